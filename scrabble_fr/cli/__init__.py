@@ -1,0 +1,115 @@
+"""The ``scrabble-fr`` command: French help by default, one clear line and status 2 on bad input.
+
+    $ scrabble-fr score --langue en CABBAGE
+    CABBAGE: 14 points
+
+Each sub-command lives in its own module with ``add_parser(subparsers)`` and ``run(args, out)``.
+The language is chosen before the parser is built (``--langue`` is accepted before or after the
+sub-command), so that ``--help`` and every error speak it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from typing import NoReturn, Sequence, TextIO
+
+from scrabble_fr import __version__
+from scrabble_fr.cli import common
+from scrabble_fr.engine.errors import ScrabbleError
+from scrabble_fr.i18n import LANGUAGES, _, choose_language, set_language
+from scrabble_fr.messages import describe
+
+# Sub-command modules, in the order --help lists them.
+_COMMANDS = ("score", "rejouer")
+
+
+class UsageError(Exception):
+    """Bad command-line input: reported on one line, exit status 2."""
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> NoReturn:
+        raise UsageError(common.translate_argparse(message) + " — " + _("see {command} --help").format(command=self.prog))
+
+
+class _HelpFormatter(argparse.RawDescriptionHelpFormatter):
+    def add_usage(self, usage, actions, groups, prefix=None):  # type: ignore[no-untyped-def]
+        return super().add_usage(usage, actions, groups, prefix if prefix is not None else _("usage: "))
+
+
+def _language_from_argv(argv: Sequence[str]) -> str | None:
+    for index, arg in enumerate(argv):
+        if arg == "--langue" and index + 1 < len(argv):
+            return argv[index + 1]
+        if arg.startswith("--langue="):
+            return arg.split("=", 1)[1]
+    return None
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(
+        prog="scrabble-fr",
+        description=_("Classic Scrabble under the French federation's rules, at the terminal."),
+        formatter_class=_HelpFormatter,
+        add_help=False,
+    )
+    common.add_common_options(parser, top_level=True)
+    parser.add_argument("--version", action="version", version=f"scrabble-fr {__version__}",
+                        help=_("show the version and exit"))
+    subparsers = parser.add_subparsers(dest="command", title=_("commands"), metavar=_("COMMAND"),
+                                       parser_class=_Parser)
+    for name in _COMMANDS:
+        module = common.command_module(name)
+        sub = module.add_parser(subparsers)
+        sub.formatter_class = _HelpFormatter
+        common.add_common_options(sub, top_level=False)
+        common.translate_groups(sub)
+    common.translate_groups(parser)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None, out: TextIO | None = None, err: TextIO | None = None) -> int:
+    """Run the command line; returns the exit status (also the console script's entry point)."""
+    args_list = list(sys.argv[1:] if argv is None else argv)
+    out = out or sys.stdout
+    err = err or sys.stderr
+    wanted = _language_from_argv(args_list)
+    if wanted is not None and wanted.lower() not in LANGUAGES:
+        set_language(choose_language(None))
+        err.write(_("unknown language {language!r}: choose fr or en").format(language=wanted) + "\n")
+        return 2
+    set_language(choose_language(wanted, common.configured_language()))
+    parser = build_parser()
+    try:
+        args = parser.parse_args(args_list)
+    except UsageError as exc:
+        err.write(f"scrabble-fr: {exc}\n")
+        return 2
+    except SystemExit as exc:  # --help and --version
+        return int(exc.code or 0)
+    if args.command is None:
+        from scrabble_fr.cli import play
+
+        return play.run_default(args, out, err)
+    module = common.command_module(args.command)
+    try:
+        return int(module.run(args, out))
+    except UsageError as exc:
+        err.write(f"scrabble-fr {args.command}: {exc}\n")
+        return 2
+    except ScrabbleError as exc:
+        err.write(f"scrabble-fr {args.command}: {describe(exc)}\n")
+        return 2
+    except KeyboardInterrupt:
+        return 130
+    except BrokenPipeError:
+        # The reader (head, less) went away: nothing more to say.
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

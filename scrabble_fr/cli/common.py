@@ -1,0 +1,107 @@
+"""What every sub-command shares: the common options, the rule set and configuration lookup,
+and argparse's own English messages put into the player's language."""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import re
+import tomllib
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+from scrabble_fr.engine.errors import RulesError
+from scrabble_fr.engine.rules import PRESETS, Rules
+from scrabble_fr.i18n import N_, _, get_language
+
+CONFIG_ENV = "SCRABBLE_FR_CONFIG"
+
+
+def command_module(name: str) -> ModuleType:
+    return importlib.import_module(f"scrabble_fr.cli.{name}")
+
+
+def add_common_options(parser: argparse.ArgumentParser, top_level: bool) -> None:
+    """``-h``, ``--langue`` and ``--regles``, on the main parser and on every sub-command."""
+    # On sub-commands the defaults are SUPPRESS so a value given before the sub-command survives.
+    default: Any = None if top_level else argparse.SUPPRESS
+    parser.add_argument("-h", "--help", action="help", help=_("show this help and exit"))
+    parser.add_argument("--langue", metavar="fr|en", default=default,
+                        help=_("language of messages (and of the default rules and word list)"))
+    parser.add_argument("--regles", metavar=_("RULES"), default=default,
+                        help=_("rule set: {presets}, or a TOML rules file (default: ffsc in French, hasbro in English)")
+                        .format(presets=", ".join(PRESETS)))
+
+
+def translate_groups(parser: argparse.ArgumentParser) -> None:
+    parser._positionals.title = _("arguments")
+    parser._optionals.title = _("options")
+
+
+# argparse writes its errors in English; these patterns carry them into the catalogue.
+_ARGPARSE_MESSAGES: list[tuple[re.Pattern[str], str]] = [
+    (re.compile(r"^unrecognized arguments: (?P<args>.*)$"), N_("unknown arguments: {args}")),
+    (re.compile(r"^the following arguments are required: (?P<args>.*)$"), N_("missing arguments: {args}")),
+    (re.compile(r"^argument (?P<arg>.*?): invalid choice: (?P<value>.*?) \(choose from (?P<choices>.*)\)$"),
+     N_("{arg}: {value} is not one of {choices}")),
+    (re.compile(r"^argument (?P<arg>.*?): expected one argument$"), N_("{arg} needs a value")),
+    (re.compile(r"^argument (?P<arg>.*?): invalid (?P<kind>\w+) value: (?P<value>.*)$"),
+     N_("{arg}: {value} is not a valid value")),
+    (re.compile(r"^ambiguous option: (?P<option>\S+) could match (?P<matches>.*)$"),
+     N_("ambiguous option {option}: it could be {matches}")),
+    (re.compile(r"^argument (?P<arg>.*?): (?P<detail>.*)$"), N_("{arg}: {detail}")),
+]
+
+
+def translate_argparse(message: str) -> str:
+    for pattern, template in _ARGPARSE_MESSAGES:
+        match = pattern.match(message)
+        if match:
+            return _(template).format(**match.groupdict())
+    return message
+
+
+def config_path() -> Path:
+    import os
+
+    explicit = os.environ.get(CONFIG_ENV)
+    if explicit:
+        return Path(explicit)
+    from platformdirs import user_config_dir
+
+    return Path(user_config_dir("scrabble_fr")) / "config.toml"
+
+
+def read_config() -> dict[str, Any]:
+    """The configuration file's settings; an unreadable or invalid file counts as empty."""
+    try:
+        with open(config_path(), "rb") as handle:
+            data = tomllib.load(handle)
+    except (OSError, tomllib.TOMLDecodeError, UnicodeDecodeError):
+        return {}
+    return data if isinstance(data, dict) else {}
+
+
+def configured_language() -> str | None:
+    value = read_config().get("langue")
+    return value if isinstance(value, str) else None
+
+
+def resolve_rules(name_or_path: str | None) -> Rules:
+    """The rule set named on the command line, or the language's default (locale = rules)."""
+    if not name_or_path:
+        return Rules.preset("hasbro" if get_language() == "en" else "ffsc")
+    if name_or_path.lower() in PRESETS:
+        return Rules.preset(name_or_path)
+    path = Path(name_or_path)
+    if path.suffix.lower() == ".toml" or path.exists():
+        try:
+            text = path.read_text(encoding="utf-8")
+        except FileNotFoundError:
+            raise RulesError("rules_field", field=str(path), detail=_("file not found")) from None
+        except (OSError, UnicodeDecodeError) as exc:
+            raise RulesError("rules_field", field=str(path), detail=str(exc)) from None
+        rules, _extra = Rules.from_toml(text)
+        return rules
+    raise RulesError("rules_unknown", name=name_or_path, known=", ".join(PRESETS))

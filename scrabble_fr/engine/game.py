@@ -1,0 +1,470 @@
+"""The game: turns, the bag, the contestation window, the end, and the history of events.
+
+A placement is first *announced* with its score; until the next player acts, any opponent may
+*contest* it (French *contestation*, English *challenge*). The words are verified by a
+:class:`~scrabble_fr.engine.verify.Verifier` and the rule set decides the outcome: an invalid move
+is withdrawn (tiles back, 0 points, turn lost); a valid one costs the contester (FFSc: −10), or
+their next turn (Hasbro), or earns the player a bonus (WESPA), or nothing. Then the player draws.
+
+    >>> g = Game(["Alice", "Bruno"], seed=7); len(g.bag), g.racks[0]
+    (88, 'EGLNRTU')
+    >>> g.pass_(); g.to_move
+    1
+
+Which methods check legality: :meth:`play`, :meth:`exchange`, :meth:`pass_`, :meth:`contest` and
+:meth:`accept` all check and raise (leaving the game unchanged); nothing here trusts its caller.
+Tiles are conserved after every event: bag + racks + board = the tile set.
+"""
+
+from __future__ import annotations
+
+import enum
+import random
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any, Sequence
+
+from scrabble_fr.engine.errors import GameStateError, IllegalMoveError
+from scrabble_fr.engine.move import Move, MoveKind, Word
+from scrabble_fr.engine.position import Position
+from scrabble_fr.engine.rules import BlockedRule, ChallengeKind, EndRule, Rules
+from scrabble_fr.engine.verify import Verifier
+
+
+class Phase(enum.Enum):
+    TURN = "turn"  # the player to move must place, exchange or pass
+    ANNOUNCED = "announced"  # a placement awaits acceptance or contestation
+    OVER = "over"
+
+
+class EventKind(enum.Enum):
+    PLACE = "place"  # a placement announced (points = its score)
+    EXCHANGE = "exchange"
+    PASS = "pass"
+    WITHDRAWN = "withdrawn"  # a contested invalid move taken back (points = −its score)
+    CONTEST_PENALTY = "contest_penalty"  # the contester of a valid move pays (FFSc −10)
+    CONTEST_BONUS = "contest_bonus"  # the contested player of a valid move gains (WESPA +5)
+    CONTEST_FAILED = "contest_failed"  # a valid move contested at no cost, or for a lost turn
+    LOST_TURN = "lost_turn"  # a turn lost after a failed contestation (Hasbro, NASPA)
+    END_RACK_GAIN = "end_rack_gain"  # going out: the others' racks
+    END_RACK_LOSS = "end_rack_loss"  # the game is over: one's own rack
+    TIME_PENALTY = "time_penalty"
+
+
+class Termination(enum.Enum):
+    OUT = "out"  # a player used their last tile with the bag empty
+    BLOCKED = "blocked"  # every player passed (or scored nothing) too many times in a row
+
+
+@dataclass(frozen=True)
+class Event:
+    """One line of the game's history; ``points`` is the change to ``player``'s score."""
+
+    number: int
+    kind: EventKind
+    player: int
+    rack: str  # the player's rack before the event
+    points: int
+    total: int  # the player's score after the event
+    move: Move | None = None
+    words: tuple[str, ...] = ()
+    detail: dict[str, Any] = field(default_factory=dict, compare=False)
+
+
+@dataclass(frozen=True)
+class Announcement:
+    """A placement awaiting acceptance or contestation."""
+
+    player: int
+    move: Move
+    rack_before: str
+    words: tuple[Word, ...]
+
+
+@dataclass(frozen=True)
+class ContestResult:
+    contester: int
+    valid: bool
+    invalid_words: tuple[str, ...]
+    checked_words: tuple[str, ...]
+    points: int  # the penalty (negative) or bonus (positive) applied, 0 otherwise
+
+
+@dataclass
+class _State:
+    """Everything that changes during a game, so that undo is a plain restore."""
+
+    squares: list[str | None]
+    racks: list[str]
+    scores: list[int]
+    to_move: int
+    bag: list[str]
+    rng_state: Any
+    phase: Phase = Phase.TURN
+    pending: Announcement | None = None
+    events: list[Event] = field(default_factory=list)
+    loses_next_turn: set[int] = field(default_factory=set)
+    passes_in_a_row: int = 0
+    scoreless_in_a_row: int = 0
+    termination: Termination | None = None
+
+
+class Game:
+    """A game from the first draw to the final ranking, reproducible from its seed."""
+
+    def __init__(
+        self,
+        players: Sequence[str],
+        rules: Rules | str = "ffsc",
+        seed: int | None = None,
+        verifier: Verifier | None = None,
+    ) -> None:
+        if not 1 <= len(players) <= 8:
+            raise GameStateError("bad_player_count", count=len(players))
+        self.rules = Rules.preset(rules) if isinstance(rules, str) else rules
+        self.players = [str(name) for name in players]
+        self.seed = seed if seed is not None else random.SystemRandom().randrange(2**31)
+        self.verifier = verifier
+        self._rng = random.Random(self.seed)
+        bag = self.rules.tile_set.full_bag()
+        self._rng.shuffle(bag)
+        self.position = Position(self.rules, racks=[""] * len(players))
+        self._bag = bag
+        self._undo: list[_State] = []
+        self._phase = Phase.TURN
+        self._pending: Announcement | None = None
+        self._events: list[Event] = []
+        self._loses_next_turn: set[int] = set()
+        self.passes_in_a_row = 0
+        self.scoreless_in_a_row = 0
+        self._termination: Termination | None = None
+        for player in range(len(players)):
+            self._draw(player)
+
+    # -- reading the game ------------------------------------------------------------------
+    @property
+    def board(self):  # type: ignore[no-untyped-def]
+        return self.position.board
+
+    @property
+    def racks(self) -> list[str]:
+        return self.position.racks
+
+    @property
+    def scores(self) -> list[int]:
+        return self.position.scores
+
+    @property
+    def to_move(self) -> int:
+        return self.position.to_move
+
+    @property
+    def bag(self) -> list[str]:
+        """The tiles left in the bag, in drawing order (not for a player's eyes)."""
+        return list(self._bag)
+
+    @property
+    def phase(self) -> Phase:
+        return self._phase
+
+    @property
+    def pending(self) -> Announcement | None:
+        """The announced placement awaiting acceptance or contestation, if any."""
+        return self._pending
+
+    @property
+    def history(self) -> list[Event]:
+        return list(self._events)
+
+    @property
+    def is_over(self) -> bool:
+        return self._phase is Phase.OVER
+
+    @property
+    def termination(self) -> Termination | None:
+        return self._termination
+
+    def unseen(self, player: int | None = None) -> Counter[str]:
+        """Tiles the player cannot see: the bag and the other racks."""
+        return self.position.unseen(player)
+
+    def ranking(self) -> list[tuple[int, int, int]]:
+        """``(rank, player, score)`` best first; equal scores share a rank."""
+        order = sorted(range(len(self.players)), key=lambda p: -self.scores[p])
+        ranking: list[tuple[int, int, int]] = []
+        for index, player in enumerate(order):
+            rank = ranking[-1][0] if ranking and ranking[-1][2] == self.scores[player] else index + 1
+            ranking.append((rank, player, self.scores[player]))
+        return ranking
+
+    def tiles_conserved(self) -> bool:
+        """True when bag + racks + board (+ an announced move's tiles) make up the tile set."""
+        counts: Counter[str] = Counter(self._bag)
+        for rack in self.racks:
+            counts.update(rack)
+        for _r, _c, tile in self.board.tiles():
+            counts["?" if tile.islower() else tile] += 1
+        return counts == self.rules.tile_set.as_counter()
+
+    # -- actions ---------------------------------------------------------------------------
+    def play(self, move: Move | str) -> Move:
+        """Place, exchange or pass for the player to move; a placement is announced.
+
+        A string is read in the rule set's notation. If a placement is announced, playing
+        accepts it first (the next player acting accepts it). Returns the move with its score.
+        """
+        self._require_not_over()
+        saved = self._save()
+        try:
+            if self._phase is Phase.ANNOUNCED:
+                self._accept()
+                self._require_not_over()
+            if isinstance(move, str):
+                move = self.position.parse_move(move)
+            if move.kind is MoveKind.PASS:
+                self._pass()
+            elif move.kind is MoveKind.EXCHANGE:
+                self._exchange(move)
+            else:
+                move = self._place(move)
+        except Exception:
+            self._restore(saved)
+            raise
+        self._undo.append(saved)
+        return move
+
+    def pass_(self) -> None:
+        self.play(Move.pass_())
+
+    def exchange(self, tiles: str) -> None:
+        self.play(Move.exchange(tiles))
+
+    def accept(self) -> None:
+        """Accept the announced placement: the player draws and the turn passes on."""
+        self._require_not_over()
+        if self._phase is not Phase.ANNOUNCED:
+            raise GameStateError("no_announced_move")
+        saved = self._save()
+        self._accept()
+        self._undo.append(saved)
+
+    def contest(self, contester: int, verifier: Verifier | None = None, words: Sequence[str] | None = None) -> ContestResult:
+        """``contester`` contests the announced placement (all its words, or ``words``)."""
+        self._require_not_over()
+        pending = self._pending
+        if self._phase is not Phase.ANNOUNCED or pending is None:
+            raise GameStateError("no_announced_move")
+        if self.rules.challenge.kind is ChallengeKind.VOID:
+            raise GameStateError("no_challenge_rule")
+        if not 0 <= contester < len(self.players):
+            raise GameStateError("unknown_player", player=contester)
+        if contester == pending.player:
+            raise GameStateError("cannot_contest_own_move")
+        judge = verifier or self.verifier
+        if judge is None:
+            raise GameStateError("no_verifier")
+        all_words = [word.letters for word in pending.words]
+        checked = [w.upper() for w in words] if words else all_words
+        invalid = tuple(judge.invalid_words(checked))  # may raise (missing answer): nothing changed yet
+        saved = self._save()
+        if invalid:
+            self._withdraw(pending, invalid, contester)
+            result = ContestResult(contester, False, invalid, tuple(checked), 0)
+        else:
+            result = self._failed_contest(pending, contester, tuple(checked))
+            self._accept()
+        self._undo.append(saved)
+        return result
+
+    def time_penalty(self, player: int, points: int) -> None:
+        """Deduct ``points`` from ``player`` (clock overtime)."""
+        saved = self._save()
+        self._log(EventKind.TIME_PENALTY, player, -abs(points))
+        self._undo.append(saved)
+
+    def undo(self) -> None:
+        """Take back the last action (friendly games)."""
+        if not self._undo:
+            raise GameStateError("nothing_to_undo")
+        self._restore(self._undo.pop())
+
+    # -- internals -------------------------------------------------------------------------
+    def _require_not_over(self) -> None:
+        if self._phase is Phase.OVER:
+            raise GameStateError("game_over")
+
+    def _draw(self, player: int) -> None:
+        need = self.rules.rack_size - len(self.racks[player])
+        drawn = [self._bag.pop() for _ in range(min(need, len(self._bag)))]
+        self.racks[player] = self.racks[player] + "".join(drawn)
+
+    def _log(self, kind: EventKind, player: int, points: int, rack: str | None = None, move: Move | None = None,
+             words: tuple[str, ...] = (), **detail: Any) -> Event:
+        self.scores[player] += points
+        event = Event(len(self._events) + 1, kind, player, self.racks[player] if rack is None else rack, points,
+                      self.scores[player], move, words, detail)
+        self._events.append(event)
+        return event
+
+    def _take_from_rack(self, player: int, letters: str) -> None:
+        rack = list(self.racks[player])
+        for letter in letters:
+            rack.remove(letter)
+        self.racks[player] = "".join(rack)
+
+    def _place(self, move: Move) -> Move:
+        placement = self.position.check(move)
+        assert placement is not None
+        move = self.position.describe(move)
+        player = self.to_move
+        if self.rules.challenge.kind is ChallengeKind.VOID:
+            if self.verifier is None:
+                raise GameStateError("no_verifier")
+            invalid = self.verifier.invalid_words(word.letters for word in placement.words)
+            if invalid:
+                raise IllegalMoveError("invalid_words", words=", ".join(invalid))
+        rack_before = self.racks[player]
+        self.board.place(move.tiles)
+        self._take_from_rack(player, move.rack_letters)
+        words = tuple(word.text for word in placement.words)
+        self._log(EventKind.PLACE, player, placement.score, rack=rack_before, move=move, words=words)
+        self._pending = Announcement(player, move, rack_before, placement.words)
+        self._phase = Phase.ANNOUNCED
+        if self.rules.challenge.kind is ChallengeKind.VOID:
+            self._accept()
+        return move
+
+    def _accept(self) -> None:
+        pending = self._pending
+        assert pending is not None
+        self._pending = None
+        self._phase = Phase.TURN
+        player = pending.player
+        self._draw(player)
+        scored = (pending.move.score or 0) > 0
+        self._turn_done(scored=scored, passed=False)
+        if not self.racks[player] and not self._bag:
+            self._end(Termination.OUT, player)
+        elif not self._check_blocked():
+            self._next_player()
+
+    def _withdraw(self, pending: Announcement, invalid: tuple[str, ...], contester: int) -> None:
+        player = pending.player
+        self.board.remove(pending.move.tiles)
+        self.racks[player] = pending.rack_before
+        self._pending = None
+        self._phase = Phase.TURN
+        self._log(EventKind.WITHDRAWN, player, -(pending.move.score or 0), move=pending.move,
+                  words=invalid, contester=contester)
+        self._turn_done(scored=False, passed=False)
+        if not self._check_blocked():
+            self._next_player()
+
+    def _failed_contest(self, pending: Announcement, contester: int, checked: tuple[str, ...]) -> ContestResult:
+        rule = self.rules.challenge
+        count = len(checked) if rule.per_word else 1
+        points = 0
+        if rule.kind is ChallengeKind.PENALTY:
+            points = -rule.amount * count
+            self._log(EventKind.CONTEST_PENALTY, contester, points, words=checked, challenged=pending.player)
+        elif rule.kind is ChallengeKind.BONUS:
+            points = rule.amount * count
+            self._log(EventKind.CONTEST_BONUS, pending.player, points, words=checked, contester=contester)
+        else:
+            if rule.kind is ChallengeKind.LOSE_TURN:
+                self._loses_next_turn.add(contester)
+            self._log(EventKind.CONTEST_FAILED, contester, 0, words=checked, challenged=pending.player,
+                      loses_turn=rule.kind is ChallengeKind.LOSE_TURN)
+        return ContestResult(contester, True, (), checked, points)
+
+    def _pass(self) -> None:
+        self.position.check(Move.pass_())
+        self._log(EventKind.PASS, self.to_move, 0, move=Move.pass_())
+        self._turn_done(scored=False, passed=True)
+        if not self._check_blocked():
+            self._next_player()
+
+    def _exchange(self, move: Move) -> None:
+        if len(self._bag) < self.rules.exchange_min_bag:
+            raise IllegalMoveError("exchange_bag_too_small", minimum=self.rules.exchange_min_bag, bag=len(self._bag))
+        self.position.check(move)
+        player = self.to_move
+        rack_before = self.racks[player]
+        self._take_from_rack(player, move.exchanged)
+        self._draw(player)
+        self._bag.extend(move.exchanged)
+        self._rng.shuffle(self._bag)
+        self._log(EventKind.EXCHANGE, player, 0, rack=rack_before, move=move)
+        self._turn_done(scored=False, passed=False)
+        if not self._check_blocked():
+            self._next_player()
+
+    def _turn_done(self, scored: bool, passed: bool) -> None:
+        self.passes_in_a_row = self.passes_in_a_row + 1 if passed else 0
+        self.scoreless_in_a_row = 0 if scored else self.scoreless_in_a_row + 1
+        self.position.scoreless_turns = self.scoreless_in_a_row
+
+    def _check_blocked(self) -> bool:
+        limit = self.rules.blocked_count * len(self.players)
+        run = self.passes_in_a_row if self.rules.blocked is BlockedRule.PASSES else self.scoreless_in_a_row
+        if run >= limit:
+            self._end(Termination.BLOCKED, None)
+            return True
+        return False
+
+    def _next_player(self) -> None:
+        n = len(self.players)
+        self.position.to_move = (self.to_move + 1) % n
+        # A player who lost a contestation under "lose turn" rules skips this turn.
+        while self.to_move in self._loses_next_turn and self._phase is not Phase.OVER:
+            player = self.to_move
+            self._loses_next_turn.discard(player)
+            self._log(EventKind.LOST_TURN, player, 0)
+            self._turn_done(scored=False, passed=False)
+            if self._check_blocked():
+                return
+            self.position.to_move = (player + 1) % n
+
+    def _end(self, termination: Termination, out_player: int | None) -> None:
+        self._phase = Phase.OVER
+        self._termination = termination
+        values = self.rules.tile_set
+        if termination is Termination.OUT and out_player is not None:
+            others = 0
+            for player, rack in enumerate(self.racks):
+                if player == out_player or not rack:
+                    continue
+                value = values.rack_value(rack)
+                others += value
+                if self.rules.end_rule is EndRule.ADD_SUBTRACT:
+                    self._log(EventKind.END_RACK_LOSS, player, -value)
+            gain = others * (2 if self.rules.end_rule is EndRule.DOUBLE else 1)
+            self._log(EventKind.END_RACK_GAIN, out_player, gain, others=others)
+        else:
+            for player, rack in enumerate(self.racks):
+                if rack:
+                    self._log(EventKind.END_RACK_LOSS, player, -values.rack_value(rack))
+
+    # -- state for undo --------------------------------------------------------------------
+    def _save(self) -> _State:
+        return _State(
+            list(self.board.squares), list(self.racks), list(self.scores), self.to_move, list(self._bag),
+            self._rng.getstate(), self._phase, self._pending, list(self._events), set(self._loses_next_turn),
+            self.passes_in_a_row, self.scoreless_in_a_row, self._termination,
+        )
+
+    def _restore(self, state: _State) -> None:
+        self.board.squares = list(state.squares)
+        self.position.racks = list(state.racks)
+        self.position.scores = list(state.scores)
+        self.position.to_move = state.to_move
+        self._bag = list(state.bag)
+        self._rng.setstate(state.rng_state)
+        self._phase = state.phase
+        self._pending = state.pending
+        self._events = list(state.events)
+        self._loses_next_turn = set(state.loses_next_turn)
+        self.passes_in_a_row = state.passes_in_a_row
+        self.scoreless_in_a_row = state.scoreless_in_a_row
+        self.position.scoreless_turns = state.scoreless_in_a_row
+        self._termination = state.termination

@@ -1,0 +1,27 @@
+"""Errors of the record readers and writers (files, GCG, saved games)."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from scrabble_fr.engine.errors import ScrabbleError
+
+
+def N_(message: str) -> str:
+    return message
+
+
+MESSAGES: dict[str, str] = {
+    "file_missing": N_("file {path} not found: check the path"),
+    "file_is_directory": N_("{path} is a folder, not a file"),
+    "file_unreadable": N_("cannot read {path}: {detail}"),
+    "file_too_large": N_("{path} is too large (more than {limit} bytes) to be a game record"),
+    "gcg_binary": N_("{path} is not a text file, so not a GCG record"),
+    "gcg_unsupported_tiles": N_("tiles outside A-Z ({letters}): this tile set is not supported"),
+}
+
+
+class RecordError(ScrabbleError):
+    """A record file is missing, unreadable or malformed."""
+
+    MESSAGES: ClassVar[dict[str, str]] = MESSAGES

@@ -1,0 +1,161 @@
+"""GCG game records (John Chew's format, written by Quackle, Macondo, Woogles), read forgivingly.
+
+    >>> g = parse_gcg("#player1 ana Ana\\n#player2 bob Bob\\n>ana: ?AEILRT 8D RETAIlA +72 72\\n")
+    >>> g.events[0].kind, g.events[0].position, g.events[0].score
+    ('place', '8D', 72)
+
+Quirks of real files handled here: played-through letters in full instead of ``.``, lowercase
+coordinates, CRLF line ends, Latin-1 text, duplicate nicknames, trailing spaces, the legacy
+``-- +0`` withdrawal, and this project's French contestation penalty written
+``>nick: RACK (challenge) -10 total`` on the contester's row with a ``#note``.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from scrabble_fr.records.errors import RecordError
+
+_EVENT = re.compile(r"^>\s*([^:]*):\s*(.*)$")
+_SCORE = re.compile(r"^[+-]\d+$")
+_COORD = re.compile(r"^(\d{1,2}[A-Za-z]|[A-Za-z]\d{1,2})$")
+MAX_BYTES = 5_000_000
+
+
+@dataclass(frozen=True)
+class GcgEvent:
+    """One ``>nick: …`` line. ``kind``: place, withdrawn, pass, exchange, challenge, end_gain,
+    end_loss, time."""
+
+    line: int
+    nick: str
+    rack: str
+    kind: str
+    score: int
+    total: int
+    position: str | None = None
+    word: str | None = None
+    exchanged: str = ""
+    notes: tuple[str, ...] = ()
+
+
+@dataclass
+class GcgGame:
+    players: list[tuple[str, str]] = field(default_factory=list)  # (nick, full name)
+    pragmas: dict[str, str] = field(default_factory=dict)
+    events: list[GcgEvent] = field(default_factory=list)
+    problems: list[tuple[int, str]] = field(default_factory=list)  # (line, text) not understood
+
+    @property
+    def lexicon(self) -> str:
+        return self.pragmas.get("lexicon", "")
+
+    @property
+    def tile_distribution(self) -> str:
+        """``french`` or ``english`` (default), from the pragmas or the lexicon's name."""
+        declared = self.pragmas.get("tile-distribution", "").strip().lower()
+        if declared:
+            return declared
+        lexicon = self.lexicon.upper()
+        if lexicon.startswith(("FRA", "ODS")):
+            return "french"
+        return "english"
+
+
+def decode(data: bytes) -> str:
+    """GCG text from bytes: UTF-8 when declared or valid, else Latin-1 (old files)."""
+    if data.startswith(b"\xef\xbb\xbf"):
+        data = data[3:]
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        return data.decode("latin-1")
+
+
+def read_gcg_file(path: str | Path) -> GcgGame:
+    """Read a GCG file; raises :class:`RecordError` if it cannot be read."""
+    try:
+        with open(path, "rb") as handle:
+            data = handle.read(MAX_BYTES + 1)
+    except FileNotFoundError:
+        raise RecordError("file_missing", path=str(path)) from None
+    except IsADirectoryError:
+        raise RecordError("file_is_directory", path=str(path)) from None
+    except OSError as exc:
+        raise RecordError("file_unreadable", path=str(path), detail=exc.strerror or str(exc)) from None
+    if len(data) > MAX_BYTES:
+        raise RecordError("file_too_large", path=str(path), limit=MAX_BYTES)
+    if b"\x00" in data:
+        raise RecordError("gcg_binary", path=str(path))
+    return parse_gcg(decode(data))
+
+
+def parse_gcg(text: str) -> GcgGame:
+    game = GcgGame()
+    for number, raw in enumerate(text.splitlines(), 1):
+        line = raw.strip()
+        if not line:
+            continue
+        if line.startswith("#"):
+            name, _, value = line[1:].partition(" ")
+            name = name.lower()
+            value = value.strip()
+            if name in ("player1", "player2", "player3", "player4", "player5", "player6", "player7", "player8"):
+                nick, _, full = value.partition(" ")
+                game.players.append((nick, full.strip() or nick))
+            elif name == "note" and game.events:
+                last = game.events[-1]
+                game.events[-1] = GcgEvent(**{**last.__dict__, "notes": last.notes + (value,)})
+            else:
+                game.pragmas.setdefault(name, value)
+            continue
+        match = _EVENT.match(line)
+        if not match:
+            game.problems.append((number, line))
+            continue
+        event = _parse_event(number, match.group(1).strip(), match.group(2).split())
+        if event is None:
+            game.problems.append((number, line))
+        else:
+            game.events.append(event)
+    return game
+
+
+def _parse_event(number: int, nick: str, tokens: list[str]) -> GcgEvent | None:
+    # The score and running total end the event; older Quackle files add the words formed after.
+    for index in range(1, len(tokens) - 1):
+        if _SCORE.match(tokens[index]) and re.fullmatch(r"-?\d+", tokens[index + 1]):
+            break
+    else:
+        return None
+    score, total = int(tokens[index]), int(tokens[index + 1])
+    middle = tokens[:index]
+
+    def event(kind: str, rack: str = "", **extra: str) -> GcgEvent:
+        return GcgEvent(number, nick, rack, kind, score, total, **extra)  # type: ignore[arg-type]
+
+    if len(middle) == 1 and middle[0].startswith("(") and middle[0].endswith(")"):
+        return event("end_gain", rack=middle[0][1:-1])
+    if len(middle) == 3 and _COORD.match(middle[1]):
+        return event("place", middle[0], position=middle[1], word=middle[2])
+    if len(middle) == 2 and _COORD.match(middle[0]) and not _COORD.match(middle[1]):
+        return event("place", "", position=middle[0], word=middle[1])
+    if len(middle) != 2:
+        return None
+    rack, action = middle
+    lowered = action.lower()
+    if action == "--":
+        return event("withdrawn", rack)
+    if action == "-":
+        return event("pass", rack)
+    if lowered == "(challenge)":
+        return event("challenge", rack)
+    if lowered == "(time)":
+        return event("time", rack)
+    if action.startswith("(") and action.endswith(")"):
+        return event("end_loss", rack)
+    if action.startswith("-"):
+        return event("exchange", rack, exchanged=action[1:])
+    return None
