@@ -34,7 +34,7 @@ class _Parser(argparse.ArgumentParser):
         raise UsageError(common.translate_argparse(message) + " — " + _("see {command} --help").format(command=self.prog))
 
 
-class _HelpFormatter(argparse.RawDescriptionHelpFormatter):
+class _HelpFormatter(argparse.HelpFormatter):
     def add_usage(self, usage, actions, groups, prefix=None):  # type: ignore[no-untyped-def]
         return super().add_usage(usage, actions, groups, prefix if prefix is not None else _("usage: "))
 
