@@ -22,7 +22,7 @@ from scrabble_fr.i18n import LANGUAGES, _, choose_language, set_language
 from scrabble_fr.messages import describe
 
 # Sub-command modules, in the order --help lists them.
-_COMMANDS = ("score", "rejouer")
+_COMMANDS = ("jouer", "score", "rejouer")
 
 
 class UsageError(Exception):
@@ -61,7 +61,7 @@ def build_parser() -> argparse.ArgumentParser:
     subparsers = parser.add_subparsers(dest="command", title=_("commands"), metavar=_("COMMAND"),
                                        parser_class=_Parser)
     for name in _COMMANDS:
-        module = common.command_module(name)
+        module = common.command_module("play" if name == "jouer" else name)
         sub = module.add_parser(subparsers)
         sub.formatter_class = _HelpFormatter
         common.add_common_options(sub, top_level=False)
@@ -93,7 +93,7 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None, err: Text
         from scrabble_fr.cli import play
 
         return play.run_default(args, out, err)
-    module = common.command_module(args.command)
+    module = common.command_module("play" if args.command == "jouer" else args.command)
     try:
         return int(module.run(args, out))
     except UsageError as exc:

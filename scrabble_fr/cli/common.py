@@ -105,3 +105,51 @@ def resolve_rules(name_or_path: str | None) -> Rules:
         rules, _extra = Rules.from_toml(text)
         return rules
     raise RulesError("rules_unknown", name=name_or_path, known=", ".join(PRESETS))
+
+
+def lexicon_source(explicit: str | None, wanted: str) -> str:
+    """Which word list to load: ``--lexique``, then the environment, then the configuration, then
+    the rule set's own (``fr``, ``en`` or a path)."""
+    import os
+
+    if explicit:
+        return explicit
+    from_env = os.environ.get("SCRABBLE_FR_LEXIQUE")
+    if from_env:
+        return from_env
+    configured = read_config().get("lexique")
+    if isinstance(configured, str) and configured:
+        return configured
+    return wanted
+
+
+def load_lexicon(source: str, extra: str | None = None) -> Any:
+    """Load a word list (raises the lexicon's error with the path and how to fix it)."""
+    from scrabble_fr.lexicon import Lexicon
+
+    lexicon = Lexicon.builtin(source) if source in ("fr", "en") else Lexicon.from_file(source)
+    if extra:
+        lexicon = lexicon.with_extra(extra)
+    return lexicon
+
+
+def lexicon_loader(explicit: str | None, extra: str | None) -> Any:
+    """A function ``wanted -> (lexicon or None, error text or None)`` for the app, with a cache."""
+    from scrabble_fr.engine.errors import ScrabbleError
+    from scrabble_fr.messages import describe
+
+    cache: dict[tuple[str, str | None], Any] = {}
+
+    def load(wanted: str) -> tuple[Any, str | None]:
+        source = lexicon_source(explicit, wanted)
+        key = (source, extra)
+        if key not in cache:
+            try:
+                cache[key] = load_lexicon(source, extra)
+            except ScrabbleError as exc:
+                return None, describe(exc)
+            except ImportError:
+                return None, _("no word list is available")
+        return cache[key], None
+
+    return load

@@ -1,0 +1,75 @@
+"""``scrabble-fr`` and ``scrabble-fr jouer``: start the game at the terminal.
+
+    $ scrabble-fr jouer --joueurs Alice,Bruno,ordi:3 --graine 7
+
+Without ``--joueurs`` the set-up screen opens; with it, the game opens on the first player's turn.
+"""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any, TextIO
+
+from scrabble_fr.cli.common import lexicon_loader, resolve_rules
+from scrabble_fr.i18n import _
+
+
+def add_parser(subparsers: Any) -> argparse.ArgumentParser:
+    parser = subparsers.add_parser(
+        "jouer",
+        help=_("play a game (the default command)"),
+        description=_("Opens the set-up screen, or with --joueurs the game itself on the first player's turn."),
+        add_help=False,
+    )
+    parser.add_argument("--joueurs", metavar=_("NAMES"),
+                        help=_("players separated by commas; ordi:N is a computer of level N (1-5)"))
+    parser.add_argument("--graine", type=int, metavar="N", help=_("seed of the bag, to replay the same game"))
+    parser.add_argument("--verification", choices=("auto", "manuelle"), default="auto",
+                        help=_("who judges the words of a contested move: the word list (auto) or the players"))
+    parser.add_argument("--pendule", type=int, metavar=_("MINUTES"), help=_("clock: minutes per player (FFSc: 25)"))
+    parser.add_argument("--ecran-prive", action="store_true",
+                        help=_("ask each human to take the keyboard before showing their rack"))
+    add_lexicon_options(parser)
+    return parser
+
+
+def add_lexicon_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--lexique", metavar=_("PATH"), default=argparse.SUPPRESS,
+                        help=_("your own word list (one word per line), instead of the shipped one"))
+    parser.add_argument("--mots-en-plus", metavar=_("PATH"), default=argparse.SUPPRESS,
+                        help=_("a file of extra words added to the list"))
+
+
+def run(args: argparse.Namespace, out: TextIO) -> int:
+    from scrabble_fr.tui.session import GameConfig
+
+    rules = resolve_rules(getattr(args, "regles", None))
+    config = None
+    if args.joueurs:
+        config = GameConfig.from_spec(
+            args.joueurs,
+            rules=rules,
+            verification=args.verification,
+            seed=args.graine,
+            clock_minutes=args.pendule,
+            private_screen=args.ecran_prive,
+            lexicon_path=getattr(args, "lexique", None),
+        )
+        if not 1 <= len(config.players) <= 8:
+            from scrabble_fr.cli import UsageError
+
+            raise UsageError(_("name 1 to 8 players, for example --joueurs Alice,Bruno"))
+    return _run_app(args, config)
+
+
+def run_default(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    return _run_app(args, None)
+
+
+def _run_app(args: argparse.Namespace, config: Any) -> int:
+    from scrabble_fr.tui.app import ScrabbleApp
+
+    loader = lexicon_loader(getattr(args, "lexique", None), getattr(args, "mots_en_plus", None))
+    app = ScrabbleApp(config, lexicon_loader=loader)
+    app.run()
+    return 0

@@ -1,0 +1,34 @@
+"""Key bindings described in the player's language.
+
+Textual reads ``BINDINGS`` once, when a class is defined, before any language is chosen; screens
+here declare ``KEYS`` with texts marked ``N_`` instead, and :class:`LocalizedBindings` translates
+them when the screen is made and again whenever the language changes.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from textual.binding import Binding, BindingsMap
+from textual.dom import DOMNode
+
+from scrabble_fr.i18n import _
+
+
+class LocalizedBindings(DOMNode):
+    """Mix-in for screens: ``KEYS = [(keys, action, N_("description"), show)]``."""
+
+    KEYS: ClassVar[list[tuple[str, str, str, bool]]] = []
+
+    def __init__(self, *args, **kwargs) -> None:  # type: ignore[no-untyped-def]
+        super().__init__(*args, **kwargs)
+        self.translate_bindings()
+
+    def translate_bindings(self) -> None:
+        bindings = []
+        for keys, action, description, show in self.KEYS:
+            for key in keys.split(","):
+                bindings.append(Binding(key.strip(), action, _(description), show=show))
+        self._bindings = BindingsMap(bindings)
+        if self.is_attached:
+            self.refresh_bindings()

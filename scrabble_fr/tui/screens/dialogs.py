@@ -1,0 +1,153 @@
+"""Small dialogs awaited by the game screen: who contests, the players' verdicts, the exchange,
+the joker's letter, handing over the keyboard, and the list of best moves."""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Button, Checkbox, Input, Label, Static
+
+from scrabble_fr.i18n import _
+
+
+class _Dialog(ModalScreen):  # type: ignore[type-arg]
+    BINDINGS = [Binding("escape", "cancel", show=False)]
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+class ContesterDialog(_Dialog):
+    """Choose which opponent contests (when there are several)."""
+
+    def __init__(self, names: Sequence[tuple[int, str]]) -> None:
+        super().__init__()
+        self.names = list(names)
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Label(_("Who contests?"), classes="dialog-title")
+            for index, name in self.names:
+                yield Button(name, id=f"contester-{index}", variant="primary")
+            yield Button(_("Cancel"), id="cancel")
+
+    @on(Button.Pressed)
+    def _chosen(self, event: Button.Pressed) -> None:
+        button_id = event.button.id or ""
+        self.dismiss(int(button_id.split("-")[1]) if button_id.startswith("contester-") else None)
+
+
+class ManualVerifyDialog(_Dialog):
+    """Manual verification: the players tick each word their dictionary accepts."""
+
+    def __init__(self, words: Sequence[str]) -> None:
+        super().__init__()
+        self.words = list(dict.fromkeys(words))
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Label(_("Manual verification"), classes="dialog-title")
+            yield Static(_("Look each word up in your dictionary and tick the valid ones."))
+            with VerticalScroll(id="verify-words"):
+                for index, word in enumerate(self.words):
+                    yield Checkbox(_("{word} is valid").format(word=word), value=True, id=f"word-{index}")
+            with Horizontal(classes="buttons"):
+                yield Button(_("Confirm"), id="confirm", variant="primary")
+                yield Button(_("Cancel"), id="cancel")
+
+    @on(Button.Pressed, "#confirm")
+    def _confirm(self) -> None:
+        answers = {word: self.query_one(f"#word-{i}", Checkbox).value for i, word in enumerate(self.words)}
+        self.dismiss(answers)
+
+    @on(Button.Pressed, "#cancel")
+    def _cancel(self) -> None:
+        self.dismiss(None)
+
+
+class ExchangeDialog(_Dialog):
+    """Choose the tiles to put back in the bag."""
+
+    def __init__(self, rack: str) -> None:
+        super().__init__()
+        self.rack = rack
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Label(_("Exchange tiles"), classes="dialog-title")
+            yield Static(_("Tick the tiles to put back in the bag."))
+            with Horizontal(id="exchange-tiles"):
+                for index, tile in enumerate(self.rack):
+                    yield Checkbox(tile if tile != "?" else _("joker"), id=f"tile-{index}")
+            with Horizontal(classes="buttons"):
+                yield Button(_("Exchange"), id="confirm", variant="primary")
+                yield Button(_("Cancel"), id="cancel")
+
+    @on(Button.Pressed, "#confirm")
+    def _confirm(self) -> None:
+        chosen = "".join(tile for i, tile in enumerate(self.rack) if self.query_one(f"#tile-{i}", Checkbox).value)
+        self.dismiss(chosen or None)
+
+    @on(Button.Pressed, "#cancel")
+    def _cancel(self) -> None:
+        self.dismiss(None)
+
+
+class JokerDialog(_Dialog):
+    """Which letter the joker stands for."""
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Label(_("Joker"), classes="dialog-title")
+            yield Static(_("Which letter does the joker stand for?"))
+            yield Input(max_length=1, id="joker-letter", placeholder="A-Z")
+
+    @on(Input.Submitted)
+    def _letter(self, event: Input.Submitted) -> None:
+        letter = event.value.strip().upper()
+        if len(letter) == 1 and "A" <= letter <= "Z":
+            self.dismiss(letter)
+        else:
+            self.notify(_("Type one letter from A to Z."), severity="warning")
+
+
+class HandOverDialog(ModalScreen[bool]):
+    """Private screen: the next human takes the keyboard before their rack is shown."""
+
+    def __init__(self, name: str) -> None:
+        super().__init__()
+        self.player_name = name
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Label(_("{name}'s turn").format(name=self.player_name), classes="dialog-title")
+            yield Static(_("{name}, take the keyboard; the others look away.").format(name=self.player_name))
+            yield Button(_("Show my rack"), id="show", variant="primary")
+
+    @on(Button.Pressed, "#show")
+    def _show(self) -> None:
+        self.dismiss(True)
+
+
+class MovesDialog(_Dialog):
+    """A list of moves (the hint)."""
+
+    def __init__(self, title: str, lines: Sequence[str]) -> None:
+        super().__init__()
+        self.title_text = title
+        self.lines = list(lines)
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Label(self.title_text, classes="dialog-title")
+            yield Static("\n".join(self.lines) or _("No legal placement."))
+            yield Button(_("Close"), id="close", variant="primary")
+
+    @on(Button.Pressed, "#close")
+    def _close(self) -> None:
+        self.dismiss(None)

@@ -1,0 +1,166 @@
+"""Help (the rules and the keys), settings, and the word tools (check a word, find a tirage)."""
+
+from __future__ import annotations
+
+from textual import on
+from textual.app import ComposeResult
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen, Screen
+from textual.widgets import Button, Footer, Input, Label, MarkdownViewer, Select, Static, TabbedContent, TabPane
+
+from scrabble_fr.engine.errors import ScrabbleError
+from scrabble_fr.i18n import N_, _, get_language
+from scrabble_fr.messages import describe
+from scrabble_fr.resources import data_path
+from scrabble_fr.tui.bindings import LocalizedBindings
+
+
+def keys_help() -> str:
+    return "\n".join(
+        [
+            "# " + _("Keys"),
+            "",
+            _("**On the board** (F8 to go there): arrows move the cursor, a letter places a rack tile and "
+              "moves on, space switches across/down, Backspace takes the last tile back, ? then a letter "
+              "places a joker, Enter announces the move, Escape clears it."),
+            "",
+            _("**On the command line**: `H8 MAISON` (across), `8H MAISON` (down), `passer`, `changer ABC`, "
+              "`PLACE - 8 8 MOT`, `contester`, `accepter`. A joker is a lowercase letter: `MAiSON`."),
+            "",
+            _("**With the mouse**: click a rack tile, then a square."),
+            "",
+            _("**Keys**: F1 help, F2 contest, F3 accept, F4 exchange, F5 pass, F6 hint, F7 word tools, "
+              "F8 board or command line, F9 settings, Ctrl+Z undo, Ctrl+P every command, Ctrl+Q quit."),
+        ]
+    )
+
+
+def rules_text() -> str:
+    name = "rules-en.md" if get_language() == "en" else "regles.md"
+    path = data_path(name)
+    if not path.exists():
+        path = data_path("regles.md")
+    try:
+        return path.read_text(encoding="utf-8")
+    except OSError:
+        return _("The rules file could not be read.")
+
+
+class HelpScreen(LocalizedBindings, Screen[None]):
+    KEYS = [("escape,f1", "app.pop_screen", N_("Back"), True)]
+
+    def compose(self) -> ComposeResult:
+        with TabbedContent():
+            with TabPane(_("Keys"), id="help-keys"):
+                yield MarkdownViewer(keys_help(), show_table_of_contents=False)
+            with TabPane(_("Rules"), id="help-rules"):
+                yield MarkdownViewer(rules_text(), show_table_of_contents=True)
+        yield Footer()
+
+
+class SettingsScreen(LocalizedBindings, ModalScreen[None]):
+    KEYS = [("escape", "app.pop_screen", N_("Back"), True)]
+
+    def compose(self) -> ComposeResult:
+        app = self.app
+        game_screen = getattr(app, "game_screen", None)
+        mode = game_screen.verification if game_screen is not None else "auto"
+        with Vertical(classes="dialog"):
+            yield Label(_("Settings"), classes="dialog-title")
+            with Horizontal(classes="setting-row"):
+                yield Label(_("Verification"))
+                yield Select([(_("automatic (word list)"), "auto"), (_("manual (the players)"), "manuelle")],
+                             value=mode, allow_blank=False, id="verification")
+            with Horizontal(classes="setting-row"):
+                yield Label(_("Language"))
+                yield Select([("Français", "fr"), ("English", "en")], value=get_language(), allow_blank=False,
+                             id="language")
+            with Horizontal(classes="setting-row"):
+                yield Label(_("Theme"))
+                themes = sorted(app.available_themes)
+                yield Select([(name, name) for name in themes], value=app.theme, allow_blank=False, id="theme")
+            yield Button(_("Close"), id="close", variant="primary")
+
+    @on(Select.Changed, "#verification")
+    def _verification(self, event: Select.Changed) -> None:
+        self.app.set_verification(str(event.value))  # type: ignore[attr-defined]
+
+    @on(Select.Changed, "#language")
+    def _language(self, event: Select.Changed) -> None:
+        if str(event.value) != get_language():
+            self.app.switch_language(str(event.value))  # type: ignore[attr-defined]
+
+    @on(Select.Changed, "#theme")
+    def _theme(self, event: Select.Changed) -> None:
+        self.app.theme = str(event.value)
+
+    @on(Button.Pressed, "#close")
+    def _close(self) -> None:
+        self.dismiss(None)
+
+
+class ToolsScreen(LocalizedBindings, ModalScreen[None]):
+    """Check words against the active list, and find every word a tirage spells."""
+
+    KEYS = [("escape", "app.pop_screen", N_("Back"), True)]
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog", id="tools"):
+            yield Label(_("Word tools"), classes="dialog-title")
+            yield Static(id="tools-list")
+            yield Input(placeholder=_("words to check, e.g. MAISON ZYTHUM"), id="check")
+            yield Static(id="check-result")
+            yield Input(placeholder=_("letters of a tirage, ? for a joker, e.g. AEINRS?"), id="tirage")
+            yield Static(id="tirage-result")
+            yield Button(_("Close"), id="close", variant="primary")
+
+    def on_mount(self) -> None:
+        lexicon = getattr(self.app, "lexicon", None)
+        name = lexicon.name if lexicon is not None else _("no word list")
+        self.query_one("#tools-list", Static).update(_("Word list: {name}").format(name=name))
+        self.query_one("#check", Input).focus()
+
+    @on(Input.Submitted, "#check")
+    def _check(self, event: Input.Submitted) -> None:
+        lexicon = getattr(self.app, "lexicon", None)
+        result = self.query_one("#check-result", Static)
+        if lexicon is None:
+            result.update(_("No word list is loaded."))
+            return
+        from scrabble_fr.engine.notation import fold_letters
+
+        lines = []
+        for word in event.value.split():
+            key = fold_letters(word).upper()
+            verdict = _("valid") if key in lexicon else _("not valid")
+            lines.append(f"{key} : {verdict}" if get_language() == "fr" else f"{key}: {verdict}")
+        result.update("\n".join(lines))
+
+    @on(Input.Submitted, "#tirage")
+    def _tirage(self, event: Input.Submitted) -> None:
+        lexicon = getattr(self.app, "lexicon", None)
+        result = self.query_one("#tirage-result", Static)
+        if lexicon is None:
+            result.update(_("No word list is loaded."))
+            return
+        try:
+            from scrabble_fr.lexicon import anagrams
+
+            groups = anagrams(lexicon, event.value)
+        except ScrabbleError as exc:
+            result.update(describe(exc))
+            return
+        except ImportError:
+            result.update(_("The tirage finder is not available."))
+            return
+        lines = []
+        for length in sorted(groups, key=lambda n: (n not in (7, 8), -n)):
+            words = groups[length]
+            if words:
+                shown = " ".join(words[:30]) + (" …" if len(words) > 30 else "")
+                lines.append(f"{length}: {shown}")
+        result.update("\n".join(lines) or _("No word."))
+
+    @on(Button.Pressed, "#close")
+    def _close(self) -> None:
+        self.dismiss(None)

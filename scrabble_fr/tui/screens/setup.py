@@ -1,0 +1,120 @@
+"""The set-up screen: players (human or computer with a level), rules, verification, word list,
+clock and seed."""
+
+from __future__ import annotations
+
+from textual import on
+from textual.app import ComposeResult
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Button, Checkbox, Footer, Input, Label, Select, Static
+
+from scrabble_fr.engine.errors import ScrabbleError
+from scrabble_fr.engine.rules import PRESETS, Rules
+from scrabble_fr.i18n import N_, _, get_language
+from scrabble_fr.messages import describe
+from scrabble_fr.tui.bindings import LocalizedBindings
+from scrabble_fr.tui.session import GameConfig, PlayerConfig
+
+MAX_PLAYERS = 8
+LEVELS = 5
+
+
+def _kind_options() -> list[tuple[str, str]]:
+    options = [(_("Human"), "human")]
+    options += [(_("Computer, level {n}").format(n=n), f"cpu{n}") for n in range(1, LEVELS + 1)]
+    return options
+
+
+class SetupScreen(LocalizedBindings, Screen[None]):
+    KEYS = [("ctrl+s", "start", N_("Start"), True), ("ctrl+q", "app.quit", N_("Quit"), True)]
+
+    def compose(self) -> ComposeResult:
+        default_rules = "hasbro" if get_language() == "en" else "ffsc"
+        with VerticalScroll(id="setup"):
+            yield Label(_("New game"), classes="dialog-title")
+            yield Label(_("Players"), classes="section-title")
+            for index in range(MAX_PLAYERS):
+                with Horizontal(classes="player-row", id=f"player-row-{index}"):
+                    yield Input(
+                        value=[_("Player 1"), _("Player 2")][index] if index < 2 else "",
+                        placeholder=_("name (empty: nobody)"),
+                        id=f"name-{index}",
+                        max_length=20,
+                    )
+                    yield Select(_kind_options(), value="human", allow_blank=False, id=f"kind-{index}")
+            with Horizontal(classes="setting-row"):
+                yield Label(_("Rules"))
+                yield Select([(name, name) for name in PRESETS], value=default_rules, allow_blank=False, id="rules")
+            with Horizontal(classes="setting-row"):
+                yield Label(_("Verification"))
+                yield Select(
+                    [(_("automatic (word list)"), "auto"), (_("manual (the players)"), "manuelle")],
+                    value="auto", allow_blank=False, id="verification",
+                )
+            with Horizontal(classes="setting-row"):
+                yield Label(_("Word list"))
+                yield Input(placeholder=_("empty: the shipped list; or the path of your own list"), id="lexicon")
+            with Horizontal(classes="setting-row"):
+                yield Checkbox(_("Clock"), id="clock")
+                yield Input(value="25", id="clock-minutes", max_length=3)
+                yield Label(_("minutes per player (FFSc: 25)"))
+            with Horizontal(classes="setting-row"):
+                yield Label(_("Seed"))
+                yield Input(placeholder=_("empty: random"), id="seed", max_length=12)
+            with Horizontal(classes="setting-row"):
+                yield Checkbox(_("Private screen (hide each rack until its owner takes the keyboard)"), id="private")
+            yield Static(id="setup-error")
+            with Horizontal(classes="buttons"):
+                yield Button(_("Start"), id="start", variant="primary")
+                yield Button(_("Quit"), id="quit")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#name-0", Input).focus()
+
+    @on(Button.Pressed, "#quit")
+    def _quit(self) -> None:
+        self.app.exit()
+
+    @on(Button.Pressed, "#start")
+    def action_start(self) -> None:
+        error = self.query_one("#setup-error", Static)
+        players = []
+        for index in range(MAX_PLAYERS):
+            name = self.query_one(f"#name-{index}", Input).value.strip()
+            if not name:
+                continue
+            kind = str(self.query_one(f"#kind-{index}", Select).value)
+            level = int(kind[3:]) if kind.startswith("cpu") else None
+            players.append(PlayerConfig(name, level))
+        if not players:
+            error.update(_("Name at least one player."))
+            return
+        try:
+            rules = Rules.preset(str(self.query_one("#rules", Select).value))
+        except ScrabbleError as exc:
+            error.update(describe(exc))
+            return
+        seed_text = self.query_one("#seed", Input).value.strip()
+        if seed_text and not seed_text.isdigit():
+            error.update(_("The seed is a whole number (or empty)."))
+            return
+        clock = None
+        if self.query_one("#clock", Checkbox).value:
+            minutes = self.query_one("#clock-minutes", Input).value.strip()
+            if not minutes.isdigit() or not 1 <= int(minutes) <= 600:
+                error.update(_("The clock takes 1 to 600 minutes."))
+                return
+            clock = int(minutes)
+        lexicon_path = self.query_one("#lexicon", Input).value.strip() or None
+        config = GameConfig(
+            players=players,
+            rules=rules,
+            verification=str(self.query_one("#verification", Select).value),
+            seed=int(seed_text) if seed_text else None,
+            clock_minutes=clock,
+            private_screen=self.query_one("#private", Checkbox).value,
+            lexicon_path=lexicon_path,
+        )
+        self.app.start_game(config)  # type: ignore[attr-defined]

@@ -1,0 +1,55 @@
+"""What a game at the terminal is made of, before and around the engine's :class:`Game`.
+
+    >>> cfg = GameConfig.from_spec("Alice,Bruno,ordi:3", seed=7)
+    >>> [(p.name, p.computer_level) for p in cfg.players]
+    [('Alice', None), ('Bruno', None), ('Ordi 3', 3)]
+
+The set-up screen and ``scrabble-fr jouer --joueurs …`` both build a :class:`GameConfig`; the game
+screen turns it into a running game.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from scrabble_fr.engine.rules import Rules
+from scrabble_fr.i18n import _
+
+VERIFICATION_MODES = ("auto", "manuelle")
+
+
+@dataclass(frozen=True)
+class PlayerConfig:
+    name: str
+    computer_level: int | None = None  # None: a human at the keyboard
+
+    @property
+    def is_computer(self) -> bool:
+        return self.computer_level is not None
+
+
+@dataclass
+class GameConfig:
+    players: list[PlayerConfig]
+    rules: Rules = field(default_factory=lambda: Rules.preset("ffsc"))
+    verification: str = "auto"  # "auto" (the word list judges) or "manuelle" (the players do)
+    seed: int | None = None
+    clock_minutes: int | None = None  # None: no clock
+    private_screen: bool = False  # ask each human to take the keyboard before showing the rack
+    lexicon_path: str | None = None  # None: the shipped list of the rules' language
+
+    @classmethod
+    def from_spec(cls, spec: str, **options: object) -> GameConfig:
+        """Players from ``"Alice,Bruno,ordi:3"`` (``ordi:N`` or ``cpu:N`` is a computer of level N)."""
+        players: list[PlayerConfig] = []
+        for raw in spec.split(","):
+            name = raw.strip()
+            if not name:
+                continue
+            head, _sep, level = name.partition(":")
+            if head.lower() in ("ordi", "cpu", "computer", "ordinateur"):
+                number = int(level) if level.strip().isdigit() else 3
+                players.append(PlayerConfig(_("Computer {level}").format(level=number), number))
+            else:
+                players.append(PlayerConfig(name[:20]))
+        return cls(players=players, **options)  # type: ignore[arg-type]

@@ -1,0 +1,79 @@
+"""The game's events and outcomes in players' words (translated at the moment they are shown)."""
+
+from __future__ import annotations
+
+from scrabble_fr.engine.game import ContestResult, Event, EventKind, Game
+from scrabble_fr.i18n import _, format_number, get_language, ngettext
+
+
+def colon() -> str:
+    """French typography puts a space before a colon."""
+    return " :" if get_language() == "fr" else ":"
+
+
+def points(n: int) -> str:
+    return ngettext("{n} point", "{n} points", abs(n)).format(n=format_number(n))
+
+
+def event_move_text(game: Game, event: Event) -> str:
+    """What the history's "move" column shows for an event."""
+    style = game.rules.notation
+    kind = event.kind
+    if kind is EventKind.PLACE and event.move is not None:
+        return event.move.notation(style)
+    if kind is EventKind.EXCHANGE and event.move is not None:
+        return _("exchange {tiles}").format(tiles=event.move.exchanged)
+    if kind is EventKind.PASS:
+        return _("pass")
+    if kind is EventKind.WITHDRAWN:
+        return _("withdrawn ({words})").format(words=", ".join(event.words))
+    if kind is EventKind.CONTEST_PENALTY:
+        return _("contest lost")
+    if kind is EventKind.CONTEST_BONUS:
+        return _("contest bonus")
+    if kind is EventKind.CONTEST_FAILED:
+        return _("contest failed")
+    if kind is EventKind.LOST_TURN:
+        return _("turn lost")
+    if kind is EventKind.END_RACK_GAIN:
+        return _("racks of the others")
+    if kind is EventKind.END_RACK_LOSS:
+        return _("own rack {rack}").format(rack=event.rack)
+    if kind is EventKind.TIME_PENALTY:
+        return _("overtime")
+    return kind.value
+
+
+def announcement_text(game: Game) -> str:
+    """``Alice joue MAISON en H4 : 18 points``."""
+    pending = game.pending
+    if pending is None:
+        return ""
+    move = pending.move
+    coordinate = move.notation(game.rules.notation).split(" ")[0]
+    return _("{player} plays {word} at {square}{colon} {points}").format(
+        player=game.players[pending.player],
+        word=move.word.upper(),
+        square=coordinate,
+        colon=colon(),
+        points=points(move.score or 0),
+    )
+
+
+def contest_outcome_text(game: Game, result: ContestResult, announcer: int) -> str:
+    contester = game.players[result.contester]
+    player = game.players[announcer]
+    if not result.valid:
+        return _("Not valid: {words}. {player} takes the tiles back and loses the turn.").format(
+            words=", ".join(result.invalid_words), player=player
+        )
+    if result.points < 0:
+        return _("All words are valid: {contester} loses {points}.").format(
+            contester=contester, points=points(-result.points)
+        )
+    if result.points > 0:
+        return _("All words are valid: {player} gains {points}.").format(player=player, points=points(result.points))
+    recent = game.history[-3:]
+    if any(e.kind is EventKind.CONTEST_FAILED and e.detail.get("loses_turn") for e in recent):
+        return _("All words are valid: {contester} loses their next turn.").format(contester=contester)
+    return _("All words are valid.")
