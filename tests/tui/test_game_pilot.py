@@ -1,0 +1,224 @@
+"""Whole turns played through the interface, as players would: keys, command line and clicks.
+
+With seed 7 (French rules) Alice draws IELTABP and Bruno CKRAOEA.
+"""
+
+from __future__ import annotations
+
+from textual.widgets import Checkbox, DataTable, Input
+
+from scrabble_fr.engine.game import EventKind, Phase
+from scrabble_fr.tui.screens.dialogs import ExchangeDialog, ManualVerifyDialog
+from scrabble_fr.tui.screens.end import EndScreen
+from scrabble_fr.tui.screens.game import GameScreen
+from scrabble_fr.tui.widgets.board import BoardView
+from scrabble_fr.tui.widgets.rack import RackView
+
+WORDS = {"PILE", "PILES", "BAL", "ARC", "CRAPE"}
+
+
+async def type_command(pilot, text: str) -> None:
+    command = pilot.app.screen.query_one("#command", Input)
+    command.focus()
+    command.value = text
+    await pilot.press("enter")
+    await pilot.pause()
+
+
+def game_screen(app) -> GameScreen:
+    assert isinstance(app.game_screen, GameScreen)
+    return app.game_screen
+
+
+def message(app) -> str:
+    return str(game_screen(app).query_one("#message").render())
+
+
+async def test_opens_on_first_turn_with_rack_and_command_line_focused(make_app):
+    app = make_app(words=WORDS)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        screen = game_screen(app)
+        assert screen.query_one("#command", Input).has_focus
+        rack = screen.query_one("#rack", RackView)
+        assert "".join(tile for tile, _value in rack.tiles) == "IELTABP"
+        assert not rack.hidden
+        assert len(screen.game.bag) == 88
+
+
+async def test_command_line_move_is_announced_then_accepted(make_app):
+    app = make_app(words=WORDS)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await type_command(pilot, "H8 PILE")
+        game = game_screen(app).game
+        assert game.phase is Phase.ANNOUNCED
+        assert game_screen(app).query_one("#announce").display
+        assert "PILE" in str(game_screen(app).query_one("#announce-text").render())
+        await pilot.press("f3")  # accept
+        await pilot.pause()
+        assert game.phase is Phase.TURN and game.to_move == 1
+        assert game.scores == [12, 0]  # P on H8 (double word): (3+1+1+1) × 2
+        assert len(game.racks[0]) == 7 and len(game.bag) == 84
+        assert game_screen(app).query_one("#history", DataTable).row_count == 1
+
+
+async def test_illegal_move_is_refused_with_reason_and_nothing_changes(make_app):
+    app = make_app(words=WORDS)
+    async with app.run_test(size=(100, 30)) as pilot:
+        game = game_screen(app).game
+        before = (game.position.to_cgp(), game.bag)
+        await type_command(pilot, "A1 PILE")
+        assert (game.position.to_cgp(), game.bag) == before
+        assert "H8" in message(app)  # the first word must cover the centre square H8
+        await type_command(pilot, "H8 ZOO")
+        assert (game.position.to_cgp(), game.bag) == before
+        assert "Z" in message(app)
+
+
+async def test_contested_invalid_move_is_withdrawn_automatic(make_app):
+    app = make_app(words=WORDS)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await type_command(pilot, "H8 PLIE")  # not in the word list
+        await pilot.press("f2")  # Bruno contests
+        await pilot.pause()
+        game = game_screen(app).game
+        assert game.history[-1].kind is EventKind.WITHDRAWN
+        assert game.scores == [0, 0]
+        assert game.board.is_empty() and sorted(game.racks[0]) == sorted("IELTABP")
+        assert game.to_move == 1
+        assert "PLIE" in message(app)
+
+
+async def test_contested_valid_move_costs_the_contester_ten_points_automatic(make_app):
+    app = make_app(words=WORDS)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await type_command(pilot, "H8 PILE")
+        await type_command(pilot, "contester")
+        game = game_screen(app).game
+        assert game.scores == [12, -10]
+        assert game.to_move == 1 and game.phase is Phase.TURN
+
+
+async def test_manual_verification_players_judge_each_word(make_app):
+    app = make_app(words=WORDS, verification="manuelle")
+    async with app.run_test(size=(100, 30)) as pilot:
+        await type_command(pilot, "H8 PILE")
+        await pilot.press("f2")
+        await pilot.pause()
+        assert isinstance(app.screen, ManualVerifyDialog)
+        assert app.screen.words == ["PILE"]
+        app.screen.query_one("#word-0", Checkbox).value = False  # the players say PILE is not valid
+        await pilot.click("#confirm")
+        await pilot.pause()
+        game = game_screen(app).game
+        assert game.history[-1].kind is EventKind.WITHDRAWN and game.scores == [0, 0]
+
+
+async def test_manual_verification_valid_word_penalises_contester(make_app):
+    app = make_app(words=set(), verification="manuelle")  # the word list plays no part
+    async with app.run_test(size=(100, 30)) as pilot:
+        await type_command(pilot, "H8 PLIE")
+        await pilot.press("f2")
+        await pilot.pause()
+        await pilot.click("#confirm")  # every box ticked: valid
+        await pilot.pause()
+        assert game_screen(app).game.scores == [12, -10]  # PLIE: (3+1+1+1) × 2
+
+
+async def test_move_entered_on_the_board_with_keys(make_app):
+    app = make_app(words=WORDS)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.press("f8")  # to the board; the cursor starts on the centre, across
+        board = game_screen(app).query_one("#board", BoardView)
+        assert board.has_focus and board.cursor == (7, 7)
+        await pilot.press("p", "i", "l", "e")
+        await pilot.pause()
+        assert "12" in str(game_screen(app).query_one("#preview").render())  # the score as it is built
+        await pilot.press("backspace")
+        assert len(game_screen(app).tentative) == 3
+        await pilot.press("e", "enter")
+        await pilot.pause()
+        game = game_screen(app).game
+        assert game.phase is Phase.ANNOUNCED and game.pending.move.word == "PILE"
+
+
+async def test_board_entry_down_with_space_and_joker_refused_without_one(make_app):
+    app = make_app(words=WORDS)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.press("f8", "space", "b", "a", "l", "enter")
+        await pilot.pause()
+        game = game_screen(app).game
+        pending = game.pending
+        assert pending is not None and not pending.move.across and pending.move.word == "BAL"
+        await pilot.press("f3")
+        await pilot.pause()
+        # Bruno has no joker: ? then a letter is refused and nothing is placed.
+        await pilot.press("f8", "up", "?", "x")
+        await pilot.pause()
+        assert game_screen(app).tentative == []
+
+
+async def test_mouse_places_a_rack_tile_on_a_clicked_square(make_app):
+    app = make_app(words=WORDS)
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = game_screen(app)
+        # Click the 5th rack tile (A), then H8, then the 6th (B) and H9... forming "AB" is not needed:
+        await pilot.click("#rack", offset=(4 * 5 + 1, 0))  # tile index 5 = B
+        await pilot.click("#board", offset=(3 + 7 * 3 + 1 + 1, 8 + 1))  # content offset + border
+        await pilot.pause()
+        assert [(t.row, t.col, t.letter) for t in screen.tentative] == [(7, 7, "B")]
+
+
+async def test_exchange_through_the_dialog(make_app):
+    app = make_app(words=WORDS)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.press("f4")
+        await pilot.pause()
+        assert isinstance(app.screen, ExchangeDialog)
+        app.screen.query_one("#tile-0", Checkbox).value = True  # I
+        app.screen.query_one("#tile-6", Checkbox).value = True  # P
+        await pilot.click("#confirm")
+        await pilot.pause()
+        game = game_screen(app).game
+        assert game.history[-1].kind is EventKind.EXCHANGE and game.history[-1].move.exchanged == "IP"
+        assert len(game.bag) == 88 and game.to_move == 1 and game.tiles_conserved()
+
+
+async def test_passes_until_blocked_then_end_screen_with_rack_transfers(make_app):
+    app = make_app(words=WORDS)
+    async with app.run_test(size=(100, 30)) as pilot:
+        for _ in range(6):  # FFSc: every player passed three times in a row
+            await type_command(pilot, "passer")
+        await pilot.pause()
+        assert isinstance(app.screen, EndScreen)
+        transfers = app.screen.query_one("#transfers", DataTable)
+        assert transfers.row_count == 2
+        game = app.screen.game
+        # IELTABP = 1+1+1+1+1+3+3 = 11; CKRAOEA = 3+10+1+1+1+1+1 = 18
+        assert game.scores == [-11, -18]
+        ranking = app.screen.query_one("#ranking", DataTable)
+        assert ranking.row_count == 2
+
+
+async def test_undo_takes_back_the_last_action(make_app):
+    app = make_app(words=WORDS)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await type_command(pilot, "passer")
+        game = game_screen(app).game
+        assert game.to_move == 1
+        await pilot.press("ctrl+z")
+        await pilot.pause()
+        assert game.to_move == 0 and game.history == []
+
+
+async def test_computer_opponent_plays_in_a_worker(make_app):
+    app = make_app(players="Alice,ordi:1", words=WORDS)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await type_command(pilot, "passer")
+        for _ in range(50):
+            await pilot.pause(0.05)
+            if game_screen(app).game.to_move == 0:
+                break
+        game = game_screen(app).game
+        assert game.to_move == 0  # the computer has played (or passed) and it is Alice's turn again
+        assert len(game.history) >= 2
