@@ -59,7 +59,7 @@ class GameScreen(LocalizedBindings, Screen[None]):
         ("f7", "tools", N_("Words"), True),
         ("f8", "toggle_focus", N_("Board/line"), True),
         ("f9", "settings", N_("Settings"), True),
-        ("ctrl+z", "undo", N_("Undo"), True),
+        ("ctrl+z", "undo", N_("Undo"), False),
         ("ctrl+q", "app.quit", N_("Quit"), True),
     ]
 
@@ -101,7 +101,7 @@ class GameScreen(LocalizedBindings, Screen[None]):
             yield Button(_("Accept"), id="accept", variant="success")
         yield Static(id="message")
         yield Input(id="command")
-        yield Footer()
+        yield Footer(compact=True, show_command_palette=False)
 
     def on_mount(self) -> None:
         table = self.query_one("#history", DataTable)
@@ -152,19 +152,23 @@ class GameScreen(LocalizedBindings, Screen[None]):
         self._refresh_announce()
         self._refresh_preview()
 
+    def _actor(self) -> int:
+        """Who acts next: the player to move, or while a move is announced the player after the
+        announcer (whose move accepts it)."""
+        pending = self.game.pending
+        if pending is None:
+            return self.game.to_move
+        return (pending.player + 1) % len(self.game.players)
+
     def _current_human(self) -> int | None:
-        game = self.game
-        if game.is_over or game.phase is not Phase.TURN:
+        """The human who may act now, if any."""
+        if self.game.is_over:
             return None
-        player = game.to_move
+        player = self._actor()
         return None if self.config.players[player].is_computer else player
 
     def _rack_owner(self) -> int:
-        """Whose rack is shown: the player to move, or the announcer while a move is pending."""
-        game = self.game
-        if game.pending is not None:
-            return game.pending.player
-        return game.to_move
+        return self._actor()
 
     def _refresh_rack(self) -> None:
         game = self.game
@@ -195,7 +199,7 @@ class GameScreen(LocalizedBindings, Screen[None]):
         game = self.game
         lines = []
         for index, name in enumerate(game.players):
-            marker = "▶" if index == game.to_move and not game.is_over else " "
+            marker = "▶" if index == self._actor() and not game.is_over else " "
             kind = _("computer") if self.config.players[index].is_computer else ""
             clock = ""
             if self.clocks is not None:
@@ -321,7 +325,7 @@ class GameScreen(LocalizedBindings, Screen[None]):
         if not opponents or all(self.config.players[i].is_computer for i in opponents):
             self._accept()
             return
-        self.say(texts.announcement_text(game) + " — " + _("contest (F2) or accept (F3)?"))
+        self.say(_("Contest (F2) or accept (F3); the next player's move accepts it too."))
 
     def _computer_contests(self, computer: Any, move: Move, lexicon: Any) -> bool:
         before = self.game.position.copy()
@@ -439,19 +443,10 @@ class GameScreen(LocalizedBindings, Screen[None]):
         if head in _ACCEPT_WORDS and len(text.split()) == 1:
             self.action_accept()
             return
-        if self._current_human() is None and self.game.phase is not Phase.ANNOUNCED:
+        if self._current_human() is None:
             self.say(_("Wait: it is not a human player's turn."))
             return
-        if self.game.phase is Phase.ANNOUNCED and self.config.players[self._next_actor()].is_computer:
-            self.say(_("Accept or contest the announced move first."))
-            return
         self.play(text)
-
-    def _next_actor(self) -> int:
-        pending = self.game.pending
-        if pending is None:
-            return self.game.to_move
-        return (pending.player + 1) % len(self.game.players)
 
     @on(Button.Pressed, "#contest")
     def _contest_button(self) -> None:
@@ -489,7 +484,7 @@ class GameScreen(LocalizedBindings, Screen[None]):
     def _square_clicked(self, event: BoardView.SquareClicked) -> None:
         if self.selected_tile is None:
             return
-        rack = self.game.racks[self.game.to_move]
+        rack = self.game.racks[self._actor()]
         if self.selected_tile >= len(rack):
             return
         tile = rack[self.selected_tile]
@@ -527,7 +522,7 @@ class GameScreen(LocalizedBindings, Screen[None]):
         if game.board[row, col] is not None or any((t.row, t.col) == (row, col) for t in self.tentative):
             self.say(_("This square is taken."))
             return False
-        rack = Counter(game.racks[game.to_move])
+        rack = Counter(game.racks[self._actor()])
         rack.subtract("?" if t.is_blank else t.letter for t in self.tentative)
         need = "?" if joker else letter
         if rack[need] <= 0:
@@ -575,16 +570,13 @@ class GameScreen(LocalizedBindings, Screen[None]):
         self._accept()
 
     def action_pass_turn(self) -> None:
-        if self._current_human() is None and self.game.phase is not Phase.ANNOUNCED:
+        if self._current_human() is None:
             self.say(_("Wait: it is not a human player's turn."))
             return
         self.play(Move.pass_())
 
     def action_exchange(self) -> None:
         game = self.game
-        if game.phase is Phase.ANNOUNCED:
-            self.say(_("Accept or contest the announced move first."))
-            return
         if self._current_human() is None:
             self.say(_("Wait: it is not a human player's turn."))
             return
@@ -596,13 +588,16 @@ class GameScreen(LocalizedBindings, Screen[None]):
             if tiles:
                 self.play(Move.exchange(tiles))
 
-        self.app.push_screen(ExchangeDialog(game.racks[game.to_move]), chosen)
+        self.app.push_screen(ExchangeDialog(game.racks[self._actor()]), chosen)
 
     def action_hint(self) -> None:
         game = self.game
         lexicon = self.scrabble_app.lexicon
         if lexicon is None or self._current_human() is None:
             self.say(_("A hint needs a word list, on a human player's turn."))
+            return
+        if game.pending is not None:
+            self.say(_("Accept or contest the announced move first."))
             return
         position = game.position.copy()
         position.lexicon = lexicon
@@ -659,7 +654,7 @@ class GameScreen(LocalizedBindings, Screen[None]):
     def _tick(self) -> None:
         if self.clocks is None or self.game.is_over:
             return
-        self.clocks[self._next_actor() if self.game.pending else self.game.to_move] -= 1.0
+        self.clocks[self._actor()] -= 1.0
         self._refresh_scores()
 
     def _finish(self) -> None:
