@@ -84,6 +84,7 @@ def main() -> int:
         catalog = _read(path, locale)
         catalog.update(template, update_header_comment=False)
         catalog.revision_date = STAMP
+        catalog.fuzzy = False  # the header: a fuzzy header would hide the plural rule
         for message in catalog:
             if not message.id:
                 continue

@@ -93,9 +93,9 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
         for name, error in unreadable:
             out.write(f"{name}{colon} {error}\n")
         out.write(
-            _("Total: {files} files, {placements} placements, {matched} matching, {mismatches} differing").format(
-                files=format_number(len(files)),
-                placements=format_number(placements),
+            _("Total: {files}, {placements}, {matched} matching, {mismatches} differing").format(
+                files=ngettext("{n} file", "{n} files", len(files)).format(n=format_number(len(files))),
+                placements=ngettext("{n} placement", "{n} placements", placements).format(n=format_number(placements)),
                 matched=format_number(matched),
                 mismatches=format_number(len(mismatches)),
             )

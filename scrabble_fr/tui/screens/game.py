@@ -23,7 +23,7 @@ from scrabble_fr.engine.errors import ScrabbleError
 from scrabble_fr.engine.game import Game, Phase
 from scrabble_fr.engine.move import Move, MoveKind, PlacedTile
 from scrabble_fr.engine.verify import AnswersVerifier, LexiconVerifier
-from scrabble_fr.i18n import N_, _, format_number
+from scrabble_fr.i18n import N_, _, format_number, ngettext
 from scrabble_fr.messages import describe
 from scrabble_fr.tui import texts
 from scrabble_fr.tui.bindings import LocalizedBindings
@@ -214,7 +214,8 @@ class GameScreen(LocalizedBindings, Screen[None]):
             f"{letter}{'' if n == 1 else n}" for letter, n in sorted(unseen.items(), key=lambda kv: (kv[0] == "?", kv[0]))
         )
         lines.append("")
-        lines.append(_("Bag: {n} tiles").format(n=len(game.bag)))
+        bag = len(game.bag)
+        lines.append(ngettext("Bag: {n} tile", "Bag: {n} tiles", bag).format(n=format_number(bag)))
         lines.append(_("Unseen ({n}): {tiles}").format(n=sum(unseen.values()), tiles=unseen_text))
         self.query_one("#scores", Static).update("\n".join(lines))
 
@@ -392,7 +393,9 @@ class GameScreen(LocalizedBindings, Screen[None]):
             self.say(_("{name} passes.").format(name=name))
         elif played.kind is MoveKind.EXCHANGE:
             self.say(
-                _("{name} exchanges {n} tiles.").format(name=name, n=len(played.exchanged))
+                ngettext("{name} exchanges {n} tile.", "{name} exchanges {n} tiles.", len(played.exchanged)).format(
+                    name=name, n=len(played.exchanged)
+                )
             )
         return True
 

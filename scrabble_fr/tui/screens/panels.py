@@ -36,7 +36,7 @@ def keys_help() -> str:
 
 
 def rules_text() -> str:
-    name = "rules-en.md" if get_language() == "en" else "regles.md"
+    name = "rules.md" if get_language() == "en" else "regles.md"
     path = data_path(name)
     if not path.exists():
         path = data_path("regles.md")
