@@ -1,0 +1,37 @@
+"""Errors of the word lists and of the draw search, worded like the engine's: a code and params.
+
+    >>> err = LexiconError("lexicon_missing", path="ods.txt")
+    >>> err.code, str(err)
+    ('lexicon_missing', 'word list ods.txt not found: give the path of a text file with one word per line')
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from scrabble_fr.engine.errors import ScrabbleError
+
+
+def N_(message: str) -> str:
+    """Mark a template for extraction; it is translated where it is shown."""
+    return message
+
+
+# code -> English template; ``{name}`` fields come from the error's params.
+MESSAGES: dict[str, str] = {
+    "lexicon_missing": N_(
+        "word list {path} not found: give the path of a text file with one word per line"
+    ),
+    "lexicon_unreadable": N_("word list {path} cannot be read: {detail}"),
+    "lexicon_empty": N_("word list {path} holds no word of 2 to 15 letters A to Z"),
+    "lexicon_builtin_unknown": N_("there is no built-in word list {name!r} (known: {known})"),
+    "draw_empty": N_("the draw is empty: type its letters, ? for a joker (example: AEINRS?)"),
+    "draw_bad_character": N_("{character!r} in the draw is neither a letter nor a joker (?)"),
+    "draw_too_long": N_("a draw has at most {maximum} tiles, not {count}"),
+}
+
+
+class LexiconError(ScrabbleError):
+    """A word list cannot be loaded, or a draw to search is malformed."""
+
+    MESSAGES: ClassVar[dict[str, str]] = MESSAGES
