@@ -28,6 +28,7 @@ MESSAGES: dict[str, str] = {
     "off_board": N_("the word runs off the board at {square}"),
     "letter_mismatch": N_("square {square} holds {board!r}, not {written!r}"),
     "dot_on_empty": N_("square {square} is empty: '.' stands for a letter already on the board"),
+    "bad_move_data": N_("a saved move is malformed: {text}"),
     "nothing_placed": N_("the move places no tile: every square is already occupied"),
     # Placement rules (IllegalMoveError)
     "occupied": N_("square {square} is already occupied"),
@@ -52,6 +53,7 @@ MESSAGES: dict[str, str] = {
     "unknown_player": N_("there is no player {player}"),
     "no_verifier": N_("no word list or answers to verify the words with"),
     "missing_answer": N_("no answer was given for the word {word}"),
+    "bad_action": N_("action {number} of the saved game is malformed"),
     "nothing_to_undo": N_("there is nothing to undo"),
     "no_challenge_rule": N_("moves cannot be contested under these rules"),
     "bad_player_count": N_("a game has 1 to 8 players, not {count}"),

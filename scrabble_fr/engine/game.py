@@ -7,7 +7,7 @@ is withdrawn (tiles back, 0 points, turn lost); a valid one costs the contester 
 their next turn (Hasbro), or earns the player a bonus (WESPA), or nothing. Then the player draws.
 
     >>> g = Game(["Alice", "Bruno"], seed=7); len(g.bag), g.racks[0]
-    (88, 'EGLNRTU')
+    (88, 'IELTABP')
     >>> g.pass_(); g.to_move
     1
 
@@ -24,11 +24,11 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, Sequence
 
-from scrabble_fr.engine.errors import GameStateError, IllegalMoveError
-from scrabble_fr.engine.move import Move, MoveKind, Word
+from scrabble_fr.engine.errors import GameStateError, IllegalMoveError, InvalidMoveError
+from scrabble_fr.engine.move import Move, MoveKind, PlacedTile, Word
 from scrabble_fr.engine.position import Position
 from scrabble_fr.engine.rules import BlockedRule, ChallengeKind, EndRule, Rules
-from scrabble_fr.engine.verify import Verifier
+from scrabble_fr.engine.verify import AnswersVerifier, Verifier
 
 
 class Phase(enum.Enum):
@@ -107,6 +107,7 @@ class _State:
     passes_in_a_row: int = 0
     scoreless_in_a_row: int = 0
     termination: Termination | None = None
+    actions_len: int = 0
 
 
 class Game:
@@ -131,6 +132,7 @@ class Game:
         self.position = Position(self.rules, racks=[""] * len(players))
         self._bag = bag
         self._undo: list[_State] = []
+        self._actions: list[dict[str, Any]] = []
         self._phase = Phase.TURN
         self._pending: Announcement | None = None
         self._events: list[Event] = []
@@ -184,6 +186,47 @@ class Game:
     def termination(self) -> Termination | None:
         return self._termination
 
+    @property
+    def actions(self) -> list[dict[str, Any]]:
+        """Every action that made the game, as JSON-ready data (undone actions removed).
+
+        With the players, the rules and the seed they rebuild the game exactly: :meth:`replay`.
+        """
+        return [dict(action) for action in self._actions]
+
+    @classmethod
+    def replay(
+        cls,
+        players: Sequence[str],
+        rules: Rules | str,
+        seed: int,
+        actions: Sequence[dict[str, Any]],
+        verifier: Verifier | None = None,
+    ) -> Game:
+        """Rebuild a game from its actions; raises :class:`ScrabbleError` if one does not apply.
+
+        >>> g = Game(["A", "B"], seed=1); g.pass_()
+        >>> Game.replay(["A", "B"], "ffsc", 1, g.actions).to_move
+        1
+        """
+        game = cls(players, rules, seed, verifier)
+        for number, action in enumerate(actions, 1):
+            kind = action.get("type") if isinstance(action, dict) else None
+            if kind == "play":
+                game.play(move_from_data(action.get("move")))
+            elif kind == "accept":
+                game.accept()
+            elif kind == "contest":
+                words = [str(w).upper() for w in action.get("words", [])]
+                invalid = {str(w).upper() for w in action.get("invalid", [])}
+                answers = AnswersVerifier({word: word not in invalid for word in words})
+                game.contest(int(action["contester"]), answers, words or None)
+            elif kind == "time_penalty":
+                game.time_penalty(int(action["player"]), int(action["points"]))
+            else:
+                raise GameStateError("bad_action", number=number)
+        return game
+
     def unseen(self, player: int | None = None) -> Counter[str]:
         """Tiles the player cannot see: the bag and the other racks."""
         return self.position.unseen(player)
@@ -231,6 +274,7 @@ class Game:
             self._restore(saved)
             raise
         self._undo.append(saved)
+        self._actions.append({"type": "play", "move": move_to_data(move)})
         return move
 
     def pass_(self) -> None:
@@ -247,6 +291,7 @@ class Game:
         saved = self._save()
         self._accept()
         self._undo.append(saved)
+        self._actions.append({"type": "accept"})
 
     def contest(self, contester: int, verifier: Verifier | None = None, words: Sequence[str] | None = None) -> ContestResult:
         """``contester`` contests the announced placement (all its words, or ``words``)."""
@@ -264,7 +309,10 @@ class Game:
         if judge is None:
             raise GameStateError("no_verifier")
         all_words = [word.letters for word in pending.words]
-        checked = [w.upper() for w in words] if words else all_words
+        # Only words the move formed can be contested, each once: a word it did not form cannot
+        # get a valid move withdrawn, nor add to a per-word penalty. None left: all are checked.
+        named = [w for w in dict.fromkeys(w.upper() for w in words or ()) if w in all_words]
+        checked = named or all_words
         invalid = tuple(judge.invalid_words(checked))  # may raise (missing answer): nothing changed yet
         saved = self._save()
         if invalid:
@@ -274,13 +322,19 @@ class Game:
             result = self._failed_contest(pending, contester, tuple(checked))
             self._accept()
         self._undo.append(saved)
+        self._actions.append(
+            {"type": "contest", "contester": contester, "words": list(checked), "invalid": list(invalid)}
+        )
         return result
 
     def time_penalty(self, player: int, points: int) -> None:
         """Deduct ``points`` from ``player`` (clock overtime)."""
+        if not 0 <= player < len(self.players):
+            raise GameStateError("unknown_player", player=player)
         saved = self._save()
         self._log(EventKind.TIME_PENALTY, player, -abs(points))
         self._undo.append(saved)
+        self._actions.append({"type": "time_penalty", "player": player, "points": abs(points)})
 
     def undo(self) -> None:
         """Take back the last action (friendly games)."""
@@ -450,7 +504,7 @@ class Game:
         return _State(
             list(self.board.squares), list(self.racks), list(self.scores), self.to_move, list(self._bag),
             self._rng.getstate(), self._phase, self._pending, list(self._events), set(self._loses_next_turn),
-            self.passes_in_a_row, self.scoreless_in_a_row, self._termination,
+            self.passes_in_a_row, self.scoreless_in_a_row, self._termination, len(self._actions),
         )
 
     def _restore(self, state: _State) -> None:
@@ -468,3 +522,39 @@ class Game:
         self.scoreless_in_a_row = state.scoreless_in_a_row
         self.position.scoreless_turns = state.scoreless_in_a_row
         self._termination = state.termination
+        del self._actions[state.actions_len :]
+
+
+def move_to_data(move: Move) -> dict[str, Any]:
+    """A move as JSON-ready data (the tiles it lays, or the tiles it exchanges)."""
+    if move.kind is MoveKind.PLACE:
+        return {"kind": "place", "tiles": [[t.row, t.col, t.letter, t.is_blank] for t in move.tiles]}
+    if move.kind is MoveKind.EXCHANGE:
+        return {"kind": "exchange", "tiles": move.exchanged}
+    return {"kind": "pass"}
+
+
+def move_from_data(data: Any) -> Move:
+    """The inverse of :func:`move_to_data`; raises :class:`InvalidMoveError` on malformed data."""
+    try:
+        kind = data["kind"]
+        if kind == "pass":
+            return Move.pass_()
+        if kind == "exchange":
+            tiles = str(data["tiles"])
+            if not tiles or any(not (ch == "?" or "A" <= ch <= "Z") for ch in tiles.upper()):
+                raise ValueError(tiles)
+            return Move.exchange(tiles)
+        if kind == "place":
+            placed = []
+            for row, col, letter, blank in data["tiles"]:
+                if not (isinstance(row, int) and isinstance(col, int) and isinstance(letter, str)
+                        and len(letter) == 1 and "A" <= letter.upper() <= "Z" and isinstance(blank, bool)):
+                    raise ValueError(letter)
+                placed.append(PlacedTile(row, col, letter.upper(), blank))
+            if not placed:
+                raise ValueError("no tile")
+            return Move.place(placed)
+    except (KeyError, TypeError, ValueError):
+        pass
+    raise InvalidMoveError("bad_move_data", text=str(data)[:80])

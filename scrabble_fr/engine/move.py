@@ -92,11 +92,12 @@ class Move:
             return self.exchanged
         return "".join("?" if t.is_blank else t.letter for t in self.tiles)
 
-    def notation(self, style: str = "fr") -> str:
-        """The move as a score sheet writes it: ``H4 MAISON`` (French), ``8D WORD`` (English)."""
+    def notation(self, style: str = "fr", through: str = "full") -> str:
+        """The move as a score sheet writes it: ``H4 MAISON`` (French), ``8D WORD`` (English);
+        ``through="dot"`` writes letters already on the board as ``.`` (GCG)."""
         from scrabble_fr.engine.notation import format_move
 
-        return format_move(self, style)
+        return format_move(self, style, through)
 
     def __str__(self) -> str:
         return self.notation("fr")

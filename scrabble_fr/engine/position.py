@@ -173,8 +173,14 @@ class Position:
                 raise IllegalMoveError("exchange_nothing")
             if len(move.exchanged) > self.rules.rack_size:
                 raise IllegalMoveError("exchange_too_many", maximum=self.rules.rack_size)
+            if any(not (ch == JOKER or "A" <= ch <= "Z") for ch in move.exchanged):
+                raise InvalidMoveError("bad_word", text=move.exchanged)
             self._check_rack(rack, move.exchanged)
             return None
+        for tile in move.tiles:
+            # A tile shows a letter A-Z (a joker too, once played); anything else is no tile.
+            if not (len(tile.letter) == 1 and "A" <= tile.letter <= "Z"):
+                raise InvalidMoveError("bad_word", text=tile.letter)
         self._check_rack(rack, move.rack_letters)
         placement = self.placement(move)
         check_placement(self.board, self.rules, move.tiles, placement, self.rules.notation)

@@ -131,24 +131,64 @@ class Rules:
         return _rules_from_mapping(data)
 
 
+def rules_to_mapping(rules: Rules) -> dict[str, Any]:
+    """The rule set as plain data, in the shape :meth:`Rules.from_toml` reads (saved games)."""
+    tiles = {letter: [count, rules.tile_set.values.get(letter, 0)] for letter, count in rules.tile_set.counts.items()}
+    return {
+        "base": rules.name if rules.name in PRESETS else "ffsc",
+        "name": rules.name,
+        "rack_size": rules.rack_size,
+        "bingo_bonus": rules.bingo_bonus,
+        "exchange_min_bag": rules.exchange_min_bag,
+        "notation": rules.notation,
+        "lexicon": rules.lexicon,
+        "board": list(rules.layout),
+        "tiles": tiles,
+        "challenge": {
+            "kind": rules.challenge.kind.value,
+            "amount": rules.challenge.amount,
+            "per_word": rules.challenge.per_word,
+        },
+        "end": {"rule": rules.end_rule.value, "blocked": rules.blocked.value, "blocked_count": rules.blocked_count},
+        "clock_minutes": rules.clock_minutes,
+        "overtime_penalty": rules.overtime_penalty,
+    }
+
+
+def rules_from_mapping(data: Any) -> Rules:
+    """The inverse of :func:`rules_to_mapping`; raises :class:`RulesError` on bad data."""
+    if not isinstance(data, dict):
+        raise RulesError("rules_field", field="rules", detail="expected a table")
+    rules, _extra = _rules_from_mapping(data)
+    if rules.name in PRESETS and rules == PRESETS[rules.name]:
+        return PRESETS[rules.name]
+    return rules
+
+
 def _field_error(name: str, detail: str) -> RulesError:
     return RulesError("rules_field", field=name, detail=detail)
 
 
-def _int(data: dict[str, Any], key: str, low: int, high: int, default: int) -> int:
+def _int(data: dict[str, Any], key: str, low: int, high: int, default: int, section: str = "") -> int:
     value = data.get(key, default)
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise _field_error(key, f"expected a whole number from {low} to {high}, got {value!r}")
+        raise _field_error(section + key, f"expected a whole number from {low} to {high}, got {value!r}")
     return value
 
 
-def _choice(data: dict[str, Any], key: str, enum_type: type[enum.Enum], default: enum.Enum) -> Any:
+def _choice(data: dict[str, Any], key: str, enum_type: type[enum.Enum], default: enum.Enum, section: str = "") -> Any:
     value = data.get(key, default.value)
     try:
         return enum_type(value)
     except ValueError:
         known = ", ".join(str(item.value) for item in enum_type)
-        raise _field_error(key, f"expected one of {known}, got {value!r}") from None
+        raise _field_error(section + key, f"expected one of {known}, got {value!r}") from None
+
+
+def _no_unknown_keys(section: dict[str, Any], name: str, known: tuple[str, ...]) -> None:
+    unknown = sorted(set(section) - set(known))
+    if unknown:
+        raise _field_error(f"{name}.{unknown[0]}", "unknown setting (known: " + ", ".join(known) + ")")
 
 
 def _rules_from_mapping(data: dict[str, Any]) -> tuple[Rules, dict[str, Any]]:
@@ -207,6 +247,10 @@ def _rules_from_mapping(data: dict[str, Any]) -> tuple[Rules, dict[str, Any]]:
                     raise _field_error(f"tiles.{letter}", f"expected [count, value], got {spec!r}")
                 counts[key], values[key] = spec
             tile_set = TileSet(str(name), counts, values)
+            for known_set in (FRENCH, ENGLISH):
+                # The same tiles as a standard set are that set (saved games write it in full).
+                if dict(known_set.counts) == dict(tile_set.counts) and dict(known_set.values) == dict(tile_set.values):
+                    tile_set = known_set
         else:
             raise _field_error("tiles", "expected a tile set name or a table letter = [count, value]")
 
@@ -219,8 +263,9 @@ def _rules_from_mapping(data: dict[str, Any]) -> tuple[Rules, dict[str, Any]]:
         section = data["challenge"]
         if not isinstance(section, dict):
             raise _field_error("challenge", "expected a table (kind, amount, per_word)")
-        kind = _choice(section, "kind", ChallengeKind, base.challenge.kind)
-        amount = _int(section, "amount", 0, 1000, base.challenge.amount)
+        _no_unknown_keys(section, "challenge", ("kind", "amount", "per_word"))
+        kind = _choice(section, "kind", ChallengeKind, base.challenge.kind, "challenge.")
+        amount = _int(section, "amount", 0, 1000, base.challenge.amount, "challenge.")
         per_word = section.get("per_word", base.challenge.per_word)
         if not isinstance(per_word, bool):
             raise _field_error("challenge.per_word", f"expected true or false, got {per_word!r}")
@@ -231,9 +276,10 @@ def _rules_from_mapping(data: dict[str, Any]) -> tuple[Rules, dict[str, Any]]:
         section = data["end"]
         if not isinstance(section, dict):
             raise _field_error("end", "expected a table (rule, blocked, blocked_count)")
-        end_rule = _choice(section, "rule", EndRule, base.end_rule)
-        blocked = _choice(section, "blocked", BlockedRule, base.blocked)
-        blocked_count = _int(section, "blocked_count", 1, 20, base.blocked_count)
+        _no_unknown_keys(section, "end", ("rule", "blocked", "blocked_count"))
+        end_rule = _choice(section, "rule", EndRule, base.end_rule, "end.")
+        blocked = _choice(section, "blocked", BlockedRule, base.blocked, "end.")
+        blocked_count = _int(section, "blocked_count", 1, 20, base.blocked_count, "end.")
 
     notation = data.get("notation", base.notation)
     if notation not in ("fr", "en"):

@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from scrabble_fr.records.errors import RecordError
 
@@ -94,10 +95,17 @@ def read_gcg_file(path: str | Path) -> GcgGame:
 
 def parse_gcg(text: str) -> GcgGame:
     game = GcgGame()
+    in_note = False  # a note runs on over the following lines until the next "#" or ">" line
     for number, raw in enumerate(text.splitlines(), 1):
         line = raw.strip()
         if not line:
             continue
+        if in_note and not line.startswith(("#", ">")):
+            last = game.events[-1]
+            notes = last.notes[:-1] + (last.notes[-1] + "\n" + line,)
+            game.events[-1] = GcgEvent(**{**last.__dict__, "notes": notes})
+            continue
+        in_note = False
         if line.startswith("#"):
             name, _, value = line[1:].partition(" ")
             name = name.lower()
@@ -108,6 +116,7 @@ def parse_gcg(text: str) -> GcgGame:
             elif name == "note" and game.events:
                 last = game.events[-1]
                 game.events[-1] = GcgEvent(**{**last.__dict__, "notes": last.notes + (value,)})
+                in_note = True
             else:
                 game.pragmas.setdefault(name, value)
             continue
@@ -136,6 +145,9 @@ def _parse_event(number: int, nick: str, tokens: list[str]) -> GcgEvent | None:
     def event(kind: str, rack: str = "", **extra: str) -> GcgEvent:
         return GcgEvent(number, nick, rack, kind, score, total, **extra)  # type: ignore[arg-type]
 
+    if len(middle) == 1 and middle[0] in ("(challenge)", "(time)"):
+        # A challenge bonus or a time penalty written without the rack.
+        return event(middle[0][1:-1])
     if len(middle) == 1 and middle[0].startswith("(") and middle[0].endswith(")"):
         return event("end_gain", rack=middle[0][1:-1])
     if len(middle) == 3 and _COORD.match(middle[1]):
@@ -150,6 +162,9 @@ def _parse_event(number: int, nick: str, tokens: list[str]) -> GcgEvent | None:
         return event("withdrawn", rack)
     if action == "-":
         return event("pass", rack)
+    if action.startswith("(") and action.endswith(")") and sorted(action[1:-1].upper()) == sorted(rack.upper()):
+        # The rack repeated in parentheses: a rack subtracted at the end (even a rack "TIME").
+        return event("end_loss", rack)
     if lowered == "(challenge)":
         return event("challenge", rack)
     if lowered == "(time)":
@@ -159,3 +174,67 @@ def _parse_event(number: int, nick: str, tokens: list[str]) -> GcgEvent | None:
     if action.startswith("-"):
         return event("exchange", rack, exchanged=action[1:])
     return None
+
+
+def _nicknames(names: list[str]) -> list[str]:
+    """GCG nicknames: no spaces, unique (``Alice``, ``Jean_Paul``, ``Alice_2``)."""
+    nicks: list[str] = []
+    for index, name in enumerate(names):
+        nick = re.sub(r"[^\w-]", "_", name.strip()) or f"joueur{index + 1}"
+        while nick in nicks:
+            nick = f"{nick}_{index + 1}"
+        nicks.append(nick)
+    return nicks
+
+
+def write_gcg(game: Any, lexicon: str | None = None, title: str | None = None) -> str:
+    """A finished or unfinished :class:`~scrabble_fr.engine.game.Game` as GCG text.
+
+    Coordinates are written in the English convention GCG requires, letters already on the board
+    as ``.``, jokers in lowercase. The French contestation penalty has no native GCG line: it is
+    written ``>nick: RACK (challenge) -10 total`` on the contester's row, followed by a ``#note``.
+    """
+    from scrabble_fr.engine.game import EventKind
+
+    nicks = _nicknames(list(game.players))
+    lines = ["#character-encoding UTF-8"]
+    for index, (nick, name) in enumerate(zip(nicks, game.players), 1):
+        lines.append(f"#player{index} {nick} {name}")
+    if title:
+        lines.append(f"#title {title}")
+    if lexicon:
+        lines.append(f"#lexicon {lexicon}")
+    if game.rules.tile_set.name == "french":
+        lines.append("#tile-distribution french")
+    for event in game.history:
+        nick = nicks[event.player]
+        rack = event.rack or ""
+        score = f"{event.points:+d}"
+        kind = event.kind
+        if kind is EventKind.PLACE and event.move is not None:
+            lines.append(f">{nick}: {rack} {event.move.notation('en', through='dot')} {score} {event.total}")
+        elif kind is EventKind.WITHDRAWN:
+            lines.append(f">{nick}: {rack} -- {score} {event.total}")
+        elif kind is EventKind.PASS:
+            lines.append(f">{nick}: {rack} - +0 {event.total}")
+        elif kind is EventKind.EXCHANGE and event.move is not None:
+            lines.append(f">{nick}: {rack} -{event.move.exchanged} +0 {event.total}")
+        elif kind is EventKind.CONTEST_PENALTY:
+            lines.append(f">{nick}: {rack} (challenge) {score} {event.total}")
+            words = ", ".join(event.words)
+            lines.append(f"#note failed contestation of {words}: the contester loses {-event.points} points (FFSc)")
+        elif kind is EventKind.CONTEST_BONUS:
+            lines.append(f">{nick}: {rack} (challenge) {score} {event.total}")
+        elif kind is EventKind.CONTEST_FAILED:
+            lines.append(f"#note {nick} contested {', '.join(event.words)}: valid")
+        elif kind is EventKind.LOST_TURN:
+            lines.append(f">{nick}: {rack} - +0 {event.total}")
+            lines.append("#note turn lost after a failed challenge")
+        elif kind is EventKind.END_RACK_GAIN:
+            others = "".join(r for i, r in enumerate(game.racks) if i != event.player)
+            lines.append(f">{nick}: ({others}) {score} {event.total}")
+        elif kind is EventKind.END_RACK_LOSS:
+            lines.append(f">{nick}: {rack} ({rack}) {score} {event.total}")
+        elif kind is EventKind.TIME_PENALTY:
+            lines.append(f">{nick}: {rack} (time) {score} {event.total}")
+    return "\n".join(lines) + "\n"

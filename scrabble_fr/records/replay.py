@@ -1,9 +1,9 @@
 """Replaying a game record: every placement laid on a board and re-scored by the engine.
 
     >>> from scrabble_fr.records.gcg import parse_gcg
-    >>> r = replay(parse_gcg(">ana: ?AEILRT 8D RETAIlA +72 72\\n>bob: AEINRST 9D EH +10 10\\n"))
+    >>> r = replay(parse_gcg(">ana: ?AEILRT 8D RETAIlA +64 64\\n>bob: AEINRST 9D EH +10 10\\n"))
     >>> r.placements, r.matched, [(m.line, m.recorded, m.computed) for m in r.mismatches]
-    (2, 1, [(2, 10, None)])
+    (2, 1, [(2, 10, 12)])
 
 No word list is needed: only the scores are checked, never the words.
 """
@@ -11,6 +11,7 @@ No word list is needed: only the scores are checked, never the words.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from scrabble_fr.engine.board import Board
 from scrabble_fr.engine.errors import ScrabbleError
@@ -99,3 +100,39 @@ def _lay(board: Board, position: str, word: str) -> list[PlacedTile]:
             tiles.append(PlacedTile(row, col, written.letter, written.is_blank))
         row, col = row + dr, col + dc
     return tiles
+
+
+@dataclass(frozen=True)
+class Step:
+    """One event of a record with the board before and after it (for review)."""
+
+    event: Any
+    before: tuple[str | None, ...]
+    after: tuple[str | None, ...]
+    tiles: tuple[PlacedTile, ...] = ()
+
+
+def steps(game: GcgGame) -> tuple[Rules | None, list[Step]]:
+    """The record's events, each with the board before and after it; placements that cannot be
+    laid leave the board as it was."""
+    rules = rules_for(game)
+    if rules is None:
+        return None, []
+    board = Board(rules.layout)
+    result: list[Step] = []
+    last: dict[str, list[PlacedTile]] = {}
+    for event in game.events:
+        before = tuple(board.squares)
+        tiles: list[PlacedTile] = []
+        if event.kind == "withdrawn":
+            board.remove(last.pop(event.nick, []))
+        elif event.kind == "place" and event.position and event.word:
+            try:
+                tiles = _lay(board, event.position, event.word)
+                score_placement(board, rules, tiles, "en")
+                board.place(tiles)
+                last[event.nick] = tiles
+            except ScrabbleError:
+                tiles = []
+        result.append(Step(event, before, tuple(board.squares), tuple(tiles)))
+    return rules, result
