@@ -13,8 +13,9 @@ SHARED = Path(__file__).resolve().parents[1].parent / "shared"
 
 
 @pytest.fixture(autouse=True)
-def _french_by_default(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    # A developer's own configuration or language must not leak into the tests.
+def _french_by_default(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Iterator[None]:
+    # A developer's own configuration, language or saved games must not leak into the tests.
+    monkeypatch.setenv("SCRABBLE_FR_PARTIES", str(tmp_path / "parties"))
     monkeypatch.delenv("SCRABBLE_FR_LANGUE", raising=False)
     monkeypatch.delenv("SCRABBLE_FR_LEXIQUE", raising=False)
     monkeypatch.setenv("SCRABBLE_FR_CONFIG", str(Path(__file__).parent / "does-not-exist.toml"))

@@ -21,8 +21,17 @@ from scrabble_fr.engine.errors import ScrabbleError
 from scrabble_fr.i18n import LANGUAGES, _, choose_language, set_language
 from scrabble_fr.messages import describe
 
-# Sub-command modules, in the order --help lists them.
-_COMMANDS = ("jouer", "score", "rejouer")
+# Sub-command -> (module, parser builder, runner), in the order --help lists them.
+_COMMANDS: dict[str, tuple[str, str, str]] = {
+    "jouer": ("play", "add_parser", "run"),
+    "score": ("score", "add_parser", "run"),
+    "verifier": ("verifier", "add_parser", "run"),
+    "tirage": ("tirage", "add_parser", "run"),
+    "rejouer": ("rejouer", "add_parser", "run"),
+    "parties": ("parties", "add_parties_parser", "run_parties"),
+    "exporter": ("parties", "add_exporter_parser", "run_exporter"),
+    "importer": ("parties", "add_importer_parser", "run_importer"),
+}
 
 
 class UsageError(Exception):
@@ -60,9 +69,8 @@ def build_parser() -> argparse.ArgumentParser:
                         help=_("show the version and exit"))
     subparsers = parser.add_subparsers(dest="command", title=_("commands"), metavar=_("COMMAND"),
                                        parser_class=_Parser)
-    for name in _COMMANDS:
-        module = common.command_module("play" if name == "jouer" else name)
-        sub = module.add_parser(subparsers)
+    for module_name, builder, _runner in _COMMANDS.values():
+        sub = getattr(common.command_module(module_name), builder)(subparsers)
         sub.formatter_class = _HelpFormatter
         common.add_common_options(sub, top_level=False)
         common.translate_groups(sub)
@@ -93,9 +101,9 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None, err: Text
         from scrabble_fr.cli import play
 
         return play.run_default(args, out, err)
-    module = common.command_module("play" if args.command == "jouer" else args.command)
+    module_name, _builder, runner = _COMMANDS[args.command]
     try:
-        return int(module.run(args, out))
+        return int(getattr(common.command_module(module_name), runner)(args, out))
     except UsageError as exc:
         err.write(f"scrabble-fr {args.command}: {exc}\n")
         return 2

@@ -29,6 +29,10 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     parser.add_argument("--pendule", type=int, metavar=_("MINUTES"), help=_("clock: minutes per player (FFSc: 25)"))
     parser.add_argument("--ecran-prive", action="store_true",
                         help=_("ask each human to take the keyboard before showing their rack"))
+    parser.add_argument("--reprendre", nargs="?", const="", metavar="ID",
+                        help=_("resume the last unfinished game (or the game ID, see parties)"))
+    parser.add_argument("--precedente", action="store_true",
+                        help=_("with --reprendre: resume the previous save (.bak) of a damaged game"))
     add_lexicon_options(parser)
     return parser
 
@@ -43,6 +47,8 @@ def add_lexicon_options(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace, out: TextIO) -> int:
     from scrabble_fr.tui.session import GameConfig
 
+    if args.reprendre is not None:
+        return _resume(args)
     rules = resolve_rules(getattr(args, "regles", None))
     config = None
     if args.joueurs:
@@ -60,6 +66,27 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
 
             raise UsageError(_("name 1 to 8 players, for example --joueurs Alice,Bruno"))
     return _run_app(args, config)
+
+
+def _resume(args: argparse.Namespace) -> int:
+    from scrabble_fr.records.errors import RecordError
+    from scrabble_fr.records.save import GameStore
+    from scrabble_fr.tui.app import ScrabbleApp
+
+    store = GameStore()
+    if args.reprendre:
+        record = store.load(args.reprendre, backup=args.precedente)
+    else:
+        record = store.latest(unfinished_only=True)
+        if record is None:
+            raise RecordError("save_none", directory=str(store.directory))
+        if args.precedente:
+            record = store.load(record.id, backup=True)
+    record.rebuild()  # a damaged record is reported here, before the screen opens
+    loader = lexicon_loader(getattr(args, "lexique", None), getattr(args, "mots_en_plus", None))
+    app = ScrabbleApp(lexicon_loader=loader, resume=record, resume_as_new=args.precedente)
+    app.run()
+    return 0
 
 
 def run_default(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:

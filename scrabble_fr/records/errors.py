@@ -17,6 +17,13 @@ MESSAGES: dict[str, str] = {
     "file_unreadable": N_("cannot read {path}: {detail}"),
     "file_too_large": N_("{path} is too large (more than {limit} bytes) to be a game record"),
     "gcg_binary": N_("{path} is not a text file, so not a GCG record"),
+    "save_corrupt": N_("the saved game {path} is damaged ({detail}); resume its previous save with scrabble-fr jouer --reprendre ID --precedente"),
+    "save_version": N_("the saved game {path} has format version {version}; this program reads version {supported}"),
+    "save_replay": N_("the saved game {id} does not replay as recorded ({detail}); resume its previous save with scrabble-fr jouer --reprendre {id} --precedente"),
+    "save_missing": N_("no saved game at {path}"),
+    "save_unknown": N_("there is no saved game {id!r}: see scrabble-fr parties"),
+    "save_none": N_("no saved game yet in {directory}"),
+    "gcg_empty": N_("{path} holds no move: is it a GCG record?"),
     "gcg_unsupported_tiles": N_("tiles outside A-Z ({letters}): this tile set is not supported"),
 }
 

@@ -15,11 +15,16 @@ from typing import Any, Iterable
 from textual.app import App, SystemCommand
 from textual.screen import Screen
 
+from scrabble_fr.engine.errors import ScrabbleError
 from scrabble_fr.i18n import _, get_language, set_language
+from scrabble_fr.messages import describe
+from scrabble_fr.records.save import GameStore, SavedGame
+from scrabble_fr.tui.screens.dialogs import ResumeDialog
 from scrabble_fr.tui.screens.game import GameScreen
+from scrabble_fr.tui.screens.review import ReviewScreen
 from scrabble_fr.tui.screens.panels import HelpScreen, SettingsScreen, ToolsScreen
 from scrabble_fr.tui.screens.setup import SetupScreen
-from scrabble_fr.tui.session import GameConfig
+from scrabble_fr.tui.session import GameConfig, config_from_record
 
 
 class ScrabbleApp(App[None]):
@@ -32,9 +37,21 @@ class ScrabbleApp(App[None]):
         lexicon: Any = None,
         lexicon_loader: Any = None,
         notice: str | None = None,
+        review: tuple[Any, str] | None = None,
+        resume: SavedGame | None = None,
+        store: GameStore | None = None,
+        offer_resume: bool = True,
+        resume_as_new: bool = False,
     ) -> None:
         super().__init__()
         self.initial_config = config
+        self.review = review
+        self.resume = resume
+        self.store = store if store is not None else GameStore()
+        self.offer_resume = offer_resume
+        # A game resumed from its backup is saved under a new id: the damaged file stays as it was.
+        self.resume_as_new = resume_as_new
+        self.review_lexicon: Any = None
         self.lexicon = lexicon
         # Loads the word list for a rule set's language or a path; returns (lexicon, error text).
         self.lexicon_loader = lexicon_loader
@@ -43,15 +60,58 @@ class ScrabbleApp(App[None]):
         self._computer_class: Any = None
 
     def on_mount(self) -> None:
-        if self.initial_config is not None:
+        if self.review is not None:
+            record, source = self.review
+            if self.lexicon_loader is not None:
+                language = "fr" if record.tile_distribution == "french" else "en"
+                self.review_lexicon, _error = self.lexicon_loader(language)
+            self.push_screen(ReviewScreen(record, source))
+        elif self.resume is not None:
+            self.resume_game(self.resume, new_id=self.resume_as_new)
+        elif self.initial_config is not None:
             self.start_game(self.initial_config)
         else:
             self.push_screen(SetupScreen())
+            if self.offer_resume:
+                self._offer_resume()
         if self.notice:
             self.notify(self.notice, severity="warning", timeout=8)
 
     # -- games -----------------------------------------------------------------------------
-    def start_game(self, config: GameConfig) -> None:
+    def _offer_resume(self) -> None:
+        try:
+            record = self.store.latest(unfinished_only=True)
+        except OSError:
+            return
+        if record is None:
+            return
+        names = ", ".join(p["name"] for p in record.players)
+        date = (record.updated or record.created).replace("T", " ")[:16]
+        description = _("A game between {names} was not finished ({date}, {n} events).").format(
+            names=names, date=date, n=len(record.events)
+        )
+
+        def answered(resume: bool | None) -> None:
+            if resume:
+                self.resume_game(record)
+
+        self.push_screen(ResumeDialog(description), answered)
+
+    def resume_game(self, record: SavedGame, new_id: bool = False) -> None:
+        """Open a saved game exactly where it stopped (a damaged record: say so, change nothing)."""
+        try:
+            game = record.rebuild()
+            config = config_from_record(record)
+        except ScrabbleError as exc:
+            self.notify(describe(exc), severity="error", timeout=12)
+            if not self.screen_stack or len(self.screen_stack) <= 1:
+                self.push_screen(SetupScreen())
+            return
+        if new_id:
+            record = SavedGame.new(game, [(p.name, p.computer_level) for p in config.players], record.settings)
+        self.start_game(config, game=game, record=record)
+
+    def start_game(self, config: GameConfig, game: Any = None, record: SavedGame | None = None) -> None:
         if self.lexicon_loader is not None:
             wanted = config.lexicon_path or config.rules.lexicon
             lexicon, error = self.lexicon_loader(wanted)
@@ -59,7 +119,7 @@ class ScrabbleApp(App[None]):
                 self.lexicon = lexicon
             if error:
                 self.notify(error, severity="error", timeout=10)
-        screen = GameScreen(config)
+        screen = GameScreen(config, game=game, record=record, store=self.store)
         self.game_screen = screen
         # One game at a time: whatever was on the stack (set-up, previous end screen) goes.
         while len(self.screen_stack) > 1:

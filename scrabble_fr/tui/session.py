@@ -11,8 +11,12 @@ screen turns it into a running game.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
 
-from scrabble_fr.engine.rules import Rules
+from scrabble_fr.engine.rules import Rules, rules_from_mapping
+
+if TYPE_CHECKING:
+    from scrabble_fr.records.save import SavedGame
 from scrabble_fr.i18n import _
 
 VERIFICATION_MODES = ("auto", "manuelle")
@@ -53,3 +57,30 @@ class GameConfig:
             else:
                 players.append(PlayerConfig(name[:20]))
         return cls(players=players, **options)  # type: ignore[arg-type]
+
+    def settings(self) -> dict[str, Any]:
+        """What a saved game keeps besides players, rules and seed."""
+        return {
+            "verification": self.verification,
+            "clock_minutes": self.clock_minutes,
+            "private_screen": self.private_screen,
+            "lexicon": self.lexicon_path or self.rules.lexicon,
+        }
+
+
+def config_from_record(record: SavedGame) -> GameConfig:
+    """The configuration of a saved game (raises the rules' error if they are damaged)."""
+    settings = record.settings
+    verification = settings.get("verification", "auto")
+    clock = settings.get("clock_minutes")
+    lexicon = settings.get("lexicon")
+    rules = rules_from_mapping(record.rules)
+    return GameConfig(
+        players=[PlayerConfig(str(p["name"]), p.get("computer_level")) for p in record.players],
+        rules=rules,
+        verification=verification if verification in VERIFICATION_MODES else "auto",
+        seed=record.seed,
+        clock_minutes=clock if isinstance(clock, int) and not isinstance(clock, bool) and clock > 0 else None,
+        private_screen=bool(settings.get("private_screen", False)),
+        lexicon_path=lexicon if isinstance(lexicon, str) and lexicon not in ("fr", "en", rules.lexicon) else None,
+    )

@@ -151,3 +151,23 @@ class MovesDialog(_Dialog):
     @on(Button.Pressed, "#close")
     def _close(self) -> None:
         self.dismiss(None)
+
+
+class ResumeDialog(ModalScreen[bool]):
+    """An unfinished game was found: resume it, or start another."""
+
+    def __init__(self, description: str) -> None:
+        super().__init__()
+        self.description = description
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Label(_("Unfinished game"), classes="dialog-title")
+            yield Static(self.description)
+            with Horizontal(classes="buttons"):
+                yield Button(_("Resume"), id="resume", variant="primary")
+                yield Button(_("New game"), id="new")
+
+    @on(Button.Pressed)
+    def _chosen(self, event: Button.Pressed) -> None:
+        self.dismiss(event.button.id == "resume")

@@ -35,6 +35,7 @@ from scrabble_fr.tui.screens.dialogs import (
     ManualVerifyDialog,
     MovesDialog,
 )
+from scrabble_fr.records.save import GameStore, SavedGame
 from scrabble_fr.tui.session import GameConfig
 from scrabble_fr.tui.widgets.board import BoardPicture, BoardView
 from scrabble_fr.tui.widgets.rack import RackView
@@ -63,10 +64,19 @@ class GameScreen(LocalizedBindings, Screen[None]):
         ("ctrl+q", "app.quit", N_("Quit"), True),
     ]
 
-    def __init__(self, config: GameConfig) -> None:
+    def __init__(
+        self,
+        config: GameConfig,
+        game: Game | None = None,
+        record: SavedGame | None = None,
+        store: GameStore | None = None,
+    ) -> None:
         super().__init__()
         self.config = config
-        self.game = Game([p.name for p in config.players], config.rules, config.seed)
+        self.game = game if game is not None else Game([p.name for p in config.players], config.rules, config.seed)
+        self.store = store
+        self.record = record
+        self._save_failed = False
         self.verification = config.verification
         self.tentative: list[PlacedTile] = []
         self.selected_tile: int | None = None
@@ -75,6 +85,9 @@ class GameScreen(LocalizedBindings, Screen[None]):
         self.clocks: list[float] | None = (
             [config.clock_minutes * 60.0] * len(config.players) if config.clock_minutes else None
         )
+        saved_clocks = record.settings.get("clocks") if record is not None else None
+        if self.clocks is not None and isinstance(saved_clocks, list) and len(saved_clocks) == len(self.clocks):
+            self.clocks = [float(c) for c in saved_clocks]
         self._computer_busy = False
         self._rng = random.Random(self.game.seed)
 
@@ -280,10 +293,34 @@ class GameScreen(LocalizedBindings, Screen[None]):
         self.query_one("#message", Static).update(text)
 
     # -- the flow of the game --------------------------------------------------------------
+    def autosave(self) -> None:
+        """Save the game after every event; a failure is said once and never stops the game."""
+        if self.store is None:
+            return
+        game = self.game
+        if self.record is None:
+            self.record = SavedGame.new(
+                game, [(p.name, p.computer_level) for p in self.config.players], self.config.settings()
+            )
+        self.record.update(game)
+        self.record.settings["verification"] = self.verification
+        lexicon = self.scrabble_app.lexicon
+        if lexicon is not None:
+            self.record.settings["lexicon_name"] = lexicon.name
+        if self.clocks is not None:
+            self.record.settings["clocks"] = list(self.clocks)
+        try:
+            self.store.save(self.record)
+        except (OSError, ScrabbleError) as exc:
+            if not self._save_failed:
+                self._save_failed = True
+                self.app.notify(_("The game could not be saved: {error}").format(error=exc), severity="error")
+
     def after_action(self) -> None:
-        """Redraw, then let whoever must act next act (end screen, computer, hand-over)."""
+        """Save, redraw, then let whoever must act next act (end screen, computer, hand-over)."""
         self.tentative.clear()
         self.selected_tile = None
+        self.autosave()
         self.refresh_view()
         game = self.game
         if game.is_over:

@@ -1,0 +1,127 @@
+"""``scrabble-fr parties``, ``exporter`` and ``importer``: the saved games and GCG records.
+
+    $ scrabble-fr parties
+    $ scrabble-fr exporter dernier --gcg -o partie.gcg
+    $ scrabble-fr importer partie.gcg
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+from typing import Any, TextIO
+
+from scrabble_fr.i18n import _, get_language
+from scrabble_fr.records.errors import RecordError
+from scrabble_fr.records.gcg import write_gcg
+from scrabble_fr.records.save import GameStore, SavedGame
+
+
+def add_parties_parser(subparsers: Any) -> argparse.ArgumentParser:
+    parser = subparsers.add_parser(
+        "parties", help=_("list the saved games"), add_help=False,
+        description=_("Lists the saved games: id, date, players, status."),
+    )
+    parser.add_argument("--json", action="store_true", help=_("print the list as JSON"))
+    return parser
+
+
+def add_exporter_parser(subparsers: Any) -> argparse.ArgumentParser:
+    parser = subparsers.add_parser(
+        "exporter", help=_("write a saved game as a GCG record"), add_help=False,
+        description=_("Writes a saved game (its id, or dernier for the last one) as GCG."),
+    )
+    parser.add_argument("partie", metavar=_("ID|dernier"), help=_("the game's id (see parties) or dernier"))
+    parser.add_argument("--gcg", action="store_true", help=_("GCG format (the default and only format)"))
+    parser.add_argument("-o", "--sortie", metavar=_("FILE"), help=_("write to this file instead of the screen"))
+    return parser
+
+
+def add_importer_parser(subparsers: Any) -> argparse.ArgumentParser:
+    parser = subparsers.add_parser(
+        "importer", help=_("open a GCG record in the app to review it"), add_help=False,
+        description=_("Opens a GCG record in review mode: step through the moves, see the board at each step."),
+    )
+    parser.add_argument("fichier", metavar=_("FILE.gcg"), help=_("the GCG record"))
+    return parser
+
+
+def status_text(status: str) -> str:
+    return _("finished") if status == "terminee" else _("in progress")
+
+
+def run_parties(args: argparse.Namespace, out: TextIO) -> int:
+    store = GameStore()
+    rows = []
+    broken = []
+    for path, record in store.records():
+        if isinstance(record, RecordError):
+            broken.append((path, record))
+            continue
+        rows.append(record)
+    if args.json:
+        payload = [
+            {
+                "id": r.id,
+                "date": r.updated or r.created,
+                "players": [p["name"] for p in r.players],
+                "status": r.status,
+                "rules": r.rules.get("name", ""),
+            }
+            for r in rows
+        ]
+        out.write(json.dumps(payload, ensure_ascii=False) + "\n")
+        return 0
+    if not rows and not broken:
+        out.write(_("No saved game yet.") + "\n")
+        return 0
+    for r in rows:
+        date = (r.updated or r.created).replace("T", " ")[:16]
+        names = ", ".join(p["name"] for p in r.players)
+        out.write(f"{r.id}  {date}  {status_text(r.status):<10}  {names}\n")
+    from scrabble_fr.messages import describe
+
+    for path, error in broken:
+        out.write(f"{path.name}  {describe(error)}\n")
+    return 0
+
+
+def run_exporter(args: argparse.Namespace, out: TextIO) -> int:
+    store = GameStore()
+    record = store.resolve(args.partie)
+    game = record.rebuild()
+    lexicon = record.settings.get("lexicon_name") or record.settings.get("lexicon")
+    text = write_gcg(game, lexicon=str(lexicon) if lexicon else None)
+    if args.sortie:
+        try:
+            Path(args.sortie).write_text(text, encoding="utf-8")
+        except OSError as exc:
+            raise RecordError("file_unreadable", path=args.sortie, detail=exc.strerror or str(exc)) from None
+        colon = " :" if get_language() == "fr" else ":"
+        out.write(_("Written{colon} {path}").format(colon=colon, path=args.sortie) + "\n")
+    else:
+        out.write(text)
+    return 0
+
+
+def run_importer(args: argparse.Namespace, out: TextIO) -> int:
+    from scrabble_fr.records.gcg import read_gcg_file
+
+    record = read_gcg_file(args.fichier)
+    if not record.events:
+        raise RecordError("gcg_empty", path=args.fichier)
+    from scrabble_fr.cli.common import lexicon_loader
+    from scrabble_fr.tui.app import ScrabbleApp
+
+    loader = lexicon_loader(getattr(args, "lexique", None), None)
+    app = ScrabbleApp(lexicon_loader=loader, review=(record, str(args.fichier)))
+    app.run()
+    return 0
+
+
+def saved_from_args(reference: str | None) -> SavedGame | None:
+    store = GameStore()
+    if reference is None:
+        return store.latest(unfinished_only=True)
+    return store.resolve(reference)

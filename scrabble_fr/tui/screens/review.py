@@ -1,0 +1,137 @@
+"""Review mode for an imported GCG record: step through the moves and see the board at each step,
+with the best move of the position when analysis is available."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual import on, work
+from textual.app import ComposeResult
+from textual.containers import Horizontal, Vertical
+from textual.reactive import reactive
+from textual.screen import Screen
+from textual.widgets import DataTable, Footer, Static
+
+from scrabble_fr.engine.position import Position
+from scrabble_fr.i18n import N_, _
+from scrabble_fr.records.gcg import GcgGame
+from scrabble_fr.records.replay import Step, steps
+from scrabble_fr.tui.bindings import LocalizedBindings
+from scrabble_fr.tui.widgets.board import BoardPicture, BoardView
+
+
+class ReviewScreen(LocalizedBindings, Screen[None]):
+    KEYS = [
+        ("right,n", "step(1)", N_("Next"), True),
+        ("left,p", "step(-1)", N_("Previous"), True),
+        ("home", "go(0)", N_("Start"), True),
+        ("end", "go(-1)", N_("End"), True),
+        ("ctrl+q", "app.quit", N_("Quit"), True),
+    ]
+
+    index: reactive[int] = reactive(0)
+
+    def __init__(self, record: GcgGame, source: str) -> None:
+        super().__init__()
+        self.record = record
+        self.source = source
+        self.rules, self.steps = steps(record)
+
+    def compose(self) -> ComposeResult:
+        with Horizontal(id="main"):
+            with Vertical(id="left"):
+                yield BoardView(id="board")
+                yield Static(id="review-step")
+                yield Static(id="review-best")
+            with Vertical(id="right"):
+                yield Static(id="review-title")
+                yield DataTable(id="history", cursor_type="row", zebra_stripes=True)
+        yield Footer(compact=True)
+
+    def on_mount(self) -> None:
+        names = " — ".join(full for _nick, full in self.record.players) or self.source
+        self.query_one("#review-title", Static).update(_("Review: {names}").format(names=names))
+        table = self.query_one("#history", DataTable)
+        table.add_columns("#", _("Player"), _("Move"), _("Pts"), _("Total"))
+        for number, step in enumerate(self.steps, 1):
+            event = step.event
+            move = f"{event.position} {event.word}" if event.kind == "place" else _kind_text(event.kind, event)
+            table.add_row(str(number), event.nick, move, f"{event.score:+d}", str(event.total))
+        if not self.steps:
+            self.query_one("#review-step", Static).update(_("This record cannot be shown (tile set not supported)."))
+        self.index = 0
+        self._show()
+
+    def watch_index(self) -> None:
+        if self.is_mounted:
+            self._show()
+
+    def action_step(self, delta: int) -> None:
+        if self.steps:
+            self.index = max(0, min(len(self.steps) - 1, self.index + delta))
+
+    def action_go(self, where: int) -> None:
+        if self.steps:
+            self.index = where if where >= 0 else len(self.steps) - 1
+
+    @on(DataTable.RowHighlighted, "#history")
+    def _row(self, event: DataTable.RowHighlighted) -> None:
+        if event.cursor_row != self.index:
+            self.index = event.cursor_row
+
+    def _show(self) -> None:
+        if not self.steps or self.rules is None:
+            return
+        step: Step = self.steps[self.index]
+        board = self.query_one("#board", BoardView)
+        board.picture = BoardPicture(
+            squares=step.after,
+            layout=self.rules.layout,
+            values=tuple(self.rules.tile_set.values.items()),
+            style="en",
+            last_move=frozenset((t.row, t.col) for t in step.tiles),
+        )
+        event = step.event
+        self.query_one("#review-step", Static).update(
+            _("Move {n} of {total}: {player} holds {rack}").format(
+                n=self.index + 1, total=len(self.steps), player=event.nick, rack=event.rack or "?"
+            )
+        )
+        table = self.query_one("#history", DataTable)
+        if table.cursor_row != self.index:
+            table.move_cursor(row=self.index)
+        self.query_one("#review-best", Static).update("")
+        self._best_move(step, self.index)
+
+    @work(thread=True, exclusive=True, group="review")
+    def _best_move(self, step: Step, index: int) -> None:
+        lexicon = getattr(self.app, "review_lexicon", None)
+        rack = (step.event.rack or "").upper()
+        if lexicon is None or self.rules is None or not rack or len(rack) > self.rules.rack_size:
+            return
+        try:
+            position = Position(self.rules, racks=[rack, ""], lexicon=lexicon)
+            position.board.squares = list(step.before)
+            best = position.best_moves(1)
+        except Exception:  # analysis is a bonus: never let it disturb the review
+            return
+        if best:
+            text = _("Best move here: {move} ({points})").format(move=best[0].notation("en"), points=best[0].score)
+            self.app.call_from_thread(self._set_best, index, text)
+
+    def _set_best(self, index: int, text: str) -> None:
+        if index == self.index:
+            self.query_one("#review-best", Static).update(text)
+
+
+def _kind_text(kind: str, event: Any) -> str:
+    texts = {
+        "withdrawn": _("withdrawn"),
+        "pass": _("pass"),
+        "exchange": _("exchange {tiles}").format(tiles=event.exchanged),
+        "challenge": _("challenge"),
+        "end_gain": _("racks of the others"),
+        "end_loss": _("own rack {rack}").format(rack=event.rack),
+        "time": _("overtime"),
+    }
+    return texts.get(kind, kind)
