@@ -22,13 +22,14 @@ from scrabble_fr.tui.widgets.board import BoardPicture, BoardView
 
 class ReviewScreen(LocalizedBindings, Screen[None]):
     KEYS = [
-        ("right,n", "step(1)", N_("Next"), True),
-        ("left,p", "step(-1)", N_("Previous"), True),
+        ("right,down,n", "step(1)", N_("Next"), True),
+        ("left,up,p", "step(-1)", N_("Previous"), True),
         ("home", "go(0)", N_("Start"), True),
         ("end", "go(-1)", N_("End"), True),
         ("ctrl+q", "app.quit", N_("Quit"), True),
     ]
 
+    AUTO_FOCUS = None
     index: reactive[int] = reactive(0)
 
     def __init__(self, record: GcgGame, source: str) -> None:
@@ -40,12 +41,16 @@ class ReviewScreen(LocalizedBindings, Screen[None]):
     def compose(self) -> ComposeResult:
         with Horizontal(id="main"):
             with Vertical(id="left"):
-                yield BoardView(id="board")
+                board = BoardView(id="board")
+                board.can_focus = False  # the arrows step through the game, not a cursor
+                yield board
                 yield Static(id="review-step")
                 yield Static(id="review-best")
             with Vertical(id="right"):
                 yield Static(id="review-title")
-                yield DataTable(id="history", cursor_type="row", zebra_stripes=True)
+                table: DataTable[str] = DataTable(id="history", cursor_type="row", zebra_stripes=True)
+                table.can_focus = False
+                yield table
         yield Footer(compact=True)
 
     def on_mount(self) -> None:
