@@ -1,0 +1,54 @@
+"""The layout is the architecture: the engine stays pure, and dependencies point one way."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import scrabble_fr
+
+PACKAGE = Path(scrabble_fr.__file__).resolve().parent
+
+# The engine does no I/O and draws nothing; only the lexicon room may use the automaton.
+FORBIDDEN = {
+    "engine": {"textual", "rich", "ahocorasick", "os", "io", "pathlib", "subprocess", "shutil", "tempfile",
+               "scrabble_fr.tui", "scrabble_fr.cli", "scrabble_fr.records", "scrabble_fr.lexicon"},
+    "player": {"textual", "rich", "ahocorasick", "scrabble_fr.tui", "scrabble_fr.cli", "scrabble_fr.lexicon"},
+    "records": {"textual", "rich", "ahocorasick", "scrabble_fr.tui", "scrabble_fr.cli"},
+    "lexicon": {"textual", "rich", "scrabble_fr.tui", "scrabble_fr.cli", "scrabble_fr.player"},
+}
+# Position.generate_moves() / best_moves() are the library's front door to the move generator:
+# imported lazily inside those two methods, so the engine never loads it on its own.
+ALLOWED = {("engine/position.py", "scrabble_fr.player.movegen")}
+
+
+def _imports(path: Path) -> set[str]:
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    names: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            names.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            names.add(node.module)
+    return names
+
+
+def test_rooms_import_only_what_they_may():
+    problems = []
+    for room, forbidden in FORBIDDEN.items():
+        for path in sorted((PACKAGE / room).rglob("*.py")):
+            relative = path.relative_to(PACKAGE).as_posix()
+            for name in _imports(path):
+                for banned in forbidden:
+                    if (name == banned or name.startswith(banned + ".")) and (relative, name) not in ALLOWED:
+                        problems.append(f"{relative} imports {name}")
+    assert problems == []
+
+
+def test_only_the_lexicon_uses_the_automaton():
+    users = [
+        path.relative_to(PACKAGE).as_posix()
+        for path in PACKAGE.rglob("*.py")
+        if "ahocorasick" in _imports(path)
+    ]
+    assert users and all(user.startswith("lexicon/") for user in users)

@@ -1,0 +1,140 @@
+"""Hostile input: random and malformed text fed to every reader. Only the typed errors come out,
+and nothing changes when something is refused."""
+
+from __future__ import annotations
+
+import io
+import json
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from scrabble_fr.cli import main
+from scrabble_fr.engine.errors import ScrabbleError
+from scrabble_fr.engine.game import Game
+from scrabble_fr.engine.position import Position
+from scrabble_fr.engine.rules import Rules
+from scrabble_fr.records.gcg import parse_gcg
+from scrabble_fr.records.replay import replay
+from scrabble_fr.records.save import SavedGame
+
+FAST = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+# Text that looks like what players and files contain, with control characters and odd letters.
+alphabet = st.characters(codec="utf-8", exclude_categories=("Cs",))
+move_like = st.one_of(
+    st.text(alphabet, max_size=40),
+    st.from_regex(r"\A[A-Oa-o1-9]{1,3} [A-Za-z.?()éÉœ]{0,16}\Z"),
+    st.from_regex(r"\A(PLACE|place) [-|x] -?\d{1,3} -?\d{1,3} [A-Za-z?]{0,10}\Z"),
+    st.from_regex(r"\A(changer|EXCHANGE|passer|PASS|-)[ A-Za-z?]{0,9}\Z"),
+)
+
+
+@FAST
+@given(text=move_like)
+def test_move_text_gives_a_move_or_a_typed_error_and_changes_nothing(text):
+    game = Game(["Alice", "Bruno"], seed=5)
+    before = (game.position.to_cgp(), game.bag, list(game.history))
+    try:
+        game.play(text)
+    except ScrabbleError:
+        assert (game.position.to_cgp(), game.bag, list(game.history)) == before
+    assert game.tiles_conserved()
+
+
+cgp_like = st.one_of(
+    st.text(alphabet, max_size=200),
+    st.builds(
+        lambda rows, racks, scores, turns: f"{'/'.join(rows)} {racks} {scores} {turns}",
+        st.lists(st.from_regex(r"\A[0-9A-Za-z]{0,6}\Z"), min_size=13, max_size=16),
+        st.from_regex(r"\A[A-Z?]{0,8}(/[A-Z?]{0,8}){0,3}\Z"),
+        st.from_regex(r"\A-?\d{0,4}/-?\d{0,4}\Z"),
+        st.from_regex(r"\A\d{0,3}\Z"),
+    ),
+)
+
+
+@FAST
+@given(text=cgp_like)
+def test_cgp_gives_a_position_or_a_typed_error(text):
+    try:
+        position = Position.from_cgp(text)
+    except ScrabbleError:
+        return
+    assert Position.from_cgp(position.to_cgp()).to_cgp() == position.to_cgp()
+
+
+gcg_like = st.lists(
+    st.one_of(
+        st.text(alphabet, max_size=60),
+        st.from_regex(r"\A>[a-z]{1,5}: [A-Z?]{0,7} [0-9a-oA-O]{2,3} [A-Za-z.]{1,15} [+-]\d{1,3} -?\d{1,4}\Z"),
+        st.from_regex(r"\A#(player1|player2|lexicon|note|tile-distribution) .{0,20}\Z"),
+    ),
+    max_size=30,
+)
+
+
+@FAST
+@given(lines=gcg_like)
+def test_gcg_reader_and_replay_never_crash(lines):
+    record = parse_gcg("\n".join(lines))
+    report = replay(record)
+    assert report.matched + len(report.mismatches) == report.placements
+
+
+toml_like = st.one_of(
+    st.text(alphabet, max_size=120),
+    st.builds(
+        lambda key, value: f"{key} = {value}",
+        st.sampled_from(["base", "rack_size", "bingo_bonus", "board", "tiles", "notation", "players", "nope"]),
+        st.sampled_from(['"ffsc"', "7", "-1", "true", "[1, 2]", '["a"]', "{}", '"xx"', "1e9", "[]"]),
+    ),
+)
+
+
+@FAST
+@given(text=toml_like)
+def test_rules_files_give_rules_or_a_typed_error(text):
+    try:
+        rules, _extra = Rules.from_toml(text)
+    except ScrabbleError:
+        return
+    assert rules.rack_size >= 1 and rules.tile_set.total_tiles >= 2 * rules.rack_size
+
+
+@FAST
+@given(data=st.recursive(
+    st.none() | st.booleans() | st.integers() | st.text(max_size=10),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4),
+    max_leaves=20,
+))
+def test_saved_game_reader_gives_a_game_or_a_typed_error(data):
+    base = json.loads(SavedGame.new(Game(["A", "B"], seed=1), [("A", None), ("B", None)]).to_json())
+    for key in ("players", "actions", "rules", "seed", "events", "settings"):
+        tampered = dict(base)
+        tampered[key] = data
+        try:
+            SavedGame.from_json(json.dumps(tampered)).rebuild()
+        except ScrabbleError:
+            pass
+
+
+@settings(max_examples=60, deadline=None)
+@given(argv=st.lists(st.one_of(
+    st.sampled_from(["score", "rejouer", "verifier", "tirage", "parties", "exporter", "--json", "--langue",
+                     "en", "fr", "xx", "--regles", "hasbro", "--position", "-h", "H8", "MOT", "--graine"]),
+    st.text(alphabet, max_size=12),
+), max_size=5))
+def test_command_line_never_shows_a_traceback(argv):
+    if any(arg in ("jouer", "importer") for arg in argv) or not argv or argv[0].startswith("--graine"):
+        return
+    if argv and not argv[0].startswith("-") and argv[0] not in (
+        "score", "rejouer", "verifier", "tirage", "parties", "exporter"
+    ):
+        argv = ["score", *argv]
+    out, err = io.StringIO(), io.StringIO()
+    status = main(argv, out=out, err=err)
+    assert status in (0, 1, 2)
+    assert "Traceback" not in err.getvalue() + out.getvalue()
+    if status == 2 and err.getvalue():
+        assert err.getvalue().count("\n") <= 2  # one clear line
