@@ -141,6 +141,21 @@ class GameScreen(LocalizedBindings, Screen[None]):
 
     # -- drawing ---------------------------------------------------------------------------
     def refresh_view(self) -> None:
+        self._refresh_board()
+        self._refresh_rack()
+        self._refresh_scores()
+        self._refresh_status()
+        self._refresh_history()
+        self._refresh_announce()
+        self._refresh_preview()
+
+    def refresh_tentative(self) -> None:
+        """Only what a tile placed or taken back changes (keeps each keypress cheap)."""
+        self._refresh_board()
+        self._refresh_rack()
+        self._refresh_preview()
+
+    def _refresh_board(self) -> None:
         game = self.game
         board = self.query_one("#board", BoardView)
         last: frozenset[tuple[int, int]] = frozenset()
@@ -158,12 +173,6 @@ class GameScreen(LocalizedBindings, Screen[None]):
             last_move=last,
             tentative=tuple((t.row, t.col, t.board_letter) for t in self.tentative),
         )
-        self._refresh_rack()
-        self._refresh_scores()
-        self._refresh_status()
-        self._refresh_history()
-        self._refresh_announce()
-        self._refresh_preview()
 
     def _actor(self) -> int:
         """Who acts next: the player to move, or while a move is announced the player after the
@@ -505,13 +514,13 @@ class GameScreen(LocalizedBindings, Screen[None]):
         if self.tentative:
             tile = self.tentative.pop()
             self.query_one("#board", BoardView).cursor = (tile.row, tile.col)
-            self.refresh_view()
+            self.refresh_tentative()
 
     @on(BoardView.Clear)
     def _clear(self) -> None:
         self.tentative.clear()
         self.selected_tile = None
-        self.refresh_view()
+        self.refresh_tentative()
 
     @on(BoardView.Announce)
     def _announce(self) -> None:
@@ -544,7 +553,7 @@ class GameScreen(LocalizedBindings, Screen[None]):
         if self._current_human() is None:
             return
         self.selected_tile = None if self.selected_tile == event.index else event.index
-        self.refresh_view()
+        self.refresh_tentative()
         if self.selected_tile is not None:
             self.say(_("Now click the square for this tile."))
 
@@ -573,7 +582,7 @@ class GameScreen(LocalizedBindings, Screen[None]):
             return False
         self.tentative.append(PlacedTile(row, col, letter, joker))
         self.query_one("#board", BoardView).cursor = (row, col)
-        self.refresh_view()
+        self.refresh_tentative()
         return True
 
     # -- actions (keys, buttons, command palette) ------------------------------------------
