@@ -41,33 +41,38 @@ class SetupScreen(LocalizedBindings, Screen[None]):
                         placeholder=_("name (empty: nobody)"),
                         id=f"name-{index}",
                         max_length=20,
+                        compact=True,
                     )
-                    yield Select(_kind_options(), value="human", allow_blank=False, id=f"kind-{index}")
+                    yield Select(_kind_options(), value="human", allow_blank=False, id=f"kind-{index}", compact=True)
             with Horizontal(classes="setting-row"):
                 yield Label(_("Rules"))
-                yield Select([(name, name) for name in PRESETS], value=default_rules, allow_blank=False, id="rules")
+                yield Select([(name, name) for name in PRESETS], value=default_rules, allow_blank=False, id="rules",
+                             compact=True)
             with Horizontal(classes="setting-row"):
                 yield Label(_("Verification"))
                 yield Select(
                     [(_("automatic (word list)"), "auto"), (_("manual (the players)"), "manuelle")],
-                    value="auto", allow_blank=False, id="verification",
+                    value="auto", allow_blank=False, id="verification", compact=True,
                 )
             with Horizontal(classes="setting-row"):
                 yield Label(_("Word list"))
-                yield Input(placeholder=_("empty: the shipped list; or the path of your own list"), id="lexicon")
+                yield Input(placeholder=_("empty: the shipped list; or the path of your own list"), id="lexicon",
+                            compact=True)
             with Horizontal(classes="setting-row"):
-                yield Checkbox(_("Clock"), id="clock")
-                yield Input(value="25", id="clock-minutes", max_length=3)
-                yield Label(_("minutes per player (FFSc: 25)"))
+                yield Checkbox(_("Clock"), id="clock", compact=True)
+                yield Input(value="25", id="clock-minutes", max_length=3, compact=True)
+                yield Label(_("minutes per player (FFSc: 25)"), id="clock-label")
             with Horizontal(classes="setting-row"):
                 yield Label(_("Seed"))
-                yield Input(placeholder=_("empty: random"), id="seed", max_length=12)
+                yield Input(placeholder=_("empty: random"), id="seed", max_length=12, compact=True)
             with Horizontal(classes="setting-row"):
-                yield Checkbox(_("Private screen (hide each rack until its owner takes the keyboard)"), id="private")
+                yield Checkbox(
+                    _("Private screen (hide each rack until its owner takes the keyboard)"), id="private", compact=True
+                )
             yield Static(id="setup-error")
             with Horizontal(classes="buttons"):
-                yield Button(_("Start"), id="start", variant="primary")
-                yield Button(_("Quit"), id="quit")
+                yield Button(_("Start"), id="start", variant="primary", compact=True)
+                yield Button(_("Quit"), id="quit", compact=True)
         yield Footer()
 
     def on_mount(self) -> None:
