@@ -222,3 +222,45 @@ async def test_computer_opponent_plays_in_a_worker(make_app):
         game = game_screen(app).game
         assert game.to_move == 0  # the computer has played (or passed) and it is Alice's turn again
         assert len(game.history) >= 2
+
+
+async def test_private_screen_hides_the_rack_until_the_player_takes_the_keyboard(make_app):
+    from scrabble_fr.tui.screens.dialogs import HandOverDialog
+
+    app = make_app(words=WORDS, private_screen=True)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, HandOverDialog)
+        assert game_screen(app).query_one("#rack", RackView).hidden
+        await pilot.click("#show")
+        await pilot.pause()
+        assert not game_screen(app).query_one("#rack", RackView).hidden
+        await type_command(pilot, "passer")
+        assert isinstance(app.screen, HandOverDialog)  # Bruno's turn: Alice's rack is gone, Bruno's hidden
+        assert game_screen(app).query_one("#rack", RackView).hidden
+
+
+async def test_with_several_opponents_the_contester_is_chosen(make_app):
+    from scrabble_fr.tui.screens.dialogs import ContesterDialog
+
+    app = make_app(players="Alice,Bruno,Chloé", words=WORDS)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await type_command(pilot, "H8 PILE")
+        await pilot.press("f2")
+        await pilot.pause()
+        assert isinstance(app.screen, ContesterDialog)
+        await pilot.click("#contester-2")  # Chloé contests a valid move and pays
+        await pilot.pause()
+        assert game_screen(app).game.scores == [12, 0, -10]
+
+
+async def test_the_next_player_acting_accepts_the_announced_move(make_app):
+    app = make_app(words=WORDS)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await type_command(pilot, "H8 PILE")
+        rack = game_screen(app).query_one("#rack", RackView)
+        assert "".join(t for t, _v in rack.tiles) == "CKRAOEA"  # Bruno, who acts next, sees his rack
+        await type_command(pilot, "passer")
+        game = game_screen(app).game
+        assert [e.kind for e in game.history] == [EventKind.PLACE, EventKind.PASS]
+        assert game.scores == [12, 0] and len(game.racks[0]) == 7
