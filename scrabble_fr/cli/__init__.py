@@ -28,6 +28,8 @@ _COMMANDS: dict[str, tuple[str, str, str]] = {
     "verifier": ("verifier", "add_parser", "run"),
     "tirage": ("tirage", "add_parser", "run"),
     "rejouer": ("rejouer", "add_parser", "run"),
+    "analyser": ("analyse", "add_analyser_parser", "run_analyser"),
+    "autojeu": ("analyse", "add_autojeu_parser", "run_autojeu"),
     "parties": ("parties", "add_parties_parser", "run_parties"),
     "exporter": ("parties", "add_exporter_parser", "run_exporter"),
     "importer": ("parties", "add_importer_parser", "run_importer"),
