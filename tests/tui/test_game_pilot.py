@@ -212,16 +212,22 @@ async def test_undo_takes_back_the_last_action(make_app):
 
 
 async def test_computer_opponent_plays_in_a_worker(make_app):
-    app = make_app(players="Alice,ordi:1", words=WORDS)
+    app = make_app(players="Alice,ordi:5", words=WORDS)
     async with app.run_test(size=(100, 30)) as pilot:
         await type_command(pilot, "passer")
-        for _ in range(50):
-            await pilot.pause(0.05)
-            if game_screen(app).game.to_move == 0:
-                break
         game = game_screen(app).game
-        assert game.to_move == 0  # the computer has played (or passed) and it is Alice's turn again
+        for _ in range(200):
+            await pilot.pause(0.05)
+            if len(game.history) >= 2:
+                break
+        # The computer has acted: a placement is announced for Alice to accept or contest, or it
+        # exchanged or passed and it is Alice's turn again.
         assert len(game.history) >= 2
+        if game.pending is not None:
+            assert game_screen(app).query_one("#announce").display
+            await pilot.press("f3")
+            await pilot.pause()
+        assert game.to_move == 0 and game.phase is Phase.TURN
 
 
 async def test_private_screen_hides_the_rack_until_the_player_takes_the_keyboard(make_app):
