@@ -209,7 +209,8 @@ class Game:
         >>> Game.replay(["A", "B"], "ffsc", 1, g.actions).to_move
         1
         """
-        game = cls(players, rules, seed, verifier)
+        # Under the "void" rule words are judged at placement; recorded placements were accepted then.
+        game = cls(players, rules, seed, verifier or _AcceptRecorded())
         for number, action in enumerate(actions, 1):
             kind = action.get("type") if isinstance(action, dict) else None
             if kind == "play":
@@ -225,6 +226,7 @@ class Game:
                 game.time_penalty(int(action["player"]), int(action["points"]))
             else:
                 raise GameStateError("bad_action", number=number)
+        game.verifier = verifier
         return game
 
     def unseen(self, player: int | None = None) -> Counter[str]:
@@ -308,7 +310,8 @@ class Game:
         judge = verifier or self.verifier
         if judge is None:
             raise GameStateError("no_verifier")
-        all_words = [word.letters for word in pending.words]
+        # A word the move forms twice (main word and a cross word) is one word to look up.
+        all_words = list(dict.fromkeys(word.letters for word in pending.words))
         # Only words the move formed can be contested, each once: a word it did not form cannot
         # get a valid move withdrawn, nor add to a per-word penalty. None left: all are checked.
         named = [w for w in dict.fromkeys(w.upper() for w in words or ()) if w in all_words]
@@ -558,3 +561,10 @@ def move_from_data(data: Any) -> Move:
     except (KeyError, TypeError, ValueError):
         pass
     raise InvalidMoveError("bad_move_data", text=str(data)[:80])
+
+
+class _AcceptRecorded:
+    """The verifier of a replay: every recorded placement was accepted when it was played."""
+
+    def invalid_words(self, words: Any) -> list[str]:
+        return []
