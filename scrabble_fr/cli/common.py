@@ -90,10 +90,15 @@ def configured_language() -> str | None:
 
 def resolve_rules(name_or_path: str | None) -> Rules:
     """The rule set named on the command line, or the language's default (locale = rules)."""
+    return resolve_rules_file(name_or_path)[0]
+
+
+def resolve_rules_file(name_or_path: str | None) -> tuple[Rules, dict[str, Any]]:
+    """The rule set and, for a TOML file, its other settings (players, lexicon)."""
     if not name_or_path:
-        return Rules.preset("hasbro" if get_language() == "en" else "ffsc")
+        return Rules.preset("hasbro" if get_language() == "en" else "ffsc"), {}
     if name_or_path.lower() in PRESETS:
-        return Rules.preset(name_or_path)
+        return Rules.preset(name_or_path), {}
     path = Path(name_or_path)
     if path.suffix.lower() == ".toml" or path.exists():
         try:
@@ -102,8 +107,7 @@ def resolve_rules(name_or_path: str | None) -> Rules:
             raise RulesError("rules_field", field=str(path), detail=_("file not found")) from None
         except (OSError, UnicodeDecodeError) as exc:
             raise RulesError("rules_field", field=str(path), detail=str(exc)) from None
-        rules, _extra = Rules.from_toml(text)
-        return rules
+        return Rules.from_toml(text)
     raise RulesError("rules_unknown", name=name_or_path, known=", ".join(PRESETS))
 
 

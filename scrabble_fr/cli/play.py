@@ -10,7 +10,7 @@ from __future__ import annotations
 import argparse
 from typing import Any, TextIO
 
-from scrabble_fr.cli.common import lexicon_loader, resolve_rules
+from scrabble_fr.cli.common import lexicon_loader, resolve_rules_file
 from scrabble_fr.i18n import _
 
 
@@ -49,17 +49,18 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
 
     if args.reprendre is not None:
         return _resume(args)
-    rules = resolve_rules(getattr(args, "regles", None))
+    rules, extra = resolve_rules_file(getattr(args, "regles", None))
     config = None
-    if args.joueurs:
+    players = args.joueurs or ",".join(extra.get("players") or [])
+    if players:
         config = GameConfig.from_spec(
-            args.joueurs,
+            players,
             rules=rules,
             verification=args.verification,
             seed=args.graine,
             clock_minutes=args.pendule,
             private_screen=args.ecran_prive,
-            lexicon_path=getattr(args, "lexique", None),
+            lexicon_path=getattr(args, "lexique", None) or extra.get("lexicon"),
         )
         if not 1 <= len(config.players) <= 8:
             from scrabble_fr.cli import UsageError
