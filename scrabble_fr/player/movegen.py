@@ -1,0 +1,642 @@
+"""Move generation: every legal placement of a rack on a board, with its score.
+
+The algorithm is Appel and Jacobson's (1988) over a minimal DAWG (:mod:`.dawg`): for each
+*anchor* (an empty square touching a tile, or the centre on an empty board) a *left part* is
+spelled from the rack on the free squares before it, then the word is extended rightwards through
+the anchor, each letter checked against the *cross-check* of its square (the letters that make
+a valid word with the tiles above and below). Down moves are the same search on the transposed
+board. Care for speed in CPython:
+
+* the board is flattened into one *strip*: every row then every column, each followed by a
+  wall square, so one search covers both directions with plain list indexing;
+* cross-checks are 26-bit masks: ``mask_of_square & child_mask[node]`` says in one AND whether any
+  letter can go on, and the cross-word's points are precomputed per square;
+* scores are summed during the walk (main word, word multiplier, cross words), so a found move
+  costs one addition and one append; :class:`~scrabble_fr.engine.move.Move` objects are built
+  only for the moves asked for (all of them, or the best ``n``);
+* the left parts a rack can spell are spelled once per search, each with the rack it leaves,
+  and indexed by their last letter: an anchor whose cross-check allows three letters looks at
+  the left parts ending in those three letters only; an anchor just before a word on the board
+  looks only at those that the word's first letter may follow;
+* the rack is a count array, and a bit mask of the letters still in it filters each square's
+  candidates before any call is made.
+
+    >>> from scrabble_fr.engine.position import Position
+    >>> from scrabble_fr.player.dawg import WordSet
+    >>> p = Position.from_cgp("15/15/15/15/15/15/15/15/15/15/15/15/15/15/15 ENTS/ 0/0 0",
+    ...                       lexicon=WordSet(["NET", "NETS", "SENT"]))
+    >>> [(m.notation(), m.score) for m in best_moves(p, 2)]
+    [('8E NETS', 8), ('8E SENT', 8)]
+"""
+
+from __future__ import annotations
+
+import heapq
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, ClassVar
+
+from scrabble_fr.engine.errors import ScrabbleError
+from scrabble_fr.engine.move import Move, MoveKind, PlacedTile, Word
+from scrabble_fr.engine.scoring import LETTER_FACTOR, WORD_FACTOR
+from scrabble_fr.engine.tiles import JOKER
+from scrabble_fr.i18n import N_
+from scrabble_fr.player.dawg import ALL_LETTERS, ALPHABET, Dawg, WordSource, dawg_for
+
+if TYPE_CHECKING:
+    from scrabble_fr.engine.board import Board
+    from scrabble_fr.engine.position import Position
+    from scrabble_fr.engine.rules import Rules
+
+BLANK = 26  # index of the joker in a rack count array; a joker laid as letter L is coded L + 26
+WALL = -2  # a strip square that ends a line
+EMPTY = -1
+
+
+class MoveGenError(ScrabbleError):
+    """Moves cannot be generated: no word list, or one that cannot list its words."""
+
+    MESSAGES: ClassVar[dict[str, str]] = {
+        "no_lexicon": N_("finding moves needs a word list"),
+        "lexicon_not_listable": N_("finding moves needs a word list that can list its words"),
+    }
+
+
+class BoardView:
+    """A read-only snapshot of a board for one search: the strip, cross-checks and premiums.
+
+    >>> from scrabble_fr.engine.rules import Rules
+    >>> from scrabble_fr.engine.board import Board
+    >>> v = BoardView(Board(), Rules.preset("ffsc"), Dawg.from_words(["OK"])); [v.square(a) for a in v.anchors]
+    [(7, 7, True), (7, 7, False)]
+    """
+
+    def __init__(self, board: Board, rules: Rules, dawg: Dawg) -> None:
+        strip = _strip(board.layout)
+        self.size = size = strip.size
+        self.rules = rules
+        self.dawg = dawg
+        self.down_offset = strip.half
+        length = strip.length
+        squares = board.squares
+        self.squares = squares
+        values = rules.tile_set.values
+        self.letter_values = [values.get(ch, 0) for ch in ALPHABET]
+
+        cells = list(strip.cells)  # letter code, EMPTY or WALL
+        board_value = [0] * length  # value of the tile already there (a joker is 0)
+        across_of, down_of = strip.across_of, strip.down_of
+        vertical: set[int] = set()  # empty board squares with a tile above or below
+        horizontal: set[int] = set()  # … with a tile left or right
+        last = size - 1
+        for square, tile in enumerate(squares):
+            if tile is None:
+                continue
+            code = ord(tile.upper()) - 65
+            a, d = across_of[square], down_of[square]
+            cells[a] = cells[d] = code
+            board_value[a] = board_value[d] = 0 if tile.islower() else values.get(tile, 0)
+            row, col = divmod(square, size)
+            if row > 0 and squares[square - size] is None:
+                vertical.add(square - size)
+            if row < last and squares[square + size] is None:
+                vertical.add(square + size)
+            if col > 0 and squares[square - 1] is None:
+                horizontal.add(square - 1)
+            if col < last and squares[square + 1] is None:
+                horizontal.add(square + 1)
+        self.cells = cells
+        self.board_value = board_value
+        self.letter_mul = strip.letter_mul
+        self.word_mul = strip.word_mul
+
+        # Cross-checks: the across half's cross-words run down, and the other way round; a
+        # square's cross-word is read in the other half of the strip.
+        cross_mask = list(strip.all_letters)
+        cross_score = [-1] * length  # -1: no cross-word; else the points of its board tiles
+        cross_text: dict[int, tuple[str, str, int]] = {}  # index -> (before, after, letters before)
+        cache = dawg.cross_cache
+        if len(cache) > 100_000:  # a bound for long sessions; refilled as positions recur
+            cache.clear()
+        for group, own, other_half in ((vertical, across_of, down_of), (horizontal, down_of, across_of)):
+            for square in group:
+                index, other = own[square], other_half[square]
+                first = other
+                while cells[first - 1] >= 0:
+                    first -= 1
+                end = other + 1
+                while cells[end] >= 0:
+                    end += 1
+                before = _text(squares, strip, first, other)
+                after = _text(squares, strip, other + 1, end)
+                key = (before.upper(), after.upper())
+                mask = cache.get(key)
+                if mask is None:
+                    mask = cache[key] = _cross_check(dawg, *key)
+                cross_mask[index] = mask
+                cross_score[index] = sum(board_value[first:other]) + sum(board_value[other + 1 : end])
+                cross_text[index] = (before, after, other - first)
+        self.cross_mask = cross_mask
+        self.cross_score = cross_score
+        self.cross_text = cross_text
+        # A one-tile move that makes words both ways is found in both halves of the strip: the
+        # down half skips it (the engine calls it across too).
+        skip_single = bytearray(length)
+        for square in horizontal:
+            skip_single[down_of[square]] = 1
+        self.skip_single = skip_single
+
+        touching = vertical | horizontal
+        if not any(square is not None for square in squares):
+            row, col = rules.centre
+            touching = {row * size + col}
+        anchors = sorted([across_of[square] for square in touching] + [down_of[square] for square in touching])
+        is_anchor = bytearray(length)
+        for index in anchors:
+            is_anchor[index] = 1
+        self.anchors = anchors
+        self.is_anchor = is_anchor
+
+        # For each empty square before a run of tiles, the run: the search crosses it in one go.
+        run_after: list[tuple[int, ...]] = [()] * length
+        run_value = [0] * length
+        next_free = list(strip.next_index)
+        for square in touching:
+            for index in (across_of[square], down_of[square]):
+                if cells[index + 1] >= 0:
+                    end = index + 1
+                    while cells[end] >= 0:
+                        end += 1
+                    run_after[index] = tuple(cells[index + 1 : end])
+                    run_value[index] = sum(board_value[index + 1 : end])
+                    next_free[index] = end
+        self.run_after = run_after
+        self.run_value = run_value
+        self.next_free = next_free
+
+    def square(self, index: int) -> tuple[int, int, bool]:
+        """``(row, col, across)`` of a strip square."""
+        width = self.size + 1
+        if index < self.down_offset:
+            row, col = divmod(index, width)
+            return row, col, True
+        col, row = divmod(index - self.down_offset, width)
+        return row, col, False
+
+
+@dataclass(frozen=True)
+class _Strip:
+    """The shape of the strip for one board layout (made once per layout)."""
+
+    size: int
+    half: int
+    length: int
+    across_of: list[int]  # board square -> strip index in the across half
+    down_of: list[int]  # board square -> strip index in the down half
+    square_of: list[int]  # strip index -> board square (-1 for a wall)
+    cells: list[int]  # EMPTY on squares, WALL between lines
+    letter_mul: list[int]
+    word_mul: list[int]
+    all_letters: list[int]  # ALL_LETTERS on squares: the cross-check of a square with no cross-word
+    next_index: list[int]  # index + 1: the square after each one, before runs are known
+
+
+_strips: dict[tuple[str, ...], _Strip] = {}
+
+
+def _strip(layout: tuple[str, ...]) -> _Strip:
+    found = _strips.get(layout)
+    if found is not None:
+        return found
+    size = len(layout)
+    width = size + 1  # each line is followed by a wall square
+    half = size * width
+    length = 2 * half
+    across_of = [row * width + col for row in range(size) for col in range(size)]
+    down_of = [half + col * width + row for row in range(size) for col in range(size)]
+    square_of = [-1] * length
+    cells = [WALL] * length
+    letter_mul = [1] * length
+    word_mul = [1] * length
+    all_letters = [0] * length
+    for square in range(size * size):
+        marker = layout[square // size][square % size]
+        for index in (across_of[square], down_of[square]):
+            square_of[index] = square
+            cells[index] = EMPTY
+            letter_mul[index] = LETTER_FACTOR.get(marker, 1)
+            word_mul[index] = WORD_FACTOR.get(marker, 1)
+            all_letters[index] = ALL_LETTERS
+    found = _Strip(size, half, length, across_of, down_of, square_of, cells, letter_mul, word_mul, all_letters,
+                   list(range(1, length + 1)))
+    _strips[layout] = found
+    return found
+
+
+def _text(squares: list[str | None], strip: _Strip, start: int, end: int) -> str:
+    """The tiles on strip squares ``start``..``end`` (one line), as the board writes them."""
+    square_of = strip.square_of
+    return "".join(squares[square_of[index]] or "" for index in range(start, end))
+
+
+def _cross_check(dawg: Dawg, before: str, after: str) -> int:
+    """The letters L such that ``before + L + after`` is a word, as a bit mask."""
+    children, terminal = dawg.children, dawg.terminal
+    node: int | None = dawg.root
+    for ch in before:
+        node = children[node].get(ord(ch) - 65)  # type: ignore[index]
+        if node is None:
+            return 0
+    mask = 0
+    for letter, child in children[node].items():  # type: ignore[index]
+        end: int | None = child
+        for ch in after:
+            end = children[end].get(ord(ch) - 65)  # type: ignore[index]
+            if end is None:
+                break
+        else:
+            if terminal[end]:  # type: ignore[index]
+                mask |= 1 << letter
+    return mask
+
+
+def rack_counts(rack: str) -> list[int]:
+    """A rack as 27 counts: A-Z then jokers (``?``).
+
+    >>> rack_counts("AB?A")[:2], rack_counts("AB?A")[26]
+    ([2, 1], 1)
+    """
+    counts = [0] * 27
+    for tile in rack.upper():
+        if tile == JOKER:
+            counts[BLANK] += 1
+        elif "A" <= tile <= "Z":
+            counts[ord(tile) - 65] += 1
+    return counts
+
+
+# A move as the search finds it, cheap to make (a plain tuple: millions may be made):
+# (score, first strip square of the main word, square after it, one code per square of the word:
+# a letter 0-25, or 26 + letter for a joker laid by this move). :func:`to_move` makes the Move.
+Raw = tuple[int, int, int, tuple[int, ...]]
+
+
+# A head: rack tiles spelling a word prefix, laid so that the last one is on an anchor:
+# (node after it, letter codes, rack left, last letter, mask of the real letters left).
+Head = tuple[int, tuple[int, ...], tuple[int, ...], int, int]
+
+
+def _search(view: BoardView, rack: list[int], best: int | None) -> list[Raw]:
+    """Appel and Jacobson's search on the strip; ``rack`` is a count array (changed, restored)."""
+    out: list[Raw] = []
+    tile_total = sum(rack)
+    if tile_total == 0:
+        return out
+    dawg = view.dawg
+    children = dawg.children
+    terminal = dawg.terminal
+    child_mask = dawg.child_mask
+    root = dawg.root
+    cells = view.cells
+    board_value = view.board_value
+    letter_mul = view.letter_mul
+    word_mul = view.word_mul
+    cross_mask = view.cross_mask
+    cross_score = view.cross_score
+    run_after = view.run_after
+    run_value = view.run_value
+    next_free = view.next_free
+    values = view.letter_values
+    is_anchor = view.is_anchor
+    skip_single = view.skip_single
+    bingo_tiles = view.rules.rack_size
+    bingo_bonus = view.rules.bingo_bonus
+    full_rack = tuple(rack)
+    full_real = _real_mask(rack)
+    buffer = list(cells)  # the letters of the word being spelled, by strip square
+    append = out.append
+    start = 0  # first square of the current word (read by extend through the closure)
+    floor = -1  # lowest score still worth recording (raised when only the best are wanted)
+    cap = 4 * best + 256 if best is not None else 0
+
+    def extend(pos: int, node: int, main: int, mult: int, cross: int, placed: int, real: int) -> None:
+        # ``pos`` is an empty square; the squares from ``start`` to ``pos`` spell ``node``;
+        # ``real`` has a bit for each letter still on the rack (jokers aside).
+        jokers = rack[BLANK]
+        allowed = cross_mask[pos] & child_mask[node]
+        if not jokers:
+            allowed &= real
+        lm = letter_mul[pos]
+        wm = word_mul[pos]
+        mult2 = mult * wm
+        xs = cross_score[pos]
+        run = run_after[pos]
+        main_run = main + run_value[pos]
+        after = next_free[pos]
+        placed2 = placed + 1
+        bonus = bingo_bonus if placed2 >= bingo_tiles else 0
+        # What may follow at the next free square: one AND there saves a call that would fail.
+        ahead = cross_mask[after] if placed2 < tile_total and cells[after] == EMPTY else 0
+        single = not placed and skip_single[pos]
+        kids = children[node]
+        if jokers:
+            letters = [letter for letter in kids if (allowed >> letter) & 1]
+        else:
+            # No joker: only the rack's letters can go here; look them up rather than scan
+            # every child of the node (26 near the root).
+            letters = []
+            while allowed:
+                low = allowed & -allowed
+                allowed ^= low
+                letters.append(low.bit_length() - 1)
+        for letter in letters:
+            child = kids[letter]
+            if run:
+                # Tiles already after this square: the word must go on through them.
+                through: int | None = child
+                for code in run:
+                    through = children[through].get(code)  # type: ignore[index]
+                    if through is None:
+                        break
+                if through is None:
+                    continue
+                child = through
+            count = rack[letter]
+            if count:
+                value = values[letter] * lm
+                total = main_run + value
+                cross2 = cross + (xs + value) * wm if xs >= 0 else cross
+                buffer[pos] = letter
+                if terminal[child] and not single:
+                    score = total * mult2 + cross2 + bonus
+                    if score >= floor:
+                        append((score, start, after, tuple(buffer[start:after])))
+                if ahead:
+                    real2 = real if count > 1 else real & ~(1 << letter)
+                    if ahead & child_mask[child] & (ALL_LETTERS if jokers else real2):
+                        rack[letter] = count - 1
+                        extend(after, child, total, mult2, cross2, placed2, real2)
+                        rack[letter] = count
+            if jokers:
+                cross2 = cross + xs * wm if xs >= 0 else cross
+                buffer[pos] = letter + BLANK
+                if terminal[child] and not single:
+                    score = main_run * mult2 + cross2 + bonus
+                    if score >= floor:
+                        append((score, start, after, tuple(buffer[start:after])))
+                if ahead and ahead & child_mask[child] & (ALL_LETTERS if jokers > 1 else real):
+                    rack[BLANK] = jokers - 1
+                    extend(after, child, main_run, mult2, cross2, placed2, real)
+                    rack[BLANK] = jokers
+
+    # Left parts. For an anchor with free squares before it, a move lays a *head*: rack tiles
+    # spelling a word prefix whose last letter is on the anchor. Heads depend only on the rack,
+    # so they are spelled once, each with the rack left after it, and indexed by length and by
+    # their last letter (an anchor's cross-check names the letters it accepts).
+    room_of: dict[int, int] = {}
+    for anchor in view.anchors:
+        if cells[anchor - 1] < 0:
+            room = 0
+            index = anchor - 1
+            while room < tile_total - 1 and cells[index] == EMPTY and not is_anchor[index]:
+                room += 1
+                index -= 1
+            room_of[anchor] = room
+    longest_head = max(room_of.values(), default=-1) + 1
+    heads: list[list[Head]] = [[] for _ in range(longest_head + 1)]  # by length
+
+    def spell(node: int, letters: list[int], real: int) -> None:
+        depth = len(letters) + 1
+        bucket = heads[depth]
+        jokers = rack[BLANK]
+        for letter, child in children[node].items():
+            count = rack[letter]
+            if count:
+                rack[letter] = count - 1
+                letters.append(letter)
+                real2 = real if count > 1 else real & ~(1 << letter)
+                bucket.append((child, tuple(letters), tuple(rack), letter, real2))
+                if depth < longest_head:
+                    spell(child, letters, real2)
+                letters.pop()
+                rack[letter] = count
+            if jokers:
+                rack[BLANK] = jokers - 1
+                letters.append(letter + BLANK)
+                bucket.append((child, tuple(letters), tuple(rack), letter, real))
+                if depth < longest_head:
+                    spell(child, letters, real)
+                letters.pop()
+                rack[BLANK] = jokers
+
+    if longest_head > 0:
+        spell(root, [], full_real)
+    by_last: list[list[list[Head]]] = []
+    by_next: dict[int, list[list[Head]]] = {}
+
+    def heads_ending(letter: int) -> list[list[Head]]:
+        if not by_last:
+            by_last.extend([[] for _ in range(longest_head + 1)] for _ in range(26))
+            for length in range(longest_head + 1):
+                for head in heads[length]:
+                    by_last[head[3]][length].append(head)
+        return by_last[letter]
+
+    def heads_before(letter: int) -> list[list[Head]]:
+        # Heads that a tile ``letter`` may follow: for an anchor just before a word on the board.
+        found = by_next.get(letter)
+        if found is None:
+            bit = 1 << letter
+            found = by_next[letter] = [[head for head in bucket if child_mask[head[0]] & bit] for bucket in heads]
+        return found
+
+    for anchor in view.anchors:
+        if cap and len(out) >= cap:
+            # Keep the ``best`` highest scores (and ties); nothing below them can be wanted.
+            floor = heapq.nlargest(best, [item[0] for item in out])[-1]  # type: ignore[arg-type]
+            out[:] = [item for item in out if item[0] >= floor]
+            cap = max(cap, 2 * len(out))
+        if cells[anchor - 1] >= 0:
+            # Tiles already before the anchor: they are the left part.
+            first = anchor - 1
+            while cells[first - 1] >= 0:
+                first -= 1
+            node: int | None = root
+            main = 0
+            for index in range(first, anchor):
+                node = children[node].get(cells[index])  # type: ignore[index]
+                if node is None:
+                    break
+                main += board_value[index]
+            if node is None or not cross_mask[anchor] & child_mask[node]:
+                continue
+            start = first
+            rack[:] = full_rack
+            extend(anchor, node, main, 1, 0, 0, full_real)
+            continue
+        room = room_of[anchor]
+        target = cross_mask[anchor]
+        run = run_after[anchor]
+        after = next_free[anchor]
+        lm = letter_mul[anchor]
+        wm = word_mul[anchor]
+        xs = cross_score[anchor]
+        run_points = run_value[anchor]
+        single = skip_single[anchor]
+        ahead = cross_mask[after] if cells[after] == EMPTY else 0
+        if run and target == ALL_LETTERS:
+            groups = [heads_before(run[0])]
+        else:
+            groups = []
+            letters_ok = target if full_rack[BLANK] else target & full_real
+            while letters_ok:
+                low = letters_ok & -letters_ok
+                letters_ok ^= low
+                groups.append(heads_ending(low.bit_length() - 1))
+        for group in groups:
+            for length in range(1, room + 2):
+                first = anchor - length + 1
+                more = ahead if length < tile_total else 0
+                for node, letters, rest, _last, real in group[length]:
+                    if run:
+                        for code in run:
+                            node = children[node].get(code)
+                            if node is None:
+                                break
+                        if node is None:
+                            continue
+                    main = run_points
+                    mult = 1
+                    square = first
+                    for code in letters:
+                        buffer[square] = code
+                        if code < BLANK:
+                            main += values[code] * letter_mul[square]
+                        mult *= word_mul[square]
+                        square += 1
+                    code = letters[-1]
+                    cross = 0 if xs < 0 else (xs + (values[code] * lm if code < BLANK else 0)) * wm
+                    start = first
+                    if terminal[node] and not (single and length == 1):
+                        score = main * mult + cross + (bingo_bonus if length >= bingo_tiles else 0)
+                        if score >= floor:
+                            append((score, first, after, tuple(buffer[first:after])))
+                    if more and more & child_mask[node] & (ALL_LETTERS if rest[BLANK] else real):
+                        rack[:] = rest
+                        extend(after, node, main, mult, cross, length, real)
+    rack[:] = full_rack
+    if best is not None and len(out) > best:
+        floor = heapq.nlargest(best, [item[0] for item in out])[-1]
+        out = [item for item in out if item[0] >= floor]
+    return out
+
+
+def _real_mask(rack: list[int]) -> int:
+    """A bit for each letter (not the joker) with at least one tile in the count array."""
+    mask = 0
+    for letter in range(26):
+        if rack[letter]:
+            mask |= 1 << letter
+    return mask
+
+
+def search_position(position: Position, best: int | None = None) -> tuple[BoardView, list[Raw]]:
+    """The raw moves of the player to move (all, or the ``best`` highest scores and ties)."""
+    view = view_of(position)
+    return view, _search(view, rack_counts(position.rack), best)
+
+
+def tiles_used(view: BoardView, found: Raw) -> str:
+    """The rack tiles a found move lays (``?`` for a joker), in board order."""
+    _score, start, _end, letters = found
+    cells = view.cells
+    return "".join(
+        ("?" if code >= BLANK else ALPHABET[code]) for index, code in enumerate(letters, start) if cells[index] < 0
+    )
+
+
+def to_move(view: BoardView, found: Raw) -> Move:
+    """The :class:`Move` of a found placement, filled in as :meth:`Position.describe` does."""
+    score, start, _end, letters = found
+    row, col, across = view.square(start)
+    step = 1 if across else view.size  # from one square of the word to the next, on the board
+    square = row * view.size + col
+    squares = view.squares
+    cells = view.cells
+    values = view.letter_values
+    letter_mul, word_mul = view.letter_mul, view.word_mul
+    cross_score, cross_text = view.cross_score, view.cross_text
+    tiles: list[PlacedTile] = []
+    text: list[str] = []
+    cross_words: list[Word] = []
+    main = 0
+    mult = 1
+    index = start
+    for offset, code in enumerate(letters):
+        if cells[index] >= 0:
+            text.append(squares[square])  # type: ignore[arg-type]
+            main += view.board_value[index]
+        else:
+            r, c = (row, col + offset) if across else (row + offset, col)
+            if code >= BLANK:
+                letter = ALPHABET[code - BLANK]
+                shown = letter.lower()
+                tiles.append(PlacedTile(r, c, letter, True))
+                value = 0
+            else:
+                shown = letter = ALPHABET[code]
+                tiles.append(PlacedTile(r, c, letter, False))
+                value = values[code] * letter_mul[index]
+            factor = word_mul[index]
+            main += value
+            mult *= factor
+            text.append(shown)
+            if cross_score[index] >= 0:
+                before, after, back = cross_text[index]
+                points = (cross_score[index] + value) * factor
+                if across:
+                    cross_words.append(Word(before + shown + after, r - back, c, False, points))
+                else:
+                    cross_words.append(Word(before + shown + after, r, c - back, True, points))
+        index += 1
+        square += step
+    word = "".join(text)
+    return Move(
+        MoveKind.PLACE, tuple(tiles), row=row, col=col, across=across, word=word, score=score,
+        words=(Word(word, row, col, across, main * mult), *cross_words),
+    )
+
+
+def _sort_key(move: Move) -> tuple[int, tuple[PlacedTile, ...]]:
+    return -(move.score or 0), move.tiles
+
+
+def view_of(position: Position) -> BoardView:
+    """The search snapshot of a position (its board, rules and its lexicon's DAWG)."""
+    lexicon = position.lexicon
+    if lexicon is None:
+        raise MoveGenError("no_lexicon")
+    if not isinstance(lexicon, WordSource):
+        raise MoveGenError("lexicon_not_listable")
+    return BoardView(position.board, position.rules, dawg_for(lexicon, position.board.size))
+
+
+def generate_moves(position: Position) -> list[Move]:
+    """Every legal placement for the player to move, best score first (ties in board order).
+
+    Each placement appears once (a joker's letter choices are distinct moves) with its score
+    and words; all the words it forms are in the position's lexicon.
+    """
+    view = view_of(position)
+    moves = [to_move(view, item) for item in _search(view, rack_counts(position.rack), None)]
+    moves.sort(key=_sort_key)
+    return moves
+
+
+def best_moves(position: Position, n: int = 10) -> list[Move]:
+    """The ``n`` highest-scoring placements, in the order of :func:`generate_moves`."""
+    if n <= 0:
+        return []
+    view = view_of(position)
+    moves = [to_move(view, item) for item in _search(view, rack_counts(position.rack), n)]
+    moves.sort(key=_sort_key)
+    return moves[:n]

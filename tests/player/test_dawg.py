@@ -1,0 +1,118 @@
+"""The word structure: built right, minimal, cached in memory and on disk, never trusted stale."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+from scrabble_fr.player import dawg as dawg_module
+from scrabble_fr.player.dawg import CACHE_ENV, Dawg, WordSet, dawg_for, load_or_build
+
+
+def random_list(seed: int, count: int = 400) -> list[str]:
+    rng = random.Random(seed)
+    return sorted({"".join(rng.choice("AEIOSTRNZ") for _ in range(rng.randint(1, 9))) for _ in range(count)})
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_holds_exactly_the_words(seed: int) -> None:
+    words = random_list(seed)
+    d = Dawg.from_words(words)
+    kept = sorted(w for w in words if len(w) >= 2)
+    assert list(d.words()) == kept
+    assert d.word_count == len(kept)
+    for word in words:
+        assert d.contains(word) == (len(word) >= 2)
+    assert not d.contains("QQ")
+
+
+def test_is_minimal_on_shared_endings() -> None:
+    # Four words, one shared ending: root, C, H, then A->T->S shared once, plus the leaf.
+    d = Dawg.from_words(["CAT", "CATS", "HAT", "HATS"])
+    assert d.node_count == 5
+
+
+def test_cleans_its_input() -> None:
+    d = Dawg.from_words(["mot", "MOT", "été", "A", "abc1", "LONGERTHANFIFTEENLETTERS"], max_length=15)
+    assert list(d.words()) == ["MOT"]
+
+
+def test_serialisation_round_trip() -> None:
+    d = Dawg.from_words(random_list(9))
+    back = Dawg.from_bytes(d.to_bytes(), d.digest)
+    assert back.children == d.children and back.terminal == d.terminal and back.child_mask == d.child_mask
+    assert back.root == d.root and back.source == "disk"
+
+
+def test_corrupt_or_foreign_files_are_refused() -> None:
+    d = Dawg.from_words(random_list(1))
+    data = bytearray(d.to_bytes())
+    data[-5] ^= 0xFF
+    with pytest.raises(ValueError):
+        Dawg.from_bytes(bytes(data))
+    with pytest.raises(ValueError):
+        Dawg.from_bytes(b"garbage")
+    with pytest.raises(ValueError):
+        Dawg.from_bytes(d.to_bytes(), digest="another list")
+
+
+def test_disk_cache_is_used_and_rebuilt_when_damaged(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv(CACHE_ENV, str(tmp_path))
+    monkeypatch.setattr(dawg_module, "DISK_CACHE_MIN_WORDS", 10)
+    words = random_list(2)
+    first = load_or_build(words)
+    assert first.source == "built"
+    (path,) = tmp_path.glob("dawg-*.bin")
+    second = load_or_build(words)
+    assert second.source == "disk" and list(second.words()) == list(first.words())
+    path.write_bytes(path.read_bytes()[:-10] + b"0123456789")  # damaged on disk
+    third = load_or_build(words)
+    assert third.source == "built" and list(third.words()) == list(first.words())
+    assert load_or_build(words).source == "disk"  # rewritten
+    # Another list has another file: never read for this one.
+    other = load_or_build(words[:-1])
+    assert other.source == "built" and other.word_count == first.word_count - 1
+
+
+def test_disk_cache_can_be_switched_off(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv(CACHE_ENV, "off")
+    monkeypatch.setattr(dawg_module, "DISK_CACHE_MIN_WORDS", 10)
+    assert load_or_build(random_list(3)).source == "built"
+    assert load_or_build(random_list(3)).source == "built"
+
+
+def test_memory_cache_is_per_lexicon_object() -> None:
+    lexicon = WordSet(random_list(4))
+    assert dawg_for(lexicon) is dawg_for(lexicon)
+    assert dawg_for(WordSet(random_list(4))) is not dawg_for(lexicon)
+
+
+class Slotted:
+    """A lexicon that refuses weak references."""
+
+    __slots__ = ("_words",)
+
+    def __init__(self, words: list[str]) -> None:
+        self._words = words
+
+    def __contains__(self, word: object) -> bool:
+        return word in self._words
+
+    def words(self) -> list[str]:
+        return self._words
+
+
+def test_memory_cache_without_weak_references() -> None:
+    lexicon = Slotted(["AB", "BA"])
+    assert dawg_for(lexicon) is dawg_for(lexicon)
+    assert sorted(dawg_for(lexicon).words()) == ["AB", "BA"]
+
+
+def test_disk_cache_keeps_only_the_files_used_last(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv(CACHE_ENV, str(tmp_path))
+    monkeypatch.setattr(dawg_module, "DISK_CACHE_MIN_WORDS", 10)
+    for seed in range(dawg_module.KEEP_FILES + 2):
+        load_or_build(random_list(20 + seed))
+    assert len(list(tmp_path.glob("dawg-*.bin"))) == dawg_module.KEEP_FILES
