@@ -616,6 +616,7 @@ class GameScreen(LocalizedBindings, Screen[None]):
         if self.game.phase is not Phase.ANNOUNCED:
             self.say(_("There is no announced move to accept."))
             return
+        self.say(_("Move accepted."))
         self._accept()
 
     def action_pass_turn(self) -> None:
