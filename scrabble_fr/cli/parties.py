@@ -91,8 +91,7 @@ def run_exporter(args: argparse.Namespace, out: TextIO) -> int:
     store = GameStore()
     record = store.resolve(args.partie)
     game = record.rebuild()
-    lexicon = record.settings.get("lexicon_name") or record.settings.get("lexicon")
-    text = write_gcg(game, lexicon=str(lexicon) if lexicon else None)
+    text = write_gcg(game, lexicon=gcg_lexicon_name(record.settings.get("lexicon")))
     if args.sortie:
         try:
             Path(args.sortie).write_text(text, encoding="utf-8")
@@ -103,6 +102,17 @@ def run_exporter(args: argparse.Namespace, out: TextIO) -> int:
     else:
         out.write(text)
     return 0
+
+
+def gcg_lexicon_name(source: object) -> str | None:
+    """A one-word name for GCG's ``#lexicon`` pragma."""
+    if not isinstance(source, str) or not source:
+        return None
+    if source == "fr":
+        return "Grammalecte-7.0"
+    if source == "en":
+        return "SCOWL-80"
+    return Path(source).stem.replace(" ", "_") or None
 
 
 def run_importer(args: argparse.Namespace, out: TextIO) -> int:
