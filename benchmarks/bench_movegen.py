@@ -98,7 +98,8 @@ def self_play_positions(lang: str, lexicon: WordSource, count: int = POSITIONS) 
             plain.append(position.to_cgp())
         # The two-joker variant: only where no joker is already out, so the CGP stays valid.
         others = [r for i, r in enumerate(position.racks) if i != position.to_move]
-        if len(jokers) < count and not any(s and s.islower() for s in position.board.squares) and "?" not in "".join(others):
+        jokers_out = any(s and s.islower() for s in position.board.squares) or "?" in "".join(others)
+        if len(jokers) < count and not jokers_out:
             copy = position.copy()
             copy.racks[copy.to_move] = position.rack.replace("?", "")[:5] + "??"
             jokers.append(copy.to_cgp())
@@ -235,7 +236,9 @@ def naive_moves(position: Position, trie: dict[str, Any]) -> dict[tuple[tuple[in
             key = tuple(sorted((*real(r, c), letter, blank) for c, letter, blank in placed))
             found[key] = score(r, placed, first, last)
 
-        def extend_right(r: int, c: int, node: dict[str, Any], placed: list[tuple[int, str, bool]], anchor: int) -> None:
+        def extend_right(
+            r: int, c: int, node: dict[str, Any], placed: list[tuple[int, str, bool]], anchor: int
+        ) -> None:
             if c >= size or grid[r][c] is None:
                 if c > anchor and node.get(END):
                     record(r, placed, c - 1)
@@ -257,7 +260,9 @@ def naive_moves(position: Position, trie: dict[str, Any]) -> dict[tuple[tuple[in
                 if child is not None:
                     extend_right(r, c + 1, child, placed, anchor)
 
-        def left_part(r: int, anchor: int, node: dict[str, Any], placed: list[tuple[int, str, bool]], limit: int) -> None:
+        def left_part(
+            r: int, anchor: int, node: dict[str, Any], placed: list[tuple[int, str, bool]], limit: int
+        ) -> None:
             shifted = [(anchor - len(placed) + i, letter, blank) for i, (_c, letter, blank) in enumerate(placed)]
             extend_right(r, anchor, node, shifted, anchor)
             if limit > 0:
@@ -407,6 +412,7 @@ def main() -> None:
     parser.add_argument("--words", help="a word list (one word a line, .gz allowed) instead of the shipped one")
     parser.add_argument("--regenerate", action="store_true", help="remake the positions files by self-play")
     parser.add_argument("--no-naive", action="store_true", help="skip the slow baseline")
+    parser.add_argument("--no-measure", action="store_true", help="only remake the positions (with --regenerate)")
     parser.add_argument("--child", help=argparse.SUPPRESS)
     args = parser.parse_args()
     languages = args.lang or ["fr", "en"]
@@ -420,7 +426,8 @@ def main() -> None:
             plain, jokers = self_play_positions(lang, load_lexicon(lang, args.words))
             write_positions(lang, plain, jokers)
             print(f"wrote {len(plain)} + {len(jokers)} positions for {lang}")
-        measure(lang, args.words, naive=not args.no_naive)
+        if not args.no_measure:
+            measure(lang, args.words, naive=not args.no_naive)
 
 
 if __name__ == "__main__":

@@ -11,9 +11,9 @@ follow one edge or list a node's children.
     >>> d.contains("MOTS"), d.contains("MO"), d.node_count, sorted(d.words()) == ["ME", "MOT", "MOTS", "TE"]
     (True, False, 6, True)
 
-Building costs about a second for 400,000 words in pure Python, so a built structure is kept in
-memory for each lexicon object (:func:`dawg_for`) and, for large lists, in the user's cache
-folder, keyed by a hash of the word list: a stale or corrupt file is detected and rebuilt.
+Building takes about half a second for 400,000 words in pure Python, so a built structure is
+kept in memory for each lexicon object (:func:`dawg_for`) and, for large lists, in the user's
+cache folder, keyed by a hash of the word list: a stale or corrupt file is detected and rebuilt.
 """
 
 from __future__ import annotations

@@ -109,7 +109,8 @@ def brute_force_moves(position: Position, candidates: Iterable[str] | None = Non
                     else:
                         if not needed or len(needed) > tile_count:
                             continue
-                        if not empty_board and len(needed) == length and not any((r, c) in touching for r, c, _l in needed):
+                        isolated = not any((r, c) in touching for r, c, _l in needed)
+                        if not empty_board and len(needed) == length and isolated:
                             continue
                         if not all(cross_ok(r, c, across, letter) for r, c, letter in needed):
                             continue
@@ -143,13 +144,24 @@ def _try_window(
 
 
 def playable_words(position: Position) -> list[str]:
-    """The lexicon's words made only of the rack's letters and letters already on the board.
+    """The words that could be a move's main word, judged by letters alone.
 
-    With no joker in the rack, no other word can be the main word of a move.
+    With no joker in the rack, a main word lies along one line: its letters come from the rack
+    and that line's tiles, and it is no longer than both together.
     """
     assert "?" not in position.rack
-    letters = set(position.rack.upper()) | {t.upper() for t in position.board.squares if t}
-    return [w for w in position.lexicon.words() if set(w) <= letters]  # type: ignore[union-attr]
+    board, size = position.board, position.board.size
+    rack = set(position.rack.upper())
+    lines = [[board[r, c] for c in range(size)] for r in range(size)]
+    lines += [[board[r, c] for r in range(size)] for c in range(size)]
+    fits = []
+    for line in lines:
+        letters = [t.upper() for t in line if t]
+        fits.append((rack | set(letters), len(position.rack) + len(letters)))
+    return [
+        w for w in position.lexicon.words()  # type: ignore[union-attr]
+        if any(len(w) <= longest and set(w) <= allowed for allowed, longest in fits)
+    ]
 
 
 def random_words(rng: random.Random, count: int, alphabet: str = "AEINRSTLO") -> WordSet:
