@@ -12,7 +12,7 @@ import json
 import random
 from typing import Any, TextIO
 
-from scrabble_fr.cli.common import lexicon_source, load_lexicon, resolve_rules
+from scrabble_fr.cli.common import lexicon_for_args, resolve_rules
 from scrabble_fr.cli.play import add_lexicon_options
 from scrabble_fr.engine.game import Game
 from scrabble_fr.engine.position import Position
@@ -46,11 +46,6 @@ def add_autojeu_parser(subparsers: Any) -> argparse.ArgumentParser:
     return parser
 
 
-def _lexicon(args: argparse.Namespace, rules: Any) -> Any:
-    source = lexicon_source(getattr(args, "lexique", None), rules.lexicon)
-    return load_lexicon(source, getattr(args, "mots_en_plus", None))
-
-
 def run_analyser(args: argparse.Namespace, out: TextIO) -> int:
     from scrabble_fr.cli import UsageError
 
@@ -58,7 +53,7 @@ def run_analyser(args: argparse.Namespace, out: TextIO) -> int:
     if not 1 <= args.top <= 1000:
         raise UsageError(_("--top takes a number from 1 to 1000"))
     position = Position.from_cgp(args.position, rules)
-    position.lexicon = _lexicon(args, rules)
+    position.lexicon = lexicon_for_args(args, rules)
     moves = position.best_moves(args.top)
     style = rules.notation
     if args.json:
@@ -90,7 +85,7 @@ def run_autojeu(args: argparse.Namespace, out: TextIO) -> int:
         raise UsageError(_("a game has 1 to 8 players, not {count}").format(count=args.joueurs))
     if not 1 <= args.niveau <= 5:
         raise UsageError(_("levels go from 1 to 5"))
-    lexicon = _lexicon(args, rules)
+    lexicon = lexicon_for_args(args, rules)
     names = [_("Computer {level}").format(level=f"{args.niveau}-{i + 1}") for i in range(args.joueurs)]
     game = play_computer_game(names, rules, args.graine, lexicon, args.niveau)
     if args.json:

@@ -137,6 +137,14 @@ def load_lexicon(source: str, extra: str | None = None) -> Any:
     return lexicon
 
 
+def lexicon_for_args(args: Any, rules: Rules | None = None) -> Any:
+    """The word list a command's options ask for: ``--lexique`` and ``--mots-en-plus`` over the
+    rule set's own list."""
+    rules = rules or resolve_rules(getattr(args, "regles", None))
+    source = lexicon_source(getattr(args, "lexique", None), rules.lexicon)
+    return load_lexicon(source, getattr(args, "mots_en_plus", None))
+
+
 def lexicon_loader(explicit: str | None, extra: str | None) -> Any:
     """A function ``wanted -> (lexicon or None, error text or None)`` for the app, with a cache."""
     from scrabble_fr.engine.errors import ScrabbleError

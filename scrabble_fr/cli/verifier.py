@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 from typing import Any, TextIO
 
-from scrabble_fr.cli.common import lexicon_source, load_lexicon, resolve_rules
+from scrabble_fr.cli.common import lexicon_for_args
 from scrabble_fr.cli.lexique_cmds import run_verifier
 from scrabble_fr.cli.play import add_lexicon_options
 from scrabble_fr.i18n import _
@@ -23,6 +23,5 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
 
 
 def run(args: argparse.Namespace, out: TextIO) -> int:
-    rules = resolve_rules(getattr(args, "regles", None))
-    lexicon = load_lexicon(lexicon_source(getattr(args, "lexique", None), rules.lexicon), getattr(args, "mots_en_plus", None))
+    lexicon = lexicon_for_args(args)
     return run_verifier(args.mots, lexicon, args.json, out)
