@@ -79,10 +79,39 @@ class ScrabbleApp(App[None]):
 
     # -- games -----------------------------------------------------------------------------
     def _offer_resume(self) -> None:
+        """Offer the newest unfinished game; a damaged save is reported and its backup offered."""
         try:
-            record = self.store.latest(unfinished_only=True)
+            found = self.store.records()
         except OSError:
             return
+        for path, record in found:
+            if isinstance(record, SavedGame):
+                continue
+            game_id = path.name[: -len(".json")]
+            try:
+                backup = self.store.load(game_id, backup=True)
+                backup.rebuild()
+            except ScrabbleError:
+                self.notify(describe(record), severity="error", timeout=12)
+                continue
+            description = describe(record) + "\n\n" + _("Resume its previous save ({date})?").format(
+                date=(backup.updated or backup.created).replace("T", " ")[:16]
+            )
+
+            def answered_backup(resume: bool | None, backup: SavedGame = backup, path: Any = path) -> None:
+                if resume:
+                    self.resume_game(backup, new_id=True)
+                    # Kept for whoever wants to look at it, but out of the list of games.
+                    try:
+                        path.replace(path.with_name(path.name + ".damaged"))
+                    except OSError:
+                        pass
+
+            self.push_screen(ResumeDialog(description), answered_backup)
+            return
+        record = next(
+            (r for _p, r in found if isinstance(r, SavedGame) and r.status == "en_cours"), None
+        )
         if record is None:
             return
         names = ", ".join(p["name"] for p in record.players)

@@ -68,3 +68,28 @@ async def test_review_steps_through_a_record(shared_dir):
 
 def test_no_save_folder_is_written_outside_the_test(tmp_path: Path):
     assert str(GameStore().directory).startswith(str(tmp_path.parent.parent))
+
+
+async def test_a_damaged_save_is_reported_and_its_backup_offered(make_app):
+    app = make_app(words={"PILE"})
+    async with app.run_test(size=(100, 30)) as pilot:
+        await _type(pilot, "H8 PILE")
+        await pilot.press("f3")
+        await pilot.pause()
+    store = GameStore()
+    record = store.latest()
+    path = store.path(record.id)
+    path.write_text("{ damaged", encoding="utf-8")  # a power cut mid-write on a bad disk
+
+    fresh = ScrabbleApp(lexicon=SmallLexicon({"PILE"}))
+    async with fresh.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        assert isinstance(fresh.screen, ResumeDialog)
+        assert "--precedente" in fresh.screen.description
+        await pilot.click("#resume")
+        await pilot.pause()
+        game = fresh.game_screen.game
+        assert game.pending is not None  # the backup: the move announced, not yet accepted
+        assert fresh.game_screen.record.id != record.id
+    kept = path.with_name(path.name + ".damaged")
+    assert kept.read_text(encoding="utf-8") == "{ damaged"  # nothing overwritten, set aside
