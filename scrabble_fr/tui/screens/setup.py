@@ -22,7 +22,15 @@ LEVELS = 5
 
 def _kind_options() -> list[tuple[str, str]]:
     options = [(_("Human"), "human")]
-    options += [(_("Computer, level {n}").format(n=n), f"cpu{n}") for n in range(1, LEVELS + 1)]
+    try:
+        from scrabble_fr.player.computer import LEVELS as NAMED_LEVELS
+    except ImportError:
+        NAMED_LEVELS = {}
+    for n in range(1, LEVELS + 1):
+        label = _("Computer, level {n}").format(n=n)
+        if n in NAMED_LEVELS:
+            label += f" — {_(NAMED_LEVELS[n].name)}"
+        options.append((label, f"cpu{n}"))
     return options
 
 
