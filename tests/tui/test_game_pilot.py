@@ -270,3 +270,32 @@ async def test_the_next_player_acting_accepts_the_announced_move(make_app):
         game = game_screen(app).game
         assert [e.kind for e in game.history] == [EventKind.PLACE, EventKind.PASS]
         assert game.scores == [12, 0] and len(game.racks[0]) == 7
+
+
+async def test_word_tools_check_words_against_the_active_list(make_app):
+    from scrabble_fr.tui.screens.panels import ToolsScreen
+
+    app = make_app(words=WORDS)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.press("f7")
+        await pilot.pause()
+        assert isinstance(app.screen, ToolsScreen)
+        check = app.screen.query_one("#check", Input)
+        check.value = "pile plie"
+        await pilot.press("enter")
+        await pilot.pause()
+        result = str(app.screen.query_one("#check-result").render())
+        assert "PILE : valable" in result and "PLIE : non valable" in result
+
+
+async def test_help_shows_the_rules(make_app):
+    from scrabble_fr.tui.screens.panels import HelpScreen
+
+    app = make_app(words=WORDS)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.press("f1")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is app.game_screen
