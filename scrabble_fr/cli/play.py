@@ -78,11 +78,17 @@ def _resume(args: argparse.Namespace) -> int:
     if args.reprendre:
         record = store.load(args.reprendre, backup=args.precedente)
     else:
-        record = store.latest(unfinished_only=True)
-        if record is None:
-            raise RecordError("save_none", directory=str(store.directory))
         if args.precedente:
-            record = store.load(record.id, backup=True)
+            # The newest file, damaged or not: its previous save is what is asked for.
+            newest = next(iter(store.records()), None)
+            if newest is None:
+                raise RecordError("save_none", directory=str(store.directory))
+            record = store.load(newest[0].name[: -len(".json")], backup=True)
+        else:
+            latest = store.latest(unfinished_only=True, report_damaged=True)
+            if latest is None:
+                raise RecordError("save_none", directory=str(store.directory))
+            record = latest
     record.rebuild()  # a damaged record is reported here, before the screen opens
     loader = lexicon_loader(getattr(args, "lexique", None), getattr(args, "mots_en_plus", None))
     app = ScrabbleApp(lexicon_loader=loader, resume=record, resume_as_new=args.precedente)

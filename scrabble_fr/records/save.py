@@ -143,12 +143,12 @@ class SavedGame:
         try:
             data = json.loads(text)
         except (json.JSONDecodeError, RecursionError):
-            raise RecordError("save_corrupt", path=source, detail="JSON") from None
+            raise RecordError("save_corrupt", path=source, id=_id_of(source), detail="JSON") from None
         if not isinstance(data, dict) or data.get("format") != FORMAT:
-            raise RecordError("save_corrupt", path=source, detail="format")
+            raise RecordError("save_corrupt", path=source, id=_id_of(source), detail="format")
         version = data.get("version")
         if version != VERSION:
-            raise RecordError("save_version", path=source, version=str(version), supported=VERSION)
+            raise RecordError("save_version", path=source, id=_id_of(source), version=str(version), supported=VERSION)
         try:
             players = data["players"]
             if not isinstance(players, list) or not 1 <= len(players) <= 8:
@@ -185,7 +185,7 @@ class SavedGame:
                 settings=settings,
             )
         except (KeyError, TypeError, ValueError) as exc:
-            raise RecordError("save_corrupt", path=source, detail=str(exc)) from None
+            raise RecordError("save_corrupt", path=source, id=_id_of(source), detail=str(exc)) from None
 
 
 class GameStore:
@@ -238,12 +238,19 @@ class GameStore:
                 found.append((path, load_file(path)))
             except RecordError as exc:
                 found.append((path, exc))
-        found.sort(key=lambda item: item[1].updated if isinstance(item[1], SavedGame) else "", reverse=True)
+        # Newest first by the file's own time: a damaged file has no date of its own to offer.
+        found.sort(key=lambda item: _mtime(item[0]), reverse=True)
         return found
 
-    def latest(self, unfinished_only: bool = False) -> SavedGame | None:
+    def latest(self, unfinished_only: bool = False, report_damaged: bool = False) -> SavedGame | None:
+        """The newest saved game (unfinished only, if asked). With ``report_damaged``, a damaged
+        file newer than it raises its error instead of being passed over in silence."""
         for _path, record in self.records():
-            if isinstance(record, SavedGame) and (not unfinished_only or record.status == "en_cours"):
+            if isinstance(record, RecordError):
+                if report_damaged:
+                    raise record
+                continue
+            if not unfinished_only or record.status == "en_cours":
                 return record
         return None
 
@@ -270,8 +277,20 @@ def load_file(path: Path) -> SavedGame:
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError:
-        raise RecordError("save_corrupt", path=str(path), detail="UTF-8") from None
+        raise RecordError("save_corrupt", path=str(path), id=_id_of(str(path)), detail="UTF-8") from None
     return SavedGame.from_json(text, str(path))
+
+
+def _mtime(path: Path) -> float:
+    try:
+        return path.stat().st_mtime
+    except OSError:
+        return 0.0
+
+
+def _id_of(source: str) -> str:
+    """The game id of a save file's path (``…/ID.json`` or ``…/ID.json.bak``)."""
+    return Path(source).name.split(".json")[0] if source else "?"
 
 
 def _fsync_directory(directory: Path) -> None:

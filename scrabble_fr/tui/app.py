@@ -109,18 +109,18 @@ class ScrabbleApp(App[None]):
 
             self.push_screen(ResumeDialog(description), answered_backup)
             return
-        record = next(
+        unfinished = next(
             (r for _p, r in found if isinstance(r, SavedGame) and r.status == "en_cours"), None
         )
-        if record is None:
+        if unfinished is None:
             return
-        names = ", ".join(p["name"] for p in record.players)
-        date = (record.updated or record.created).replace("T", " ")[:16]
+        names = ", ".join(p["name"] for p in unfinished.players)
+        date = (unfinished.updated or unfinished.created).replace("T", " ")[:16]
         description = _("A game between {names} was not finished ({date}, {n} events).").format(
-            names=names, date=date, n=len(record.events)
+            names=names, date=date, n=len(unfinished.events)
         )
 
-        def answered(resume: bool | None) -> None:
+        def answered(resume: bool | None, record: SavedGame = unfinished) -> None:
             if resume:
                 self.resume_game(record)
 

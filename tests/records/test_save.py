@@ -190,3 +190,20 @@ def test_a_process_killed_while_saving_loses_nothing(tmp_path):
         except RecordError:
             game = store.load("killed", backup=True).rebuild()
         assert game.tiles_conserved()
+
+
+def test_reprendre_reports_a_damaged_newest_save_in_one_line(tmp_path, monkeypatch):
+    monkeypatch.setenv("SCRABBLE_FR_PARTIES", str(tmp_path))
+    store = GameStore(tmp_path)
+    game = Game(["Alice", "Bruno"], seed=7)
+    record = SavedGame.new(game, PLAYERS, game_id="g1")
+    store.save(record)
+    game.pass_()
+    record.update(game)
+    store.save(record)
+    store.path("g1").write_text("{ damaged", encoding="utf-8")
+    err = io.StringIO()
+    assert main(["jouer", "--reprendre"], out=io.StringIO(), err=err) == 2
+    message = err.getvalue()
+    assert message.count("\n") == 1 and "--reprendre g1 --precedente" in message
+    assert "Traceback" not in message
