@@ -152,8 +152,9 @@ def lexicon_loader(explicit: str | None, extra: str | None) -> Any:
 
     cache: dict[tuple[str, str | None], Any] = {}
 
-    def load(wanted: str) -> tuple[Any, str | None]:
-        source = lexicon_source(explicit, wanted)
+    def load(wanted: str, shipped: bool = False) -> tuple[Any, str | None]:
+        # shipped=True: the rule set's own list, whatever the options say (the fallback).
+        source = wanted if shipped else lexicon_source(explicit, wanted)
         key = (source, extra)
         if key not in cache:
             try:

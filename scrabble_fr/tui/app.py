@@ -146,6 +146,11 @@ class ScrabbleApp(App[None]):
             lexicon, error = self.lexicon_loader(wanted)
             if lexicon is not None:
                 self.lexicon = lexicon
+            elif self.lexicon is None and config.rules.lexicon in ("fr", "en"):
+                # Nothing loaded yet: fall back to the shipped list rather than judge with none.
+                self.lexicon, _error = self.lexicon_loader(config.rules.lexicon, shipped=True)
+                if self.lexicon is not None and error:
+                    error += " — " + _("the shipped list is used: {name}").format(name=self.lexicon.name)
             if error:
                 self.notify(error, severity="error", timeout=10)
         screen = GameScreen(config, game=game, record=record, store=self.store)

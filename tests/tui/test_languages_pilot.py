@@ -64,3 +64,18 @@ async def test_switching_language_in_settings_rerenders_but_keeps_the_rules():
         assert screen.game.rules.name == "ffsc"  # the game in progress keeps its rules
         descriptions = [b.description for _key, b in screen._bindings]
         assert "Contest" in descriptions and "Contester" not in descriptions
+
+
+async def test_a_missing_word_list_is_named_and_the_shipped_list_judges(tmp_path):
+    from scrabble_fr.cli.common import lexicon_loader
+
+    set_language("fr")
+    missing = tmp_path / "ods.txt"
+    config = GameConfig.from_spec("Alice,Bruno", seed=3, rules=resolve_rules(None))
+    app = ScrabbleApp(config, lexicon_loader=lexicon_loader(str(missing), None))
+    notes = []
+    app.notify = lambda message, **kw: notes.append(message)  # type: ignore[method-assign]
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        assert app.lexicon is not None and "MAISON" in app.lexicon
+        assert any(str(missing) in note and "Grammalecte" in note for note in notes)
