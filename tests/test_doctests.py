@@ -1,0 +1,35 @@
+"""The two-line examples in the docstrings of the engine, the records and the i18n layer run."""
+
+from __future__ import annotations
+
+import doctest
+import importlib
+
+import pytest
+
+MODULES = [
+    "scrabble_fr",
+    "scrabble_fr.engine.tiles",
+    "scrabble_fr.engine.rules",
+    "scrabble_fr.engine.board",
+    "scrabble_fr.engine.move",
+    "scrabble_fr.engine.notation",
+    "scrabble_fr.engine.scoring",
+    "scrabble_fr.engine.position",
+    "scrabble_fr.engine.cgp",
+    "scrabble_fr.engine.verify",
+    "scrabble_fr.engine.errors",
+    "scrabble_fr.engine.game",
+    "scrabble_fr.records.gcg",
+    "scrabble_fr.records.replay",
+    "scrabble_fr.records.save",
+    "scrabble_fr.messages",
+    "scrabble_fr.i18n",
+    "scrabble_fr.tui.session",
+]
+
+
+@pytest.mark.parametrize("name", MODULES)
+def test_docstring_examples(name):
+    result = doctest.testmod(importlib.import_module(name), optionflags=doctest.ELLIPSIS)
+    assert result.failed == 0
