@@ -97,7 +97,7 @@ def run_autojeu(args: argparse.Namespace, out: TextIO) -> int:
                 {
                     "player": names[e.player],
                     "kind": e.kind.value,
-                    "move": texts.event_move_text(game, e),
+                    "move": texts.event_move_text(game, e, reveal=True),
                     "points": e.points,
                     "total": e.total,
                 }
@@ -110,7 +110,7 @@ def run_autojeu(args: argparse.Namespace, out: TextIO) -> int:
         return 0
     for event in game.history:
         out.write(
-            f"{event.number:>3}. {names[event.player]:<12} {texts.event_move_text(game, event):<24} "
+            f"{event.number:>3}. {names[event.player]:<12} {texts.event_move_text(game, event, reveal=True):<24} "
             f"{event.points:>+5} {format_number(event.total):>6}\n"
         )
     out.write("\n")

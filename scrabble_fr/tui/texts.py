@@ -15,14 +15,18 @@ def points(n: int) -> str:
     return ngettext("{n} point", "{n} points", abs(n)).format(n=format_number(n))
 
 
-def event_move_text(game: Game, event: Event) -> str:
-    """What the history's "move" column shows for an event."""
+def event_move_text(game: Game, event: Event, reveal: bool = False) -> str:
+    """What the history's "move" column shows for an event. Exchanged tiles stay secret (the
+    opponents see how many) unless ``reveal``."""
     style = game.rules.notation
     kind = event.kind
     if kind is EventKind.PLACE and event.move is not None:
         return event.move.notation(style)
     if kind is EventKind.EXCHANGE and event.move is not None:
-        return _("exchange {tiles}").format(tiles=event.move.exchanged)
+        if reveal:
+            return _("exchange {tiles}").format(tiles=event.move.exchanged)
+        count = len(event.move.exchanged)
+        return ngettext("exchange {n} tile", "exchange {n} tiles", count).format(n=count)
     if kind is EventKind.PASS:
         return _("pass")
     if kind is EventKind.WITHDRAWN:
