@@ -1,4 +1,5 @@
-"""The two-line examples in the docstrings of the engine, the records and the i18n layer run."""
+"""The two-line examples in the docstrings of the engine, the records, the lexicon and the i18n
+layer run (``pytest --doctest-modules scrabble_fr`` runs them all)."""
 
 from __future__ import annotations
 
@@ -26,6 +27,11 @@ MODULES = [
     "scrabble_fr.messages",
     "scrabble_fr.i18n",
     "scrabble_fr.tui.session",
+    "scrabble_fr.lexicon",
+    "scrabble_fr.lexicon.lexicon",
+    "scrabble_fr.lexicon.anagram",
+    "scrabble_fr.lexicon.normalize",
+    "scrabble_fr.lexicon.errors",
 ]
 
 

@@ -26,7 +26,8 @@ LINE_WIDTH = 78
 def run_verifier(words: list[str], lexicon: Lexicon, as_json: bool, out: TextIO) -> int:
     """Say for each word whether the active list has it; 0 when all do, 1 otherwise.
 
-        >>> run_verifier(["maison", "zzz"], Lexicon.builtin("fr"), False, sys.stdout)
+        >>> import sys; from scrabble_fr.lexicon import Lexicon
+        >>> run_verifier(["maison", "zzz"], Lexicon.builtin("fr"), False, sys.stdout)  # doctest: +SKIP
         1
 
     Words are read like the lists: any case, accents allowed (``été`` is ``ETE``).
@@ -73,7 +74,8 @@ def _wrapped(words: list[str], out: TextIO) -> None:
 def run_tirage(letters: str, lexicon: Lexicon, as_json: bool, out: TextIO) -> int:
     """Print every word the draw can spell, scrabbles first; 0 when there is one, 1 when none.
 
-        >>> run_tirage("AEINRST", Lexicon.builtin("fr"), True, sys.stdout)
+        >>> import sys; from scrabble_fr.lexicon import Lexicon
+        >>> run_tirage("AEINRST", Lexicon.builtin("fr"), True, sys.stdout)  # doctest: +SKIP
         {"lexique": "Grammalecte 7.0 (free list)", "tirage": "AEINRST", "mots": {"7": [...], "8": [...], ...}}
 
     Letters standing for jokers are in lower case. For a draw of 7 tiles, the 8-letter words

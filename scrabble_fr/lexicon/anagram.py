@@ -7,6 +7,7 @@ takes a few milliseconds on the French list, where trying every subset of the dr
 joker letter would take hundreds of lookups per subset. The index is built once per list, on the
 first search (about 0.8 s and 60 MB for the French list).
 
+    >>> from scrabble_fr.lexicon import Lexicon
     >>> anagrams(Lexicon.from_words(["MAISON", "AIMONS"], "demo"), "?aimson")[6]
     ['AIMONS', 'MAISON']
 
@@ -182,6 +183,7 @@ def anagrams(
 ) -> dict[int, list[str]]:
     """Every word of ``min_len`` to ``max_len`` letters the draw can spell, grouped by length.
 
+        >>> from scrabble_fr.lexicon import Lexicon
         >>> anagrams(Lexicon.builtin("fr"), "MAISON?")[7][:3]
         ['AbIMONS', 'AIMiONS', 'AMIdONS']
 
@@ -196,6 +198,7 @@ def anagrams(
 def anagrams_with_board_letter(lexicon: Lexicon, letters: str) -> dict[str, list[str]]:
     """Words using every tile of the draw plus one letter already on the board, by that letter.
 
+        >>> from scrabble_fr.lexicon import Lexicon
         >>> anagrams_with_board_letter(Lexicon.builtin("fr"), "AEINRST")["C"][:2]
         ['CARNISTE', 'CENTRAIS']
 
