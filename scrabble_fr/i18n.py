@@ -93,6 +93,16 @@ def format_number(value: int | float) -> str:
     return format_decimal(value, locale=Locale.parse(_state.language))
 
 
+def colon() -> str:
+    """A colon as the reader's typography writes it: French puts a space before it."""
+    return " :" if _state.language == "fr" else ":"
+
+
+def points(n: int) -> str:
+    """``1 point``, ``2 points``, ``1 034 points``: a score in words, in the reader's language."""
+    return ngettext("{n} point", "{n} points", abs(n)).format(n=format_number(n))
+
+
 def system_language() -> str | None:
     """The language of the system locale when it is one we speak, else None."""
     for variable in ("LC_ALL", "LC_MESSAGES", "LANG", "LANGUAGE"):

@@ -16,7 +16,7 @@ from scrabble_fr.cli.common import lexicon_for_args, resolve_rules
 from scrabble_fr.cli.play import add_lexicon_options
 from scrabble_fr.engine.game import Game
 from scrabble_fr.engine.position import Position
-from scrabble_fr.i18n import _, format_number
+from scrabble_fr.i18n import _, format_number, points
 from scrabble_fr.tui import texts
 
 
@@ -73,7 +73,7 @@ def run_analyser(args: argparse.Namespace, out: TextIO) -> int:
         return 0
     for rank, move in enumerate(moves, 1):
         words = ", ".join(word.text for word in move.words)
-        out.write(f"{rank:>3}. {move.notation(style):<20} {texts.points(move.score or 0):>12}   {words}\n")
+        out.write(f"{rank:>3}. {move.notation(style):<20} {points(move.score or 0):>12}   {words}\n")
     return 0
 
 
@@ -115,7 +115,7 @@ def run_autojeu(args: argparse.Namespace, out: TextIO) -> int:
         )
     out.write("\n")
     for rank, player, score in game.ranking():
-        out.write(f"{rank}. {names[player]} {texts.points(score)}\n")
+        out.write(f"{rank}. {names[player]} {points(score)}\n")
     return 0
 
 

@@ -12,7 +12,7 @@ import json
 from pathlib import Path
 from typing import Any, TextIO
 
-from scrabble_fr.i18n import _, get_language
+from scrabble_fr.i18n import _, colon
 from scrabble_fr.records.errors import RecordError
 from scrabble_fr.records.gcg import write_gcg
 from scrabble_fr.records.save import GameStore, SavedGame
@@ -97,8 +97,7 @@ def run_exporter(args: argparse.Namespace, out: TextIO) -> int:
             Path(args.sortie).write_text(text, encoding="utf-8")
         except OSError as exc:
             raise RecordError("file_unreadable", path=args.sortie, detail=exc.strerror or str(exc)) from None
-        colon = " :" if get_language() == "fr" else ":"
-        out.write(_("Written{colon} {path}").format(colon=colon, path=args.sortie) + "\n")
+        out.write(_("Written{colon} {path}").format(colon=colon(), path=args.sortie) + "\n")
     else:
         out.write(text)
     return 0

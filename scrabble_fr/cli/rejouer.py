@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from scrabble_fr.engine.errors import ScrabbleError
-from scrabble_fr.i18n import _, format_number, get_language, ngettext
+from scrabble_fr.i18n import _, colon, format_number, ngettext
 from scrabble_fr.messages import describe
 from scrabble_fr.records.gcg import read_gcg_file
 from scrabble_fr.records.replay import Mismatch, replay
@@ -47,7 +47,7 @@ def _expand(paths: list[str]) -> list[Path]:
 
 
 def run(args: argparse.Namespace, out: TextIO) -> int:
-    colon = " :" if get_language() == "fr" else ":"
+    sep = colon()
     files = _expand(args.fichiers)
     placements = matched = 0
     mismatches: list[Mismatch] = []
@@ -64,10 +64,10 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
         matched += report.matched
         mismatches.extend(report.mismatches)
         if report.skipped:
-            lines.append(f"{path}{colon} " + _("not replayed ({reason})").format(reason=report.skipped))
+            lines.append(f"{path}{sep} " + _("not replayed ({reason})").format(reason=report.skipped))
             continue
         lines.append(
-            f"{path}{colon} "
+            f"{path}{sep} "
             + ngettext("{n} placement", "{n} placements", report.placements).format(n=format_number(report.placements))
             + ", "
             + _("{n} matching").format(n=format_number(report.matched))
@@ -91,7 +91,7 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
         for line in lines:
             out.write(line + "\n")
         for name, error in unreadable:
-            out.write(f"{name}{colon} {error}\n")
+            out.write(f"{name}{sep} {error}\n")
         out.write(
             _("Total: {files}, {placements}, {matched} matching, {mismatches} differing").format(
                 files=ngettext("{n} file", "{n} files", len(files)).format(n=format_number(len(files))),

@@ -15,7 +15,7 @@ from scrabble_fr.engine.errors import IllegalMoveError, InvalidMoveError
 from scrabble_fr.engine.notation import fold_letters
 from scrabble_fr.engine.position import Position
 from scrabble_fr.engine.scoring import score_placement
-from scrabble_fr.i18n import _, format_number, get_language, ngettext
+from scrabble_fr.i18n import _, colon, points
 from scrabble_fr.messages import describe
 
 
@@ -34,15 +34,6 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     parser.add_argument("--tirage", metavar=_("LETTERS"), help=_("the rack of the player (? for a joker)"))
     parser.add_argument("--json", action="store_true", help=_("print the result as JSON"))
     return parser
-
-
-def _colon() -> str:
-    # French typography puts a (non-breaking) space before a colon.
-    return " :" if get_language() == "fr" else ":"
-
-
-def _points(n: int) -> str:
-    return ngettext("{n} point", "{n} points", abs(n)).format(n=format_number(n))
 
 
 def run(args: argparse.Namespace, out: TextIO) -> int:
@@ -85,14 +76,14 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
         }
         out.write(json.dumps(payload, ensure_ascii=False) + "\n")
         return 0
-    out.write(f"{notation}{_colon()} {_points(placement.score)}\n")
+    out.write(f"{notation}{colon()} {points(placement.score)}\n")
     for word in placement.words:
-        out.write(f"  {word.text} {_points(word.score)}\n")
+        out.write(f"  {word.text} {points(word.score)}\n")
     if placement.bingo:
-        out.write("  " + _("scrabble bonus") + f" {_points(rules.bingo_bonus)}\n")
+        out.write("  " + _("scrabble bonus") + f" {points(rules.bingo_bonus)}\n")
     if note:
         prefix = _("not a legal move here") if not legal else _("note")
-        out.write(f"{prefix}{_colon()} {note}\n")
+        out.write(f"{prefix}{colon()} {note}\n")
     return 0
 
 
@@ -104,5 +95,5 @@ def _word_score(text: str, rules: Any, as_json: bool, out: TextIO) -> int:
     if as_json:
         out.write(json.dumps({"word": word, "score": value}) + "\n")
     else:
-        out.write(f"{word}{_colon()} {_points(value)}\n")
+        out.write(f"{word}{colon()} {points(value)}\n")
     return 0

@@ -3,16 +3,7 @@
 from __future__ import annotations
 
 from scrabble_fr.engine.game import ContestResult, Event, EventKind, Game
-from scrabble_fr.i18n import _, format_number, get_language, ngettext
-
-
-def colon() -> str:
-    """French typography puts a space before a colon."""
-    return " :" if get_language() == "fr" else ":"
-
-
-def points(n: int) -> str:
-    return ngettext("{n} point", "{n} points", abs(n)).format(n=format_number(n))
+from scrabble_fr.i18n import _, colon, ngettext, points
 
 
 def event_move_text(game: Game, event: Event, reveal: bool = False) -> str:

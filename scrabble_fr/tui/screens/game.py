@@ -23,7 +23,7 @@ from scrabble_fr.engine.errors import ScrabbleError
 from scrabble_fr.engine.game import Game, Phase
 from scrabble_fr.engine.move import Move, MoveKind, PlacedTile
 from scrabble_fr.engine.verify import AnswersVerifier, LexiconVerifier
-from scrabble_fr.i18n import N_, _, format_number, ngettext
+from scrabble_fr.i18n import N_, _, format_number, ngettext, points
 from scrabble_fr.messages import describe
 from scrabble_fr.tui import texts
 from scrabble_fr.tui.bindings import LocalizedBindings
@@ -292,7 +292,7 @@ class GameScreen(LocalizedBindings, Screen[None]):
             words = ", ".join(f"{w.text} {w.score}" for w in move.words)
             preview.update(
                 _("Tentative move: {move} — {points} ({words})").format(
-                    move=move.notation(self.game.rules.notation), points=texts.points(move.score or 0), words=words
+                    move=move.notation(self.game.rules.notation), points=points(move.score or 0), words=words
                 )
             )
         except ScrabbleError as exc:
@@ -656,7 +656,7 @@ class GameScreen(LocalizedBindings, Screen[None]):
         except Exception:
             self.say(_("Analysis is not available."))
             return
-        lines = [f"{m.notation(game.rules.notation)}  {texts.points(m.score or 0)}" for m in moves]
+        lines = [f"{m.notation(game.rules.notation)}  {points(m.score or 0)}" for m in moves]
         self.hints.setdefault(len(game.history), []).append(
             _("hint for {name}").format(name=game.players[game.to_move])
         )

@@ -132,8 +132,7 @@ class ToolsScreen(LocalizedBindings, ModalScreen[None]):
         lines = []
         for word in event.value.split():
             key = fold_letters(word).upper()
-            verdict = _("valid") if key in lexicon else _("not valid")
-            lines.append(f"{key} : {verdict}" if get_language() == "fr" else f"{key}: {verdict}")
+            lines.append((_("{word}: valid") if key in lexicon else _("{word}: not valid")).format(word=key))
         result.update("\n".join(lines))
 
     @on(Input.Submitted, "#tirage")
