@@ -27,16 +27,14 @@ from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from babel.numbers import format_decimal
 
+from scrabble_fr.engine.errors import N_
 from scrabble_fr.resources import data_path
+
+__all__ = ["N_", "_", "colon", "format_number", "get_language", "ngettext", "points", "set_language"]
 
 DOMAIN = "scrabble_fr"
 LANGUAGES = ("fr", "en")
 DEFAULT_LANGUAGE = "fr"
-
-
-def N_(message: str) -> str:
-    """Mark a string for extraction without translating it now."""
-    return message
 
 
 @dataclass
@@ -53,10 +51,9 @@ _cache: dict[str, gettext.NullTranslations] = {}
 def _load(language: str) -> gettext.NullTranslations:
     if language in _cache:
         return _cache[language]
-    po_path = data_path("locales") / language / "LC_MESSAGES" / f"{DOMAIN}.po"
     translations: gettext.NullTranslations
     try:
-        with open(po_path, "rb") as handle:
+        with open(po_path(language), "rb") as handle:
             catalog = read_po(handle, locale=language, domain=DOMAIN)
         buffer = io.BytesIO()
         write_mo(buffer, catalog)

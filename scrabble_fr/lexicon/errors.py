@@ -9,12 +9,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from scrabble_fr.engine.errors import ScrabbleError
-
-
-def N_(message: str) -> str:
-    """Mark a template for extraction; it is translated where it is shown."""
-    return message
+from scrabble_fr.engine.errors import N_, ScrabbleError
 
 
 # code -> English template; ``{name}`` fields come from the error's params.

@@ -4,11 +4,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from scrabble_fr.engine.errors import ScrabbleError
-
-
-def N_(message: str) -> str:
-    return message
+from scrabble_fr.engine.errors import N_, ScrabbleError
 
 
 MESSAGES: dict[str, str] = {
