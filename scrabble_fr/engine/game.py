@@ -138,7 +138,6 @@ class Game:
         self._events: list[Event] = []
         self._loses_next_turn: set[int] = set()
         self.passes_in_a_row = 0
-        self.scoreless_in_a_row = 0
         self._termination: Termination | None = None
         for player in range(len(players)):
             self._draw(player)
@@ -185,6 +184,11 @@ class Game:
     @property
     def termination(self) -> Termination | None:
         return self._termination
+
+    @property
+    def scoreless_in_a_row(self) -> int:
+        """Consecutive turns that scored nothing (kept by the position, as CGP records it)."""
+        return self.position.scoreless_turns
 
     @property
     def actions(self) -> list[dict[str, Any]]:
@@ -285,6 +289,12 @@ class Game:
     def exchange(self, tiles: str) -> None:
         self.play(Move.exchange(tiles))
 
+    def check_exchange(self) -> None:
+        """Raise :class:`IllegalMoveError` if exchanging is not allowed now (too few in the bag),
+        so an interface can say so before asking which tiles."""
+        if len(self._bag) < self.rules.exchange_min_bag:
+            raise IllegalMoveError("exchange_bag_too_small", minimum=self.rules.exchange_min_bag, bag=len(self._bag))
+
     def accept(self) -> None:
         """Accept the announced placement: the player draws and the turn passes on."""
         self._require_not_over()
@@ -372,7 +382,7 @@ class Game:
     def _place(self, move: Move) -> Move:
         placement = self.position.check(move)
         assert placement is not None
-        move = self.position.describe(move)
+        move = self.position.describe(move, placement)
         player = self.to_move
         if self.rules.challenge.kind is ChallengeKind.VOID:
             if self.verifier is None:
@@ -435,15 +445,13 @@ class Game:
         return ContestResult(contester, True, (), checked, points)
 
     def _pass(self) -> None:
-        self.position.check(Move.pass_())
         self._log(EventKind.PASS, self.to_move, 0, move=Move.pass_())
         self._turn_done(scored=False, passed=True)
         if not self._check_blocked():
             self._next_player()
 
     def _exchange(self, move: Move) -> None:
-        if len(self._bag) < self.rules.exchange_min_bag:
-            raise IllegalMoveError("exchange_bag_too_small", minimum=self.rules.exchange_min_bag, bag=len(self._bag))
+        self.check_exchange()
         self.position.check(move)
         player = self.to_move
         rack_before = self.racks[player]
@@ -458,8 +466,7 @@ class Game:
 
     def _turn_done(self, scored: bool, passed: bool) -> None:
         self.passes_in_a_row = self.passes_in_a_row + 1 if passed else 0
-        self.scoreless_in_a_row = 0 if scored else self.scoreless_in_a_row + 1
-        self.position.scoreless_turns = self.scoreless_in_a_row
+        self.position.scoreless_turns = 0 if scored else self.position.scoreless_turns + 1
 
     def _check_blocked(self) -> bool:
         limit = self.rules.blocked_count * len(self.players)
@@ -522,7 +529,6 @@ class Game:
         self._events = list(state.events)
         self._loses_next_turn = set(state.loses_next_turn)
         self.passes_in_a_row = state.passes_in_a_row
-        self.scoreless_in_a_row = state.scoreless_in_a_row
         self.position.scoreless_turns = state.scoreless_in_a_row
         self._termination = state.termination
         del self._actions[state.actions_len :]

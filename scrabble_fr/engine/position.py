@@ -143,11 +143,15 @@ class Position:
         """The words a placement forms and its score, checking only its geometry."""
         return score_placement(self.board, self.rules, move.tiles, self.rules.notation)
 
-    def describe(self, move: Move) -> Move:
-        """The same move with its main word, direction, score and words filled in."""
+    def describe(self, move: Move, placement: Placement | None = None) -> Move:
+        """The same move with its main word, direction, score and words filled in.
+
+        ``placement``, if the caller already has it (from :meth:`check`), is not computed again.
+        """
         if move.kind is not MoveKind.PLACE:
             return replace(move, score=0)
-        placement = self.placement(move)
+        if placement is None:
+            placement = self.placement(move)
         main = placement.main
         return replace(
             move,

@@ -630,8 +630,10 @@ class GameScreen(LocalizedBindings, Screen[None]):
         if self._current_human() is None:
             self.say(_("Wait: it is not a human player's turn."))
             return
-        if len(game.bag) < game.rules.exchange_min_bag:
-            self.say(describe(ScrabbleError("exchange_bag_too_small", minimum=game.rules.exchange_min_bag, bag=len(game.bag))))
+        try:
+            game.check_exchange()
+        except ScrabbleError as exc:
+            self.say(describe(exc))
             return
 
         def chosen(tiles: str | None) -> None:
