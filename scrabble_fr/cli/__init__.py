@@ -20,6 +20,7 @@ from scrabble_fr.cli import common
 from scrabble_fr.engine.errors import ScrabbleError
 from scrabble_fr.i18n import LANGUAGES, _, choose_language, set_language
 from scrabble_fr.messages import describe
+from scrabble_fr.records.errors import RecordError
 
 # Sub-command -> (module, parser builder, runner), in the order --help lists them.
 _COMMANDS: dict[str, tuple[str, str, str]] = {
@@ -102,15 +103,24 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None, err: Text
     if args.command is None:
         from scrabble_fr.cli import play
 
-        return play.run_default(args, out, err)
-    module_name, _builder, runner = _COMMANDS[args.command]
+        def run() -> int:
+            return play.run_default(args, out, err)
+
+        name = "scrabble-fr"
+    else:
+        module_name, _builder, runner = _COMMANDS[args.command]
+
+        def run() -> int:
+            return int(getattr(common.command_module(module_name), runner)(args, out))
+
+        name = f"scrabble-fr {args.command}"
     try:
-        return int(getattr(common.command_module(module_name), runner)(args, out))
+        return run()
     except UsageError as exc:
-        err.write(f"scrabble-fr {args.command}: {exc}\n")
+        err.write(f"{name}: {exc}\n")
         return 2
     except ScrabbleError as exc:
-        err.write(f"scrabble-fr {args.command}: {describe(exc)}\n")
+        err.write(f"{name}: {describe(exc)}\n")
         return 2
     except KeyboardInterrupt:
         return 130
@@ -119,7 +129,11 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None, err: Text
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
         return 0
-
+    except OSError as exc:
+        # A folder that cannot be listed or written (saved games, caches): said, not a traceback.
+        failure = RecordError("file_unreadable", path=exc.filename or "?", detail=exc.strerror or str(exc))
+        err.write(f"{name}: {describe(failure)}\n")
+        return 2
 
 if __name__ == "__main__":
     raise SystemExit(main())

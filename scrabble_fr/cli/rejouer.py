@@ -64,7 +64,7 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
         matched += report.matched
         mismatches.extend(report.mismatches)
         if report.skipped:
-            lines.append(f"{path}{sep} " + _("not replayed ({reason})").format(reason=report.skipped))
+            lines.append(f"{path}{sep} " + _("not replayed ({reason})").format(reason=describe(report.skipped)))
             continue
         lines.append(
             f"{path}{sep} "

@@ -20,6 +20,7 @@ MESSAGES: dict[str, str] = {
     "save_unknown": N_("there is no saved game {id!r}: see scrabble-fr parties"),
     "save_none": N_("no saved game yet in {directory}"),
     "gcg_empty": N_("{path} holds no move: is it a GCG record?"),
+    "gcg_unsupported_distribution": N_("the tile set {name!r} is not supported (french or english)"),
     "gcg_unsupported_tiles": N_("tiles outside A-Z ({letters}): this tile set is not supported"),
 }
 

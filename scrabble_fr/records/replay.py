@@ -13,12 +13,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from scrabble_fr.engine.board import Board
 from scrabble_fr.engine.errors import ScrabbleError
-from scrabble_fr.engine.move import PlacedTile
-from scrabble_fr.engine.notation import parse_coordinate, parse_word
+from scrabble_fr.engine.move import Move, PlacedTile
+from scrabble_fr.engine.notation import ParsedCommand, parse_coordinate, parse_word
+from scrabble_fr.engine.position import Position
 from scrabble_fr.engine.rules import Rules
-from scrabble_fr.engine.scoring import score_placement
+from scrabble_fr.records.errors import RecordError
 from scrabble_fr.records.gcg import GcgGame
 
 
@@ -37,7 +37,7 @@ class ReplayReport:
     placements: int = 0
     matched: int = 0
     mismatches: list[Mismatch] = field(default_factory=list)
-    skipped: str = ""  # why the file was not replayed at all, if it was not
+    skipped: ScrabbleError | None = None  # why the file was not replayed at all, if it was not
 
 
 def rules_for(game: GcgGame) -> Rules | None:
@@ -53,53 +53,43 @@ def replay(game: GcgGame, file: str = "") -> ReplayReport:
     report = ReplayReport(file)
     rules = rules_for(game)
     if rules is None:
-        report.skipped = f"tile distribution {game.tile_distribution!r}"
+        report.skipped = RecordError("gcg_unsupported_distribution", name=game.tile_distribution)
         return report
     letters = {
         ch.upper() for event in game.events if event.kind == "place" and event.word for ch in event.word if ch.isalpha()
     }
     foreign = sorted(ch for ch in letters if not ("A" <= ch <= "Z"))
     if foreign:
-        report.skipped = "tiles " + "".join(foreign)
+        report.skipped = RecordError("gcg_unsupported_tiles", letters="".join(foreign))
         return report
-    board = Board(rules.layout)
-    last_placement: dict[str, list[PlacedTile]] = {}
+    position = Position(rules)
+    last_placement: dict[str, tuple[PlacedTile, ...]] = {}
     for event in game.events:
         if event.kind == "withdrawn":
-            board.remove(last_placement.pop(event.nick, []))
+            position.board.remove(last_placement.pop(event.nick, ()))
             continue
         if event.kind != "place" or event.position is None or event.word is None:
             continue
         report.placements += 1
         try:
-            tiles = _lay(board, event.position, event.word)
-            placement = score_placement(board, rules, tiles, "en")
+            move = _lay(position, event.position, event.word)
         except ScrabbleError as exc:
             report.mismatches.append(Mismatch(file, event.line, event.score, None, exc))
             continue
-        board.place(tiles)
-        last_placement[event.nick] = tiles
-        if placement.score == event.score:
+        position.board.place(move.tiles)
+        last_placement[event.nick] = move.tiles
+        if move.score == event.score:
             report.matched += 1
         else:
-            report.mismatches.append(Mismatch(file, event.line, event.score, placement.score))
+            report.mismatches.append(Mismatch(file, event.line, event.score, move.score))
     return report
 
 
-def _lay(board: Board, position: str, word: str) -> list[PlacedTile]:
-    """The new tiles of a GCG placement; letters over occupied squares are played through."""
-    row, col, across = parse_coordinate(position, "en", board.size)
-    dr, dc = (0, 1) if across else (1, 0)
-    tiles: list[PlacedTile] = []
-    for written in parse_word(word):
-        if not board.inside(row, col):
-            raise ScrabbleError("off_board", square=position)
-        if board[row, col] is None:
-            if written.letter is None:
-                raise ScrabbleError("dot_on_empty", square=position)
-            tiles.append(PlacedTile(row, col, written.letter, written.is_blank))
-        row, col = row + dr, col + dc
-    return tiles
+def _lay(position: Position, coordinate: str, word: str) -> Move:
+    """A GCG placement (English coordinates, ``.`` or full letters played through), scored on the
+    position's board by the same code that reads a typed move."""
+    row, col, across = parse_coordinate(coordinate, "en", position.board.size)
+    return position.move_from_command(ParsedCommand("place", row, col, across, parse_word(word)))
 
 
 @dataclass(frozen=True)
@@ -118,21 +108,21 @@ def steps(game: GcgGame) -> tuple[Rules | None, list[Step]]:
     rules = rules_for(game)
     if rules is None:
         return None, []
-    board = Board(rules.layout)
+    position = Position(rules)
+    board = position.board
     result: list[Step] = []
-    last: dict[str, list[PlacedTile]] = {}
+    last: dict[str, tuple[PlacedTile, ...]] = {}
     for event in game.events:
         before = tuple(board.squares)
-        tiles: list[PlacedTile] = []
+        tiles: tuple[PlacedTile, ...] = ()
         if event.kind == "withdrawn":
-            board.remove(last.pop(event.nick, []))
+            board.remove(last.pop(event.nick, ()))
         elif event.kind == "place" and event.position and event.word:
             try:
-                tiles = _lay(board, event.position, event.word)
-                score_placement(board, rules, tiles, "en")
+                tiles = _lay(position, event.position, event.word).tiles
                 board.place(tiles)
                 last[event.nick] = tiles
             except ScrabbleError:
-                tiles = []
-        result.append(Step(event, before, tuple(board.squares), tuple(tiles)))
+                tiles = ()
+        result.append(Step(event, before, tuple(board.squares), tiles))
     return rules, result

@@ -207,3 +207,14 @@ def test_reprendre_reports_a_damaged_newest_save_in_one_line(tmp_path, monkeypat
     message = err.getvalue()
     assert message.count("\n") == 1 and "--reprendre g1 --precedente" in message
     assert "Traceback" not in message
+
+
+def test_an_unreadable_save_folder_is_one_line_not_a_traceback(monkeypatch):
+    def refuse(self):
+        raise PermissionError(13, "Permission denied", str(self.directory))
+
+    monkeypatch.setattr(GameStore, "records", refuse)
+    err = io.StringIO()
+    assert main(["parties"], out=io.StringIO(), err=err) == 2
+    assert err.getvalue().count("\n") == 1 and "Traceback" not in err.getvalue()
+    assert "Permission denied" in err.getvalue()

@@ -323,7 +323,8 @@ class GameScreen(LocalizedBindings, Screen[None]):
         except (OSError, ScrabbleError) as exc:
             if not self._save_failed:
                 self._save_failed = True
-                self.app.notify(_("The game could not be saved: {error}").format(error=exc), severity="error")
+                error = describe(exc) if isinstance(exc, ScrabbleError) else (exc.strerror or str(exc))
+                self.app.notify(_("The game could not be saved: {error}").format(error=error), severity="error")
 
     def after_action(self) -> None:
         """Save, redraw, then let whoever must act next act (end screen, computer, hand-over)."""
