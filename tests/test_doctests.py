@@ -24,6 +24,7 @@ MODULES = [
     "scrabble_fr.records.gcg",
     "scrabble_fr.records.replay",
     "scrabble_fr.records.save",
+    "scrabble_fr.records.files",
     "scrabble_fr.messages",
     "scrabble_fr.i18n",
     "scrabble_fr.tui.session",

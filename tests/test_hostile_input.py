@@ -138,3 +138,11 @@ def test_command_line_never_shows_a_traceback(argv):
     assert "Traceback" not in err.getvalue() + out.getvalue()
     if status == 2 and err.getvalue():
         assert err.getvalue().count("\n") <= 2  # one clear line
+
+
+def test_a_path_holding_a_nul_byte_is_refused_in_one_line():
+    # Found by the property test above: the system refuses such a path with a ValueError.
+    for argv in (["rejouer", "\x00"], ["importer", "a\x00.gcg"], ["verifier", "--lexique", "\x00", "mot"]):
+        out, err = io.StringIO(), io.StringIO()
+        assert main(argv, out=out, err=err) == 2
+        assert "Traceback" not in out.getvalue() + err.getvalue()

@@ -85,7 +85,7 @@ def read_word_file(path: Path) -> LoadedWords:
             data = gzip.decompress(data)
     except FileNotFoundError:
         raise LexiconError("lexicon_missing", path=str(path)) from None
-    except (OSError, EOFError, gzip.BadGzipFile) as error:
+    except (OSError, EOFError, gzip.BadGzipFile, ValueError) as error:  # ValueError: a NUL in the path
         detail = getattr(error, "strerror", None) or str(error)
         raise LexiconError("lexicon_unreadable", path=str(path), detail=detail) from None
     loaded = LoadedWords([])

@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from scrabble_fr.records.errors import RecordError
+from scrabble_fr.records.files import read_limited
 
 _EVENT = re.compile(r"^>\s*([^:]*):\s*(.*)$")
 _SCORE = re.compile(r"^[+-]\d+$")
@@ -77,17 +78,7 @@ def decode(data: bytes) -> str:
 
 def read_gcg_file(path: str | Path) -> GcgGame:
     """Read a GCG file; raises :class:`RecordError` if it cannot be read."""
-    try:
-        with open(path, "rb") as handle:
-            data = handle.read(MAX_BYTES + 1)
-    except FileNotFoundError:
-        raise RecordError("file_missing", path=str(path)) from None
-    except IsADirectoryError:
-        raise RecordError("file_is_directory", path=str(path)) from None
-    except OSError as exc:
-        raise RecordError("file_unreadable", path=str(path), detail=exc.strerror or str(exc)) from None
-    if len(data) > MAX_BYTES:
-        raise RecordError("file_too_large", path=str(path), limit=MAX_BYTES)
+    data = read_limited(path, MAX_BYTES)
     if b"\x00" in data:
         raise RecordError("gcg_binary", path=str(path))
     return parse_gcg(decode(data))

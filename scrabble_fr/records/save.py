@@ -27,6 +27,7 @@ from scrabble_fr.engine.errors import ScrabbleError
 from scrabble_fr.engine.game import Event, Game
 from scrabble_fr.engine.rules import rules_from_mapping, rules_to_mapping
 from scrabble_fr.records.errors import RecordError
+from scrabble_fr.records.files import read_limited
 
 FORMAT = "scrabble_fr-partie"
 VERSION = 1
@@ -265,15 +266,7 @@ class GameStore:
 
 
 def load_file(path: Path) -> SavedGame:
-    try:
-        with open(path, "rb") as handle:
-            data = handle.read(MAX_BYTES + 1)
-    except FileNotFoundError:
-        raise RecordError("save_missing", path=str(path)) from None
-    except OSError as exc:
-        raise RecordError("file_unreadable", path=str(path), detail=exc.strerror or str(exc)) from None
-    if len(data) > MAX_BYTES:
-        raise RecordError("file_too_large", path=str(path), limit=MAX_BYTES)
+    data = read_limited(path, MAX_BYTES, missing="save_missing")
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError:
