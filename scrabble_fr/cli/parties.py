@@ -77,9 +77,8 @@ def run_parties(args: argparse.Namespace, out: TextIO) -> int:
         out.write(_("No saved game yet.") + "\n")
         return 0
     for r in rows:
-        date = (r.updated or r.created).replace("T", " ")[:16]
         names = ", ".join(p["name"] for p in r.players)
-        out.write(f"{r.id}  {date}  {status_text(r.status):<10}  {names}\n")
+        out.write(f"{r.id}  {r.date_text}  {status_text(r.status):<10}  {names}\n")
     from scrabble_fr.messages import describe
 
     for path, error in broken:

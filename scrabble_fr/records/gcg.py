@@ -13,7 +13,7 @@ coordinates, CRLF line ends, Latin-1 text, duplicate nicknames, trailing spaces,
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -94,7 +94,7 @@ def parse_gcg(text: str) -> GcgGame:
         if in_note and not line.startswith(("#", ">")):
             last = game.events[-1]
             notes = last.notes[:-1] + (last.notes[-1] + "\n" + line,)
-            game.events[-1] = GcgEvent(**{**last.__dict__, "notes": notes})
+            game.events[-1] = replace(last, notes=notes)
             continue
         in_note = False
         if line.startswith("#"):
@@ -106,7 +106,7 @@ def parse_gcg(text: str) -> GcgGame:
                 game.players.append((nick, full.strip() or nick))
             elif name == "note" and game.events:
                 last = game.events[-1]
-                game.events[-1] = GcgEvent(**{**last.__dict__, "notes": last.notes + (value,)})
+                game.events[-1] = replace(last, notes=last.notes + (value,))
                 in_note = True
             else:
                 game.pragmas.setdefault(name, value)

@@ -83,6 +83,15 @@ class SavedGame:
 
     STATUSES: ClassVar[tuple[str, str]] = ("en_cours", "terminee")
 
+    @property
+    def date_text(self) -> str:
+        """When it was last saved, in local time: ``2026-11-22 20:56``."""
+        stamp = self.updated or self.created
+        try:
+            return datetime.fromisoformat(stamp).astimezone().strftime("%Y-%m-%d %H:%M")
+        except ValueError:
+            return stamp[:16]
+
     @classmethod
     def new(cls, game: Game, players: list[tuple[str, int | None]], settings: dict[str, Any] | None = None,
             game_id: str | None = None) -> SavedGame:

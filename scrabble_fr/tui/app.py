@@ -95,7 +95,7 @@ class ScrabbleApp(App[None]):
                 self.notify(describe(record), severity="error", timeout=12)
                 continue
             description = describe(record) + "\n\n" + _("Resume its previous save ({date})?").format(
-                date=(backup.updated or backup.created).replace("T", " ")[:16]
+                date=backup.date_text
             )
 
             def answered_backup(resume: bool | None, backup: SavedGame = backup, path: Any = path) -> None:
@@ -115,9 +115,8 @@ class ScrabbleApp(App[None]):
         if unfinished is None:
             return
         names = ", ".join(p["name"] for p in unfinished.players)
-        date = (unfinished.updated or unfinished.created).replace("T", " ")[:16]
         description = _("A game between {names} was not finished ({date}, {n} events).").format(
-            names=names, date=date, n=len(unfinished.events)
+            names=names, date=unfinished.date_text, n=len(unfinished.events)
         )
 
         def answered(resume: bool | None, record: SavedGame = unfinished) -> None:

@@ -22,6 +22,11 @@ from scrabble_fr.i18n import _
 VERIFICATION_MODES = ("auto", "manuelle")
 
 
+def verification_options() -> list[tuple[str, str]]:
+    """The verification modes as a choice list, in the reader's language."""
+    return [(_("automatic (word list)"), "auto"), (_("manual (the players)"), "manuelle")]
+
+
 @dataclass(frozen=True)
 class PlayerConfig:
     name: str

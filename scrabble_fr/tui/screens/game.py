@@ -20,7 +20,7 @@ from textual.screen import Screen
 from textual.widgets import Button, DataTable, Footer, Input, Static
 
 from scrabble_fr.engine.errors import ScrabbleError
-from scrabble_fr.engine.game import Game, Phase
+from scrabble_fr.engine.game import EventKind, Game, Phase
 from scrabble_fr.engine.move import Move, MoveKind, PlacedTile
 from scrabble_fr.engine.verify import AnswersVerifier, LexiconVerifier
 from scrabble_fr.i18n import N_, _, format_number, ngettext, points
@@ -161,7 +161,7 @@ class GameScreen(LocalizedBindings, Screen[None]):
         last: frozenset[tuple[int, int]] = frozenset()
         for event in reversed(game.history):
             if event.move is not None and event.move.kind is MoveKind.PLACE:
-                if event.kind.value == "place" and all(game.board[t.row, t.col] is not None for t in event.move.tiles):
+                if event.kind is EventKind.PLACE and all(game.board[t.row, t.col] is not None for t in event.move.tiles):
                     last = frozenset((t.row, t.col) for t in event.move.tiles)
                 break
         values = tuple(game.rules.tile_set.values.items())

@@ -13,6 +13,7 @@ from scrabble_fr.i18n import N_, _, get_language
 from scrabble_fr.messages import describe
 from scrabble_fr.resources import data_path
 from scrabble_fr.tui.bindings import LocalizedBindings
+from scrabble_fr.tui.session import verification_options
 
 
 def keys_help() -> str:
@@ -69,7 +70,7 @@ class SettingsScreen(LocalizedBindings, ModalScreen[None]):
             yield Label(_("Settings"), classes="dialog-title")
             with Horizontal(classes="setting-row"):
                 yield Label(_("Verification"))
-                yield Select([(_("automatic (word list)"), "auto"), (_("manual (the players)"), "manuelle")],
+                yield Select(verification_options(),
                              value=mode, allow_blank=False, id="verification")
             with Horizontal(classes="setting-row"):
                 yield Label(_("Language"))

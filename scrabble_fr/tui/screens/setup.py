@@ -14,7 +14,7 @@ from scrabble_fr.engine.rules import PRESETS, Rules
 from scrabble_fr.i18n import N_, _, get_language
 from scrabble_fr.messages import describe
 from scrabble_fr.tui.bindings import LocalizedBindings
-from scrabble_fr.tui.session import GameConfig, PlayerConfig
+from scrabble_fr.tui.session import GameConfig, PlayerConfig, verification_options
 
 MAX_PLAYERS = 8
 LEVELS = 5
@@ -59,7 +59,7 @@ class SetupScreen(LocalizedBindings, Screen[None]):
             with Horizontal(classes="setting-row"):
                 yield Label(_("Verification"))
                 yield Select(
-                    [(_("automatic (word list)"), "auto"), (_("manual (the players)"), "manuelle")],
+                    verification_options(),
                     value="auto", allow_blank=False, id="verification", compact=True,
                 )
             with Horizontal(classes="setting-row"):

@@ -9,6 +9,7 @@ state: the screen hands it what to draw and reacts to its messages.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 
 from rich.segment import Segment
 from rich.style import Style
@@ -49,6 +50,15 @@ class BoardPicture:
     style: str = "fr"
     last_move: frozenset[tuple[int, int]] = frozenset()
     tentative: tuple[tuple[int, int, str], ...] = ()  # (row, col, board letter) not yet announced
+
+    # Looked up for every square of every line drawn: built once per picture, not per line.
+    @cached_property
+    def value_of(self) -> dict[str, int]:
+        return dict(self.values)
+
+    @cached_property
+    def tentative_at(self) -> dict[tuple[int, int], str]:
+        return {(r, c): letter for r, c, letter in self.tentative}
 
 
 class BoardView(Widget, can_focus=True):
@@ -126,8 +136,8 @@ class BoardView(Widget, can_focus=True):
         if row >= n:
             return Strip.blank(self.size.width)
         segments = [Segment(row_label(row, pic.style).rjust(2) + " ", label)]
-        values = dict(pic.values)
-        tentative = {(r, c): letter for r, c, letter in pic.tentative}
+        values = pic.value_of
+        tentative = pic.tentative_at
         cursor_style = self.get_component_rich_style("board--cursor") if self.has_focus else Style(underline=True)
         for col in range(n):
             tile = pic.squares[row * n + col]
@@ -207,7 +217,7 @@ class BoardView(Widget, can_focus=True):
         dr, dc = (0, 1) if self.across else (1, 0)
         n = self.size_n
         row, col = self.cursor
-        tentative = {(r, c) for r, c, _l in self.picture.tentative}
+        tentative = self.picture.tentative_at
         while True:
             row, col = row + dr, col + dc
             if not (0 <= row < n and 0 <= col < n):
