@@ -299,3 +299,18 @@ async def test_help_shows_the_rules(make_app):
         await pilot.press("escape")
         await pilot.pause()
         assert app.screen is app.game_screen
+
+
+async def test_hint_is_found_off_the_interface_thread_and_logged(make_app):
+    from scrabble_fr.tui.screens.dialogs import MovesDialog
+
+    app = make_app(words=WORDS)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.press("f6")
+        for _ in range(100):
+            await pilot.pause(0.05)
+            if isinstance(app.screen, MovesDialog):
+                break
+        assert isinstance(app.screen, MovesDialog)
+        assert any("PILE" in line or "BAL" in line for line in app.screen.lines)
+        assert game_screen(app).hints[0]  # logged as a hint in the history

@@ -654,16 +654,29 @@ class GameScreen(LocalizedBindings, Screen[None]):
             return
         position = game.position.copy()
         position.lexicon = lexicon
+        self.say(_("Looking for the best moves…"))
+        self._find_hint(position, len(game.history))
+
+    @work(thread=True, exclusive=True, group="hint")
+    def _find_hint(self, position: Any, turn: int) -> None:
+        # Off the interface thread: the first search builds the word structure (up to a second).
         try:
             moves = position.best_moves(5)
-        except Exception:
+        except Exception:  # analysis is a bonus: its failure is said, never raised
+            moves = None
+        self.app.call_from_thread(self._show_hint, moves, turn)
+
+    def _show_hint(self, moves: list[Move] | None, turn: int) -> None:
+        game = self.game
+        if len(game.history) != turn or game.pending is not None:
+            return  # the game moved on while searching
+        if moves is None:
             self.say(_("Analysis is not available."))
             return
         lines = [f"{m.notation(game.rules.notation)}  {points(m.score or 0)}" for m in moves]
-        self.hints.setdefault(len(game.history), []).append(
-            _("hint for {name}").format(name=game.players[game.to_move])
-        )
+        self.hints.setdefault(turn, []).append(_("hint for {name}").format(name=game.players[game.to_move]))
         self.refresh_view()
+        self.say("")
         self.app.push_screen(MovesDialog(_("Best moves"), lines))
 
     def action_undo(self) -> None:
