@@ -260,6 +260,9 @@ class GameScreen(LocalizedBindings, Screen[None]):
         table = self.query_one("#history", DataTable)
         table.clear()
         game = self.game
+        # A hint asked after n events is keyed n: it shows right after event n (first if n = 0).
+        for hint in self.hints.get(0, []):
+            table.add_row("", "", hint, "", "")
         for event in game.history:
             table.add_row(
                 str(event.number),
@@ -270,8 +273,6 @@ class GameScreen(LocalizedBindings, Screen[None]):
             )
             for hint in self.hints.get(event.number, []):
                 table.add_row("", "", hint, "", "")
-        for hint in self.hints.get(0, []) if not game.history else []:
-            table.add_row("", "", hint, "", "")
         if table.row_count:
             table.move_cursor(row=table.row_count - 1)
 
