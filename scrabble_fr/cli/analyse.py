@@ -17,7 +17,7 @@ from scrabble_fr.cli.play import add_lexicon_options
 from scrabble_fr.engine.game import Game
 from scrabble_fr.engine.position import Position
 from scrabble_fr.i18n import _, format_number, points
-from scrabble_fr.tui import texts
+from scrabble_fr import texts
 
 
 def add_analyser_parser(subparsers: Any) -> argparse.ArgumentParser:

@@ -10,7 +10,7 @@ from textual.widgets import Button, DataTable, Footer, Label, Static
 
 from scrabble_fr.engine.game import EventKind, Game, Termination
 from scrabble_fr.i18n import N_, _, format_number
-from scrabble_fr.tui import texts
+from scrabble_fr import texts
 from scrabble_fr.tui.bindings import LocalizedBindings
 
 

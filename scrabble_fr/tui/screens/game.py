@@ -25,7 +25,7 @@ from scrabble_fr.engine.move import Move, MoveKind, PlacedTile
 from scrabble_fr.engine.verify import AnswersVerifier, LexiconVerifier
 from scrabble_fr.i18n import N_, _, format_number, ngettext, points
 from scrabble_fr.messages import describe
-from scrabble_fr.tui import texts
+from scrabble_fr import texts
 from scrabble_fr.tui.bindings import LocalizedBindings
 from scrabble_fr.tui.screens.dialogs import (
     ContesterDialog,

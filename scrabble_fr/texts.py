@@ -1,4 +1,5 @@
-"""The game's events and outcomes in players' words (translated at the moment they are shown)."""
+"""The game's events and outcomes in players' words, for the interface and the command line
+(translated at the moment they are shown)."""
 
 from __future__ import annotations
 
