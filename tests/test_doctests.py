@@ -28,6 +28,7 @@ MODULES = [
     "scrabble_fr.messages",
     "scrabble_fr.i18n",
     "scrabble_fr.tui.session",
+    "scrabble_fr.player.selfplay",
     "scrabble_fr.lexicon",
     "scrabble_fr.lexicon.lexicon",
     "scrabble_fr.lexicon.anagram",

@@ -22,7 +22,6 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from scrabble_fr.engine.game import Game, Termination  # noqa: E402
 from scrabble_fr.engine.rules import PRESETS, Rules  # noqa: E402
-from scrabble_fr.engine.verify import LexiconVerifier  # noqa: E402
 
 
 class SoakFailure(AssertionError):
@@ -42,27 +41,20 @@ def check(game: Game) -> None:
 
 
 def play_one(rules: Rules, seed: int, lexicon: object, players: int = 2) -> Game:
-    from scrabble_fr.player.computer import ComputerPlayer
+    from scrabble_fr.player.selfplay import new_computer_game, play_out
 
     rng = random.Random(seed)
     names = [f"P{i + 1}" for i in range(players)]
-    game = Game(names, rules, seed, verifier=LexiconVerifier(lexicon))  # type: ignore[arg-type]
-    computers = [ComputerPlayer(rng.randint(1, 5), random.Random(seed + i)) for i in range(players)]
-    for _turn in range(2000):
-        if game.is_over:
-            break
-        if game.pending is not None:
-            # Now and then an opponent contests a valid move, to exercise every contest rule.
-            if rules.challenge.kind.value != "void" and rng.random() < 0.1 and players > 1:
-                contester = (game.pending.player + 1) % players
-                game.contest(contester)
-            else:
-                game.accept()
-        else:
-            position = game.position.copy()
-            position.lexicon = lexicon
-            game.play(computers[game.to_move].choose(position, len(game.bag)))
-        check(game)
+    levels = [rng.randint(1, 5) for _ in range(players)]
+
+    def contester(game: Game) -> int | None:
+        # Now and then an opponent contests a valid move, to exercise every contest rule.
+        if rules.challenge.kind.value != "void" and rng.random() < 0.1 and players > 1:
+            assert game.pending is not None
+            return (game.pending.player + 1) % players
+        return None
+
+    game = play_out(new_computer_game(names, rules, seed, lexicon, levels), contester, check)
     if not game.is_over:
         raise SoakFailure("the game did not end within 2,000 actions")
     if game.termination is Termination.OUT:

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import random
 from typing import Any, TextIO
 
 from scrabble_fr.cli.common import lexicon_for_args, resolve_rules
@@ -120,24 +119,7 @@ def run_autojeu(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def play_computer_game(names: list[str], rules: Any, seed: int, lexicon: Any, level: int) -> Game:
-    """A whole game between computer players, reproducible from the seed."""
-    from scrabble_fr.engine.verify import LexiconVerifier
-    from scrabble_fr.player.computer import ComputerPlayer
+    """A whole game between computer players of one level, reproducible from the seed."""
+    from scrabble_fr.player.selfplay import new_computer_game, play_out
 
-    game = Game(names, rules, seed, verifier=LexiconVerifier(lexicon))
-    players = [ComputerPlayer(level, random.Random(seed * 31 + i)) for i in range(len(names))]
-    # A game cannot last more turns than this: every turn either scores, uses tiles or counts
-    # toward the blocked-game rule.
-    for _turn in range(1000):
-        if game.is_over:
-            break
-        if game.pending is not None:
-            game.accept()
-            continue
-        position = game.position.copy()
-        position.lexicon = lexicon
-        move = players[game.to_move].choose(position, len(game.bag))
-        game.play(move)
-    if game.pending is not None and not game.is_over:
-        game.accept()
-    return game
+    return play_out(new_computer_game(names, rules, seed, lexicon, [level] * len(names)))
