@@ -47,6 +47,14 @@ _CONTEST_WORDS = {"contester", "contest", "challenge", "conteste"}
 _ACCEPT_WORDS = {"accepter", "accept", "accepte", "ok"}
 
 
+def _command_placeholder() -> str:
+    return _("Your move: H8 MAISON, 8H MOT, passer, changer ABC, contester, accepter")
+
+
+def _column_labels() -> list[str]:
+    return ["#", _("Player"), _("Move"), _("Pts"), _("Total")]
+
+
 class GameScreen(LocalizedBindings, Screen[None]):
     """One game, from the first rack to the final ranking."""
 
@@ -113,29 +121,23 @@ class GameScreen(LocalizedBindings, Screen[None]):
             yield Button(_("Contest"), id="contest", variant="error")
             yield Button(_("Accept"), id="accept", variant="success")
         yield Static(id="message")
-        yield Input(id="command")
+        yield Input(id="command", placeholder=_command_placeholder())
         yield Footer(compact=True, show_command_palette=False)
 
     def on_mount(self) -> None:
-        table = self.query_one("#history", DataTable)
-        table.add_columns("#", _("Player"), _("Move"), _("Pts"), _("Total"))
-        self.refresh_texts()
+        self.query_one("#history", DataTable).add_columns(*_column_labels())
         self.query_one("#command", Input).focus()
         if self.clocks is not None:
             self.set_interval(1.0, self._tick)
         self.after_action()
 
     def refresh_texts(self) -> None:
-        """Re-render every text in the current language."""
-        self.translate_bindings()
-        self.query_one("#command", Input).placeholder = _(
-            "Your move: H8 MAISON, 8H MOT, passer, changer ABC, contester, accepter"
-        )
+        """Re-render every text in the current language (the app retranslates the bindings)."""
+        self.query_one("#command", Input).placeholder = _command_placeholder()
         self.query_one("#contest", Button).label = _("Contest")
         self.query_one("#accept", Button).label = _("Accept")
         table = self.query_one("#history", DataTable)
-        labels = ["#", _("Player"), _("Move"), _("Pts"), _("Total")]
-        for column, label in zip(table.columns.values(), labels):
+        for column, label in zip(table.columns.values(), _column_labels()):
             column.label = label  # type: ignore[assignment]
         self.refresh_view()
 
