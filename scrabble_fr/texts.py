@@ -7,6 +7,11 @@ from scrabble_fr.engine.game import ContestResult, Event, EventKind, Game
 from scrabble_fr.i18n import _, colon, ngettext, points
 
 
+def history_columns() -> list[str]:
+    """The headings of a game's history: number, player, move, points, running total."""
+    return ["#", _("Player"), _("Move"), _("Pts"), _("Total")]
+
+
 def event_move_text(game: Game, event: Event, reveal: bool = False) -> str:
     """What the history's "move" column shows for an event. Exchanged tiles stay secret (the
     opponents see how many) unless ``reveal``."""

@@ -51,10 +51,6 @@ def _command_placeholder() -> str:
     return _("Your move: H8 MAISON, 8H MOT, passer, changer ABC, contester, accepter")
 
 
-def _column_labels() -> list[str]:
-    return ["#", _("Player"), _("Move"), _("Pts"), _("Total")]
-
-
 class GameScreen(LocalizedBindings, Screen[None]):
     """One game, from the first rack to the final ranking."""
 
@@ -125,7 +121,7 @@ class GameScreen(LocalizedBindings, Screen[None]):
         yield Footer(compact=True, show_command_palette=False)
 
     def on_mount(self) -> None:
-        self.query_one("#history", DataTable).add_columns(*_column_labels())
+        self.query_one("#history", DataTable).add_columns(*texts.history_columns())
         self.query_one("#command", Input).focus()
         if self.clocks is not None:
             self.set_interval(1.0, self._tick)
@@ -137,7 +133,7 @@ class GameScreen(LocalizedBindings, Screen[None]):
         self.query_one("#contest", Button).label = _("Contest")
         self.query_one("#accept", Button).label = _("Accept")
         table = self.query_one("#history", DataTable)
-        for column, label in zip(table.columns.values(), _column_labels()):
+        for column, label in zip(table.columns.values(), texts.history_columns()):
             column.label = label  # type: ignore[assignment]
         self.refresh_view()
 

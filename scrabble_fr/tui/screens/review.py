@@ -15,6 +15,7 @@ from textual.widgets import DataTable, Footer, Static
 from scrabble_fr.engine.position import Position
 from scrabble_fr.i18n import N_, _
 from scrabble_fr.records.gcg import GcgGame
+from scrabble_fr.texts import history_columns
 from scrabble_fr.records.replay import Step, steps
 from scrabble_fr.tui.bindings import LocalizedBindings
 from scrabble_fr.tui.widgets.board import BoardPicture, BoardView
@@ -57,7 +58,7 @@ class ReviewScreen(LocalizedBindings, Screen[None]):
         names = " — ".join(full for _nick, full in self.record.players) or self.source
         self.query_one("#review-title", Static).update(_("Review: {names}").format(names=names))
         table = self.query_one("#history", DataTable)
-        table.add_columns("#", _("Player"), _("Move"), _("Pts"), _("Total"))
+        table.add_columns(*history_columns())
         for number, step in enumerate(self.steps, 1):
             event = step.event
             move = f"{event.position} {event.word}" if event.kind == "place" else _kind_text(event.kind, event)
