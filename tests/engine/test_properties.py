@@ -22,6 +22,8 @@ from scrabble_fr.engine.position import Position
 from scrabble_fr.engine.rules import BlockedRule, ChallengeKind, ChallengeRule, Rules
 from scrabble_fr.engine.verify import AnswersVerifier
 
+from .conftest import snapshot
+
 MAX_ACTIONS = 1500
 LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 
@@ -94,20 +96,6 @@ def check_invariants(game: Game) -> None:
         assert game.pending is None
 
 
-def snapshot(game: Game) -> tuple[object, ...]:
-    return (
-        game.position.to_cgp(),
-        game.bag,
-        game.history,
-        game.phase,
-        game.pending,
-        game.termination,
-        game.passes_in_a_row,
-        game.scoreless_in_a_row,
-        list(game.racks),
-        list(game.scores),
-        game.to_move,
-    )
 
 
 class RandomVerifier:
