@@ -59,6 +59,7 @@ MESSAGES: dict[str, str] = {
     "nothing_to_undo": N_("there is nothing to undo"),
     "no_challenge_rule": N_("moves cannot be contested under these rules"),
     "bad_player_count": N_("a game has 1 to 8 players, not {count}"),
+    "bad_overrun": N_("{overrun} is not a time overrun: a clock reports a positive number of seconds that never goes back"),
     # Positions (CgpError)
     "cgp_fields": N_("a CGP needs board, racks, scores and a turn count; got {text!r}"),
     "cgp_rows": N_("the CGP board has {rows} rows instead of {size}"),

@@ -19,6 +19,7 @@ Tiles are conserved after every event: bag + racks + board = the tile set.
 from __future__ import annotations
 
 import enum
+import math
 import random
 from collections import Counter
 from dataclasses import dataclass, field
@@ -29,6 +30,10 @@ from scrabble_fr.engine.move import Move, MoveKind, PlacedTile, Word
 from scrabble_fr.engine.position import Position
 from scrabble_fr.engine.rules import BlockedRule, ChallengeKind, EndRule, Rules
 from scrabble_fr.engine.verify import AnswersVerifier, Verifier
+
+
+# Longer than any game's clock: an overrun beyond this is a broken clock, not a slow player.
+MAX_OVERRUN = 24 * 3600.0
 
 
 class Phase(enum.Enum):
@@ -227,7 +232,7 @@ class Game:
                 answers = AnswersVerifier({word: word not in invalid for word in words})
                 game.contest(int(action["contester"]), answers, words or None)
             elif kind == "time_penalty":
-                game.time_penalty(int(action["player"]), int(action["points"]))
+                game.time_penalty(int(action["player"]), float(action["overrun"]))
             else:
                 raise GameStateError("bad_action", number=number)
         game.verifier = verifier
@@ -291,9 +296,18 @@ class Game:
 
     def check_exchange(self) -> None:
         """Raise :class:`IllegalMoveError` if exchanging is not allowed now (too few in the bag),
-        so an interface can say so before asking which tiles."""
-        if len(self._bag) < self.rules.exchange_min_bag:
-            raise IllegalMoveError("exchange_bag_too_small", minimum=self.rules.exchange_min_bag, bag=len(self._bag))
+        so an interface can say so before asking which tiles.
+
+        While a placement is announced, exchanging first accepts it and its player draws: the bag
+        is counted after that draw, as the exchange itself will find it.
+        """
+        self._require_not_over()
+        bag = len(self._bag)
+        pending = self._pending
+        if self._phase is Phase.ANNOUNCED and pending is not None:
+            bag -= min(self.rules.rack_size - len(self.racks[pending.player]), bag)
+        if bag < self.rules.exchange_min_bag:
+            raise IllegalMoveError("exchange_bag_too_small", minimum=self.rules.exchange_min_bag, bag=bag)
 
     def accept(self) -> None:
         """Accept the announced placement: the player draws and the turn passes on."""
@@ -322,9 +336,12 @@ class Game:
             raise GameStateError("no_verifier")
         # A word the move forms twice (main word and a cross word) is one word to look up.
         all_words = list(dict.fromkeys(word.letters for word in pending.words))
-        # Only words the move formed can be contested, each once: a word it did not form cannot
-        # get a valid move withdrawn, nor add to a per-word penalty. None left: all are checked.
-        named = [w for w in dict.fromkeys(w.upper() for w in words or ()) if w in all_words]
+        # FFSc: the contester names the words they doubt. Only words the move formed count, each
+        # once: a word it did not form cannot get a valid move withdrawn, nor add to a per-word
+        # penalty; none left, all are checked. English rules: a challenge covers the whole play.
+        named = []
+        if self.rules.challenge.named_words:
+            named = [w for w in dict.fromkeys(w.upper() for w in words or ()) if w in all_words]
         checked = named or all_words
         invalid = tuple(judge.invalid_words(checked))  # may raise (missing answer): nothing changed yet
         saved = self._save()
@@ -340,14 +357,39 @@ class Game:
         )
         return result
 
-    def time_penalty(self, player: int, points: int) -> None:
-        """Deduct ``points`` from ``player`` (clock overtime)."""
+    def time_penalty(self, player: int, overrun: float) -> int:
+        """Charge ``player`` for ``overrun`` seconds past their clock; returns the points deducted.
+
+        The rule set's ``overtime_penalty`` is due for every minute started. ``overrun`` is the
+        player's whole overrun so far: what earlier calls charged is not charged twice, so a
+        clock may report as often as it likes. A negative, non-finite or absurd overrun, one
+        smaller than an earlier report, or any call once the game is over, is refused.
+
+        >>> g = Game(["A", "B"], "naspa", seed=1); g.time_penalty(0, 61.0), g.time_penalty(0, 100.0)
+        (20, 0)
+        """
+        self._require_not_over()
         if not 0 <= player < len(self.players):
             raise GameStateError("unknown_player", player=player)
+        if (
+            isinstance(overrun, bool)
+            or not isinstance(overrun, (int, float))
+            or not math.isfinite(overrun)
+            or not 0 < overrun <= MAX_OVERRUN
+        ):
+            raise GameStateError("bad_overrun", overrun=str(overrun)[:20])
+        earlier = [e for e in self._events if e.kind is EventKind.TIME_PENALTY and e.player == player]
+        if earlier and overrun < earlier[-1].detail["overrun"]:
+            raise GameStateError("bad_overrun", overrun=str(overrun)[:20])
+        due = self.rules.overtime_penalty * math.ceil(overrun / 60)
+        points = due + sum(e.points for e in earlier)  # earlier points are negative
+        if points <= 0:
+            return 0
         saved = self._save()
-        self._log(EventKind.TIME_PENALTY, player, -abs(points))
+        self._log(EventKind.TIME_PENALTY, player, -points, overrun=overrun)
         self._undo.append(saved)
-        self._actions.append({"type": "time_penalty", "player": player, "points": abs(points)})
+        self._actions.append({"type": "time_penalty", "player": player, "overrun": overrun})
+        return points
 
     def undo(self) -> None:
         """Take back the last action (friendly games)."""
@@ -423,7 +465,9 @@ class Game:
         self._phase = Phase.TURN
         self._log(EventKind.WITHDRAWN, player, -(pending.move.score or 0), move=pending.move,
                   words=invalid, contester=contester)
-        self._turn_done(scored=False, passed=False)
+        # A withdrawn move is a turn without a move: it counts as a pass toward a blocked game,
+        # or "play a non-word, be contested, repeat" would never end.
+        self._turn_done(scored=False, passed=True)
         if not self._check_blocked():
             self._next_player()
 

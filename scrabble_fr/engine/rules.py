@@ -70,9 +70,17 @@ class BlockedRule(enum.Enum):
 
 @dataclass(frozen=True)
 class ChallengeRule:
+    """How a contestation is judged and what a failed one costs.
+
+    ``named_words``: the contester names the words they doubt and only those are judged (FFSc);
+    otherwise a challenge covers every word the play formed, as in English play, and a per-word
+    penalty or bonus counts all of them.
+    """
+
     kind: ChallengeKind
     amount: int = 0
     per_word: bool = False
+    named_words: bool = False
 
 
 @dataclass(frozen=True)
@@ -85,7 +93,7 @@ class Rules:
     rack_size: int = 7
     bingo_bonus: int = 50
     exchange_min_bag: int = 7
-    challenge: ChallengeRule = field(default_factory=lambda: ChallengeRule(ChallengeKind.PENALTY, 10))
+    challenge: ChallengeRule = field(default_factory=lambda: ChallengeRule(ChallengeKind.PENALTY, 10, named_words=True))
     end_rule: EndRule = EndRule.ADD_SUBTRACT
     blocked: BlockedRule = BlockedRule.PASSES
     blocked_count: int = 3
@@ -148,6 +156,7 @@ def rules_to_mapping(rules: Rules) -> dict[str, Any]:
             "kind": rules.challenge.kind.value,
             "amount": rules.challenge.amount,
             "per_word": rules.challenge.per_word,
+            "named_words": rules.challenge.named_words,
         },
         "end": {"rule": rules.end_rule.value, "blocked": rules.blocked.value, "blocked_count": rules.blocked_count},
         "clock_minutes": rules.clock_minutes,
@@ -262,14 +271,17 @@ def _rules_from_mapping(data: dict[str, Any]) -> tuple[Rules, dict[str, Any]]:
     if "challenge" in data:
         section = data["challenge"]
         if not isinstance(section, dict):
-            raise _field_error("challenge", "expected a table (kind, amount, per_word)")
-        _no_unknown_keys(section, "challenge", ("kind", "amount", "per_word"))
+            raise _field_error("challenge", "expected a table (kind, amount, per_word, named_words)")
+        _no_unknown_keys(section, "challenge", ("kind", "amount", "per_word", "named_words"))
         kind = _choice(section, "kind", ChallengeKind, base.challenge.kind, "challenge.")
         amount = _int(section, "amount", 0, 1000, base.challenge.amount, "challenge.")
         per_word = section.get("per_word", base.challenge.per_word)
         if not isinstance(per_word, bool):
             raise _field_error("challenge.per_word", f"expected true or false, got {per_word!r}")
-        challenge = ChallengeRule(kind, amount, per_word)
+        named_words = section.get("named_words", base.challenge.named_words)
+        if not isinstance(named_words, bool):
+            raise _field_error("challenge.named_words", f"expected true or false, got {named_words!r}")
+        challenge = ChallengeRule(kind, amount, per_word, named_words)
 
     end_rule, blocked, blocked_count = base.end_rule, base.blocked, base.blocked_count
     if "end" in data:
@@ -313,7 +325,7 @@ def _rules_from_mapping(data: dict[str, Any]) -> tuple[Rules, dict[str, Any]]:
     return rules, {"players": players, "lexicon": data.get("lexicon")}
 
 
-_FFSC = Rules(name="ffsc", tile_set=FRENCH)
+_FFSC = Rules(name="ffsc", tile_set=FRENCH, challenge=ChallengeRule(ChallengeKind.PENALTY, 10, named_words=True))
 _HASBRO = Rules(
     name="hasbro",
     tile_set=ENGLISH,

@@ -162,7 +162,7 @@ def test_penalty_per_word_option(rig):
 
 
 def test_penalty_per_word_counts_only_the_words_contested(rig):
-    rules = replace(Rules.preset("ffsc"), challenge=ChallengeRule(ChallengeKind.PENALTY, 10, per_word=True))
+    rules = replace(Rules.preset("ffsc"), challenge=ChallengeRule(ChallengeKind.PENALTY, 10, per_word=True, named_words=True))
     game = _new(rig, rules)
     game.play("H4 MAISON")
     game.accept()
@@ -579,7 +579,7 @@ def test_ranking_orders_by_score(rig):
 
 
 def test_undo_restores_every_previous_state_exactly(rig, game_snapshot):
-    game = _new(rig)
+    game = _new(rig, replace(Rules.preset("ffsc"), overtime_penalty=10))
     actions = [
         lambda: game.play("H4 MAISON"),
         lambda: game.contest(1, VALID),
@@ -689,7 +689,7 @@ def test_a_single_player_game_runs(rig):
 
 def test_time_penalty_is_logged_and_checked():
     game = Game(["Ana", "Bob"], "naspa", seed=1)
-    game.time_penalty(1, 10)
+    game.time_penalty(1, 10)  # 10 s over: one minute started, 10 points
     assert game.scores == [0, -10]
     assert game.history[-1].kind is EventKind.TIME_PENALTY
     for player in (2, -1):
@@ -716,7 +716,7 @@ def test_unseen_tiles_are_the_bag_and_the_other_racks(rig):
 
 
 def test_only_words_the_move_formed_can_be_contested(rig):
-    rules = replace(Rules.preset("ffsc"), challenge=ChallengeRule(ChallengeKind.PENALTY, 10, per_word=True))
+    rules = replace(Rules.preset("ffsc"), challenge=ChallengeRule(ChallengeKind.PENALTY, 10, per_word=True, named_words=True))
     game = _new(rig, rules)
     game.play("H4 MAISON")
     game.accept()
