@@ -26,7 +26,7 @@ START = textwrap.dedent(
     from scrabble_fr.cli.common import lexicon_loader
     from scrabble_fr.engine.rules import Rules
     from scrabble_fr.tui.app import ScrabbleApp
-    from scrabble_fr.tui.session import GameConfig
+    from scrabble_fr.match.config import GameConfig
 
     async def main():
         config = GameConfig.from_spec("Alice,Bruno", seed=7, rules=Rules.preset("ffsc"))

@@ -3,8 +3,13 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Sequence
+
 from scrabble_fr.engine.game import ContestResult, Event, EventKind, Game
 from scrabble_fr.i18n import _, colon, ngettext, points
+
+if TYPE_CHECKING:
+    from scrabble_fr.match.match import Note
 
 
 def history_columns() -> list[str]:
@@ -78,3 +83,22 @@ def contest_outcome_text(game: Game, result: ContestResult, announcer: int) -> s
     if any(e.kind is EventKind.CONTEST_FAILED and e.detail.get("loses_turn") for e in recent):
         return _("All words are valid: {contester} loses their next turn.").format(contester=contester)
     return _("All words are valid.")
+
+
+def note_text(players: Sequence[str], note: Note) -> str:
+    """What the history shows for an undo, a hint or a look-up (once per turn, with a count)."""
+    name = players[note.player]
+    times = "" if note.count == 1 else " " + _("(×{n})").format(n=note.count)
+    if note.kind == "undo":
+        moves = "; ".join(note.detail.get("moves", [])) or "—"
+        return _("{name} takes back: {moves}").format(name=name, moves=moves)
+    if note.kind == "hint":
+        return _("hint for {name}").format(name=name) + times
+    return _("{name} looked up: {words}").format(name=name, words=" ".join(note.detail.get("words", []))) + times
+
+
+def clock_text(seconds: float) -> str:
+    """A clock as ``mm:ss``, with a minus sign in overtime."""
+    sign = "-" if seconds < 0 else ""
+    whole = int(abs(seconds))
+    return f"{sign}{whole // 60:02d}:{whole % 60:02d}"

@@ -45,7 +45,7 @@ def add_lexicon_options(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace, out: TextIO) -> int:
-    from scrabble_fr.tui.session import GameConfig
+    from scrabble_fr.match.config import GameConfig
 
     if args.reprendre is not None:
         return _resume(args)

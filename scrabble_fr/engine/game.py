@@ -203,6 +203,11 @@ class Game:
         """
         return [dict(action) for action in self._actions]
 
+    @property
+    def action_count(self) -> int:
+        """How many actions made the game so far (cheaper than ``len(actions)``)."""
+        return len(self._actions)
+
     @classmethod
     def replay(
         cls,

@@ -19,6 +19,8 @@ MESSAGES: dict[str, str] = {
     "save_missing": N_("no saved game at {path}"),
     "save_unknown": N_("there is no saved game {id!r}: see scrabble-fr parties"),
     "save_none": N_("no saved game yet in {directory}"),
+    "save_locked": N_("the game {id} is open in another process (number {pid}): close it there, or take it over here with scrabble-fr jouer --reprendre {id} --forcer"),
+    "save_taken_over": N_("another process has taken over the game {id}: this window no longer saves it"),
     "gcg_empty": N_("{path} holds no move: is it a GCG record?"),
     "gcg_unsupported_distribution": N_("the tile set {name!r} is not supported (french or english)"),
     "gcg_unsupported_tiles": N_("tiles outside A-Z ({letters}): this tile set is not supported"),

@@ -80,6 +80,7 @@ class SavedGame:
     updated: str = ""
     status: str = "en_cours"  # or "terminee"
     settings: dict[str, Any] = field(default_factory=dict)  # verification, lexicon, clock…
+    notes: list[dict[str, Any]] = field(default_factory=list)  # undos, hints, look-ups (the match's)
 
     STATUSES: ClassVar[tuple[str, str]] = ("en_cours", "terminee")
 
@@ -143,6 +144,7 @@ class SavedGame:
                 "settings": self.settings,
                 "actions": self.actions,
                 "events": self.events,
+                "notes": self.notes,
             },
             ensure_ascii=False,
             indent=1,
@@ -182,6 +184,9 @@ class SavedGame:
             settings = data.get("settings", {})
             if not isinstance(settings, dict) or not isinstance(data["rules"], dict):
                 raise ValueError("settings")
+            notes = data.get("notes", [])
+            if not isinstance(notes, list) or not all(isinstance(note, dict) for note in notes):
+                raise ValueError("notes")
             return cls(
                 id=str(data["id"]),
                 players=players,
@@ -193,6 +198,7 @@ class SavedGame:
                 updated=str(data.get("updated", "")),
                 status=status,
                 settings=settings,
+                notes=notes,
             )
         except (KeyError, TypeError, ValueError) as exc:
             raise RecordError("save_corrupt", path=source, id=_id_of(source), detail=str(exc)) from None
@@ -208,6 +214,10 @@ class GameStore:
         if not game_id or any(ch in game_id for ch in "/\\\0") or game_id.startswith("."):
             raise RecordError("save_unknown", id=game_id)
         return self.directory / f"{game_id}.json"
+
+    def lock_path(self, game_id: str) -> Path:
+        """The lock file naming the process that plays the game (see :mod:`scrabble_fr.match.lock`)."""
+        return self.path(game_id).with_suffix(".lock")
 
     def save(self, record: SavedGame) -> Path:
         """Write atomically: temporary file, flush, fsync, rename; the previous save becomes .bak."""

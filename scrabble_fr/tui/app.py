@@ -17,6 +17,7 @@ from textual.screen import Screen
 
 from scrabble_fr.engine.errors import ScrabbleError
 from scrabble_fr.i18n import _, get_language, set_language
+from scrabble_fr.match import Match, MatchError
 from scrabble_fr.messages import describe
 from scrabble_fr.records.save import GameStore, SavedGame
 from scrabble_fr.tui.screens.dialogs import ResumeDialog
@@ -24,7 +25,7 @@ from scrabble_fr.tui.screens.game import GameScreen
 from scrabble_fr.tui.screens.review import ReviewScreen
 from scrabble_fr.tui.screens.panels import HelpScreen, SettingsScreen, ToolsScreen
 from scrabble_fr.tui.screens.setup import SetupScreen
-from scrabble_fr.tui.session import GameConfig, config_from_record
+from scrabble_fr.match.config import GameConfig, config_from_record
 
 
 class ScrabbleApp(App[None]):
@@ -42,6 +43,7 @@ class ScrabbleApp(App[None]):
         store: GameStore | None = None,
         offer_resume: bool = True,
         resume_as_new: bool = False,
+        take_over: bool = False,
     ) -> None:
         super().__init__()
         self.initial_config = config
@@ -51,6 +53,8 @@ class ScrabbleApp(App[None]):
         self.offer_resume = offer_resume
         # A game resumed from its backup is saved under a new id: the damaged file stays as it was.
         self.resume_as_new = resume_as_new
+        # Take a game over from another process that holds its lock (jouer --reprendre ID --forcer).
+        self.take_over = take_over
         self.review_lexicon: Any = None
         self.lexicon = lexicon
         # Loads the word list for a rule set's language or a path; returns (lexicon, error text).
@@ -152,7 +156,16 @@ class ScrabbleApp(App[None]):
                     error += " — " + _("the shipped list is used: {name}").format(name=self.lexicon.name)
             if error:
                 self.notify(error, severity="error", timeout=10)
-        screen = GameScreen(config, game=game, record=record, store=self.store)
+        try:
+            match = Match(config, game=game, record=record, store=self.store, lexicon=self.lexicon,
+                          computers=self.computer_player, take_over=self.take_over)
+        except ScrabbleError as exc:  # the game is open in another process: say so, open nothing
+            self.notify(describe(exc), severity="error", timeout=15)
+            if not self.screen_stack or len(self.screen_stack) <= 1:
+                self.push_screen(SetupScreen())
+            return
+        self._close_match()
+        screen = GameScreen(match)
         self.game_screen = screen
         # One game at a time: whatever was on the stack (set-up, previous end screen) goes.
         while len(self.screen_stack) > 1:
@@ -162,8 +175,17 @@ class ScrabbleApp(App[None]):
     def action_new_game(self) -> None:
         while len(self.screen_stack) > 1:
             self.pop_screen()
-        self.game_screen = None
+        self._close_match()
         self.push_screen(SetupScreen())
+
+    def _close_match(self) -> None:
+        # The game is left: its last state saved and its lock released for another process.
+        if self.game_screen is not None:
+            self.game_screen.match.close()
+            self.game_screen = None
+
+    def on_unmount(self) -> None:
+        self._close_match()
 
     def computer_player(self, level: int, rng: random.Random) -> Any:
         """A computer player of ``level``, or None if analysis is not available."""
@@ -183,11 +205,15 @@ class ScrabbleApp(App[None]):
         self.push_screen(SettingsScreen())
 
     def action_tools(self) -> None:
-        self.push_screen(ToolsScreen())
+        match = self.game_screen.match if self.game_screen is not None else None
+        if match is not None and match.config.club:
+            self.notify(describe(MatchError("tools_club")), severity="warning")
+            return
+        self.push_screen(ToolsScreen(match, self.lexicon))
 
     def set_verification(self, mode: str) -> None:
         if self.game_screen is not None:
-            self.game_screen.verification = mode
+            self.game_screen.match.set_verification(mode)
             self.game_screen.refresh_view()
         label = _("automatic") if mode == "auto" else _("manual")
         self.notify(_("Verification: {mode}").format(mode=label))
@@ -202,7 +228,7 @@ class ScrabbleApp(App[None]):
             translate = getattr(screen, "translate_bindings", None)
             if translate is not None:
                 translate()
-        if self.game_screen is not None and not self.game_screen.game.is_over:
+        if self.game_screen is not None and not self.game_screen.match.is_over:
             self.notify(
                 _("The game in progress keeps its rules; the next game will use the rules of this language."),
                 timeout=8,

@@ -9,7 +9,7 @@ import pytest
 
 from scrabble_fr.engine.rules import Rules
 from scrabble_fr.tui.app import ScrabbleApp
-from scrabble_fr.tui.session import GameConfig
+from scrabble_fr.match.config import GameConfig
 
 
 class SmallLexicon:

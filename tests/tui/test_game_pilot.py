@@ -313,7 +313,7 @@ async def test_hint_is_found_off_the_interface_thread_and_logged(make_app):
                 break
         assert isinstance(app.screen, MovesDialog)
         assert any("PILE" in line or "BAL" in line for line in app.screen.lines)
-        assert game_screen(app).hints[0]  # logged as a hint in the history
+        assert [n.kind for n in game_screen(app).match.notes] == ["hint"]  # logged in the history
         await pilot.press("escape")
         await type_command(pilot, "passer")
         history = game_screen(app).query_one("#history", DataTable)

@@ -90,6 +90,6 @@ async def test_a_damaged_save_is_reported_and_its_backup_offered(make_app):
         await pilot.pause()
         game = fresh.game_screen.game
         assert game.pending is not None  # the backup: the move announced, not yet accepted
-        assert fresh.game_screen.record.id != record.id
+        assert fresh.game_screen.match.record.id != record.id
     kept = path.with_name(path.name + ".damaged")
     assert kept.read_text(encoding="utf-8") == "{ damaged"  # nothing overwritten, set aside

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from textual import on
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
@@ -13,7 +15,7 @@ from scrabble_fr.i18n import N_, _, get_language
 from scrabble_fr.messages import describe
 from scrabble_fr.resources import data_path
 from scrabble_fr.tui.bindings import LocalizedBindings
-from scrabble_fr.tui.session import verification_options
+from scrabble_fr.match import Match, MatchError, verification_options
 
 
 def keys_help() -> str:
@@ -65,7 +67,7 @@ class SettingsScreen(LocalizedBindings, ModalScreen[None]):
     def compose(self) -> ComposeResult:
         app = self.app
         game_screen = getattr(app, "game_screen", None)
-        mode = game_screen.verification if game_screen is not None else "auto"
+        mode = game_screen.match.verification if game_screen is not None else "auto"
         with Vertical(classes="dialog"):
             yield Label(_("Settings"), classes="dialog-title")
             with Horizontal(classes="setting-row"):
@@ -101,9 +103,16 @@ class SettingsScreen(LocalizedBindings, ModalScreen[None]):
 
 
 class ToolsScreen(LocalizedBindings, ModalScreen[None]):
-    """Check words against the active list, and find every word a tirage spells."""
+    """Check words against the active list, and find every word a tirage spells. During a game
+    the look-ups go through the match, which notes them in the history (and refuses them in club
+    mode); outside a game the active list answers directly."""
 
     KEYS = [("escape", "app.pop_screen", N_("Back"), True)]
+
+    def __init__(self, match: Match | None, lexicon: Any) -> None:
+        super().__init__()
+        self.match = match
+        self.lexicon = match.lexicon if match is not None else lexicon
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog", id="tools"):
@@ -116,37 +125,43 @@ class ToolsScreen(LocalizedBindings, ModalScreen[None]):
             yield Button(_("Close"), id="close", variant="primary")
 
     def on_mount(self) -> None:
-        lexicon = getattr(self.app, "lexicon", None)
-        name = lexicon.name if lexicon is not None else _("no word list")
+        name = self.lexicon.name if self.lexicon is not None else _("no word list")
         self.query_one("#tools-list", Static).update(_("Word list: {name}").format(name=name))
         self.query_one("#check", Input).focus()
 
     @on(Input.Submitted, "#check")
     def _check(self, event: Input.Submitted) -> None:
-        lexicon = getattr(self.app, "lexicon", None)
         result = self.query_one("#check-result", Static)
-        if lexicon is None:
-            result.update(_("No word list is loaded."))
+        try:
+            found = self._lookup(event.value.split())
+        except ScrabbleError as exc:
+            result.update(describe(exc))
             return
+        result.update("\n".join((_("{word}: valid") if ok else _("{word}: not valid")).format(word=word)
+                                for word, ok in found))
+
+    def _lookup(self, words: list[str]) -> list[tuple[str, bool]]:
+        if self.match is not None:
+            return self.match.lookup(words)
+        if self.lexicon is None:
+            raise MatchError("no_word_list")
         from scrabble_fr.engine.notation import fold_letters
 
-        lines = []
-        for word in event.value.split():
-            key = fold_letters(word).upper()
-            lines.append((_("{word}: valid") if key in lexicon else _("{word}: not valid")).format(word=key))
-        result.update("\n".join(lines))
+        keys = [fold_letters(word).upper() for word in words]
+        return [(key, key in self.lexicon) for key in keys if key]
 
     @on(Input.Submitted, "#tirage")
     def _tirage(self, event: Input.Submitted) -> None:
-        lexicon = getattr(self.app, "lexicon", None)
         result = self.query_one("#tirage-result", Static)
-        if lexicon is None:
-            result.update(_("No word list is loaded."))
-            return
         try:
-            from scrabble_fr.lexicon import anagrams
+            if self.match is not None:
+                groups = self.match.anagrams(event.value)
+            elif self.lexicon is None:
+                raise MatchError("no_word_list")
+            else:
+                from scrabble_fr.lexicon import anagrams
 
-            groups = anagrams(lexicon, event.value)
+                groups = anagrams(self.lexicon, event.value)
         except ScrabbleError as exc:
             result.update(describe(exc))
             return

@@ -14,7 +14,7 @@ from scrabble_fr.engine.rules import PRESETS, Rules
 from scrabble_fr.i18n import N_, _, get_language
 from scrabble_fr.messages import describe
 from scrabble_fr.tui.bindings import LocalizedBindings
-from scrabble_fr.tui.session import GameConfig, PlayerConfig, verification_options
+from scrabble_fr.match.config import GameConfig, PlayerConfig, verification_options
 
 MAX_PLAYERS = 8
 LEVELS = 5

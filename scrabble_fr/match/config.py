@@ -1,0 +1,158 @@
+"""What a game session is made of before it starts: its players and its settings.
+
+    >>> cfg = GameConfig.from_spec("Alice,Bruno,ordi:3", seed=7)
+    >>> [(p.name, p.computer_level) for p in cfg.players]
+    [('Alice', None), ('Bruno', None), ('Ordi 3', 3)]
+
+The set-up screen and ``scrabble-fr jouer --joueurs …`` both build a :class:`GameConfig`; a
+:class:`~scrabble_fr.match.Match` turns it into a running game. Bad players (an empty or repeated
+name, a computer level that does not exist) are refused here, before any screen opens.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from scrabble_fr.engine.rules import Rules, rules_from_mapping
+from scrabble_fr.i18n import _
+from scrabble_fr.match.errors import MatchError
+
+if TYPE_CHECKING:
+    from scrabble_fr.records.save import SavedGame
+
+VERIFICATION_MODES = ("auto", "manuelle")
+_COMPUTER_WORDS = ("ordi", "cpu", "computer", "ordinateur")
+DEFAULT_LEVEL = 3
+MAX_NAME = 20
+
+
+def verification_options() -> list[tuple[str, str]]:
+    """The verification modes as a choice list, in the reader's language."""
+    return [(_("automatic (word list)"), "auto"), (_("manual (the players)"), "manuelle")]
+
+
+def computer_levels() -> list[int]:
+    """The levels a computer player may have (the player room defines them)."""
+    from scrabble_fr.player.computer import LEVELS
+
+    return sorted(LEVELS)
+
+
+@dataclass(frozen=True)
+class PlayerConfig:
+    name: str
+    computer_level: int | None = None  # None: a human at the keyboard
+
+    @property
+    def is_computer(self) -> bool:
+        return self.computer_level is not None
+
+
+def check_players(players: list[PlayerConfig]) -> None:
+    """Raise :class:`MatchError` unless there are 1 to 8 players with distinct, printable names
+    and computer levels that exist."""
+    if not 1 <= len(players) <= 8:
+        raise MatchError("players_count")
+    levels = computer_levels()
+    seen: set[str] = set()
+    for number, player in enumerate(players, 1):
+        name = player.name.strip()
+        if not name:
+            raise MatchError("players_empty_name", number=number)
+        if not name.isprintable():
+            raise MatchError("players_bad_name", name=name)
+        if player.computer_level is not None and player.computer_level not in levels:
+            raise MatchError("players_bad_level", text=str(player.computer_level), low=levels[0], high=levels[-1])
+        if name.casefold() in seen:
+            raise MatchError("players_duplicate", name=name)
+        seen.add(name.casefold())
+
+
+@dataclass
+class GameConfig:
+    players: list[PlayerConfig]
+    rules: Rules = field(default_factory=lambda: Rules.preset("ffsc"))
+    verification: str = "auto"  # "auto" (the word list judges) or "manuelle" (the players do)
+    seed: int | None = None
+    clock_minutes: int | None = None  # None: no clock
+    private_screen: bool = False  # ask each human to take the keyboard before showing the rack
+    lexicon_path: str | None = None  # None: the shipped list of the rules' language
+    club: bool = False  # club mode: no hints, no word tools, no undo, the clock on
+
+    def __post_init__(self) -> None:
+        if self.club and not self.clock_minutes:
+            self.clock_minutes = self.rules.clock_minutes or None
+
+    @classmethod
+    def from_spec(cls, spec: str, **options: Any) -> GameConfig:
+        """Players from ``"Alice,Bruno,ordi:3"`` (``ordi:N`` or ``cpu:N`` is a computer of level N).
+
+        Raises :class:`MatchError` for an empty or repeated name or a level that does not exist.
+        """
+        levels = computer_levels()
+        players: list[PlayerConfig] = []
+        raw_names = spec.split(",")
+        if len(raw_names) == 1 and not raw_names[0].strip():
+            raise MatchError("players_count")
+        for raw in raw_names:
+            name = raw.strip()
+            head, sep, level_text = name.partition(":")
+            if head.strip().lower() in _COMPUTER_WORDS:
+                level_text = level_text.strip()
+                if sep and not (level_text.isdigit() and int(level_text) in levels):
+                    raise MatchError("players_bad_level", text=name, low=levels[0], high=levels[-1])
+                level = int(level_text) if sep else DEFAULT_LEVEL
+                players.append(PlayerConfig(_computer_name(level, players), level))
+            else:
+                players.append(PlayerConfig(name[:MAX_NAME]))
+        check_players(players)
+        return cls(players=players, **options)
+
+    def settings(self) -> dict[str, Any]:
+        """What a saved game keeps besides players, rules and seed."""
+        return {
+            "verification": self.verification,
+            "clock_minutes": self.clock_minutes,
+            "private_screen": self.private_screen,
+            "lexicon": self.lexicon_path or self.rules.lexicon,
+            "club": self.club,
+        }
+
+
+def _computer_name(level: int, earlier: list[PlayerConfig]) -> str:
+    # Two computers of one level are both welcome, under two names.
+    base = _("Computer {level}").format(level=level)
+    taken = {p.name for p in earlier}
+    name, copy = base, 2
+    while name in taken:
+        name, copy = f"{base}-{copy}", copy + 1
+    return name
+
+
+def config_from_record(record: SavedGame) -> GameConfig:
+    """The configuration of a saved game; a damaged one raises the record's error."""
+    from scrabble_fr.records.errors import RecordError
+
+    settings = record.settings
+    verification = settings.get("verification", "auto")
+    clock = settings.get("clock_minutes")
+    lexicon = settings.get("lexicon")
+    rules = rules_from_mapping(record.rules)
+    players = [PlayerConfig(str(p["name"]), p.get("computer_level")) for p in record.players]
+    try:
+        check_players(players)
+    except MatchError as exc:
+        from scrabble_fr.messages import describe
+
+        raise RecordError("save_replay", id=record.id, detail=describe(exc)) from None
+    return GameConfig(
+        players=players,
+        rules=rules,
+        verification=verification if verification in VERIFICATION_MODES else "auto",
+        seed=record.seed,
+        clock_minutes=clock if isinstance(clock, int) and not isinstance(clock, bool) and clock > 0 else None,
+        private_screen=bool(settings.get("private_screen", False)),
+        lexicon_path=lexicon if isinstance(lexicon, str) and lexicon not in ("fr", "en", rules.lexicon) else None,
+        club=settings.get("club") is True,
+    )

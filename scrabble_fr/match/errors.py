@@ -1,0 +1,43 @@
+"""Errors of the match: what a game session refuses (not a rule of the game, a rule of the table).
+
+    >>> MatchError("undo_club").code
+    'undo_club'
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from scrabble_fr.engine.errors import N_, ScrabbleError
+
+MESSAGES: dict[str, str] = {
+    # Players, as named on the command line or in a saved game
+    "players_count": N_("name 1 to 8 players, for example --joueurs Alice,Bruno"),
+    "players_empty_name": N_("player {number} has no name: separate the names with single commas, for example --joueurs Alice,Bruno"),
+    "players_bad_name": N_("the name {name!r} holds characters that cannot be shown"),
+    "players_duplicate": N_("two players are called {name}: give each player a different name"),
+    "players_bad_level": N_("{text!r} is not a computer level: write ordi:N with N from {low} to {high}"),
+    # Turns and who may act
+    "not_human_turn": N_("wait: it is not a human player's turn"),
+    "no_contester": N_("only the opponents can contest"),
+    "unknown_contester": N_("no single opponent is called {name}"),
+    "no_word_list": N_("no word list is loaded: switch to manual verification in the settings (F9)"),
+    "answers_needed": N_("the players must judge each word of the contested move"),
+    "announced_first": N_("accept or contest the announced move first"),
+    "square_taken": N_("this square is taken"),
+    "no_tile": N_("no {letter} left on the rack"),
+    "use_joker": N_("no {letter} on the rack: type ? then the letter to use a joker"),
+    # Friendly-game comforts
+    "undo_clock": N_("undo is not allowed while a clock is running"),
+    "undo_club": N_("undo is not allowed in club mode"),
+    "undo_nothing": N_("there is no move of a human player to take back"),
+    "hint_club": N_("hints are not allowed in club mode"),
+    "tools_club": N_("the word tools are not allowed in club mode"),
+    "hint_needs_list": N_("a hint needs a word list, on a human player's turn"),
+}
+
+
+class MatchError(ScrabbleError):
+    """The session refuses an intent: not this player's turn, not in club mode, no word list…"""
+
+    MESSAGES: ClassVar[dict[str, str]] = MESSAGES

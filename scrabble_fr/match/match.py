@@ -1,0 +1,634 @@
+"""A whole game session: players, verification, clocks, computer turns, undo, hints and saving.
+
+    >>> m = Match(GameConfig.from_spec("Alice,Bruno", seed=7)); m.game.racks[0]
+    'IELTABP'
+    >>> _outcome = m.play("H4 BALTE"); m.game.pending.move.score, m.actor
+    (20, 1)
+
+The engine's :class:`~scrabble_fr.engine.game.Game` knows the rules; the match knows the table:
+who sits there (humans, computers and their levels), who judges a contested word (the active word
+list, or the players — never a human judging a computer), whose clock runs, when a computer
+moves, what undo takes back, and it saves after every change. A front end shows its state and
+sends it *intents* (:meth:`play`, :meth:`accept`, :meth:`contest`, :meth:`pass_`,
+:meth:`exchange`, :meth:`undo`, :meth:`hint_task`, :meth:`lookup`, :meth:`tick`); each returns an
+:class:`Outcome` (what to tell the players) or raises a :class:`ScrabbleError` and changes
+nothing. Slow work (a computer's move, a hint) is handed out as a task the front end may run on
+another thread and bring back with :meth:`complete_computer` or :meth:`complete_hint`; a stale
+answer is dropped.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from dataclasses import dataclass, field
+from typing import Any, Callable, Mapping, Sequence
+
+from scrabble_fr import texts
+from scrabble_fr.engine.errors import GameStateError, ScrabbleError
+from scrabble_fr.engine.game import ContestResult, Event, EventKind, Game, Phase
+from scrabble_fr.engine.move import Move, MoveKind, PlacedTile
+from scrabble_fr.engine.position import Position
+from scrabble_fr.engine.verify import AnswersVerifier, LexiconVerifier, Verifier, WordList
+from scrabble_fr.i18n import _, ngettext, points
+from scrabble_fr.match.clock import Clocks
+from scrabble_fr.match.config import GameConfig
+from scrabble_fr.match.errors import MatchError
+from scrabble_fr.match.lock import SaveLock
+from scrabble_fr.messages import describe
+from scrabble_fr.records.errors import RecordError
+from scrabble_fr.records.save import GameStore, SavedGame
+
+NOTE_KINDS = ("undo", "hint", "lookup")
+
+
+@dataclass(frozen=True)
+class Note:
+    """Something the table did that is not a move: an undo, a hint asked, words looked up.
+
+    ``after`` is the number of game events when it happened: it is shown after that event.
+    Asking again in the same turn raises ``count`` rather than adding a line.
+    """
+
+    kind: str
+    after: int
+    player: int
+    count: int = 1
+    detail: dict[str, Any] = field(default_factory=dict)
+
+    def to_data(self) -> dict[str, Any]:
+        return {"kind": self.kind, "after": self.after, "player": self.player, "count": self.count,
+                "detail": self.detail}
+
+    @classmethod
+    def from_data(cls, data: Mapping[str, Any], players: int) -> Note | None:
+        """A saved note, or None if it is malformed (a note is a comment: dropping one is safe)."""
+        kind, after, player, count = data.get("kind"), data.get("after"), data.get("player"), data.get("count", 1)
+        detail = data.get("detail", {})
+        if (kind not in NOTE_KINDS or not isinstance(detail, dict)
+                or not all(isinstance(n, int) and not isinstance(n, bool) for n in (after, player, count))
+                or not 0 <= player < players or after < 0 or count < 1):
+            return None
+        return cls(kind, after, player, count, dict(detail))
+
+    def gcg_text(self, names: Sequence[str]) -> str:
+        """The note as a GCG ``#note`` comment (GCG comments are English, like the format)."""
+        name = names[self.player]
+        if self.kind == "undo":
+            return f"#note {name} took back: " + "; ".join(self.detail.get("moves", []))
+        times = f" ({self.count} times)" if self.count > 1 else ""
+        if self.kind == "hint":
+            return f"#note {name} asked for a hint{times}"
+        return f"#note {name} looked words up{times}: " + " ".join(self.detail.get("words", []))
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What an intent did, for the players: messages in order, and a warning for a notice."""
+
+    messages: tuple[str, ...] = ()
+    warning: str | None = None
+
+    @property
+    def text(self) -> str:
+        return " ".join(self.messages)
+
+
+@dataclass
+class ComputerTask:
+    """A computer's move to think about, off the interface thread if the front end likes."""
+
+    player: int
+    token: int
+    computer: Any
+    position: Position
+    bag_count: int
+
+    def compute(self) -> Move:
+        try:
+            return self.computer.choose(self.position, self.bag_count)
+        except Exception:  # a computer's failure must never reach the players: it passes
+            return Move.pass_()
+
+
+@dataclass
+class HintTask:
+    """The best moves for the player to act, searched off the interface thread if need be."""
+
+    player: int
+    token: int
+    position: Position
+
+    def compute(self) -> list[Move] | None:
+        try:
+            return self.position.best_moves(5)
+        except Exception:  # analysis is a bonus: its failure is said, never raised
+            return None
+
+
+def _default_computers(level: int, rng: random.Random) -> Any:
+    from scrabble_fr.player.computer import ComputerPlayer
+
+    return ComputerPlayer(level, rng)
+
+
+class Match:
+    """One game at one table, from the first draw to the end, saved after every change."""
+
+    def __init__(
+        self,
+        config: GameConfig,
+        *,
+        game: Game | None = None,
+        record: SavedGame | None = None,
+        store: GameStore | None = None,
+        lexicon: WordList | None = None,
+        computers: Callable[[int, random.Random], Any] | None = _default_computers,
+        now: Callable[[], float] = time.monotonic,
+        take_over: bool = False,
+    ) -> None:
+        self.config = config
+        self.game = game if game is not None else Game([p.name for p in config.players], config.rules, config.seed)
+        self.lexicon = lexicon
+        self.verification = config.verification
+        self.store = store
+        self.record = record
+        self._computers = computers
+        self._rng = random.Random(self.game.seed)
+        self._shown: int | None = None  # the human whose rack is on screen (private screen)
+        self._task_token: int | None = None  # the computer task handed out and not yet back
+        self._save_failed = False
+        self.notes: list[Note] = []
+        self.clocks: Clocks | None = None
+        if config.clock_minutes:
+            seconds = [config.clock_minutes * 60.0] * len(config.players)
+            saved = record.settings.get("clocks") if record is not None else None
+            if isinstance(saved, list) and len(saved) == len(seconds) and all(
+                isinstance(s, (int, float)) and not isinstance(s, bool) for s in saved
+            ):
+                seconds = [float(s) for s in saved]
+            self.clocks = Clocks(seconds, now)
+        if record is not None:
+            self.notes = [n for n in (Note.from_data(d, len(config.players)) for d in record.notes) if n]
+        self.lock: SaveLock | None = None
+        if store is not None:
+            if self.record is None:
+                self.record = SavedGame.new(self.game, [(p.name, p.computer_level) for p in config.players],
+                                            config.settings())
+            self.lock = SaveLock(store.lock_path(self.record.id), self.record.id)
+            self.lock.acquire(take_over=take_over)  # raises save_locked: nothing opened
+        self._settle()
+
+    # -- reading the table -------------------------------------------------------------------
+    @property
+    def players(self) -> list[str]:
+        return self.game.players
+
+    @property
+    def is_over(self) -> bool:
+        return self.game.is_over
+
+    @property
+    def actor(self) -> int:
+        """Who acts next: the player to move, or while a move is announced the player after its
+        announcer (whose move accepts it)."""
+        pending = self.game.pending
+        if pending is None:
+            return self.game.to_move
+        return (pending.player + 1) % len(self.game.players)
+
+    def is_computer(self, player: int) -> bool:
+        return self.config.players[player].is_computer
+
+    @property
+    def current_human(self) -> int | None:
+        """The human who may act now, if any."""
+        if self.game.is_over or self.is_computer(self.actor):
+            return None
+        return self.actor
+
+    def rack_visible(self) -> bool:
+        """May the rack of :attr:`actor` be shown? Not a computer's while humans watch, and with a
+        private screen only once its owner has taken the keyboard."""
+        owner = self.actor
+        if self.is_computer(owner):
+            return all(p.is_computer for p in self.config.players)
+        return not self.config.private_screen or owner == self._shown
+
+    def needs_handover(self) -> int | None:
+        """The human who must take the keyboard before their rack is shown (private screen)."""
+        if (not self.config.private_screen or self.game.is_over or self.game.phase is not Phase.TURN
+                or self.is_computer(self.actor) or self.actor == self._shown):
+            return None
+        return self.actor
+
+    def opponents(self, player: int) -> list[int]:
+        return [i for i in range(len(self.game.players)) if i != player]
+
+    def human_contesters(self) -> list[int]:
+        """The humans who may contest the announced move."""
+        pending = self.game.pending
+        if pending is None:
+            return []
+        return [i for i in self.opponents(pending.player) if not self.is_computer(i)]
+
+    def timeline(self) -> list[Event | Note]:
+        """The game's events with the table's notes in between, in the order they happened."""
+        events = self.game.history
+        by_position: dict[int, list[Note]] = {}
+        for note in self.notes:
+            by_position.setdefault(min(note.after, len(events)), []).append(note)
+        rows: list[Event | Note] = list(by_position.get(0, []))
+        for event in events:
+            rows.append(event)
+            rows.extend(by_position.get(event.number, []))
+        return rows
+
+    def clock_seconds(self) -> list[float] | None:
+        """Each player's time left (negative: overtime), or None without a clock."""
+        return self.clocks.snapshot() if self.clocks is not None else None
+
+    # -- intents -----------------------------------------------------------------------------
+    def play(self, move: Move | str) -> Outcome:
+        """The human to act places, exchanges or passes (a string in the rules' notation)."""
+        self._require_human()
+        return self._play(move)
+
+    def pass_(self) -> Outcome:
+        return self.play(Move.pass_())
+
+    def exchange(self, tiles: str) -> Outcome:
+        return self.play(Move.exchange(tiles))
+
+    def check_exchange(self) -> None:
+        """Raise if the human to act may not exchange now, before they pick tiles."""
+        self._require_human()
+        self.game.check_exchange()
+
+    def accept(self) -> Outcome:
+        """Accept the announced move: its player draws, the turn passes on."""
+        self._tick_clock()
+        self.game.accept()
+        return self._after([_("Move accepted.")])
+
+    def contest_needs_answers(self, contester: int) -> bool:
+        """True when the players judge the words themselves (manual verification, two humans)."""
+        pending = self.game.pending
+        if self.verification != "manuelle" or pending is None:
+            return False
+        return not (self.is_computer(contester) or self.is_computer(pending.player))
+
+    def contested_words(self) -> list[str]:
+        """The words of the announced move, each once, as the players judge them."""
+        pending = self.game.pending
+        return list(dict.fromkeys(word.letters for word in pending.words)) if pending else []
+
+    def find_contester(self, name: str | None = None) -> int | None:
+        """The contester named (a prefix of a name), or the only human who may contest; None if
+        the players must choose. Raises if nobody may contest."""
+        pending = self.game.pending
+        if pending is None or self.game.phase is not Phase.ANNOUNCED:
+            raise GameStateError("no_announced_move")
+        opponents = self.opponents(pending.player)
+        if name:
+            matches = [i for i in opponents if self.game.players[i].lower().startswith(name.lower())]
+            if len(matches) != 1:
+                raise MatchError("unknown_contester", name=name)
+            return matches[0]
+        humans = self.human_contesters()
+        if not humans:
+            raise MatchError("no_contester")
+        return humans[0] if len(humans) == 1 else None
+
+    def contest(self, contester: int, answers: Mapping[str, bool] | None = None,
+                words: Sequence[str] | None = None) -> Outcome:
+        """``contester`` contests the announced move. The active word list judges, unless the
+        players verify by hand (then ``answers`` gives each word's verdict); when a computer is
+        involved the list always judges: a computer is never judged by the player it opposes."""
+        pending = self.game.pending
+        if pending is None or self.game.phase is not Phase.ANNOUNCED:
+            raise GameStateError("no_announced_move")
+        messages: list[str] = []
+        verifier: Verifier
+        if self.contest_needs_answers(contester):
+            if answers is None:
+                raise MatchError("answers_needed")
+            verifier = AnswersVerifier(answers)
+        else:
+            if self.lexicon is None:
+                raise MatchError("no_word_list")
+            verifier = LexiconVerifier(self.lexicon)
+            if self.verification == "manuelle":
+                messages.append(_("A computer is involved: the word list judges."))
+        self._tick_clock()
+        announcer = pending.player
+        result = self.game.contest(contester, verifier, words)
+        messages.append(texts.contest_outcome_text(self.game, result, announcer))
+        return self._after(messages)
+
+    def undo(self) -> Outcome:
+        """Take back the last human action and the computer actions that followed it."""
+        if self.config.club:
+            raise MatchError("undo_club")
+        if self.clocks is not None:
+            raise MatchError("undo_clock")
+        game = self.game
+        before_actions = game.actions
+        before_events = game.history
+        human: int | None = None
+        try:
+            while human is None:
+                game.undo()  # raises nothing_to_undo when the start is reached
+                if not self.is_computer(self.actor):
+                    human = self.actor
+        except ScrabbleError:
+            # Only computer actions (or none) to take back: put them all back, refuse.
+            self.game = Game.replay(game.players, game.rules, game.seed, before_actions, game.verifier)
+            raise MatchError("undo_nothing") from None
+        kept = len(game.history)
+        taken = [f"{game.players[e.player]} {texts.event_move_text(game, e)}"
+                 + (f" ({e.points:+d})" if e.points else "")
+                 for e in before_events[kept:] if e.kind in (EventKind.PLACE, EventKind.EXCHANGE, EventKind.PASS)]
+        # Notes of the undone turns now follow the last event kept.
+        self.notes = [n if n.after <= kept else Note(n.kind, kept, n.player, n.count, n.detail) for n in self.notes]
+        self.notes.append(Note("undo", kept, human, detail={"moves": taken}))
+        self._task_token = None
+        return self._after([_("Last action undone.")])
+
+    def tick(self) -> bool:
+        """Read the clocks (a front end calls this every second or so); True if a time penalty
+        was charged, so the scores changed."""
+        if self.clocks is None or self.game.is_over:
+            return False
+        if self._tick_clock():
+            self._save()
+            return True
+        return False
+
+    def pause(self) -> None:
+        """Nobody can play (a dialog is open): stop the clocks until :meth:`resume`."""
+        if self.clocks is not None:
+            self.clocks.pause()
+
+    def resume(self) -> None:
+        if self.clocks is not None:
+            self.clocks.resume()
+
+    def reveal(self, player: int) -> None:
+        """``player`` has taken the keyboard: their rack may be shown, their clock runs."""
+        self._shown = player
+        self._settle_clock()
+
+    def set_verification(self, mode: str) -> None:
+        self.verification = mode
+        self._save()
+
+    def set_lexicon(self, lexicon: WordList | None) -> None:
+        self.lexicon = lexicon
+
+    # -- help at the table -------------------------------------------------------------------
+    def hint_task(self) -> HintTask:
+        """A search of the best moves for the human to act (refused in club mode)."""
+        if self.config.club:
+            raise MatchError("hint_club")
+        if self.lexicon is None or self.current_human is None:
+            raise MatchError("hint_needs_list")
+        if self.game.pending is not None:
+            raise MatchError("announced_first")
+        position = self.game.position.copy()
+        position.lexicon = self.lexicon
+        return HintTask(self.actor, self.game.action_count, position)
+
+    def complete_hint(self, task: HintTask, moves: list[Move] | None) -> list[str] | None:
+        """Record the hint and return its lines (None: stale, or analysis failed)."""
+        if task.token != self.game.action_count or moves is None:
+            return None
+        self._note("hint", task.player)
+        self._save()
+        return [f"{m.notation(self.game.rules.notation)}  {points(m.score or 0)}" for m in moves]
+
+    def lookup(self, words: Sequence[str]) -> list[tuple[str, bool]]:
+        """Look words up in the active list (the word tools); noted in the history."""
+        from scrabble_fr.engine.notation import fold_letters
+
+        self._require_tools()
+        assert self.lexicon is not None
+        found = [(key, key in self.lexicon) for key in (fold_letters(w).upper() for w in words) if key]
+        if found:
+            self._note("lookup", self.actor, words=[w for w, _ok in found])
+            self._save()
+        return found
+
+    def anagrams(self, letters: str) -> dict[int, list[str]]:
+        """Every word a tirage spells (the word tools); noted in the history."""
+        from scrabble_fr.lexicon import anagrams
+
+        self._require_tools()
+        groups = anagrams(self.lexicon, letters)
+        self._note("lookup", self.actor, words=[letters.upper()])
+        self._save()
+        return groups
+
+    # -- computers ---------------------------------------------------------------------------
+    def computer_task(self) -> ComputerTask | None:
+        """The move a computer must now think about, if it is a computer's turn (handed out once)."""
+        game = self.game
+        if game.is_over or game.phase is not Phase.TURN or not self.is_computer(game.to_move):
+            return None
+        token = game.action_count
+        if self._task_token == token:
+            return None
+        computer = self._computer(game.to_move)
+        self._task_token = token
+        if computer is None or self.lexicon is None:
+            return ComputerTask(game.to_move, token, _Passer(), game.position.copy(), len(game.bag))
+        position = game.position.copy()
+        position.lexicon = self.lexicon
+        return ComputerTask(game.to_move, token, computer, position, len(game.bag))
+
+    def complete_computer(self, task: ComputerTask, move: Move) -> Outcome:
+        """Play the computer's answer (an illegal one becomes a pass); a stale answer is dropped."""
+        if task.token != self.game.action_count or self.game.is_over or self.game.to_move != task.player:
+            return Outcome()
+        self._task_token = None
+        try:
+            return self._play(move)
+        except ScrabbleError:
+            return self._play(Move.pass_())
+
+    def run_computers(self) -> list[Outcome]:
+        """Let every computer due to move play now, on this thread (tests, command line)."""
+        outcomes = []
+        while (task := self.computer_task()) is not None:
+            outcomes.append(self.complete_computer(task, task.compute()))
+        return outcomes
+
+    # -- entering a move tile by tile ---------------------------------------------------------
+    def check_tentative(self, tentative: Sequence[PlacedTile], row: int, col: int, letter: str, joker: bool) -> None:
+        """Raise unless the human to act may lay ``letter`` (a joker if ``joker``) on the square,
+        given the tiles already laid for the move being entered."""
+        self._require_human()
+        game = self.game
+        if game.board[row, col] is not None or any((t.row, t.col) == (row, col) for t in tentative):
+            raise MatchError("square_taken")
+        rack = list(game.racks[self.actor])
+        for tile in tentative:
+            needed = "?" if tile.is_blank else tile.letter
+            if needed in rack:
+                rack.remove(needed)
+        if ("?" if joker else letter) not in rack:
+            if not joker and "?" in rack:
+                raise MatchError("use_joker", letter=letter)
+            raise MatchError("no_tile", letter=letter if not joker else _("joker"))
+
+    # -- closing -----------------------------------------------------------------------------
+    def close(self) -> None:
+        """The table is left: release the game for another process. Every change is already
+        saved; only the clocks have moved since, so they are saved once more."""
+        if self.clocks is not None and not self.game.is_over:
+            self._save()
+        if self.lock is not None:
+            self.lock.release()
+
+    # -- internals ---------------------------------------------------------------------------
+    def _require_human(self) -> None:
+        if self.game.is_over:
+            raise GameStateError("game_over")
+        if self.current_human is None:
+            raise MatchError("not_human_turn")
+
+    def _require_tools(self) -> None:
+        if self.config.club:
+            raise MatchError("tools_club")
+        if self.lexicon is None:
+            raise MatchError("no_word_list")
+
+    def _computer(self, player: int) -> Any:
+        level = self.config.players[player].computer_level
+        if level is None or self._computers is None:
+            return None
+        try:
+            return self._computers(level, self._rng)
+        except ImportError:
+            return None
+
+    def _play(self, move: Move | str) -> Outcome:
+        self._tick_clock()
+        game = self.game
+        player = self.actor
+        played = game.play(move)
+        name = game.players[player]
+        messages = []
+        if played.kind is MoveKind.PASS:
+            messages.append(_("{name} passes.").format(name=name))
+        elif played.kind is MoveKind.EXCHANGE:
+            count = len(played.exchanged)
+            messages.append(ngettext("{name} exchanges {n} tile.", "{name} exchanges {n} tiles.", count)
+                            .format(name=name, n=count))
+        return self._after(messages)
+
+    def _after(self, messages: list[str]) -> Outcome:
+        """After every change: computers judge an announced move, clocks switch, the game is saved."""
+        messages = messages + self._settle()
+        warning = self._save()
+        return Outcome(tuple(m for m in messages if m), warning)
+
+    def _settle(self) -> list[str]:
+        # An announced move: a computer opponent may contest it; with no human opponent to decide,
+        # it is accepted at once.
+        messages: list[str] = []
+        game = self.game
+        while game.phase is Phase.ANNOUNCED and game.pending is not None:
+            pending = game.pending
+            contester = self._computer_contester(pending.player, pending.move)
+            if contester is not None:
+                messages.append(_("{name} contests.").format(name=game.players[contester]))
+                result: ContestResult = game.contest(contester, LexiconVerifier(self.lexicon))  # type: ignore[arg-type]
+                if self.verification == "manuelle":
+                    messages.append(_("A computer is involved: the word list judges."))
+                messages.append(texts.contest_outcome_text(game, result, pending.player))
+                continue
+            if all(self.is_computer(i) for i in self.opponents(pending.player)):
+                game.accept()
+                continue
+            break
+        self._settle_clock()
+        return messages
+
+    def _computer_contester(self, announcer: int, move: Move) -> int | None:
+        if self.lexicon is None:
+            return None
+        for opponent in self.opponents(announcer):
+            computer = self._computer(opponent) if self.is_computer(opponent) else None
+            if computer is None:
+                continue
+            before = self.game.position.copy()
+            before.board.remove(move.tiles)
+            before.lexicon = self.lexicon
+            try:
+                if computer.should_contest(before, move, self.lexicon):
+                    return opponent
+            except Exception:  # a computer's misjudgement must never stop the game
+                continue
+        return None
+
+    def _settle_clock(self) -> None:
+        if self.clocks is None:
+            return
+        waiting = self.game.is_over or self.needs_handover() is not None
+        self.clocks.run(None if waiting else self.actor)
+
+    def _tick_clock(self) -> bool:
+        """Charge the running player's started minutes of overtime; True if points were taken."""
+        clocks = self.clocks
+        if clocks is None or self.game.is_over or not self.game.rules.overtime_penalty:
+            return False
+        player = clocks.running
+        if player is None:
+            return False
+        overrun = clocks.overrun(player)
+        return overrun > 0 and self.game.time_penalty(player, overrun) > 0
+
+    def _note(self, kind: str, player: int, **detail: Any) -> None:
+        # One line per kind, player and turn, however many times asked: the count goes up.
+        after = len(self.game.history)
+        for index, note in enumerate(self.notes):
+            if (note.kind, note.after, note.player) == (kind, after, player):
+                merged = dict(note.detail)
+                for key, values in detail.items():
+                    merged[key] = list(dict.fromkeys(list(merged.get(key, [])) + list(values)))
+                self.notes[index] = Note(kind, after, player, note.count + 1, merged)
+                return
+        self.notes.append(Note(kind, after, player, detail=detail))
+
+    def _save(self) -> str | None:
+        """Save the game; a failure is returned once as a warning and never stops the game."""
+        if self.store is None or self.record is None:
+            return None
+        record = self.record
+        record.update(self.game)
+        record.settings["verification"] = self.verification
+        lexicon = self.lexicon
+        if lexicon is not None:
+            record.settings["lexicon_name"] = getattr(lexicon, "name", "")
+        if self.clocks is not None:
+            record.settings["clocks"] = self.clocks.snapshot()
+        record.notes = [note.to_data() for note in self.notes]
+        try:
+            if self.lock is not None and not self.lock.holds():
+                raise RecordError("save_taken_over", id=record.id)
+            self.store.save(record)
+        except (OSError, ScrabbleError) as exc:
+            if self._save_failed:
+                return None
+            self._save_failed = True
+            error = describe(exc) if isinstance(exc, ScrabbleError) else (exc.strerror or str(exc))
+            return _("The game could not be saved: {error}").format(error=error)
+        return None
+
+
+class _Passer:
+    """The computer with no word list or no analysis: it passes."""
+
+    def choose(self, position: Position, bag_count: int) -> Move:
+        return Move.pass_()
