@@ -1,12 +1,19 @@
-"""Shared test set-up: every test starts in French (the default), whatever the machine's locale."""
+"""Shared test set-up: every test starts in French (the default), whatever the machine's locale;
+and helpers for games with known racks (rigging a game's racks and bag, small tile sets)."""
 
 from __future__ import annotations
 
+import os
+from collections import Counter
+from dataclasses import replace
 from pathlib import Path
-from typing import Iterator
+from typing import Callable, Iterator, Sequence
 
 import pytest
 
+from scrabble_fr.engine.game import Game
+from scrabble_fr.engine.rules import Rules
+from scrabble_fr.engine.tiles import TileSet
 from scrabble_fr.i18n import set_language
 
 SHARED = Path(__file__).resolve().parents[1].parent / "shared"
@@ -25,8 +32,82 @@ def _french_by_default(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Itera
     set_language("fr")
 
 
+def require_shared(path: Path, what: str) -> Path:
+    """``path`` under ../shared, or skip with a reason; under CI (``CI`` set), which always has
+    ../shared beside the project, its absence fails instead of passing unnoticed."""
+    if not path.exists():
+        message = f"{what} ({path.relative_to(SHARED.parent) if path.is_relative_to(SHARED.parent) else path}) is not beside the project"
+        if os.environ.get("CI"):
+            pytest.fail(message + ": CI must have ../shared", pytrace=False)
+        pytest.skip(message)
+    return path
+
+
 @pytest.fixture
 def shared_dir() -> Path:
-    if not SHARED.is_dir():
-        pytest.skip("../shared (reference data) is not beside the project")
-    return SHARED
+    return require_shared(SHARED, "the reference data")
+
+
+@pytest.fixture(scope="session")
+def gcg_corpus() -> Path:
+    return require_shared(SHARED / "corpus" / "gcg", "the game-record corpus")
+
+
+def _rig(game: Game, racks: Sequence[str], next_draws: str = "") -> Game:
+    """Give each player the rack named and put ``next_draws`` on top of the bag, in drawing order.
+
+    Tiles only move between the racks and the bag, so the tile set is still conserved. The rest
+    of the bag keeps a fixed (sorted) order so that a test's draws are predictable.
+    """
+    pool = Counter(game.bag)
+    for rack in game.racks:
+        pool.update(rack)
+    wanted = Counter("".join(racks)) + Counter(next_draws)
+    missing = wanted - pool
+    assert not missing, f"the tile set lacks {dict(missing)}"
+    rest = sorted((pool - wanted).elements())
+    # The game draws with list.pop(), from the end of the bag.
+    game._bag = rest + list(reversed(next_draws))
+    game.position.racks[:] = list(racks)
+    assert game.tiles_conserved()
+    return game
+
+
+@pytest.fixture
+def rig() -> Callable[..., Game]:
+    return _rig
+
+
+def _mini_rules(base: str, letters: str, **changes: object) -> Rules:
+    """A preset played with a small tile set: exactly ``letters``, valued as in the preset's set."""
+    rules = Rules.preset(base)
+    values = {letter: rules.tile_set.values[letter] for letter in set(letters)}
+    tile_set = TileSet("mini", Counter(letters), values)
+    return replace(rules, tile_set=tile_set, **changes)
+
+
+@pytest.fixture
+def mini_rules() -> Callable[..., Rules]:
+    return _mini_rules
+
+
+def snapshot(game: Game) -> tuple[object, ...]:
+    """Everything a player or an undo can observe of a game."""
+    return (
+        game.position.to_cgp(),
+        game.bag,
+        game.history,
+        game.phase,
+        game.pending,
+        game.termination,
+        game.passes_in_a_row,
+        game.scoreless_in_a_row,
+        list(game.racks),
+        list(game.scores),
+        game.to_move,
+    )
+
+
+@pytest.fixture
+def game_snapshot() -> Callable[[Game], tuple[object, ...]]:
+    return snapshot

@@ -396,6 +396,12 @@ class Game:
         self._actions.append({"type": "time_penalty", "player": player, "overrun": overrun})
         return points
 
+    def actors(self) -> list[int]:
+        """Who acted for each action that :meth:`undo` can take back, oldest first: the player
+        to move, or while a move was announced the player after its announcer."""
+        n = len(self.players)
+        return [state.to_move if state.pending is None else (state.pending.player + 1) % n for state in self._undo]
+
     def undo(self) -> None:
         """Take back the last action (friendly games)."""
         if not self._undo:

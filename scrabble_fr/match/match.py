@@ -333,18 +333,14 @@ class Match:
         if self.clocks is not None:
             raise MatchError("undo_clock")
         game = self.game
-        before_actions = game.actions
+        actors = game.actors()
+        humans = [index for index, player in enumerate(actors) if not self.is_computer(player)]
+        if not humans:
+            raise MatchError("undo_nothing")
+        human = actors[humans[-1]]
         before_events = game.history
-        human: int | None = None
-        try:
-            while human is None:
-                game.undo()  # raises nothing_to_undo when the start is reached
-                if not self.is_computer(self.actor):
-                    human = self.actor
-        except ScrabbleError:
-            # Only computer actions (or none) to take back: put them all back, refuse.
-            self.game = Game.replay(game.players, game.rules, game.seed, before_actions, game.verifier)
-            raise MatchError("undo_nothing") from None
+        for _step in range(len(actors) - humans[-1]):
+            game.undo()
         kept = len(game.history)
         taken = [f"{game.players[e.player]} {texts.event_move_text(game, e)}"
                  + (f" ({e.points:+d})" if e.points else "")

@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any
+from typing import Any, Sequence
 
 from scrabble_fr.records.errors import RecordError
 from scrabble_fr.records.files import read_limited
@@ -178,13 +178,19 @@ def _nicknames(names: list[str]) -> list[str]:
     return nicks
 
 
-def write_gcg(game: Any, lexicon: str | None = None, title: str | None = None) -> str:
+def write_gcg(game: Any, lexicon: str | None = None, title: str | None = None,
+              notes: Sequence[tuple[int, str]] = ()) -> str:
     """A finished or unfinished :class:`~scrabble_fr.engine.game.Game` as GCG text.
 
     Coordinates are written in the English convention GCG requires, letters already on the board
     as ``.``, jokers in lowercase. The French contestation penalty has no native GCG line: it is
     written ``>nick: RACK (challenge) -10 total`` on the contester's row, followed by a ``#note``.
+    ``notes`` are ``(after, line)`` pairs: a ``#note`` line written after that many events
+    (an undo, a hint: what the table did besides moves).
     """
+    def notes_after(count: int) -> list[str]:
+        return [line for after, line in notes if min(after, len(game.history)) == count]
+
     from scrabble_fr.engine.game import EventKind
 
     nicks = _nicknames(list(game.players))
@@ -197,6 +203,7 @@ def write_gcg(game: Any, lexicon: str | None = None, title: str | None = None) -
         lines.append(f"#lexicon {lexicon}")
     if game.rules.tile_set.name == "french":
         lines.append("#tile-distribution french")
+    lines.extend(notes_after(0))
     for event in game.history:
         nick = nicks[event.player]
         rack = event.rack or ""
@@ -228,4 +235,5 @@ def write_gcg(game: Any, lexicon: str | None = None, title: str | None = None) -
             lines.append(f">{nick}: {rack} ({rack}) {score} {event.total}")
         elif kind is EventKind.TIME_PENALTY:
             lines.append(f">{nick}: {rack} (time) {score} {event.total}")
+        lines.extend(notes_after(event.number))
     return "\n".join(lines) + "\n"

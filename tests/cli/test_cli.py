@@ -7,15 +7,12 @@ from pathlib import Path
 
 import pytest
 
-CORPUS = Path(__file__).resolve().parents[2] / ".." / "shared" / "corpus" / "gcg"
 EMPTY = "15/15/15/15/15/15/15/15/15/15/15/15/15/15/15"
 
 
 @pytest.fixture
-def corpus() -> Path:
-    if not CORPUS.is_dir():
-        pytest.skip("the game-record corpus (../shared/corpus/gcg beside the project) is not present")
-    return CORPUS
+def corpus(gcg_corpus) -> Path:
+    return gcg_corpus
 
 
 # -- score ----------------------------------------------------------------------------------

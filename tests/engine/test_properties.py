@@ -22,7 +22,7 @@ from scrabble_fr.engine.position import Position
 from scrabble_fr.engine.rules import BlockedRule, ChallengeKind, ChallengeRule, Rules
 from scrabble_fr.engine.verify import AnswersVerifier
 
-from .conftest import snapshot
+from ..conftest import snapshot
 
 MAX_ACTIONS = 1500
 LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"

@@ -10,7 +10,6 @@ import pytest
 from scrabble_fr.records.gcg import read_gcg_file
 from scrabble_fr.records.replay import replay
 
-CORPUS = Path(__file__).resolve().parents[2] / ".." / "shared" / "corpus" / "gcg"
 
 # liwords__puzzles_r20_peter.gcg, line 19: "?BCHRUY N1 BRUnCH..Y +115" — the record counted the
 # blank as an N; the right score is 113 (the play was then withdrawn as a phony).
@@ -19,10 +18,8 @@ POLISH = "macondo__gcgio_polish_endgame.gcg"
 
 
 @pytest.fixture(scope="module")
-def reports():
-    if not CORPUS.is_dir():
-        pytest.skip("the game-record corpus (../shared/corpus/gcg beside the project) is not present")
-    files = sorted(CORPUS.glob("*.gcg"))
+def reports(gcg_corpus):
+    files = sorted(gcg_corpus.glob("*.gcg"))
     assert files, "the corpus folder holds no .gcg file"
     return {path.name: replay(read_gcg_file(path), path.name) for path in files}
 
@@ -50,11 +47,9 @@ def test_the_french_game_replays_with_french_values(reports):
     assert (french.placements, french.matched, french.mismatches) == (22, 22, [])
 
 
-def test_every_file_is_read_without_a_line_left_over():
-    if not CORPUS.is_dir():
-        pytest.skip("the game-record corpus (../shared/corpus/gcg beside the project) is not present")
+def test_every_file_is_read_without_a_line_left_over(gcg_corpus):
     left_over = {}
-    for path in sorted(CORPUS.glob("*.gcg")):
+    for path in sorted(gcg_corpus.glob("*.gcg")):
         game = read_gcg_file(path)
         if game.problems:
             left_over[path.name] = game.problems

@@ -1,0 +1,404 @@
+"""The match without a screen: undo with computer replies, clocks and the overtime penalty in the
+save, hints and look-ups as notes that survive resumption, the one-writer lock, and contests
+where a computer is involved under manual verification.
+
+Scores used (French values, hand-worked in tests/engine/test_scoring.py): H4 MAISON = 18.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from scrabble_fr.engine.errors import ScrabbleError
+from scrabble_fr.engine.game import EventKind, Phase
+from scrabble_fr.engine.rules import Rules
+from scrabble_fr.match import GameConfig, Match, MatchError, Note
+from scrabble_fr.records.errors import RecordError
+from scrabble_fr.records.gcg import write_gcg
+from scrabble_fr.records.save import GameStore
+
+
+class Words:
+    """A word list of a few words."""
+
+    name = "mini"
+
+    def __init__(self, *words: str) -> None:
+        self.words_set = set(words)
+
+    def __contains__(self, word: object) -> bool:
+        return word in self.words_set
+
+    def __len__(self) -> int:
+        return len(self.words_set)
+
+    def words(self):
+        return iter(sorted(self.words_set))
+
+
+class Scripted:
+    """A computer that plays the moves it is given, in order (then passes), and contests or not."""
+
+    def __init__(self, *moves: str, contests: bool = False) -> None:
+        self.moves = list(moves)
+        self.contests = contests
+
+    def choose(self, position, bag_count):
+        from scrabble_fr.engine.move import Move
+
+        return position.parse_move(self.moves.pop(0)) if self.moves else Move.pass_()
+
+    def should_contest(self, position_before, move, lexicon) -> bool:
+        return self.contests
+
+
+class FakeTime:
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def _match(rig=None, spec="Alice,ordi:3", racks=("AEIMNOS", "EEEEEOS"), computer=None, lexicon=None,
+           store=None, rules="ffsc", seed=5, now=None, **options) -> Match:
+    """A match; with ``rig`` the racks are set by hand (no store then: a rigged game does not
+    replay from its seed), without it the seed's own draw is played (seed 7: Alice IELTABP)."""
+    config = GameConfig.from_spec(spec, seed=seed, rules=Rules.preset(rules), **options)
+    match = Match(config, store=store, lexicon=lexicon or Words("MAISON", "OS", "OO", "SN"),
+                  computers=(lambda level, rng: computer) if computer is not None else None,
+                  now=now or FakeTime())
+    if rig is not None:
+        assert store is None
+        rig(match.game, list(racks))
+    return match
+
+
+# Seed 7 draws IELTABP for Alice: H4 BALTE puts B on H4 (double letter) and E on the centre
+# (double word): (3 × 2 + 1 + 1 + 1 + 1) × 2 = 20 (English 8D BALTE: the same squares, 20).
+SEED = 7
+
+
+# -- undo ---------------------------------------------------------------------------------------
+
+
+def test_undo_takes_back_the_human_move_and_the_computer_reply(rig, game_snapshot):
+    computer = Scripted("G8 OS")
+    match = _match(rig, computer=computer)
+    start = game_snapshot(match.game)
+    match.play("H4 MAISON")  # the only opponent is a computer that does not contest: accepted
+    assert match.game.phase is Phase.TURN and match.game.to_move == 1
+    match.run_computers()  # Ordi 3 replies G8 OS (8 points)
+    assert match.game.scores == [18, 8] and match.current_human == 0
+
+    outcome = match.undo()
+    assert outcome.messages
+    assert game_snapshot(match.game) == start  # back before Alice's move: board empty, racks whole
+    assert match.current_human == 0
+    [note] = match.notes
+    assert (note.kind, note.after, note.player) == ("undo", 0, 0)
+    assert note.detail["moves"] == ["Alice H4 MAISON (+18)", "Ordi 3 G8 OS (+8)"]
+
+
+def test_undo_with_two_humans_takes_back_one_action(rig):
+    match = _match(rig, spec="Alice,Bruno")
+    match.play("H4 MAISON")
+    match.accept()
+    match.undo()  # Bruno's acceptance
+    assert match.game.phase is Phase.ANNOUNCED and match.actor == 1
+    match.undo()  # Alice's move
+    assert match.game.history == [] and match.actor == 0
+
+
+def test_undo_is_refused_when_only_computer_moves_are_behind(rig, game_snapshot):
+    match = _match(rig, spec="ordi:3,Alice", racks=("AEIMNOS", "EEEEEOS"), computer=Scripted("H4 MAISON"))
+    match.run_computers()  # the computer opens; Alice, a human, now decides on its move
+    before = game_snapshot(match.game)
+    with pytest.raises(MatchError) as info:
+        match.undo()
+    assert info.value.code == "undo_nothing"
+    assert game_snapshot(match.game) == before
+    assert match.notes == []
+
+
+@pytest.mark.parametrize("options, code", [({"club": True}, "undo_club"), ({"clock_minutes": 25}, "undo_clock")])
+def test_undo_is_refused_in_club_mode_and_with_a_clock(rig, game_snapshot, options, code):
+    match = _match(rig, spec="Alice,Bruno", **options)
+    match.play("H4 MAISON")
+    before = game_snapshot(match.game)
+    with pytest.raises(MatchError) as info:
+        match.undo()
+    assert info.value.code == code
+    assert game_snapshot(match.game) == before
+
+
+def test_undo_is_saved_and_exported_as_a_note(tmp_path):
+    store = GameStore(tmp_path)
+    match = _match(computer=Scripted(), store=store, seed=SEED)
+    match.play("H4 BALTE")
+    match.run_computers()  # the computer passes
+    match.undo()
+    match.close()
+    record = store.load(match.record.id)
+    assert record.actions == []  # the undone actions are gone from the replay...
+    assert record.notes[0]["kind"] == "undo"  # ...but the undo is recorded
+    assert record.notes[0]["detail"]["moves"] == ["Alice H4 BALTE (+20)", "Ordi 3 passe"]
+    notes = [Note.from_data(d, 2) for d in record.notes]
+    gcg = write_gcg(record.rebuild(), notes=[(n.after, n.gcg_text(["Alice", "Ordi 3"])) for n in notes if n])
+    assert "#note Alice took back: Alice H4 BALTE (+20); Ordi 3 passe" in gcg
+
+
+# -- clocks and the overtime penalty ------------------------------------------------------------
+
+
+def test_overtime_penalty_is_charged_as_minutes_start_and_reaches_the_save(tmp_path):
+    # NASPA: 10 points per started minute over. A 1-minute clock; Alice thinks 70 s: 10 s over,
+    # one minute started, −10, charged when she plays 8D BALTE (20): 20 − 10 = 10.
+    store = GameStore(tmp_path)
+    clock = FakeTime()
+    match = _match(spec="Alice,Bruno", store=store, rules="naspa", seed=SEED, now=clock, clock_minutes=1)
+    clock.now += 70
+    match.play("8D BALTE")
+    assert match.game.scores == [10, 0]
+    [penalty] = [e for e in match.game.history if e.kind is EventKind.TIME_PENALTY]
+    assert (penalty.player, penalty.points) == (0, -10)
+    # Bruno's clock runs now (the announced move waits for him); Alice's is stopped.
+    clock.now += 30
+    assert match.clock_seconds() == [-10.0, 30.0]
+    record = store.load(match.record.id)
+    assert record.actions[0] == {"type": "time_penalty", "player": 0, "overrun": 10.0}
+    assert record.settings["clocks"] == [-10.0, 60.0]
+    assert record.rebuild().scores == [10, 0]
+
+
+def test_tick_charges_a_new_minute_without_any_move():
+    clock = FakeTime()
+    match = _match(spec="Alice,Bruno", rules="naspa", now=clock, clock_minutes=1)
+    clock.now += 59
+    assert match.tick() is False  # still within her time
+    clock.now += 2  # 1 s over: the first minute started
+    assert match.tick() is True
+    assert match.tick() is False  # the same minute is not charged twice
+    assert match.game.scores == [-10, 0]
+
+
+def test_clocks_stop_while_a_dialog_is_open_and_during_the_hand_over():
+    clock = FakeTime()
+    match = _match(spec="Alice,Bruno", now=clock, clock_minutes=25, private_screen=True)
+    assert match.needs_handover() == 0
+    clock.now += 100  # nobody at the keyboard yet: no clock runs
+    assert match.clock_seconds() == [1500.0, 1500.0]
+    match.reveal(0)
+    clock.now += 10
+    match.pause()  # a dialog opens
+    clock.now += 300
+    match.resume()
+    clock.now += 5
+    assert match.clock_seconds() == [1485.0, 1500.0]  # 10 s before the dialog, 5 s after
+    assert match.rack_visible()
+
+
+def test_no_penalty_is_charged_after_the_end_and_the_clocks_stop(rig):
+    clock = FakeTime()
+    match = _match(rig, spec="Alice,Bruno", racks=("ABCDEFG", "JKQWXYZ"), rules="naspa", now=clock,
+                   clock_minutes=1)
+    for _ in range(6):
+        match.pass_()
+    assert match.is_over
+    scores = list(match.game.scores)
+    clock.now += 500
+    assert match.tick() is False
+    assert match.game.scores == scores
+
+
+# -- hints and look-ups -------------------------------------------------------------------------
+
+
+def test_hints_and_look_ups_are_one_line_per_turn_and_survive_resumption(tmp_path):
+    store = GameStore(tmp_path)
+    match = _match(spec="Alice,Bruno", store=store, seed=SEED, lexicon=Words("BALTE", "OS"))
+    for _ in range(3):
+        task = match.hint_task()
+        lines = match.complete_hint(task, task.compute())
+        assert lines and "BALTE" in lines[0] and "20" in lines[0]
+    match.lookup(["balte", "zzz"])
+    match.lookup(["os"])
+    assert [(n.kind, n.count) for n in match.notes] == [("hint", 3), ("lookup", 2)]
+    assert match.notes[1].detail["words"] == ["BALTE", "ZZZ", "OS"]
+    match.play("H4 BALTE")
+    match.close()
+
+    record = store.load(match.record.id)
+    from scrabble_fr.match import config_from_record
+
+    again = Match(config_from_record(record), game=record.rebuild(), record=record, store=store, lexicon=Words(),
+                  computers=None)
+    assert again.notes == match.notes
+    assert [type(row).__name__ for row in again.timeline()] == ["Note", "Note", "Event"]
+
+
+def test_a_stale_hint_is_dropped(rig):
+    match = _match(rig, spec="Alice,Bruno")
+    task = match.hint_task()
+    match.pass_()
+    assert match.complete_hint(task, []) is None
+    assert match.notes == []
+
+
+def test_club_mode_refuses_hints_and_word_tools(rig):
+    match = _match(rig, spec="Alice,Bruno", club=True)
+    for action, code in ((match.hint_task, "hint_club"), (lambda: match.lookup(["OS"]), "tools_club")):
+        with pytest.raises(MatchError) as info:
+            action()
+        assert info.value.code == code
+    assert match.config.clock_minutes == 25  # the clock is on, with the rules' time
+
+
+# -- contests with a computer, manual verification ----------------------------------------------
+
+
+def test_manual_verification_a_human_contesting_a_computer_is_judged_by_the_list(rig):
+    # The computer plays MAISON, which the active list lacks: no human judges the computer.
+    match = _match(rig, spec="ordi:3,Alice", computer=Scripted("H4 MAISON"), lexicon=Words("OS"),
+                   verification="manuelle")
+    match.run_computers()
+    assert match.game.phase is Phase.ANNOUNCED
+    assert match.contest_needs_answers(1) is False
+    outcome = match.contest(1)
+    assert "liste de mots" in outcome.text  # the screen says who judged
+    assert match.game.history[-1].kind is EventKind.WITHDRAWN
+    assert match.game.scores == [0, 0]
+
+
+def test_manual_verification_a_computer_contesting_a_human_is_judged_by_the_list(rig):
+    match = _match(rig, computer=Scripted(contests=True), lexicon=Words("MAISON"), verification="manuelle")
+    outcome = match.play("H4 MAISON")
+    # MAISON is in the list: the computer's contest fails and costs it 10 points (FFSc).
+    assert "liste de mots" in outcome.text
+    assert match.game.scores == [18, -10]
+
+
+def test_manual_verification_between_humans_needs_the_players_answers(rig):
+    match = _match(rig, spec="Alice,Bruno", verification="manuelle", lexicon=Words())
+    match.play("H4 MAISON")
+    assert match.contest_needs_answers(1) is True
+    with pytest.raises(MatchError):
+        match.contest(1)
+    match.contest(1, {"MAISON": True})
+    assert match.game.scores == [18, -10]
+
+
+# -- the lock -----------------------------------------------------------------------------------
+
+_HOLDER = textwrap.dedent(
+    """
+    import sys, time
+    from pathlib import Path
+    from scrabble_fr.match.lock import SaveLock
+    SaveLock(Path(sys.argv[1]), "g").acquire()
+    print("held", flush=True)
+    time.sleep(60)
+    """
+)
+
+
+def test_a_second_process_is_refused_then_may_take_over(tmp_path):
+    store = GameStore(tmp_path)
+    match = _match(spec="Alice,Bruno", store=store, seed=SEED)
+    match.play("H4 BALTE")
+    lock_path = store.lock_path(match.record.id)
+    env = dict(os.environ, PYTHONPATH=str(Path(__file__).resolve().parents[2]))
+    match.close()  # this process leaves the game; another one opens it
+    holder = subprocess.Popen([sys.executable, "-c", _HOLDER, str(lock_path)], stdout=subprocess.PIPE, env=env,
+                              text=True)
+    try:
+        assert holder.stdout.readline().strip() == "held"
+        record = store.load(match.record.id)
+        from scrabble_fr.match import config_from_record
+
+        with pytest.raises(RecordError) as info:
+            Match(config_from_record(record), game=record.rebuild(), record=record, store=store, lexicon=Words())
+        assert info.value.code == "save_locked"
+        assert info.value.params["pid"] == holder.pid
+        assert "--forcer" in str(info.value)
+        taken = Match(config_from_record(record), game=record.rebuild(), record=record, store=store,
+                      lexicon=Words(), take_over=True)
+        assert taken.lock is not None and taken.lock.holds()
+    finally:
+        holder.kill()
+        holder.wait()
+
+
+def test_a_lock_left_by_a_dead_process_is_taken_silently(tmp_path):
+    store = GameStore(tmp_path)
+    match = _match(spec="Alice,Bruno", store=store, seed=SEED)
+    match.play("H4 BALTE")
+    # A crash: the lock file stays, naming a process that no longer exists.
+    dead = subprocess.Popen([sys.executable, "-c", "pass"])
+    dead.wait()
+    store.lock_path(match.record.id).write_text(f'{{"pid": {dead.pid}, "token": "x"}}', encoding="utf-8")
+    record = store.load(match.record.id)
+    from scrabble_fr.match import config_from_record
+
+    again = Match(config_from_record(record), game=record.rebuild(), record=record, store=store, lexicon=Words())
+    assert again.lock is not None and again.lock.holds()
+
+
+def test_the_window_whose_game_was_taken_over_stops_saving(tmp_path):
+    store = GameStore(tmp_path)
+    first = _match(spec="Alice,Bruno", store=store, seed=SEED)
+    first.play("H4 BALTE")
+    record = store.load(first.record.id)
+    from scrabble_fr.match import config_from_record
+
+    second = Match(config_from_record(record), game=record.rebuild(), record=record, store=store,
+                   lexicon=Words(), take_over=True)
+    second.accept()
+    saved = store.load(first.record.id).actions
+    outcome = first.accept()  # the first window does not know yet
+    assert outcome.warning and "autre processus" in outcome.warning
+    assert store.load(first.record.id).actions == saved  # never two writers
+    assert isinstance(outcome.warning, str)
+
+
+# -- players refused before any screen ----------------------------------------------------------
+
+
+@pytest.mark.parametrize("spec, code", [
+    ("Alice,ordi:9", "players_bad_level"),
+    ("Alice,ordi:0", "players_bad_level"),
+    ("Alice,ordi:abc", "players_bad_level"),
+    ("Alice,,Bruno", "players_empty_name"),
+    ("Alice, ", "players_empty_name"),
+    ("Alice,alice", "players_duplicate"),
+    ("", "players_count"),
+    (",".join(f"P{i}" for i in range(9)), "players_count"),
+])
+def test_bad_players_are_refused(spec, code):
+    with pytest.raises(MatchError) as info:
+        GameConfig.from_spec(spec)
+    assert info.value.code == code
+
+
+def test_two_computers_of_one_level_get_two_names():
+    config = GameConfig.from_spec("ordi:3,ordi:3")
+    assert [p.name for p in config.players] == ["Ordi 3", "Ordi 3-2"]
+
+
+def test_a_save_holding_a_bad_player_is_reported_not_a_crash(tmp_path):
+    from scrabble_fr.match import config_from_record
+
+    store = GameStore(tmp_path)
+    match = _match(spec="Alice,Bruno", store=store, seed=SEED)
+    match.play("H4 BALTE")
+    record = store.load(match.record.id)
+    record.players[1] = {"name": "Alice", "computer_level": 42}
+    with pytest.raises(ScrabbleError) as info:
+        config_from_record(record)
+    assert info.value.code == "save_replay"
