@@ -12,9 +12,13 @@ PACKAGE = Path(scrabble_fr.__file__).resolve().parent
 # The engine does no I/O and draws nothing; only the lexicon room may use the automaton.
 FORBIDDEN = {
     "engine": {"textual", "rich", "ahocorasick", "os", "io", "pathlib", "subprocess", "shutil", "tempfile",
-               "scrabble_fr.tui", "scrabble_fr.cli", "scrabble_fr.records", "scrabble_fr.lexicon"},
-    "player": {"textual", "rich", "ahocorasick", "scrabble_fr.tui", "scrabble_fr.cli", "scrabble_fr.lexicon"},
-    "records": {"textual", "rich", "ahocorasick", "scrabble_fr.tui", "scrabble_fr.cli"},
+               "scrabble_fr.tui", "scrabble_fr.cli", "scrabble_fr.records", "scrabble_fr.lexicon",
+               "scrabble_fr.match"},
+    "player": {"textual", "rich", "ahocorasick", "scrabble_fr.tui", "scrabble_fr.cli", "scrabble_fr.lexicon",
+               "scrabble_fr.match"},
+    "records": {"textual", "rich", "ahocorasick", "scrabble_fr.tui", "scrabble_fr.cli", "scrabble_fr.match"},
+    # The match is the game session below every front end: it draws nothing.
+    "match": {"textual", "rich", "ahocorasick", "scrabble_fr.tui", "scrabble_fr.cli"},
     "lexicon": {"textual", "rich", "scrabble_fr.tui", "scrabble_fr.cli", "scrabble_fr.player"},
 }
 # Position.generate_moves() / best_moves() are the library's front door to the move generator:

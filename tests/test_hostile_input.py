@@ -6,6 +6,7 @@ from __future__ import annotations
 import io
 import json
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -126,12 +127,8 @@ def test_saved_game_reader_gives_a_game_or_a_typed_error(data):
     st.text(alphabet, max_size=12),
 ), max_size=5))
 def test_command_line_never_shows_a_traceback(argv):
-    if any(arg in ("jouer", "importer") for arg in argv) or not argv or argv[0].startswith("--graine"):
-        return
-    if argv and not argv[0].startswith("-") and argv[0] not in (
-        "score", "rejouer", "verifier", "tirage", "parties", "exporter"
-    ):
-        argv = ["score", *argv]
+    # Commands that open the full-screen game are refused with no terminal (tested below), so
+    # any argv may be tried here: none can start the real app and hang the suite.
     out, err = io.StringIO(), io.StringIO()
     status = main(argv, out=out, err=err)
     assert status in (0, 1, 2)
@@ -146,3 +143,31 @@ def test_a_path_holding_a_nul_byte_is_refused_in_one_line():
         out, err = io.StringIO(), io.StringIO()
         assert main(argv, out=out, err=err) == 2
         assert "Traceback" not in out.getvalue() + err.getvalue()
+
+
+@pytest.mark.parametrize("argv", [[], ["--langue", "en"], ["jouer"], ["jouer", "--joueurs", "Alice,Bruno"],
+                                  ["jouer", "--reprendre"], ["importer", "x.gcg"]])
+def test_a_full_screen_command_without_a_terminal_says_so_in_one_line(argv, tmp_path):
+    # Under pytest, standard input and output are not a terminal.
+    (tmp_path / "x.gcg").write_text("#player1 a A\n#player2 b B\n>a: AB 8G AB +4 4\n", encoding="utf-8")
+    argv = [str(tmp_path / a) if a.endswith(".gcg") else a for a in argv]
+    if argv[-1:] == ["--reprendre"]:
+        from scrabble_fr.engine.game import Game
+        from scrabble_fr.records.save import GameStore
+
+        GameStore().save(SavedGame.new(Game(["A", "B"], seed=1), [("A", None), ("B", None)]))
+    out, err = io.StringIO(), io.StringIO()
+    assert main(argv, out=out, err=err) == 2
+    lines = err.getvalue().splitlines()
+    assert len(lines) == 1 and "scrabble-fr --help" in lines[0] and "terminal" in lines[0]
+
+
+@pytest.mark.parametrize("players, expected", [
+    ("Alice,ordi:9", "ordi:N"), ("Alice,ordi:abc", "ordi:N"), ("Alice,,Bruno", "virgule"),
+    ("Alice,Alice", "Alice"), ("", "1 à 8"),
+])
+def test_bad_players_are_refused_before_any_screen(players, expected):
+    out, err = io.StringIO(), io.StringIO()
+    assert main(["jouer", "--joueurs", players], out=out, err=err) == 2
+    lines = err.getvalue().splitlines()
+    assert len(lines) == 1 and expected in lines[0], lines

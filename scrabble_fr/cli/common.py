@@ -18,6 +18,19 @@ from scrabble_fr.i18n import N_, _, get_language
 CONFIG_ENV = "SCRABBLE_FR_CONFIG"
 
 
+def require_terminal() -> None:
+    """Refuse to open the full-screen game with no terminal to draw on (input or output piped,
+    a test, a CI job): one line, exit 2, instead of an app waiting for keys that never come."""
+    import sys
+
+    from scrabble_fr.cli import UsageError
+
+    streams = (sys.stdin, sys.stdout)
+    if not all(stream is not None and stream.isatty() for stream in streams):
+        raise UsageError(_("this command opens the full-screen game and needs a terminal (input and output "
+                           "not redirected)") + " — " + _("see {command} --help").format(command="scrabble-fr"))
+
+
 def command_module(name: str) -> ModuleType:
     return importlib.import_module(f"scrabble_fr.cli.{name}")
 

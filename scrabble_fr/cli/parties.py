@@ -90,7 +90,11 @@ def run_exporter(args: argparse.Namespace, out: TextIO) -> int:
     store = GameStore()
     record = store.resolve(args.partie)
     game = record.rebuild()
-    text = write_gcg(game, lexicon=gcg_lexicon_name(record.settings.get("lexicon")))
+    from scrabble_fr.match import Note
+
+    notes = [note for note in (Note.from_data(data, len(game.players)) for data in record.notes) if note]
+    text = write_gcg(game, lexicon=gcg_lexicon_name(record.settings.get("lexicon")),
+                     notes=[(note.after, note.gcg_text(game.players)) for note in notes])
     if args.sortie:
         try:
             Path(args.sortie).write_text(text, encoding="utf-8")
@@ -119,7 +123,9 @@ def run_importer(args: argparse.Namespace, out: TextIO) -> int:
     record = read_gcg_file(args.fichier)
     if not record.events:
         raise RecordError("gcg_empty", path=args.fichier)
-    from scrabble_fr.cli.common import lexicon_loader
+    from scrabble_fr.cli.common import lexicon_loader, require_terminal
+
+    require_terminal()
     from scrabble_fr.tui.app import ScrabbleApp
 
     loader = lexicon_loader(getattr(args, "lexique", None), None)

@@ -10,7 +10,7 @@ from __future__ import annotations
 import argparse
 from typing import Any, TextIO
 
-from scrabble_fr.cli.common import lexicon_loader, resolve_rules_file
+from scrabble_fr.cli.common import lexicon_loader, require_terminal, resolve_rules_file
 from scrabble_fr.i18n import _
 
 
@@ -33,6 +33,10 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
                         help=_("resume the last unfinished game (or the game ID, see parties)"))
     parser.add_argument("--precedente", action="store_true",
                         help=_("with --reprendre: resume the previous save (.bak) of a damaged game"))
+    parser.add_argument("--forcer", action="store_true",
+                        help=_("with --reprendre: take the game over from another process that has it open"))
+    parser.add_argument("--club", action="store_true",
+                        help=_("club mode: no hints, no word tools, no undo, the clock on"))
     add_lexicon_options(parser)
     return parser
 
@@ -51,8 +55,10 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
         return _resume(args)
     rules, extra = resolve_rules_file(getattr(args, "regles", None))
     config = None
-    players = args.joueurs or ",".join(extra.get("players") or [])
-    if players:
+    players = args.joueurs if args.joueurs is not None else ",".join(extra.get("players") or [])
+    if players or args.joueurs is not None:
+        # Bad players (an empty or repeated name, a level that does not exist) stop here, before
+        # any screen: MatchError is worded and exits 2.
         config = GameConfig.from_spec(
             players,
             rules=rules,
@@ -61,15 +67,13 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
             clock_minutes=args.pendule,
             private_screen=args.ecran_prive,
             lexicon_path=getattr(args, "lexique", None) or extra.get("lexicon"),
+            club=args.club,
         )
-        if not 1 <= len(config.players) <= 8:
-            from scrabble_fr.cli import UsageError
-
-            raise UsageError(_("name 1 to 8 players, for example --joueurs Alice,Bruno"))
     return _run_app(args, config)
 
 
 def _resume(args: argparse.Namespace) -> int:
+    from scrabble_fr.match import SaveLock, config_from_record
     from scrabble_fr.records.errors import RecordError
     from scrabble_fr.records.save import GameStore
     from scrabble_fr.tui.app import ScrabbleApp
@@ -90,8 +94,13 @@ def _resume(args: argparse.Namespace) -> int:
                 raise RecordError("save_none", directory=str(store.directory))
             record = latest
     record.rebuild()  # a damaged record is reported here, before the screen opens
+    config_from_record(record)  # and so is a player the save should not hold
+    if not args.forcer and not args.precedente:
+        # Another process playing it: one line with its number and how to take over.
+        SaveLock(store.lock_path(record.id), record.id).check()
+    require_terminal()
     loader = lexicon_loader(getattr(args, "lexique", None), getattr(args, "mots_en_plus", None))
-    app = ScrabbleApp(lexicon_loader=loader, resume=record, resume_as_new=args.precedente)
+    app = ScrabbleApp(lexicon_loader=loader, resume=record, resume_as_new=args.precedente, take_over=args.forcer)
     app.run()
     return 0
 
@@ -101,6 +110,7 @@ def run_default(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
 
 
 def _run_app(args: argparse.Namespace, config: Any) -> int:
+    require_terminal()
     from scrabble_fr.tui.app import ScrabbleApp
 
     loader = lexicon_loader(getattr(args, "lexique", None), getattr(args, "mots_en_plus", None))

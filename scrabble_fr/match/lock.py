@@ -51,12 +51,18 @@ class SaveLock:
         except (OSError, ValueError, KeyError, TypeError):
             return None
 
-    def acquire(self, take_over: bool = False) -> None:
-        """Take the lock; raises :class:`RecordError` ``save_locked`` if a live process holds it."""
-        self.path.parent.mkdir(parents=True, exist_ok=True)
+    def check(self) -> None:
+        """Raise :class:`RecordError` ``save_locked`` if another live process holds the lock."""
         owner = self.owner()
-        if owner is not None and owner[1] != self.token and _alive(owner[0]) and not take_over:
+        if owner is not None and owner[1] != self.token and _alive(owner[0]):
             raise RecordError("save_locked", id=self.game_id, pid=owner[0])
+
+    def acquire(self, take_over: bool = False) -> None:
+        """Take the lock; raises :class:`RecordError` ``save_locked`` if a live process holds it
+        (unless ``take_over``)."""
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        if not take_over:
+            self.check()
         payload = json.dumps({"pid": os.getpid(), "token": self.token}).encode("utf-8")
         temporary = self.path.with_name(f".{self.path.name}.{self.token}.tmp")
         temporary.write_bytes(payload)
