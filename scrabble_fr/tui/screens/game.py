@@ -289,14 +289,16 @@ class GameScreen(LocalizedBindings, Screen[None]):
             self._computer_move(task)
 
     def dialog(self, screen: ModalScreen[Any], then: Callable[[Any], None]) -> None:
-        """Open a dialog with the clocks stopped (nobody can play meanwhile)."""
+        """Open a dialog; ``then`` receives its answer."""
+        self.app.push_screen(screen, then)
+
+    def on_screen_suspend(self) -> None:
+        # Any screen over the game (a dialog, the help, the settings, the end): nobody can play,
+        # so the clocks stop until the game is on screen again.
         self.match.pause()
 
-        def closed(result: Any) -> None:
-            self.match.resume()
-            then(result)
-
-        self.app.push_screen(screen, closed)
+    def on_screen_resume(self) -> None:
+        self.match.resume()
 
     @work(thread=True, exclusive=True, group="computer")
     def _computer_move(self, task: ComputerTask) -> None:
