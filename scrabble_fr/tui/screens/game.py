@@ -314,7 +314,7 @@ class GameScreen(LocalizedBindings, Screen[None]):
         self.record.settings["verification"] = self.verification
         lexicon = self.scrabble_app.lexicon
         if lexicon is not None:
-            self.record.settings["lexicon_name"] = lexicon.name
+            self.record.record_lexicon(lexicon)
         if self.clocks is not None:
             self.record.settings["clocks"] = list(self.clocks)
         try:
