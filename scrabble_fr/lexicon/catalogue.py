@@ -126,10 +126,7 @@ class Catalogue:
         """The shipped lists (their word count read from the list itself)."""
         found = []
         for language, spec in BUILTINS.items():
-            try:
-                count = len(Lexicon.builtin(language))
-            except LexiconError:
-                count = 0
+            count = _builtin_count(language)
             found.append(ListInfo(BUILTIN_NAMES[language], language, count,
                                   f"lexiques/{spec.file_name}", builtin=True))
         return found
@@ -259,6 +256,18 @@ class Catalogue:
             raise LexiconError("lexicon_unreadable", path=str(path), detail=detail) from None
         # Stored by ``add``: already normalised, sorted and unique.
         return Lexicon(text.split(), text=text, name=info.name, language=info.language)
+
+
+def _builtin_count(language: str) -> int:
+    """How many words a shipped list holds, without building its lookup structure (a screen that
+    only lists the lists should not pay 50 MB for the English one)."""
+    from scrabble_fr.resources import data_path
+
+    try:
+        data = gzip.decompress((data_path("lexiques") / BUILTINS[language].file_name).read_bytes())
+    except (OSError, EOFError, gzip.BadGzipFile):
+        return 0
+    return data.count(b"\n")
 
 
 def _valid_entry(entry: object) -> bool:
