@@ -52,6 +52,11 @@ class _HelpFormatter(argparse.HelpFormatter):
         return super().add_usage(usage, actions, groups, prefix if prefix is not None else _("usage: "))
 
 
+def _one_line(text: str) -> str:
+    """An error on one line, even when it quotes what the player typed with line breaks in it."""
+    return " ".join(text.splitlines())
+
+
 def _language_from_argv(argv: Sequence[str]) -> str | None:
     for index, arg in enumerate(argv):
         if arg == "--langue" and index + 1 < len(argv):
@@ -118,10 +123,10 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None, err: Text
     try:
         return run()
     except UsageError as exc:
-        err.write(f"{name}: {exc}\n")
+        err.write(f"{name}: {_one_line(str(exc))}\n")
         return 2
     except ScrabbleError as exc:
-        err.write(f"{name}: {describe(exc)}\n")
+        err.write(f"{name}: {_one_line(describe(exc))}\n")
         return 2
     except KeyboardInterrupt:
         return 130
