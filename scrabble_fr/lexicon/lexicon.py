@@ -272,7 +272,7 @@ class Lexicon:
         """Every word, in alphabetical order.
 
             >>> next(Lexicon.builtin("fr").words())
-            'ABACA'
+            'AA'
         """
         base: Iterator[str] = iter(self._text.split("\n")) if self._count else iter(())
         if not self._extra:

@@ -604,9 +604,8 @@ class Match:
         record = self.record
         record.update(self.game)
         record.settings["verification"] = self.verification
-        lexicon = self.lexicon
-        if lexicon is not None:
-            record.settings["lexicon_name"] = getattr(lexicon, "name", "")
+        if self.lexicon is not None:
+            record.record_lexicon(self.lexicon)
         if self.clocks is not None:
             record.settings["clocks"] = self.clocks.snapshot()
         record.notes = [note.to_data() for note in self.notes]

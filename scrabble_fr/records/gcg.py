@@ -52,7 +52,14 @@ class GcgGame:
 
     @property
     def lexicon(self) -> str:
-        return self.pragmas.get("lexicon", "")
+        """The list's name from ``#lexicon NAME [WORDS]``."""
+        name, _count = _lexicon_parts(self.pragmas.get("lexicon", ""))
+        return name
+
+    @property
+    def lexicon_words(self) -> int | None:
+        """The list's word count, when ``#lexicon`` gives it after the name (this project does)."""
+        return _lexicon_parts(self.pragmas.get("lexicon", ""))[1]
 
     @property
     def tile_distribution(self) -> str:
@@ -64,6 +71,28 @@ class GcgGame:
         if lexicon.startswith(("FRA", "ODS")):
             return "french"
         return "english"
+
+
+def _lexicon_parts(value: str) -> tuple[str, int | None]:
+    """``("ODS8", 411430)`` from ``"ODS8 411430"``; a value without a trailing count is all name.
+
+        >>> _lexicon_parts("ODS8 411430"), _lexicon_parts("NWL18")
+        (('ODS8', 411430), ('NWL18', None))
+    """
+    head, _sep, tail = value.strip().rpartition(" ")
+    if head and tail.isdigit():
+        return head.strip(), int(tail)
+    return value.strip(), None
+
+
+def lexicon_pragma(name: str, words: int | None = None) -> str:
+    """The ``#lexicon`` value: the list's name as one word, then its word count when known.
+
+        >>> lexicon_pragma("Mes mots ODS", 411430)
+        'Mes_mots_ODS 411430'
+    """
+    token = "_".join(name.split())
+    return f"{token} {words}" if words is not None else token
 
 
 def decode(data: bytes) -> str:
@@ -178,11 +207,14 @@ def _nicknames(names: list[str]) -> list[str]:
     return nicks
 
 
-def write_gcg(game: Any, lexicon: str | None = None, title: str | None = None,
-              notes: Sequence[tuple[int, str]] = ()) -> str:
+def write_gcg(
+    game: Any, lexicon: str | None = None, title: str | None = None, lexicon_words: int | None = None,
+    notes: Sequence[tuple[int, str]] = (),
+) -> str:
     """A finished or unfinished :class:`~scrabble_fr.engine.game.Game` as GCG text.
 
-    Coordinates are written in the English convention GCG requires, letters already on the board
+    ``#lexicon`` holds the list's name and, when ``lexicon_words`` is given, its word count
+    (``#lexicon ODS8 411430``). Coordinates are written in the English convention GCG requires, letters already on the board
     as ``.``, jokers in lowercase. The French contestation penalty has no native GCG line: it is
     written ``>nick: RACK (challenge) -10 total`` on the contester's row, followed by a ``#note``.
     ``notes`` are ``(after, line)`` pairs: a ``#note`` line written after that many events
@@ -200,7 +232,7 @@ def write_gcg(game: Any, lexicon: str | None = None, title: str | None = None,
     if title:
         lines.append(f"#title {title}")
     if lexicon:
-        lines.append(f"#lexicon {lexicon}")
+        lines.append(f"#lexicon {lexicon_pragma(lexicon, lexicon_words)}")
     if game.rules.tile_set.name == "french":
         lines.append("#tile-distribution french")
     lines.extend(notes_after(0))

@@ -84,6 +84,17 @@ class SavedGame:
 
     STATUSES: ClassVar[tuple[str, str]] = ("en_cours", "terminee")
 
+    def record_lexicon(self, lexicon: Any) -> None:
+        """Keep the name and the word count of the list that judges the game (``lexicon_name``,
+        ``lexicon_words``), so a record says which list its verdicts came from."""
+        self.settings["lexicon_name"] = lexicon.name
+        self.settings["lexicon_words"] = len(lexicon)
+
+    @property
+    def lexicon_words(self) -> int | None:
+        count = self.settings.get("lexicon_words")
+        return count if isinstance(count, int) and not isinstance(count, bool) and count >= 0 else None
+
     @property
     def date_text(self) -> str:
         """When it was last saved, in local time: ``2026-11-22 20:56``."""

@@ -218,3 +218,46 @@ def test_an_unreadable_save_folder_is_one_line_not_a_traceback(monkeypatch):
     assert main(["parties"], out=io.StringIO(), err=err) == 2
     assert err.getvalue().count("\n") == 1 and "Traceback" not in err.getvalue()
     assert "Permission denied" in err.getvalue()
+
+
+def test_a_record_keeps_the_lists_name_and_word_count(tmp_path):
+    from scrabble_fr.lexicon import Lexicon
+
+    game = _game()
+    record = SavedGame.new(game, PLAYERS, {"lexicon": "fr"}, game_id="20260101-000000-list")
+    # Three distinct words: "chat" and "CHAT" are one.
+    record.record_lexicon(Lexicon.from_words(["chat", "CHAT", "chien", "maison"], "Club"))
+    GameStore(tmp_path).save(record)
+    loaded = GameStore(tmp_path).load("20260101-000000-list")
+    assert loaded.settings["lexicon_name"] == "Club"
+    assert loaded.settings["lexicon_words"] == 3
+    assert loaded.lexicon_words == 3
+
+
+def test_gcg_lexicon_pragma_holds_name_and_word_count():
+    game = _game()
+    text = write_gcg(game, lexicon="Mon ODS", lexicon_words=411430)
+    assert "#lexicon Mon_ODS 411430" in text.splitlines()
+    parsed = parse_gcg(text)
+    assert (parsed.lexicon, parsed.lexicon_words) == ("Mon_ODS", 411430)
+    # Files from elsewhere give the name alone.
+    other = parse_gcg("#lexicon NWL18\n")
+    assert (other.lexicon, other.lexicon_words) == ("NWL18", None)
+
+
+def test_exporter_writes_the_recorded_list(tmp_path, monkeypatch):
+    monkeypatch.setenv("SCRABBLE_FR_PARTIES", str(tmp_path))
+    game = _game()
+    # The player's default list judged the game: the source is only the language, the recorded
+    # name says which list it was.
+    settings = {"lexicon": "fr", "lexicon_name": "Club ODS", "lexicon_words": 3}
+    GameStore(tmp_path).save(SavedGame.new(game, PLAYERS, settings, game_id="20260101-000000-club"))
+    out = io.StringIO()
+    assert main(["exporter", "dernier"], out=out) == 0
+    assert "#lexicon Club_ODS 3" in out.getvalue().splitlines()
+    # A game judged by the shipped list: its fixed GCG name, and the count.
+    settings = {"lexicon": "fr", "lexicon_name": "Grammalecte 7.0 (liste libre)", "lexicon_words": 394524}
+    GameStore(tmp_path).save(SavedGame.new(game, PLAYERS, settings, game_id="20260101-000000-free"))
+    out = io.StringIO()
+    assert main(["exporter", "20260101-000000-free"], out=out) == 0
+    assert "#lexicon Grammalecte-7.0 394524" in out.getvalue().splitlines()

@@ -79,6 +79,9 @@ class SettingsScreen(LocalizedBindings, ModalScreen[None]):
                 yield Select([("Français", "fr"), ("English", "en")], value=get_language(), allow_blank=False,
                              id="language")
             with Horizontal(classes="setting-row"):
+                yield Label(_("Default word list"))
+                yield Select(self._word_lists(), value=self._default_list(), allow_blank=False, id="lexicon-default")
+            with Horizontal(classes="setting-row"):
                 yield Label(_("Theme"))
                 themes = sorted(app.available_themes)
                 yield Select([(name, name) for name in themes], value=app.theme, allow_blank=False, id="theme")
@@ -92,6 +95,42 @@ class SettingsScreen(LocalizedBindings, ModalScreen[None]):
     def _language(self, event: Select.Changed) -> None:
         if str(event.value) != get_language():
             self.app.switch_language(str(event.value))  # type: ignore[attr-defined]
+
+    def _language_of_lists(self) -> str:
+        game_screen = getattr(self.app, "game_screen", None)
+        if game_screen is not None:
+            return str(game_screen.game.rules.lexicon) if game_screen.game.rules.lexicon in ("fr", "en") else "fr"
+        return get_language()
+
+    def _word_lists(self) -> list[tuple[str, str]]:
+        """The known lists of the language in play, by name (``scrabble-fr lexiques``)."""
+        from scrabble_fr.lexicon.catalogue import Catalogue
+
+        language = self._language_of_lists()
+        return [(info.name, info.name) for info in Catalogue().lists() if info.language == language]
+
+    def _default_list(self) -> str:
+        from scrabble_fr.lexicon.catalogue import Catalogue
+
+        return Catalogue().default_name(self._language_of_lists())
+
+    @on(Select.Changed, "#lexicon-default")
+    def _lexicon_default(self, event: Select.Changed) -> None:
+        from scrabble_fr.engine.errors import ScrabbleError
+        from scrabble_fr.lexicon.catalogue import Catalogue
+        from scrabble_fr.messages import describe
+
+        catalogue = Catalogue()
+        name = str(event.value)
+        if name == catalogue.default_name(self._language_of_lists()):
+            return
+        try:
+            info = catalogue.choose(name)
+        except (ScrabbleError, OSError) as exc:
+            error = describe(exc) if isinstance(exc, ScrabbleError) else (exc.strerror or str(exc))
+            self.app.notify(error, severity="error")
+            return
+        self.app.notify(_("Default word list: {name} (from the next game on)").format(name=info.name))
 
     @on(Select.Changed, "#theme")
     def _theme(self, event: Select.Changed) -> None:

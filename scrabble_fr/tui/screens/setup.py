@@ -11,7 +11,7 @@ from textual.widgets import Button, Checkbox, Footer, Input, Label, Select, Stat
 
 from scrabble_fr.engine.errors import ScrabbleError
 from scrabble_fr.engine.rules import PRESETS, Rules
-from scrabble_fr.i18n import N_, _, get_language
+from scrabble_fr.i18n import N_, _, format_number, get_language, ngettext
 from scrabble_fr.messages import describe
 from scrabble_fr.tui.bindings import LocalizedBindings
 from scrabble_fr.match.config import GameConfig, PlayerConfig, verification_options
@@ -31,6 +31,21 @@ def _kind_options() -> list[tuple[str, str]]:
         if n in NAMED_LEVELS:
             label += f" — {_(NAMED_LEVELS[n].name)}"
         options.append((label, f"cpu{n}"))
+    return options
+
+
+def word_list_options() -> list[tuple[str, str]]:
+    """The known word lists by name (``scrabble-fr lexiques``), after the rules' default."""
+    from scrabble_fr.lexicon.catalogue import Catalogue
+
+    options = [(_("default (the rules' language)"), "")]
+    try:
+        lists = Catalogue().lists()
+    except OSError:
+        lists = []
+    for info in lists:
+        count = ngettext("{count} word", "{count} words", info.words).format(count=format_number(info.words))
+        options.append((f"{info.name} ({info.language}, {count})", info.name))
     return options
 
 
@@ -64,7 +79,10 @@ class SetupScreen(LocalizedBindings, Screen[None]):
                 )
             with Horizontal(classes="setting-row"):
                 yield Label(_("Word list"))
-                yield Input(placeholder=_("empty: the shipped list; or the path of your own list"), id="lexicon",
+                yield Select(word_list_options(), value="", allow_blank=False, id="lexicon-list", compact=True)
+            with Horizontal(classes="setting-row"):
+                yield Label(_("or a file"))
+                yield Input(placeholder=_("empty: the list chosen above; or the path of a word list"), id="lexicon",
                             compact=True)
             with Horizontal(classes="setting-row"):
                 yield Checkbox(_("Clock"), id="clock", compact=True)
@@ -120,7 +138,8 @@ class SetupScreen(LocalizedBindings, Screen[None]):
                 error.update(_("The clock takes 1 to 600 minutes."))
                 return
             clock = int(minutes)
-        lexicon_path = self.query_one("#lexicon", Input).value.strip() or None
+        chosen = str(self.query_one("#lexicon-list", Select).value or "")
+        lexicon_path = self.query_one("#lexicon", Input).value.strip() or chosen or None
         config = GameConfig(
             players=players,
             rules=rules,

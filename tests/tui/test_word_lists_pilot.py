@@ -1,0 +1,70 @@
+"""The player's word lists in the app: the set-up screen offers them by name, the settings dialog
+makes one the default, and a game judged by one records its name and word count."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from textual.widgets import Button, Input, Select
+
+from scrabble_fr.cli.common import lexicon_loader, resolve_rules
+from scrabble_fr.i18n import set_language
+from scrabble_fr.lexicon.catalogue import Catalogue
+from scrabble_fr.tui.app import ScrabbleApp
+from scrabble_fr.tui.screens.panels import SettingsScreen
+from scrabble_fr.tui.screens.setup import SetupScreen
+from scrabble_fr.match.config import GameConfig
+
+
+def _club(tmp_path: Path) -> Catalogue:
+    words = tmp_path / "club.txt"
+    words.write_text("maison\nzorglub\nchat\n", encoding="utf-8")
+    catalogue = Catalogue(Path(os.environ["SCRABBLE_FR_LEXIQUES"]))
+    catalogue.add(words, "Club", "fr")
+    return catalogue
+
+
+async def test_setup_lists_the_lists_by_name_and_starts_with_the_chosen_one(tmp_path):
+    set_language("fr")
+    _club(tmp_path)
+    app = ScrabbleApp(lexicon_loader=lexicon_loader(None, None))
+    async with app.run_test(size=(100, 40)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, SetupScreen)
+        select = app.screen.query_one("#lexicon-list", Select)
+        values = [value for _label, value in select._options]
+        assert values == ["", "grammalecte", "scowl", "Club"]
+        labels = [str(label) for label, _value in select._options]
+        assert labels[3] == "Club (fr, 3 mots)"
+        select.value = "Club"
+        app.screen.query_one("#start", Button).press()
+        await pilot.pause()
+        await pilot.pause()
+        assert app.lexicon is not None and app.lexicon.name == "Club"
+        assert "ZORGLUB" in app.lexicon and "ANANAS" not in app.lexicon
+        match = app.game_screen.match
+        match.pass_()  # any change is saved
+        assert match.record.settings["lexicon_name"] == "Club"
+        assert match.record.settings["lexicon_words"] == 3
+
+
+async def test_settings_make_a_list_the_default(tmp_path):
+    set_language("fr")
+    catalogue = _club(tmp_path)
+    config = GameConfig.from_spec("Alice,Bruno", seed=3, rules=resolve_rules(None))
+    app = ScrabbleApp(config, lexicon_loader=lexicon_loader(None, None))
+    async with app.run_test(size=(100, 40)) as pilot:
+        await pilot.pause()
+        assert app.lexicon is not None and app.lexicon.name.startswith("Grammalecte")
+        await pilot.press("f9")
+        await pilot.pause()
+        assert isinstance(app.screen, SettingsScreen)
+        select = app.screen.query_one("#lexicon-default", Select)
+        # Only the lists of the game's language (French), by name.
+        assert [value for _label, value in select._options] == ["grammalecte", "Club"]
+        assert select.value == "grammalecte"
+        select.value = "Club"
+        await pilot.pause()
+        assert catalogue.default_name("fr") == "Club"
+        assert catalogue.default_name("en") == "scowl"
