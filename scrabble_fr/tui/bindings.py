@@ -25,10 +25,12 @@ class LocalizedBindings(DOMNode):
         self.translate_bindings()
 
     def translate_bindings(self) -> None:
-        bindings = []
+        # Textual's own bindings of the class (Tab and Shift+Tab move the focus on a screen,
+        # Escape closes a dialog…) stay: the translated ones are added on top.
+        keys_map = dict(type(self)._merge_bindings().key_to_bindings)
         for keys, action, description, show in self.KEYS:
             for key in keys.split(","):
-                bindings.append(Binding(key.strip(), action, _(description), show=show))
-        self._bindings = BindingsMap(bindings)
+                keys_map[key.strip()] = [Binding(key.strip(), action, _(description), show=show)]
+        self._bindings = BindingsMap.from_keys(keys_map)
         if self.is_attached:
             self.refresh_bindings()
