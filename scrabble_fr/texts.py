@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Sequence
 
 from scrabble_fr.engine.game import ContestResult, Event, EventKind, Game
@@ -13,8 +14,42 @@ if TYPE_CHECKING:
 
 
 def history_columns() -> list[str]:
-    """The headings of a game's history: number, player, move, points, running total."""
+    """The headings of a game's history: turn number, player, move, points, running total."""
     return ["#", _("Player"), _("Move"), _("Pts"), _("Total")]
+
+
+# The events that make a turn; the others (a withdrawal, a contestation's cost, a time penalty,
+# the end's rack values) are lines under the turn they belong to.
+_TURN_KINDS = (EventKind.PLACE, EventKind.EXCHANGE, EventKind.PASS, EventKind.LOST_TURN)
+
+
+@dataclass(frozen=True)
+class HistoryRow:
+    turn: str  # the turn's number on its first line, empty under it
+    player: str
+    move: str
+    points: str
+    total: str
+
+
+def history_rows(game: Game, timeline: Sequence[Event | Note]) -> list[HistoryRow]:
+    """A game's history as its table shows it: one numbered line per turn, what happened to that
+    turn (withdrawn, contested, penalties) on unnumbered lines under it, notes in between."""
+    from scrabble_fr.i18n import format_number
+
+    rows: list[HistoryRow] = []
+    turn = 0
+    for item in timeline:
+        if isinstance(item, Event):
+            number = ""
+            if item.kind in _TURN_KINDS:
+                turn += 1
+                number = str(turn)
+            rows.append(HistoryRow(number, game.players[item.player], event_move_text(game, item),
+                                   f"{item.points:+d}" if item.points else "0", format_number(item.total)))
+        else:
+            rows.append(HistoryRow("", "", note_text(game.players, item), "", ""))
+    return rows
 
 
 def event_move_text(game: Game, event: Event, reveal: bool = False) -> str:
@@ -34,11 +69,11 @@ def event_move_text(game: Game, event: Event, reveal: bool = False) -> str:
     if kind is EventKind.WITHDRAWN:
         return _("withdrawn ({words})").format(words=", ".join(event.words))
     if kind is EventKind.CONTEST_PENALTY:
-        return _("contest lost")
+        return _("challenge lost")
     if kind is EventKind.CONTEST_BONUS:
-        return _("contest bonus")
+        return _("challenge bonus")
     if kind is EventKind.CONTEST_FAILED:
-        return _("contest failed")
+        return _("challenge failed")
     if kind is EventKind.LOST_TURN:
         return _("turn lost")
     if kind is EventKind.END_RACK_GAIN:

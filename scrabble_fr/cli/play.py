@@ -25,7 +25,7 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
                         help=_("players separated by commas; ordi:N is a computer of level N (1-5)"))
     parser.add_argument("--graine", type=int, metavar="N", help=_("seed of the bag, to replay the same game"))
     parser.add_argument("--verification", choices=("auto", "manuelle"), default="auto",
-                        help=_("who judges the words of a contested move: the word list (auto) or the players"))
+                        help=_("who judges the words of a challenged move: the word list (auto) or the players"))
     parser.add_argument("--pendule", type=int, metavar=_("MINUTES"), help=_("clock: minutes per player (FFSc: 25)"))
     parser.add_argument("--ecran-prive", action="store_true",
                         help=_("ask each human to take the keyboard before showing their rack"))

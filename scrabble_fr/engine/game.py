@@ -243,6 +243,16 @@ class Game:
         game.verifier = verifier
         return game
 
+    def pass_ends_game(self) -> bool:
+        """True if a pass by the player to act now would end the game (blocked), so an interface
+        can ask before it. (While a move is announced, passing first accepts it: that breaks a
+        run of passes.)"""
+        if self._phase is not Phase.TURN:
+            return False
+        limit = self.rules.blocked_count * len(self.players)
+        run = self.passes_in_a_row if self.rules.blocked is BlockedRule.PASSES else self.scoreless_in_a_row
+        return run + 1 >= limit
+
     def unseen(self, player: int | None = None) -> Counter[str]:
         """Tiles the player cannot see: the bag and the other racks."""
         return self.position.unseen(player)

@@ -260,6 +260,10 @@ class Match:
     def exchange(self, tiles: str) -> Outcome:
         return self.play(Move.exchange(tiles))
 
+    def pass_ends_game(self) -> bool:
+        """True if a pass by the human to act would end the game: a front end asks first."""
+        return self.current_human is not None and self.game.pass_ends_game()
+
     def check_exchange(self) -> None:
         """Raise if the human to act may not exchange now, before they pick tiles."""
         self._require_human()
@@ -538,7 +542,7 @@ class Match:
             pending = game.pending
             contester = self._computer_contester(pending.player, pending.move)
             if contester is not None:
-                messages.append(_("{name} contests.").format(name=game.players[contester]))
+                messages.append(_("{name} challenges.").format(name=game.players[contester]))
                 result: ContestResult = game.contest(contester, LexiconVerifier(self.lexicon))  # type: ignore[arg-type]
                 if self.verification == "manuelle":
                     messages.append(_("A computer is involved: the word list judges."))

@@ -16,7 +16,7 @@ from textual.app import App, SystemCommand
 from textual.screen import Screen
 
 from scrabble_fr.engine.errors import ScrabbleError
-from scrabble_fr.i18n import _, get_language, set_language
+from scrabble_fr.i18n import N_, _, get_language, set_language
 from scrabble_fr.match import Match, MatchError
 from scrabble_fr.messages import describe
 from scrabble_fr.records.save import GameStore, SavedGame
@@ -26,6 +26,16 @@ from scrabble_fr.tui.screens.review import ReviewScreen
 from scrabble_fr.tui.screens.panels import HelpScreen, SettingsScreen, ToolsScreen
 from scrabble_fr.tui.screens.setup import SetupScreen
 from scrabble_fr.match.config import GameConfig, config_from_record
+
+
+# Textual's command-palette entries, marked here so that the catalogues translate them.
+_TEXTUAL_COMMANDS = (
+    N_("Theme"), N_("Change the current theme"), N_("Quit"), N_("Quit the application as soon as possible"),
+    N_("Keys"), N_("Hide the keys and widget help panel"),
+    N_("Show help for the focused widget and a summary of available keys"), N_("Minimize"),
+    N_("Minimize the widget and restore to normal size"), N_("Maximize"), N_("Maximize the focused widget"),
+    N_("Screenshot"), N_("Save an SVG 'screenshot' of the current screen"),
+)
 
 
 class ScrabbleApp(App[None]):
@@ -199,7 +209,12 @@ class ScrabbleApp(App[None]):
 
     # -- panels ----------------------------------------------------------------------------
     def action_help(self) -> None:
-        self.push_screen(HelpScreen())
+        # The examples follow the game's notation, or the language's rules before a game starts.
+        if self.game_screen is not None:
+            notation = self.game_screen.match.game.rules.notation
+        else:
+            notation = "en" if get_language() == "en" else "fr"
+        self.push_screen(HelpScreen(notation))
 
     def action_settings(self) -> None:
         self.push_screen(SettingsScreen())
@@ -236,14 +251,16 @@ class ScrabbleApp(App[None]):
         self.refresh_bindings()
 
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:  # type: ignore[type-arg]
-        yield from super().get_system_commands(screen)
+        # Textual's own commands, in the player's language (their English texts are message ids).
+        for command in super().get_system_commands(screen):
+            yield SystemCommand(_(command.title), _(command.help), command.callback, command.discover)
         yield SystemCommand(_("New game"), _("Set up a new game"), self.action_new_game)
         yield SystemCommand(_("Help"), _("The rules and the keys"), self.action_help)
         yield SystemCommand(_("Settings"), _("Verification, language, theme"), self.action_settings)
         yield SystemCommand(_("Word tools"), _("Check words, find a tirage"), self.action_tools)
         game = self.game_screen
         if game is not None and screen is game:
-            yield SystemCommand(_("Contest"), _("Contest the announced move"), game.action_contest)
+            yield SystemCommand(_("Challenge"), _("Challenge the announced move"), game.action_contest)
             yield SystemCommand(_("Accept"), _("Accept the announced move"), game.action_accept)
             yield SystemCommand(_("Exchange"), _("Exchange tiles"), game.action_exchange)
             yield SystemCommand(_("Pass"), _("Pass the turn"), game.action_pass_turn)

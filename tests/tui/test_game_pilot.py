@@ -8,7 +8,7 @@ from __future__ import annotations
 from textual.widgets import Checkbox, DataTable, Input
 
 from scrabble_fr.engine.game import EventKind, Phase
-from scrabble_fr.tui.screens.dialogs import ExchangeDialog, ManualVerifyDialog
+from scrabble_fr.tui.screens.dialogs import ConfirmDialog, ExchangeDialog, ManualVerifyDialog
 from scrabble_fr.tui.screens.end import EndScreen
 from scrabble_fr.tui.screens.game import GameScreen
 from scrabble_fr.tui.widgets.board import BoardView
@@ -107,8 +107,13 @@ async def test_manual_verification_players_judge_each_word(make_app):
         await pilot.pause()
         assert isinstance(app.screen, ManualVerifyDialog)
         assert app.screen.words == ["PILE"]
-        app.screen.query_one("#word-0", Checkbox).value = False  # the players say PILE is not valid
-        await pilot.click("#confirm")
+        assert app.screen.answers() is None  # unjudged: Confirm is not possible yet
+        assert app.screen.query_one("#confirm").disabled
+        # The players say PILE is not valid: the arrow to "not valid", Space, then Enter on Confirm.
+        await pilot.press("right", "space")
+        await pilot.pause()
+        assert app.screen.answers() == {"PILE": False}
+        await pilot.press("enter")
         await pilot.pause()
         game = game_screen(app).game
         assert game.history[-1].kind is EventKind.WITHDRAWN and game.scores == [0, 0]
@@ -120,7 +125,8 @@ async def test_manual_verification_valid_word_penalises_contester(make_app):
         await type_command(pilot, "H8 PLIE")
         await pilot.press("f2")
         await pilot.pause()
-        await pilot.click("#confirm")  # every box ticked: valid
+        await pilot.press("space")  # the first choice: valid; the focus moves on to Confirm
+        await pilot.press("enter")
         await pilot.pause()
         assert game_screen(app).game.scores == [12, -10]  # PLIE: (3+1+1+1) × 2
 
@@ -189,6 +195,14 @@ async def test_passes_until_blocked_then_end_screen_with_rack_transfers(make_app
     async with app.run_test(size=(100, 30)) as pilot:
         for _ in range(6):  # FFSc: every player passed three times in a row
             await type_command(pilot, "passer")
+        await pilot.pause()
+        # The sixth pass would end the game: asked first; Escape keeps the game going.
+        assert isinstance(app.screen, ConfirmDialog)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert not game_screen(app).game.is_over
+        await type_command(pilot, "passer")
+        await pilot.press("tab", "enter")  # from Cancel to "Pass and end the game"
         await pilot.pause()
         assert isinstance(app.screen, EndScreen)
         transfers = app.screen.query_one("#transfers", DataTable)

@@ -63,7 +63,7 @@ async def test_switching_language_in_settings_rerenders_but_keeps_the_rules():
         assert "Your move" in screen.query_one("#command", Input).placeholder
         assert screen.game.rules.name == "ffsc"  # the game in progress keeps its rules
         descriptions = [b.description for _key, b in screen._bindings]
-        assert "Contest" in descriptions and "Contester" not in descriptions
+        assert "Challenge" in descriptions and "Contester" not in descriptions
 
 
 async def test_a_missing_word_list_is_named_and_the_shipped_list_judges(tmp_path):

@@ -10,7 +10,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Button, Checkbox, Input, Label, Static
+from textual.widgets import Button, Checkbox, Input, Label, RadioButton, RadioSet, Static
 
 from scrabble_fr.i18n import _
 
@@ -31,7 +31,7 @@ class ContesterDialog(_Dialog):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
-            yield Label(_("Who contests?"), classes="dialog-title")
+            yield Label(_("Who challenges?"), classes="dialog-title")
             for index, name in self.names:
                 yield Button(name, id=f"contester-{index}", variant="primary")
             yield Button(_("Cancel"), id="cancel")
@@ -43,7 +43,11 @@ class ContesterDialog(_Dialog):
 
 
 class ManualVerifyDialog(_Dialog):
-    """Manual verification: the players tick each word their dictionary accepts."""
+    """Manual verification: the players judge each word, valid or not, in their dictionary.
+
+    Every word starts unjudged; the arrows and Space (or Enter) mark it, Tab goes to the next one,
+    and Confirm is only possible once every word is judged.
+    """
 
     def __init__(self, words: Sequence[str]) -> None:
         super().__init__()
@@ -52,22 +56,79 @@ class ManualVerifyDialog(_Dialog):
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
             yield Label(_("Manual verification"), classes="dialog-title")
-            yield Static(_("Look each word up in your dictionary and tick the valid ones."))
+            yield Static(_("Look each word up in your dictionary and judge it."))
+            yield Static(_("Arrows then Space: valid or not valid · Tab: next word · Escape: cancel"),
+                         classes="keys-hint")
             with VerticalScroll(id="verify-words"):
                 for index, word in enumerate(self.words):
-                    yield Checkbox(_("{word} is valid").format(word=word), value=True, id=f"word-{index}")
+                    with Horizontal(classes="verify-row"):
+                        yield Label(word, classes="verify-word")
+                        with RadioSet(id=f"word-{index}", compact=True):
+                            yield RadioButton(_("valid"), id=f"word-{index}-yes", compact=True)
+                            yield RadioButton(_("not valid"), id=f"word-{index}-no", compact=True)
             with Horizontal(classes="buttons"):
-                yield Button(_("Confirm"), id="confirm", variant="primary")
+                yield Button(_("Confirm"), id="confirm", variant="primary", disabled=True)
                 yield Button(_("Cancel"), id="cancel")
+
+    def on_mount(self) -> None:
+        self.query_one("#word-0", RadioSet).focus()
+
+    def answers(self) -> dict[str, bool] | None:
+        """Each word's verdict, or None while a word is unjudged."""
+        verdicts: dict[str, bool] = {}
+        for index, word in enumerate(self.words):
+            pressed = self.query_one(f"#word-{index}", RadioSet).pressed_button
+            if pressed is None:
+                return None
+            verdicts[word] = pressed.id == f"word-{index}-yes"
+        return verdicts
+
+    @on(RadioSet.Changed)
+    def _judged(self, event: RadioSet.Changed) -> None:
+        complete = self.answers() is not None
+        self.query_one("#confirm", Button).disabled = not complete
+        # On to the next unjudged word, or to Confirm once all are judged.
+        for index in range(len(self.words)):
+            radio = self.query_one(f"#word-{index}", RadioSet)
+            if radio.pressed_button is None:
+                radio.focus()
+                return
+        self.query_one("#confirm", Button).focus()
 
     @on(Button.Pressed, "#confirm")
     def _confirm(self) -> None:
-        answers = {word: self.query_one(f"#word-{i}", Checkbox).value for i, word in enumerate(self.words)}
-        self.dismiss(answers)
+        answers = self.answers()
+        if answers is not None:
+            self.dismiss(answers)
 
     @on(Button.Pressed, "#cancel")
     def _cancel(self) -> None:
         self.dismiss(None)
+
+
+class ConfirmDialog(_Dialog):
+    """A question answered yes or no (Escape: no)."""
+
+    def __init__(self, title: str, question: str, yes: str) -> None:
+        super().__init__()
+        self.title_text = title
+        self.question = question
+        self.yes = yes
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Label(self.title_text, classes="dialog-title")
+            yield Static(self.question)
+            with Horizontal(classes="buttons"):
+                yield Button(self.yes, id="yes", variant="warning")
+                yield Button(_("Cancel"), id="no", variant="primary")
+
+    def on_mount(self) -> None:
+        self.query_one("#no", Button).focus()
+
+    @on(Button.Pressed)
+    def _answered(self, event: Button.Pressed) -> None:
+        self.dismiss(event.button.id == "yes")
 
 
 class ExchangeDialog(_Dialog):
@@ -116,7 +177,7 @@ class JokerDialog(_Dialog):
             self.notify(_("Type one letter from A to Z."), severity="warning")
 
 
-class HandOverDialog(ModalScreen[bool]):
+class HandOverDialog(_Dialog):
     """Private screen: the next human takes the keyboard before their rack is shown."""
 
     def __init__(self, name: str) -> None:
@@ -153,7 +214,7 @@ class MovesDialog(_Dialog):
         self.dismiss(None)
 
 
-class ResumeDialog(ModalScreen[bool]):
+class ResumeDialog(_Dialog):
     """An unfinished game was found: resume it, or start another."""
 
     def __init__(self, description: str) -> None:

@@ -25,6 +25,7 @@ from scrabble_fr.match import ComputerTask, HintTask, Match, Outcome
 from scrabble_fr.messages import describe
 from scrabble_fr.tui.bindings import LocalizedBindings
 from scrabble_fr.tui.screens.dialogs import (
+    ConfirmDialog,
     ContesterDialog,
     ExchangeDialog,
     HandOverDialog,
@@ -39,25 +40,33 @@ _CONTEST_WORDS = {"contester", "contest", "challenge", "conteste"}
 _ACCEPT_WORDS = {"accepter", "accept", "accepte", "ok"}
 
 
-def _command_placeholder() -> str:
-    return _("Your move: H8 MAISON, 8H MOT, passer, changer ABC, contester, accepter")
+def _command_placeholder(notation: str) -> str:
+    """The command line's prompt, with examples in the rule set's notation (which need not be the
+    language's: an English screen may play French rules)."""
+    across, down = ("H8", "8H") if notation == "fr" else ("8H", "H8")
+    return _("Your move: {across} WORD (across), {down} WORD (down), pass, exchange ABC, challenge").format(
+        across=across, down=down
+    )
 
 
 class GameScreen(LocalizedBindings, Screen[None]):
     """One game, from the first rack to the final ranking."""
 
+    # Under 100 columns, the compact layout (app.tcss): the whole game fits 80×24.
+    HORIZONTAL_BREAKPOINTS = [(0, "-compact"), (100, "-comfortable")]
+
     KEYS = [
         ("f1", "app.help", N_("Help"), True),
-        ("f2", "contest", N_("Contest"), True),
+        ("f2", "contest", N_("Challenge"), True),
         ("f3", "accept", N_("Accept"), True),
         ("f4", "exchange", N_("Exchange"), True),
         ("f5", "pass_turn", N_("Pass"), True),
         ("f6", "hint", N_("Hint"), True),
         ("f7", "app.tools", N_("Words"), True),
-        ("f8", "toggle_focus", N_("Board/line"), True),
+        ("f8", "toggle_focus", N_("Board/line"), False),
         ("f9", "app.settings", N_("Settings"), True),
         ("ctrl+z", "undo", N_("Undo"), False),
-        ("ctrl+q", "app.quit", N_("Quit"), True),
+        ("ctrl+q", "app.quit", N_("Quit"), False),  # shown in the help: the footer keeps 80 columns
     ]
 
     def __init__(self, match: Match) -> None:
@@ -80,15 +89,17 @@ class GameScreen(LocalizedBindings, Screen[None]):
                     yield RackView(id="rack")
                 yield Static(id="preview")
             with Vertical(id="right"):
-                yield Static(id="scores")
+                with Vertical(id="score-box"):
+                    yield Static(id="scores")
+                    yield Static(id="unseen")
                 yield Static(id="status")
                 yield DataTable(id="history", cursor_type="row", zebra_stripes=True)
         with Horizontal(id="announce"):
             yield Static(id="announce-text")
-            yield Button(_("Contest"), id="contest", variant="error")
+            yield Button(_("Challenge"), id="contest", variant="error")
             yield Button(_("Accept"), id="accept", variant="success")
         yield Static(id="message")
-        yield Input(id="command", placeholder=_command_placeholder())
+        yield Input(id="command", placeholder=_command_placeholder(self.game.rules.notation))
         yield Footer(compact=True, show_command_palette=False)
 
     def on_mount(self) -> None:
@@ -100,8 +111,8 @@ class GameScreen(LocalizedBindings, Screen[None]):
 
     def refresh_texts(self) -> None:
         """Re-render every text in the current language (the app retranslates the bindings)."""
-        self.query_one("#command", Input).placeholder = _command_placeholder()
-        self.query_one("#contest", Button).label = _("Contest")
+        self.query_one("#command", Input).placeholder = _command_placeholder(self.game.rules.notation)
+        self.query_one("#contest", Button).label = _("Challenge")
         self.query_one("#accept", Button).label = _("Accept")
         table = self.query_one("#history", DataTable)
         for column, label in zip(table.columns.values(), texts.history_columns()):
@@ -166,25 +177,38 @@ class GameScreen(LocalizedBindings, Screen[None]):
             _("Rack of {name}:").format(name=game.players[owner]) + " "
         )
 
+    @property
+    def compact(self) -> bool:
+        """Under 100 columns the screen packs everything into 80×24 (see app.tcss)."""
+        return self.has_class("-compact")
+
+    def on_resize(self) -> None:
+        self.refresh_view()
+
     def _refresh_scores(self) -> None:
         game = self.game
         match = self.match
         clocks = match.clock_seconds()
+        compact = self.compact
+        width = 10 if compact else 16
         lines = []
         for index, name in enumerate(game.players):
             marker = "▶" if index == match.actor and not game.is_over else " "
-            kind = _("computer") if match.is_computer(index) else ""
+            kind = "" if compact or not match.is_computer(index) else _("computer")
             clock = f"  {texts.clock_text(clocks[index])}" if clocks is not None else ""
-            lines.append(f"{marker} {name[:16]:<16} {format_number(game.scores[index]):>6}{clock} {kind}")
+            lines.append(f"{marker} {name[:width]:<{width}} {format_number(game.scores[index]):>6}{clock} {kind}")
+        if not compact:
+            lines.append("")
+        bag = len(game.bag)
+        lines.append(ngettext("Bag: {n} tile", "Bag: {n} tiles", bag).format(n=format_number(bag)))
+        self.query_one("#scores", Static).update("\n".join(lines))
         unseen = game.unseen(match.actor)
         unseen_text = " ".join(
             f"{letter}{'' if n == 1 else n}" for letter, n in sorted(unseen.items(), key=lambda kv: (kv[0] == "?", kv[0]))
         )
-        lines.append("")
-        bag = len(game.bag)
-        lines.append(ngettext("Bag: {n} tile", "Bag: {n} tiles", bag).format(n=format_number(bag)))
-        lines.append(_("Unseen ({n}): {tiles}").format(n=sum(unseen.values()), tiles=unseen_text))
-        self.query_one("#scores", Static).update("\n".join(lines))
+        self.query_one("#unseen", Static).update(
+            _("Unseen ({n}): {tiles}").format(n=sum(unseen.values()), tiles=unseen_text)
+        )
 
     def _refresh_status(self) -> None:
         match = self.match
@@ -205,17 +229,9 @@ class GameScreen(LocalizedBindings, Screen[None]):
         table = self.query_one("#history", DataTable)
         table.clear()
         game = self.game
-        for row in self.match.timeline():
-            if isinstance(row, Event):
-                table.add_row(
-                    str(row.number),
-                    game.players[row.player][:12],
-                    texts.event_move_text(game, row),
-                    f"{row.points:+d}" if row.points else "0",
-                    format_number(row.total),
-                )
-            else:
-                table.add_row("", "", texts.note_text(game.players, row), "", "")
+        width = 8 if self.compact else 12
+        for row in texts.history_rows(game, self.match.timeline()):
+            table.add_row(row.turn, row.player[:width], row.move, row.points, row.total)
         if table.row_count:
             table.move_cursor(row=table.row_count - 1)
 
@@ -271,7 +287,7 @@ class GameScreen(LocalizedBindings, Screen[None]):
             self._finish()
             return
         if self.game.phase is Phase.ANNOUNCED and match.human_contesters():
-            message = (message + " " + _("Contest (F2) or accept (F3); the next player's move accepts it too.")).strip()
+            message = (message + " " + _("Challenge (F2) or accept (F3).")).strip()
         self.say(message)
         player = match.needs_handover()
         if player is not None:
@@ -322,6 +338,13 @@ class GameScreen(LocalizedBindings, Screen[None]):
             return
         if head in _ACCEPT_WORDS and len(text.split()) == 1:
             self.action_accept()
+            return
+        try:
+            is_pass = self.game.position.parse_move(text).kind is MoveKind.PASS
+        except ScrabbleError:
+            is_pass = False  # the match says what is wrong with it
+        if is_pass:
+            self.action_pass_turn()
             return
         self.intent(lambda: self.match.play(text))
 
@@ -427,7 +450,7 @@ class GameScreen(LocalizedBindings, Screen[None]):
 
         def answered(answers: dict[str, bool] | None) -> None:
             if answers is None:
-                self.say(_("Contestation cancelled."))
+                self.say(_("Challenge cancelled."))
                 return
             self.intent(lambda: match.contest(contester, answers))
 
@@ -437,7 +460,19 @@ class GameScreen(LocalizedBindings, Screen[None]):
         self.intent(self.match.accept)
 
     def action_pass_turn(self) -> None:
-        self.intent(self.match.pass_)
+        if not self.match.pass_ends_game():
+            self.intent(self.match.pass_)
+            return
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                self.intent(self.match.pass_)
+
+        self.dialog(
+            ConfirmDialog(_("Pass"), _("This pass ends the game: every player has passed in a row. Pass all the same?"),
+                          _("Pass and end the game")),
+            answered,
+        )
 
     def action_exchange(self) -> None:
         try:

@@ -18,7 +18,9 @@ from scrabble_fr.tui.bindings import LocalizedBindings
 from scrabble_fr.match import Match, MatchError, verification_options
 
 
-def keys_help() -> str:
+def keys_help(notation: str) -> str:
+    """The keys and the command line, with examples in ``notation`` (the rules' coordinates)."""
+    across, down = ("H8", "8H") if notation == "fr" else ("8H", "H8")
     return "\n".join(
         [
             "# " + _("Keys"),
@@ -27,13 +29,17 @@ def keys_help() -> str:
               "moves on, space switches across/down, Backspace takes the last tile back, ? then a letter "
               "places a joker, Enter announces the move, Escape clears it."),
             "",
-            _("**On the command line**: `H8 MAISON` (across), `8H MAISON` (down), `passer`, `changer ABC`, "
-              "`PLACE - 8 8 MOT`, `contester`, `accepter`. A joker is a lowercase letter: `MAiSON`."),
+            _("**On the command line**: `{across} WORD` (across), `{down} WORD` (down), `pass`, `exchange ABC`, "
+              "`PLACE - 8 8 WORD`, `challenge`, `accept`. A joker is a lowercase letter: `WoRD`.").format(
+                across=across, down=down),
             "",
             _("**With the mouse**: click a rack tile, then a square."),
             "",
-            _("**Keys**: F1 help, F2 contest, F3 accept, F4 exchange, F5 pass, F6 hint, F7 word tools, "
+            _("**Keys**: F1 help, F2 challenge, F3 accept, F4 exchange, F5 pass, F6 hint, F7 word tools, "
               "F8 board or command line, F9 settings, Ctrl+Z undo, Ctrl+P every command, Ctrl+Q quit."),
+            "",
+            _("**In every dialog**: Tab and Shift+Tab move between the controls, the arrows within a list, "
+              "Space or Enter choose, Escape closes."),
         ]
     )
 
@@ -52,10 +58,14 @@ def rules_text() -> str:
 class HelpScreen(LocalizedBindings, Screen[None]):
     KEYS = [("escape,f1", "app.pop_screen", N_("Back"), True)]
 
+    def __init__(self, notation: str) -> None:
+        super().__init__()
+        self.notation = notation
+
     def compose(self) -> ComposeResult:
         with TabbedContent():
             with TabPane(_("Keys"), id="help-keys"):
-                yield MarkdownViewer(keys_help(), show_table_of_contents=False)
+                yield MarkdownViewer(keys_help(self.notation), show_table_of_contents=False)
             with TabPane(_("Rules"), id="help-rules"):
                 yield MarkdownViewer(rules_text(), show_table_of_contents=True)
         yield Footer()
