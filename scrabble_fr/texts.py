@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Sequence
 
 from scrabble_fr.engine.game import ContestResult, Event, EventKind, Game
-from scrabble_fr.i18n import _, colon, ngettext, points
+from scrabble_fr.i18n import N_, _, colon, ngettext, points
 
 if TYPE_CHECKING:
     from scrabble_fr.match.match import Note
@@ -137,3 +137,20 @@ def clock_text(seconds: float) -> str:
     sign = "-" if seconds < 0 else ""
     whole = int(abs(seconds))
     return f"{sign}{whole // 60:02d}:{whole % 60:02d}"
+
+
+_RULES_SUMMARIES = {
+    "ffsc": N_("FFSc: a valid move challenged costs the challenger 10 points; 102 French tiles; "
+               "blocked after three passes each."),
+    "hasbro": N_("Hasbro: a valid move challenged costs the challenger their next turn; 100 English tiles."),
+    "naspa": N_("NASPA: double challenge; going out earns twice the racks left; −10 a minute over time."),
+    "wespa": N_("WESPA: +5 a word to the challenged player; going out earns twice the racks left."),
+    "single": N_("Free challenge: a valid move challenged costs nothing."),
+    "void": N_("No challenge: a word outside the list is refused when placed."),
+}
+
+
+def rules_summary(name: str) -> str:
+    """One line on what a rule preset means at the table (set-up screen)."""
+    summary = _RULES_SUMMARIES.get(name)
+    return _(summary) if summary else name

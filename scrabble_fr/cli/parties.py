@@ -14,7 +14,6 @@ from typing import Any, TextIO
 
 from scrabble_fr.i18n import _, colon
 from scrabble_fr.records.errors import RecordError
-from scrabble_fr.records.gcg import write_gcg
 from scrabble_fr.records.save import GameStore, SavedGame
 
 
@@ -89,16 +88,9 @@ def run_parties(args: argparse.Namespace, out: TextIO) -> int:
 def run_exporter(args: argparse.Namespace, out: TextIO) -> int:
     store = GameStore()
     record = store.resolve(args.partie)
-    game = record.rebuild()
-    from scrabble_fr.match import Note
+    from scrabble_fr.match import record_gcg
 
-    notes = [note for note in (Note.from_data(data, len(game.players)) for data in record.notes) if note]
-    text = write_gcg(
-        game,
-        lexicon=gcg_lexicon_name(record.settings.get("lexicon"), record.settings.get("lexicon_name")),
-        lexicon_words=record.lexicon_words,
-        notes=[(note.after, note.gcg_text(game.players)) for note in notes],
-    )
+    text = record_gcg(record)
     if args.sortie:
         try:
             Path(args.sortie).write_text(text, encoding="utf-8")
@@ -108,28 +100,6 @@ def run_exporter(args: argparse.Namespace, out: TextIO) -> int:
     else:
         out.write(text)
     return 0
-
-
-def gcg_lexicon_name(source: object, name: object = None) -> str | None:
-    """A one-word name for GCG's ``#lexicon`` pragma: the shipped lists by a fixed name, a
-    player's list by the name it was given (``lexiques ajouter --nom``), a file by its stem."""
-    from scrabble_fr.lexicon.catalogue import BUILTIN_NAMES
-
-    # The recorded name is the list that judged the game; the source may be just the language
-    # (``fr``) when the player's default list was used.
-    shipped = {"Grammalecte 7.0": "Grammalecte-7.0", "SCOWL 80": "SCOWL-80"}
-    if isinstance(name, str) and name.strip():
-        for label, token in shipped.items():
-            if name.startswith(label):
-                return token
-        return "_".join(name.split())
-    if not isinstance(source, str) or not source:
-        return None
-    if source in ("fr", BUILTIN_NAMES["fr"]):
-        return "Grammalecte-7.0"
-    if source in ("en", BUILTIN_NAMES["en"]):
-        return "SCOWL-80"
-    return Path(source).stem.replace(" ", "_") or None
 
 
 def run_importer(args: argparse.Namespace, out: TextIO) -> int:

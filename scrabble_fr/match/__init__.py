@@ -12,9 +12,9 @@ from scrabble_fr.match.clock import Clocks
 from scrabble_fr.match.config import GameConfig, PlayerConfig, config_from_record, verification_options
 from scrabble_fr.match.errors import MatchError
 from scrabble_fr.match.lock import SaveLock
-from scrabble_fr.match.match import ComputerTask, HintTask, Match, Note, Outcome
+from scrabble_fr.match.match import ComputerTask, HintTask, Match, Note, Outcome, record_gcg
 
 __all__ = [
     "Clocks", "ComputerTask", "GameConfig", "HintTask", "Match", "MatchError", "Note", "Outcome",
-    "PlayerConfig", "SaveLock", "config_from_record", "verification_options",
+    "PlayerConfig", "SaveLock", "config_from_record", "record_gcg", "verification_options",
 ]

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import random
 import time
+from pathlib import Path
 from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping, Sequence
 
@@ -124,6 +125,20 @@ class HintTask:
             return self.position.best_moves(5)
         except Exception:  # analysis is a bonus: its failure is said, never raised
             return None
+
+
+def record_gcg(record: SavedGame, game: Game | None = None) -> str:
+    """A saved game as GCG text: its moves, the list that judged it, and the table's notes."""
+    from scrabble_fr.records.gcg import lexicon_token, write_gcg
+
+    game = game if game is not None else record.rebuild()
+    notes = [note for note in (Note.from_data(data, len(game.players)) for data in record.notes) if note]
+    return write_gcg(
+        game,
+        lexicon=lexicon_token(record.settings.get("lexicon"), record.settings.get("lexicon_name")),
+        lexicon_words=record.lexicon_words,
+        notes=[(note.after, note.gcg_text(game.players)) for note in notes],
+    )
 
 
 def _default_computers(level: int, rng: random.Random) -> Any:
@@ -480,6 +495,22 @@ class Match:
             if not joker and "?" in rack:
                 raise MatchError("use_joker", letter=letter)
             raise MatchError("no_tile", letter=letter if not joker else _("joker"))
+
+    def export_gcg(self, path: Path | None = None) -> Path:
+        """Write the game as GCG (beside the saved games unless ``path`` is given); returns where.
+        Raises :class:`OSError` if it cannot be written."""
+        record = self.record or SavedGame.new(self.game, [(p.name, p.computer_level) for p in self.config.players],
+                                              self.config.settings())
+        self._save()
+        record.notes = [note.to_data() for note in self.notes]
+        if self.lexicon is not None:
+            record.record_lexicon(self.lexicon)
+        if path is None:
+            folder = self.store.directory if self.store is not None else Path.cwd()
+            path = folder / f"{record.id}.gcg"
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(record_gcg(record, self.game), encoding="utf-8")
+        return path
 
     # -- closing -----------------------------------------------------------------------------
     def close(self) -> None:

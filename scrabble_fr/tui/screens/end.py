@@ -1,42 +1,93 @@
-"""The end of the game: how the racks' values moved, the final ranking, and what next."""
+"""The end of the game: who went out (or that it was blocked), how the racks' values moved, the
+final ranking, the game sheet, the GCG export, and what next (a revanche or a new game)."""
 
 from __future__ import annotations
+
+from dataclasses import replace
 
 from textual import on
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
-from textual.screen import Screen
+from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, DataTable, Footer, Label, Static
 
-from scrabble_fr.engine.game import EventKind, Game, Termination
-from scrabble_fr.i18n import N_, _, format_number
 from scrabble_fr import texts
+from scrabble_fr.engine.game import EventKind, Termination
+from scrabble_fr.i18n import N_, _, format_number
+from scrabble_fr.match import Match
 from scrabble_fr.tui.bindings import LocalizedBindings
 
 
-class EndScreen(LocalizedBindings, Screen[None]):
-    KEYS = [("n", "new_game", N_("New game"), True), ("q,ctrl+q", "app.quit", N_("Quit"), True)]
+def ending_text(match: Match) -> str:
+    """``Alice a posé tous ses jetons, le sac est vide.`` or ``La partie est bloquée…``."""
+    game = match.game
+    if game.termination is Termination.OUT:
+        out = next((e.player for e in reversed(game.history) if e.kind is EventKind.END_RACK_GAIN), None)
+        if out is not None:
+            return _("{name} has placed all their tiles and the bag is empty.").format(name=game.players[out])
+    return _("The game is blocked: every player passed in a row.")
 
-    def __init__(self, game: Game) -> None:
+
+class SheetScreen(LocalizedBindings, ModalScreen[None]):
+    """The game sheet: every turn, in the rules' notation, with points and running totals."""
+
+    KEYS = [("escape", "close", N_("Back"), True)]
+
+    def __init__(self, match: Match) -> None:
         super().__init__()
-        self.game = game
+        self.match = match
 
     def compose(self) -> ComposeResult:
-        game = self.game
+        with Vertical(classes="dialog", id="sheet"):
+            yield Label(_("Game sheet"), classes="dialog-title")
+            yield DataTable(id="sheet-table", cursor_type="row", zebra_stripes=True)
+            yield Button(_("Close"), id="close", variant="primary")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        table = self.query_one("#sheet-table", DataTable)
+        table.add_columns(*texts.history_columns())
+        for row in texts.history_rows(self.match.game, self.match.timeline()):
+            table.add_row(row.turn, row.player, row.move, row.points, row.total)
+        table.focus()
+
+    @on(Button.Pressed, "#close")
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+class EndScreen(LocalizedBindings, Screen[None]):
+    KEYS = [
+        ("r", "revanche", N_("Rematch"), True),
+        ("n", "new_game", N_("New game"), True),
+        ("f", "sheet", N_("Game sheet"), True),
+        ("e", "export", N_("Export GCG"), True),
+        ("q,ctrl+q", "app.quit", N_("Quit"), True),
+    ]
+
+    def __init__(self, match: Match) -> None:
+        super().__init__()
+        self.match = match
+
+    @property
+    def game(self):  # type: ignore[no-untyped-def]
+        return self.match.game
+
+    def compose(self) -> ComposeResult:
         with Vertical(id="end"):
             yield Label(_("End of the game"), classes="dialog-title")
-            if game.termination is Termination.OUT:
-                reason = _("A player has placed all their tiles and the bag is empty.")
-            else:
-                reason = _("The game is blocked: nobody can or wants to play.")
-            yield Static(reason)
+            yield Static(ending_text(self.match), id="ending")
             yield Label(_("Rack values"), classes="section-title")
             yield DataTable(id="transfers", cursor_type="none")
             yield Label(_("Final ranking"), classes="section-title")
             yield DataTable(id="ranking", cursor_type="none")
+            yield Static(id="export-result")
             with Horizontal(classes="buttons"):
-                yield Button(_("New game"), id="new", variant="primary")
-                yield Button(_("Quit"), id="quit")
+                yield Button(_("Rematch"), id="revanche", variant="primary", compact=True)
+                yield Button(_("New game"), id="new", compact=True)
+                yield Button(_("Game sheet"), id="sheet", compact=True)
+                yield Button(_("Export GCG"), id="export", compact=True)
+                yield Button(_("Quit"), id="quit", compact=True)
         yield Footer()
 
     def on_mount(self) -> None:
@@ -53,11 +104,30 @@ class EndScreen(LocalizedBindings, Screen[None]):
         ranking.add_columns(_("Rank"), _("Player"), _("Score"))
         for rank, player, score in game.ranking():
             ranking.add_row(str(rank), game.players[player], format_number(score))
-        self.query_one("#new", Button).focus()
+        self.query_one("#revanche", Button).focus()
+
+    @on(Button.Pressed, "#revanche")
+    def action_revanche(self) -> None:
+        # The same players and settings, a new draw.
+        self.app.start_game(replace(self.match.config, seed=None))  # type: ignore[attr-defined]
 
     @on(Button.Pressed, "#new")
     def action_new_game(self) -> None:
         self.app.action_new_game()  # type: ignore[attr-defined]
+
+    @on(Button.Pressed, "#sheet")
+    def action_sheet(self) -> None:
+        self.app.push_screen(SheetScreen(self.match))
+
+    @on(Button.Pressed, "#export")
+    def action_export(self) -> None:
+        result = self.query_one("#export-result", Static)
+        try:
+            path = self.match.export_gcg()
+        except OSError as exc:
+            result.update(_("The game could not be exported: {error}").format(error=exc.strerror or str(exc)))
+            return
+        result.update(_("Game sheet written in GCG: {path}").format(path=path))
 
     @on(Button.Pressed, "#quit")
     def _quit(self) -> None:

@@ -532,4 +532,4 @@ class GameScreen(LocalizedBindings, Screen[None]):
     def _finish(self) -> None:
         from scrabble_fr.tui.screens.end import EndScreen
 
-        self.app.push_screen(EndScreen(self.game))
+        self.app.push_screen(EndScreen(self.match))

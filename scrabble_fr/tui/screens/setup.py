@@ -9,6 +9,7 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Button, Checkbox, Footer, Input, Label, Select, Static
 
+from scrabble_fr import texts
 from scrabble_fr.engine.errors import ScrabbleError
 from scrabble_fr.engine.rules import PRESETS, Rules
 from scrabble_fr.i18n import N_, _, format_number, get_language, ngettext
@@ -71,6 +72,7 @@ class SetupScreen(LocalizedBindings, Screen[None]):
                 yield Label(_("Rules"))
                 yield Select([(name, name) for name in PRESETS], value=default_rules, allow_blank=False, id="rules",
                              compact=True)
+            yield Static(texts.rules_summary(default_rules), id="rules-summary")
             with Horizontal(classes="setting-row"):
                 yield Label(_("Verification"))
                 yield Select(
@@ -95,6 +97,9 @@ class SetupScreen(LocalizedBindings, Screen[None]):
                 yield Checkbox(
                     _("Private screen (hide each rack until its owner takes the keyboard)"), id="private", compact=True
                 )
+            with Horizontal(classes="setting-row"):
+                yield Checkbox(_("Club mode (no hints, no word tools, no undo; the clock on)"), id="club",
+                               compact=True)
             yield Static(id="setup-error")
             with Horizontal(classes="buttons"):
                 yield Button(_("Start"), id="start", variant="primary", compact=True)
@@ -103,6 +108,10 @@ class SetupScreen(LocalizedBindings, Screen[None]):
 
     def on_mount(self) -> None:
         self.query_one("#name-0", Input).focus()
+
+    @on(Select.Changed, "#rules")
+    def _rules_changed(self, event: Select.Changed) -> None:
+        self.query_one("#rules-summary", Static).update(texts.rules_summary(str(event.value)))
 
     @on(Button.Pressed, "#quit")
     def _quit(self) -> None:
@@ -148,5 +157,6 @@ class SetupScreen(LocalizedBindings, Screen[None]):
             clock_minutes=clock,
             private_screen=self.query_one("#private", Checkbox).value,
             lexicon_path=lexicon_path,
+            club=self.query_one("#club", Checkbox).value,
         )
         self.app.start_game(config)  # type: ignore[attr-defined]
