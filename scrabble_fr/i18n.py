@@ -16,6 +16,7 @@ be declared before a language is chosen are marked with :func:`N_` and translate
 from __future__ import annotations
 
 import gettext
+import re
 import io
 import locale
 import os
@@ -30,7 +31,8 @@ from babel.numbers import format_decimal
 from scrabble_fr.engine.errors import N_
 from scrabble_fr.resources import data_path
 
-__all__ = ["N_", "_", "colon", "format_number", "get_language", "ngettext", "points", "set_language"]
+__all__ = ["N_", "_", "colon", "elide", "format_number", "get_language", "ngettext", "points", "sentence",
+           "set_language"]
 
 DOMAIN = "scrabble_fr"
 LANGUAGES = ("fr", "en")
@@ -91,8 +93,39 @@ def format_number(value: int | float) -> str:
 
 
 def colon() -> str:
-    """A colon as the reader's typography writes it: French puts a space before it."""
-    return " :" if _state.language == "fr" else ":"
+    """A colon as the reader's typography writes it: French puts a (non-breaking) space before it."""
+    return "\u00a0:" if _state.language == "fr" else ":"
+
+
+_VOWEL_AFTER_DE = re.compile(r"\b([Dd])e (?=[AEIOUYÀÂÄÉÈÊËÎÏÔÖÙÛÜaeiouyàâäéèêëîïôöùûü])")
+
+
+def elide(text: str) -> str:
+    """French elision before a name that starts with a vowel: « Tirage d'Alice », « Au tour
+    d'Ordi 3 » (a no-op in English).
+
+        >>> set_language("fr"); elide("Tirage de Alice"), elide("Tirage de Bruno")
+        ("Tirage d'Alice", 'Tirage de Bruno')
+    """
+    if _state.language != "fr":
+        return text
+    return _VOWEL_AFTER_DE.sub(lambda m: m.group(1) + "'", text)
+
+
+def sentence(text: str) -> str:
+    """A message as a sentence: a capital first, a full stop last (errors are worded as clauses).
+
+        >>> sentence("la case H8 est déjà occupée")
+        'La case H8 est déjà occupée.'
+    """
+    text = text.strip()
+    if not text:
+        return text
+    if text[0].islower():
+        text = text[0].upper() + text[1:]
+    if text[-1] not in ".!?…:":
+        text += "."
+    return text
 
 
 def points(n: int) -> str:

@@ -217,7 +217,13 @@ class ScrabbleApp(App[None]):
         self.push_screen(HelpScreen(notation))
 
     def action_settings(self) -> None:
-        self.push_screen(SettingsScreen())
+        match = self.game_screen.match if self.game_screen is not None else None
+        if match is not None:
+            language = match.game.rules.lexicon if match.game.rules.lexicon in ("fr", "en") else "fr"
+            word_list = getattr(match.lexicon, "name", None)
+            self.push_screen(SettingsScreen(match.verification, language, word_list))
+        else:
+            self.push_screen(SettingsScreen("auto", get_language(), None))
 
     def action_tools(self) -> None:
         match = self.game_screen.match if self.game_screen is not None else None

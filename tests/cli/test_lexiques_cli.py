@@ -114,8 +114,8 @@ def test_add_as_default_then_every_command_uses_it(run, english, word_file):
     result = run("verifier", "--langue", "fr", "zorglub", "chat")
     assert result.status == 1
     lines = result.out.splitlines()
-    assert lines[0] == "Liste de mots : Club"
-    assert lines[1:] == ["ZORGLUB : valable", "CHAT : non valable"]
+    assert lines[0] == "Liste de mots\u00a0: Club"
+    assert lines[1:] == ["ZORGLUB\u00a0: valable", "CHAT\u00a0: non valable"]
     # tirage: MAISON is the only word of the list these letters spell.
     payload = json.loads(run("tirage", "--json", "AIMNOS").out)
     assert payload["lexique"] == "Club"
@@ -124,7 +124,7 @@ def test_add_as_default_then_every_command_uses_it(run, english, word_file):
     # 8D MAISON: M on the double letter 8D: (3 × 2 + 1 + 1 + 1 + 1 + 1) × 2 (centre) = 22.
     result = run("analyser", "--langue", "fr", "--position", f"{EMPTY} AEIMNOS/ 0/0 0", "--top", "1")
     assert result.status == 0
-    assert result.out.splitlines()[0] == "Liste de mots : Club"
+    assert result.out.splitlines()[0] == "Liste de mots\u00a0: Club"
     assert "MAISON" in result.out.splitlines()[1]
     # --lexique still chooses another list, by name or language.
     assert run("verifier", "--lexique", "grammalecte", "chat").status == 0

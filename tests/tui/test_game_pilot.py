@@ -299,7 +299,7 @@ async def test_word_tools_check_words_against_the_active_list(make_app):
         await pilot.press("enter")
         await pilot.pause()
         result = str(app.screen.query_one("#check-result").render())
-        assert "PILE : valable" in result and "PLIE : non valable" in result
+        assert "PILE\u00a0: valable" in result and "PLIE\u00a0: non valable" in result
 
 
 async def test_help_shows_the_rules(make_app):

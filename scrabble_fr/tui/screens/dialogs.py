@@ -12,7 +12,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Button, Checkbox, Input, Label, RadioButton, RadioSet, Static
 
-from scrabble_fr.i18n import _
+from scrabble_fr.i18n import _, elide
 
 
 class _Dialog(ModalScreen):  # type: ignore[type-arg]
@@ -186,7 +186,7 @@ class HandOverDialog(_Dialog):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
-            yield Label(_("{name}'s turn").format(name=self.player_name), classes="dialog-title")
+            yield Label(elide(_("{name}'s turn").format(name=self.player_name)), classes="dialog-title")
             yield Static(_("{name}, take the keyboard; the others look away.").format(name=self.player_name))
             yield Button(_("Show my rack"), id="show", variant="primary")
 

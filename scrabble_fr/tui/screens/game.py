@@ -20,7 +20,7 @@ from scrabble_fr import texts
 from scrabble_fr.engine.errors import ScrabbleError
 from scrabble_fr.engine.game import Event, EventKind, Phase
 from scrabble_fr.engine.move import Move, MoveKind, PlacedTile
-from scrabble_fr.i18n import N_, _, format_number, ngettext, points
+from scrabble_fr.i18n import N_, _, elide, format_number, ngettext, points, sentence
 from scrabble_fr.match import ComputerTask, HintTask, Match, Outcome
 from scrabble_fr.messages import describe
 from scrabble_fr.tui.bindings import LocalizedBindings
@@ -173,9 +173,7 @@ class GameScreen(LocalizedBindings, Screen[None]):
         rack_view.used = frozenset(used)
         rack_view.selected = self.selected_tile
         rack_view.hidden = not self.match.rack_visible()
-        self.query_one("#rack-label", Static).update(
-            _("Rack of {name}:").format(name=game.players[owner]) + " "
-        )
+        self.query_one("#rack-label", Static).update(elide(_("Rack of {name}:").format(name=game.players[owner])) + " ")
 
     @property
     def compact(self) -> bool:
@@ -259,7 +257,8 @@ class GameScreen(LocalizedBindings, Screen[None]):
             preview.update(_("Tentative move: {reason}").format(reason=describe(exc)))
 
     def say(self, text: str) -> None:
-        self.query_one("#message", Static).update(text)
+        """The message line: each message a sentence (errors are worded as clauses)."""
+        self.query_one("#message", Static).update(sentence(text))
 
     # -- the flow of the game --------------------------------------------------------------
     def intent(self, action: Callable[[], Outcome]) -> bool:

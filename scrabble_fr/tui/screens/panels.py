@@ -72,34 +72,50 @@ class HelpScreen(LocalizedBindings, Screen[None]):
 
 
 class SettingsScreen(LocalizedBindings, ModalScreen[None]):
+    """Verification, language, default word list and theme, each showing its current value.
+    Opening it changes nothing: a setting changes only when the player picks another value."""
+
     KEYS = [("escape", "app.pop_screen", N_("Back"), True)]
+
+    def __init__(self, verification: str, lists_language: str, word_list: str | None) -> None:
+        super().__init__()
+        self.verification = verification
+        self.lists_language = lists_language  # whose lists are offered: the game's, or the UI's
+        self.word_list = word_list  # the list judging the game in progress, if any
 
     def compose(self) -> ComposeResult:
         app = self.app
-        game_screen = getattr(app, "game_screen", None)
-        mode = game_screen.match.verification if game_screen is not None else "auto"
-        with Vertical(classes="dialog"):
+        with Vertical(classes="dialog", id="settings"):
             yield Label(_("Settings"), classes="dialog-title")
             with Horizontal(classes="setting-row"):
                 yield Label(_("Verification"))
-                yield Select(verification_options(),
-                             value=mode, allow_blank=False, id="verification")
+                yield Select(verification_options(), value=self.verification, allow_blank=False, id="verification",
+                             compact=True)
             with Horizontal(classes="setting-row"):
                 yield Label(_("Language"))
                 yield Select([("Français", "fr"), ("English", "en")], value=get_language(), allow_blank=False,
-                             id="language")
+                             id="language", compact=True)
             with Horizontal(classes="setting-row"):
                 yield Label(_("Default word list"))
-                yield Select(self._word_lists(), value=self._default_list(), allow_blank=False, id="lexicon-default")
+                yield Select(self._word_lists(), value=self._default_list(), allow_blank=False, id="lexicon-default",
+                             compact=True)
+            if self.word_list:
+                yield Static(_("This game's word list: {name}").format(name=self.word_list), id="game-list")
             with Horizontal(classes="setting-row"):
                 yield Label(_("Theme"))
                 themes = sorted(app.available_themes)
-                yield Select([(name, name) for name in themes], value=app.theme, allow_blank=False, id="theme")
+                yield Select([(name, name) for name in themes], value=app.theme, allow_blank=False, id="theme",
+                             compact=True)
             yield Button(_("Close"), id="close", variant="primary")
+
+    def on_mount(self) -> None:
+        self.query_one("#verification", Select).focus()
 
     @on(Select.Changed, "#verification")
     def _verification(self, event: Select.Changed) -> None:
-        self.app.set_verification(str(event.value))  # type: ignore[attr-defined]
+        if str(event.value) != self.verification:
+            self.verification = str(event.value)
+            self.app.set_verification(self.verification)  # type: ignore[attr-defined]
 
     @on(Select.Changed, "#language")
     def _language(self, event: Select.Changed) -> None:
@@ -107,10 +123,7 @@ class SettingsScreen(LocalizedBindings, ModalScreen[None]):
             self.app.switch_language(str(event.value))  # type: ignore[attr-defined]
 
     def _language_of_lists(self) -> str:
-        game_screen = getattr(self.app, "game_screen", None)
-        if game_screen is not None:
-            return str(game_screen.game.rules.lexicon) if game_screen.game.rules.lexicon in ("fr", "en") else "fr"
-        return get_language()
+        return self.lists_language
 
     def _word_lists(self) -> list[tuple[str, str]]:
         """The known lists of the language in play, by name (``scrabble-fr lexiques``)."""
@@ -144,7 +157,8 @@ class SettingsScreen(LocalizedBindings, ModalScreen[None]):
 
     @on(Select.Changed, "#theme")
     def _theme(self, event: Select.Changed) -> None:
-        self.app.theme = str(event.value)
+        if str(event.value) != self.app.theme:
+            self.app.theme = str(event.value)
 
     @on(Button.Pressed, "#close")
     def _close(self) -> None:
