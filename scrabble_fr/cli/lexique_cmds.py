@@ -104,7 +104,7 @@ def run_tirage(letters: str, lexicon: Lexicon, as_json: bool, out: TextIO) -> in
     out.write(_("Word list: {name}").format(name=lexicon.name) + "\n")
     out.write(_("Draw: {draw}").format(draw=str(draw)) + "\n")
     if draw.jokers:
-        out.write(_("Letters in lower case stand for jokers.") + "\n")
+        out.write(_("Letters in lower case stand for blanks.") + "\n")
     if not found:
         out.write(_("No word can be made with this draw.") + "\n")
         return 1

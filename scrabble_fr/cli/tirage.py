@@ -13,11 +13,11 @@ from scrabble_fr.i18n import _
 
 def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     parser = subparsers.add_parser(
-        "tirage", help=_("every word a draw can spell (anagrams, jokers ? included)"), add_help=False,
+        "tirage", help=_("every word a rack can spell (anagrams, blanks ? included)"), add_help=False,
         description=_("Lists every word of 2 to 15 letters the letters can spell, grouped by length, "
                       "the 7- and 8-letter scrabbles first. ? is a joker."),
     )
-    parser.add_argument("lettres", metavar=_("LETTERS"), help=_("the letters of the draw, ? for a joker"))
+    parser.add_argument("lettres", metavar=_("LETTERS"), help=_("the letters of the rack, ? for a blank"))
     parser.add_argument("--json", action="store_true", help=_("print the result as JSON"))
     add_lexicon_options(parser)
     return parser

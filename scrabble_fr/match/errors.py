@@ -26,7 +26,7 @@ MESSAGES: dict[str, str] = {
     "announced_first": N_("accept or challenge the announced move first"),
     "square_taken": N_("this square is taken"),
     "no_tile": N_("no {letter} left on the rack"),
-    "use_joker": N_("no {letter} on the rack: type ? then the letter to use a joker"),
+    "use_joker": N_("no {letter} on the rack: type ? then the letter to use a blank"),
     # Friendly-game comforts
     "undo_clock": N_("undo is not allowed while a clock is running"),
     "undo_club": N_("undo is not allowed in club mode"),

@@ -494,7 +494,7 @@ class Match:
         if ("?" if joker else letter) not in rack:
             if not joker and "?" in rack:
                 raise MatchError("use_joker", letter=letter)
-            raise MatchError("no_tile", letter=letter if not joker else _("joker"))
+            raise MatchError("no_tile", letter=letter if not joker else _("blank"))
 
     def export_gcg(self, path: Path | None = None) -> Path:
         """Write the game as GCG (beside the saved games unless ``path`` is given); returns where.

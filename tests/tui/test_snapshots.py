@@ -31,6 +31,15 @@ async def _block(pilot) -> None:
         command.value = "passer"
         await pilot.press("enter")
     await pilot.pause()
+    await pilot.press("tab", "enter")  # the last pass ends the game: confirmed
+    await pilot.pause()
+
+
+async def _announce(pilot) -> None:
+    command = pilot.app.screen.query_one("#command")
+    command.value = "H8 PLIE"
+    await pilot.press("enter")
+    await pilot.pause()
 
 
 def test_setup_screen(snap_compare):
@@ -50,3 +59,25 @@ def test_manual_contestation_dialog(snap_compare, make_app):
 def test_end_screen(snap_compare, make_app):
     app = make_app(words={"PLIE"})
     assert snap_compare(app, terminal_size=SIZE, run_before=_block)
+
+
+def test_game_screen_at_80_by_24_with_a_move_announced(snap_compare, make_app):
+    # The compact layout: the whole grid, the rack with values, scores, bag, history, the
+    # announced move, the message and the command line, all at 80×24.
+    app = make_app(words={"PLIE"})
+    assert snap_compare(app, terminal_size=(80, 24), run_before=_announce)
+
+
+def test_english_game_screen(snap_compare, make_app):
+    from scrabble_fr.i18n import set_language
+
+    set_language("en")
+    app = make_app(words={"PLIE"}, rules="hasbro")
+
+    async def announce(pilot) -> None:
+        command = pilot.app.screen.query_one("#command")
+        command.value = "8H PLIE"
+        await pilot.press("enter")
+        await pilot.pause()
+
+    assert snap_compare(app, terminal_size=SIZE, run_before=announce)

@@ -57,7 +57,7 @@ class ManualVerifyDialog(_Dialog):
         with Vertical(classes="dialog"):
             yield Label(_("Manual verification"), classes="dialog-title")
             yield Static(_("Look each word up in your dictionary and judge it."))
-            yield Static(_("Arrows then Space: valid or not valid · Tab: next word · Escape: cancel"),
+            yield Static(_("Arrows, Space: judge · Tab: next word · Escape: cancel"),
                          classes="keys-hint")
             with VerticalScroll(id="verify-words"):
                 for index, word in enumerate(self.words):
@@ -144,7 +144,8 @@ class ExchangeDialog(_Dialog):
             yield Static(_("Tick the tiles to put back in the bag."))
             with Horizontal(id="exchange-tiles"):
                 for index, tile in enumerate(self.rack):
-                    yield Checkbox(tile if tile != "?" else _("joker"), id=f"tile-{index}")
+                    # Compact, so that a whole rack of seven fits an 80-column terminal.
+                    yield Checkbox(tile if tile != "?" else _("blank"), id=f"tile-{index}", compact=True)
             with Horizontal(classes="buttons"):
                 yield Button(_("Exchange"), id="confirm", variant="primary")
                 yield Button(_("Cancel"), id="cancel")
@@ -164,8 +165,8 @@ class JokerDialog(_Dialog):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
-            yield Label(_("Joker"), classes="dialog-title")
-            yield Static(_("Which letter does the joker stand for?"))
+            yield Label(_("Blank"), classes="dialog-title")
+            yield Static(_("Which letter does the blank stand for?"))
             yield Input(max_length=1, id="joker-letter", placeholder="A-Z")
 
     @on(Input.Submitted)

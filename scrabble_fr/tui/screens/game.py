@@ -62,7 +62,7 @@ class GameScreen(LocalizedBindings, Screen[None]):
         ("f4", "exchange", N_("Exchange"), True),
         ("f5", "pass_turn", N_("Pass"), True),
         ("f6", "hint", N_("Hint"), True),
-        ("f7", "app.tools", N_("Words"), True),
+        ("f7", "app.tools", N_("Words"), False),  # in the help: the footer keeps 80 columns
         ("f8", "toggle_focus", N_("Board/line"), False),
         ("f9", "app.settings", N_("Settings"), True),
         ("ctrl+z", "undo", N_("Undo"), False),

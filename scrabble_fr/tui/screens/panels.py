@@ -183,7 +183,7 @@ class ToolsScreen(LocalizedBindings, ModalScreen[None]):
             yield Static(id="tools-list")
             yield Input(placeholder=_("words to check, e.g. MAISON ZYTHUM"), id="check")
             yield Static(id="check-result")
-            yield Input(placeholder=_("letters of a tirage, ? for a joker, e.g. AEINRS?"), id="tirage")
+            yield Input(placeholder=_("letters of a rack, ? for a blank, e.g. AEINRS?"), id="tirage")
             yield Static(id="tirage-result")
             yield Button(_("Close"), id="close", variant="primary")
 
