@@ -73,7 +73,7 @@ def test_tirage_text(small: Lexicon, english_messages: None) -> None:
     lines = out.getvalue().splitlines()
     assert lines[0] == "Word list: demo"
     assert lines[1] == "Draw: AIMNOS?"
-    assert lines[2] == "Letters in lower case stand for jokers."
+    assert lines[2] == "Letters in lower case stand for blanks."
     assert lines[3] == "6 letters: 2 words"
     assert lines[4] == "  AIMONS MAISON"
     assert lines[-2:] == ["2 letters: 2 words", "  AN NA"]
