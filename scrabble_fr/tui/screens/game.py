@@ -198,7 +198,10 @@ class GameScreen(LocalizedBindings, Screen[None]):
         if not compact:
             lines.append("")
         bag = len(game.bag)
-        lines.append(ngettext("Bag: {n} tile", "Bag: {n} tiles", bag).format(n=format_number(bag)))
+        bag_line = ngettext("Bag: {n} tile", "Bag: {n} tiles", bag).format(n=format_number(bag))
+        if compact and match.config.club:
+            bag_line += " · " + _("club mode")  # the status line is hidden in the compact layout
+        lines.append(bag_line)
         self.query_one("#scores", Static).update("\n".join(lines))
         unseen = game.unseen(match.actor)
         unseen_text = " ".join(
