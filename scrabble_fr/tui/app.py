@@ -16,7 +16,7 @@ from textual.app import App, SystemCommand
 from textual.screen import Screen
 
 from scrabble_fr.engine.errors import ScrabbleError
-from scrabble_fr.i18n import N_, _, get_language, set_language
+from scrabble_fr.i18n import N_, _, get_language, sentence, set_language
 from scrabble_fr.match import Match, MatchError
 from scrabble_fr.messages import describe
 from scrabble_fr.records.save import GameStore, SavedGame
@@ -72,6 +72,10 @@ class ScrabbleApp(App[None]):
         self.notice = notice
         self.game_screen: GameScreen | None = None
         self._computer_class: Any = None
+
+    def notify(self, message: str, *args: Any, **kwargs: Any) -> None:  # type: ignore[override]
+        # Every notice a sentence, like the message line (errors are worded as clauses).
+        super().notify(sentence(str(message)), *args, **kwargs)
 
     def on_mount(self) -> None:
         if self.review is not None:
