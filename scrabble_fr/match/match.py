@@ -23,7 +23,7 @@ import random
 import time
 from pathlib import Path
 from dataclasses import dataclass, field
-from typing import Any, Callable, Mapping, Sequence
+from typing import Any, Callable, Mapping, Protocol, Sequence
 
 from scrabble_fr import texts
 from scrabble_fr.engine.errors import GameStateError, ScrabbleError
@@ -64,13 +64,16 @@ class Note:
     @classmethod
     def from_data(cls, data: Mapping[str, Any], players: int) -> Note | None:
         """A saved note, or None if it is malformed (a note is a comment: dropping one is safe)."""
-        kind, after, player, count = data.get("kind"), data.get("after"), data.get("player"), data.get("count", 1)
-        detail = data.get("detail", {})
-        if (kind not in NOTE_KINDS or not isinstance(detail, dict)
-                or not all(isinstance(n, int) and not isinstance(n, bool) for n in (after, player, count))
-                or not 0 <= player < players or after < 0 or count < 1):
+        kind, detail = data.get("kind"), data.get("detail", {})
+        numbers = [data.get("after"), data.get("player"), data.get("count", 1)]
+        if kind not in NOTE_KINDS or not isinstance(detail, dict):
             return None
-        return cls(kind, after, player, count, dict(detail))
+        if not all(isinstance(n, int) and not isinstance(n, bool) for n in numbers):
+            return None
+        after, player, count = (int(n) for n in numbers)  # type: ignore[arg-type]
+        if not 0 <= player < players or after < 0 or count < 1:
+            return None
+        return cls(str(kind), after, player, count, dict(detail))
 
     def gcg_text(self, names: Sequence[str]) -> str:
         """The note as a GCG ``#note`` comment (GCG comments are English, like the format)."""
@@ -147,6 +150,14 @@ def _default_computers(level: int, rng: random.Random) -> Any:
     return ComputerPlayer(level, rng)
 
 
+class ActiveList(WordList, Protocol):
+    """The word list that judges a game: membership, a name to show, a size to record."""
+
+    name: str
+
+    def __len__(self) -> int: ...
+
+
 class Match:
     """One game at one table, from the first draw to the end, saved after every change."""
 
@@ -157,7 +168,7 @@ class Match:
         game: Game | None = None,
         record: SavedGame | None = None,
         store: GameStore | None = None,
-        lexicon: WordList | None = None,
+        lexicon: ActiveList | None = None,
         computers: Callable[[int, random.Random], Any] | None = _default_computers,
         now: Callable[[], float] = time.monotonic,
         take_over: bool = False,
@@ -398,7 +409,7 @@ class Match:
         self.verification = mode
         self._save()
 
-    def set_lexicon(self, lexicon: WordList | None) -> None:
+    def set_lexicon(self, lexicon: ActiveList | None) -> None:
         self.lexicon = lexicon
 
     # -- help at the table -------------------------------------------------------------------
@@ -439,7 +450,7 @@ class Match:
         from scrabble_fr.lexicon import anagrams
 
         self._require_tools()
-        groups = anagrams(self.lexicon, letters)
+        groups = anagrams(self.lexicon, letters)  # type: ignore[arg-type]
         self._note("lookup", self.actor, words=[letters.upper()])
         self._save()
         return groups

@@ -224,7 +224,7 @@ class ToolsScreen(LocalizedBindings, ModalScreen[None]):
             else:
                 from scrabble_fr.lexicon import anagrams
 
-                groups = anagrams(self.lexicon, event.value)
+                groups = anagrams(self.lexicon, event.value)  # type: ignore[arg-type]
         except ScrabbleError as exc:
             result.update(describe(exc))
             return
