@@ -471,7 +471,7 @@ class GameScreen(LocalizedBindings, Screen[None]):
                 self.intent(self.match.pass_)
 
         self.dialog(
-            ConfirmDialog(_("Pass"), _("This pass ends the game: every player has passed in a row. Pass all the same?"),
+            ConfirmDialog(_("Pass"), _("This pass ends the game: it is blocked. Pass all the same?"),
                           _("Pass and end the game")),
             answered,
         )
