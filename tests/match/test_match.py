@@ -402,3 +402,78 @@ def test_a_save_holding_a_bad_player_is_reported_not_a_crash(tmp_path):
     with pytest.raises(ScrabbleError) as info:
         config_from_record(record)
     assert info.value.code == "save_replay"
+
+
+# -- who acts, who may contest, the hand-over ---------------------------------------------------
+
+
+def test_the_contester_is_found_by_name_or_chosen_among_several(rig):
+    match = _match(rig, spec="Alice,Bruno,Chloé", racks=("AEIMNOS", "EEEEEOS", "ABCDEFG"))
+    match.play("H4 MAISON")
+    assert match.actor == 1  # Bruno acts next: his move would accept it
+    assert match.human_contesters() == [1, 2]
+    assert match.find_contester() is None  # two may: the players choose
+    assert match.find_contester("ch") == 2
+    with pytest.raises(MatchError) as info:
+        match.find_contester("Zoé")
+    assert info.value.code == "unknown_contester"
+    match.contest(2)  # MAISON is in the list: Chloé pays 10 (FFSc)
+    assert match.game.scores == [18, 0, -10]
+
+
+def test_a_private_screen_hands_the_keyboard_over_at_each_human_turn(rig):
+    match = _match(rig, spec="Alice,Bruno", private_screen=True)
+    assert match.needs_handover() == 0 and not match.rack_visible()
+    match.reveal(0)
+    assert match.needs_handover() is None and match.rack_visible()
+    match.play("H4 MAISON")
+    assert not match.rack_visible()  # Bruno's rack, while Alice is still at the keyboard
+    match.accept()
+    assert match.needs_handover() == 1
+    match.reveal(1)
+    assert match.rack_visible()
+
+
+def test_a_computers_rack_is_hidden_from_the_humans_and_its_turn_is_a_task(rig):
+    match = _match(rig, computer=Scripted("G8 OS"))
+    match.play("H4 MAISON")
+    assert match.current_human is None and not match.rack_visible()
+    task = match.computer_task()
+    assert task is not None and task.player == 1
+    assert match.computer_task() is None  # handed out once
+    with pytest.raises(MatchError) as info:
+        match.pass_()  # not a human's turn
+    assert info.value.code == "not_human_turn"
+    match.complete_computer(task, task.compute())
+    assert match.game.history[-1].move.notation("fr") == "G8 OS"
+
+
+def test_a_stale_computer_answer_is_dropped(rig, game_snapshot):
+    match = _match(rig, spec="ordi:3,Alice", computer=Scripted("H4 MAISON"))
+    task = match.computer_task()
+    assert task is not None
+    match.game.pass_()  # the game moved on meanwhile (as an undo or a resumption would)
+    before = game_snapshot(match.game)
+    assert match.complete_computer(task, task.compute()).messages == ()
+    assert game_snapshot(match.game) == before
+
+
+def test_the_pass_that_would_end_the_game_is_known_before_it_is_made(rig):
+    match = _match(rig, spec="Alice,Bruno")
+    for _ in range(5):
+        assert not match.pass_ends_game()
+        match.pass_()
+    assert match.pass_ends_game()  # FFSc: the sixth pass in a row blocks the game
+    match.pass_()
+    assert match.is_over
+
+
+def test_an_exchange_refused_before_the_tiles_are_picked(rig, mini_rules):
+    # 14 tiles in the racks and 10 in the bag: after Alice's MAISON and her draw of 6, 4 remain.
+    config = GameConfig.from_spec("Alice,Bruno", seed=5, rules=mini_rules("ffsc", "AEIMNOS" + "EEEEEOS" + "ABCDEFGHIL"))
+    match = Match(config, lexicon=Words("MAISON"), computers=None, now=FakeTime())
+    rig(match.game, ["AEIMNOS", "EEEEEOS"])
+    match.play("H4 MAISON")
+    with pytest.raises(ScrabbleError) as info:
+        match.check_exchange()
+    assert info.value.code == "exchange_bag_too_small"
