@@ -34,6 +34,7 @@ _COMMANDS: dict[str, tuple[str, str, str]] = {
     "parties": ("parties", "add_parties_parser", "run_parties"),
     "exporter": ("parties", "add_exporter_parser", "run_exporter"),
     "importer": ("parties", "add_importer_parser", "run_importer"),
+    "duplicate": ("duplicate", "add_parser", "run"),
 }
 
 
