@@ -21,7 +21,7 @@ from __future__ import annotations
 import random
 import time
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Callable, Sequence
 
 from scrabble_fr.duplicate.draw import MAX_REJETS, Draw, make_draw, remove_tiles, required, sort_leftover
@@ -337,6 +337,17 @@ class DuplicateGame:
             self.end_reason = END_SHEET
             return
         line = self.sheet[number - 1]
+        if not line.rejet and not line.leftover and self.leftover and not Counter(self.leftover) - Counter(line.new):
+            # Many sheets write a draw without "+" when the bag is empty or the leftover is not
+            # marked: the previous coup's leftover is then read out of the tiles written.
+            kept = Counter(self.leftover)
+            new = []
+            for tile in line.new:
+                if kept[tile] > 0:
+                    kept[tile] -= 1
+                else:
+                    new.append(tile)
+            line = replace(line, leftover=self.leftover, new="".join(new))
         if line.rejet:
             # The leftover went back to the bag with the rejected draw.
             self.bag.extend(self.leftover)

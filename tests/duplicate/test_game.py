@@ -4,6 +4,7 @@ the clock, published sheets replayed, and whole games on the French list."""
 from __future__ import annotations
 
 from collections import Counter
+from pathlib import Path
 
 import pytest
 
@@ -193,3 +194,33 @@ def test_the_same_seed_gives_the_same_game(french):
         one.close_coup()
         two.close_coup()
     assert replay_data(one) == replay_data(two)
+
+
+def test_a_leftover_written_without_plus_is_read_out_of_the_draw(words):
+    # Many sheets print the last draws without "+": AAE is the leftover of NETSAAE less NEST.
+    game = table(words, sheet="NETSAAE H5 NEST\nAAE 8H TA\n")
+    game.close_coup()
+    coup = game.current
+    assert coup is not None and (coup.draw.leftover, coup.draw.new, coup.draw.text) == ("AAE", "", "AAE+")
+    game.close_coup()
+    assert game.top_total == 8 + 2
+
+
+PUBLISHED = Path(__file__).parent / "data" / "hiersac-2019-11-22.txt"
+# The sheet's column of points, coup by coup, as printed beside each top.
+PUBLISHED_POINTS = [18, 69, 25, 28, 24, 66, 24, 86, 48, 66, 32, 74, 78, 57, 103, 78, 30, 25, 27]
+
+
+def test_a_published_game_replays_to_its_published_scores(french):
+    from scrabble_fr.duplicate import read_sheet_file
+
+    game = DuplicateGame([], lexicon=french, sheet=read_sheet_file(str(PUBLISHED)), seconds=None)
+    while not game.is_over:
+        game.close_coup()
+    assert [c.placed.score for c in game.closed_coups] == PUBLISHED_POINTS  # type: ignore[union-attr]
+    # 18 + 69 + 25 + 28 + 24 + 66 + 24 + 86 + 48 + 66 + 32 + 74 + 78 + 57 + 103 + 78 + 30 + 25 + 27
+    assert game.top_total == 958
+    # Where the list knows every word, our top reaches the published score: the first two coups
+    # (BIEF 18, ÉPIEUSE with the joker 69) and the scrabble SOULEVAS (103, coup 15).
+    for number in (1, 2, 15):
+        assert game.coups[number - 1].top.move.score == PUBLISHED_POINTS[number - 1]  # type: ignore[union-attr]
