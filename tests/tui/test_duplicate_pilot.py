@@ -131,3 +131,32 @@ async def test_reached_from_the_set_up_screen():
         await pilot.pause()
         screen = screen_of(app)
         assert screen.game.players == ["Joueur 1", "Joueur 2"] and screen.game.seed == 3
+
+
+async def test_a_saved_game_resumes_at_its_coup_with_its_proposals():
+    from scrabble_fr.duplicate import DuplicateGame, DuplicateRecord
+    from scrabble_fr.tui.screens.duplicate import open_saved_duplicate
+
+    game = DuplicateGame(["Alice", "Bruno"], lexicon=WORDS, sheet=read_sheet(SHEET), seconds=60)
+    game.propose(0, "H8 SENT")
+    game.close_coup()
+    game.propose(1, "6H ES")
+    record = DuplicateRecord.from_json(DuplicateRecord.new(game, lexicon="test").to_json())
+    app = ScrabbleApp(lexicon=WORDS, duplicate=lambda app: open_saved_duplicate(app, record, WORDS))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        screen = screen_of(app)
+        assert screen.game.current is not None and screen.game.current.number == 2
+        assert screen.game.total(0) == 8
+        # Bruno has proposed already: the keyboard goes to Alice, whose move is missing.
+        assert screen.turn == 0 and screen.game.current.proposals[1].score == 2  # type: ignore[union-attr]
+        await type_line(pilot, "")
+        assert screen.game.is_over  # both have played the last line of the sheet
+
+
+def test_resuming_with_no_saved_game_is_one_line(capsys):
+    from scrabble_fr.cli import main
+
+    assert main(["duplicate", "--reprendre"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "Traceback" not in err
