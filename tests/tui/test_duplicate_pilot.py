@@ -160,3 +160,33 @@ def test_resuming_with_no_saved_game_is_one_line(capsys):
     assert main(["duplicate", "--reprendre"]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "Traceback" not in err
+
+
+async def test_alone_a_move_can_be_typed_on_the_board():
+    app = make()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        screen = screen_of(app)
+        await pilot.press("tab")  # from the line to the board
+        board = screen.query_one("#dup-board")
+        assert board.has_focus and board.cursor == (7, 7)
+        await pilot.press("z")  # no Z in NETSAAE: refused, said
+        assert screen.tentative == [] and "Z" in text(app, "#dup-message")
+        for key in "sent":
+            await pilot.press(key)
+        assert [t.letter for t in screen.tentative] == list("SENT")
+        assert sorted(screen.query_one("#dup-rack").used) == [0, 1, 2, 3]  # N E T S of NETSAAE
+        await pilot.press("enter")
+        await pilot.pause()
+        # SENT from H8, as if typed "H8 SENT": (1+1+1+1) × 2 = 8.
+        assert screen.game.coups[0].closed and screen.game.coups[0].proposals[0].score == 8  # type: ignore[union-attr]
+
+
+async def test_at_several_players_the_board_takes_no_move():
+    app = make(players=("Alice", "Bruno"))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        screen = screen_of(app)
+        await pilot.press("tab", "s")
+        assert screen.tentative == []
+        assert "masqué" in text(app, "#dup-message") or "cach" in text(app, "#dup-message")

@@ -18,7 +18,7 @@ from typing import Any
 
 from textual import on
 from textual.app import ComposeResult
-from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.containers import Horizontal, ScrollableContainer, Vertical
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Footer, Input, Static
 
@@ -27,8 +27,10 @@ from scrabble_fr.duplicate.export import percent_text
 from scrabble_fr.duplicate.game import Coup, reference
 from scrabble_fr.duplicate.sheet import SheetCoup
 from scrabble_fr.engine.errors import ScrabbleError
+from scrabble_fr.engine.move import Move, PlacedTile
 from scrabble_fr.engine.rules import Rules
 from scrabble_fr.i18n import N_, _, colon, points
+from scrabble_fr.match.errors import MatchError
 from scrabble_fr.match.lock import SaveLock
 from scrabble_fr.messages import describe
 from scrabble_fr.tui.bindings import LocalizedBindings
@@ -123,7 +125,7 @@ class SheetScreen(LocalizedBindings, ModalScreen[None]):
         self.text = text
 
     def compose(self) -> ComposeResult:
-        with VerticalScroll(id="sheet-box"):
+        with ScrollableContainer(id="sheet-box"):
             yield Static(self.text, id="sheet-text", markup=False)
 
     def on_mount(self) -> None:
@@ -143,6 +145,9 @@ class DuplicateScreen(LocalizedBindings, Screen[None]):
         ("f5", "sheet", N_("Sheet"), True),
         ("f6", "export", N_("Export"), True),
         ("escape", "clear", N_("Clear"), False),
+        # The screen's own keys replace Textual's, Tab among them: the line and the board.
+        ("tab", "app.focus_next", N_("Board/line"), False),
+        ("shift+tab", "app.focus_previous", N_("Board/line"), False),
         ("ctrl+q", "app.quit", N_("Quit"), True),
     ]
     DEFAULT_CSS = """
@@ -164,6 +169,7 @@ class DuplicateScreen(LocalizedBindings, Screen[None]):
         self.turn = 0  # who types now
         self.review: Coup | None = None  # the coup just closed, shown until Enter
         self.exported: str | None = None
+        self.tentative: list[PlacedTile] = []  # a move typed on the board (alone at the table)
 
     # -- layout ----------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -207,9 +213,11 @@ class DuplicateScreen(LocalizedBindings, Screen[None]):
             layout=game.rules.layout,
             values=tuple(game.rules.tile_set.values.items()),
             last_move=last,
+            tentative=tuple((t.row, t.col, t.board_letter) for t in self.tentative),
         )
         rack = self.query_one("#dup-rack", RackView)
         rack.tiles = tuple((t, game.rules.tile_set.value(t)) for t in coup.draw.tiles) if coup else ()
+        rack.used = frozenset(self._used_indices(coup.draw.tiles)) if coup is not None and self.review is None else frozenset()
         self._refresh_head()
         self._refresh_players()
         self._refresh_prompt()
@@ -267,6 +275,10 @@ class DuplicateScreen(LocalizedBindings, Screen[None]):
     # -- proposals -------------------------------------------------------------------------
     @on(Input.Submitted, "#dup-input")
     def _submitted(self, event: Input.Submitted) -> None:
+        self._enter(event.value)
+
+    def _enter(self, text: str) -> None:
+        """The line's text (or the board's move, written out) as the typist's proposal."""
         field = self.query_one("#dup-input", Input)
         if self.review is not None:
             field.value = ""
@@ -275,7 +287,7 @@ class DuplicateScreen(LocalizedBindings, Screen[None]):
         if self.game.current is None:
             return
         try:
-            proposal = self.game.propose(self.turn, event.value)
+            proposal = self.game.propose(self.turn, text)
         except ScrabbleError as exc:
             self._say(describe(exc))
             if exc.code == "time_up":
@@ -321,6 +333,79 @@ class DuplicateScreen(LocalizedBindings, Screen[None]):
     def action_end_coup(self) -> None:
         if self.review is None and self.game.current is not None:
             self._close(_("The coup is ended."))
+
+    # -- a move typed on the board ---------------------------------------------------------
+    def _used_indices(self, draw: str) -> list[int]:
+        """The draw's tiles the board entry has laid (a joker for each lowercase tile)."""
+        free = list(enumerate(draw))
+        used = []
+        for tile in self.tentative:
+            wanted = "?" if tile.is_blank else tile.letter
+            for position, (index, letter) in enumerate(free):
+                if letter == wanted:
+                    used.append(index)
+                    del free[position]
+                    break
+        return used
+
+    def _board_entry_allowed(self) -> bool:
+        if self.review is not None or self.game.current is None:
+            return False
+        if len(self.game.players) > 1:
+            # The board is in everyone's sight: at several players a move is typed on the hidden line.
+            self._say(_("At several players, type your move on the line: it stays hidden."))
+            return False
+        return True
+
+    @on(BoardView.Typed)
+    def _typed(self, event: BoardView.Typed) -> None:
+        if not self._board_entry_allowed():
+            return
+        coup = self.game.current
+        assert coup is not None
+        board = self.query_one("#dup-board", BoardView)
+        row, col = board.cursor
+        if self.game.position.board[row, col] is not None or any((t.row, t.col) == (row, col) for t in self.tentative):
+            self._say(describe(MatchError("square_taken")))
+            return
+        left = list(coup.draw.tiles)
+        for index in sorted(self._used_indices(coup.draw.tiles), reverse=True):
+            del left[index]
+        if event.joker:
+            if "?" not in left:
+                self._say(describe(MatchError("no_tile", letter="?")))
+                return
+        elif event.letter not in left:
+            code = "use_joker" if "?" in left else "no_tile"
+            self._say(describe(MatchError(code, letter=event.letter)))
+            return
+        self.tentative.append(PlacedTile(row, col, event.letter, event.joker))
+        board.advance()
+        self.refresh_view()
+
+    @on(BoardView.TakeBack)
+    def _take_back(self) -> None:
+        if self.tentative:
+            tile = self.tentative.pop()
+            self.query_one("#dup-board", BoardView).cursor = (tile.row, tile.col)
+            self.refresh_view()
+
+    @on(BoardView.Clear)
+    def _clear_board(self) -> None:
+        self.tentative.clear()
+        self.refresh_view()
+
+    @on(BoardView.Announce)
+    def _announce(self) -> None:
+        if not self.tentative or not self._board_entry_allowed():
+            return
+        try:
+            move = self.game.position.describe(Move.place(self.tentative))
+        except ScrabbleError as exc:  # not in one line, a gap: no word to read, to be fixed
+            self._say(describe(exc))
+            return
+        self.tentative.clear()
+        self._enter(move.notation("fr"))
 
     # -- closing a coup --------------------------------------------------------------------
     def _close(self, why: str) -> None:
