@@ -19,6 +19,8 @@ FORBIDDEN = {
     "records": {"textual", "rich", "ahocorasick", "scrabble_fr.tui", "scrabble_fr.cli", "scrabble_fr.match"},
     # The match is the game session below every front end: it draws nothing.
     "match": {"textual", "rich", "ahocorasick", "scrabble_fr.tui", "scrabble_fr.cli"},
+    # Duplicate play likewise: rules, sheets and saves, no screen.
+    "duplicate": {"textual", "rich", "ahocorasick", "scrabble_fr.tui", "scrabble_fr.cli"},
     "lexicon": {"textual", "rich", "scrabble_fr.tui", "scrabble_fr.cli", "scrabble_fr.player"},
 }
 # Position.generate_moves() / best_moves() are the library's front door to the move generator:

@@ -35,6 +35,7 @@ _COMMANDS: dict[str, tuple[str, str, str]] = {
     "exporter": ("parties", "add_exporter_parser", "run_exporter"),
     "importer": ("parties", "add_importer_parser", "run_importer"),
     "lexiques": ("lexiques", "add_parser", "run"),
+    "duplicate": ("duplicate", "add_parser", "run"),
 }
 
 

@@ -54,6 +54,7 @@ class ScrabbleApp(App[None]):
         offer_resume: bool = True,
         resume_as_new: bool = False,
         take_over: bool = False,
+        duplicate: Any = None,
     ) -> None:
         super().__init__()
         self.initial_config = config
@@ -71,6 +72,8 @@ class ScrabbleApp(App[None]):
         self.lexicon_loader = lexicon_loader
         self.notice = notice
         self.game_screen: GameScreen | None = None
+        # Opens a duplicate game on this app once it runs (scrabble-fr duplicate).
+        self.duplicate = duplicate
         self._computer_class: Any = None
 
     def notify(self, message: str, *args: Any, **kwargs: Any) -> None:  # type: ignore[override]
@@ -86,6 +89,8 @@ class ScrabbleApp(App[None]):
             self.push_screen(ReviewScreen(record, source))
         elif self.resume is not None:
             self.resume_game(self.resume, new_id=self.resume_as_new)
+        elif self.duplicate is not None:
+            self.duplicate(self)
         elif self.initial_config is not None:
             self.start_game(self.initial_config)
         else:

@@ -51,7 +51,8 @@ def word_list_options() -> list[tuple[str, str]]:
 
 
 class SetupScreen(LocalizedBindings, Screen[None]):
-    KEYS = [("ctrl+s", "start", N_("Start"), True), ("ctrl+q", "app.quit", N_("Quit"), True)]
+    KEYS = [("ctrl+s", "start", N_("Start"), True), ("f2", "duplicate", N_("Duplicate"), True),
+            ("ctrl+q", "app.quit", N_("Quit"), True)]
 
     def compose(self) -> ComposeResult:
         default_rules = "hasbro" if get_language() == "en" else "ffsc"
@@ -103,6 +104,7 @@ class SetupScreen(LocalizedBindings, Screen[None]):
             yield Static(id="setup-error")
             with Horizontal(classes="buttons"):
                 yield Button(_("Start"), id="start", variant="primary", compact=True)
+                yield Button(_("Duplicate"), id="duplicate", compact=True)
                 yield Button(_("Quit"), id="quit", compact=True)
         yield Footer()
 
@@ -116,6 +118,23 @@ class SetupScreen(LocalizedBindings, Screen[None]):
     @on(Button.Pressed, "#quit")
     def _quit(self) -> None:
         self.app.exit()
+
+    @on(Button.Pressed, "#duplicate")
+    def action_duplicate(self) -> None:
+        """The named players (computers aside) in a duplicate game, with the seed and word list."""
+        from scrabble_fr.tui.screens.duplicate import DuplicateSettings, open_duplicate
+
+        names = [self.query_one(f"#name-{i}", Input).value.strip() for i in range(MAX_PLAYERS)]
+        kinds = [str(self.query_one(f"#kind-{i}", Select).value) for i in range(MAX_PLAYERS)]
+        players = [name for name, kind in zip(names, kinds) if name and kind == "human"]
+        seed_text = self.query_one("#seed", Input).value.strip()
+        if not players or (seed_text and not seed_text.isdigit()):
+            self.query_one("#setup-error", Static).update(
+                _("Name at least one player.") if not players else _("The seed is a whole number (or empty)."))
+            return
+        lexicon_path = self.query_one("#lexicon", Input).value.strip() or None
+        open_duplicate(self.app, DuplicateSettings(players, seed=int(seed_text) if seed_text else None,
+                                                   lexicon_path=lexicon_path))
 
     @on(Button.Pressed, "#start")
     def action_start(self) -> None:

@@ -1,0 +1,124 @@
+"""``scrabble-fr duplicate``: a duplicate game in the app, or a published sheet replayed.
+
+    $ scrabble-fr duplicate --joueurs Alice,Bruno --graine 3 --temps 2:30
+    $ scrabble-fr duplicate --tirages partie.txt --json
+
+With ``--json`` nothing opens: the game is computed (each coup's top, the move the board
+receives) and printed as one JSON object.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+from typing import Any, TextIO
+
+from scrabble_fr.cli.common import lexicon_for_args, require_terminal, resolve_rules
+from scrabble_fr.cli.play import add_lexicon_options
+from scrabble_fr.i18n import _
+
+_TIME = re.compile(r"^(\d{1,2})(?::([0-5]\d))?$")
+MAX_SECONDS = 30 * 60
+
+
+def parse_time(text: str) -> float | None:
+    """Seconds for a coup from ``3:00``, ``2:30`` or ``1`` (minutes); ``0`` is no clock.
+
+        >>> parse_time("2:30"), parse_time("1"), parse_time("0")
+        (150.0, 60.0, None)
+    """
+    from scrabble_fr.duplicate import DuplicateError
+
+    match = _TIME.match(text.strip())
+    if not match:
+        raise DuplicateError("bad_time", text=text)
+    seconds = int(match.group(1)) * 60 + int(match.group(2) or 0)
+    if seconds == 0:
+        return None
+    if not 10 <= seconds <= MAX_SECONDS:
+        raise DuplicateError("bad_time", text=text)
+    return float(seconds)
+
+
+def add_parser(subparsers: Any) -> argparse.ArgumentParser:
+    parser = subparsers.add_parser(
+        "duplicate",
+        help=_("play duplicate: every player has the same draw, the board receives the top"),
+        description=_("Opens a duplicate game: alone against the top, or several players at one keyboard, "
+                      "each entering a move privately within the time of the coup. With --tirages, replays "
+                      "a published game; with --json, computes it without opening the app."),
+        add_help=False,
+    )
+    parser.add_argument("--joueurs", metavar=_("NAMES"), help=_("players separated by commas (default: one player)"))
+    parser.add_argument("--graine", type=int, metavar="N", help=_("seed of the bag, to replay the same game"))
+    parser.add_argument("--temps", default="3:00", metavar="M:SS",
+                        help=_("time for each coup: 3:00 (default), 2:30, 2:00, 1:00 blitz; 0 for no clock"))
+    parser.add_argument("--tirages", metavar=_("FILE"),
+                        help=_("replay a published game: one coup per line, TIRAGE [REF MOT], such as EEU+ESI? H4 ChACUNE"))
+    parser.add_argument("--json", action="store_true",
+                        help=_("compute the game without opening the app and print it as JSON"))
+    parser.add_argument("--reprendre", nargs="?", const="", metavar="ID",
+                        help=_("resume the last unfinished duplicate game (or the game ID)"))
+    add_lexicon_options(parser)
+    return parser
+
+
+def run(args: argparse.Namespace, out: TextIO) -> int:
+    from scrabble_fr.duplicate import DuplicateGame, read_sheet_file, replay_data
+    from scrabble_fr.duplicate.game import check_names
+
+    if args.reprendre is not None:
+        return _resume(args)
+    rules = resolve_rules(getattr(args, "regles", None) or "ffsc")
+    seconds = parse_time(args.temps)
+    names = check_names(args.joueurs.split(",")) if args.joueurs is not None else [_("Player 1")]
+    if not names:
+        names = [_("Player 1")]
+    sheet = read_sheet_file(args.tirages) if args.tirages else None
+    lexicon = lexicon_for_args(args, rules)
+    # The whole game computed first: with a sheet, a line that cannot be read or a move that
+    # cannot be played is one error naming the line, before any screen opens.
+    game = DuplicateGame([], lexicon=lexicon, rules=rules, seed=args.graine, sheet=sheet, seconds=None)
+    if args.json or sheet is not None:
+        while not game.is_over:
+            game.close_coup()
+    if args.json:
+        out.write(json.dumps(replay_data(game), ensure_ascii=False) + "\n")
+        return 0
+    require_terminal()
+    from scrabble_fr.tui.app import ScrabbleApp
+    from scrabble_fr.tui.screens.duplicate import DuplicateSettings, open_duplicate
+
+    settings = DuplicateSettings(names, seed=game.seed, seconds=seconds, sheet=sheet,
+                                 lexicon_path=getattr(args, "lexique", None), rules=rules)
+    app = ScrabbleApp(lexicon=lexicon, duplicate=lambda app: open_duplicate(app, settings))
+    app.run()
+    return 0
+
+
+def _resume(args: argparse.Namespace) -> int:
+    from scrabble_fr.duplicate import DuplicateStore
+    from scrabble_fr.match.lock import SaveLock
+    from scrabble_fr.records.errors import RecordError
+
+    store = DuplicateStore()
+    record = store.load(args.reprendre) if args.reprendre else store.latest(unfinished_only=True, report_damaged=True)
+    if record is None:
+        raise RecordError("save_none", directory=str(store.directory))
+    lexicon = lexicon_for_args(args) if getattr(args, "lexique", None) else _record_lexicon(record)
+    record.rebuild(lexicon)  # a damaged record is reported here, before the screen opens
+    SaveLock(store.lock_path(record.id), record.id).check()
+    require_terminal()
+    from scrabble_fr.tui.app import ScrabbleApp
+    from scrabble_fr.tui.screens.duplicate import open_saved_duplicate
+
+    app = ScrabbleApp(lexicon=lexicon, duplicate=lambda app: open_saved_duplicate(app, record, lexicon))
+    app.run()
+    return 0
+
+
+def _record_lexicon(record: Any) -> Any:
+    from scrabble_fr.cli.common import load_lexicon
+
+    return load_lexicon(record.lexicon or "fr")

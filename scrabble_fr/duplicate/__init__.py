@@ -1,0 +1,21 @@
+"""Duplicate Scrabble (FISF competition rules, chapter 3): the draws with their rejets, the top,
+the coups, the sheet, published sheets replayed, and saving. No screen here.
+
+    >>> from scrabble_fr.duplicate import format_draw
+    >>> format_draw("EEU", "ESI?")
+    'EEU+ESI?'
+"""
+
+from scrabble_fr.duplicate.draw import Draw, format_draw, make_draw, minimum_met, required
+from scrabble_fr.duplicate.errors import DuplicateError
+from scrabble_fr.duplicate.export import replay_data, sheet_data, sheet_text
+from scrabble_fr.duplicate.game import Coup, DuplicateGame, Proposal
+from scrabble_fr.duplicate.save import DuplicateRecord, DuplicateStore
+from scrabble_fr.duplicate.sheet import SheetCoup, read_sheet, read_sheet_file
+from scrabble_fr.duplicate.top import Top, choose_top
+
+__all__ = [
+    "Coup", "Draw", "DuplicateError", "DuplicateGame", "DuplicateRecord", "DuplicateStore", "Proposal", "SheetCoup",
+    "Top", "choose_top", "format_draw", "make_draw", "minimum_met", "read_sheet", "read_sheet_file", "replay_data",
+    "required", "sheet_data", "sheet_text",
+]

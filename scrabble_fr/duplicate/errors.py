@@ -1,0 +1,42 @@
+"""Errors of duplicate play: what a duplicate game or a published sheet refuses.
+
+    >>> DuplicateError("time_up").code
+    'time_up'
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from scrabble_fr.engine.errors import N_, ScrabbleError
+
+MESSAGES: dict[str, str] = {
+    # The table
+    "players_count": N_("a duplicate game has 1 to {maximum} players, not {count}"),
+    "players_empty_name": N_("player {number} has no name: separate the names with single commas, for example --joueurs Alice,Bruno"),
+    "players_duplicate": N_("two players are called {name}: give each player a different name"),
+    "unknown_player": N_("there is no player {player} at this table"),
+    "no_word_list": N_("duplicate needs a word list to find the top of each coup"),
+    "bad_time": N_("{text!r} is not a time for the coup: write minutes and seconds such as 3:00, 2:30 or 1:00"),
+    # The coup
+    "game_over": N_("the duplicate game is over"),
+    "time_up": N_("the time for this coup is up: the move was not taken"),
+    "proposal_not_a_move": N_("{text!r} is not a placement: write a square and a word, such as H4 MAISON or 4H MAISON"),
+    # Published sheets (--tirages)
+    "sheet_empty": N_("{path} holds no coup: one line per coup, such as EEU+ESI? H4 ChACUNE"),
+    "sheet_line": N_("line {line}: {text!r} cannot be read ({detail}); write TIRAGE [REF MOT], such as EEU+ESI? H4 ChACUNE"),
+    "sheet_leftover": N_("line {line}: the leftover {written} is not what the previous coup left ({expected})"),
+    "sheet_tiles": N_("line {line}: the draw {draw} needs {missing}, no longer in the bag"),
+    "sheet_move": N_("line {line}: the move {move} cannot be played on this board: {detail}"),
+    "sheet_no_move": N_("line {line}: no move can be played with {draw}, and the line gives none"),
+    # Saved duplicate games
+    "save_corrupt": N_("the saved duplicate game {path} is damaged ({detail})"),
+    "save_version": N_("the saved duplicate game {path} has format version {version}; this program reads version {supported}: update scrabble_fr"),
+    "save_replay": N_("the saved duplicate game {id} does not replay as recorded ({detail}): was it played with another word list?"),
+}
+
+
+class DuplicateError(ScrabbleError):
+    """A duplicate game or a published sheet refuses an input; the state is left unchanged."""
+
+    MESSAGES: ClassVar[dict[str, str]] = MESSAGES

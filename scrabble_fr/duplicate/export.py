@@ -1,0 +1,109 @@
+"""The duplicate sheet (French *feuille de route*) as text and as JSON.
+
+    >>> from scrabble_fr.player.dawg import WordSet
+    >>> from scrabble_fr.duplicate.sheet import read_sheet
+    >>> from scrabble_fr.duplicate.game import DuplicateGame
+    >>> g = DuplicateGame([], lexicon=WordSet(["NET", "NETS"]), sheet=read_sheet("NETSAAA H5 NETS"), seconds=None)
+    >>> while not g.is_over: _ = g.close_coup()
+    >>> replay_data(g)["coups"][0]["placed"], replay_data(g)["total"]
+    ({'ref': 'H5', 'word': 'NETS', 'score': 8}, 8)
+
+Per coup: the draw (``+`` between leftover and new tiles, ``-`` after a rejet), the top, its
+reference (``H4`` across, ``4H`` down), its points and the running total, then each player's
+move, score and solo.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from scrabble_fr.duplicate.game import Coup, DuplicateGame, Proposal, reference
+from scrabble_fr.engine.move import Move
+from scrabble_fr.i18n import _, format_number
+
+
+def percent_text(value: float) -> str:
+    """``87,5 %`` in French, ``87.5%`` in English: a share of the top, to a tenth."""
+    return _("{value}%").format(value=format_number(round(value, 1)))
+
+
+def move_data(move: Move | None) -> dict[str, Any] | None:
+    """``{"ref", "word", "score"}`` of a placement (None stays None)."""
+    if move is None:
+        return None
+    return {"ref": reference(move), "word": move.word, "score": move.score or 0}
+
+
+def replay_data(game: DuplicateGame) -> dict[str, Any]:
+    """What ``duplicate --json`` prints: per coup the draw, our top and the move placed, and the
+    total of the placed moves."""
+    coups = []
+    for coup in game.closed_coups:
+        coups.append({
+            "n": coup.number,
+            "tirage": coup.draw.text,
+            "top": move_data(coup.top.move if coup.top is not None else None),
+            "placed": move_data(coup.placed),
+        })
+    return {"coups": coups, "total": game.top_total}
+
+
+def _proposal_data(proposal: Proposal | None, solo: bool) -> dict[str, Any]:
+    if proposal is None or proposal.is_empty:
+        return {"move": None, "score": 0, "solo": solo}
+    data: dict[str, Any] = {"move": proposal.text, "score": proposal.score, "solo": solo}
+    if proposal.move is not None and proposal.move.word:
+        data["ref"], data["word"] = reference(proposal.move), proposal.move.word
+    return data
+
+
+def sheet_data(game: DuplicateGame) -> dict[str, Any]:
+    """The whole sheet: :func:`replay_data` with each player's moves, scores, solos and totals."""
+    data = replay_data(game)
+    for coup, entry in zip(game.closed_coups, data["coups"]):
+        entry["players"] = [_proposal_data(coup.proposals[p], coup.solo == p) for p in range(len(game.players))]
+    data["seed"] = game.seed
+    data["players"] = [
+        {"name": name, "total": game.total(p), "solos": game.solos(p), "percent": round(game.percent(p), 2)}
+        for p, name in enumerate(game.players)
+    ]
+    return data
+
+
+def _cell(coup: Coup, player: int) -> str:
+    proposal = coup.proposals[player]
+    if proposal is None or proposal.is_empty:
+        text = "—"
+    elif proposal.move is not None and proposal.move.word and proposal.error is None:
+        text = f"{reference(proposal.move)} {proposal.move.word} {proposal.score}"
+    else:
+        text = f"{proposal.text} 0"
+    if coup.solo == player:
+        text += " " + _("solo")
+    return text
+
+
+def sheet_text(game: DuplicateGame) -> str:
+    """The sheet as a plain-text table, one coup a line, then the totals."""
+    headers = [_("No."), _("Draw"), _("Top"), _("Ref."), _("Pts"), _("Total")] + list(game.players)
+    rows: list[list[str]] = []
+    running = 0
+    for coup in game.closed_coups:
+        placed = coup.placed
+        assert placed is not None
+        running += placed.score or 0
+        rows.append([str(coup.number), coup.draw.text, placed.word, reference(placed), str(placed.score or 0),
+                     str(running)] + [_cell(coup, p) for p in range(len(game.players))])
+    current = game.current
+    if current is not None and current.started:
+        rows.append([str(current.number), current.draw.text, "…", "", "", ""] + [""] * len(game.players))
+    totals = ["", "", _("Total"), "", "", format_number(game.top_total)]
+    totals += [f"{format_number(game.total(p))} ({percent_text(game.percent(p))})" for p in range(len(game.players))]
+    rows.append(totals)
+    widths = [max(len(row[i]) for row in [headers] + rows) for i in range(len(headers))]
+    numeric = {0, 4, 5}
+    lines = []
+    for row in [headers] + rows:
+        cells = [cell.rjust(widths[i]) if i in numeric else cell.ljust(widths[i]) for i, cell in enumerate(row)]
+        lines.append("  ".join(cells).rstrip())
+    return "\n".join(lines) + "\n"

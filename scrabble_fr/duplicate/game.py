@@ -1,0 +1,383 @@
+"""A duplicate game: every player faces the same draw on the same board; the board receives the top.
+
+    >>> from scrabble_fr.player.dawg import WordSet
+    >>> g = DuplicateGame(["Alice"], lexicon=WordSet(["NET", "NETS", "SENT", "NEST"]), seed=1, seconds=None)
+    >>> g.current.number, len(g.current.draw.tiles), g.current.top is not None or g.current.draw.rejets > 0
+    (1, 7, True)
+
+Each coup (FISF rules, chapter 3): the draw is made (:mod:`.draw`) and the top chosen
+(:mod:`.top`) before the clock starts; each player proposes one placement or nothing within the
+time; :meth:`DuplicateGame.close_coup` scores every proposal (an invalid word or a wrong placement
+scores 0, verified against the word list), credits the solo, places the top (or the published
+move, when replaying a sheet), and makes the next draw. The game ends when no valid draw can be
+made from the leftover and the bag (§3.7), or at the end of a replayed sheet.
+
+Everything follows from the seed (and the sheet, when one is replayed): the same seed and the
+same proposals give the same game, which is how a saved game is resumed.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections import Counter
+from dataclasses import dataclass, field, replace
+from typing import Any, Callable, Sequence
+
+from scrabble_fr.duplicate.draw import MAX_REJETS, Draw, make_draw, remove_tiles, required, sort_leftover
+from scrabble_fr.duplicate.errors import DuplicateError
+from scrabble_fr.duplicate.sheet import SheetCoup
+from scrabble_fr.duplicate.top import Top, choose_top
+from scrabble_fr.engine.errors import IllegalMoveError, InvalidMoveError, ScrabbleError
+from scrabble_fr.engine.move import Move
+from scrabble_fr.engine.notation import format_coordinate, parse_command
+from scrabble_fr.engine.position import Position
+from scrabble_fr.engine.rules import Rules
+from scrabble_fr.match.clock import Clocks
+
+MAX_PLAYERS = 24
+SOLO_BONUS = 10
+SOLO_BONUS_PLAYERS = 16  # the solo bonus is paid from this many players (§3.5)
+DEFAULT_SECONDS = 180.0
+MAX_NAME = 20
+
+# Why a game ended.
+END_NO_DRAW = "no_draw"  # the leftover and the bag cannot give a valid draw (§3.7)
+END_NO_MOVE = "no_move"  # no word can be placed and no different draw can be made (§3.6, §3.7)
+END_SHEET = "sheet"  # the replayed sheet has no more lines
+
+
+@dataclass(frozen=True)
+class Proposal:
+    """A player's proposal as judged: the ``text`` typed, the move read from it (None: nothing
+    proposed, or no move could be read on this board), its ``score`` (0 when invalid), and why
+    it is invalid (``error``, None when valid)."""
+
+    text: str
+    move: Move | None
+    score: int
+    error: ScrabbleError | None = None
+
+    @property
+    def is_empty(self) -> bool:
+        return not self.text
+
+
+@dataclass
+class Coup:
+    """One coup: its draw, our top, the published move (replays), the proposals, what was placed."""
+
+    number: int
+    draw: Draw
+    top: Top | None
+    published: Move | None
+    proposals: list[Proposal | None]
+    placed: Move | None = None
+    solo: int | None = None  # the player credited with a solo
+    started: bool = False
+
+    @property
+    def closed(self) -> bool:
+        return self.placed is not None
+
+    @property
+    def board_move(self) -> Move | None:
+        """The move the board receives: the published one when a sheet gives it, else our top."""
+        if self.published is not None:
+            return self.published
+        return self.top.move if self.top is not None else None
+
+    def points(self, player: int) -> int:
+        proposal = self.proposals[player]
+        return proposal.score if proposal is not None else 0
+
+
+def reference(move: Move) -> str:
+    """A placement's French reference: ``H4`` across, ``4H`` down."""
+    return format_coordinate(move.row, move.col, move.across, "fr")
+
+
+def check_names(names: Sequence[str]) -> list[str]:
+    """The players' names, stripped; raises :class:`DuplicateError` for an empty or repeated one
+    or a table of more than :data:`MAX_PLAYERS`."""
+    if len(names) > MAX_PLAYERS:
+        raise DuplicateError("players_count", maximum=MAX_PLAYERS, count=len(names))
+    seen: set[str] = set()
+    clean = []
+    for number, raw in enumerate(names, 1):
+        name = raw.strip()[:MAX_NAME]
+        if not name or not name.isprintable():
+            raise DuplicateError("players_empty_name", number=number)
+        if name.casefold() in seen:
+            raise DuplicateError("players_duplicate", name=name)
+        seen.add(name.casefold())
+        clean.append(name)
+    return clean
+
+
+class DuplicateGame:
+    """A duplicate game for ``players`` (none: the tops alone, as ``--tirages --json`` computes)."""
+
+    def __init__(
+        self,
+        players: Sequence[str],
+        *,
+        lexicon: Any,
+        rules: Rules | None = None,
+        seed: int | None = None,
+        sheet: Sequence[SheetCoup] | None = None,
+        seconds: float | None = DEFAULT_SECONDS,
+        now: Callable[[], float] = time.monotonic,
+    ) -> None:
+        if lexicon is None:
+            raise DuplicateError("no_word_list")
+        self.players = check_names(players)
+        self.rules = rules if rules is not None else Rules.preset("ffsc")
+        self.seed = seed if seed is not None else random.randrange(2**31)
+        self.rng = random.Random(self.seed)
+        self.bag: list[str] = self.rules.tile_set.full_bag()
+        self.position = Position(self.rules, racks=[""], lexicon=lexicon)
+        self.sheet = list(sheet) if sheet is not None else None
+        self.seconds = seconds
+        self._now = now
+        self.clocks: Clocks | None = None
+        self.coups: list[Coup] = []
+        self.leftover = ""
+        self.end_reason: str | None = None
+        self._next_coup()
+
+    # -- state -----------------------------------------------------------------------------
+    @property
+    def rack_size(self) -> int:
+        return self.rules.rack_size
+
+    @property
+    def is_over(self) -> bool:
+        return self.end_reason is not None
+
+    @property
+    def current(self) -> Coup | None:
+        """The coup being played (None once the game is over)."""
+        if self.coups and not self.coups[-1].closed:
+            return self.coups[-1]
+        return None
+
+    @property
+    def closed_coups(self) -> list[Coup]:
+        return [coup for coup in self.coups if coup.closed]
+
+    @property
+    def solo_bonus(self) -> int:
+        return SOLO_BONUS if len(self.players) >= SOLO_BONUS_PLAYERS else 0
+
+    def total(self, player: int) -> int:
+        """A player's score: their points on every closed coup and their solo bonuses."""
+        return sum(coup.points(player) + (self.solo_bonus if coup.solo == player else 0) for coup in self.closed_coups)
+
+    def solos(self, player: int) -> int:
+        return sum(1 for coup in self.closed_coups if coup.solo == player)
+
+    @property
+    def top_total(self) -> int:
+        """The total of the moves the board received (the game's top score)."""
+        return sum(coup.placed.score or 0 for coup in self.closed_coups if coup.placed is not None)
+
+    def percent(self, player: int) -> float:
+        """A player's score as a percentage of the top total (100 when nothing is played yet)."""
+        top = self.top_total
+        return 100.0 * self.total(player) / top if top else 100.0
+
+    def ranking(self) -> list[tuple[int, int]]:
+        """(player, total), best first; ties keep the table's order."""
+        return sorted(((p, self.total(p)) for p in range(len(self.players))), key=lambda item: -item[1])
+
+    @property
+    def actions(self) -> list[dict[str, Any]]:
+        """Each closed coup's proposals as typed (None: nothing proposed): what a save keeps."""
+        return [{"proposals": [p.text if p is not None else None for p in coup.proposals]} for coup in self.closed_coups]
+
+    # -- the clock -------------------------------------------------------------------------
+    def start_coup(self) -> None:
+        """Announce the draw and start the coup's clock (a no-op if it already runs)."""
+        coup = self._require_current()
+        if coup.started:
+            return
+        coup.started = True
+        if self.seconds:
+            self.clocks = Clocks([self.seconds], self._now)
+            self.clocks.run(0)
+
+    def remaining(self) -> float | None:
+        """Seconds left for the current coup (None: no clock, or the coup not started)."""
+        coup = self.current
+        if coup is None or not coup.started or self.clocks is None:
+            return None
+        return self.clocks.remaining(0)
+
+    @property
+    def time_is_up(self) -> bool:
+        left = self.remaining()
+        return left is not None and left <= 0
+
+    # -- proposals -------------------------------------------------------------------------
+    def judge(self, text: str) -> Proposal:
+        """What ``text`` is worth on the current coup's board and draw, without recording it.
+
+        Empty text or ``-`` is no proposal. Text that is not a placement at all raises
+        :class:`InvalidMoveError` or :class:`DuplicateError` (the player retypes it); a placement
+        that breaks a rule or forms a word outside the list is a proposal scoring 0.
+        """
+        self._require_current()
+        stripped = text.strip()
+        if stripped in ("", "-"):
+            return Proposal("", None, 0)
+        command = parse_command(stripped, "fr", self.position.board.size)
+        if command.kind != "place":
+            raise DuplicateError("proposal_not_a_move", text=stripped)
+        try:
+            move = self.position.move_from_command(command)
+        except InvalidMoveError as exc:  # off the board, a letter that is not the board's
+            return Proposal(stripped, None, 0, exc)
+        except IllegalMoveError as exc:
+            return Proposal(stripped, None, 0, exc)
+        try:
+            placement = self.position.check(move)
+        except ScrabbleError as exc:  # not in the draw, not connected, a gap…
+            return Proposal(stripped, move, 0, exc)
+        assert placement is not None
+        described = self.position.describe(move, placement)
+        invalid = [w.letters for w in placement.words if w.letters not in self.position.lexicon]  # type: ignore[operator]
+        if invalid:
+            return Proposal(stripped, described, 0, IllegalMoveError("invalid_words", words=", ".join(invalid)))
+        return Proposal(stripped, described, placement.score)
+
+    def propose(self, player: int, text: str) -> Proposal:
+        """Record ``player``'s proposal for the current coup (replacing an earlier one); raises
+        when the time is up or the text is not a placement, the game then unchanged."""
+        coup = self._require_current()
+        if not 0 <= player < len(self.players):
+            raise DuplicateError("unknown_player", player=player + 1)
+        if self.time_is_up:
+            raise DuplicateError("time_up")
+        proposal = self.judge(text)
+        coup.proposals[player] = proposal
+        return proposal
+
+    # -- closing ---------------------------------------------------------------------------
+    def close_coup(self) -> Coup:
+        """End the current coup: score, credit the solo, place the top, draw the next coup."""
+        coup = self._require_current()
+        move = coup.board_move
+        assert move is not None  # a coup is only opened with a move to place
+        if self.clocks is not None:
+            self.clocks.run(None)
+        scores = [coup.points(p) for p in range(len(self.players))]
+        if len(scores) >= 2:
+            best = max(scores)
+            # A solo: a score above every other player's, even below the top (§3.5).
+            if best > 0 and scores.count(best) == 1:
+                coup.solo = scores.index(best)
+        self.position.board.place(move.tiles)
+        left = Counter(coup.draw.tiles)
+        left.subtract(move.rack_letters)
+        self.leftover = sort_leftover("".join((+left).elements()))
+        coup.placed = move
+        self._next_coup()
+        return coup
+
+    # -- drawing ---------------------------------------------------------------------------
+    def _require_current(self) -> Coup:
+        coup = self.current
+        if coup is None:
+            raise DuplicateError("game_over")
+        return coup
+
+    def _ends_game(self, number: int, draw: str) -> Callable[[Move], bool]:
+        def ends(move: Move) -> bool:
+            left = Counter(draw)
+            left.subtract(move.rack_letters)
+            pool = list((+left).elements()) + self.bag
+            return required(number + 1, pool, self.rack_size) == 0
+
+        return ends
+
+    def _next_coup(self) -> None:
+        number = len(self.coups) + 1
+        if self.sheet is not None:
+            self._next_sheet_coup(number)
+            return
+        first = self.position.board.is_empty()
+        leftover = self.leftover
+        rejets = 0
+        while True:
+            draw = make_draw(leftover, self.bag, self.rng, number, self.rack_size)
+            if draw is None:
+                self.end_reason = END_NO_DRAW
+                return
+            rejets += draw.rejets
+            self.position.racks[0] = draw.tiles
+            top = choose_top(self.position, first, self._ends_game(number, draw.tiles))
+            if top is not None:
+                break
+            # No word can be placed: every tile of the coup goes back and a new draw is made
+            # (§3.6), unless the bag cannot give a different one (§3.7).
+            self.bag.extend(draw.tiles)
+            if len(self.bag) <= self.rack_size or rejets >= MAX_REJETS:
+                self.end_reason = END_NO_MOVE
+                return
+            leftover = ""
+            rejets += 1
+        self.leftover = ""
+        draw = Draw(draw.leftover, draw.new, rejets, draw.need)
+        self.coups.append(Coup(number, draw, top, None, [None] * len(self.players)))
+
+    def _next_sheet_coup(self, number: int) -> None:
+        assert self.sheet is not None
+        if number > len(self.sheet):
+            self.end_reason = END_SHEET
+            return
+        line = self.sheet[number - 1]
+        if not line.rejet and not line.leftover and self.leftover and not Counter(self.leftover) - Counter(line.new):
+            # Many sheets write a draw without "+" when the bag is empty or the leftover is not
+            # marked: the previous coup's leftover is then read out of the tiles written.
+            kept = Counter(self.leftover)
+            new = []
+            for tile in line.new:
+                if kept[tile] > 0:
+                    kept[tile] -= 1
+                else:
+                    new.append(tile)
+            line = replace(line, leftover=self.leftover, new="".join(new))
+        if line.rejet:
+            # The leftover went back to the bag with the rejected draw.
+            self.bag.extend(self.leftover)
+        elif Counter(line.leftover) != Counter(self.leftover):
+            raise DuplicateError("sheet_leftover", line=line.line, written=line.leftover or "-",
+                                 expected=self.leftover or "-")
+        missing = remove_tiles(self.bag, line.new)
+        if missing:
+            if line.rejet:
+                remove_tiles(self.bag, self.leftover)  # the state as it was
+            raise DuplicateError("sheet_tiles", line=line.line, draw=line.draw_text, missing=missing)
+        draw = Draw(line.leftover, line.new, 1 if line.rejet else 0, 0)
+        first = self.position.board.is_empty()
+        self.position.racks[0] = draw.tiles
+        top = choose_top(self.position, first, self._ends_game(number, draw.tiles))
+        published = None
+        if line.move is not None:
+            published = self._published_move(line, draw)
+        elif top is None:
+            raise DuplicateError("sheet_no_move", line=line.line, draw=line.draw_text)
+        self.leftover = ""
+        self.coups.append(Coup(number, draw, top, published, [None] * len(self.players)))
+
+    def _published_move(self, line: SheetCoup, draw: Draw) -> Move:
+        from scrabble_fr.messages import describe
+
+        assert line.move is not None
+        try:
+            move = self.position.parse_move(line.move)
+            self.position.check(move)
+        except ScrabbleError as exc:
+            raise DuplicateError("sheet_move", line=line.line, move=line.move, detail=describe(exc)) from None
+        return move

@@ -1,0 +1,192 @@
+"""The duplicate screen driven by keys: alone against the top, two players at one keyboard, the
+clock, the sheet, the export, and the 80×24 terminal."""
+
+from __future__ import annotations
+
+from textual.widgets import Input
+
+from scrabble_fr.duplicate import read_sheet
+from scrabble_fr.player.dawg import WordSet
+from scrabble_fr.tui.app import ScrabbleApp
+from scrabble_fr.tui.screens.duplicate import DuplicateScreen, DuplicateSettings, SheetScreen, open_duplicate
+
+WORDS = WordSet(["NET", "NETS", "NEST", "SENT", "TA", "AS", "SA", "ES", "ET", "TE", "BIS", "BAS", "RUA"])
+SHEET = "NETSAAE\nAAE+BIS 8H TA\n"
+
+
+def make(players=("Alice",), seconds=60.0) -> ScrabbleApp:
+    settings = DuplicateSettings(list(players), seconds=seconds, sheet=read_sheet(SHEET))
+    return ScrabbleApp(lexicon=WORDS, duplicate=lambda app: open_duplicate(app, settings))
+
+
+def screen_of(app) -> DuplicateScreen:
+    assert isinstance(app.screen, DuplicateScreen)
+    return app.screen
+
+
+def text(app, selector: str) -> str:
+    return str(app.screen.query_one(selector).render())
+
+
+async def type_line(pilot, value: str) -> None:
+    pilot.app.screen.query_one("#dup-input", Input).value = value
+    await pilot.press("enter")
+    await pilot.pause()
+
+
+async def test_alone_against_the_top(tmp_path):
+    app = make()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        screen = screen_of(app)
+        assert screen.query_one("#dup-input", Input).has_focus
+        assert "NETSAAE" in text(app, "#dup-head")
+        assert screen.game.remaining() is not None  # the clock runs
+        await type_line(pilot, "H8 SENT")
+        message = text(app, "#dup-message")
+        # The top H5 NEST, 8 points; Alice's SENT (1+1+1+1) × 2 = 8 as well: 100 % of the top.
+        assert "H5 NEST, 8 points" in message
+        assert "Alice\u00a0: H8 SENT, 8 points (100\u00a0% du top)" in message
+        assert screen.game.position.board[7, 4] == "N"  # the top is on the board
+        await pilot.press("enter")  # next coup
+        await pilot.pause()
+        assert "AAE+BIS" in text(app, "#dup-head")
+        await pilot.press("f5")
+        await pilot.pause()
+        assert isinstance(app.screen, SheetScreen)
+        assert "NETSAAE" in text(app, "#sheet-text")
+        await pilot.press("escape")
+        await pilot.pause()
+        await pilot.press("f2")  # end the coup with nothing proposed
+        await pilot.pause()
+        assert screen.game.is_over
+        assert "Alice\u00a0: rien" in text(app, "#dup-message")
+        folder = tmp_path / "parties" / "duplicate"
+        exported = sorted(p.name for p in (folder / "feuilles").iterdir())
+        assert exported == [f"{screen.record.id}.json", f"{screen.record.id}.txt"]
+        # The save is untouched by the export and holds the finished game.
+        from scrabble_fr.duplicate.save import load_record
+
+        assert load_record(folder / f"{screen.record.id}.json").status == "terminee"
+
+
+async def test_two_players_enter_their_moves_privately(tmp_path):
+    app = make(players=("Alice", "Bruno"))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        screen = screen_of(app)
+        field = screen.query_one("#dup-input", Input)
+        assert field.password  # what one types, the other does not read
+        assert "Alice" in field.placeholder
+        await type_line(pilot, "H8 SENT")
+        assert "Bruno" in field.placeholder and screen.game.current is not None
+        await type_line(pilot, "H8 SNET")  # not a word: 0
+        coup = screen.game.coups[0]
+        assert coup.closed and coup.solo == 0
+        message = text(app, "#dup-message")
+        assert "Bruno\u00a0: H8 SNET, 0" in message and "solo" in message
+
+
+async def test_a_line_that_is_no_move_is_refused_and_the_player_keeps_the_keyboard():
+    app = make(players=("Alice", "Bruno"))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        screen = screen_of(app)
+        await type_line(pilot, "bonjour")
+        assert screen.turn == 0 and screen.game.current.proposals == [None, None]  # type: ignore[union-attr]
+        assert "bonjour" in text(app, "#dup-message")
+        await pilot.press("f3")  # the keyboard to Bruno
+        assert screen.turn == 1
+
+
+async def test_the_coup_closes_when_the_time_is_up():
+    app = make(seconds=30.0)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        screen = screen_of(app)
+        screen.game.clocks._now = lambda: 1e9  # far beyond the coup's 30 seconds
+        await pilot.pause(0.4)
+        assert screen.game.coups[0].closed
+        assert "Le temps est écoulé." in text(app, "#dup-message")
+
+
+async def test_playable_at_80_by_24():
+    app = make()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = screen_of(app)
+        for selector in ("#dup-board", "#dup-rack", "#dup-head", "#dup-input"):
+            region = screen.query_one(selector).region
+            assert region.width > 0 and region.bottom <= 24 and region.right <= 80, selector
+        await type_line(pilot, "H8 SENT")
+        assert screen.game.coups[0].closed
+
+
+async def test_reached_from_the_set_up_screen():
+    app = ScrabbleApp(lexicon=WORDS, offer_resume=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        app.screen.query_one("#seed", Input).value = "3"
+        await pilot.press("f2")
+        await pilot.pause()
+        screen = screen_of(app)
+        assert screen.game.players == ["Joueur 1", "Joueur 2"] and screen.game.seed == 3
+
+
+async def test_a_saved_game_resumes_at_its_coup_with_its_proposals():
+    from scrabble_fr.duplicate import DuplicateGame, DuplicateRecord
+    from scrabble_fr.tui.screens.duplicate import open_saved_duplicate
+
+    game = DuplicateGame(["Alice", "Bruno"], lexicon=WORDS, sheet=read_sheet(SHEET), seconds=60)
+    game.propose(0, "H8 SENT")
+    game.close_coup()
+    game.propose(1, "6H ES")
+    record = DuplicateRecord.from_json(DuplicateRecord.new(game, lexicon="test").to_json())
+    app = ScrabbleApp(lexicon=WORDS, duplicate=lambda app: open_saved_duplicate(app, record, WORDS))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        screen = screen_of(app)
+        assert screen.game.current is not None and screen.game.current.number == 2
+        assert screen.game.total(0) == 8
+        # Bruno has proposed already: the keyboard goes to Alice, whose move is missing.
+        assert screen.turn == 0 and screen.game.current.proposals[1].score == 2  # type: ignore[union-attr]
+        await type_line(pilot, "")
+        assert screen.game.is_over  # both have played the last line of the sheet
+
+
+def test_resuming_with_no_saved_game_is_one_line(capsys):
+    from scrabble_fr.cli import main
+
+    assert main(["duplicate", "--reprendre"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "Traceback" not in err
+
+
+async def test_alone_a_move_can_be_typed_on_the_board():
+    app = make()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        screen = screen_of(app)
+        await pilot.press("tab")  # from the line to the board
+        board = screen.query_one("#dup-board")
+        assert board.has_focus and board.cursor == (7, 7)
+        await pilot.press("z")  # no Z in NETSAAE: refused, said
+        assert screen.tentative == [] and "Z" in text(app, "#dup-message")
+        for key in "sent":
+            await pilot.press(key)
+        assert [t.letter for t in screen.tentative] == list("SENT")
+        assert sorted(screen.query_one("#dup-rack").used) == [0, 1, 2, 3]  # N E T S of NETSAAE
+        await pilot.press("enter")
+        await pilot.pause()
+        # SENT from H8, as if typed "H8 SENT": (1+1+1+1) × 2 = 8.
+        assert screen.game.coups[0].closed and screen.game.coups[0].proposals[0].score == 8  # type: ignore[union-attr]
+
+
+async def test_at_several_players_the_board_takes_no_move():
+    app = make(players=("Alice", "Bruno"))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        screen = screen_of(app)
+        await pilot.press("tab", "s")
+        assert screen.tentative == []
+        assert "masqué" in text(app, "#dup-message") or "cach" in text(app, "#dup-message")
