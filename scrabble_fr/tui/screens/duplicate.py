@@ -145,9 +145,6 @@ class DuplicateScreen(LocalizedBindings, Screen[None]):
         ("f5", "sheet", N_("Sheet"), True),
         ("f6", "export", N_("Export"), True),
         ("escape", "clear", N_("Clear"), False),
-        # The screen's own keys replace Textual's, Tab among them: the line and the board.
-        ("tab", "app.focus_next", N_("Board/line"), False),
-        ("shift+tab", "app.focus_previous", N_("Board/line"), False),
         ("ctrl+q", "app.quit", N_("Quit"), True),
     ]
     DEFAULT_CSS = """
