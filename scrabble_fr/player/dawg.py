@@ -102,6 +102,43 @@ class Dawg:
     # Cross-checks already worked out, (letters before, letters after) -> mask: boards change
     # by one move a turn, so most of a position's cross-checks were seen the turn before.
     cross_cache: dict[tuple[str, str], int] = field(default_factory=dict, compare=False, repr=False)
+    _below: tuple[list[int], list[int]] | None = field(default=None, compare=False, repr=False)
+    _keys: Dawg | None = field(default=None, compare=False, repr=False)
+
+    def anagram_keys(self) -> Dawg:
+        """The DAWG of this one's words with their letters sorted (MAISON is AIMNOS): the
+        structure that answers "which words do these tiles spell?" (:func:`key_search`).
+
+        Made on first use from this DAWG's words and kept with it, and on disk beside it for
+        large lists (a build takes a few seconds for the French list, a read a few hundredths).
+        """
+        with _lock:
+            if self._keys is None:
+                self._keys = _load_or_build_keys(self)
+            return self._keys
+
+    def below(self) -> tuple[list[int], list[int]]:
+        """For each node, what lies under it: ``(lengths, letters)`` as bit masks.
+
+        Bit ``n`` of ``lengths[node]`` is set when ``n`` more letters can end a word, and
+        ``letters[node]`` has a bit for each letter on some path below: a search that must spend
+        exactly a set of tiles stops where they cannot all be spent. Worked out once (children
+        have smaller numbers than their parents, so one pass in order does it).
+        """
+        if self._below is None:
+            children, terminal = self.children, self.terminal
+            lengths = [0] * len(children)
+            letters = [0] * len(children)
+            for node, kids in enumerate(children):
+                reach = 1 if terminal[node] else 0
+                seen = 0
+                for letter, child in kids.items():
+                    reach |= lengths[child] << 1
+                    seen |= letters[child] | (1 << letter)
+                lengths[node] = reach
+                letters[node] = seen
+            self._below = (lengths, letters)
+        return self._below
 
     @property
     def node_count(self) -> int:
@@ -330,10 +367,100 @@ def load_or_build(words: Iterable[str], max_length: int = 15) -> Dawg:
     return dawg
 
 
-def _forget_old_files(folder: Path, keep: int = KEEP_FILES) -> None:
+def _load_or_build_keys(words: Dawg) -> Dawg:
+    """The anagram-key DAWG of ``words``, read from the disk cache when it is there."""
+    digest = f"keys-{words.digest}"
+    folder = cache_dir() if words.word_count >= DISK_CACHE_MIN_WORDS and words.digest else None
+    path = folder / f"{digest}.bin" if folder is not None else None
+    if path is not None:
+        try:
+            found = Dawg.from_bytes(path.read_bytes(), digest)
+            os.utime(path)
+            return found
+        except (OSError, ValueError):
+            pass
+    keys = sorted({"".join(sorted(word)) for word in words.words()})
+    built = _build(keys, digest, words.max_length)
+    if path is not None:
+        _write_atomically(path, built.to_bytes())
+        _forget_old_files(path.parent, pattern="keys-*.bin")
+    return built
+
+
+def key_search(
+    keys: Dawg, letters: str, jokers: int, min_len: int = 2, max_len: int = 15, use_all: bool = False,
+    first_only: bool = False,
+) -> list[tuple[str, str]]:
+    """Every anagram key the tiles reach in ``keys`` (:meth:`Dawg.anagram_keys`), as
+    ``(key, letters taken by jokers)``; ``letters`` are the real tiles, A-Z in any order.
+
+    Keys are sorted, so the walk goes through the alphabet once: a real tile is used whenever
+    there is one (the way with the fewest jokers), and with ``use_all`` (every real tile in the
+    word) it stops at the smallest tile still unused, which no later letter could place. A node
+    from which no key of an allowed length ends is not entered. ``first_only`` stops at the
+    first key found (to ask whether any exists).
+
+        >>> keys = Dawg.from_words(["MAISON", "AIMONS", "MAIS", "MAISONS"]).anagram_keys()
+        >>> key_search(keys, "MAISON", 1)
+        [('AIMNOS', ''), ('AIMNOSS', 'S'), ('AIMS', '')]
+    """
+    children, terminal = keys.children, keys.terminal
+    lengths, _letters = keys.below()
+    counts = [0] * 26
+    for letter in letters:
+        counts[ord(letter) - 65] += 1
+    remaining = len(letters)
+    found: list[tuple[str, str]] = []
+    top = min(max_len, remaining + jokers)
+    # Bit n set: a key of n more letters is acceptable (between the lengths asked for).
+    window = ((1 << (top + 1)) - 1) & ~((1 << min_len) - 1) if top >= min_len else 0
+
+    def walk(node: int, prefix: str, start: int, jokers: int, marks: str, remaining: int) -> bool:
+        depth = len(prefix)
+        stop = 26
+        if use_all and remaining:
+            stop = next(i for i in range(start, 26) if counts[i]) + 1
+        kids = children[node]
+        for index in range(start, stop):
+            child = kids.get(index)
+            if child is None:
+                continue
+            available = counts[index]
+            if available:
+                counts[index] = available - 1
+                left, marks2, real = jokers, marks, 1
+            elif jokers:
+                left, marks2, real = jokers - 1, marks + ALPHABET[index], 0
+            else:
+                continue
+            key = prefix + ALPHABET[index]
+            length = depth + 1
+            if lengths[child] << length & window:
+                if (
+                    terminal[child] and min_len <= length and not (use_all and remaining - real)
+                ):
+                    found.append((key, marks2))
+                    if first_only:
+                        if available:
+                            counts[index] = available
+                        return True
+                if length < top and walk(child, key, index, left, marks2, remaining - real):
+                    if available:
+                        counts[index] = available
+                    return True
+            if available:
+                counts[index] = available
+        return False
+
+    if window:
+        walk(keys.root, "", 0, jokers, "", remaining)
+    return found
+
+
+def _forget_old_files(folder: Path, keep: int = KEEP_FILES, pattern: str = "dawg-*.bin") -> None:
     # Each word list (or edition of one) leaves a file: keep the few used last.
     try:
-        files = sorted(folder.glob("dawg-*.bin"), key=lambda f: f.stat().st_mtime, reverse=True)
+        files = sorted(folder.glob(pattern), key=lambda f: f.stat().st_mtime, reverse=True)
         for old in files[keep:]:
             old.unlink()
     except OSError:

@@ -12,14 +12,18 @@ board. Care for speed in CPython:
 * cross-checks are 26-bit masks: ``mask_of_square & child_mask[node]`` says in one AND whether any
   letter can go on, and the cross-word's points are precomputed per square;
 * scores are summed during the walk (main word, word multiplier, cross words), so a found move
-  costs one addition and one append; :class:`~scrabble_fr.engine.move.Move` objects are built
-  only for the moves asked for (all of them, or the best ``n``);
+  costs one addition and one append;
 * the left parts a rack can spell are spelled once per search, each with the rack it leaves,
   and indexed by their last letter: an anchor whose cross-check allows three letters looks at
   the left parts ending in those three letters only; an anchor just before a word on the board
   looks only at those that the word's first letter may follow;
 * the rack is a count array, and a bit mask of the letters still in it filters each square's
-  candidates before any call is made.
+  candidates before any call is made;
+* the best ``n`` moves (:func:`best_moves`) come from a branch and bound: the search is cut into
+  pieces (an anchor and a left-part length), each with an upper bound on what its moves could
+  score, searched highest bound first until the bound falls below the ``n``-th score found;
+* the full list (:func:`generate_moves`) is a :class:`MoveList`: the records sorted by score at C
+  speed, each :class:`~scrabble_fr.engine.move.Move` made when read.
 
     >>> from scrabble_fr.engine.position import Position
     >>> from scrabble_fr.player.dawg import WordSet
@@ -33,6 +37,7 @@ from __future__ import annotations
 
 import gc
 import heapq
+import operator
 from bisect import bisect_left, bisect_right
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
@@ -43,7 +48,7 @@ from scrabble_fr.engine.move import Move, MoveKind, PlacedTile, Word
 from scrabble_fr.engine.scoring import LETTER_FACTOR, WORD_FACTOR
 from scrabble_fr.engine.tiles import JOKER
 from scrabble_fr.i18n import N_
-from scrabble_fr.player.dawg import ALL_LETTERS, ALPHABET, Dawg, WordSource, dawg_for
+from scrabble_fr.player.dawg import ALL_LETTERS, ALPHABET, Dawg, WordSource, dawg_for, key_search
 
 if TYPE_CHECKING:
     from scrabble_fr.engine.board import Board
@@ -321,7 +326,7 @@ def _search(view: BoardView, rack: list[int], best: int | None) -> list[Raw]:
     append = out.append
     start = 0  # first square of the current word (read by extend through the closure)
     floor = -1  # lowest score still worth recording (raised when only the best are wanted)
-    cap = 4 * best + 256 if best is not None else 0
+    limit = tile_total  # the most tiles a move may lay (lowered by the bounds for the best)
 
     def extend(pos: int, node: int, main: int, mult: int, cross: int, placed: int, real: int) -> None:
         # ``pos`` is an empty square; the squares from ``start`` to ``pos`` spell ``node``;
@@ -340,7 +345,7 @@ def _search(view: BoardView, rack: list[int], best: int | None) -> list[Raw]:
         placed2 = placed + 1
         bonus = bingo_bonus if placed2 >= bingo_tiles else 0
         # What may follow at the next free square: one AND there saves a call that would fail.
-        ahead = cross_mask[after] if placed2 < tile_total and cells[after] == EMPTY else 0
+        ahead = cross_mask[after] if placed2 < limit and cells[after] == EMPTY else 0
         single = not placed and skip_single[pos]
         kids = children[node]
         if jokers:
@@ -454,12 +459,10 @@ def _search(view: BoardView, rack: list[int], best: int | None) -> list[Raw]:
             found = by_next[letter] = [[head for head in bucket if child_mask[head[0]] & bit] for bucket in heads]
         return found
 
-    for anchor in view.anchors:
-        if cap and len(out) >= cap:
-            # Keep the ``best`` highest scores (and ties); nothing below them can be wanted.
-            floor = heapq.nlargest(best, [item[0] for item in out])[-1]  # type: ignore[arg-type]
-            out[:] = [item for item in out if item[0] >= floor]
-            cap = max(cap, 2 * len(out))
+    def from_anchor(anchor: int, lengths: range) -> None:
+        # Every move whose first anchor is ``anchor`` and whose left part (rack tiles up to and
+        # on the anchor) has one of ``lengths`` tiles; length 0 means tiles already before it.
+        nonlocal start
         if cells[anchor - 1] >= 0:
             # Tiles already before the anchor: they are the left part.
             first = anchor - 1
@@ -473,12 +476,11 @@ def _search(view: BoardView, rack: list[int], best: int | None) -> list[Raw]:
                     break
                 main += board_value[index]
             if node is None or not cross_mask[anchor] & child_mask[node]:
-                continue
+                return
             start = first
             rack[:] = full_rack
             extend(anchor, node, main, 1, 0, 0, full_real)
-            continue
-        room = room_of[anchor]
+            return
         target = cross_mask[anchor]
         run = run_after[anchor]
         after = next_free[anchor]
@@ -498,9 +500,9 @@ def _search(view: BoardView, rack: list[int], best: int | None) -> list[Raw]:
                 letters_ok ^= low
                 groups.append(heads_ending(low.bit_length() - 1))
         for group in groups:
-            for length in range(1, room + 2):
+            for length in lengths:
                 first = anchor - length + 1
-                more = ahead if length < tile_total else 0
+                more = ahead if length < limit else 0
                 for node, letters, rest, _last, real in group[length]:
                     if run:
                         for code in run:
@@ -528,11 +530,179 @@ def _search(view: BoardView, rack: list[int], best: int | None) -> list[Raw]:
                     if more and more & child_mask[node] & (ALL_LETTERS if rest[BLANK] else real):
                         rack[:] = rest
                         extend(after, node, main, mult, cross, length, real)
+
+    if best is None:
+        for anchor in view.anchors:
+            from_anchor(anchor, range(1, room_of.get(anchor, -1) + 2))
+    else:
+        # Branch and bound: pieces of the search (an anchor and a left-part length) in order of
+        # the most they could score, stopping once that is below the ``best``-th score found.
+        units = _bounded_units(view, full_rack, room_of)
+        spellable: dict[tuple[int, ...], bool] = {}  # board letters -> a whole-rack word exists
+        rack_letters = "".join(ALPHABET[letter] * full_rack[letter] for letter in range(26))
+        while units:
+            minus_bound, anchor, length, limits, pending = heapq.heappop(units)
+            if -minus_bound < floor:
+                break
+            if pending is not None:
+                # The bound counted a bingo: check that the rack (and the board letters on the
+                # way) spell some word at all; if not, the piece goes back with a lower bound.
+                possible = spellable.get(pending)
+                if possible is None:
+                    letters = rack_letters + "".join(ALPHABET[code] for code in pending)
+                    size = len(letters) + full_rack[BLANK]
+                    possible = spellable[pending] = bool(
+                        key_search(dawg.anagram_keys(), letters, full_rack[BLANK], size, size, True, True)
+                    )
+                if not possible:
+                    heapq.heappush(units, _without_bingo((minus_bound, anchor, length, limits, pending), bingo_bonus))
+                    continue
+            # The most tiles worth laying from here: beyond, no move could reach the floor.
+            limit = max((k for k, value in limits if value >= floor), default=0)
+            if not limit:
+                continue
+            from_anchor(anchor, range(length, length + 1) if length else range(0))
+            if len(out) >= best:
+                floor = heapq.nlargest(best, [item[0] for item in out])[-1]
+                out[:] = [item for item in out if item[0] >= floor]
     rack[:] = full_rack
     if best is not None and len(out) > best:
         floor = heapq.nlargest(best, [item[0] for item in out])[-1]
         out = [item for item in out if item[0] >= floor]
     return out
+
+
+# A piece of the bounded search: (minus the most it could score, anchor, left-part length or 0
+# for tiles already before the anchor, [(tiles laid, the most such a move could score)…], the
+# board letters a whole-rack move would spell with when its bingo is counted but not checked).
+Unit = tuple[int, int, int, list[tuple[int, int]], tuple[int, ...] | None]
+
+
+def _bounded_units(view: BoardView, rack: tuple[int, ...], room_of: dict[int, int]) -> list[Unit]:
+    """The search's pieces with an upper bound on the score of any move each can find, best first.
+
+    A move from anchor ``a`` with a left part of ``length`` tiles and ``k`` tiles in all covers a
+    known window of squares: its score is ``M * (board points + sum of v_t * lm_t) + cross-words
+    + bingo``, ``M`` the product of the window's word factors. Each tile's value ``v_t`` then
+    counts ``c_t = lm_t * (M + wm_t if a cross-word forms there)`` times; the bound pairs the
+    largest rack values with the largest ``c_t`` (the best any assignment can do), and also
+    gives each square the best rack letter its cross-check allows, keeping the smaller. The
+    bingo counts only where the rack (with the window's board letters) spells some word: that
+    costs a walk of the DAWG, so it is left for :func:`_search` to check when the piece's turn
+    comes (most are cut before). The list is a heap (:mod:`heapq`), highest bound on top.
+    """
+    cells = view.cells
+    letter_mul, word_mul = view.letter_mul, view.word_mul
+    cross_mask, cross_score = view.cross_mask, view.cross_score
+    next_free, run_value, run_after = view.next_free, view.run_value, view.run_after
+    board_value = view.board_value
+    values = view.letter_values
+    rules = view.rules
+    bingo_tiles, bingo_bonus = rules.rack_size, rules.bingo_bonus
+    tile_total = sum(rack)
+    jokers = rack[BLANK]
+    real = _real_mask(list(rack))
+    # The rack's values, highest first (a joker is worth 0).
+    rack_values = sorted((values[letter] for letter in range(26) for _ in range(rack[letter])), reverse=True)
+    rack_values += [0] * jokers
+    best_letter: dict[int, int] = {}  # cross-check mask -> best value a rack tile can have there
+
+    def square_cap(index: int) -> int:
+        mask = cross_mask[index]
+        found = best_letter.get(mask)
+        if found is None:
+            allowed = mask & real
+            if allowed:
+                found = max(values[letter] for letter in range(26) if (allowed >> letter) & 1)
+            elif jokers and mask:
+                found = 0
+            else:
+                found = -1  # no rack tile can go there
+            best_letter[mask] = found
+        return found
+
+    units: list[Unit] = []
+    for anchor in view.anchors:
+        # The empty squares a move from this anchor fills rightwards, in order.
+        right: list[int] = []
+        index = anchor
+        while len(right) < tile_total and cells[index] == EMPTY:
+            right.append(index)
+            index = next_free[index]
+        if cells[anchor - 1] >= 0:
+            first = anchor - 1
+            while cells[first - 1] >= 0:
+                first -= 1
+            prefix_points = sum(board_value[first:anchor])
+            prefix_letters = tuple(cells[first:anchor])
+            lefts = [(0, [])]
+        else:
+            prefix_points = 0
+            prefix_letters = ()
+            room = room_of[anchor]
+            lefts = [(length, list(range(anchor - length + 1, anchor))) for length in range(1, room + 2)]
+        for length, left in lefts:
+            # Each square of the window as (letter factor, word factor if a cross-word forms
+            # there else 0, best rack value it allows); built as the window grows rightwards.
+            facts: list[tuple[int, int, int]] = []
+            mult = 1
+            crossed = 0  # the cross-words' points from board tiles
+            for square in left:
+                cap = square_cap(square)
+                if cap < 0:
+                    break
+                wm = word_mul[square]
+                xs = cross_score[square]
+                facts.append((letter_mul[square], wm if xs >= 0 else 0, cap))
+                mult *= wm
+                if xs >= 0:
+                    crossed += xs * wm
+            else:
+                board_points = prefix_points
+                board_letters = list(prefix_letters)
+                limits: list[tuple[int, int]] = []
+                top = -1
+                pending: tuple[int, ...] | None = None
+                for square in right:
+                    cap = square_cap(square)
+                    if cap < 0:
+                        break  # nothing can go there: no longer move either
+                    wm = word_mul[square]
+                    xs = cross_score[square]
+                    facts.append((letter_mul[square], wm if xs >= 0 else 0, cap))
+                    mult *= wm
+                    if xs >= 0:
+                        crossed += xs * wm
+                    board_points += run_value[square]
+                    if run_after[square]:
+                        board_letters.extend(run_after[square])
+                    coefficients = [lm * (mult + cross_wm) for lm, cross_wm, _cap in facts]
+                    capped = sum(c * fact[2] for c, fact in zip(coefficients, facts))
+                    coefficients.sort(reverse=True)
+                    paired = sum(map(operator.mul, coefficients, rack_values))
+                    bound = mult * board_points + crossed + (paired if paired < capped else capped)
+                    k = len(facts)
+                    if k >= bingo_tiles:
+                        bound += bingo_bonus
+                        if k == tile_total:
+                            pending = tuple(sorted(board_letters))
+                    limits.append((k, bound))
+                    if bound > top:
+                        top = bound
+                    if k == tile_total:
+                        break
+                if limits:
+                    units.append((-top, anchor, length, limits, pending))
+    heapq.heapify(units)
+    return units
+
+
+def _without_bingo(unit: Unit, bonus: int) -> Unit:
+    """``unit`` once its whole-rack moves are known to spell no word: their bingo is taken off."""
+    _minus, anchor, length, limits, _pending = unit
+    k, bound = limits[-1]
+    limits = [*limits[:-1], (k, bound - bonus)]
+    return (-max(value for _k, value in limits), anchor, length, limits, None)
 
 
 def _real_mask(rack: list[int]) -> int:
