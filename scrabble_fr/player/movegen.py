@@ -851,8 +851,13 @@ class MoveList(Sequence[Move]):
         return self._move(index)
 
     def __iter__(self) -> Iterator[Move]:
-        for index in range(len(self._records)):
-            yield self._move(index)
+        self._settle(0, len(self._records))  # read in order: put every tie group in order at once
+        built, records, view = self._built, self._records, self._view
+        for index in range(len(records)):
+            move = built[index]
+            if move is None:
+                move = built[index] = to_move(view, records[index])
+            yield move
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, (list, tuple, MoveList)):
