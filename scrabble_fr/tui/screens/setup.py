@@ -17,7 +17,7 @@ from scrabble_fr.tui.bindings import LocalizedBindings
 from scrabble_fr.tui.session import GameConfig, PlayerConfig, verification_options
 
 MAX_PLAYERS = 8
-LEVELS = 5
+LEVELS = 6
 
 
 def _kind_options() -> list[tuple[str, str]]:
