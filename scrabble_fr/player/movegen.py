@@ -853,11 +853,21 @@ class MoveList(Sequence[Move]):
     def __iter__(self) -> Iterator[Move]:
         self._settle(0, len(self._records))  # read in order: put every tie group in order at once
         built, records, view = self._built, self._records, self._view
-        for index in range(len(records)):
-            move = built[index]
-            if move is None:
-                move = built[index] = to_move(view, records[index])
-            yield move
+        count = len(records)
+        for low in range(0, count, _CHUNK):
+            high = min(low + _CHUNK, count)
+            # Made a chunk at a time with the collector paused, as the search runs: thousands
+            # of new objects with no cycles, which it would only walk again and again.
+            enabled = gc.isenabled()
+            gc.disable()
+            try:
+                for index in range(low, high):
+                    if built[index] is None:
+                        built[index] = to_move(view, records[index])
+            finally:
+                if enabled:
+                    gc.enable()
+            yield from built[low:high]  # type: ignore[misc]
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, (list, tuple, MoveList)):
@@ -902,6 +912,9 @@ class MoveList(Sequence[Move]):
             records[index:end] = sorted(records[index:end], key=lambda item: _tile_codes(view, item))
             settled[index:end] = b"\x01" * (end - index)
             index = end
+
+
+_CHUNK = 512  # moves made at once when a MoveList is read through
 
 
 def _score_of(found: Raw) -> int:
