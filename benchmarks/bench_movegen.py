@@ -2,6 +2,12 @@
 
     python benchmarks/bench_movegen.py --lang fr            # measure on the stored positions
     python benchmarks/bench_movegen.py --regenerate         # remake positions_fr.txt / _en.txt
+    python benchmarks/bench_movegen.py --compare main       # this code against another commit's
+
+``--compare REF`` puts the figures the move generator is held to side by side for the code at
+``REF`` (exported with ``git archive`` into a temporary folder, never into the project) and the
+code here, each in fresh processes taking turns, repeated ``--repeat`` times: medians with their
+spread, against the naive baseline measured in the same run.
 
 The positions come from seeded self-play (the best move each turn), kept as CGP lines in
 ``benchmarks/positions_<lang>.txt``: 20 positions, then 20 in which the player to move holds two
@@ -15,12 +21,15 @@ from __future__ import annotations
 
 import argparse
 import gzip
+import io
 import json
 import os
 import random
 import statistics
 import subprocess
 import sys
+import tarfile
+import tempfile
 import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
@@ -30,7 +39,9 @@ from typing import Any
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
-sys.path.insert(0, str(ROOT))
+# ``--compare`` runs this file against another copy of the code: BENCH_CODE names its folder.
+CODE = Path(os.environ.get("BENCH_CODE") or ROOT)
+sys.path.insert(0, str(CODE))
 
 from scrabble_fr.engine.game import Game  # noqa: E402
 from scrabble_fr.engine.position import Position  # noqa: E402
@@ -406,6 +417,138 @@ def measure(lang: str, words_file: str | None, naive: bool) -> None:
         print(f"naive and fast agree move for move      {agree} (7 positions)")
 
 
+# -- before and after ------------------------------------------------------------------------
+DRAW = "AEINR??"  # the tirage: five letters and two jokers
+
+
+def compare_child(what: str) -> None:
+    """One measurement of ``--compare`` in this fresh process, printed as a JSON line."""
+    result: dict[str, float] = {}
+    if what == "speed":
+        lexicon = load_lexicon("en", None)
+        plain, jokers = read_positions("en")
+        positions = [Position.from_cgp(t, RULES["en"], lexicon=lexicon) for t in plain]
+        joker_positions = [Position.from_cgp(t, RULES["en"], lexicon=lexicon) for t in jokers]
+        best_moves(positions[0], 1)  # loads what the generator needs (from the disk cache)
+        result["generate"] = sum(best_of(partial(generate_moves, p)) for p in positions)
+        result["generate_read"] = sum(best_of(lambda p=p: list(generate_moves(p))) for p in positions)
+        result["best1"] = sum(best_of(partial(best_moves, p, 1)) for p in positions)
+        result["best10"] = sum(best_of(partial(best_moves, p, 10)) for p in positions)
+        result["jokers"] = statistics.median(best_of(partial(best_moves, p, 1)) for p in joker_positions)
+    elif what == "naive":
+        lexicon = load_lexicon("en", None)
+        plain, _jokers = read_positions("en")
+        trie = naive_trie(lexicon.words())
+        positions = [Position.from_cgp(t, RULES["en"], lexicon=lexicon) for t in plain]
+        result["naive"] = sum(best_of(partial(naive_moves, p, trie)) for p in positions)
+    elif what == "load":
+        start = time.perf_counter()
+        from scrabble_fr.lexicon import Lexicon
+
+        lexicon = Lexicon.builtin("fr")
+        dawg_for(lexicon)
+        result["load"] = time.perf_counter() - start
+    elif what == "memory":
+        from scrabble_fr.lexicon import Lexicon, anagrams, anagrams_with_board_letter
+
+        lexicon = Lexicon.builtin("fr")
+        plain, _jokers = read_positions("fr")
+        best_moves(Position.from_cgp(plain[0], RULES["fr"], lexicon=lexicon), 1)
+        anagrams(lexicon, DRAW)
+        anagrams_with_board_letter(lexicon, DRAW)
+        result["peak_mb"] = peak_rss_mb()
+    print(json.dumps(result))
+
+
+def peak_rss_mb() -> float:
+    with open("/proc/self/status", encoding="ascii") as handle:
+        for line in handle:
+            if line.startswith("VmHWM:"):
+                return int(line.split()[1]) / 1024
+    return float("nan")
+
+
+def run_side(code: Path, cache: Path, what: str) -> dict[str, float]:
+    """``compare_child(what)`` for the code in ``code``, in a fresh interpreter."""
+    env = {**os.environ, "BENCH_CODE": str(code), "PYTHONPATH": str(code), "SCRABBLE_FR_CACHE": str(cache)}
+    if what == "tirage":
+        # The command as a player types it, interpreter start included.
+        command = [sys.executable, "-m", "scrabble_fr", "tirage", DRAW]
+        start = time.perf_counter()
+        subprocess.run(command, check=True, capture_output=True, env=env, cwd=cache)
+        return {"tirage": time.perf_counter() - start}
+    command = [sys.executable, str(Path(__file__).resolve()), "--compare-child", what]
+    output = subprocess.run(command, check=True, capture_output=True, text=True, env=env).stdout
+    return json.loads(output.strip().splitlines()[-1])  # type: ignore[no-any-return]
+
+
+def export(ref: str, folder: Path) -> None:
+    """The files of commit ``ref`` of this repository, written under ``folder``."""
+    archive = subprocess.run(["git", "-C", str(ROOT), "archive", "--format=tar", ref], check=True,
+                             capture_output=True).stdout
+    with tarfile.open(fileobj=io.BytesIO(archive)) as tar:
+        tar.extractall(folder, filter="data")
+
+
+# (key, label, target as text, unit): the figures of the comparison table.
+FIGURES = [
+    ("generate", "generate_moves, total of 20 en positions", "<= 0.25 x naive", "s"),
+    ("generate_read", "  … and every move read", "", "s"),
+    ("best1", "best_moves(1), total of 20 en positions", "<= 0.12 x naive", "s"),
+    ("best10", "best_moves(10), total of 20 en positions", "", "s"),
+    ("jokers", "best_moves(1), two jokers, median of 20", "<= 50 ms", "s"),
+    ("load", "fr list + generator from the disk cache", "<= 0.3 s", "s"),
+    ("peak_mb", "peak RSS: fr load + best move + tirage", "<= 130 MB", "MB"),
+    ("tirage", f"one-shot `tirage {DRAW}`, warm cache", "<= 0.4 s", "s"),
+]
+
+
+def compare(ref: str, repeat: int) -> None:
+    with tempfile.TemporaryDirectory(prefix="bench-movegen-") as temporary:
+        base = Path(temporary)
+        before = base / "before"
+        export(ref, before)
+        sides = {"before": (before, base / "cache-before"), "after": (ROOT, base / "cache-after")}
+        kinds = ["speed", "load", "memory", "tirage"]
+        for code, cache in sides.values():
+            cache.mkdir()
+            for what in kinds:
+                run_side(code, cache, what)  # fills the disk caches; not counted
+        results: dict[str, dict[str, list[float]]] = {name: {} for name in sides}
+        naive: list[float] = []
+        for round_ in range(repeat):
+            naive.extend(run_side(ROOT, sides["after"][1], "naive").values())
+            for what in kinds:
+                # Taking turns, so that the other work on the machine weighs on both alike.
+                order = list(sides) if round_ % 2 == 0 else list(reversed(sides))
+                for name in order:
+                    for key, value in run_side(*sides[name], what).items():
+                        results[name].setdefault(key, []).append(value)
+        print(f"== before: {ref}; after: this tree; {repeat} rounds, each figure in a fresh process")
+        print(f"naive all-moves total (20 en positions): {_spread(naive, 's')}")
+        naive_total = statistics.median(naive)
+        print(f"{'figure':45} {'target':17} {'before':31} {'after':31}")
+        for key, label, target, unit in FIGURES:
+            cells = []
+            for name in sides:
+                values = results[name].get(key)
+                text = _spread(values, unit) if values else "n/a"
+                if values and key in ("generate", "generate_read", "best1", "best10"):
+                    text += f" ({statistics.median(values) / naive_total:.2f}x)"
+                cells.append(text)
+            print(f"{label:45} {target:17} {cells[0]:31} {cells[1]:31}")
+
+
+def _spread(values: list[float], unit: str) -> str:
+    """Median and range: the range is the noise of this machine during the run."""
+    middle, low, high = statistics.median(values), min(values), max(values)
+    if unit == "MB":
+        return f"{middle:.0f} MB [{low:.0f}-{high:.0f}]"
+    if middle < 1:
+        return f"{middle * 1000:.1f} ms [{low * 1000:.1f}-{high * 1000:.1f}]"
+    return f"{middle:.2f} s [{low:.2f}-{high:.2f}]"
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--lang", choices=sorted(RULES), action="append")
@@ -413,8 +556,17 @@ def main() -> None:
     parser.add_argument("--regenerate", action="store_true", help="remake the positions files by self-play")
     parser.add_argument("--no-naive", action="store_true", help="skip the slow baseline")
     parser.add_argument("--no-measure", action="store_true", help="only remake the positions (with --regenerate)")
+    parser.add_argument("--compare", metavar="REF", help="compare with the code of commit REF (main, a hash…)")
+    parser.add_argument("--repeat", type=int, default=5, help="rounds of --compare (default 5)")
     parser.add_argument("--child", help=argparse.SUPPRESS)
+    parser.add_argument("--compare-child", help=argparse.SUPPRESS)
     args = parser.parse_args()
+    if args.compare_child:
+        compare_child(args.compare_child)
+        return
+    if args.compare:
+        compare(args.compare, args.repeat)
+        return
     languages = args.lang or ["fr", "en"]
     if args.words and len(languages) > 1:
         parser.error("--words goes with a single --lang")

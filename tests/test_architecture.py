@@ -52,9 +52,16 @@ def test_rooms_import_only_what_they_may():
 
 
 def test_only_the_lexicon_uses_the_automaton():
+    # The word lists now answer from the DAWG; should an automaton come back, it stays there.
     users = [
         path.relative_to(PACKAGE).as_posix()
         for path in PACKAGE.rglob("*.py")
         if "ahocorasick" in _imports(path)
     ]
-    assert users and all(user.startswith("lexicon/") for user in users)
+    assert all(user.startswith("lexicon/") for user in users)
+
+
+def test_the_word_graph_stands_apart():
+    # Both the lexicon and the player use scrabble_fr.wordgraph: it must use neither.
+    names = _imports(PACKAGE / "wordgraph.py")
+    assert not any(name.startswith(("scrabble_fr.", "textual", "rich", "ahocorasick")) for name in names)

@@ -27,9 +27,17 @@ def add_analyser_parser(subparsers: Any) -> argparse.ArgumentParser:
     )
     parser.add_argument("--position", required=True, metavar="CGP", help=_("the board, racks and scores as a CGP line"))
     parser.add_argument("--top", type=int, default=10, metavar="N", help=_("how many moves (default 10)"))
+    parser.add_argument("--simulation", action="store_true",
+                        help=_("play out the best candidates as the Master does and show their equity"))
+    add_think_option(parser)
     parser.add_argument("--json", action="store_true", help=_("print the result as JSON"))
     add_lexicon_options(parser)
     return parser
+
+
+def add_think_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--reflexion", type=float, default=2.0, metavar=_("SECONDS"),
+                        help=_("the Master's thinking time per move, in seconds (default 2)"))
 
 
 def add_autojeu_parser(subparsers: Any) -> argparse.ArgumentParser:
@@ -39,7 +47,8 @@ def add_autojeu_parser(subparsers: Any) -> argparse.ArgumentParser:
     )
     parser.add_argument("--graine", type=int, default=1, metavar="N", help=_("seed of the bag, to replay the same game"))
     parser.add_argument("--joueurs", type=int, default=2, metavar="N", help=_("number of computer players (1-8)"))
-    parser.add_argument("--niveau", type=int, default=5, metavar="N", help=_("level of the computer players (1-5)"))
+    parser.add_argument("--niveau", type=int, default=5, metavar="N", help=_("level of the computer players (1-6)"))
+    add_think_option(parser)
     parser.add_argument("--json", action="store_true", help=_("print the result as JSON"))
     add_lexicon_options(parser)
     return parser
@@ -53,6 +62,8 @@ def run_analyser(args: argparse.Namespace, out: TextIO) -> int:
         raise UsageError(_("--top takes a number from 1 to 1000"))
     position = Position.from_cgp(args.position, rules)
     position.lexicon = lexicon_for_args(args, rules)
+    if args.simulation:
+        return _print_simulation(position, args, out)
     moves = position.best_moves(args.top)
     style = rules.notation
     if args.json:
@@ -83,11 +94,13 @@ def run_autojeu(args: argparse.Namespace, out: TextIO) -> int:
     rules = resolve_rules(getattr(args, "regles", None))
     if not 1 <= args.joueurs <= 8:
         raise UsageError(_("a game has 1 to 8 players, not {count}").format(count=args.joueurs))
-    if not 1 <= args.niveau <= 5:
-        raise UsageError(_("levels go from 1 to 5"))
+    if not 1 <= args.niveau <= 6:
+        raise UsageError(_("levels go from 1 to {top}").format(top=6))
+    if not args.reflexion > 0:
+        raise UsageError(_("--reflexion takes a number of seconds above 0"))
     lexicon = lexicon_for_args(args, rules)
     names = [_("Computer {level}").format(level=f"{args.niveau}-{i + 1}") for i in range(args.joueurs)]
-    game = play_computer_game(names, rules, args.graine, lexicon, args.niveau)
+    game = play_computer_game(names, rules, args.graine, lexicon, args.niveau, args.reflexion)
     if args.json:
         payload = {
             "seed": args.graine,
@@ -119,8 +132,53 @@ def run_autojeu(args: argparse.Namespace, out: TextIO) -> int:
     return 0
 
 
-def play_computer_game(names: list[str], rules: Any, seed: int, lexicon: Any, level: int) -> Game:
-    """A whole game between computer players of one level, reproducible from the seed."""
+def play_computer_game(
+    names: list[str], rules: Any, seed: int, lexicon: Any, level: int, think_seconds: float = 2.0
+) -> Game:
+    """A whole game between computer players of one level, reproducible from the seed (below
+    the Master, whose thinking stops with the clock)."""
     from scrabble_fr.player.selfplay import new_computer_game, play_out
 
-    return play_out(new_computer_game(names, rules, seed, lexicon, [level] * len(names)))
+    return play_out(new_computer_game(names, rules, seed, lexicon, [level] * len(names), think_seconds))
+
+
+def _print_simulation(position: Position, args: argparse.Namespace, out: TextIO) -> int:
+    """``analyser --simulation``: the Master's candidates with their simulated equity."""
+    import random
+
+    from scrabble_fr.cli import UsageError
+    from scrabble_fr.player.computer import ComputerPlayer
+
+    if not args.reflexion > 0:
+        raise UsageError(_("--reflexion takes a number of seconds above 0"))
+    # The bag is what the player cannot see, less the opponent's rack (seven tiles if unknown).
+    others = [rack for index, rack in enumerate(position.racks) if index != position.to_move]
+    opponent = len(others[0]) if others and others[0] else position.rules.rack_size
+    bag = max(0, sum(position.unseen().values()) - opponent)
+    master = ComputerPlayer(6, random.Random(0), think_seconds=args.reflexion)
+    results = master.simulate(position, bag, candidates=args.top)
+    style = position.rules.notation
+    if args.json:
+        payload = [
+            {
+                "move": r.move.notation(style),
+                "score": r.score,
+                "equity": round(r.equity, 1),
+                "static": round(r.static, 1),
+                "playouts": r.playouts,
+                "words": [word.text for word in r.move.words],
+            }
+            for r in results
+        ]
+        out.write(json.dumps(payload, ensure_ascii=False) + "\n")
+        return 0
+    if not results:
+        out.write(_("No legal placement.") + "\n")
+        return 0
+    out.write(_("{count} playouts of each move; equity: score, less the reply, plus the next move and the "
+                "tiles then kept").format(count=format_number(results[0].playouts)) + "\n")
+    for rank, r in enumerate(results, 1):
+        words = ", ".join(word.text for word in r.move.words)
+        equity = _("equity {value}").format(value=format_number(round(r.equity, 1)))
+        out.write(f"{rank:>3}. {r.move.notation(style):<20} {points(r.score):>12}   {equity:<16} {words}\n")
+    return 0

@@ -22,7 +22,7 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
         add_help=False,
     )
     parser.add_argument("--joueurs", metavar=_("NAMES"),
-                        help=_("players separated by commas; ordi:N is a computer of level N (1-5)"))
+                        help=_("players separated by commas; ordi:N is a computer of level N (1-6)"))
     parser.add_argument("--graine", type=int, metavar="N", help=_("seed of the bag, to replay the same game"))
     parser.add_argument("--verification", choices=("auto", "manuelle"), default="auto",
                         help=_("who judges the words of a challenged move: the word list (auto) or the players"))

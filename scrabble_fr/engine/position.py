@@ -228,8 +228,9 @@ class Position:
             counts[tile] -= 1
         return +counts
 
-    def generate_moves(self) -> list[Move]:
-        """Every legal placement for the player to move (needs a lexicon)."""
+    def generate_moves(self) -> Sequence[Move]:
+        """Every legal placement for the player to move, best first (needs a lexicon); the
+        moves are made as they are read."""
         from scrabble_fr.player.movegen import generate_moves
 
         return generate_moves(self)

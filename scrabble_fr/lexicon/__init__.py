@@ -4,7 +4,7 @@
     >>> "ZYTHUMS" in Lexicon.builtin("fr")
     True
 
-This package is the only one that uses pyahocorasick.
+A list is held once, as a DAWG (:mod:`scrabble_fr.wordgraph`) that the move generator walks too.
 """
 
 from scrabble_fr.lexicon.anagram import Draw, anagrams, anagrams_with_board_letter, parse_draw

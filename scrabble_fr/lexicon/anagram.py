@@ -1,11 +1,10 @@
 """Every word a draw can spell, jokers included: the "tirage" search.
 
-Words are grouped under their letters in alphabetical order (MAISON under AIMNOS); those keys go
-into a trie (a pyahocorasick ``Automaton``). A search walks the trie in alphabetical order with
-the draw's letters, so it only visits keys the draw can reach: a 7-letter draw with two jokers
-takes a few milliseconds on the French list, where trying every subset of the draw with every
-joker letter would take hundreds of lookups per subset. The index is built once per list, on the
-first search (about 0.8 s and 60 MB for the French list).
+The search walks the list's DAWG (:mod:`scrabble_fr.wordgraph`, the structure that also answers
+membership and the move generator) spending the draw's tiles, so it only visits the prefixes the
+draw can spell, where trying every subset of the draw with every joker letter would take
+hundreds of lookups per subset: a few hundredths of a second for 7 tiles and two jokers on the
+French list. Words are grouped under their letters in alphabetical order (MAISON under AIMNOS).
 
     >>> from scrabble_fr.lexicon import Lexicon
     >>> anagrams(Lexicon.from_words(["MAISON", "AIMONS"], "demo"), "?aimson")[6]
@@ -21,10 +20,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-import ahocorasick
-
 from scrabble_fr.lexicon.errors import LexiconError
 from scrabble_fr.lexicon.normalize import MAX_LENGTH, MIN_LENGTH, strip_accents
+from scrabble_fr.wordgraph import Dawg
 
 if TYPE_CHECKING:
     from scrabble_fr.lexicon.lexicon import Lexicon
@@ -83,25 +81,18 @@ def parse_draw(text: str) -> Draw:
 
 
 class AnagramIndex:
-    """Words grouped by their sorted letters, in a trie that a draw can walk.
+    """The words a draw spells, grouped by their sorted letters, found in the list's DAWG.
 
         >>> index = AnagramIndex(["CHIEN", "NICHE"])
         >>> index.search(parse_draw("HNIEC"))
         [('CEHIN', '', ['CHIEN', 'NICHE'])]
+
+    The DAWG (:mod:`scrabble_fr.wordgraph`) is the one that answers membership and the move
+    generator: nothing more is held for the search.
     """
 
-    def __init__(self, words: Iterable[str]) -> None:
-        groups: dict[str, str] = {}
-        for word in words:
-            key = "".join(sorted(word))
-            known = groups.get(key)
-            # One space-separated string per key: a list per key would cost twice the memory.
-            groups[key] = word if known is None else f"{known} {word}"
-        automaton = ahocorasick.Automaton(ahocorasick.STORE_ANY)
-        for key, joined in groups.items():
-            automaton.add_word(key, joined)
-        self._automaton = automaton
-        self.keys = len(groups)
+    def __init__(self, words: Iterable[str] | Dawg) -> None:
+        self._graph = words if isinstance(words, Dawg) else Dawg.from_words(words)
 
     def search(
         self,
@@ -115,45 +106,15 @@ class AnagramIndex:
         ``use_all`` keeps only keys holding every real tile of the draw (jokers may stay unused
         only if ``min_len`` allows it).
         """
-        match = self._automaton.match
-        get = self._automaton.get
-        counts = dict.fromkeys(ALPHABET, 0)
-        for letter in draw.letters:
-            counts[letter] += 1
-        remaining = len(draw.letters)
-        found: list[tuple[str, str, list[str]]] = []
-
-        def walk(prefix: str, start: int, jokers: int, joker_letters: str, remaining: int) -> None:
-            # Keys are sorted, so a real tile below the next letter could never be placed:
-            # with ``use_all`` the walk stops at the smallest tile still unused.
-            stop = 26
-            if use_all and remaining:
-                stop = next(i for i in range(start, 26) if counts[ALPHABET[i]]) + 1
-            for index in range(start, stop):
-                letter = ALPHABET[index]
-                available = counts[letter]
-                # A real tile whenever there is one: that is the way with fewest jokers.
-                if available:
-                    counts[letter] = available - 1
-                    left, marks, real = jokers, joker_letters, 1
-                elif jokers:
-                    left, marks, real = jokers - 1, joker_letters + letter, 0
-                else:
-                    continue
-                key = prefix + letter
-                if match(key):
-                    length = len(key)
-                    if length >= min_len and not (use_all and remaining - real):
-                        joined = get(key, None)
-                        if joined is not None:
-                            found.append((key, marks, joined.split(" ")))
-                    if length < max_len:
-                        walk(key, index, left, marks, remaining - real)
-                if available:
-                    counts[letter] = available
-
-        walk("", 0, draw.jokers, "", remaining)
-        return found
+        groups: dict[str, tuple[str, str, list[str]]] = {}
+        for word, marks in self._graph.spell_from(draw.letters, draw.jokers, min_len, max_len, use_all):
+            key = "".join(sorted(word))
+            group = groups.get(key)
+            if group is None:
+                groups[key] = (key, "".join(sorted(marks)), [word])
+            else:
+                group[2].append(word)
+        return list(groups.values())
 
 
 def mark_jokers(word: str, joker_letters: str) -> str:

@@ -23,6 +23,11 @@ The levels (French name, then what it does):
 5. **Champion** (*Champion*): plays the best score plus the value of the tiles kept, exchanges
    when the rack is clearly worth more than any move, passes when nothing is legal; contests
    exactly the words outside its list.
+6. **Maître** (*Master*): takes the Champion's best candidates and *simulates* them: for each,
+   the opponent's rack is drawn from the tiles it cannot see, the opponent plays its best
+   score, then it plays its own best reply, many times within a time budget (2 seconds a move
+   by default); it plays the candidate whose playouts end best on average (see
+   :meth:`ComputerPlayer.simulate`).
 
 Every level plays only moves the generator finds, so only words of its word list. With no
 placement possible, a player exchanges (if the bag allows) or passes.
@@ -33,23 +38,26 @@ from __future__ import annotations
 import heapq
 import itertools
 import random
+import time
 from collections import Counter
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from scrabble_fr.engine.move import Move, MoveKind
+from scrabble_fr.engine.position import Position
 from scrabble_fr.engine.tiles import JOKER
 from scrabble_fr.i18n import N_, _
+from scrabble_fr.player.dawg import dawg_for
 from scrabble_fr.player.movegen import (
     BoardView,
     Raw,
+    best_moves,
     search_position,
     tiles_used,
     to_move,
 )
 
 if TYPE_CHECKING:
-    from scrabble_fr.engine.position import Position
     from scrabble_fr.engine.rules import Rules
     from scrabble_fr.engine.verify import WordList
 
@@ -66,6 +74,7 @@ class Level:
     equity: bool  # weigh the tiles kept (and consider exchanging)
     spot_invalid: float  # chance of noticing a word outside its list in a move to contest
     doubt_valid: float  # chance, per letter beyond four, of wrongly doubting a valid word
+    simulate: bool = False  # choose among the best candidates by playing the next turns out
 
 
 LEVELS: dict[int, Level] = {
@@ -76,6 +85,9 @@ LEVELS: dict[int, Level] = {
     4: Level(4, N_("Expert"), N_("Always plays the best score."), 1.0, 1, False, 0.95, 0.0),
     5: Level(5, N_("Champion"), N_("Plays the best score and the best rack to keep; exchanges when it pays."),
              1.0, 1, True, 1.0, 0.0),
+    6: Level(6, N_("Master"), N_("Plays out the next turns of its best candidate moves and keeps the one "
+                                 "that does best on average."),
+             1.0, 1, True, 1.0, 0.0, simulate=True),
 }
 TOP_LEVEL = max(LEVELS)
 
@@ -98,6 +110,10 @@ _LEAVES: dict[str, dict[str, float]] = {
 }
 _VOWELS = frozenset("AEIOUY")
 EXCHANGE_MARGIN = 8.0  # an exchange must beat the best move's equity by this much
+THINK_SECONDS = 2.0  # the Master's time budget per move, by default
+CANDIDATES = 6  # how many of the best moves by equity the Master plays out, at most
+CANDIDATE_MARGIN = 12.0  # … and only those within this many points of the best
+GUARD = 1.0  # standard errors by which a candidate must beat the static choice
 GOING_OUT = 10.0  # worth of playing out with the bag empty, beyond the move's score
 CONTEST_STEP = 4  # letters beyond which a weaker player may doubt a valid word
 
@@ -127,18 +143,44 @@ def leave_value(kept: str, rules: Rules) -> float:
     return value
 
 
+@dataclass(frozen=True, slots=True)
+class Simulated:
+    """A candidate move and what its playouts gave: ``equity`` is the mean over ``playouts`` of
+    its score, less the opponent's reply, plus the player's next score and the worth of the
+    tiles then kept; ``static`` is the score plus the worth of the tiles kept, without playouts."""
+
+    move: Move
+    score: int
+    static: float
+    equity: float
+    playouts: int
+    rating: float  # how clearly it beats the static choice (0 for that one); the order of choice
+
+
 class ComputerPlayer:
-    """A computer opponent of level 1 (beginner) to 5 (champion); see :data:`LEVELS`.
+    """A computer opponent of level 1 (beginner) to 6 (master); see :data:`LEVELS`.
+
+    ``think_seconds`` is the Master's time budget per move; ``playouts``, if given, fixes how
+    many playouts it runs instead (the same choice on any machine, for seeded matches), the
+    budget then being a ceiling only.
 
     >>> ComputerPlayer(5).level.number, ComputerPlayer.levels()[0].number
     (5, 1)
     """
 
-    def __init__(self, level: int = TOP_LEVEL, rng: random.Random | None = None) -> None:
+    def __init__(
+        self,
+        level: int = 5,
+        rng: random.Random | None = None,
+        think_seconds: float = THINK_SECONDS,
+        playouts: int | None = None,
+    ) -> None:
         if level not in LEVELS:
             raise ValueError(f"level {level!r} is not one of {sorted(LEVELS)}")
         self.level = LEVELS[level]
         self.rng = rng if rng is not None else random.Random()
+        self.think_seconds = think_seconds
+        self.playouts = playouts
 
     @staticmethod
     def levels() -> list[Level]:
@@ -159,6 +201,12 @@ class ComputerPlayer:
             if can_exchange:
                 return Move.exchange(self._tiles_to_exchange(rack, rules))
             return Move.pass_()
+        if self.level.simulate and position.lexicon is not None:
+            static = self._choose_equity(position, view, found, rack, bag_count, can_exchange)
+            if static.kind is not MoveKind.PLACE:
+                return static  # the static judgement already found an exchange clearly better
+            results = self.simulate(position, bag_count, view=view, found=found)
+            return results[0].move if results else static
         if self.level.equity:
             return self._choose_equity(position, view, found, rack, bag_count, can_exchange)
         best = max(item[0] for item in found)
@@ -200,6 +248,126 @@ class ComputerPlayer:
         if can_exchange and leave_value(kept_best, rules) > top_equity + EXCHANGE_MARGIN:
             return Move.exchange(_remove(rack, kept_best))
         return to_move(view, top)
+
+    def simulate(
+        self,
+        position: Position,
+        bag_count: int,
+        candidates: int = CANDIDATES,
+        view: BoardView | None = None,
+        found: list[Raw] | None = None,
+    ) -> list[Simulated]:
+        """The best placements by score plus leave, each played out, in the order it rates them.
+
+        The candidates are the best ``candidates`` by score plus leave, within
+        :data:`CANDIDATE_MARGIN` points of the best. A playout draws the opponent's rack from the
+        tiles the player cannot see (the bag and the opponent's rack, whose size is public) and
+        the bag's order; the candidate is laid and the rack refilled from that bag; the opponent
+        plays its best score; the player then plays its best score, and the tiles it keeps are
+        valued (:func:`leave_value`). The value is the candidate's score less the opponent's,
+        plus the reply's and the leave's. Every candidate meets the same draws in a round
+        (common random numbers), and rounds go on while the time budget lasts (or ``playouts``
+        rounds).
+
+        A few dozen playouts leave much to chance, so a candidate is rated by how far it beats
+        the static choice (the first candidate) in the same rounds, less :data:`GUARD` standard
+        errors of that difference: the static choice is left only for a move that beats it
+        clearly.
+        """
+        rules = position.rules
+        rack = position.rack.upper()
+        if view is None or found is None:
+            view, found = search_position(position)
+        if not found:
+            return []
+        kept_cache: dict[str, float] = {}
+
+        def static(item: Raw) -> tuple[float, str]:
+            kept = _remove(rack, tiles_used(view, item))
+            if kept not in kept_cache:
+                kept_cache[kept] = leave_value(kept, rules) if bag_count else (0.0 if kept else GOING_OUT)
+            return item[0] + kept_cache[kept], kept
+
+        ranked = heapq.nlargest(candidates, found, key=lambda item: (static(item)[0], item[0], -item[1]))
+        top = static(ranked[0])[0]
+        moves = [(to_move(view, item), *static(item)) for item in ranked if static(item)[0] >= top - CANDIDATE_MARGIN]
+        me = position.to_move
+        opponent = (me + 1) % len(position.racks)
+        unseen = sorted(position.unseen(me).elements())
+        opponent_size = len(position.racks[opponent]) or min(rules.rack_size, len(unseen))
+        opponent_size = min(opponent_size, len(unseen))
+        values: list[list[float]] = [[] for _ in moves]
+        # What the playouts' searches read once per list (the anagram keys for the bingo bounds)
+        # is loaded before the clock starts: the budget is for thinking.
+        dawg_for(position.lexicon).anagram_keys()  # type: ignore[arg-type]
+        deadline = time.perf_counter() + self.think_seconds
+        wanted = self.playouts
+        # With the bag empty the opponent's rack is known: one round says all.
+        most = 1 if len(unseen) <= opponent_size else (wanted if wanted is not None else 1_000_000)
+        rounds = 0
+        while rounds < most and (len(moves) > 1 or not rounds):
+            if rounds and wanted is None and time.perf_counter() >= deadline:
+                break
+            tiles = list(unseen)
+            self.rng.shuffle(tiles)
+            for index, (move, _equity, kept) in enumerate(moves):
+                values[index].append(self._playout(position, move, kept, tiles, opponent, opponent_size))
+            rounds += 1
+            if wanted is not None and time.perf_counter() >= deadline + self.think_seconds:
+                break  # a fixed number of playouts, but never far beyond twice the budget
+        base = values[0]
+        results = []
+        for index, (move, equity, _kept) in enumerate(moves):
+            differences = [value - reference for value, reference in zip(values[index], base)]
+            mean = sum(differences) / rounds
+            if index == 0:
+                rating = 0.0
+            elif rounds < 2:
+                rating = mean if len(unseen) <= opponent_size else float("-inf")  # exact, or unknown
+            else:
+                variance = sum((d - mean) ** 2 for d in differences) / (rounds - 1)
+                rating = mean - GUARD * (variance / rounds) ** 0.5
+            results.append(Simulated(move, move.score or 0, equity, sum(values[index]) / rounds, rounds, rating))
+        results.sort(key=lambda r: -r.rating)
+        return results
+
+    def _playout(
+        self, position: Position, move: Move, kept: str, tiles: list[str], opponent: int, opponent_size: int
+    ) -> float:
+        """One playout of ``move`` with the unseen ``tiles`` in this order: the opponent's rack
+        first, then the bag."""
+        rules = position.rules
+        me = position.to_move
+        board = position.board.copy()
+        board.place(move.tiles)
+        bag = tiles[opponent_size:]
+        drawn = len(move.tiles)
+        racks = list(position.racks)
+        racks[opponent] = "".join(tiles[:opponent_size])
+        racks[me] = kept + "".join(bag[:drawn])
+        bag = bag[drawn:]
+        reply_position = Position(rules, board=board, racks=racks, to_move=opponent, lexicon=position.lexicon)
+        value = float(move.score or 0)
+        if not racks[me].strip() and not bag:
+            return value + GOING_OUT  # out: the game ends on this move
+        replies = best_moves(reply_position, 1)
+        if replies:
+            reply = replies[0]
+            value -= reply.score or 0
+            board.place(reply.tiles)
+            if len(reply.tiles) == len(racks[opponent]) and not bag:
+                return value - GOING_OUT  # the opponent goes out
+        reply_position.to_move = me
+        answers = best_moves(reply_position, 1)
+        if answers:
+            answer = answers[0]
+            value += answer.score or 0
+            left = _remove(racks[me], answer.rack_letters)
+        else:
+            left = racks[me]
+        if bag:
+            value += leave_value(left, rules)
+        return value
 
     def _tiles_to_exchange(self, rack: str, rules: Rules) -> str:
         if not self.level.equity:

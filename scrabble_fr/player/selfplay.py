@@ -14,7 +14,7 @@ from typing import Any
 from scrabble_fr.engine.game import Game
 from scrabble_fr.engine.rules import Rules
 from scrabble_fr.engine.verify import LexiconVerifier
-from scrabble_fr.player.computer import ComputerPlayer
+from scrabble_fr.player.computer import THINK_SECONDS, ComputerPlayer
 
 # Every action scores, uses tiles or counts toward the blocked-game rule: a game ends well before.
 MAX_ACTIONS = 2000
@@ -30,10 +30,11 @@ class ComputerGame:
 
 
 def new_computer_game(names: Sequence[str], rules: Rules | str, seed: int, lexicon: Any,
-                      levels: Sequence[int]) -> ComputerGame:
-    """A game reproducible from ``seed``, one computer player of ``levels[i]`` per name."""
+                      levels: Sequence[int], think_seconds: float = THINK_SECONDS) -> ComputerGame:
+    """A game reproducible from ``seed``, one computer player of ``levels[i]`` per name
+    (the Master's moves depend on its ``think_seconds`` too)."""
     game = Game(list(names), rules, seed, verifier=LexiconVerifier(lexicon))
-    players = [ComputerPlayer(level, random.Random(seed * 31 + i)) for i, level in enumerate(levels)]
+    players = [ComputerPlayer(level, random.Random(seed * 31 + i), think_seconds) for i, level in enumerate(levels)]
     return ComputerGame(game, players, lexicon)
 
 

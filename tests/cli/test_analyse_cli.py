@@ -61,3 +61,27 @@ def test_autojeu_prints_the_game_in_the_rule_sets_notation():
     assert re.fullmatch(r"H\d{1,2}|8[A-O]", first_fr), first_fr
     assert re.fullmatch(r"8[A-O]|H\d{1,2}", first_en), first_en
     assert "Ordi" in french and "Computer" in english
+
+
+MIDGAME = "15/15/15/15/15/15/15/7MAISON2/15/15/15/15/15/15/15 EERSTUV/ 20/0 0"
+
+
+def test_analyser_simulation_shows_the_equity_next_to_the_score():
+    status, out, _err = run("analyser", "--position", MIDGAME, "--top", "4", "--simulation", "--reflexion", "0.2",
+                            "--json")
+    assert status == 0
+    moves = json.loads(out)
+    assert 1 <= len(moves) <= 4
+    assert all(m["playouts"] >= 1 and isinstance(m["equity"], float) for m in moves)
+    assert {m["move"] for m in moves} <= {m["move"] for m in json.loads(run("analyser", "--position", MIDGAME,
+                                                                            "--top", "60", "--json")[1])}
+    status, text, _err = run("analyser", "--position", MIDGAME, "--top", "3", "--simulation", "--reflexion", "0.2")
+    assert status == 0 and "équité" in text and "simulations de chaque coup" in text
+
+
+def test_autojeu_offers_the_master_and_checks_the_level():
+    status, out, _err = run("autojeu", "--graine", "5", "--niveau", "6", "--reflexion", "0.02", "--json")
+    assert status == 0 and json.loads(out)["termination"] in ("out", "blocked")
+    for bad in (["--niveau", "7"], ["--niveau", "6", "--reflexion", "0"]):
+        status, out, err = run("autojeu", *bad)
+        assert status == 2 and out == "" and "Traceback" not in err

@@ -15,12 +15,18 @@ from scrabble_fr.player.computer import LEVELS, TOP_LEVEL, ComputerPlayer, leave
 from scrabble_fr.player.dawg import WordSet, WordSource
 
 EMPTY = "15/15/15/15/15/15/15/15/15/15/15/15/15/15/15"
+CHAMPION = 5
+
+
+def computer(level: int, rng: random.Random) -> ComputerPlayer:
+    """A player of ``level``; the Master with a few playouts, so that a test game stays quick."""
+    return ComputerPlayer(level, rng, think_seconds=30.0, playouts=3)
 
 
 def play_game(levels: tuple[int, int], lexicon: WordSource, seed: int, rules: str = "ffsc") -> Game:
     """A whole game between two computer players, checking each placement as it goes."""
     game = Game(["A", "B"], rules, seed=seed)
-    players = [ComputerPlayer(level, random.Random(seed * 7 + i)) for i, level in enumerate(levels)]
+    players = [computer(level, random.Random(seed * 7 + i)) for i, level in enumerate(levels)]
     for _turn in range(200):
         if game.is_over:
             break
@@ -51,28 +57,29 @@ def test_levels_are_numbered_named_and_translated() -> None:
 def test_plays_only_words_of_its_own_list(french: WordSource) -> None:
     # A list of one word in three: the computer must keep to it, whatever the full list allows.
     own = WordSet(w for i, w in enumerate(french.words()) if i % 3 == 0)
-    for level, seed in ((1, 1), (3, 2), (TOP_LEVEL, 3)):
-        game = play_game((level, TOP_LEVEL), own, seed)
+    for level, seed in ((1, 1), (3, 2), (CHAMPION, 3), (TOP_LEVEL, 4)):
+        game = play_game((level, CHAMPION), own, seed)
         placed = [e for e in game.history if e.move is not None and e.move.is_place]
         assert placed
         for event in placed:
             assert all(word.upper() in own for word in event.words)
 
 
-def test_top_level_passes_when_nothing_is_legal() -> None:
+@pytest.mark.parametrize("top", [CHAMPION, TOP_LEVEL])
+def test_top_levels_pass_when_nothing_is_legal(top: int) -> None:
     p = Position.from_cgp(f"{EMPTY} KWZ/ 0/0 0", lexicon=WordSet(["AA", "AAS"]))
-    champion = ComputerPlayer(TOP_LEVEL, random.Random(0))
+    champion = computer(top, random.Random(0))
     assert champion.choose(p, bag_count=0).kind is MoveKind.PASS
     assert champion.choose(p, bag_count=6).kind is MoveKind.PASS  # too few tiles to exchange
     exchange = champion.choose(p, bag_count=50)
     assert exchange.kind is MoveKind.EXCHANGE and exchange.exchanged
-    for level in range(1, TOP_LEVEL):
+    for level in range(1, CHAMPION):
         assert ComputerPlayer(level, random.Random(0)).choose(p, bag_count=0).kind is MoveKind.PASS
 
 
 def test_champion_exchanges_a_hopeless_rack_but_plays_when_it_must() -> None:
     p = Position.from_cgp(f"{EMPTY} UUUUVVW/ 0/0 0", lexicon=WordSet(["VU"]))
-    champion = ComputerPlayer(TOP_LEVEL, random.Random(0))
+    champion = ComputerPlayer(CHAMPION, random.Random(0))
     move = champion.choose(p, bag_count=60)
     assert move.kind is MoveKind.EXCHANGE and "W" in move.exchanged
     played = champion.choose(p, bag_count=3)  # no exchange allowed: the only word
@@ -84,7 +91,7 @@ def test_champion_keeps_the_better_rack() -> None:
     # Two moves score alike; the champion keeps the S and the joker, the expert does not care.
     assert leave_value("S?", Position().rules) > leave_value("VW", Position().rules)
     p = Position.from_cgp(f"{EMPTY} AEVWS?T/ 0/0 0", lexicon=WordSet(["TE", "WAVE"]))
-    move = ComputerPlayer(TOP_LEVEL, random.Random(0)).choose(p, bag_count=60)
+    move = ComputerPlayer(CHAMPION, random.Random(0)).choose(p, bag_count=60)
     assert move.is_place and "S" not in move.rack_letters and "?" not in move.rack_letters
 
 
@@ -101,7 +108,7 @@ def test_should_contest_by_level() -> None:
     before = Position.from_cgp(f"{EMPTY} AIMNOSZ/ 0/0 0", lexicon=words)
     invalid = before.parse_move("H4 MAIZON")
     valid = before.parse_move("H4 MAISON")
-    champion = ComputerPlayer(TOP_LEVEL, random.Random(0))
+    champion = ComputerPlayer(CHAMPION, random.Random(0))
     assert champion.should_contest(before, invalid, words)
     assert not champion.should_contest(before, valid, words)
     assert not champion.should_contest(before, Move.pass_(), words)
@@ -124,4 +131,44 @@ def test_levels_are_ordered_by_average_score(french: WordSource) -> None:
         averages[level] = statistics.mean(scores)
     ordered = [averages[n] for n in sorted(LEVELS)]
     assert ordered[:4] == sorted(ordered[:4]), averages
-    assert averages[TOP_LEVEL] > averages[3], averages
+    assert averages[CHAMPION] > averages[3] and averages[TOP_LEVEL] > averages[3], averages
+
+
+def simulated(seed: int, playouts: int, french: WordSource):  # type: ignore[no-untyped-def]
+    game = Game(["A", "B"], "ffsc", seed=seed)
+    for _ in range(4):  # a few greedy moves into the game
+        position = game.position.copy()
+        position.lexicon = french
+        game.play(ComputerPlayer(4, random.Random(0)).choose(position, len(game.bag)))
+        game.accept()
+    position = game.position.copy()
+    position.lexicon = french
+    master = ComputerPlayer(TOP_LEVEL, random.Random(seed), think_seconds=30.0, playouts=playouts)
+    return position, master.simulate(position, len(game.bag))
+
+
+def test_the_master_plays_out_its_best_candidates(french: WordSource) -> None:
+    position, results = simulated(11, 6, french)
+    static_best = ComputerPlayer(CHAMPION, random.Random(0)).choose(position, 60)
+    assert 1 <= len(results) <= 6 and all(r.playouts == 6 for r in results)
+    # The static choice is among them with a rating of 0; the order is by rating.
+    assert static_best in [r.move for r in results]
+    assert [r.rating for r in results] == sorted((r.rating for r in results), reverse=True)
+    assert any(r.rating == 0.0 for r in results)
+    statics = sorted((r.static for r in results), reverse=True)
+    assert statics[0] - statics[-1] <= 12.0  # only candidates near the best by score plus leave
+    for r in results:
+        assert r.move.score == r.score == position.score(r.move)
+    # Seeded and with a fixed number of playouts, it is the same on any machine.
+    again = simulated(11, 6, french)[1]
+    assert [(r.move, r.equity) for r in again] == [(r.move, r.equity) for r in results]
+
+
+def test_the_master_leaves_the_static_choice_only_for_a_clear_gain(french: WordSource) -> None:
+    for seed in range(3):
+        _position, results = simulated(20 + seed, 4, french)
+        chosen = results[0]
+        assert chosen.rating >= 0.0
+        if chosen.rating > 0:
+            base = next(r for r in results if r.rating == 0.0)
+            assert chosen.equity > base.equity  # better on average, by more than the noise

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from scrabble_fr.player import dawg as dawg_module
+from scrabble_fr import wordgraph as dawg_module
 from scrabble_fr.player.dawg import CACHE_ENV, Dawg, WordSet, dawg_for, load_or_build
 
 
@@ -116,3 +116,36 @@ def test_disk_cache_keeps_only_the_files_used_last(tmp_path: Path, monkeypatch: 
     for seed in range(dawg_module.KEEP_FILES + 2):
         load_or_build(random_list(20 + seed))
     assert len(list(tmp_path.glob("dawg-*.bin"))) == dawg_module.KEEP_FILES
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_spell_from_finds_every_word_the_tiles_spell(seed: int) -> None:
+    from collections import Counter
+
+    rng = random.Random(seed)
+    words = sorted({"".join(rng.choice("AEINRST") for _ in range(rng.randrange(2, 8))) for _ in range(400)})
+    dawg = Dawg.from_words(words)
+    for _ in range(30):
+        letters = "".join(rng.choice("AEINRST") for _ in range(rng.randrange(1, 8)))
+        jokers = rng.choice((0, 1, 2))
+        use_all = rng.random() < 0.3
+        tiles = Counter(letters)
+        expected = []
+        for word in words:
+            missing = Counter(word) - tiles
+            if sum(missing.values()) <= jokers and (not use_all or not tiles - Counter(word)):
+                expected.append((word, "".join(sorted(missing.elements()))))
+        found = dawg.spell_from(letters, jokers, use_all=use_all)
+        assert [(w, "".join(sorted(m))) for w, m in found] == expected, (letters, jokers, use_all)
+        assert dawg.spellings(letters) == [w for w in words if sorted(w) == sorted(letters)]
+
+
+def test_a_list_kept_as_text_finds_its_cache_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv(CACHE_ENV, str(tmp_path))
+    monkeypatch.setattr(dawg_module, "DISK_CACHE_MIN_WORDS", 10)
+    rng = random.Random(2)
+    words = sorted({"".join(rng.choices("ABCDE", k=5)) for _ in range(50)})
+    built = load_or_build(words, 15, "\n".join(words))
+    read = load_or_build(words, 15, "\n".join(words))
+    assert (built.source, read.source) == ("built", "disk") and sorted(read.words()) == words
+    assert read.below() == Dawg.from_words(words).below()

@@ -18,7 +18,7 @@ from scrabble_fr.tui.bindings import LocalizedBindings
 from scrabble_fr.match.config import GameConfig, PlayerConfig, verification_options
 
 MAX_PLAYERS = 8
-LEVELS = 5
+LEVELS = 6
 
 
 def _kind_options() -> list[tuple[str, str]]:

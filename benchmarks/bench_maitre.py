@@ -1,0 +1,96 @@
+"""The Master (level 6, simulation) against the Champion (level 5): seeded games, win rate.
+
+    python benchmarks/bench_maitre.py --games 400 --playouts 8 --part 0/2 > part0.jsonl
+    python benchmarks/bench_maitre.py --games 400 --playouts 8 --part 1/2 > part1.jsonl
+    python benchmarks/bench_maitre.py --report part0.jsonl part1.jsonl
+
+Game ``g`` draws its bag from seed ``g``; the Master starts the even games and the Champion the
+odd ones, so each seat is held as often by each. The Master runs a fixed number of playouts per
+candidate and move (the same choices on any machine; its time budget is only a ceiling), so a
+game is reproducible from its seed. ``--part i/n`` plays the games ``g`` with ``g % n == i``
+(one process per core). Each game is one JSON line; ``--report`` reads them back and prints the
+win rate with its 95 % interval (Wilson), a draw counting half.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import os
+import random
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(os.environ.get("BENCH_CODE") or ROOT))
+
+from scrabble_fr.lexicon import Lexicon  # noqa: E402
+from scrabble_fr.player.computer import ComputerPlayer  # noqa: E402
+from scrabble_fr.player.selfplay import new_computer_game, play_out  # noqa: E402
+
+MASTER, CHAMPION = 6, 5
+
+
+def play(seed: int, lexicon: Lexicon, playouts: int, rules: str) -> dict[str, object]:
+    master_seat = seed % 2  # the Master starts the even games
+    levels = [CHAMPION, CHAMPION]
+    levels[master_seat] = MASTER
+    match = new_computer_game(["A", "B"], rules, seed, lexicon, levels)
+    # The time budget is a ceiling only: the playouts decide, so the game depends on its seed alone.
+    match.players[master_seat] = ComputerPlayer(MASTER, random.Random(seed * 31 + master_seat),
+                                                think_seconds=60.0, playouts=playouts)
+    start = time.perf_counter()
+    game = play_out(match)
+    master, champion = game.scores[master_seat], game.scores[1 - master_seat]
+    return {"seed": seed, "master_starts": master_seat == 0, "master": master, "champion": champion,
+            "seconds": round(time.perf_counter() - start, 2)}
+
+
+def wilson(wins: float, games: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95 % Wilson score interval of a proportion."""
+    if not games:
+        return 0.0, 1.0
+    p = wins / games
+    centre = (p + z * z / (2 * games)) / (1 + z * z / games)
+    half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / (1 + z * z / games)
+    return centre - half, centre + half
+
+
+def report(files: list[str]) -> None:
+    rows = [json.loads(line) for name in files for line in Path(name).read_text().splitlines() if line.strip()]
+    games = len(rows)
+    wins = sum(1.0 if r["master"] > r["champion"] else 0.5 if r["master"] == r["champion"] else 0.0 for r in rows)
+    low, high = wilson(wins, games)
+    spread = [r["master"] - r["champion"] for r in rows]
+    mean = sum(spread) / games
+    sd = math.sqrt(sum((x - mean) ** 2 for x in spread) / (games - 1)) if games > 1 else 0.0
+    for starts in (True, False):
+        part = [r for r in rows if r["master_starts"] is starts]
+        won = sum(1.0 if r["master"] > r["champion"] else 0.5 if r["master"] == r["champion"] else 0.0 for r in part)
+        print(f"  Master {'starts' if starts else 'second'}: {won:g}/{len(part)}")
+    print(f"Master vs Champion: {wins:g} wins of {games} games = {100 * wins / games:.1f} % "
+          f"(95 % interval {100 * low:.1f}-{100 * high:.1f} %); mean spread {mean:+.1f} points "
+          f"(± {1.96 * sd / math.sqrt(games):.1f}); {sum(r['seconds'] for r in rows) / games:.1f} s a game")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=400)
+    parser.add_argument("--playouts", type=int, default=8, help="playout rounds per move (default 8)")
+    parser.add_argument("--part", default="0/1", help="i/n: play the games g with g %% n == i")
+    parser.add_argument("--rules", default="ffsc")
+    parser.add_argument("--report", nargs="+", metavar="FILE", help="read game lines and print the win rate")
+    args = parser.parse_args()
+    if args.report:
+        report(args.report)
+        return
+    index, count = (int(x) for x in args.part.split("/"))
+    lexicon = Lexicon.builtin("fr" if args.rules == "ffsc" else "en")
+    for seed in range(index, args.games, count):
+        print(json.dumps(play(seed, lexicon, args.playouts, args.rules)), flush=True)
+
+
+if __name__ == "__main__":
+    main()
