@@ -3,7 +3,7 @@
     python benchmarks/bench_duplicate.py              # the stored positions, two jokers on the rack
     python benchmarks/bench_duplicate.py --games 5    # and every coup of five seeded games
 
-The positions are the move generator's (``benchmarks/positions_fr.txt``, the part after
+The positions are the move generator's (``tests/data/positions_fr.txt``, the part after
 ``# two jokers``: 20 positions where the rack holds both jokers). Each time covers the whole
 choice of the top through ``Position.best_moves`` (every tie of the best score collected, then the
 rules' preferences); each position is timed three times, the first run and the best reported
@@ -28,7 +28,7 @@ from scrabble_fr.lexicon import Lexicon  # noqa: E402
 
 
 def two_joker_positions(lexicon: Lexicon) -> list[Position]:
-    lines = (HERE / "positions_fr.txt").read_text(encoding="utf-8").splitlines()
+    lines = (HERE.parent / "tests" / "data" / "positions_fr.txt").read_text(encoding="utf-8").splitlines()
     start = next(i for i, line in enumerate(lines) if line.startswith("# two jokers"))
     return [Position.from_cgp(line, "ffsc", lexicon=lexicon) for line in lines[start + 1:] if line and not line.startswith("#")]
 

@@ -10,7 +10,7 @@ code here, each in fresh processes taking turns, repeated ``--repeat`` times: me
 spread, against the naive baseline measured in the same run.
 
 The positions come from seeded self-play (the best move each turn), kept as CGP lines in
-``benchmarks/positions_<lang>.txt``: 20 positions, then 20 in which the player to move holds two
+``tests/data/positions_<lang>.txt``: 20 positions, then 20 in which the player to move holds two
 jokers (``# two jokers`` separates them). Each measurement that needs a fresh process (building
 the structure, memory) runs in one; each time is the shortest of three runs (other work on the
 machine only ever adds time). Numbers are printed, never asserted. Without the shipped word
@@ -39,6 +39,8 @@ from typing import Any
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
+# The positions live with the tests, which read them too (and ship in the source archive).
+POSITIONS = ROOT / "tests" / "data"
 # ``--compare`` runs this file against another copy of the code: BENCH_CODE names its folder.
 CODE = Path(os.environ.get("BENCH_CODE") or ROOT)
 sys.path.insert(0, str(CODE))
@@ -118,7 +120,7 @@ def self_play_positions(lang: str, lexicon: WordSource, count: int = POSITIONS) 
 
 
 def read_positions(lang: str) -> tuple[list[str], list[str]]:
-    path = HERE / f"positions_{lang}.txt"
+    path = POSITIONS / f"positions_{lang}.txt"
     plain: list[str] = []
     jokers: list[str] = []
     target = plain
@@ -131,7 +133,7 @@ def read_positions(lang: str) -> tuple[list[str], list[str]]:
 
 
 def write_positions(lang: str, plain: list[str], jokers: list[str]) -> None:
-    path = HERE / f"positions_{lang}.txt"
+    path = POSITIONS / f"positions_{lang}.txt"
     header = f"# {lang}: seeded greedy self-play (benchmarks/bench_movegen.py --regenerate)"
     path.write_text("\n".join([header, *plain, SEPARATOR, *jokers]) + "\n", encoding="utf-8")
 

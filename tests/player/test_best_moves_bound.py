@@ -59,7 +59,7 @@ def test_real_positions(lang: str) -> None:
     from conftest import ROOT, full_lexicon
 
     lexicon = full_lexicon(lang)
-    lines = (ROOT / "benchmarks" / f"positions_{lang}.txt").read_text(encoding="utf-8").splitlines()
+    lines = (ROOT / "tests" / "data" / f"positions_{lang}.txt").read_text(encoding="utf-8").splitlines()
     texts = [line for line in lines if line and not line.startswith("#")]
     rules = "ffsc" if lang == "fr" else "hasbro"
     for text in texts[:8] + texts[-4:]:

@@ -108,7 +108,7 @@ def test_real_position_matches_brute_force(lang: str, number: int) -> None:
     from conftest import ROOT, full_lexicon
 
     lexicon = full_lexicon(lang)
-    lines = (ROOT / "benchmarks" / f"positions_{lang}.txt").read_text(encoding="utf-8").splitlines()
+    lines = (ROOT / "tests" / "data" / f"positions_{lang}.txt").read_text(encoding="utf-8").splitlines()
     text = [line for line in lines if line and not line.startswith("#")][number]
     position = Position.from_cgp(text, "ffsc" if lang == "fr" else "hasbro", lexicon=lexicon)
     position.racks[position.to_move] = position.rack.replace("?", "")[:4]
