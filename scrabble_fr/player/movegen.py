@@ -817,7 +817,8 @@ class MoveList(Sequence[Move]):
         >>> p = Position.from_cgp("15/15/15/15/15/15/15/15/15/15/15/15/15/15/15 ENTS/ 0/0 0",
         ...                       lexicon=WordSet(["NET", "NETS", "SENT"]))
         >>> moves = generate_moves(p); len(moves), moves[0].notation(), moves[-1].score
-        (20, '8E NETS', 6)
+        ... # NET at 3 places and NETS, SENT at 4 each, across and down: (3 + 4 + 4) × 2 = 22
+        (22, '8E NETS', 6)
         >>> moves[:2] == best_moves(p, 2), moves == list(moves)
         (True, True)
     """
