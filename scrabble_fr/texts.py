@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Sequence
 
 from scrabble_fr.engine.game import ContestResult, Event, EventKind, Game
-from scrabble_fr.i18n import N_, _, colon, ngettext, points
+from scrabble_fr.i18n import N_, _, colon, format_number, ngettext, points
 
 if TYPE_CHECKING:
     from scrabble_fr.match.match import Note
@@ -35,8 +35,6 @@ class HistoryRow:
 def history_rows(game: Game, timeline: Sequence[Event | Note]) -> list[HistoryRow]:
     """A game's history as its table shows it: one numbered line per turn, what happened to that
     turn (withdrawn, contested, penalties) on unnumbered lines under it, notes in between."""
-    from scrabble_fr.i18n import format_number
-
     rows: list[HistoryRow] = []
     turn = 0
     for item in timeline:

@@ -78,7 +78,7 @@ def run_analyser(args: argparse.Namespace, out: TextIO) -> int:
         ]
         out.write(json.dumps(payload, ensure_ascii=False) + "\n")
         return 0
-    out.write(_("Word list: {name}").format(name=position.lexicon.name) + "\n")
+    out.write(_("Word list: {name}").format(name=getattr(position.lexicon, "name", "?")) + "\n")
     if not moves:
         out.write(_("No legal placement.") + "\n")
         return 0

@@ -256,7 +256,7 @@ class Lexicon:
             node = children[node].get(ord(letter) - 65)  # type: ignore[index]
             if node is None:
                 return False
-        return bool(graph.terminal[node])
+        return node is not None and bool(graph.terminal[node])
 
     def __len__(self) -> int:
         return self._count + len(self._extra)

@@ -34,6 +34,7 @@ from scrabble_fr.engine.verify import AnswersVerifier, LexiconVerifier, Verifier
 from scrabble_fr.i18n import _, ngettext, points
 from scrabble_fr.match.clock import Clocks
 from scrabble_fr.match.config import GameConfig
+from scrabble_fr.match.entry import check_tile
 from scrabble_fr.match.errors import MatchError
 from scrabble_fr.match.lock import SaveLock
 from scrabble_fr.messages import describe
@@ -494,28 +495,15 @@ class Match:
         """Raise unless the human to act may lay ``letter`` (a joker if ``joker``) on the square,
         given the tiles already laid for the move being entered."""
         self._require_human()
-        game = self.game
-        if game.board[row, col] is not None or any((t.row, t.col) == (row, col) for t in tentative):
-            raise MatchError("square_taken")
-        rack = list(game.racks[self.actor])
-        for tile in tentative:
-            needed = "?" if tile.is_blank else tile.letter
-            if needed in rack:
-                rack.remove(needed)
-        if ("?" if joker else letter) not in rack:
-            if not joker and "?" in rack:
-                raise MatchError("use_joker", letter=letter)
-            raise MatchError("no_tile", letter=letter if not joker else _("blank"))
+        check_tile(self.game.board, self.game.racks[self.actor], tentative, row, col, letter, joker)
 
     def export_gcg(self, path: Path | None = None) -> Path:
         """Write the game as GCG (beside the saved games unless ``path`` is given); returns where.
         Raises :class:`OSError` if it cannot be written."""
         record = self.record or SavedGame.new(self.game, [(p.name, p.computer_level) for p in self.config.players],
                                               self.config.settings())
+        self._update(record)
         self._save()
-        record.notes = [note.to_data() for note in self.notes]
-        if self.lexicon is not None:
-            record.record_lexicon(self.lexicon)
         if path is None:
             folder = self.store.directory if self.store is not None else Path.cwd()
             path = folder / f"{record.id}.gcg"
@@ -643,11 +631,8 @@ class Match:
                 return
         self.notes.append(Note(kind, after, player, detail=detail))
 
-    def _save(self) -> str | None:
-        """Save the game; a failure is returned once as a warning and never stops the game."""
-        if self.store is None or self.record is None:
-            return None
-        record = self.record
+    def _update(self, record: SavedGame) -> None:
+        """Bring a record up to the table's state: actions, verification, list, clocks, notes."""
         record.update(self.game)
         record.settings["verification"] = self.verification
         if self.lexicon is not None:
@@ -655,6 +640,13 @@ class Match:
         if self.clocks is not None:
             record.settings["clocks"] = self.clocks.snapshot()
         record.notes = [note.to_data() for note in self.notes]
+
+    def _save(self) -> str | None:
+        """Save the game; a failure is returned once as a warning and never stops the game."""
+        if self.store is None or self.record is None:
+            return None
+        record = self.record
+        self._update(record)
         try:
             if self.lock is not None and not self.lock.holds():
                 raise RecordError("save_taken_over", id=record.id)

@@ -635,7 +635,7 @@ def _bounded_units(view: BoardView, rack: tuple[int, ...], room_of: dict[int, in
                 first -= 1
             prefix_points = sum(board_value[first:anchor])
             prefix_letters = tuple(cells[first:anchor])
-            lefts = [(0, [])]
+            lefts: list[tuple[int, list[int]]] = [(0, [])]
         else:
             prefix_points = 0
             prefix_letters = ()

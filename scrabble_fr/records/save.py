@@ -21,7 +21,7 @@ import tempfile
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Protocol
 
 from scrabble_fr.engine.errors import ScrabbleError
 from scrabble_fr.engine.game import Event, Game
@@ -64,6 +64,15 @@ def event_to_data(event: Event) -> dict[str, Any]:
     if event.words:
         data["words"] = list(event.words)
     return data
+
+
+class Storable(Protocol):
+    """What the store writes: a record with an id that turns itself into JSON (a classic game,
+    a duplicate game)."""
+
+    id: str
+
+    def to_json(self) -> str: ...
 
 
 @dataclass
@@ -230,7 +239,7 @@ class GameStore:
         """The lock file naming the process that plays the game (see :mod:`scrabble_fr.match.lock`)."""
         return self.path(game_id).with_suffix(".lock")
 
-    def save(self, record: SavedGame) -> Path:
+    def save(self, record: Storable) -> Path:
         """Write atomically: temporary file, flush, fsync, rename; the previous save becomes .bak."""
         self.directory.mkdir(parents=True, exist_ok=True)
         target = self.path(record.id)

@@ -9,7 +9,6 @@ the engine through the game screen.
 
 from __future__ import annotations
 
-import random
 from typing import Any, Iterable
 
 from textual.app import App, SystemCommand
@@ -74,7 +73,6 @@ class ScrabbleApp(App[None]):
         self.game_screen: GameScreen | None = None
         # Opens a duplicate game on this app once it runs (scrabble-fr duplicate).
         self.duplicate = duplicate
-        self._computer_class: Any = None
 
     def notify(self, message: str, *args: Any, **kwargs: Any) -> None:  # type: ignore[override]
         # Every notice a sentence, like the message line (errors are worded as clauses).
@@ -177,7 +175,7 @@ class ScrabbleApp(App[None]):
                 self.notify(error, severity="error", timeout=10)
         try:
             match = Match(config, game=game, record=record, store=self.store, lexicon=self.lexicon,
-                          computers=self.computer_player, take_over=self.take_over)
+                          take_over=self.take_over)
         except ScrabbleError as exc:  # the game is open in another process: say so, open nothing
             self.notify(describe(exc), severity="error", timeout=15)
             if not self.screen_stack or len(self.screen_stack) <= 1:
@@ -205,16 +203,6 @@ class ScrabbleApp(App[None]):
 
     def on_unmount(self) -> None:
         self._close_match()
-
-    def computer_player(self, level: int, rng: random.Random) -> Any:
-        """A computer player of ``level``, or None if analysis is not available."""
-        if self._computer_class is None:
-            try:
-                from scrabble_fr.player.computer import ComputerPlayer
-            except ImportError:
-                return None
-            self._computer_class = ComputerPlayer
-        return self._computer_class(level, rng)
 
     # -- panels ----------------------------------------------------------------------------
     def action_help(self) -> None:

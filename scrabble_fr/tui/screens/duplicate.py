@@ -30,7 +30,7 @@ from scrabble_fr.engine.errors import ScrabbleError
 from scrabble_fr.engine.move import Move, PlacedTile
 from scrabble_fr.engine.rules import Rules
 from scrabble_fr.i18n import N_, _, colon, points
-from scrabble_fr.match.errors import MatchError
+from scrabble_fr.match.entry import check_tile, used_tiles
 from scrabble_fr.match.lock import SaveLock
 from scrabble_fr.messages import describe
 from scrabble_fr.tui.bindings import LocalizedBindings
@@ -162,7 +162,7 @@ class DuplicateScreen(LocalizedBindings, Screen[None]):
         self.game = game
         self.store = store
         self.record = record
-        self.lock = lock
+        self.save_lock = lock  # not "lock": Textual widgets keep their own lock there
         self.turn = 0  # who types now
         self.review: Coup | None = None  # the coup just closed, shown until Enter
         self.exported: str | None = None
@@ -192,7 +192,7 @@ class DuplicateScreen(LocalizedBindings, Screen[None]):
 
     def on_unmount(self) -> None:
         self._save()
-        self.lock.release()
+        self.save_lock.release()
 
     def refresh_texts(self) -> None:
         self.refresh_view()
@@ -214,7 +214,7 @@ class DuplicateScreen(LocalizedBindings, Screen[None]):
         )
         rack = self.query_one("#dup-rack", RackView)
         rack.tiles = tuple((t, game.rules.tile_set.value(t)) for t in coup.draw.tiles) if coup else ()
-        rack.used = frozenset(self._used_indices(coup.draw.tiles)) if coup is not None and self.review is None else frozenset()
+        rack.used = frozenset(used_tiles(coup.draw.tiles, self.tentative)) if coup is not None and self.review is None else frozenset()
         self._refresh_head()
         self._refresh_players()
         self._refresh_prompt()
@@ -332,19 +332,6 @@ class DuplicateScreen(LocalizedBindings, Screen[None]):
             self._close(_("The coup is ended."))
 
     # -- a move typed on the board ---------------------------------------------------------
-    def _used_indices(self, draw: str) -> list[int]:
-        """The draw's tiles the board entry has laid (a joker for each lowercase tile)."""
-        free = list(enumerate(draw))
-        used = []
-        for tile in self.tentative:
-            wanted = "?" if tile.is_blank else tile.letter
-            for position, (index, letter) in enumerate(free):
-                if letter == wanted:
-                    used.append(index)
-                    del free[position]
-                    break
-        return used
-
     def _board_entry_allowed(self) -> bool:
         if self.review is not None or self.game.current is None:
             return False
@@ -362,19 +349,10 @@ class DuplicateScreen(LocalizedBindings, Screen[None]):
         assert coup is not None
         board = self.query_one("#dup-board", BoardView)
         row, col = board.cursor
-        if self.game.position.board[row, col] is not None or any((t.row, t.col) == (row, col) for t in self.tentative):
-            self._say(describe(MatchError("square_taken")))
-            return
-        left = list(coup.draw.tiles)
-        for index in sorted(self._used_indices(coup.draw.tiles), reverse=True):
-            del left[index]
-        if event.joker:
-            if "?" not in left:
-                self._say(describe(MatchError("no_tile", letter="?")))
-                return
-        elif event.letter not in left:
-            code = "use_joker" if "?" in left else "no_tile"
-            self._say(describe(MatchError(code, letter=event.letter)))
+        try:
+            check_tile(self.game.position.board, coup.draw.tiles, self.tentative, row, col, event.letter, event.joker)
+        except ScrabbleError as exc:
+            self._say(describe(exc))
             return
         self.tentative.append(PlacedTile(row, col, event.letter, event.joker))
         board.advance()
@@ -488,7 +466,7 @@ class DuplicateScreen(LocalizedBindings, Screen[None]):
 
     # -- saving ----------------------------------------------------------------------------
     def _save(self) -> None:
-        if not self.lock.holds():
+        if not self.save_lock.holds():
             return
         self.record.update(self.game)
         try:

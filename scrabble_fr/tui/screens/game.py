@@ -22,6 +22,7 @@ from scrabble_fr.engine.game import Event, EventKind, Phase
 from scrabble_fr.engine.move import Move, MoveKind, PlacedTile
 from scrabble_fr.i18n import N_, _, elide, format_number, ngettext, points, sentence
 from scrabble_fr.match import ComputerTask, HintTask, Match, Outcome
+from scrabble_fr.match.entry import used_tiles
 from scrabble_fr.messages import describe
 from scrabble_fr.tui.bindings import LocalizedBindings
 from scrabble_fr.tui.screens.dialogs import (
@@ -161,16 +162,7 @@ class GameScreen(LocalizedBindings, Screen[None]):
         rack = game.racks[owner]
         values = game.rules.tile_set
         rack_view.tiles = tuple((tile, values.value(tile)) for tile in rack)
-        used: set[int] = set()
-        remaining = list(enumerate(rack))
-        for tile in self.tentative:
-            needed = "?" if tile.is_blank else tile.letter
-            for position, (index, letter) in enumerate(remaining):
-                if letter == needed:
-                    used.add(index)
-                    remaining.pop(position)
-                    break
-        rack_view.used = frozenset(used)
+        rack_view.used = frozenset(used_tiles(rack, self.tentative))
         rack_view.selected = self.selected_tile
         rack_view.hidden = not self.match.rack_visible()
         self.query_one("#rack-label", Static).update(elide(_("Rack of {name}:").format(name=game.players[owner])) + " ")
