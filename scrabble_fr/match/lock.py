@@ -60,13 +60,17 @@ class SaveLock:
     def acquire(self, take_over: bool = False) -> None:
         """Take the lock; raises :class:`RecordError` ``save_locked`` if a live process holds it
         (unless ``take_over``)."""
-        self.path.parent.mkdir(parents=True, exist_ok=True)
         if not take_over:
             self.check()
         payload = json.dumps({"pid": os.getpid(), "token": self.token}).encode("utf-8")
         temporary = self.path.with_name(f".{self.path.name}.{self.token}.tmp")
-        temporary.write_bytes(payload)
-        os.replace(temporary, self.path)
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            temporary.write_bytes(payload)
+            os.replace(temporary, self.path)
+        except OSError as exc:  # a folder that cannot be written: said, never a traceback
+            raise RecordError("save_lock_failed", id=self.game_id, path=str(self.path.parent),
+                              detail=exc.strerror or str(exc)) from None
         self._held = True
         # Two processes starting at the same instant: the last rename wins, the other says so.
         winner = self.owner()

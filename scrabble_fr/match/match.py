@@ -203,7 +203,14 @@ class Match:
                 self.record = SavedGame.new(self.game, [(p.name, p.computer_level) for p in config.players],
                                             config.settings())
             self.lock = SaveLock(store.lock_path(self.record.id), self.record.id)
-            self.lock.acquire(take_over=take_over)  # raises save_locked: nothing opened
+            try:
+                self.lock.acquire(take_over=take_over)  # raises save_locked: nothing opened
+            except RecordError as exc:
+                if exc.code != "save_lock_failed":
+                    raise
+                # The folder cannot be written: the game is still played, and the first save
+                # says what is wrong with the folder.
+                self.lock = None
         self._settle()
 
     # -- reading the table -------------------------------------------------------------------
@@ -438,7 +445,7 @@ class Match:
         """Look words up in the active list (the word tools); noted in the history."""
         from scrabble_fr.engine.notation import fold_letters
 
-        self._require_tools()
+        self.check_tools()
         assert self.lexicon is not None
         found = [(key, key in self.lexicon) for key in (fold_letters(w).upper() for w in words) if key]
         if found:
@@ -450,7 +457,7 @@ class Match:
         """Every word a tirage spells (the word tools); noted in the history."""
         from scrabble_fr.lexicon import anagrams
 
-        self._require_tools()
+        self.check_tools()
         groups = anagrams(self.lexicon, letters)  # type: ignore[arg-type]
         self._note("lookup", self.actor, words=[letters.upper()])
         self._save()
@@ -527,7 +534,8 @@ class Match:
         if self.current_human is None:
             raise MatchError("not_human_turn")
 
-    def _require_tools(self) -> None:
+    def check_tools(self) -> None:
+        """Raise unless the word tools may be used now (not in club mode, a list loaded)."""
         if self.config.club:
             raise MatchError("tools_club")
         if self.lexicon is None:

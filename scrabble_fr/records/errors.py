@@ -20,6 +20,7 @@ MESSAGES: dict[str, str] = {
     "save_unknown": N_("there is no saved game {id!r}: see scrabble-fr parties"),
     "save_none": N_("no saved game yet in {directory}"),
     "save_locked": N_("the game {id} is open in another process (number {pid}): close it there, or take it over here with scrabble-fr jouer --reprendre {id} --forcer"),
+    "save_lock_failed": N_("the game {id} cannot be locked in {path} ({detail}): it is played without a lock, check that folder (SCRABBLE_FR_PARTIES chooses another)"),
     "save_taken_over": N_("another process has taken over the game {id}: this window no longer saves it"),
     "gcg_empty": N_("{path} holds no move: is it a GCG record?"),
     "gcg_unsupported_distribution": N_("the tile set {name!r} is not supported (french or english)"),

@@ -16,7 +16,7 @@ from textual.screen import Screen
 
 from scrabble_fr.engine.errors import ScrabbleError
 from scrabble_fr.i18n import N_, _, get_language, sentence, set_language
-from scrabble_fr.match import Match, MatchError
+from scrabble_fr.match import Match
 from scrabble_fr.messages import describe
 from scrabble_fr.records.save import GameStore, SavedGame
 from scrabble_fr.tui.screens.dialogs import ResumeDialog
@@ -224,9 +224,12 @@ class ScrabbleApp(App[None]):
 
     def action_tools(self) -> None:
         match = self.game_screen.match if self.game_screen is not None else None
-        if match is not None and match.config.club:
-            self.notify(describe(MatchError("tools_club")), severity="warning")
-            return
+        if match is not None:
+            try:
+                match.check_tools()
+            except ScrabbleError as exc:  # club mode, or no list: said before the dialog opens
+                self.notify(describe(exc), severity="warning")
+                return
         self.push_screen(ToolsScreen(match, self.lexicon))
 
     def set_verification(self, mode: str) -> None:

@@ -477,3 +477,15 @@ def test_an_exchange_refused_before_the_tiles_are_picked(rig, mini_rules):
     with pytest.raises(ScrabbleError) as info:
         match.check_exchange()
     assert info.value.code == "exchange_bag_too_small"
+
+
+def test_a_save_folder_that_cannot_be_written_still_lets_the_game_be_played(tmp_path):
+    # The "folder" is a file: neither the lock nor the save can be written there.
+    blocked = tmp_path / "not-a-folder"
+    blocked.write_text("", encoding="utf-8")
+    match = _match(spec="Alice,Bruno", store=GameStore(blocked / "parties"), seed=SEED)
+    assert match.lock is None
+    outcome = match.play("H4 BALTE")
+    assert match.game.pending is not None  # the move is announced all the same
+    assert outcome.warning and "sauvegardée" in outcome.warning  # and the player is told
+    assert match.play("passer").warning is None  # once
