@@ -42,6 +42,9 @@ from scrabble_fr.records.errors import RecordError
 from scrabble_fr.records.save import GameStore, SavedGame
 
 NOTE_KINDS = ("undo", "hint", "lookup")
+# What an undo note lists: every event it took back but the end's rack values (an undo after the
+# end lists the move that ended it, not the arithmetic that followed).
+_NOT_TAKEN_BACK = (EventKind.END_RACK_GAIN, EventKind.END_RACK_LOSS)
 
 
 @dataclass(frozen=True)
@@ -382,7 +385,7 @@ class Match:
         kept = len(game.history)
         taken = [f"{game.players[e.player]} {texts.event_move_text(game, e)}"
                  + (f" ({e.points:+d})" if e.points else "")
-                 for e in before_events[kept:] if e.kind in (EventKind.PLACE, EventKind.EXCHANGE, EventKind.PASS)]
+                 for e in before_events[kept:] if e.kind not in _NOT_TAKEN_BACK]
         # Notes of the undone turns now follow the last event kept.
         self.notes = [n if n.after <= kept else Note(n.kind, kept, n.player, n.count, n.detail) for n in self.notes]
         self.notes.append(Note("undo", kept, human, detail={"moves": taken}))

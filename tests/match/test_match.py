@@ -489,3 +489,12 @@ def test_a_save_folder_that_cannot_be_written_still_lets_the_game_be_played(tmp_
     assert match.game.pending is not None  # the move is announced all the same
     assert outcome.warning and "sauvegardée" in outcome.warning  # and the player is told
     assert match.play("passer").warning is None  # once
+
+
+def test_undoing_a_contestation_says_what_was_taken_back(rig):
+    match = _match(rig, spec="Alice,Bruno")
+    match.play("H4 MAISON")
+    match.contest(1)  # MAISON is valid: Bruno pays 10 (FFSc)
+    match.undo()
+    assert match.game.scores == [18, 0]
+    assert match.notes[-1].detail["moves"] == ["Bruno contestation perdue (-10)"]
