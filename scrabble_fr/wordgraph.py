@@ -24,7 +24,6 @@ import hashlib
 import marshal
 import operator
 import os
-import tempfile
 import threading
 import weakref
 from bisect import bisect_left
@@ -33,6 +32,8 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Protocol, runtime_checkable
+
+from scrabble_fr.records.atomic import write_atomic
 
 # Letters are A-Z only: French words are played without accents (regles.md).
 ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
@@ -588,16 +589,7 @@ def _forget_old_files(folder: Path, keep: int = KEEP_FILES, pattern: str = "dawg
 
 
 def _write_atomically(path: Path, data: bytes) -> None:
-    # Written to a temporary file then renamed, so a reader never sees half a file.
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        fd, temporary = tempfile.mkstemp(prefix=path.name, suffix=".tmp", dir=path.parent)
-        try:
-            with os.fdopen(fd, "wb") as handle:
-                handle.write(data)
-            os.replace(temporary, path)
-        except BaseException:
-            os.unlink(temporary)
-            raise
+        write_atomic(path, data)
     except OSError:
         pass  # a read-only cache folder only costs a rebuild next time: never stop the game

@@ -63,5 +63,11 @@ def test_only_the_lexicon_uses_the_automaton():
 
 def test_the_word_graph_stands_apart():
     # Both the lexicon and the player use scrabble_fr.wordgraph: it must use neither.
-    names = _imports(PACKAGE / "wordgraph.py")
+    # (but for the one atomic write, a leaf module of the standard library only).
+    names = _imports(PACKAGE / "wordgraph.py") - {"scrabble_fr.records.atomic"}
     assert not any(name.startswith(("scrabble_fr.", "textual", "rich", "ahocorasick")) for name in names)
+
+
+def test_the_atomic_write_stands_alone():
+    names = _imports(PACKAGE / "records" / "atomic.py")
+    assert not any(name.startswith("scrabble_fr") for name in names)

@@ -17,13 +17,13 @@ import gzip
 import json
 import os
 import re
-import tempfile
 import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from scrabble_fr.lexicon.errors import LexiconError
+from scrabble_fr.records.atomic import write_atomic
 from scrabble_fr.lexicon.lexicon import BUILTINS, Lexicon, read_word_file
 
 LISTS_ENV = "SCRABBLE_FR_LEXIQUES"
@@ -111,14 +111,7 @@ class Catalogue:
         """Write the index through a temporary file, so a crash leaves the old one whole."""
         self.directory.mkdir(parents=True, exist_ok=True)
         text = json.dumps(index, ensure_ascii=False, indent=2) + "\n"
-        fd, temporary = tempfile.mkstemp(prefix=".lexiques.", suffix=".tmp", dir=self.directory)
-        try:
-            with os.fdopen(fd, "w", encoding="utf-8") as handle:
-                handle.write(text)
-            os.replace(temporary, self.index_path)
-        except BaseException:
-            Path(temporary).unlink(missing_ok=True)
-            raise
+        write_atomic(self.index_path, text.encode("utf-8"))
 
     # -- queries -----------------------------------------------------------------------------
 
@@ -187,10 +180,8 @@ class Catalogue:
         self.directory.mkdir(parents=True, exist_ok=True)
         target = self.directory / file_name
         data = gzip.compress(("\n".join(words) + "\n").encode("ascii"), compresslevel=9, mtime=0)
-        temporary = target.with_name(f".{file_name}.tmp")
         try:
-            temporary.write_bytes(data)
-            os.replace(temporary, target)
+            write_atomic(target, data)
             info = ListInfo(name, language, len(words), str(path.resolve()), file=file_name)
             index["lists"].append(
                 {"name": name, "language": language, "words": len(words), "source": info.source,
@@ -200,7 +191,6 @@ class Catalogue:
                 index["defaults"][language] = name
             self._write_index(index)
         except BaseException:
-            temporary.unlink(missing_ok=True)
             if not any(e["file"] == file_name for e in self._read_index()["lists"]):
                 target.unlink(missing_ok=True)
             raise

@@ -17,7 +17,6 @@ from __future__ import annotations
 import json
 import os
 import secrets
-import tempfile
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
@@ -26,6 +25,7 @@ from typing import Any, ClassVar, Protocol
 from scrabble_fr.engine.errors import ScrabbleError
 from scrabble_fr.engine.game import Event, Game
 from scrabble_fr.engine.rules import rules_from_mapping, rules_to_mapping
+from scrabble_fr.records.atomic import write_atomic
 from scrabble_fr.records.errors import RecordError
 from scrabble_fr.records.files import read_limited
 
@@ -241,25 +241,8 @@ class GameStore:
 
     def save(self, record: Storable) -> Path:
         """Write atomically: temporary file, flush, fsync, rename; the previous save becomes .bak."""
-        self.directory.mkdir(parents=True, exist_ok=True)
         target = self.path(record.id)
-        data = record.to_json().encode("utf-8")
-        fd, temporary = tempfile.mkstemp(prefix=f".{record.id}.", suffix=".tmp", dir=self.directory)
-        try:
-            with os.fdopen(fd, "wb") as handle:
-                handle.write(data)
-                handle.flush()
-                os.fsync(handle.fileno())
-            if target.exists():
-                os.replace(target, target.with_suffix(".json.bak"))
-            os.replace(temporary, target)
-        except BaseException:
-            try:
-                os.unlink(temporary)
-            except OSError:
-                pass
-            raise
-        _fsync_directory(self.directory)
+        write_atomic(target, record.to_json().encode("utf-8"), backup=target.with_suffix(".json.bak"))
         return target
 
     def load(self, game_id: str, backup: bool = False) -> SavedGame:
@@ -323,17 +306,3 @@ def _mtime(path: Path) -> float:
 def _id_of(source: str) -> str:
     """The game id of a save file's path (``…/ID.json`` or ``…/ID.json.bak``)."""
     return Path(source).name.split(".json")[0] if source else "?"
-
-
-def _fsync_directory(directory: Path) -> None:
-    # The rename itself is only durable once the folder's entry is on disk.
-    try:
-        fd = os.open(directory, os.O_RDONLY)
-    except OSError:
-        return
-    try:
-        os.fsync(fd)
-    except OSError:
-        pass
-    finally:
-        os.close(fd)
