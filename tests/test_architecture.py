@@ -23,6 +23,12 @@ FORBIDDEN = {
     "duplicate": {"textual", "rich", "ahocorasick", "scrabble_fr.tui", "scrabble_fr.cli"},
     "lexicon": {"textual", "rich", "scrabble_fr.tui", "scrabble_fr.cli", "scrabble_fr.player"},
 }
+# Single modules held to a room's rule: resuming a game is below every front end.
+FORBIDDEN_MODULES = {
+    "resume.py": {"textual", "rich", "scrabble_fr.tui", "scrabble_fr.cli"},
+    # The duplicate screen renders the session and sends it intents: no file, no save, no lock.
+    "tui/screens/duplicate.py": {"scrabble_fr.records", "scrabble_fr.duplicate.save", "json", "os", "pathlib"},
+}
 # Position.generate_moves() / best_moves() are the library's front door to the move generator:
 # imported lazily inside those two methods, so the engine never loads it on its own.
 ALLOWED = {("engine/position.py", "scrabble_fr.player.movegen")}
@@ -49,6 +55,28 @@ def test_rooms_import_only_what_they_may():
                     if (name == banned or name.startswith(banned + ".")) and (relative, name) not in ALLOWED:
                         problems.append(f"{relative} imports {name}")
     assert problems == []
+
+
+def test_single_modules_import_only_what_they_may():
+    problems = []
+    for relative, forbidden in FORBIDDEN_MODULES.items():
+        for name in _imports(PACKAGE / relative):
+            if any(name == banned or name.startswith(banned + ".") for banned in forbidden):
+                problems.append(f"{relative} imports {name}")
+    assert problems == []
+
+
+def test_the_duplicate_screen_calls_no_store_lock_or_save():
+    source = (PACKAGE / "tui" / "screens" / "duplicate.py").read_text(encoding="utf-8")
+    for word in ("store", "SaveLock", ".save(", "_save", "write_text", "open("):
+        assert word not in source, word
+
+
+def test_one_atomic_write():
+    # Every file written for keeps goes through records/atomic.py: no other rename-over.
+    writers = [path.relative_to(PACKAGE).as_posix() for path in PACKAGE.rglob("*.py")
+               if "os.replace(" in path.read_text(encoding="utf-8") or "mkstemp(" in path.read_text(encoding="utf-8")]
+    assert sorted(writers) == ["records/atomic.py", "records/lock.py", "records/store.py", "resume.py"]
 
 
 def test_only_the_lexicon_uses_the_automaton():

@@ -153,9 +153,10 @@ def test_a_full_screen_command_without_a_terminal_says_so_in_one_line(argv, tmp_
     argv = [str(tmp_path / a) if a.endswith(".gcg") else a for a in argv]
     if argv[-1:] == ["--reprendre"]:
         from scrabble_fr.engine.game import Game
-        from scrabble_fr.records.save import GameStore
+        from scrabble_fr.records.save import SavedGame
+        from scrabble_fr.records.store import RecordStore
 
-        GameStore().save(SavedGame.new(Game(["A", "B"], seed=1), [("A", None), ("B", None)]))
+        RecordStore().save(SavedGame.new(Game(["A", "B"], seed=1), [("A", None), ("B", None)]))
     out, err = io.StringIO(), io.StringIO()
     assert main(argv, out=out, err=err) == 2
     lines = err.getvalue().splitlines()

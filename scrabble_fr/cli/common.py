@@ -12,7 +12,7 @@ from types import ModuleType
 from typing import Any
 
 from scrabble_fr.engine.errors import RulesError
-from scrabble_fr.engine.rules import PRESETS, Rules
+from scrabble_fr.engine.rules import PRESETS, Rules, rules_for_language
 from scrabble_fr.i18n import N_, _, get_language
 
 CONFIG_ENV = "SCRABBLE_FR_CONFIG"
@@ -109,7 +109,7 @@ def resolve_rules(name_or_path: str | None) -> Rules:
 def resolve_rules_file(name_or_path: str | None) -> tuple[Rules, dict[str, Any]]:
     """The rule set and, for a TOML file, its other settings (players, lexicon)."""
     if not name_or_path:
-        return Rules.preset("hasbro" if get_language() == "en" else "ffsc"), {}
+        return rules_for_language(get_language()), {}
     if name_or_path.lower() in PRESETS:
         return Rules.preset(name_or_path), {}
     path = Path(name_or_path)

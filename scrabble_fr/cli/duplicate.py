@@ -14,9 +14,10 @@ import json
 import re
 from typing import Any, TextIO
 
-from scrabble_fr.cli.common import lexicon_for_args, require_terminal, resolve_rules
+from scrabble_fr.cli.common import lexicon_for_args, load_lexicon, require_terminal, resolve_rules
 from scrabble_fr.cli.play import add_lexicon_options
 from scrabble_fr.i18n import _
+from scrabble_fr.records.errors import RecordError
 
 _TIME = re.compile(r"^(\d{1,2})(?::([0-5]\d))?$")
 MAX_SECONDS = 30 * 60
@@ -65,12 +66,13 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
 
 
 def run(args: argparse.Namespace, out: TextIO) -> int:
-    from scrabble_fr.duplicate import DuplicateGame, read_sheet_file, replay_data
+    from scrabble_fr.duplicate import DuplicateGame, DuplicateSettings, read_sheet_file, replay_data
     from scrabble_fr.duplicate.game import check_names
 
     if args.reprendre is not None:
         return _resume(args)
-    rules = resolve_rules(getattr(args, "regles", None) or "ffsc")
+    # The language chooses the rules, here as everywhere (--regles says otherwise).
+    rules = resolve_rules(getattr(args, "regles", None))
     seconds = parse_time(args.temps)
     names = check_names(args.joueurs.split(",")) if args.joueurs is not None else [_("Player 1")]
     if not names:
@@ -88,37 +90,27 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
         return 0
     require_terminal()
     from scrabble_fr.tui.app import ScrabbleApp
-    from scrabble_fr.tui.screens.duplicate import DuplicateSettings, open_duplicate
 
     settings = DuplicateSettings(names, seed=game.seed, seconds=seconds, sheet=sheet,
-                                 lexicon_path=getattr(args, "lexique", None), rules=rules)
-    app = ScrabbleApp(lexicon=lexicon, duplicate=lambda app: open_duplicate(app, settings))
-    app.run()
+                                 lexicon=getattr(args, "lexique", None), rules=rules)
+    ScrabbleApp(lexicon=lexicon, duplicate=settings).run()
     return 0
 
 
 def _resume(args: argparse.Namespace) -> int:
-    from scrabble_fr.duplicate import DuplicateStore
-    from scrabble_fr.match.lock import SaveLock
-    from scrabble_fr.records.errors import RecordError
+    from scrabble_fr import resume
+    from scrabble_fr.duplicate import DuplicateRecord
+    from scrabble_fr.records.store import RecordStore
 
-    store = DuplicateStore()
-    record = store.load(args.reprendre) if args.reprendre else store.latest(unfinished_only=True, report_damaged=True)
-    if record is None:
-        raise RecordError("save_none", directory=str(store.directory))
-    lexicon = lexicon_for_args(args) if getattr(args, "lexique", None) else _record_lexicon(record)
-    record.rebuild(lexicon)  # a damaged record is reported here, before the screen opens
-    SaveLock(store.lock_path(record.id), record.id).check()
+    store = RecordStore()
+    record = resume.find(store, args.reprendre or None, kind=DuplicateRecord)
+    if not isinstance(record, DuplicateRecord):
+        raise RecordError("save_kind", id=record.id)
+    explicit = getattr(args, "lexique", None)
+    lexicon = lexicon_for_args(args) if explicit else load_lexicon(resume.lexicon_source(record))
+    resume.check(record, store, lexicon)  # damaged, or open elsewhere: said before the screen opens
     require_terminal()
     from scrabble_fr.tui.app import ScrabbleApp
-    from scrabble_fr.tui.screens.duplicate import open_saved_duplicate
 
-    app = ScrabbleApp(lexicon=lexicon, duplicate=lambda app: open_saved_duplicate(app, record, lexicon))
-    app.run()
+    ScrabbleApp(lexicon=lexicon, resume=record, store=store).run()
     return 0
-
-
-def _record_lexicon(record: Any) -> Any:
-    from scrabble_fr.cli.common import load_lexicon
-
-    return load_lexicon(record.lexicon or "fr")

@@ -14,7 +14,8 @@ from typing import Any, TextIO
 
 from scrabble_fr.i18n import _, colon
 from scrabble_fr.records.errors import RecordError
-from scrabble_fr.records.save import GameStore, SavedGame
+from scrabble_fr.records.save import SavedGame
+from scrabble_fr.records.store import RecordStore, SaveStatus
 
 
 def add_parties_parser(subparsers: Any) -> argparse.ArgumentParser:
@@ -46,12 +47,16 @@ def add_importer_parser(subparsers: Any) -> argparse.ArgumentParser:
     return parser
 
 
-def status_text(status: str) -> str:
-    return _("finished") if status == "terminee" else _("in progress")
+def status_text(status: SaveStatus) -> str:
+    return _("finished") if status is SaveStatus.FINISHED else _("in progress")
+
+
+def kind_text(record: object) -> str:
+    return _("classic") if isinstance(record, SavedGame) else _("duplicate")
 
 
 def run_parties(args: argparse.Namespace, out: TextIO) -> int:
-    store = GameStore()
+    store = RecordStore()
     rows = []
     broken = []
     for path, record in store.records():
@@ -64,9 +69,10 @@ def run_parties(args: argparse.Namespace, out: TextIO) -> int:
             {
                 "id": r.id,
                 "date": r.updated or r.created,
-                "players": [p["name"] for p in r.players],
-                "status": r.status,
-                "rules": r.rules.get("name", ""),
+                "players": r.player_names,
+                "status": r.status.value,
+                "kind": "classic" if isinstance(r, SavedGame) else "duplicate",
+                "rules": getattr(r, "rules", {}).get("name", ""),
             }
             for r in rows
         ]
@@ -76,8 +82,8 @@ def run_parties(args: argparse.Namespace, out: TextIO) -> int:
         out.write(_("No saved game yet.") + "\n")
         return 0
     for r in rows:
-        names = ", ".join(p["name"] for p in r.players)
-        out.write(f"{r.id}  {r.date_text}  {status_text(r.status):<10}  {names}\n")
+        names = ", ".join(r.player_names)
+        out.write(f"{r.id}  {r.date_text}  {kind_text(r):<10}  {status_text(r.status):<10}  {names}\n")
     from scrabble_fr.messages import describe
 
     for path, error in broken:
@@ -86,8 +92,10 @@ def run_parties(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def run_exporter(args: argparse.Namespace, out: TextIO) -> int:
-    store = GameStore()
-    record = store.resolve(args.partie)
+    store = RecordStore()
+    record = store.resolve(args.partie, kind=SavedGame)
+    if not isinstance(record, SavedGame):
+        raise RecordError("save_not_classic", id=record.id)
     from scrabble_fr.match import record_gcg
 
     text = record_gcg(record)
@@ -117,10 +125,3 @@ def run_importer(args: argparse.Namespace, out: TextIO) -> int:
     app = ScrabbleApp(lexicon_loader=loader, review=(record, str(args.fichier)))
     app.run()
     return 0
-
-
-def saved_from_args(reference: str | None) -> SavedGame | None:
-    store = GameStore()
-    if reference is None:
-        return store.latest(unfinished_only=True)
-    return store.resolve(reference)

@@ -10,8 +10,9 @@ from __future__ import annotations
 import argparse
 from typing import Any, TextIO
 
-from scrabble_fr.cli.common import lexicon_loader, require_terminal, resolve_rules_file
+from scrabble_fr.cli.common import lexicon_loader, load_lexicon, require_terminal, resolve_rules_file
 from scrabble_fr.i18n import _
+from scrabble_fr.match.config import Verification
 
 
 def add_parser(subparsers: Any) -> argparse.ArgumentParser:
@@ -24,13 +25,13 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     parser.add_argument("--joueurs", metavar=_("NAMES"),
                         help=_("players separated by commas; ordi:N is a computer of level N (1-6)"))
     parser.add_argument("--graine", type=int, metavar="N", help=_("seed of the bag, to replay the same game"))
-    parser.add_argument("--verification", choices=("auto", "manuelle"), default="auto",
+    parser.add_argument("--verification", choices=[mode.value for mode in Verification], default="auto",
                         help=_("who judges the words of a challenged move: the word list (auto) or the players"))
     parser.add_argument("--pendule", type=int, metavar=_("MINUTES"), help=_("clock: minutes per player (FFSc: 25)"))
     parser.add_argument("--ecran-prive", action="store_true",
                         help=_("ask each human to take the keyboard before showing their rack"))
     parser.add_argument("--reprendre", nargs="?", const="", metavar="ID",
-                        help=_("resume the last unfinished game (or the game ID, see parties)"))
+                        help=_("resume the last unfinished game, classic or duplicate (or the game ID, see parties)"))
     parser.add_argument("--precedente", action="store_true",
                         help=_("with --reprendre: resume the previous save (.bak) of a damaged game"))
     parser.add_argument("--forcer", action="store_true",
@@ -73,34 +74,23 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def _resume(args: argparse.Namespace) -> int:
-    from scrabble_fr.match import SaveLock, config_from_record
-    from scrabble_fr.records.errors import RecordError
-    from scrabble_fr.records.save import GameStore
+    from scrabble_fr import resume
+    from scrabble_fr.records.save import SavedGame
+    from scrabble_fr.records.store import RecordStore
     from scrabble_fr.tui.app import ScrabbleApp
 
-    store = GameStore()
-    if args.reprendre:
-        record = store.load(args.reprendre, backup=args.precedente)
-    else:
-        if args.precedente:
-            # The newest file, damaged or not: its previous save is what is asked for.
-            newest = next(iter(store.records()), None)
-            if newest is None:
-                raise RecordError("save_none", directory=str(store.directory))
-            record = store.load(newest[0].name[: -len(".json")], backup=True)
-        else:
-            latest = store.latest(unfinished_only=True, report_damaged=True)
-            if latest is None:
-                raise RecordError("save_none", directory=str(store.directory))
-            record = latest
-    record.rebuild()  # a damaged record is reported here, before the screen opens
-    config_from_record(record)  # and so is a player the save should not hold
-    if not args.forcer and not args.precedente:
-        # Another process playing it: one line with its number and how to take over.
-        SaveLock(store.lock_path(record.id), record.id).check()
+    store = RecordStore()
+    record = resume.find(store, args.reprendre or None, backup=args.precedente)
+    lexicon = None
+    if not isinstance(record, SavedGame):  # a duplicate game needs its list to replay
+        lexicon = load_lexicon(getattr(args, "lexique", None) or resume.lexicon_source(record))
+    # A damaged record, a player the save should not hold, or another process playing it: one
+    # line, with how to take over, before the screen opens.
+    resume.check(record, store, lexicon, take_over=args.forcer or args.precedente)
     require_terminal()
     loader = lexicon_loader(getattr(args, "lexique", None), getattr(args, "mots_en_plus", None))
-    app = ScrabbleApp(lexicon_loader=loader, resume=record, resume_as_new=args.precedente, take_over=args.forcer)
+    app = ScrabbleApp(lexicon=lexicon, lexicon_loader=loader, resume=record, store=store,
+                      resume_as_new=args.precedente, take_over=args.forcer)
     app.run()
     return 0
 

@@ -1,5 +1,6 @@
 """Duplicate Scrabble (FISF competition rules, chapter 3): the draws with their rejets, the top,
-the coups, the sheet, published sheets replayed, and saving. No screen here.
+the coups, the sheet, published sheets replayed, saving, and the session a front end drives
+(:mod:`.session`). No screen here.
 
     >>> from scrabble_fr.duplicate import format_draw
     >>> format_draw("EEU", "ESI?")
@@ -9,13 +10,15 @@ the coups, the sheet, published sheets replayed, and saving. No screen here.
 from scrabble_fr.duplicate.draw import Draw, format_draw, make_draw, minimum_met, required
 from scrabble_fr.duplicate.errors import DuplicateError
 from scrabble_fr.duplicate.export import replay_data, sheet_data, sheet_text
-from scrabble_fr.duplicate.game import Coup, DuplicateGame, Proposal
-from scrabble_fr.duplicate.save import DuplicateRecord, DuplicateStore
+from scrabble_fr.duplicate.game import Coup, DuplicateEnd, DuplicateGame, Proposal
+from scrabble_fr.duplicate.save import DuplicateRecord
+from scrabble_fr.duplicate.session import DuplicateSession, DuplicateSettings
 from scrabble_fr.duplicate.sheet import SheetCoup, read_sheet, read_sheet_file
 from scrabble_fr.duplicate.top import Top, choose_top
 
 __all__ = [
-    "Coup", "Draw", "DuplicateError", "DuplicateGame", "DuplicateRecord", "DuplicateStore", "Proposal", "SheetCoup",
+    "Coup", "Draw", "DuplicateEnd", "DuplicateError", "DuplicateGame", "DuplicateRecord", "DuplicateSession",
+    "DuplicateSettings", "Proposal", "SheetCoup",
     "Top", "choose_top", "format_draw", "make_draw", "minimum_met", "read_sheet", "read_sheet_file", "replay_data",
     "required", "sheet_data", "sheet_text",
 ]

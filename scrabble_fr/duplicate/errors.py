@@ -20,6 +20,8 @@ MESSAGES: dict[str, str] = {
     "bad_time": N_("{text!r} is not a time for the coup: write minutes and seconds such as 3:00, 2:30 or 1:00"),
     # The coup
     "game_over": N_("the duplicate game is over"),
+    "coup_closed": N_("this coup is closed: wait for the next draw"),
+    "board_entry_hidden": N_("at several players, type your move on the line: it stays hidden"),
     "time_up": N_("the time for this coup is up: the move was not taken"),
     "proposal_not_a_move": N_("{text!r} is not a placement: write a square and a word, such as H4 MAISON or 4H MAISON"),
     # Published sheets (--tirages)
@@ -29,10 +31,6 @@ MESSAGES: dict[str, str] = {
     "sheet_tiles": N_("line {line}: the draw {draw} needs {missing}, no longer in the bag"),
     "sheet_move": N_("line {line}: the move {move} cannot be played on this board: {detail}"),
     "sheet_no_move": N_("line {line}: no move can be played with {draw}, and the line gives none"),
-    # Saved duplicate games
-    "save_corrupt": N_("the saved duplicate game {path} is damaged ({detail})"),
-    "save_version": N_("the saved duplicate game {path} has format version {version}; this program reads version {supported}: update scrabble_fr"),
-    "save_replay": N_("the saved duplicate game {id} does not replay as recorded ({detail}): was it played with another word list?"),
 }
 
 

@@ -27,11 +27,11 @@ def percent_text(value: float) -> str:
     return _("{value}%").format(value=format_number(round(value, 1)))
 
 
-def move_data(move: Move | None) -> dict[str, Any] | None:
+def move_data(move: Move | None, notation: str = "fr") -> dict[str, Any] | None:
     """``{"ref", "word", "score"}`` of a placement (None stays None)."""
     if move is None:
         return None
-    return {"ref": reference(move), "word": move.word, "score": move.score or 0}
+    return {"ref": reference(move, notation), "word": move.word, "score": move.score or 0}
 
 
 def replay_data(game: DuplicateGame) -> dict[str, Any]:
@@ -42,18 +42,18 @@ def replay_data(game: DuplicateGame) -> dict[str, Any]:
         coups.append({
             "n": coup.number,
             "tirage": coup.draw.text,
-            "top": move_data(coup.top.move if coup.top is not None else None),
-            "placed": move_data(coup.placed),
+            "top": move_data(coup.top.move if coup.top is not None else None, game.rules.notation),
+            "placed": move_data(coup.placed, game.rules.notation),
         })
     return {"coups": coups, "total": game.top_total}
 
 
-def _proposal_data(proposal: Proposal | None, solo: bool) -> dict[str, Any]:
+def _proposal_data(game: DuplicateGame, proposal: Proposal | None, solo: bool) -> dict[str, Any]:
     if proposal is None or proposal.is_empty:
         return {"move": None, "score": 0, "solo": solo}
     data: dict[str, Any] = {"move": proposal.text, "score": proposal.score, "solo": solo}
     if proposal.move is not None and proposal.move.word:
-        data["ref"], data["word"] = reference(proposal.move), proposal.move.word
+        data["ref"], data["word"] = game.reference(proposal.move), proposal.move.word
     return data
 
 
@@ -61,7 +61,7 @@ def sheet_data(game: DuplicateGame) -> dict[str, Any]:
     """The whole sheet: :func:`replay_data` with each player's moves, scores, solos and totals."""
     data = replay_data(game)
     for coup, entry in zip(game.closed_coups, data["coups"]):
-        entry["players"] = [_proposal_data(coup.proposals[p], coup.solo == p) for p in range(len(game.players))]
+        entry["players"] = [_proposal_data(game, coup.proposals[p], coup.solo == p) for p in range(len(game.players))]
     data["seed"] = game.seed
     data["players"] = [
         {"name": name, "total": game.total(p), "solos": game.solos(p), "percent": round(game.percent(p), 2)}
@@ -70,12 +70,12 @@ def sheet_data(game: DuplicateGame) -> dict[str, Any]:
     return data
 
 
-def _cell(coup: Coup, player: int) -> str:
+def _cell(game: DuplicateGame, coup: Coup, player: int) -> str:
     proposal = coup.proposals[player]
     if proposal is None or proposal.is_empty:
         text = "—"
     elif proposal.move is not None and proposal.move.word and proposal.error is None:
-        text = f"{reference(proposal.move)} {proposal.move.word} {proposal.score}"
+        text = f"{game.reference(proposal.move)} {proposal.move.word} {proposal.score}"
     else:
         text = f"{proposal.text} 0"
     if coup.solo == player:
@@ -92,8 +92,8 @@ def sheet_text(game: DuplicateGame) -> str:
         placed = coup.placed
         assert placed is not None
         running += placed.score or 0
-        rows.append([str(coup.number), coup.draw.text, placed.word, reference(placed), str(placed.score or 0),
-                     str(running)] + [_cell(coup, p) for p in range(len(game.players))])
+        rows.append([str(coup.number), coup.draw.text, placed.word, game.reference(placed), str(placed.score or 0),
+                     str(running)] + [_cell(game, coup, p) for p in range(len(game.players))])
     current = game.current
     if current is not None and current.started:
         rows.append([str(current.number), current.draw.text, "…", "", "", ""] + [""] * len(game.players))

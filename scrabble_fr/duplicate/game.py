@@ -22,6 +22,7 @@ import random
 import time
 from collections import Counter
 from dataclasses import dataclass, field, replace
+from enum import StrEnum
 from typing import Any, Callable, Sequence
 
 from scrabble_fr.duplicate.draw import MAX_REJETS, Draw, make_draw, remove_tiles, required, sort_leftover
@@ -41,10 +42,14 @@ SOLO_BONUS_PLAYERS = 16  # the solo bonus is paid from this many players (§3.5)
 DEFAULT_SECONDS = 180.0
 MAX_NAME = 20
 
-# Why a game ended.
-END_NO_DRAW = "no_draw"  # the leftover and the bag cannot give a valid draw (§3.7)
-END_NO_MOVE = "no_move"  # no word can be placed and no different draw can be made (§3.6, §3.7)
-END_SHEET = "sheet"  # the replayed sheet has no more lines
+
+
+class DuplicateEnd(StrEnum):
+    """Why a duplicate game ended."""
+
+    NO_DRAW = "no_draw"  # the leftover and the bag cannot give a valid draw (§3.7)
+    NO_MOVE = "no_move"  # no word can be placed and no different draw can be made (§3.6, §3.7)
+    SHEET = "sheet"  # the replayed sheet has no more lines
 
 
 @dataclass(frozen=True)
@@ -92,9 +97,9 @@ class Coup:
         return proposal.score if proposal is not None else 0
 
 
-def reference(move: Move) -> str:
-    """A placement's French reference: ``H4`` across, ``4H`` down."""
-    return format_coordinate(move.row, move.col, move.across, "fr")
+def reference(move: Move, notation: str = "fr") -> str:
+    """A placement's reference: in French ``H4`` across, ``4H`` down (English: ``4H`` across)."""
+    return format_coordinate(move.row, move.col, move.across, notation)
 
 
 def check_names(names: Sequence[str]) -> list[str]:
@@ -143,7 +148,7 @@ class DuplicateGame:
         self.clocks: Clocks | None = None
         self.coups: list[Coup] = []
         self.leftover = ""
-        self.end_reason: str | None = None
+        self.end_reason: DuplicateEnd | None = None
         self._next_coup()
 
     # -- state -----------------------------------------------------------------------------
@@ -173,6 +178,10 @@ class DuplicateGame:
     def total(self, player: int) -> int:
         """A player's score: their points on every closed coup and their solo bonuses."""
         return sum(coup.points(player) + (self.solo_bonus if coup.solo == player else 0) for coup in self.closed_coups)
+
+    def reference(self, move: Move) -> str:
+        """A placement's reference in the game's notation."""
+        return reference(move, self.rules.notation)
 
     def solos(self, player: int) -> int:
         return sum(1 for coup in self.closed_coups if coup.solo == player)
@@ -231,7 +240,7 @@ class DuplicateGame:
         stripped = text.strip()
         if stripped in ("", "-"):
             return Proposal("", None, 0)
-        command = parse_command(stripped, "fr", self.position.board.size)
+        command = parse_command(stripped, self.rules.notation, self.position.board.size)
         if command.kind != "place":
             raise DuplicateError("proposal_not_a_move", text=stripped)
         try:
@@ -312,7 +321,7 @@ class DuplicateGame:
         while True:
             draw = make_draw(leftover, self.bag, self.rng, number, self.rack_size)
             if draw is None:
-                self.end_reason = END_NO_DRAW
+                self.end_reason = DuplicateEnd.NO_DRAW
                 return
             rejets += draw.rejets
             self.position.racks[0] = draw.tiles
@@ -323,7 +332,7 @@ class DuplicateGame:
             # (§3.6), unless the bag cannot give a different one (§3.7).
             self.bag.extend(draw.tiles)
             if len(self.bag) <= self.rack_size or rejets >= MAX_REJETS:
-                self.end_reason = END_NO_MOVE
+                self.end_reason = DuplicateEnd.NO_MOVE
                 return
             leftover = ""
             rejets += 1
@@ -334,7 +343,7 @@ class DuplicateGame:
     def _next_sheet_coup(self, number: int) -> None:
         assert self.sheet is not None
         if number > len(self.sheet):
-            self.end_reason = END_SHEET
+            self.end_reason = DuplicateEnd.SHEET
             return
         line = self.sheet[number - 1]
         if not line.rejet and not line.leftover and self.leftover and not Counter(self.leftover) - Counter(line.new):

@@ -1,5 +1,5 @@
 """Saved duplicate games: the seed, the players, the sheet if one is replayed and every coup's
-proposals, as versioned JSON written atomically beside the classic saves.
+proposals, a kind of record of the one store (:mod:`scrabble_fr.records.store`).
 
     >>> from scrabble_fr.player.dawg import WordSet
     >>> words = WordSet(["NET", "NETS", "SENT", "NEST"])
@@ -11,25 +11,23 @@ proposals, as versioned JSON written atomically beside the classic saves.
 A duplicate game replays from its seed, so resuming it means replaying every closed coup's
 proposals; the sheet recorded beside them (draw, placed move and score per coup) must come out
 the same, or the record was made with another word list. The coup in progress is resumed with
-its proposals so far and a fresh clock. Saves live in a ``duplicate`` folder under the saved
-games' folder and are written by :class:`~scrabble_fr.records.save.GameStore`'s atomic writer.
+its proposals so far and a fresh clock.
 """
 
 from __future__ import annotations
 
-import json
+import time
 from dataclasses import dataclass, field
-from pathlib import Path
-from typing import Any, ClassVar
+from typing import Any, Callable
 
-from scrabble_fr.duplicate.errors import DuplicateError
 from scrabble_fr.duplicate.export import replay_data
 from scrabble_fr.duplicate.game import DuplicateGame
-from scrabble_fr.duplicate.sheet import SheetCoup, read_line
+from scrabble_fr.duplicate.sheet import read_line
 from scrabble_fr.engine.errors import ScrabbleError
 from scrabble_fr.engine.rules import rules_from_mapping, rules_to_mapping
-from scrabble_fr.records.files import read_limited
-from scrabble_fr.records.save import MAX_BYTES, GameStore, _now, default_directory, new_id
+from scrabble_fr.engine.wordlist import WordList
+from scrabble_fr.records.errors import RecordError
+from scrabble_fr.records.store import SavedRecord, new_id, register_kind
 
 FORMAT = "scrabble_fr-duplicate"
 VERSION = 1
@@ -45,11 +43,21 @@ def _sheet_lines(game: DuplicateGame) -> list[list[Any]] | None:
     return lines
 
 
-@dataclass
-class DuplicateRecord:
+def _comparable(coup: Any) -> tuple[Any, ...]:
+    # What a replay must give again, whatever keys the saving version wrote besides.
+    if not isinstance(coup, dict):
+        return (coup,)
+    return coup.get("n"), coup.get("tirage"), coup.get("top"), coup.get("placed")
+
+
+@register_kind
+@dataclass(kw_only=True)
+class DuplicateRecord(SavedRecord):
     """A duplicate game as saved."""
 
-    id: str
+    FORMAT = FORMAT
+    VERSION = VERSION
+
     players: list[str]
     rules: dict[str, Any]
     seed: int
@@ -59,11 +67,6 @@ class DuplicateRecord:
     actions: list[dict[str, Any]] = field(default_factory=list)
     pending: list[str | None] = field(default_factory=list)
     events: list[dict[str, Any]] = field(default_factory=list)
-    created: str = ""
-    updated: str = ""
-    status: str = "en_cours"
-
-    STATUSES: ClassVar[tuple[str, str]] = ("en_cours", "terminee")
 
     @classmethod
     def new(cls, game: DuplicateGame, lexicon: str | None = None, game_id: str | None = None) -> DuplicateRecord:
@@ -75,14 +78,13 @@ class DuplicateRecord:
             seconds=game.seconds,
             lexicon=lexicon,
             sheet=_sheet_lines(game),
-            created=_now(),
         )
         record.update(game)
         return record
 
     @property
-    def date_text(self) -> str:
-        return (self.updated or self.created)[:16].replace("T", " ")
+    def player_names(self) -> list[str]:
+        return list(self.players)
 
     def update(self, game: DuplicateGame) -> None:
         """Take the game's closed coups and the proposals of the coup in progress."""
@@ -90,29 +92,28 @@ class DuplicateRecord:
         current = game.current
         self.pending = [p.text if p is not None else None for p in current.proposals] if current else []
         self.events = replay_data(game)["coups"]
-        self.status = "terminee" if game.is_over else "en_cours"
-        self.updated = _now()
+        self.touch(finished=game.is_over)
 
-    def rebuild(self, lexicon: Any) -> DuplicateGame:
-        """Replay the game with ``lexicon``; raises :class:`DuplicateError` ``save_replay`` if it
+    def rebuild(self, lexicon: WordList, now: Callable[[], float] = time.monotonic) -> DuplicateGame:
+        """Replay the game with ``lexicon``; raises :class:`RecordError` ``save_replay`` if it
         does not come out as recorded."""
         try:
             sheet = None
             if self.sheet is not None:
                 sheet = [read_line(int(number), str(text)) for number, text in self.sheet]
             game = DuplicateGame(self.players, lexicon=lexicon, rules=rules_from_mapping(self.rules), seed=self.seed,
-                                 sheet=sheet, seconds=self.seconds)
+                                 sheet=sheet, seconds=self.seconds, now=now)
             for action in self.actions:
                 self._apply(game, action["proposals"])
                 game.close_coup()
             if game.current is not None and self.pending:
                 self._apply(game, self.pending)
         except ScrabbleError as exc:
-            raise DuplicateError("save_replay", id=self.id, detail=str(exc)) from None
+            raise RecordError("save_replay", id=self.id, detail=str(exc)) from None
         except (KeyError, TypeError, ValueError) as exc:
-            raise DuplicateError("save_replay", id=self.id, detail=type(exc).__name__) from None
-        if replay_data(game)["coups"] != self.events:
-            raise DuplicateError("save_replay", id=self.id, detail="sheet differs")
+            raise RecordError("save_replay", id=self.id, detail=type(exc).__name__) from None
+        if [_comparable(c) for c in replay_data(game)["coups"]] != [_comparable(c) for c in self.events]:
+            raise RecordError("save_replay", id=self.id, detail="sheet differs")
         return game
 
     @staticmethod
@@ -123,119 +124,48 @@ class DuplicateRecord:
             if text is not None:
                 game.propose(player, text)
 
-    def to_json(self) -> str:
-        return json.dumps(
-            {
-                "format": FORMAT,
-                "version": VERSION,
-                "id": self.id,
-                "created": self.created,
-                "updated": self.updated,
-                "status": self.status,
-                "players": self.players,
-                "rules": self.rules,
-                "seed": self.seed,
-                "seconds": self.seconds,
-                "lexicon": self.lexicon,
-                "sheet": self.sheet,
-                "actions": self.actions,
-                "pending": self.pending,
-                "events": self.events,
-            },
-            ensure_ascii=False,
-            indent=1,
-        )
+    def body(self) -> dict[str, Any]:
+        return {
+            "players": self.players,
+            "rules": self.rules,
+            "seed": self.seed,
+            "seconds": self.seconds,
+            "lexicon": self.lexicon,
+            "sheet": self.sheet,
+            "actions": self.actions,
+            "pending": self.pending,
+            "events": self.events,
+        }
 
     @classmethod
-    def from_json(cls, text: str, source: str = "") -> DuplicateRecord:
-        try:
-            data = json.loads(text)
-        except (json.JSONDecodeError, RecursionError):
-            raise DuplicateError("save_corrupt", path=source, detail="JSON") from None
-        if not isinstance(data, dict) or data.get("format") != FORMAT:
-            raise DuplicateError("save_corrupt", path=source, detail="format")
-        if data.get("version") != VERSION:
-            raise DuplicateError("save_version", path=source, version=str(data.get("version")), supported=VERSION)
-        try:
-            players = data["players"]
-            if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
-                raise ValueError("players")
-            seed = data["seed"]
-            if not isinstance(seed, int) or isinstance(seed, bool):
-                raise ValueError("seed")
-            seconds = data.get("seconds")
-            if seconds is not None and (not isinstance(seconds, (int, float)) or isinstance(seconds, bool) or seconds <= 0):
-                raise ValueError("seconds")
-            for key in ("actions", "events", "pending"):
-                if not isinstance(data.get(key, []), list):
-                    raise ValueError(key)
-            sheet = data.get("sheet")
-            if sheet is not None and not isinstance(sheet, list):
-                raise ValueError("sheet")
-            if data.get("status", "en_cours") not in cls.STATUSES or not isinstance(data["rules"], dict):
-                raise ValueError("status")
-            lexicon = data.get("lexicon")
-            return cls(
-                id=str(data["id"]),
-                players=players,
-                rules=data["rules"],
-                seed=seed,
-                seconds=float(seconds) if seconds is not None else None,
-                lexicon=lexicon if isinstance(lexicon, str) else None,
-                sheet=sheet,
-                actions=data.get("actions", []),
-                pending=data.get("pending", []),
-                events=data.get("events", []),
-                created=str(data.get("created", "")),
-                updated=str(data.get("updated", "")),
-                status=data.get("status", "en_cours"),
-            )
-        except (KeyError, TypeError, ValueError) as exc:
-            raise DuplicateError("save_corrupt", path=source, detail=str(exc)) from None
-
-
-class DuplicateStore(GameStore):
-    """The folder of saved duplicate games (``duplicate/`` under the saved games' folder), written
-    with the classic store's atomic writer: temporary file, fsync, rename, previous save as .bak."""
-
-    def __init__(self, directory: Path | None = None) -> None:
-        super().__init__(directory or default_directory() / "duplicate")
-
-    def load(self, game_id: str, backup: bool = False) -> DuplicateRecord:  # type: ignore[override]
-        path = self.path(game_id)
-        if backup:
-            path = path.with_suffix(".json.bak")
-        return load_record(path)
-
-    def records(self) -> list[tuple[Path, Any]]:
-        if not self.directory.is_dir():
-            return []
-        found: list[tuple[Path, Any]] = []
-        for path in sorted(self.directory.glob("*.json")):
-            try:
-                found.append((path, load_record(path)))
-            except ScrabbleError as exc:
-                found.append((path, exc))
-        found.sort(key=lambda item: item[0].stat().st_mtime if item[0].exists() else 0.0, reverse=True)
-        return found
-
-    def latest(self, unfinished_only: bool = False, report_damaged: bool = False) -> Any:
-        for _path, record in self.records():
-            if isinstance(record, ScrabbleError):
-                if report_damaged:
-                    raise record
-                continue
-            if not unfinished_only or record.status == "en_cours":
-                return record
-        return None
-
-
-def load_record(path: Path) -> DuplicateRecord:
-    data = read_limited(path, MAX_BYTES, missing="save_missing")
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError:
-        raise DuplicateError("save_corrupt", path=str(path), detail="UTF-8") from None
-    return DuplicateRecord.from_json(text, str(path))
-
-
+    def from_body(cls, envelope: dict[str, Any], data: dict[str, Any]) -> DuplicateRecord:
+        players = data["players"]
+        if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
+            raise ValueError("players")
+        seed = data["seed"]
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise ValueError("seed")
+        seconds = data.get("seconds")
+        if seconds is not None and (not isinstance(seconds, (int, float)) or isinstance(seconds, bool) or seconds <= 0):
+            raise ValueError("seconds")
+        for key in ("actions", "events", "pending"):
+            if not isinstance(data.get(key, []), list):
+                raise ValueError(key)
+        sheet = data.get("sheet")
+        if sheet is not None and not isinstance(sheet, list):
+            raise ValueError("sheet")
+        if not isinstance(data["rules"], dict):
+            raise ValueError("rules")
+        lexicon = data.get("lexicon")
+        return cls(
+            **envelope,
+            players=players,
+            rules=data["rules"],
+            seed=seed,
+            seconds=float(seconds) if seconds is not None else None,
+            lexicon=lexicon if isinstance(lexicon, str) else None,
+            sheet=sheet,
+            actions=data.get("actions", []),
+            pending=data.get("pending", []),
+            events=data.get("events", []),
+        )

@@ -346,3 +346,20 @@ PRESETS: dict[str, Rules] = {
     "single": replace(_HASBRO, name="single", challenge=ChallengeRule(ChallengeKind.SINGLE)),
     "void": replace(_HASBRO, name="void", challenge=ChallengeRule(ChallengeKind.VOID)),
 }
+
+# The language chooses the rules, and with them the notation and the word list (README).
+LANGUAGE_PRESETS: dict[str, str] = {"fr": "ffsc", "en": "hasbro"}
+
+
+def preset_for_language(language: str) -> str:
+    """The name of the rule set a language plays by default (French if the language has none).
+
+        >>> preset_for_language("en"), preset_for_language("fr")
+        ('hasbro', 'ffsc')
+    """
+    return LANGUAGE_PRESETS.get(language, LANGUAGE_PRESETS["fr"])
+
+
+def rules_for_language(language: str) -> Rules:
+    """The rules a language plays by default; their ``notation`` and ``lexicon`` follow."""
+    return PRESETS[preset_for_language(language)]

@@ -12,6 +12,7 @@ name, a computer level that does not exist) are refused here, before any screen 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import TYPE_CHECKING, Any
 
 from scrabble_fr.engine.rules import Rules, rules_from_mapping
@@ -21,7 +22,20 @@ from scrabble_fr.match.errors import MatchError
 if TYPE_CHECKING:
     from scrabble_fr.records.save import SavedGame
 
-VERIFICATION_MODES = ("auto", "manuelle")
+
+
+class Verification(StrEnum):
+    """Who judges the words of a contested move (the values are the command line's and the
+    save's words)."""
+
+    AUTO = "auto"  # the word list
+    MANUAL = "manuelle"  # the players, each with their own dictionary
+
+    @property
+    def label(self) -> str:
+        """The mode in the reader's language."""
+        return _("automatic") if self is Verification.AUTO else _("manual")
+
 _COMPUTER_WORDS = ("ordi", "cpu", "computer", "ordinateur")
 DEFAULT_LEVEL = 3
 MAX_NAME = 20
@@ -29,7 +43,7 @@ MAX_NAME = 20
 
 def verification_options() -> list[tuple[str, str]]:
     """The verification modes as a choice list, in the reader's language."""
-    return [(_("automatic (word list)"), "auto"), (_("manual (the players)"), "manuelle")]
+    return [(_("automatic (word list)"), Verification.AUTO.value), (_("manual (the players)"), Verification.MANUAL.value)]
 
 
 def computer_levels() -> list[int]:
@@ -73,7 +87,7 @@ def check_players(players: list[PlayerConfig]) -> None:
 class GameConfig:
     players: list[PlayerConfig]
     rules: Rules = field(default_factory=lambda: Rules.preset("ffsc"))
-    verification: str = "auto"  # "auto" (the word list judges) or "manuelle" (the players do)
+    verification: Verification = Verification.AUTO
     seed: int | None = None
     clock_minutes: int | None = None  # None: no clock
     private_screen: bool = False  # ask each human to take the keyboard before showing the rack
@@ -81,6 +95,7 @@ class GameConfig:
     club: bool = False  # club mode: no hints, no word tools, no undo, the clock on
 
     def __post_init__(self) -> None:
+        self.verification = Verification(self.verification)
         if self.club and not self.clock_minutes:
             self.clock_minutes = self.rules.clock_minutes or None
 
@@ -112,7 +127,7 @@ class GameConfig:
     def settings(self) -> dict[str, Any]:
         """What a saved game keeps besides players, rules and seed."""
         return {
-            "verification": self.verification,
+            "verification": self.verification.value,
             "clock_minutes": self.clock_minutes,
             "private_screen": self.private_screen,
             "lexicon": self.lexicon_path or self.rules.lexicon,
@@ -135,7 +150,7 @@ def config_from_record(record: SavedGame) -> GameConfig:
     from scrabble_fr.records.errors import RecordError
 
     settings = record.settings
-    verification = settings.get("verification", "auto")
+    verification = settings.get("verification")
     clock = settings.get("clock_minutes")
     lexicon = settings.get("lexicon")
     rules = rules_from_mapping(record.rules)
@@ -149,7 +164,7 @@ def config_from_record(record: SavedGame) -> GameConfig:
     return GameConfig(
         players=players,
         rules=rules,
-        verification=verification if verification in VERIFICATION_MODES else "auto",
+        verification=Verification(verification) if verification in tuple(Verification) else Verification.AUTO,
         seed=record.seed,
         clock_minutes=clock if isinstance(clock, int) and not isinstance(clock, bool) and clock > 0 else None,
         private_screen=bool(settings.get("private_screen", False)),

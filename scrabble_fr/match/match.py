@@ -33,13 +33,15 @@ from scrabble_fr.engine.position import Position
 from scrabble_fr.engine.verify import AnswersVerifier, LexiconVerifier, Verifier, WordList
 from scrabble_fr.i18n import _, ngettext, points
 from scrabble_fr.match.clock import Clocks
-from scrabble_fr.match.config import GameConfig
+from scrabble_fr.match.config import GameConfig, Verification
 from scrabble_fr.match.entry import check_tile
 from scrabble_fr.match.errors import MatchError
-from scrabble_fr.match.lock import SaveLock
+from scrabble_fr.match.outcome import Outcome
 from scrabble_fr.messages import describe
 from scrabble_fr.records.errors import RecordError
-from scrabble_fr.records.save import GameStore, SavedGame
+from scrabble_fr.records.lock import SaveLock
+from scrabble_fr.records.save import SavedGame
+from scrabble_fr.records.store import RecordStore
 
 NOTE_KINDS = ("undo", "hint", "lookup")
 # What an undo note lists: every event it took back but the end's rack values (an undo after the
@@ -88,18 +90,6 @@ class Note:
         if self.kind == "hint":
             return f"#note {name} asked for a hint{times}"
         return f"#note {name} looked words up{times}: " + " ".join(self.detail.get("words", []))
-
-
-@dataclass(frozen=True)
-class Outcome:
-    """What an intent did, for the players: messages in order, and a warning for a notice."""
-
-    messages: tuple[str, ...] = ()
-    warning: str | None = None
-
-    @property
-    def text(self) -> str:
-        return " ".join(self.messages)
 
 
 @dataclass
@@ -171,7 +161,7 @@ class Match:
         *,
         game: Game | None = None,
         record: SavedGame | None = None,
-        store: GameStore | None = None,
+        store: RecordStore | None = None,
         lexicon: ActiveList | None = None,
         computers: Callable[[int, random.Random], Any] | None = _default_computers,
         now: Callable[[], float] = time.monotonic,
@@ -205,7 +195,7 @@ class Match:
             if self.record is None:
                 self.record = SavedGame.new(self.game, [(p.name, p.computer_level) for p in config.players],
                                             config.settings())
-            self.lock = SaveLock(store.lock_path(self.record.id), self.record.id)
+            self.lock = store.lock(self.record.id)
             try:
                 self.lock.acquire(take_over=take_over)  # raises save_locked: nothing opened
             except RecordError as exc:
@@ -315,7 +305,7 @@ class Match:
     def contest_needs_answers(self, contester: int) -> bool:
         """True when the players judge the words themselves (manual verification, two humans)."""
         pending = self.game.pending
-        if self.verification != "manuelle" or pending is None:
+        if self.verification is not Verification.MANUAL or pending is None:
             return False
         return not (self.is_computer(contester) or self.is_computer(pending.player))
 
@@ -359,7 +349,7 @@ class Match:
             if self.lexicon is None:
                 raise MatchError("no_word_list")
             verifier = LexiconVerifier(self.lexicon)
-            if self.verification == "manuelle":
+            if self.verification is Verification.MANUAL:
                 messages.append(_("A computer is involved: the word list judges."))
         self._tick_clock()
         announcer = pending.player
@@ -416,8 +406,8 @@ class Match:
         self._shown = player
         self._settle_clock()
 
-    def set_verification(self, mode: str) -> None:
-        self.verification = mode
+    def set_verification(self, mode: Verification | str) -> None:
+        self.verification = Verification(mode)
         self._save()
 
     def set_lexicon(self, lexicon: ActiveList | None) -> None:
@@ -585,7 +575,7 @@ class Match:
             if contester is not None:
                 messages.append(_("{name} challenges.").format(name=game.players[contester]))
                 result: ContestResult = game.contest(contester, LexiconVerifier(self.lexicon))  # type: ignore[arg-type]
-                if self.verification == "manuelle":
+                if self.verification is Verification.MANUAL:
                     messages.append(_("A computer is involved: the word list judges."))
                 messages.append(texts.contest_outcome_text(game, result, pending.player))
                 continue
@@ -645,7 +635,7 @@ class Match:
     def _update(self, record: SavedGame) -> None:
         """Bring a record up to the table's state: actions, verification, list, clocks, notes."""
         record.update(self.game)
-        record.settings["verification"] = self.verification
+        record.settings["verification"] = self.verification.value
         if self.lexicon is not None:
             record.record_lexicon(self.lexicon)
         if self.clocks is not None:

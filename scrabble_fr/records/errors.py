@@ -18,6 +18,8 @@ MESSAGES: dict[str, str] = {
     "save_replay": N_("the saved game {id} does not replay as recorded ({detail}); resume its previous save with scrabble-fr jouer --reprendre {id} --precedente"),
     "save_missing": N_("no saved game at {path}"),
     "save_unknown": N_("there is no saved game {id!r}: see scrabble-fr parties"),
+    "save_kind": N_("the saved game {id} is a classic game: resume it with scrabble-fr jouer --reprendre {id}"),
+    "save_not_classic": N_("the saved game {id} is a duplicate game: its sheet is in the feuilles folder beside the saves (F6 on its screen writes it)"),
     "save_none": N_("no saved game yet in {directory}"),
     "save_locked": N_("the game {id} is open in another process (number {pid}): close it there, or take it over here with scrabble-fr jouer --reprendre {id} --forcer"),
     "save_lock_failed": N_("the game {id} cannot be locked in {path} ({detail}): it is played without a lock, check that folder (SCRABBLE_FR_PARTIES chooses another)"),

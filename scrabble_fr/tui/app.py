@@ -14,17 +14,22 @@ from typing import Any, Iterable
 from textual.app import App, SystemCommand
 from textual.screen import Screen
 
+from scrabble_fr import resume
+from scrabble_fr.duplicate import DuplicateRecord, DuplicateSession, DuplicateSettings
 from scrabble_fr.engine.errors import ScrabbleError
-from scrabble_fr.i18n import N_, _, get_language, sentence, set_language
+from scrabble_fr.engine.rules import rules_for_language
+from scrabble_fr.engine.wordlist import WordList
+from scrabble_fr.i18n import N_, _, get_language, ngettext, sentence, set_language
 from scrabble_fr.match import Match
 from scrabble_fr.messages import describe
-from scrabble_fr.records.save import GameStore, SavedGame
+from scrabble_fr.records.store import RecordStore, SavedRecord
 from scrabble_fr.tui.screens.dialogs import ResumeDialog
 from scrabble_fr.tui.screens.game import GameScreen
 from scrabble_fr.tui.screens.review import ReviewScreen
 from scrabble_fr.tui.screens.panels import HelpScreen, SettingsScreen, ToolsScreen
 from scrabble_fr.tui.screens.setup import SetupScreen
-from scrabble_fr.match.config import GameConfig, config_from_record
+from scrabble_fr.tui.screens.duplicate import DuplicateScreen
+from scrabble_fr.match.config import GameConfig, Verification
 
 
 # Textual's command-palette entries, marked here so that the catalogues translate them.
@@ -48,18 +53,18 @@ class ScrabbleApp(App[None]):
         lexicon_loader: Any = None,
         notice: str | None = None,
         review: tuple[Any, str] | None = None,
-        resume: SavedGame | None = None,
-        store: GameStore | None = None,
+        resume: SavedRecord | None = None,
+        store: RecordStore | None = None,
         offer_resume: bool = True,
         resume_as_new: bool = False,
         take_over: bool = False,
-        duplicate: Any = None,
+        duplicate: DuplicateSettings | None = None,
     ) -> None:
         super().__init__()
         self.initial_config = config
         self.review = review
         self.resume = resume
-        self.store = store if store is not None else GameStore()
+        self.store = store if store is not None else RecordStore()
         self.offer_resume = offer_resume
         # A game resumed from its backup is saved under a new id: the damaged file stays as it was.
         self.resume_as_new = resume_as_new
@@ -71,7 +76,7 @@ class ScrabbleApp(App[None]):
         self.lexicon_loader = lexicon_loader
         self.notice = notice
         self.game_screen: GameScreen | None = None
-        # Opens a duplicate game on this app once it runs (scrabble-fr duplicate).
+        # A duplicate game to open once the app runs (scrabble-fr duplicate).
         self.duplicate = duplicate
 
     def notify(self, message: str, *args: Any, **kwargs: Any) -> None:  # type: ignore[override]
@@ -88,7 +93,7 @@ class ScrabbleApp(App[None]):
         elif self.resume is not None:
             self.resume_game(self.resume, new_id=self.resume_as_new)
         elif self.duplicate is not None:
-            self.duplicate(self)
+            self.start_duplicate(self.duplicate)
         elif self.initial_config is not None:
             self.start_game(self.initial_config)
         else:
@@ -101,89 +106,106 @@ class ScrabbleApp(App[None]):
     # -- games -----------------------------------------------------------------------------
     def _offer_resume(self) -> None:
         """Offer the newest unfinished game; a damaged save is reported and its backup offered."""
-        try:
-            found = self.store.records()
-        except OSError:
+        for error in resume.unrecoverable(self.store):
+            self.notify(describe(error), severity="error", timeout=12)
+        offer = resume.offer(self.store)
+        if offer is None:
             return
-        for path, record in found:
-            if isinstance(record, SavedGame):
-                continue
-            game_id = path.name[: -len(".json")]
-            try:
-                backup = self.store.load(game_id, backup=True)
-                backup.rebuild()
-            except ScrabbleError:
-                self.notify(describe(record), severity="error", timeout=12)
-                continue
-            description = describe(record) + "\n\n" + _("Resume its previous save ({date})?").format(
-                date=backup.date_text
-            )
+        record = offer.record
+        if offer.damaged is not None and offer.error is not None:
+            description = describe(offer.error) + "\n\n" + _("Resume its previous save ({date})?").format(
+                date=record.date_text)
 
-            def answered_backup(resume: bool | None, backup: SavedGame = backup, path: Any = path) -> None:
-                if resume:
-                    self.resume_game(backup, new_id=True)
-                    # Kept for whoever wants to look at it, but out of the list of games.
-                    try:
-                        path.replace(path.with_name(path.name + ".damaged"))
-                    except OSError:
-                        pass
+            def answered_backup(yes: bool | None, damaged: Any = offer.damaged) -> None:
+                if yes:
+                    self.resume_game(record, new_id=True)
+                    resume.retire(damaged)
 
             self.push_screen(ResumeDialog(description), answered_backup)
             return
-        unfinished = next(
-            (r for _p, r in found if isinstance(r, SavedGame) and r.status == "en_cours"), None
-        )
-        if unfinished is None:
-            return
-        names = ", ".join(p["name"] for p in unfinished.players)
-        description = _("A game between {names} was not finished ({date}, {n} events).").format(
-            names=names, date=unfinished.date_text, n=len(unfinished.events)
-        )
+        names = ", ".join(record.player_names)
+        if isinstance(record, DuplicateRecord):
+            played = len(record.actions)
+            description = ngettext(
+                "A duplicate game between {names} was not finished ({date}, {n} coup played).",
+                "A duplicate game between {names} was not finished ({date}, {n} coups played).", played,
+            ).format(names=names, date=record.date_text, n=played)
+        else:
+            description = _("A game between {names} was not finished ({date}, {n} events).").format(
+                names=names, date=record.date_text, n=len(getattr(record, "events", [])))
 
-        def answered(resume: bool | None, record: SavedGame = unfinished) -> None:
-            if resume:
+        def answered(yes: bool | None) -> None:
+            if yes:
                 self.resume_game(record)
 
         self.push_screen(ResumeDialog(description), answered)
 
-    def resume_game(self, record: SavedGame, new_id: bool = False) -> None:
-        """Open a saved game exactly where it stopped (a damaged record: say so, change nothing)."""
-        try:
-            game = record.rebuild()
-            config = config_from_record(record)
-        except ScrabbleError as exc:
-            self.notify(describe(exc), severity="error", timeout=12)
-            if not self.screen_stack or len(self.screen_stack) <= 1:
-                self.push_screen(SetupScreen())
-            return
-        if new_id:
-            record = SavedGame.new(game, [(p.name, p.computer_level) for p in config.players], record.settings)
-        self.start_game(config, game=game, record=record)
+    def word_list(self, wanted: str, language: str | None = None) -> WordList | None:
+        """The word list ``wanted`` (a name or a path; ``fr``/``en`` the language's default). One
+        that cannot be loaded is said, and the shipped list of ``language`` judges instead."""
+        if self.lexicon_loader is None:
+            return self.lexicon
+        lexicon, error = self.lexicon_loader(wanted)
+        if lexicon is None and language in ("fr", "en"):
+            # Nothing loaded: fall back to the shipped list rather than judge with none.
+            lexicon, _error = self.lexicon_loader(language, shipped=True)
+            if lexicon is not None and error:
+                error += " — " + _("the shipped list is used: {name}").format(name=lexicon.name)
+        if error:
+            self.notify(error, severity="error", timeout=10)
+        if lexicon is not None:
+            self.lexicon = lexicon
+        return lexicon if lexicon is not None else self.lexicon
 
-    def start_game(self, config: GameConfig, game: Any = None, record: SavedGame | None = None) -> None:
-        if self.lexicon_loader is not None:
-            wanted = config.lexicon_path or config.rules.lexicon
-            lexicon, error = self.lexicon_loader(wanted)
-            if lexicon is not None:
-                self.lexicon = lexicon
-            elif self.lexicon is None and config.rules.lexicon in ("fr", "en"):
-                # Nothing loaded yet: fall back to the shipped list rather than judge with none.
-                self.lexicon, _error = self.lexicon_loader(config.rules.lexicon, shipped=True)
-                if self.lexicon is not None and error:
-                    error += " — " + _("the shipped list is used: {name}").format(name=self.lexicon.name)
-            if error:
-                self.notify(error, severity="error", timeout=10)
+    def resume_game(self, record: SavedRecord, new_id: bool = False) -> None:
+        """Open a saved game, classic or duplicate, exactly where it stopped (a damaged record, or
+        one open in another process: say so, change nothing)."""
+        language = record.rules.get("lexicon") if isinstance(getattr(record, "rules", None), dict) else None
         try:
-            match = Match(config, game=game, record=record, store=self.store, lexicon=self.lexicon,
+            lexicon = self.word_list(resume.lexicon_source(record), language if isinstance(language, str) else None)
+            session = resume.open_session(record, self.store, lexicon, take_over=self.take_over, as_new=new_id)
+        except ScrabbleError as exc:
+            self._refused(exc)
+            return
+        self._show(session)
+
+    def start_game(self, config: GameConfig, game: Any = None, record: Any = None) -> None:
+        lexicon = self.word_list(config.lexicon_path or config.rules.lexicon, config.rules.lexicon)
+        try:
+            match = Match(config, game=game, record=record, store=self.store, lexicon=lexicon,
                           take_over=self.take_over)
         except ScrabbleError as exc:  # the game is open in another process: say so, open nothing
-            self.notify(describe(exc), severity="error", timeout=15)
-            if not self.screen_stack or len(self.screen_stack) <= 1:
-                self.push_screen(SetupScreen())
+            self._refused(exc)
             return
+        self._show(match)
+
+    def start_duplicate(self, settings: DuplicateSettings) -> None:
+        """Open a new duplicate game (a bad setting is said, and nothing opens)."""
+        lexicon = self.word_list(settings.lexicon or settings.rules.lexicon, settings.rules.lexicon)
+        try:
+            if lexicon is None:
+                from scrabble_fr.duplicate import DuplicateError
+
+                raise DuplicateError("no_word_list")
+            session = DuplicateSession.create(settings, lexicon, store=self.store)
+        except ScrabbleError as exc:
+            self._refused(exc)
+            return
+        self._show(session)
+
+    def _refused(self, error: ScrabbleError) -> None:
+        # Said, and the set-up screen stays (or opens) so that the app is never left blank.
+        self.notify(describe(error), severity="error", timeout=12)
+        if not self.screen_stack or len(self.screen_stack) <= 1:
+            self.push_screen(SetupScreen())
+
+    def _show(self, session: Match | DuplicateSession) -> None:
         self._close_match()
-        screen = GameScreen(match)
-        self.game_screen = screen
+        screen: Screen[None]
+        if isinstance(session, Match):
+            screen = self.game_screen = GameScreen(session)
+        else:
+            screen = DuplicateScreen(session)
         # One game at a time: whatever was on the stack (set-up, previous end screen) goes.
         while len(self.screen_stack) > 1:
             self.pop_screen()
@@ -210,7 +232,7 @@ class ScrabbleApp(App[None]):
         if self.game_screen is not None:
             notation = self.game_screen.match.game.rules.notation
         else:
-            notation = "en" if get_language() == "en" else "fr"
+            notation = rules_for_language(get_language()).notation
         self.push_screen(HelpScreen(notation))
 
     def action_settings(self) -> None:
@@ -220,7 +242,7 @@ class ScrabbleApp(App[None]):
             word_list = getattr(match.lexicon, "name", None)
             self.push_screen(SettingsScreen(match.verification, language, word_list))
         else:
-            self.push_screen(SettingsScreen("auto", get_language(), None))
+            self.push_screen(SettingsScreen(Verification.AUTO, get_language(), None))
 
     def action_tools(self) -> None:
         match = self.game_screen.match if self.game_screen is not None else None
@@ -232,12 +254,12 @@ class ScrabbleApp(App[None]):
                 return
         self.push_screen(ToolsScreen(match, self.lexicon))
 
-    def set_verification(self, mode: str) -> None:
+    def set_verification(self, mode: Verification | str) -> None:
+        mode = Verification(mode)
         if self.game_screen is not None:
             self.game_screen.match.set_verification(mode)
             self.game_screen.refresh_view()
-        label = _("automatic") if mode == "auto" else _("manual")
-        self.notify(_("Verification: {mode}").format(mode=label))
+        self.notify(_("Verification: {mode}").format(mode=mode.label))
 
     def switch_language(self, language: str) -> None:
         """Re-render every screen in ``language``; a game in progress keeps its rules."""

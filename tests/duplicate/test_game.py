@@ -10,7 +10,7 @@ import pytest
 
 from scrabble_fr.duplicate import DuplicateError, DuplicateGame, read_sheet, replay_data, sheet_data, sheet_text
 from scrabble_fr.duplicate.draw import minimum_met
-from scrabble_fr.duplicate.game import END_NO_DRAW, END_SHEET
+from scrabble_fr.duplicate.game import DuplicateEnd
 from scrabble_fr.engine.errors import InvalidMoveError
 
 SHEET = "NETSAAE\nAAE+BIS 8H TA\n"
@@ -86,7 +86,7 @@ def test_the_board_receives_the_published_move_and_the_game_ends_with_the_sheet(
     coup = game.close_coup()
     # TA down from H8: the T of NEST (board) and an A on I8, plain: 1 + 1 = 2.
     assert (coup.placed.notation(), coup.placed.score) == ("8H TA", 2)  # type: ignore[union-attr]
-    assert game.is_over and game.end_reason == END_SHEET
+    assert game.is_over and game.end_reason == DuplicateEnd.SHEET
     # Leftover of coup 1: NETSAAE less NEST = AAE, as the second line says.
     data = replay_data(game)
     assert data["total"] == 8 + 2
@@ -179,7 +179,7 @@ def test_a_whole_game_on_the_french_list(french):
             assert coup.top.move.across
         game.propose(0, coup.top.move.notation())
         game.close_coup()
-    assert game.end_reason == END_NO_DRAW
+    assert game.end_reason == DuplicateEnd.NO_DRAW
     # Every tile is somewhere: on the board, in the bag or in the last leftover.
     on_board = Counter("?" if t.islower() else t for _r, _c, t in game.position.board.tiles())
     assert on_board + Counter(game.bag) + Counter(game.leftover) == game.rules.tile_set.as_counter()

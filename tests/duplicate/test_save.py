@@ -6,8 +6,9 @@ import json
 
 import pytest
 
-from scrabble_fr.duplicate import DuplicateError, DuplicateGame, DuplicateRecord, DuplicateStore, read_sheet
-from scrabble_fr.duplicate.save import load_record
+from scrabble_fr.duplicate import DuplicateGame, DuplicateRecord, read_sheet
+from scrabble_fr.records.errors import RecordError
+from scrabble_fr.records.store import RecordStore, load_file
 
 
 def played(words):
@@ -21,7 +22,7 @@ def played(words):
 
 def test_a_saved_game_resumes_where_it_stopped(words, tmp_path):
     game = played(words)
-    store = DuplicateStore(tmp_path)
+    store = RecordStore(tmp_path)
     record = DuplicateRecord.new(game, lexicon="test")
     store.save(record)
     again = store.load(record.id).rebuild(words)
@@ -34,7 +35,7 @@ def test_a_saved_game_resumes_where_it_stopped(words, tmp_path):
 
 def test_saves_are_atomic_and_keep_the_previous_one(words, tmp_path):
     game = played(words)
-    store = DuplicateStore(tmp_path)
+    store = RecordStore(tmp_path)
     record = DuplicateRecord.new(game)
     store.save(record)
     game.close_coup()
@@ -60,18 +61,18 @@ def test_a_seeded_game_resumes_with_the_same_draws(french, tmp_path):
 def test_a_record_that_does_not_replay_is_refused(words, tmp_path):
     record = DuplicateRecord.new(played(words))
     record.events[0]["placed"]["score"] = 99
-    with pytest.raises(DuplicateError) as caught:
+    with pytest.raises(RecordError) as caught:
         record.rebuild(words)
     assert caught.value.code == "save_replay"
 
 
 @pytest.mark.parametrize(
     ("text", "detail"),
-    [("{", "JSON"), ('{"format": "scrabble_fr-partie"}', "format"), ('{"format": "scrabble_fr-duplicate", "version": 9}', None)],
+    [("{", "JSON"), ('{"format": "scrabble_fr-partie"}', "version"), ('{"format": "autre", "version": 1}', "format"), ('{"format": "scrabble_fr-duplicate", "version": 9}', None)],
 )
 def test_a_damaged_file_is_one_clear_error(tmp_path, text, detail):
     path = tmp_path / "x.json"
     path.write_text(text, encoding="utf-8")
-    with pytest.raises(DuplicateError) as caught:
-        load_record(path)
+    with pytest.raises(RecordError) as caught:
+        load_file(path)
     assert caught.value.code == ("save_version" if detail is None else "save_corrupt")

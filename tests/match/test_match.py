@@ -21,7 +21,7 @@ from scrabble_fr.engine.rules import Rules
 from scrabble_fr.match import GameConfig, Match, MatchError, Note
 from scrabble_fr.records.errors import RecordError
 from scrabble_fr.records.gcg import write_gcg
-from scrabble_fr.records.save import GameStore
+from scrabble_fr.records.store import RecordStore
 
 
 class Words:
@@ -139,7 +139,7 @@ def test_undo_is_refused_in_club_mode_and_with_a_clock(rig, game_snapshot, optio
 
 
 def test_undo_is_saved_and_exported_as_a_note(tmp_path):
-    store = GameStore(tmp_path)
+    store = RecordStore(tmp_path)
     match = _match(computer=Scripted(), store=store, seed=SEED)
     match.play("H4 BALTE")
     match.run_computers()  # the computer passes
@@ -160,7 +160,7 @@ def test_undo_is_saved_and_exported_as_a_note(tmp_path):
 def test_overtime_penalty_is_charged_as_minutes_start_and_reaches_the_save(tmp_path):
     # NASPA: 10 points per started minute over. A 1-minute clock; Alice thinks 70 s: 10 s over,
     # one minute started, −10, charged when she plays 8D BALTE (20): 20 − 10 = 10.
-    store = GameStore(tmp_path)
+    store = RecordStore(tmp_path)
     clock = FakeTime()
     match = _match(spec="Alice,Bruno", store=store, rules="naspa", seed=SEED, now=clock, clock_minutes=1)
     clock.now += 70
@@ -221,7 +221,7 @@ def test_no_penalty_is_charged_after_the_end_and_the_clocks_stop(rig):
 
 
 def test_hints_and_look_ups_are_one_line_per_turn_and_survive_resumption(tmp_path):
-    store = GameStore(tmp_path)
+    store = RecordStore(tmp_path)
     match = _match(spec="Alice,Bruno", store=store, seed=SEED, lexicon=Words("BALTE", "OS"))
     for _ in range(3):
         task = match.hint_task()
@@ -300,8 +300,9 @@ _HOLDER = textwrap.dedent(
     """
     import sys, time
     from pathlib import Path
-    from scrabble_fr.match.lock import SaveLock
-    SaveLock(Path(sys.argv[1]), "g").acquire()
+    from scrabble_fr.records.lock import SaveLock
+    lock = SaveLock(Path(sys.argv[1]), "g")
+    lock.acquire()
     print("held", flush=True)
     time.sleep(60)
     """
@@ -309,10 +310,10 @@ _HOLDER = textwrap.dedent(
 
 
 def test_a_second_process_is_refused_then_may_take_over(tmp_path):
-    store = GameStore(tmp_path)
+    store = RecordStore(tmp_path)
     match = _match(spec="Alice,Bruno", store=store, seed=SEED)
     match.play("H4 BALTE")
-    lock_path = store.lock_path(match.record.id)
+    lock_path = store.lock(match.record.id).path
     env = dict(os.environ, PYTHONPATH=str(Path(__file__).resolve().parents[2]))
     match.close()  # this process leaves the game; another one opens it
     holder = subprocess.Popen([sys.executable, "-c", _HOLDER, str(lock_path)], stdout=subprocess.PIPE, env=env,
@@ -336,13 +337,15 @@ def test_a_second_process_is_refused_then_may_take_over(tmp_path):
 
 
 def test_a_lock_left_by_a_dead_process_is_taken_silently(tmp_path):
-    store = GameStore(tmp_path)
+    store = RecordStore(tmp_path)
     match = _match(spec="Alice,Bruno", store=store, seed=SEED)
     match.play("H4 BALTE")
-    # A crash: the lock file stays, naming a process that no longer exists.
+    # A crash: the lock file stays, naming a process that no longer exists, and the system has
+    # released the lock the dead process held (here: this process lets it go, saving nothing).
     dead = subprocess.Popen([sys.executable, "-c", "pass"])
     dead.wait()
-    store.lock_path(match.record.id).write_text(f'{{"pid": {dead.pid}, "token": "x"}}', encoding="utf-8")
+    match.lock.release()
+    store.lock(match.record.id).path.write_text(f'{{"pid": {dead.pid}, "token": "x"}}', encoding="utf-8")
     record = store.load(match.record.id)
     from scrabble_fr.match import config_from_record
 
@@ -351,7 +354,7 @@ def test_a_lock_left_by_a_dead_process_is_taken_silently(tmp_path):
 
 
 def test_the_window_whose_game_was_taken_over_stops_saving(tmp_path):
-    store = GameStore(tmp_path)
+    store = RecordStore(tmp_path)
     first = _match(spec="Alice,Bruno", store=store, seed=SEED)
     first.play("H4 BALTE")
     record = store.load(first.record.id)
@@ -394,7 +397,7 @@ def test_two_computers_of_one_level_get_two_names():
 def test_a_save_holding_a_bad_player_is_reported_not_a_crash(tmp_path):
     from scrabble_fr.match import config_from_record
 
-    store = GameStore(tmp_path)
+    store = RecordStore(tmp_path)
     match = _match(spec="Alice,Bruno", store=store, seed=SEED)
     match.play("H4 BALTE")
     record = store.load(match.record.id)
@@ -483,7 +486,7 @@ def test_a_save_folder_that_cannot_be_written_still_lets_the_game_be_played(tmp_
     # The "folder" is a file: neither the lock nor the save can be written there.
     blocked = tmp_path / "not-a-folder"
     blocked.write_text("", encoding="utf-8")
-    match = _match(spec="Alice,Bruno", store=GameStore(blocked / "parties"), seed=SEED)
+    match = _match(spec="Alice,Bruno", store=RecordStore(blocked / "parties"), seed=SEED)
     assert match.lock is None
     outcome = match.play("H4 BALTE")
     assert match.game.pending is not None  # the move is announced all the same

@@ -20,7 +20,8 @@ from scrabble_fr.engine.verify import LexiconVerifier
 from scrabble_fr.records.errors import RecordError
 from scrabble_fr.records.gcg import parse_gcg, write_gcg
 from scrabble_fr.records.replay import replay
-from scrabble_fr.records.save import GameStore, SavedGame
+from scrabble_fr.records.save import SavedGame
+from scrabble_fr.records.store import RecordStore
 
 PLAYERS = [("Alice", None), ("Bruno", None)]
 
@@ -40,7 +41,7 @@ def _game() -> Game:
 
 def test_resumption_is_exact(tmp_path):
     game = _game()
-    store = GameStore(tmp_path)
+    store = RecordStore(tmp_path)
     record = SavedGame.new(game, PLAYERS)
     store.save(record)
     resumed = store.resolve("dernier").rebuild()
@@ -52,7 +53,7 @@ def test_resumption_is_exact(tmp_path):
 def test_an_announced_move_awaiting_contestation_survives(tmp_path):
     game = Game(["Alice", "Bruno"], seed=7)
     game.play("H8 PILE")
-    store = GameStore(tmp_path)
+    store = RecordStore(tmp_path)
     store.save(SavedGame.new(game, PLAYERS, game_id="g1"))
     resumed = store.load("g1").rebuild()
     assert resumed.phase is Phase.ANNOUNCED and resumed.pending == game.pending
@@ -62,7 +63,7 @@ def test_an_announced_move_awaiting_contestation_survives(tmp_path):
 
 def test_every_save_keeps_the_previous_one_as_backup(tmp_path):
     game = Game(["Alice", "Bruno"], seed=7)
-    store = GameStore(tmp_path)
+    store = RecordStore(tmp_path)
     record = SavedGame.new(game, PLAYERS, game_id="g1")
     store.save(record)
     game.pass_()
@@ -86,7 +87,7 @@ def test_every_save_keeps_the_previous_one_as_backup(tmp_path):
 def test_damaged_files_are_refused_with_a_code(tmp_path, content, code):
     (tmp_path / "g1.json").write_bytes(content.encode("latin-1"))
     with pytest.raises(RecordError) as info:
-        GameStore(tmp_path).load("g1")
+        RecordStore(tmp_path).load("g1")
     assert info.value.code == code
 
 
@@ -106,7 +107,7 @@ def test_a_record_whose_actions_do_not_replay_is_refused(tmp_path):
 
 
 def test_unknown_game_ids_are_refused_without_touching_files(tmp_path):
-    store = GameStore(tmp_path)
+    store = RecordStore(tmp_path)
     for bad in ("../etc/passwd", "", ".hidden"):
         with pytest.raises(RecordError):
             store.load(bad)
@@ -128,7 +129,7 @@ def test_exported_gcg_replays_with_no_mismatch():
 def test_parties_and_exporter_commands(tmp_path, monkeypatch):
     monkeypatch.setenv("SCRABBLE_FR_PARTIES", str(tmp_path))
     game = _game()
-    GameStore(tmp_path).save(SavedGame.new(game, PLAYERS, game_id="20260101-000000-abcd"))
+    RecordStore(tmp_path).save(SavedGame.new(game, PLAYERS, game_id="20260101-000000-abcd"))
     out = io.StringIO()
     assert main(["parties", "--json"], out=out) == 0
     listed = json.loads(out.getvalue())
@@ -150,9 +151,10 @@ _WRITER = textwrap.dedent(
     import sys
     from pathlib import Path
     from scrabble_fr.engine.game import Game
-    from scrabble_fr.records.save import GameStore, SavedGame
+    from scrabble_fr.records.save import SavedGame
+    from scrabble_fr.records.store import RecordStore
 
-    store = GameStore(Path(sys.argv[1]))
+    store = RecordStore(Path(sys.argv[1]))
     game = Game(["Alice", "Bruno"], seed=11)
     record = SavedGame.new(game, [("Alice", None), ("Bruno", None)], game_id="killed")
     store.save(record)
@@ -184,7 +186,7 @@ def test_a_process_killed_while_saving_loses_nothing(tmp_path):
         time.sleep(delay)
         process.send_signal(signal.SIGKILL)
         process.wait(timeout=10)
-        store = GameStore(folder)
+        store = RecordStore(folder)
         try:
             game = store.load("killed").rebuild()
         except RecordError:
@@ -194,7 +196,7 @@ def test_a_process_killed_while_saving_loses_nothing(tmp_path):
 
 def test_reprendre_reports_a_damaged_newest_save_in_one_line(tmp_path, monkeypatch):
     monkeypatch.setenv("SCRABBLE_FR_PARTIES", str(tmp_path))
-    store = GameStore(tmp_path)
+    store = RecordStore(tmp_path)
     game = Game(["Alice", "Bruno"], seed=7)
     record = SavedGame.new(game, PLAYERS, game_id="g1")
     store.save(record)
@@ -213,7 +215,7 @@ def test_an_unreadable_save_folder_is_one_line_not_a_traceback(monkeypatch):
     def refuse(self):
         raise PermissionError(13, "Permission denied", str(self.directory))
 
-    monkeypatch.setattr(GameStore, "records", refuse)
+    monkeypatch.setattr(RecordStore, "records", refuse)
     err = io.StringIO()
     assert main(["parties"], out=io.StringIO(), err=err) == 2
     assert err.getvalue().count("\n") == 1 and "Traceback" not in err.getvalue()
@@ -227,8 +229,8 @@ def test_a_record_keeps_the_lists_name_and_word_count(tmp_path):
     record = SavedGame.new(game, PLAYERS, {"lexicon": "fr"}, game_id="20260101-000000-list")
     # Three distinct words: "chat" and "CHAT" are one.
     record.record_lexicon(Lexicon.from_words(["chat", "CHAT", "chien", "maison"], "Club"))
-    GameStore(tmp_path).save(record)
-    loaded = GameStore(tmp_path).load("20260101-000000-list")
+    RecordStore(tmp_path).save(record)
+    loaded = RecordStore(tmp_path).load("20260101-000000-list")
     assert loaded.settings["lexicon_name"] == "Club"
     assert loaded.settings["lexicon_words"] == 3
     assert loaded.lexicon_words == 3
@@ -251,13 +253,13 @@ def test_exporter_writes_the_recorded_list(tmp_path, monkeypatch):
     # The player's default list judged the game: the source is only the language, the recorded
     # name says which list it was.
     settings = {"lexicon": "fr", "lexicon_name": "Club ODS", "lexicon_words": 3}
-    GameStore(tmp_path).save(SavedGame.new(game, PLAYERS, settings, game_id="20260101-000000-club"))
+    RecordStore(tmp_path).save(SavedGame.new(game, PLAYERS, settings, game_id="20260101-000000-club"))
     out = io.StringIO()
     assert main(["exporter", "dernier"], out=out) == 0
     assert "#lexicon Club_ODS 3" in out.getvalue().splitlines()
     # A game judged by the shipped list: its fixed GCG name, and the count.
     settings = {"lexicon": "fr", "lexicon_name": "Grammalecte 7.0 (liste libre)", "lexicon_words": 394524}
-    GameStore(tmp_path).save(SavedGame.new(game, PLAYERS, settings, game_id="20260101-000000-free"))
+    RecordStore(tmp_path).save(SavedGame.new(game, PLAYERS, settings, game_id="20260101-000000-free"))
     out = io.StringIO()
     assert main(["exporter", "20260101-000000-free"], out=out) == 0
     assert "#lexicon Grammalecte-7.0 394524" in out.getvalue().splitlines()

@@ -8,7 +8,8 @@ from textual.widgets import Input
 from scrabble_fr.duplicate import read_sheet
 from scrabble_fr.player.dawg import WordSet
 from scrabble_fr.tui.app import ScrabbleApp
-from scrabble_fr.tui.screens.duplicate import DuplicateScreen, DuplicateSettings, SheetScreen, open_duplicate
+from scrabble_fr.duplicate import DuplicateSettings
+from scrabble_fr.tui.screens.duplicate import DuplicateScreen, SheetScreen
 
 WORDS = WordSet(["NET", "NETS", "NEST", "SENT", "TA", "AS", "SA", "ES", "ET", "TE", "BIS", "BAS", "RUA"])
 SHEET = "NETSAAE\nAAE+BIS 8H TA\n"
@@ -16,7 +17,7 @@ SHEET = "NETSAAE\nAAE+BIS 8H TA\n"
 
 def make(players=("Alice",), seconds=60.0) -> ScrabbleApp:
     settings = DuplicateSettings(list(players), seconds=seconds, sheet=read_sheet(SHEET))
-    return ScrabbleApp(lexicon=WORDS, duplicate=lambda app: open_duplicate(app, settings))
+    return ScrabbleApp(lexicon=WORDS, duplicate=settings)
 
 
 def screen_of(app) -> DuplicateScreen:
@@ -61,13 +62,14 @@ async def test_alone_against_the_top(tmp_path):
         await pilot.pause()
         assert screen.game.is_over
         assert "Alice\u00a0: rien" in text(app, "#dup-message")
-        folder = tmp_path / "parties" / "duplicate"
+        folder = tmp_path / "parties"
+        game_id = screen.session.record.id
         exported = sorted(p.name for p in (folder / "feuilles").iterdir())
-        assert exported == [f"{screen.record.id}.json", f"{screen.record.id}.txt"]
+        assert exported == [f"{game_id}.json", f"{game_id}.txt"]
         # The save is untouched by the export and holds the finished game.
-        from scrabble_fr.duplicate.save import load_record
+        from scrabble_fr.records.store import load_file
 
-        assert load_record(folder / f"{screen.record.id}.json").status == "terminee"
+        assert load_file(folder / f"{game_id}.json").status == "terminee"
 
 
 async def test_two_players_enter_their_moves_privately(tmp_path):
@@ -93,10 +95,10 @@ async def test_a_line_that_is_no_move_is_refused_and_the_player_keeps_the_keyboa
         await pilot.pause()
         screen = screen_of(app)
         await type_line(pilot, "bonjour")
-        assert screen.turn == 0 and screen.game.current.proposals == [None, None]  # type: ignore[union-attr]
+        assert screen.session.typist == 0 and screen.game.current.proposals == [None, None]  # type: ignore[union-attr]
         assert "bonjour" in text(app, "#dup-message")
         await pilot.press("f3")  # the keyboard to Bruno
-        assert screen.turn == 1
+        assert screen.session.typist == 1
 
 
 async def test_the_coup_closes_when_the_time_is_up():
@@ -135,21 +137,19 @@ async def test_reached_from_the_set_up_screen():
 
 async def test_a_saved_game_resumes_at_its_coup_with_its_proposals():
     from scrabble_fr.duplicate import DuplicateGame, DuplicateRecord
-    from scrabble_fr.tui.screens.duplicate import open_saved_duplicate
-
     game = DuplicateGame(["Alice", "Bruno"], lexicon=WORDS, sheet=read_sheet(SHEET), seconds=60)
     game.propose(0, "H8 SENT")
     game.close_coup()
     game.propose(1, "6H ES")
     record = DuplicateRecord.from_json(DuplicateRecord.new(game, lexicon="test").to_json())
-    app = ScrabbleApp(lexicon=WORDS, duplicate=lambda app: open_saved_duplicate(app, record, WORDS))
+    app = ScrabbleApp(lexicon=WORDS, resume=record)
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause()
         screen = screen_of(app)
         assert screen.game.current is not None and screen.game.current.number == 2
         assert screen.game.total(0) == 8
         # Bruno has proposed already: the keyboard goes to Alice, whose move is missing.
-        assert screen.turn == 0 and screen.game.current.proposals[1].score == 2  # type: ignore[union-attr]
+        assert screen.session.typist == 0 and screen.game.current.proposals[1].score == 2  # type: ignore[union-attr]
         await type_line(pilot, "")
         assert screen.game.is_over  # both have played the last line of the sheet
 

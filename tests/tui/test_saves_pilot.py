@@ -7,7 +7,7 @@ from pathlib import Path
 from textual.widgets import Input
 
 from scrabble_fr.records.gcg import read_gcg_file
-from scrabble_fr.records.save import GameStore
+from scrabble_fr.records.store import RecordStore
 from scrabble_fr.tui.app import ScrabbleApp
 from scrabble_fr.tui.screens.dialogs import ResumeDialog
 from scrabble_fr.tui.screens.review import ReviewScreen
@@ -28,7 +28,7 @@ async def test_every_event_is_saved_and_the_game_is_offered_again(make_app):
     app = make_app(words={"PILE"})
     async with app.run_test(size=(100, 30)) as pilot:
         await _type(pilot, "H8 PILE")  # announced: saved with the contestation window open
-        record = GameStore().latest()
+        record = RecordStore().latest()
         assert record is not None and record.status == "en_cours"
         assert record.actions[-1]["type"] == "play"
         game_before = app.game_screen.game
@@ -67,7 +67,7 @@ async def test_review_steps_through_a_record(shared_dir):
 
 
 def test_no_save_folder_is_written_outside_the_test(tmp_path: Path):
-    assert str(GameStore().directory).startswith(str(tmp_path.parent.parent))
+    assert str(RecordStore().directory).startswith(str(tmp_path.parent.parent))
 
 
 async def test_a_damaged_save_is_reported_and_its_backup_offered(make_app):
@@ -76,7 +76,7 @@ async def test_a_damaged_save_is_reported_and_its_backup_offered(make_app):
         await _type(pilot, "H8 PILE")
         await pilot.press("f3")
         await pilot.pause()
-    store = GameStore()
+    store = RecordStore()
     record = store.latest()
     path = store.path(record.id)
     path.write_text("{ damaged", encoding="utf-8")  # a power cut mid-write on a bad disk

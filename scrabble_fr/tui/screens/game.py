@@ -205,7 +205,7 @@ class GameScreen(LocalizedBindings, Screen[None]):
 
     def _refresh_status(self) -> None:
         match = self.match
-        mode = _("automatic") if match.verification == "auto" else _("manual")
+        mode = match.verification.label
         lexicon = match.lexicon
         if lexicon is None:
             list_name = _("no word list")

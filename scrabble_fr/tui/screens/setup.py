@@ -11,11 +11,11 @@ from textual.widgets import Button, Checkbox, Footer, Input, Label, Select, Stat
 
 from scrabble_fr import texts
 from scrabble_fr.engine.errors import ScrabbleError
-from scrabble_fr.engine.rules import PRESETS, Rules
+from scrabble_fr.engine.rules import PRESETS, Rules, preset_for_language
 from scrabble_fr.i18n import N_, _, format_number, get_language, ngettext
 from scrabble_fr.messages import describe
 from scrabble_fr.tui.bindings import LocalizedBindings
-from scrabble_fr.match.config import GameConfig, PlayerConfig, verification_options
+from scrabble_fr.match.config import GameConfig, PlayerConfig, Verification, verification_options
 
 MAX_PLAYERS = 8
 LEVELS = 6
@@ -55,7 +55,7 @@ class SetupScreen(LocalizedBindings, Screen[None]):
             ("ctrl+q", "app.quit", N_("Quit"), True)]
 
     def compose(self) -> ComposeResult:
-        default_rules = "hasbro" if get_language() == "en" else "ffsc"
+        default_rules = preset_for_language(get_language())
         with VerticalScroll(id="setup"):
             yield Label(_("New game"), classes="dialog-title")
             yield Label(_("Players"), classes="section-title")
@@ -78,7 +78,7 @@ class SetupScreen(LocalizedBindings, Screen[None]):
                 yield Label(_("Verification"))
                 yield Select(
                     verification_options(),
-                    value="auto", allow_blank=False, id="verification", compact=True,
+                    value=Verification.AUTO.value, allow_blank=False, id="verification", compact=True,
                 )
             with Horizontal(classes="setting-row"):
                 yield Label(_("Word list"))
@@ -121,8 +121,9 @@ class SetupScreen(LocalizedBindings, Screen[None]):
 
     @on(Button.Pressed, "#duplicate")
     def action_duplicate(self) -> None:
-        """The named players (computers aside) in a duplicate game, with the seed and word list."""
-        from scrabble_fr.tui.screens.duplicate import DuplicateSettings, open_duplicate
+        """The named players (computers aside) in a duplicate game, with the rules, the seed and
+        the word list chosen."""
+        from scrabble_fr.duplicate import DuplicateSettings
 
         names = [self.query_one(f"#name-{i}", Input).value.strip() for i in range(MAX_PLAYERS)]
         kinds = [str(self.query_one(f"#kind-{i}", Select).value) for i in range(MAX_PLAYERS)]
@@ -132,9 +133,13 @@ class SetupScreen(LocalizedBindings, Screen[None]):
             self.query_one("#setup-error", Static).update(
                 _("Name at least one player.") if not players else _("The seed is a whole number (or empty)."))
             return
-        lexicon_path = self.query_one("#lexicon", Input).value.strip() or None
-        open_duplicate(self.app, DuplicateSettings(players, seed=int(seed_text) if seed_text else None,
-                                                   lexicon_path=lexicon_path))
+        rules = Rules.preset(str(self.query_one("#rules", Select).value))
+        self.app.start_duplicate(DuplicateSettings(  # type: ignore[attr-defined]
+            players, seed=int(seed_text) if seed_text else None, lexicon=self._word_list_choice(), rules=rules))
+
+    def _word_list_choice(self) -> str | None:
+        chosen = str(self.query_one("#lexicon-list", Select).value or "")
+        return self.query_one("#lexicon", Input).value.strip() or chosen or None
 
     @on(Button.Pressed, "#start")
     def action_start(self) -> None:
@@ -166,12 +171,11 @@ class SetupScreen(LocalizedBindings, Screen[None]):
                 error.update(_("The clock takes 1 to 600 minutes."))
                 return
             clock = int(minutes)
-        chosen = str(self.query_one("#lexicon-list", Select).value or "")
-        lexicon_path = self.query_one("#lexicon", Input).value.strip() or chosen or None
+        lexicon_path = self._word_list_choice()
         config = GameConfig(
             players=players,
             rules=rules,
-            verification=str(self.query_one("#verification", Select).value),
+            verification=Verification(str(self.query_one("#verification", Select).value)),
             seed=int(seed_text) if seed_text else None,
             clock_minutes=clock,
             private_screen=self.query_one("#private", Checkbox).value,
