@@ -60,8 +60,7 @@ def run_analyser(args: argparse.Namespace, out: TextIO) -> int:
     rules = resolve_rules(getattr(args, "regles", None))
     if not 1 <= args.top <= 1000:
         raise UsageError(_("--top takes a number from 1 to 1000"))
-    position = Position.from_cgp(args.position, rules)
-    position.lexicon = lexicon_for_args(args, rules)
+    position = Position.from_cgp(args.position, rules, lexicon=lexicon_for_args(args, rules))
     if args.simulation:
         return _print_simulation(position, args, out)
     moves = position.best_moves(args.top)
@@ -151,10 +150,7 @@ def _print_simulation(position: Position, args: argparse.Namespace, out: TextIO)
 
     if not args.reflexion > 0:
         raise UsageError(_("--reflexion takes a number of seconds above 0"))
-    # The bag is what the player cannot see, less the opponent's rack (seven tiles if unknown).
-    others = [rack for index, rack in enumerate(position.racks) if index != position.to_move]
-    opponent = len(others[0]) if others and others[0] else position.rules.rack_size
-    bag = max(0, sum(position.unseen().values()) - opponent)
+    bag = position.bag_estimate()
     master = ComputerPlayer(6, random.Random(0), think_seconds=args.reflexion)
     results = master.simulate(position, bag, candidates=args.top)
     style = position.rules.notation

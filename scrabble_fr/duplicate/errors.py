@@ -12,9 +12,6 @@ from scrabble_fr.engine.errors import N_, ScrabbleError
 
 MESSAGES: dict[str, str] = {
     # The table
-    "players_count": N_("a duplicate game has 1 to {maximum} players, not {count}"),
-    "players_empty_name": N_("player {number} has no name: separate the names with single commas, for example --joueurs Alice,Bruno"),
-    "players_duplicate": N_("two players are called {name}: give each player a different name"),
     "unknown_player": N_("there is no player {player} at this table"),
     "no_word_list": N_("duplicate needs a word list to find the top of each coup"),
     "bad_time": N_("{text!r} is not a time for the coup: write minutes and seconds such as 3:00, 2:30 or 1:00"),

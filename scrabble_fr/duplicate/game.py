@@ -32,15 +32,16 @@ from scrabble_fr.duplicate.top import Top, choose_top
 from scrabble_fr.engine.errors import IllegalMoveError, InvalidMoveError, ScrabbleError
 from scrabble_fr.engine.move import Move
 from scrabble_fr.engine.notation import format_coordinate, parse_command
+from scrabble_fr.engine.players import check_names as check_player_names
 from scrabble_fr.engine.position import Position
 from scrabble_fr.engine.rules import Rules
+from scrabble_fr.engine.wordlist import WordList
 from scrabble_fr.match.clock import Clocks
 
 MAX_PLAYERS = 24
 SOLO_BONUS = 10
 SOLO_BONUS_PLAYERS = 16  # the solo bonus is paid from this many players (§3.5)
 DEFAULT_SECONDS = 180.0
-MAX_NAME = 20
 
 
 
@@ -103,21 +104,10 @@ def reference(move: Move, notation: str = "fr") -> str:
 
 
 def check_names(names: Sequence[str]) -> list[str]:
-    """The players' names, stripped; raises :class:`DuplicateError` for an empty or repeated one
-    or a table of more than :data:`MAX_PLAYERS`."""
-    if len(names) > MAX_PLAYERS:
-        raise DuplicateError("players_count", maximum=MAX_PLAYERS, count=len(names))
-    seen: set[str] = set()
-    clean = []
-    for number, raw in enumerate(names, 1):
-        name = raw.strip()[:MAX_NAME]
-        if not name or not name.isprintable():
-            raise DuplicateError("players_empty_name", number=number)
-        if name.casefold() in seen:
-            raise DuplicateError("players_duplicate", name=name)
-        seen.add(name.casefold())
-        clean.append(name)
-    return clean
+    """The players' names, stripped and checked like every game's
+    (:func:`scrabble_fr.engine.players.check_names`), up to :data:`MAX_PLAYERS`; none at all is
+    a game of tops alone."""
+    return check_player_names(names, MAX_PLAYERS) if names else []
 
 
 class DuplicateGame:
@@ -127,7 +117,7 @@ class DuplicateGame:
         self,
         players: Sequence[str],
         *,
-        lexicon: Any,
+        lexicon: WordList,
         rules: Rules | None = None,
         seed: int | None = None,
         sheet: Sequence[SheetCoup] | None = None,

@@ -19,6 +19,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import TYPE_CHECKING
 
 from scrabble_fr.engine.errors import InvalidMoveError
@@ -135,9 +136,42 @@ def parse_word(text: str, place_syntax: bool = False) -> tuple[WrittenTile, ...]
     return tuple(tiles)
 
 
-_PASS_WORDS = {"pass", "passer", "passe", "-"}
-_EXCHANGE_WORDS = {"exchange", "exch", "changer", "change", "echanger", "echange"}
-_PLACE_WORDS = {"place", "placer", "pose", "poser"}
+class CommandWord(StrEnum):
+    """The commands a player types besides a placement."""
+
+    PASS = "pass"
+    EXCHANGE = "exchange"
+    PLACE = "place"
+    CHALLENGE = "challenge"
+    ACCEPT = "accept"
+
+
+# Every word of each command, in both languages (read whatever the language: a French player
+# typing "pass" is understood), accents folded; the first of each language is the one shown.
+COMMAND_WORDS: dict[CommandWord, dict[str, tuple[str, ...]]] = {
+    CommandWord.PASS: {"fr": ("passer", "passe", "-"), "en": ("pass",)},
+    CommandWord.EXCHANGE: {"fr": ("changer", "change", "echanger", "echange"), "en": ("exchange", "exch")},
+    CommandWord.PLACE: {"fr": ("placer", "pose", "poser"), "en": ("place",)},
+    CommandWord.CHALLENGE: {"fr": ("contester", "conteste"), "en": ("challenge", "contest")},
+    CommandWord.ACCEPT: {"fr": ("accepter", "accepte", "ok"), "en": ("accept",)},
+}
+_WORD_TO_COMMAND = {word: command for command, words in COMMAND_WORDS.items()
+                    for language in words.values() for word in language}
+
+
+def command_word(word: str) -> CommandWord | None:
+    """The command a typed word names, in either language (None: not a command word).
+
+        >>> command_word("Contester"), command_word("pass"), command_word("H8")
+        (<CommandWord.CHALLENGE: 'challenge'>, <CommandWord.PASS: 'pass'>, None)
+    """
+    return _WORD_TO_COMMAND.get(fold_letters(word).lower())
+
+
+def command_name(command: CommandWord, language: str) -> str:
+    """The word shown for a command in a language: ``passer``, ``challenge``…"""
+    words = COMMAND_WORDS[command]
+    return words.get(language, words["fr"])[0]
 
 
 def parse_command(text: str, style: str = "fr", size: int = 15) -> ParsedCommand:
@@ -147,17 +181,18 @@ def parse_command(text: str, style: str = "fr", size: int = 15) -> ParsedCommand
         raise InvalidMoveError("empty_input")
     parts = stripped.split()
     head = fold_letters(parts[0]).lower()
-    if head in _PASS_WORDS and len(parts) == 1:
+    command = command_word(head)
+    if command is CommandWord.PASS and len(parts) == 1:
         return ParsedCommand("pass")
-    if head in _EXCHANGE_WORDS or (head.startswith("-") and len(parts) == 1 and len(head) > 1):
-        letters = "".join(parts[1:]) if head in _EXCHANGE_WORDS else parts[0][1:]
+    if command is CommandWord.EXCHANGE or (head.startswith("-") and len(parts) == 1 and len(head) > 1):
+        letters = "".join(parts[1:]) if command is CommandWord.EXCHANGE else parts[0][1:]
         letters = fold_letters(letters).upper()
         if not letters:
             raise InvalidMoveError("bad_command", text=text)
         if any(not (ch == "?" or "A" <= ch <= "Z") for ch in letters):
             raise InvalidMoveError("bad_word", text=letters)
         return ParsedCommand("exchange", exchanged=letters)
-    if head in _PLACE_WORDS:
+    if command is CommandWord.PLACE:
         if len(parts) != 5 or parts[1] not in ("-", "|", "h", "v", "H", "V"):
             raise InvalidMoveError("bad_command", text=text)
         try:

@@ -25,7 +25,7 @@ from scrabble_fr.engine.scoring import Placement, check_placement, score_placeme
 from scrabble_fr.engine.tiles import JOKER
 
 if TYPE_CHECKING:
-    from scrabble_fr.engine.verify import WordList
+    from scrabble_fr.engine.wordlist import WordList
 
 
 class Position:
@@ -80,7 +80,9 @@ class Position:
             self.options,
         )
 
-    def copy(self) -> Position:
+    def copy(self, lexicon: WordList | None = None) -> Position:
+        """An independent copy (the board copied), judged by ``lexicon`` if given, else by the
+        same list as this position."""
         other = Position(
             self.rules,
             board=self.board.copy(),
@@ -88,7 +90,7 @@ class Position:
             scores=self.scores,
             to_move=self.to_move,
             scoreless_turns=self.scoreless_turns,
-            lexicon=self.lexicon,
+            lexicon=lexicon if lexicon is not None else self.lexicon,
         )
         other.options = dict(self.options)
         return other
@@ -227,6 +229,19 @@ class Position:
         for tile in self.racks[who].upper():
             counts[tile] -= 1
         return +counts
+
+    def bag_estimate(self) -> int:
+        """How many tiles are left in the bag, as the player to move can tell: the tiles they
+        cannot see, less the opponents' racks (a full rack for an opponent whose rack is unknown,
+        as a CGP position without it says nothing of it).
+
+            >>> Position("ffsc", racks=["AEIMNOS", ""]).bag_estimate()  # 102 - 7 - 7
+            88
+        """
+        unseen = sum(self.unseen().values())
+        held = sum(len(rack) if rack else self.rules.rack_size
+                   for index, rack in enumerate(self.racks) if index != self.to_move)
+        return max(0, unseen - held)
 
     def generate_moves(self) -> Sequence[Move]:
         """Every legal placement for the player to move, best first (needs a lexicon); the

@@ -4,7 +4,7 @@
 takes the players' answers, each having looked the words up in their own dictionary
 (:class:`AnswersVerifier`).
 
-    >>> LexiconVerifier({"MAISON"}).invalid_words(["MAISON", "MAIZON"])
+    >>> LexiconVerifier({"MAISON"}).invalid_words(["MAISON", "MAIZON"])  # a set has all it needs
     ['MAIZON']
     >>> AnswersVerifier({"MAIZON": False, "MAISON": True}).invalid_words(["MAISON", "MAIZON"])
     ['MAIZON']
@@ -15,12 +15,7 @@ from __future__ import annotations
 from typing import Iterable, Mapping, Protocol
 
 from scrabble_fr.engine.errors import GameStateError
-
-
-class WordList(Protocol):
-    """Anything that answers ``"WORD" in word_list`` (uppercase A-Z words)."""
-
-    def __contains__(self, word: object) -> bool: ...
+from scrabble_fr.engine.wordlist import WordList
 
 
 class Verifier(Protocol):

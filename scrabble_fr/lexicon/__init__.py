@@ -11,11 +11,13 @@ from scrabble_fr.lexicon.anagram import Draw, anagrams, anagrams_with_board_lett
 from scrabble_fr.lexicon.errors import LexiconError
 from scrabble_fr.lexicon.lexicon import Lexicon
 from scrabble_fr.lexicon.normalize import normalize_word
+from scrabble_fr.lexicon.tools import WordTools
 
 __all__ = [
     "Draw",
     "Lexicon",
     "LexiconError",
+    "WordTools",
     "anagrams",
     "anagrams_with_board_letter",
     "normalize_word",

@@ -25,6 +25,8 @@ MESSAGES: dict[str, str] = {
     "lexicon_name_invalid": N_("{name!r} is not a valid list name: 1 to {maximum} characters, printable"),
     "lexicon_language": N_("a word list is French or English (fr or en), not {language!r}"),
     "lexicon_builtin_kept": N_("the shipped list {name!r} cannot be removed; choose another list instead"),
+    "no_word_list": N_("no word list is loaded: choose one on the set-up screen or with --lexique"),
+    "no_anagram_search": N_("this word list cannot be searched by letters"),
     "draw_empty": N_("the draw is empty: type its letters, ? for a blank (example: AEINRS?)"),
     "draw_bad_character": N_("{character!r} in the draw is neither a letter nor a blank (?)"),
     "draw_too_long": N_("a draw has at most {maximum} tiles, not {count}"),

@@ -15,6 +15,8 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any
 
+from scrabble_fr.engine.errors import ScrabbleError
+from scrabble_fr.engine.players import PlayersError, check_names
 from scrabble_fr.engine.rules import Rules, rules_from_mapping
 from scrabble_fr.i18n import _
 from scrabble_fr.match.errors import MatchError
@@ -38,7 +40,7 @@ class Verification(StrEnum):
 
 _COMPUTER_WORDS = ("ordi", "cpu", "computer", "ordinateur")
 DEFAULT_LEVEL = 3
-MAX_NAME = 20
+MAX_PLAYERS = 8
 
 
 def verification_options() -> list[tuple[str, str]]:
@@ -64,23 +66,13 @@ class PlayerConfig:
 
 
 def check_players(players: list[PlayerConfig]) -> None:
-    """Raise :class:`MatchError` unless there are 1 to 8 players with distinct, printable names
-    and computer levels that exist."""
-    if not 1 <= len(players) <= 8:
-        raise MatchError("players_count")
+    """Raise unless there are 1 to :data:`MAX_PLAYERS` players with good names
+    (:func:`~scrabble_fr.engine.players.check_names`) and computer levels that exist."""
+    check_names([player.name for player in players], MAX_PLAYERS)
     levels = computer_levels()
-    seen: set[str] = set()
-    for number, player in enumerate(players, 1):
-        name = player.name.strip()
-        if not name:
-            raise MatchError("players_empty_name", number=number)
-        if not name.isprintable():
-            raise MatchError("players_bad_name", name=name)
+    for player in players:
         if player.computer_level is not None and player.computer_level not in levels:
             raise MatchError("players_bad_level", text=str(player.computer_level), low=levels[0], high=levels[-1])
-        if name.casefold() in seen:
-            raise MatchError("players_duplicate", name=name)
-        seen.add(name.casefold())
 
 
 @dataclass
@@ -103,13 +95,14 @@ class GameConfig:
     def from_spec(cls, spec: str, **options: Any) -> GameConfig:
         """Players from ``"Alice,Bruno,ordi:3"`` (``ordi:N`` or ``cpu:N`` is a computer of level N).
 
-        Raises :class:`MatchError` for an empty or repeated name or a level that does not exist.
+        Raises :class:`~scrabble_fr.engine.players.PlayersError` for a bad or repeated name and
+        :class:`MatchError` for a level that does not exist.
         """
         levels = computer_levels()
         players: list[PlayerConfig] = []
         raw_names = spec.split(",")
         if len(raw_names) == 1 and not raw_names[0].strip():
-            raise MatchError("players_count")
+            raise PlayersError("players_count", maximum=MAX_PLAYERS, count=0)
         for raw in raw_names:
             name = raw.strip()
             head, sep, level_text = name.partition(":")
@@ -120,7 +113,7 @@ class GameConfig:
                 level = int(level_text) if sep else DEFAULT_LEVEL
                 players.append(PlayerConfig(_computer_name(level, players), level))
             else:
-                players.append(PlayerConfig(name[:MAX_NAME]))
+                players.append(PlayerConfig(name))
         check_players(players)
         return cls(players=players, **options)
 
@@ -157,7 +150,7 @@ def config_from_record(record: SavedGame) -> GameConfig:
     players = [PlayerConfig(str(p["name"]), p.get("computer_level")) for p in record.players]
     try:
         check_players(players)
-    except MatchError as exc:
+    except ScrabbleError as exc:
         from scrabble_fr.messages import describe
 
         raise RecordError("save_replay", id=record.id, detail=describe(exc)) from None

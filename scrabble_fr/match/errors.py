@@ -12,10 +12,6 @@ from scrabble_fr.engine.errors import N_, ScrabbleError
 
 MESSAGES: dict[str, str] = {
     # Players, as named on the command line or in a saved game
-    "players_count": N_("name 1 to 8 players, for example --joueurs Alice,Bruno"),
-    "players_empty_name": N_("player {number} has no name: separate the names with single commas, for example --joueurs Alice,Bruno"),
-    "players_bad_name": N_("the name {name!r} holds characters that cannot be shown"),
-    "players_duplicate": N_("two players are called {name}: give each player a different name"),
     "players_bad_level": N_("{text!r} is not a computer level: write ordi:N with N from {low} to {high}"),
     # Turns and who may act
     "not_human_turn": N_("wait: it is not a human player's turn"),

@@ -23,15 +23,17 @@ import random
 import time
 from pathlib import Path
 from dataclasses import dataclass, field
-from typing import Any, Callable, Mapping, Protocol, Sequence
+from typing import Any, Callable, Mapping, Sequence
 
 from scrabble_fr import texts
 from scrabble_fr.engine.errors import GameStateError, ScrabbleError
 from scrabble_fr.engine.game import ContestResult, Event, EventKind, Game, Phase
 from scrabble_fr.engine.move import Move, MoveKind, PlacedTile
 from scrabble_fr.engine.position import Position
-from scrabble_fr.engine.verify import AnswersVerifier, LexiconVerifier, Verifier, WordList
+from scrabble_fr.engine.verify import AnswersVerifier, LexiconVerifier, Verifier
+from scrabble_fr.engine.wordlist import WordList
 from scrabble_fr.i18n import _, ngettext, points
+from scrabble_fr.lexicon.tools import WordTools
 from scrabble_fr.match.clock import Clocks
 from scrabble_fr.match.config import GameConfig, Verification
 from scrabble_fr.match.entry import check_tile
@@ -144,14 +146,6 @@ def _default_computers(level: int, rng: random.Random) -> Any:
     return ComputerPlayer(level, rng)
 
 
-class ActiveList(WordList, Protocol):
-    """The word list that judges a game: membership, a name to show, a size to record."""
-
-    name: str
-
-    def __len__(self) -> int: ...
-
-
 class Match:
     """One game at one table, from the first draw to the end, saved after every change."""
 
@@ -162,7 +156,7 @@ class Match:
         game: Game | None = None,
         record: SavedGame | None = None,
         store: RecordStore | None = None,
-        lexicon: ActiveList | None = None,
+        lexicon: WordList | None = None,
         computers: Callable[[int, random.Random], Any] | None = _default_computers,
         now: Callable[[], float] = time.monotonic,
         take_over: bool = False,
@@ -410,7 +404,7 @@ class Match:
         self.verification = Verification(mode)
         self._save()
 
-    def set_lexicon(self, lexicon: ActiveList | None) -> None:
+    def set_lexicon(self, lexicon: WordList | None) -> None:
         self.lexicon = lexicon
 
     # -- help at the table -------------------------------------------------------------------
@@ -422,9 +416,7 @@ class Match:
             raise MatchError("hint_needs_list")
         if self.game.pending is not None:
             raise MatchError("announced_first")
-        position = self.game.position.copy()
-        position.lexicon = self.lexicon
-        return HintTask(self.actor, self.game.action_count, position)
+        return HintTask(self.actor, self.game.action_count, self.game.position.copy(lexicon=self.lexicon))
 
     def complete_hint(self, task: HintTask, moves: list[Move] | None) -> list[str] | None:
         """Record the hint and return its lines (None: stale, or analysis failed)."""
@@ -436,11 +428,8 @@ class Match:
 
     def lookup(self, words: Sequence[str]) -> list[tuple[str, bool]]:
         """Look words up in the active list (the word tools); noted in the history."""
-        from scrabble_fr.engine.notation import fold_letters
-
         self.check_tools()
-        assert self.lexicon is not None
-        found = [(key, key in self.lexicon) for key in (fold_letters(w).upper() for w in words) if key]
+        found = WordTools(self.lexicon).lookup(words)
         if found:
             self._note("lookup", self.actor, words=[w for w, _ok in found])
             self._save()
@@ -448,10 +437,8 @@ class Match:
 
     def anagrams(self, letters: str) -> dict[int, list[str]]:
         """Every word a tirage spells (the word tools); noted in the history."""
-        from scrabble_fr.lexicon import anagrams
-
         self.check_tools()
-        groups = anagrams(self.lexicon, letters)  # type: ignore[arg-type]
+        groups = WordTools(self.lexicon).anagrams(letters)
         self._note("lookup", self.actor, words=[letters.upper()])
         self._save()
         return groups
@@ -469,9 +456,7 @@ class Match:
         self._task_token = token
         if computer is None or self.lexicon is None:
             return ComputerTask(game.to_move, token, _Passer(), game.position.copy(), len(game.bag))
-        position = game.position.copy()
-        position.lexicon = self.lexicon
-        return ComputerTask(game.to_move, token, computer, position, len(game.bag))
+        return ComputerTask(game.to_move, token, computer, game.position.copy(lexicon=self.lexicon), len(game.bag))
 
     def complete_computer(self, task: ComputerTask, move: Move) -> Outcome:
         """Play the computer's answer (an illegal one becomes a pass); a stale answer is dropped."""
@@ -593,9 +578,8 @@ class Match:
             computer = self._computer(opponent) if self.is_computer(opponent) else None
             if computer is None:
                 continue
-            before = self.game.position.copy()
+            before = self.game.position.copy(lexicon=self.lexicon)
             before.board.remove(move.tiles)
-            before.lexicon = self.lexicon
             try:
                 if computer.should_contest(before, move, self.lexicon):
                     return opponent

@@ -59,7 +59,7 @@ from scrabble_fr.player.movegen import (
 
 if TYPE_CHECKING:
     from scrabble_fr.engine.rules import Rules
-    from scrabble_fr.engine.verify import WordList
+    from scrabble_fr.engine.wordlist import WordList
 
 
 @dataclass(frozen=True)

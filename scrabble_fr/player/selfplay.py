@@ -9,11 +9,11 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from typing import Any
 
 from scrabble_fr.engine.game import Game
 from scrabble_fr.engine.rules import Rules
 from scrabble_fr.engine.verify import LexiconVerifier
+from scrabble_fr.engine.wordlist import WordList
 from scrabble_fr.player.computer import THINK_SECONDS, ComputerPlayer
 
 # Every action scores, uses tiles or counts toward the blocked-game rule: a game ends well before.
@@ -23,13 +23,13 @@ MAX_ACTIONS = 2000
 class ComputerGame:
     """A game, its computer players and the word list they play with."""
 
-    def __init__(self, game: Game, players: Sequence[ComputerPlayer], lexicon: Any) -> None:
+    def __init__(self, game: Game, players: Sequence[ComputerPlayer], lexicon: WordList) -> None:
         self.game = game
         self.players = list(players)
         self.lexicon = lexicon
 
 
-def new_computer_game(names: Sequence[str], rules: Rules | str, seed: int, lexicon: Any,
+def new_computer_game(names: Sequence[str], rules: Rules | str, seed: int, lexicon: WordList,
                       levels: Sequence[int], think_seconds: float = THINK_SECONDS) -> ComputerGame:
     """A game reproducible from ``seed``, one computer player of ``levels[i]`` per name
     (the Master's moves depend on its ``think_seconds`` too)."""
@@ -56,8 +56,7 @@ def play_out(
             else:
                 game.contest(who)
         else:
-            position = game.position.copy()
-            position.lexicon = match.lexicon
+            position = game.position.copy(lexicon=match.lexicon)
             game.play(match.players[game.to_move].choose(position, len(game.bag)))
         if after_action is not None:
             after_action(game)

@@ -384,7 +384,7 @@ def test_the_window_whose_game_was_taken_over_stops_saving(tmp_path):
     (",".join(f"P{i}" for i in range(9)), "players_count"),
 ])
 def test_bad_players_are_refused(spec, code):
-    with pytest.raises(MatchError) as info:
+    with pytest.raises(ScrabbleError) as info:
         GameConfig.from_spec(spec)
     assert info.value.code == code
 

@@ -20,6 +20,7 @@ from scrabble_fr import texts
 from scrabble_fr.engine.errors import ScrabbleError
 from scrabble_fr.engine.game import Event, EventKind, Phase
 from scrabble_fr.engine.move import Move, MoveKind, PlacedTile
+from scrabble_fr.engine.notation import CommandWord, command_word
 from scrabble_fr.i18n import N_, _, elide, format_number, ngettext, points, sentence
 from scrabble_fr.match import ComputerTask, HintTask, Match, Outcome
 from scrabble_fr.match.entry import used_tiles
@@ -36,9 +37,6 @@ from scrabble_fr.tui.screens.dialogs import (
 )
 from scrabble_fr.tui.widgets.board import BoardPicture, BoardView
 from scrabble_fr.tui.widgets.rack import RackView
-
-_CONTEST_WORDS = {"contester", "contest", "challenge", "conteste"}
-_ACCEPT_WORDS = {"accepter", "accept", "accepte", "ok"}
 
 
 def _command_placeholder(notation: str) -> str:
@@ -325,12 +323,12 @@ class GameScreen(LocalizedBindings, Screen[None]):
         event.input.value = ""
         if not text:
             return
-        head = text.split()[0].lower()
-        if head in _CONTEST_WORDS:
+        command = command_word(text.split()[0])
+        if command is CommandWord.CHALLENGE:
             rest = text.split()[1:]
             self.action_contest(" ".join(rest) if rest else None)
             return
-        if head in _ACCEPT_WORDS and len(text.split()) == 1:
+        if command is CommandWord.ACCEPT and len(text.split()) == 1:
             self.action_accept()
             return
         try:

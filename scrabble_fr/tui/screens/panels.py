@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Any
 
 from textual import on
 from textual.app import ComposeResult
@@ -15,7 +14,9 @@ from scrabble_fr.i18n import N_, _, get_language
 from scrabble_fr.messages import describe
 from scrabble_fr.resources import data_path
 from scrabble_fr.tui.bindings import LocalizedBindings
-from scrabble_fr.match import Match, MatchError, verification_options
+from scrabble_fr.engine.wordlist import WordList
+from scrabble_fr.lexicon.tools import WordTools
+from scrabble_fr.match import Match, verification_options
 
 
 def keys_help(notation: str) -> str:
@@ -172,9 +173,10 @@ class ToolsScreen(LocalizedBindings, ModalScreen[None]):
 
     KEYS = [("escape", "app.pop_screen", N_("Back"), True)]
 
-    def __init__(self, match: Match | None, lexicon: Any) -> None:
+    def __init__(self, match: Match | None, lexicon: WordList | None) -> None:
         super().__init__()
-        self.match = match
+        # In a game the match answers (and notes each look-up); outside a game the list does.
+        self.tools: Match | WordTools = match if match is not None else WordTools(lexicon)
         self.lexicon = match.lexicon if match is not None else lexicon
 
     def compose(self) -> ComposeResult:
@@ -196,35 +198,18 @@ class ToolsScreen(LocalizedBindings, ModalScreen[None]):
     def _check(self, event: Input.Submitted) -> None:
         result = self.query_one("#check-result", Static)
         try:
-            found = self._lookup(event.value.split())
+            found = self.tools.lookup(event.value.split())
         except ScrabbleError as exc:
             result.update(describe(exc))
             return
         result.update("\n".join((_("{word}: valid") if ok else _("{word}: not valid")).format(word=word)
                                 for word, ok in found))
 
-    def _lookup(self, words: list[str]) -> list[tuple[str, bool]]:
-        if self.match is not None:
-            return self.match.lookup(words)
-        if self.lexicon is None:
-            raise MatchError("no_word_list")
-        from scrabble_fr.engine.notation import fold_letters
-
-        keys = [fold_letters(word).upper() for word in words]
-        return [(key, key in self.lexicon) for key in keys if key]
-
     @on(Input.Submitted, "#tirage")
     def _tirage(self, event: Input.Submitted) -> None:
         result = self.query_one("#tirage-result", Static)
         try:
-            if self.match is not None:
-                groups = self.match.anagrams(event.value)
-            elif self.lexicon is None:
-                raise MatchError("no_word_list")
-            else:
-                from scrabble_fr.lexicon import anagrams
-
-                groups = anagrams(self.lexicon, event.value)  # type: ignore[arg-type]
+            groups = self.tools.anagrams(event.value)
         except ScrabbleError as exc:
             result.update(describe(exc))
             return

@@ -15,10 +15,9 @@ from scrabble_fr.engine.rules import PRESETS, Rules, preset_for_language
 from scrabble_fr.i18n import N_, _, format_number, get_language, ngettext
 from scrabble_fr.messages import describe
 from scrabble_fr.tui.bindings import LocalizedBindings
-from scrabble_fr.match.config import GameConfig, PlayerConfig, Verification, verification_options
+from scrabble_fr.engine.players import MAX_NAME
+from scrabble_fr.match.config import MAX_PLAYERS, GameConfig, PlayerConfig, Verification, computer_levels, verification_options
 
-MAX_PLAYERS = 8
-LEVELS = 6
 
 
 def _kind_options() -> list[tuple[str, str]]:
@@ -27,7 +26,7 @@ def _kind_options() -> list[tuple[str, str]]:
         from scrabble_fr.player.computer import LEVELS as NAMED_LEVELS
     except ImportError:
         NAMED_LEVELS = {}
-    for n in range(1, LEVELS + 1):
+    for n in computer_levels():
         label = _("Computer, level {n}").format(n=n)
         if n in NAMED_LEVELS:
             label += f" — {_(NAMED_LEVELS[n].name)}"
@@ -65,7 +64,7 @@ class SetupScreen(LocalizedBindings, Screen[None]):
                         value=[_("Player 1"), _("Player 2")][index] if index < 2 else "",
                         placeholder=_("name (empty: nobody)"),
                         id=f"name-{index}",
-                        max_length=20,
+                        max_length=MAX_NAME,
                         compact=True,
                     )
                     yield Select(_kind_options(), value="human", allow_blank=False, id=f"kind-{index}", compact=True)
