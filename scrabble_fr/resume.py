@@ -62,6 +62,14 @@ def lexicon_source(record: SavedRecord) -> str:
     raise RecordError("save_corrupt", path=record.id, id=record.id, detail="kind")
 
 
+def list_language(record: SavedRecord) -> str | None:
+    """The language of the rules a saved game is played under (``fr``, ``en``), whose shipped
+    list judges when the game's own list cannot be loaded."""
+    rules = getattr(record, "rules", None)
+    language = rules.get("lexicon") if isinstance(rules, dict) else None
+    return language if isinstance(language, str) else None
+
+
 def check(record: SavedRecord, store: RecordStore, lexicon: WordList | None = None, *,
           take_over: bool = False) -> None:
     """Raise unless ``record`` can be opened now: it replays as recorded (a duplicate game with
@@ -86,8 +94,7 @@ def open_session(record: SavedRecord, store: RecordStore, lexicon: WordList | No
         if lexicon is None:
             raise RecordError("save_replay", id=record.id, detail="no word list")
         if as_new:
-            game = record.rebuild(lexicon)
-            return DuplicateSession(game, store=store, lexicon=record.lexicon)
+            return DuplicateSession(record.rebuild(lexicon), store=store, lexicon=record.lexicon)
         return DuplicateSession.from_record(record, lexicon, store=store, take_over=take_over)
     if isinstance(record, SavedGame):
         game = record.rebuild()

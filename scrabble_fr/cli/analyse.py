@@ -15,6 +15,8 @@ from scrabble_fr.cli.common import lexicon_for_args, resolve_rules
 from scrabble_fr.cli.play import add_lexicon_options
 from scrabble_fr.engine.game import Game
 from scrabble_fr.engine.position import Position
+from scrabble_fr.engine.rules import Rules
+from scrabble_fr.engine.wordlist import WordList
 from scrabble_fr.i18n import _, format_number, points
 from scrabble_fr import texts
 
@@ -132,7 +134,7 @@ def run_autojeu(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def play_computer_game(
-    names: list[str], rules: Any, seed: int, lexicon: Any, level: int, think_seconds: float = 2.0
+    names: list[str], rules: Rules, seed: int, lexicon: WordList, level: int, think_seconds: float = 2.0
 ) -> Game:
     """A whole game between computer players of one level, reproducible from the seed (below
     the Master, whose thinking stops with the clock)."""

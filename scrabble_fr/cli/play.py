@@ -25,7 +25,7 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     parser.add_argument("--joueurs", metavar=_("NAMES"),
                         help=_("players separated by commas; ordi:N is a computer of level N (1-6)"))
     parser.add_argument("--graine", type=int, metavar="N", help=_("seed of the bag, to replay the same game"))
-    parser.add_argument("--verification", choices=[mode.value for mode in Verification], default="auto",
+    parser.add_argument("--verification", choices=[mode.value for mode in Verification], default=Verification.AUTO.value,
                         help=_("who judges the words of a challenged move: the word list (auto) or the players"))
     parser.add_argument("--pendule", type=int, metavar=_("MINUTES"), help=_("clock: minutes per player (FFSc: 25)"))
     parser.add_argument("--ecran-prive", action="store_true",

@@ -143,7 +143,7 @@ def read_record(text: str, source: str = "", kinds: dict[str, type[SavedRecord]]
         data = json.loads(text)
     except (json.JSONDecodeError, RecursionError):
         raise RecordError("save_corrupt", path=source, id=game_id, detail="JSON") from None
-    kind = kinds.get(data.get("format")) if isinstance(data, dict) else None
+    kind = kinds.get(str(data.get("format"))) if isinstance(data, dict) else None
     if kind is None:
         raise RecordError("save_corrupt", path=source, id=game_id, detail="format")
     version = data.get("version")

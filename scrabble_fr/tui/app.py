@@ -9,7 +9,7 @@ the engine through the game screen.
 
 from __future__ import annotations
 
-from typing import Any, Iterable
+from typing import Any, Iterable, Protocol
 
 from textual.app import App, SystemCommand
 from textual.screen import Screen
@@ -42,6 +42,13 @@ _TEXTUAL_COMMANDS = (
 )
 
 
+class ListLoader(Protocol):
+    """Loads a word list by name or path (``fr``/``en``: that language's default); returns the list
+    and None, or None and the error in the player's words. ``shipped``: the shipped list."""
+
+    def __call__(self, wanted: str, shipped: bool = False) -> tuple[WordList | None, str | None]: ...
+
+
 class ScrabbleApp(App[None]):
     CSS_PATH = "app.tcss"
     TITLE = "scrabble_fr"
@@ -49,8 +56,8 @@ class ScrabbleApp(App[None]):
     def __init__(
         self,
         config: GameConfig | None = None,
-        lexicon: Any = None,
-        lexicon_loader: Any = None,
+        lexicon: WordList | None = None,
+        lexicon_loader: ListLoader | None = None,
         notice: str | None = None,
         review: tuple[Any, str] | None = None,
         resume: SavedRecord | None = None,
@@ -70,7 +77,7 @@ class ScrabbleApp(App[None]):
         self.resume_as_new = resume_as_new
         # Take a game over from another process that holds its lock (jouer --reprendre ID --forcer).
         self.take_over = take_over
-        self.review_lexicon: Any = None
+        self.review_lexicon: WordList | None = None
         self.lexicon = lexicon
         # Loads the word list for a rule set's language or a path; returns (lexicon, error text).
         self.lexicon_loader = lexicon_loader
@@ -160,9 +167,8 @@ class ScrabbleApp(App[None]):
     def resume_game(self, record: SavedRecord, new_id: bool = False) -> None:
         """Open a saved game, classic or duplicate, exactly where it stopped (a damaged record, or
         one open in another process: say so, change nothing)."""
-        language = record.rules.get("lexicon") if isinstance(getattr(record, "rules", None), dict) else None
         try:
-            lexicon = self.word_list(resume.lexicon_source(record), language if isinstance(language, str) else None)
+            lexicon = self.word_list(resume.lexicon_source(record), resume.list_language(record))
             session = resume.open_session(record, self.store, lexicon, take_over=self.take_over, as_new=new_id)
         except ScrabbleError as exc:
             self._refused(exc)
