@@ -17,8 +17,10 @@ look at it).
 from __future__ import annotations
 
 import os
+import time
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Callable
 
 from scrabble_fr.duplicate.save import DuplicateRecord
 from scrabble_fr.duplicate.session import DuplicateSession
@@ -86,7 +88,7 @@ def check(record: SavedRecord, store: RecordStore, lexicon: WordList | None = No
 
 
 def open_session(record: SavedRecord, store: RecordStore, lexicon: WordList | None, *, take_over: bool = False,
-                 as_new: bool = False) -> Session:
+                 as_new: bool = False, now: Callable[[], float] = time.monotonic) -> Session:
     """The session of a saved game, where it stopped, holding its lock. ``as_new``: saved under a
     new id (a game resumed from a backup: the damaged file stays as it was). Raises the record's
     error or ``save_locked``; nothing is opened then."""
@@ -94,14 +96,14 @@ def open_session(record: SavedRecord, store: RecordStore, lexicon: WordList | No
         if lexicon is None:
             raise RecordError("save_replay", id=record.id, detail="no word list")
         if as_new:
-            return DuplicateSession(record.rebuild(lexicon), store=store, lexicon=record.lexicon)
-        return DuplicateSession.from_record(record, lexicon, store=store, take_over=take_over)
+            return DuplicateSession(record.rebuild(lexicon, now=now), store=store, lexicon=record.lexicon)
+        return DuplicateSession.from_record(record, lexicon, store=store, take_over=take_over, now=now)
     if isinstance(record, SavedGame):
         game = record.rebuild()
         config = config_from_record(record)
         if as_new:
             record = SavedGame.new(game, [(p.name, p.computer_level) for p in config.players], record.settings)
-        return Match(config, game=game, record=record, store=store, lexicon=lexicon, take_over=take_over)
+        return Match(config, game=game, record=record, store=store, lexicon=lexicon, take_over=take_over, now=now)
     raise RecordError("save_corrupt", path=record.id, id=record.id, detail="kind")
 
 

@@ -9,7 +9,8 @@ the engine through the game screen.
 
 from __future__ import annotations
 
-from typing import Any, Iterable, Protocol
+import time
+from typing import Any, Callable, Iterable, Protocol
 
 from textual.app import App, SystemCommand
 from textual.screen import Screen
@@ -66,6 +67,7 @@ class ScrabbleApp(App[None]):
         resume_as_new: bool = False,
         take_over: bool = False,
         duplicate: DuplicateSettings | None = None,
+        now: Callable[[], float] = time.monotonic,
     ) -> None:
         super().__init__()
         self.initial_config = config
@@ -85,6 +87,8 @@ class ScrabbleApp(App[None]):
         self.game_screen: GameScreen | None = None
         # A duplicate game to open once the app runs (scrabble-fr duplicate).
         self.duplicate = duplicate
+        # Where the games' clocks read the time (a test gives a clock it moves by hand).
+        self.now = now
 
     def notify(self, message: str, *args: Any, **kwargs: Any) -> None:  # type: ignore[override]
         # Every notice a sentence, like the message line (errors are worded as clauses).
@@ -169,7 +173,8 @@ class ScrabbleApp(App[None]):
         one open in another process: say so, change nothing)."""
         try:
             lexicon = self.word_list(resume.lexicon_source(record), resume.list_language(record))
-            session = resume.open_session(record, self.store, lexicon, take_over=self.take_over, as_new=new_id)
+            session = resume.open_session(record, self.store, lexicon, take_over=self.take_over, as_new=new_id,
+                                          now=self.now)
         except ScrabbleError as exc:
             self._refused(exc)
             return
@@ -179,7 +184,7 @@ class ScrabbleApp(App[None]):
         lexicon = self.word_list(config.lexicon_path or config.rules.lexicon, config.rules.lexicon)
         try:
             match = Match(config, game=game, record=record, store=self.store, lexicon=lexicon,
-                          take_over=self.take_over)
+                          take_over=self.take_over, now=self.now)
         except ScrabbleError as exc:  # the game is open in another process: say so, open nothing
             self._refused(exc)
             return
@@ -193,7 +198,7 @@ class ScrabbleApp(App[None]):
                 from scrabble_fr.duplicate import DuplicateError
 
                 raise DuplicateError("no_word_list")
-            session = DuplicateSession.create(settings, lexicon, store=self.store)
+            session = DuplicateSession.create(settings, lexicon, store=self.store, now=self.now)
         except ScrabbleError as exc:
             self._refused(exc)
             return

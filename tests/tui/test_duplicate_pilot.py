@@ -15,9 +15,17 @@ WORDS = WordSet(["NET", "NETS", "NEST", "SENT", "TA", "AS", "SA", "ES", "ET", "T
 SHEET = "NETSAAE\nAAE+BIS 8H TA\n"
 
 
-def make(players=("Alice",), seconds=60.0) -> ScrabbleApp:
+class FakeTime:
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def make(players=("Alice",), seconds=60.0, clock=None) -> ScrabbleApp:
     settings = DuplicateSettings(list(players), seconds=seconds, sheet=read_sheet(SHEET))
-    return ScrabbleApp(lexicon=WORDS, duplicate=settings)
+    return ScrabbleApp(lexicon=WORDS, duplicate=settings, now=clock or FakeTime())
 
 
 def screen_of(app) -> DuplicateScreen:
@@ -102,12 +110,17 @@ async def test_a_line_that_is_no_move_is_refused_and_the_player_keeps_the_keyboa
 
 
 async def test_the_coup_closes_when_the_time_is_up():
-    app = make(seconds=30.0)
+    clock = FakeTime()
+    app = make(seconds=30.0, clock=clock)
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause()
         screen = screen_of(app)
-        screen.game.clocks._now = lambda: 1e9  # far beyond the coup's 30 seconds
-        await pilot.pause(0.4)
+        clock.now += 29
+        screen.tick()
+        assert not screen.game.coups[0].closed and "0:01" in text(app, "#dup-head")
+        clock.now += 2  # beyond the coup's 30 seconds
+        screen.tick()
+        await pilot.pause()
         assert screen.game.coups[0].closed
         assert "Le temps est écoulé." in text(app, "#dup-message")
 

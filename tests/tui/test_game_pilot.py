@@ -230,10 +230,8 @@ async def test_computer_opponent_plays_in_a_worker(make_app):
     async with app.run_test(size=(100, 30)) as pilot:
         await type_command(pilot, "passer")
         game = game_screen(app).game
-        for _ in range(200):
-            await pilot.pause(0.05)
-            if len(game.history) >= 2:
-                break
+        await app.workers.wait_for_complete()  # the computer thinks in a worker thread
+        await pilot.pause()
         # The computer has acted: a placement is announced for Alice to accept or contest, or it
         # exchanged or passed and it is Alice's turn again.
         assert len(game.history) >= 2
@@ -321,10 +319,8 @@ async def test_hint_is_found_off_the_interface_thread_and_logged(make_app):
     app = make_app(words=WORDS)
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.press("f6")
-        for _ in range(100):
-            await pilot.pause(0.05)
-            if isinstance(app.screen, MovesDialog):
-                break
+        await app.workers.wait_for_complete()  # the search runs in a worker thread
+        await pilot.pause()
         assert isinstance(app.screen, MovesDialog)
         assert any("PILE" in line or "BAL" in line for line in app.screen.lines)
         assert [n.kind for n in game_screen(app).match.notes] == ["hint"]  # logged in the history

@@ -101,7 +101,7 @@ class DuplicateScreen(LocalizedBindings, Screen[None]):
         yield Footer(compact=True, show_command_palette=False)
 
     def on_mount(self) -> None:
-        self.set_interval(0.25, self._tick)
+        self.set_interval(0.25, self.tick)
         self.query_one("#dup-input", Input).focus()
         self.refresh_view()
 
@@ -193,7 +193,8 @@ class DuplicateScreen(LocalizedBindings, Screen[None]):
         self.refresh_view()
         return True
 
-    def _tick(self) -> None:
+    def tick(self) -> None:
+        """Read the coup's clock (a few times a second): redraw it, or close the coup at the end."""
         outcome = self.session.tick()
         if outcome is not None:
             self.intent(lambda: outcome)
