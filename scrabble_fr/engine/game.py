@@ -281,13 +281,20 @@ class Game:
 
         A string is read in the rule set's notation. If a placement is announced, playing
         accepts it first (the next player acting accepts it). Returns the move with its score.
+        When accepting ends the game (the announced move used its player's last tile), the
+        acceptance is all that happens and the announced move is returned: the game is over.
         """
         self._require_not_over()
+        if isinstance(move, str):
+            move = self.position.parse_move(move)  # a typo changes nothing, not even the acceptance
+        if self._phase is Phase.ANNOUNCED and self._pending is not None and self._accept_ends_game():
+            accepted = self._pending.move
+            self.accept()
+            return accepted
         saved = self._save()
         try:
             if self._phase is Phase.ANNOUNCED:
                 self._accept()
-                self._require_not_over()
             if isinstance(move, str):
                 move = self.position.parse_move(move)
             if move.kind is MoveKind.PASS:
@@ -323,6 +330,16 @@ class Game:
             bag -= min(self.rules.rack_size - len(self.racks[pending.player]), bag)
         if bag < self.rules.exchange_min_bag:
             raise IllegalMoveError("exchange_bag_too_small", minimum=self.rules.exchange_min_bag, bag=bag)
+
+    def _accept_ends_game(self) -> bool:
+        # Accepting ends the game when the announced move went out (or, scoring nothing, blocked
+        # the game): tried on the state, then put back.
+        saved = self._save()
+        try:
+            self._accept()
+            return self._phase is Phase.OVER
+        finally:
+            self._restore(saved)
 
     def accept(self) -> None:
         """Accept the announced placement: the player draws and the turn passes on."""

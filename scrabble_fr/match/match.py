@@ -532,10 +532,14 @@ class Match:
         self._tick_clock()
         game = self.game
         player = self.actor
+        announced = game.pending
         played = game.play(move)
         name = game.players[player]
         messages = []
-        if played.kind is MoveKind.PASS:
+        if announced is not None and game.is_over and played is announced.move:
+            # Acting accepts the announced move; this one went out and ended the game.
+            messages.append(_("Move accepted."))
+        elif played.kind is MoveKind.PASS:
             messages.append(_("{name} passes.").format(name=name))
         elif played.kind is MoveKind.EXCHANGE:
             count = len(played.exchanged)

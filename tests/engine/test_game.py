@@ -458,12 +458,30 @@ def test_going_out_ends_the_game_when_the_next_player_acts(rig, mini_rules):
     rules = mini_rules("ffsc", "AEINRST" + "KWZ")
     game = _new(rig, rules, racks=["AEINRST", "KWZ"])
     game.play("H8 ENTRAIS")
-    with pytest.raises(GameStateError) as info:
-        game.pass_()  # accepting ends the game: Bob has no turn left, and nothing changes
-    assert info.value.code == "game_over"
-    assert game.phase is Phase.ANNOUNCED
-    game.accept()
-    assert game.is_over
+    score = game.pending.move.score
+    game.pass_()  # passing accepts ENTRAIS, which ends the game: Bob has no turn left
+    assert game.is_over and game.termination is Termination.OUT
+    # FFSc: Ana adds Bob's K + W + Z = 10 + 10 + 10 and Bob loses them.
+    assert game.scores == [score + 30, -30]
+    assert [a["type"] for a in game.actions] == ["play", "accept"]  # replayed as an acceptance
+
+
+@pytest.mark.parametrize("intent", ["pass", "place", "exchange", "accept"])
+def test_any_intent_while_the_last_move_is_announced_ends_the_game(rig, mini_rules, intent):
+    rules = mini_rules("ffsc", "AEINRST" + "KWZ")
+    game = _new(rig, rules, racks=["AEINRST", "KWZ"])
+    game.play("H8 ENTRAIS")
+    if intent == "pass":
+        game.pass_()
+    elif intent == "place":
+        game.play("G8 WE")  # never checked: accepting ENTRAIS has ended the game
+    elif intent == "exchange":
+        game.exchange("K")
+    else:
+        game.accept()
+    assert game.is_over and game.scores[1] == -30
+    with pytest.raises(GameStateError):
+        game.pass_()
 
 
 def test_a_withdrawn_last_move_does_not_end_the_game(rig, mini_rules):

@@ -501,3 +501,21 @@ def test_undoing_a_contestation_says_what_was_taken_back(rig):
     match.undo()
     assert match.game.scores == [18, 0]
     assert match.notes[-1].detail["moves"] == ["Bruno contestation perdue (-10)"]
+
+
+@pytest.mark.parametrize("intent", ["pass", "place", "accept"])
+def test_when_the_computer_goes_out_any_human_intent_ends_the_game(rig, mini_rules, intent):
+    # The computer (Bruno) holds AEINRST with an empty bag and goes out with ENTRAIS; Alice keeps
+    # KWZ, worth 10 + 10 + 10 under the French tile values.
+    config = GameConfig.from_spec("Alice,ordi:3", seed=5, rules=mini_rules("ffsc", "KWZ" + "AEINRST"))
+    match = Match(config, lexicon=Words("ENTRAIS"), computers=lambda level, rng: Scripted("H8 ENTRAIS"),
+                  now=FakeTime())
+    rig(match.game, ["KWZ", "AEINRST"])
+    match.game.pass_()  # Alice passes: the computer's turn
+    match.run_computers()
+    assert match.game.pending is not None and match.current_human == 0
+    score = match.game.pending.move.score
+    outcome = {"pass": match.pass_, "accept": match.accept, "place": lambda: match.play("G8 ZE")}[intent]()
+    assert match.is_over
+    assert match.game.scores == [-30, score + 30]
+    assert outcome.messages[0] == "Coup accepté."

@@ -328,3 +328,40 @@ async def test_hint_is_found_off_the_interface_thread_and_logged(make_app):
         await type_command(pilot, "passer")
         history = game_screen(app).query_one("#history", DataTable)
         assert history.row_count == 2  # the hint stays in the history once the game moves on
+
+
+async def test_after_the_computer_goes_out_f5_ends_the_game_at_80_by_24(rig, mini_rules):
+    # The computer holds AEINRST, the bag is empty: it goes out with ENTRAIS. F5 (pass) accepts
+    # the move, which ends the game: the end screen opens with the transfer of Alice's KWZ.
+    from scrabble_fr.match.config import GameConfig
+    from scrabble_fr.tui.app import ScrabbleApp
+    from scrabble_fr.tui.screens.end import EndScreen
+
+    config = GameConfig.from_spec("Alice,ordi:5", seed=5, rules=mini_rules("ffsc", "KWZ" + "AEINRST"))
+    words = {"ENTRAIS"}
+
+    class Words:
+        name = "mini"
+
+        def __contains__(self, word):
+            return word in words
+
+        def __len__(self):
+            return len(words)
+
+        def words(self):
+            return iter(sorted(words))
+
+    app = ScrabbleApp(config, lexicon=Words())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        game = game_screen(app).game
+        rig(game, ["KWZ", "AEINRST"])
+        await type_command(pilot, "passer")
+        await app.workers.wait_for_complete()  # the computer finds ENTRAIS
+        await pilot.pause()
+        assert game.pending is not None and game.pending.move.word == "ENTRAIS" and not game.bag
+        await pilot.press("f5")
+        await pilot.pause()
+        assert game.is_over and game.scores[0] == -30
+        assert isinstance(app.screen, EndScreen)
