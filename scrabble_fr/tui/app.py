@@ -29,6 +29,7 @@ from scrabble_fr.tui.screens.game import GameScreen
 from scrabble_fr.tui.screens.review import ReviewScreen
 from scrabble_fr.tui.screens.panels import HelpScreen, SettingsScreen, ToolsScreen
 from scrabble_fr.tui.screens.setup import SetupScreen
+from scrabble_fr.tui.typography import keep_non_breaking_spaces
 from scrabble_fr.tui.screens.duplicate import DuplicateScreen
 from scrabble_fr.match.config import GameConfig, Verification
 
@@ -70,6 +71,7 @@ class ScrabbleApp(App[None]):
         now: Callable[[], float] = time.monotonic,
     ) -> None:
         super().__init__()
+        keep_non_breaking_spaces()  # French typography: « : » never starts a line
         self.initial_config = config
         self.review = review
         self.resume = resume
