@@ -31,8 +31,8 @@ from babel.numbers import format_decimal
 from scrabble_fr.engine.errors import N_
 from scrabble_fr.resources import data_path
 
-__all__ = ["N_", "_", "colon", "elide", "format_number", "get_language", "ngettext", "points", "sentence",
-           "set_language"]
+__all__ = ["N_", "_", "colon", "elide", "format_number", "get_language", "join_list", "ngettext", "points",
+           "sentence", "set_language"]
 
 DOMAIN = "scrabble_fr"
 LANGUAGES = ("fr", "en")
@@ -131,6 +131,19 @@ def sentence(text: str) -> str:
 def points(n: int) -> str:
     """``1 point``, ``2 points``, ``1 034 points``: a score in words, in the reader's language."""
     return ngettext("{n} point", "{n} points", abs(n)).format(n=format_number(n))
+
+
+def join_list(items: list[str]) -> str:
+    """Items as the reader's language lists them: « Alice, Bruno et Chloé », "Ann, Bob, and Cy".
+
+        >>> set_language("fr"); join_list(["Moi", "Ordi 3"])
+        'Moi et Ordi 3'
+    """
+    if not items:
+        return ""
+    from babel.lists import format_list
+
+    return format_list(list(items), locale=_state.language)
 
 
 def system_language() -> str | None:

@@ -3,11 +3,12 @@
 
 from __future__ import annotations
 
+import textwrap
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Sequence
 
 from scrabble_fr.engine.game import ContestResult, Event, EventKind, Game
-from scrabble_fr.i18n import N_, _, colon, format_number, ngettext, points
+from scrabble_fr.i18n import N_, _, colon, format_number, join_list, ngettext, points
 
 if TYPE_CHECKING:
     from scrabble_fr.match.match import Note
@@ -48,6 +49,49 @@ def history_rows(game: Game, timeline: Sequence[Event | Note]) -> list[HistoryRo
         else:
             rows.append(HistoryRow("", "", note_text(game.players, item), "", ""))
     return rows
+
+
+def history_lines(rows: Sequence[HistoryRow], width: int, turns: bool = True,
+                  name_width: int = 12) -> tuple[str, list[str]]:
+    """The history as text lines of ``width`` columns: the heading and one line per row.
+
+    The numbers (points, running total) keep their columns whatever the moves and notes are
+    like: a move too long for the space left is cut with « … », and a note (which has no numbers)
+    runs over the whole line, wrapped onto more lines if need be. ``turns``: show the turn
+    numbers (the wide layout); ``name_width``: the most a player's name takes.
+
+        >>> rows = [HistoryRow("1", "Alice", "H4 MAISON", "+18", "18"), HistoryRow("", "", "hint for Bruno", "", "")]
+        >>> head, lines = history_lines(rows, 30, turns=False, name_width=6)
+        >>> lines
+        ['Alice  H4 MAISON     +18    18', '       hint for Bruno']
+    """
+    columns = history_columns()
+    turn_w = max([len(columns[0])] + [len(r.turn) for r in rows]) if turns else 0
+    name_w = min(name_width, max([len(columns[1])] + [len(r.player) for r in rows if r.points or r.total]))
+    pts_w = max([len(columns[3])] + [len(r.points) for r in rows])
+    total_w = max([len(columns[4])] + [len(r.total) for r in rows])
+    lead = turn_w + 1 if turns else 0
+    move_w = max(4, width - lead - name_w - 1 - 1 - pts_w - 1 - total_w)
+
+    def cut(text: str, room: int) -> str:
+        return text if len(text) <= room else text[: max(0, room - 1)] + "…"
+
+    def line(turn: str, name: str, move: str, pts: str, total: str) -> str:
+        start = f"{turn:>{turn_w}} " if turns else ""
+        return (f"{start}{cut(name, name_w):<{name_w}} {cut(move, move_w):<{move_w}} "
+                f"{pts:>{pts_w}} {total:>{total_w}}").rstrip()
+
+    head = line(columns[0] if turns else "", columns[1], columns[2], columns[3], columns[4])
+    lines: list[str] = []
+    for row in rows:
+        if row.points or row.total or row.player:
+            lines.append(line(row.turn, row.player, row.move, row.points, row.total))
+            continue
+        # A note: no player column of its own, no numbers; the whole width, wrapped.
+        indent = " " * (lead + name_w + 1)
+        room = max(8, width - len(indent))
+        lines.extend(indent + part for part in textwrap.wrap(row.move, room) or [""])
+    return head, lines
 
 
 def event_move_text(game: Game, event: Event, reveal: bool = False) -> str:
@@ -123,7 +167,7 @@ def note_text(players: Sequence[str], note: Note) -> str:
     name = players[note.player]
     times = "" if note.count == 1 else " " + _("(×{n})").format(n=note.count)
     if note.kind == "undo":
-        moves = "; ".join(note.detail.get("moves", [])) or "—"
+        moves = join_list(list(note.detail.get("moves", []))) or "—"
         return _("{name} takes back: {moves}").format(name=name, moves=moves)
     if note.kind == "hint":
         return _("hint for {name}").format(name=name) + times

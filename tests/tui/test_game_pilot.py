@@ -12,6 +12,7 @@ from scrabble_fr.tui.screens.dialogs import ConfirmDialog, ExchangeDialog, Manua
 from scrabble_fr.tui.screens.end import EndScreen
 from scrabble_fr.tui.screens.game import GameScreen
 from scrabble_fr.tui.widgets.board import BoardView
+from scrabble_fr.tui.widgets.history import HistoryView
 from scrabble_fr.tui.widgets.rack import RackView
 
 WORDS = {"PILE", "PILES", "BAL", "ARC", "CRAPE"}
@@ -59,7 +60,7 @@ async def test_command_line_move_is_announced_then_accepted(make_app):
         assert game.phase is Phase.TURN and game.to_move == 1
         assert game.scores == [12, 0]  # P on H8 (double word): (3+1+1+1) × 2
         assert len(game.racks[0]) == 7 and len(game.bag) == 84
-        assert game_screen(app).query_one("#history", DataTable).row_count == 1
+        assert len(game_screen(app).query_one("#history", HistoryView).lines) == 1
 
 
 async def test_illegal_move_is_refused_with_reason_and_nothing_changes(make_app):
@@ -326,8 +327,8 @@ async def test_hint_is_found_off_the_interface_thread_and_logged(make_app):
         assert [n.kind for n in game_screen(app).match.notes] == ["hint"]  # logged in the history
         await pilot.press("escape")
         await type_command(pilot, "passer")
-        history = game_screen(app).query_one("#history", DataTable)
-        assert history.row_count == 2  # the hint stays in the history once the game moves on
+        history = game_screen(app).query_one("#history", HistoryView)
+        assert len(history.lines) == 2  # the hint stays in the history once the game moves on
 
 
 async def test_after_the_computer_goes_out_f5_ends_the_game_at_80_by_24(rig, mini_rules):

@@ -14,7 +14,7 @@ from textual import on, work
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen, Screen
-from textual.widgets import Button, DataTable, Footer, Input, Static
+from textual.widgets import Button, Footer, Input, Static
 
 from scrabble_fr import texts
 from scrabble_fr.engine.errors import ScrabbleError
@@ -36,6 +36,7 @@ from scrabble_fr.tui.screens.dialogs import (
     MovesDialog,
 )
 from scrabble_fr.tui.widgets.board import BoardPicture, BoardView
+from scrabble_fr.tui.widgets.history import HistoryView
 from scrabble_fr.tui.widgets.rack import RackView
 
 
@@ -92,7 +93,7 @@ class GameScreen(LocalizedBindings, Screen[None]):
                     yield Static(id="scores")
                     yield Static(id="unseen")
                 yield Static(id="status")
-                yield DataTable(id="history", cursor_type="row", zebra_stripes=True)
+                yield HistoryView(id="history")
         with Horizontal(id="announce"):
             yield Static(id="announce-text")
             yield Button(_("Challenge"), id="contest", variant="error")
@@ -102,7 +103,6 @@ class GameScreen(LocalizedBindings, Screen[None]):
         yield Footer(compact=True, show_command_palette=False)
 
     def on_mount(self) -> None:
-        self.query_one("#history", DataTable).add_columns(*texts.history_columns())
         self.query_one("#command", Input).focus()
         if self.match.clocks is not None:
             self.set_interval(1.0, self._tick)
@@ -113,9 +113,6 @@ class GameScreen(LocalizedBindings, Screen[None]):
         self.query_one("#command", Input).placeholder = _command_placeholder(self.game.rules.notation)
         self.query_one("#contest", Button).label = _("Challenge")
         self.query_one("#accept", Button).label = _("Accept")
-        table = self.query_one("#history", DataTable)
-        for column, label in zip(table.columns.values(), texts.history_columns()):
-            column.label = label  # type: ignore[assignment]
         self.refresh_view()
 
     # -- drawing ---------------------------------------------------------------------------
@@ -217,14 +214,11 @@ class GameScreen(LocalizedBindings, Screen[None]):
         self.query_one("#status", Static).update(status + "\n" + _("Word list: {name}").format(name=list_name))
 
     def _refresh_history(self) -> None:
-        table = self.query_one("#history", DataTable)
-        table.clear()
-        game = self.game
-        width = 8 if self.compact else 12
-        for row in texts.history_rows(game, self.match.timeline()):
-            table.add_row(row.turn, row.player[:width], row.move, row.points, row.total)
-        if table.row_count:
-            table.move_cursor(row=table.row_count - 1)
+        # Compact: no turn numbers, short names, so that the move, its points and the total fit
+        # the 31 columns beside the board.
+        compact = self.compact
+        self.query_one("#history", HistoryView).show(texts.history_rows(self.game, self.match.timeline()),
+                                                     turns=not compact, name_width=7 if compact else 12)
 
     def _refresh_announce(self) -> None:
         bar = self.query_one("#announce", Horizontal)
