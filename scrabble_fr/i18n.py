@@ -16,10 +16,10 @@ be declared before a language is chosen are marked with :func:`N_` and translate
 from __future__ import annotations
 
 import gettext
-import re
 import io
 import locale
 import os
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 

@@ -13,7 +13,8 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from typing import NoReturn, Sequence, TextIO
+from collections.abc import Sequence
+from typing import NoReturn, TextIO
 
 from scrabble_fr import __version__
 from scrabble_fr.cli import common
@@ -45,7 +46,8 @@ class UsageError(Exception):
 
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:
-        raise UsageError(common.translate_argparse(message) + " — " + _("see {command} --help").format(command=self.prog))
+        hint = _("see {command} --help").format(command=self.prog)
+        raise UsageError(common.translate_argparse(message) + " — " + hint)
 
 
 class _HelpFormatter(argparse.HelpFormatter):

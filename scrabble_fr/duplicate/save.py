@@ -25,7 +25,7 @@ from typing import Any, ClassVar
 from scrabble_fr.duplicate.errors import DuplicateError
 from scrabble_fr.duplicate.export import replay_data
 from scrabble_fr.duplicate.game import DuplicateGame
-from scrabble_fr.duplicate.sheet import SheetCoup, read_line
+from scrabble_fr.duplicate.sheet import read_line
 from scrabble_fr.engine.errors import ScrabbleError
 from scrabble_fr.engine.rules import rules_from_mapping, rules_to_mapping
 from scrabble_fr.records.files import read_limited
@@ -164,7 +164,8 @@ class DuplicateRecord:
             if not isinstance(seed, int) or isinstance(seed, bool):
                 raise ValueError("seed")
             seconds = data.get("seconds")
-            if seconds is not None and (not isinstance(seconds, (int, float)) or isinstance(seconds, bool) or seconds <= 0):
+            if seconds is not None and (not isinstance(seconds, (int, float)) or isinstance(seconds, bool)
+                                        or seconds <= 0):
                 raise ValueError("seconds")
             for key in ("actions", "events", "pending"):
                 if not isinstance(data.get(key, []), list):

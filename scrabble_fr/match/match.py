@@ -21,9 +21,10 @@ from __future__ import annotations
 
 import random
 import time
-from pathlib import Path
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Callable, Mapping, Protocol, Sequence
+from pathlib import Path
+from typing import Any, Protocol
 
 from scrabble_fr import texts
 from scrabble_fr.engine.errors import GameStateError, ScrabbleError

@@ -9,7 +9,8 @@ the engine through the game screen.
 
 from __future__ import annotations
 
-from typing import Any, Iterable
+from collections.abc import Iterable
+from typing import Any
 
 from textual.app import App, SystemCommand
 from textual.screen import Screen
@@ -17,15 +18,14 @@ from textual.screen import Screen
 from scrabble_fr.engine.errors import ScrabbleError
 from scrabble_fr.i18n import N_, _, get_language, sentence, set_language
 from scrabble_fr.match import Match
+from scrabble_fr.match.config import GameConfig, config_from_record
 from scrabble_fr.messages import describe
 from scrabble_fr.records.save import GameStore, SavedGame
 from scrabble_fr.tui.screens.dialogs import ResumeDialog
 from scrabble_fr.tui.screens.game import GameScreen
-from scrabble_fr.tui.screens.review import ReviewScreen
 from scrabble_fr.tui.screens.panels import HelpScreen, SettingsScreen, ToolsScreen
+from scrabble_fr.tui.screens.review import ReviewScreen
 from scrabble_fr.tui.screens.setup import SetupScreen
-from scrabble_fr.match.config import GameConfig, config_from_record
-
 
 # Textual's command-palette entries, marked here so that the catalogues translate them.
 _TEXTUAL_COMMANDS = (

@@ -214,7 +214,8 @@ class DuplicateScreen(LocalizedBindings, Screen[None]):
         )
         rack = self.query_one("#dup-rack", RackView)
         rack.tiles = tuple((t, game.rules.tile_set.value(t)) for t in coup.draw.tiles) if coup else ()
-        rack.used = frozenset(used_tiles(coup.draw.tiles, self.tentative)) if coup is not None and self.review is None else frozenset()
+        rack.used = (frozenset(used_tiles(coup.draw.tiles, self.tentative)) if coup is not None and self.review is None
+                     else frozenset())
         self._refresh_head()
         self._refresh_players()
         self._refresh_prompt()
@@ -396,7 +397,8 @@ class DuplicateScreen(LocalizedBindings, Screen[None]):
         placed = coup.placed
         assert placed is not None
         top_score = placed.score or 0
-        lines = [_("Top: {ref} {word}, {points}").format(ref=reference(placed), word=placed.word, points=points(top_score))]
+        lines = [_("Top: {ref} {word}, {points}").format(ref=reference(placed), word=placed.word,
+                                                         points=points(top_score))]
         if coup.published is not None and coup.top is not None:
             ours = coup.top.move
             lines[0] += " — " + _("ours: {ref} {word}, {points}").format(
@@ -407,7 +409,8 @@ class DuplicateScreen(LocalizedBindings, Screen[None]):
             if proposal is None or proposal.is_empty:
                 text = _("{name}: nothing").format(name=name)
             elif proposal.error is not None:
-                text = _("{name}: {move}, 0 ({reason})").format(name=name, move=proposal.text, reason=describe(proposal.error))
+                text = _("{name}: {move}, 0 ({reason})").format(name=name, move=proposal.text,
+                                                                reason=describe(proposal.error))
             else:
                 assert proposal.move is not None
                 text = _("{name}: {ref} {word}, {points} ({share} of the top)").format(

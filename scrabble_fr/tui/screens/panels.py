@@ -12,10 +12,10 @@ from textual.widgets import Button, Footer, Input, Label, MarkdownViewer, Select
 
 from scrabble_fr.engine.errors import ScrabbleError
 from scrabble_fr.i18n import N_, _, get_language
+from scrabble_fr.match import Match, MatchError, verification_options
 from scrabble_fr.messages import describe
 from scrabble_fr.resources import data_path
 from scrabble_fr.tui.bindings import LocalizedBindings
-from scrabble_fr.match import Match, MatchError, verification_options
 
 
 def keys_help(notation: str) -> str:

@@ -13,9 +13,9 @@ from scrabble_fr import texts
 from scrabble_fr.engine.errors import ScrabbleError
 from scrabble_fr.engine.rules import PRESETS, Rules
 from scrabble_fr.i18n import N_, _, format_number, get_language, ngettext
+from scrabble_fr.match.config import GameConfig, PlayerConfig, verification_options
 from scrabble_fr.messages import describe
 from scrabble_fr.tui.bindings import LocalizedBindings
-from scrabble_fr.match.config import GameConfig, PlayerConfig, verification_options
 
 MAX_PLAYERS = 8
 LEVELS = 6
@@ -126,7 +126,7 @@ class SetupScreen(LocalizedBindings, Screen[None]):
 
         names = [self.query_one(f"#name-{i}", Input).value.strip() for i in range(MAX_PLAYERS)]
         kinds = [str(self.query_one(f"#kind-{i}", Select).value) for i in range(MAX_PLAYERS)]
-        players = [name for name, kind in zip(names, kinds) if name and kind == "human"]
+        players = [name for name, kind in zip(names, kinds, strict=True) if name and kind == "human"]
         seed_text = self.query_one("#seed", Input).value.strip()
         if not players or (seed_text and not seed_text.isdigit()):
             self.query_one("#setup-error", Static).update(
