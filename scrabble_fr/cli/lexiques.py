@@ -63,10 +63,7 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
         description=_("Removes your list NAME; if it was the default, the shipped list becomes the default again."),
     )
     remove.add_argument("nom", metavar=_("NAME"), help=_("the list's name"))
-    from scrabble_fr.cli import _HelpFormatter
-
     for sub in (add, choose, remove):
-        sub.formatter_class = _HelpFormatter
         common.add_common_options(sub, top_level=False)
         common.translate_groups(sub)
     return parser
