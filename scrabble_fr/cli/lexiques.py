@@ -126,8 +126,8 @@ def _list(catalogue: Any, as_json: bool, out: TextIO) -> int:
 
     if as_json:
         payload = [
-            {"nom": info.name, "langue": info.language, "mots": info.words, "source": info.source,
-             "livree": info.builtin, "par_defaut": is_default(info)}
+            {"name": info.name, "language": info.language, "words": info.words, "source": info.source,
+             "builtin": info.builtin, "default": is_default(info)}
             for info in lists
         ]
         out.write(json.dumps(payload, ensure_ascii=False) + "\n")
