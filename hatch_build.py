@@ -18,7 +18,7 @@ from hatchling.builders.hooks.plugin.interface import BuildHookInterface
 DOMAIN = "scrabble_fr"
 
 
-class CompileCatalogues(BuildHookInterface):  # type: ignore[misc]
+class CompileCatalogues(BuildHookInterface):
     PLUGIN_NAME = "custom"
 
     def initialize(self, version: str, build_data: dict[str, Any]) -> None:
