@@ -2,8 +2,10 @@
 
 Strings are written in English in the code and marked with ``_()`` (or ``ngettext()`` for plurals);
 the catalogues under ``locales/<lang>/LC_MESSAGES/scrabble_fr.po`` give the French and English
-text. The ``.po`` files are read with Babel at start (about a millisecond per hundred strings), so a
-plain ``pip install .`` needs no compilation step and a contributor's edit shows at the next run.
+text. Building the package compiles them into ``.mo`` files (``hatch_build.py``), which the standard
+:mod:`gettext` reads at start. A checkout or an editable install has only the ``.po``: Babel
+compiles it in memory when the language is chosen, so a contributor's edit shows at the next run
+(a ``.mo`` older than its ``.po`` is never read).
 
     >>> set_language("fr"); _("Pass")
     'Passer'
@@ -16,17 +18,12 @@ be declared before a language is chosen are marked with :func:`N_` and translate
 from __future__ import annotations
 
 import gettext
-import re
 import io
 import locale
 import os
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
-
-from babel import Locale
-from babel.messages.mofile import write_mo
-from babel.messages.pofile import read_po
-from babel.numbers import format_decimal
 
 from scrabble_fr.engine.errors import N_
 from scrabble_fr.resources import data_path
@@ -54,17 +51,43 @@ def _load(language: str) -> gettext.NullTranslations:
     if language in _cache:
         return _cache[language]
     translations: gettext.NullTranslations
+    compiled, source = catalogue_path(language, ".mo"), catalogue_path(language, ".po")
     try:
-        with open(po_path(language), "rb") as handle:
-            catalog = read_po(handle, locale=language, domain=DOMAIN)
-        buffer = io.BytesIO()
-        write_mo(buffer, catalog)
-        buffer.seek(0)
-        translations = gettext.GNUTranslations(buffer)
+        if _is_current(compiled, source):
+            with open(compiled, "rb") as handle:
+                translations = gettext.GNUTranslations(handle)
+        else:
+            translations = gettext.GNUTranslations(io.BytesIO(compile_catalogue(source, language)))
     except OSError:
         translations = gettext.NullTranslations()
     _cache[language] = translations
     return translations
+
+
+def _is_current(compiled: Path, source: Path) -> bool:
+    """Whether the ``.mo`` says what the ``.po`` says. An installed package ships only the ``.mo``;
+    in a checkout, a ``.mo`` compiled by hand then left behind by an edit of the ``.po`` is stale
+    and must not hide the edit."""
+    try:
+        compiled_time = compiled.stat().st_mtime
+    except OSError:
+        return False
+    try:
+        return compiled_time >= source.stat().st_mtime
+    except OSError:
+        return True
+
+
+def compile_catalogue(source: Path, language: str) -> bytes:
+    """A ``.po`` file compiled into the bytes of a ``.mo`` file (with Babel, imported only here)."""
+    from babel.messages.mofile import write_mo
+    from babel.messages.pofile import read_po
+
+    with open(source, "rb") as handle:
+        catalog = read_po(handle, locale=language, domain=DOMAIN)
+    buffer = io.BytesIO()
+    write_mo(buffer, catalog)
+    return buffer.getvalue()
 
 
 def set_language(language: str) -> None:
@@ -87,9 +110,29 @@ def ngettext(singular: str, plural: str, n: int) -> str:
     return _state.translations.ngettext(singular, plural, n)
 
 
+# How each language groups digits and marks decimals, as the CLDR says (a test checks these against
+# Babel's copy of it): two symbols here spare every start loading the CLDR's locale data.
+_NUMBER_SYMBOLS = {"fr": ("\u202f", ","), "en": (",", ".")}
+
+
 def format_number(value: int | float) -> str:
-    """A number as the reader's language writes it (1 034 in French, 1,034 in English)."""
-    return format_decimal(value, locale=Locale.parse(_state.language))
+    """A number as the reader's language writes it (1 034 in French, 1,034 in English), with up
+    to three decimals.
+
+        >>> set_language("fr"); format_number(1034), format_number(12.5)
+        ('1\u202f034', '12,5')
+    """
+    group, decimal = _NUMBER_SYMBOLS[_state.language]
+    if isinstance(value, float):
+        from decimal import ROUND_HALF_EVEN, Decimal
+
+        # Rounded on the decimal text, as Babel rounds: 0.0005 is 0, not 0.001.
+        text = f"{Decimal(repr(value)).quantize(Decimal('0.001'), ROUND_HALF_EVEN):,f}"
+        if "." in text:
+            text = text.rstrip("0").rstrip(".")
+    else:
+        text = f"{value:,}"
+    return text.translate({ord(","): group, ord("."): decimal})
 
 
 def colon() -> str:
@@ -169,5 +212,6 @@ def choose_language(explicit: str | None = None, configured: str | None = None) 
     return "en" if system == "en" else DEFAULT_LANGUAGE
 
 
-def po_path(language: str) -> Path:
-    return data_path("locales") / language / "LC_MESSAGES" / f"{DOMAIN}.po"
+def catalogue_path(language: str, suffix: str = ".po") -> Path:
+    """The catalogue of ``language``: its ``.po`` source, or with ``suffix=".mo"`` its compiled form."""
+    return data_path("locales") / language / "LC_MESSAGES" / f"{DOMAIN}{suffix}"

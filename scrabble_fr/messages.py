@@ -13,7 +13,6 @@ from __future__ import annotations
 from scrabble_fr.engine.errors import ScrabbleError, format_message
 from scrabble_fr.i18n import _
 
-
 # A player's text quoted back in a message is cut, so the message stays readable on one line.
 MAX_QUOTED = 40
 

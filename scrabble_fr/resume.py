@@ -18,9 +18,9 @@ from __future__ import annotations
 
 import os
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable
 
 from scrabble_fr.duplicate.save import DuplicateRecord
 from scrabble_fr.duplicate.session import DuplicateSession

@@ -4,8 +4,9 @@
 from __future__ import annotations
 
 import textwrap
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Sequence
+from typing import TYPE_CHECKING
 
 from scrabble_fr.engine.game import ContestResult, Event, EventKind, Game
 from scrabble_fr.i18n import N_, _, colon, format_number, join_list, ngettext, points

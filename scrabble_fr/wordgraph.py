@@ -5,9 +5,9 @@ whether a word is in it; the tirage search asks which words some tiles spell. On
 answers the three, so a list is held in memory once: a *directed acyclic word graph* (a trie
 whose equal subtrees are shared), the structure of Appel and Jacobson's generator, built from
 the list's words, and beside it (:meth:`Dawg.anagram_keys`) the same kind of graph over the
-words' letters in alphabetical order, made from it when a search by letters is first asked. Letters are integers (``A`` = 0 …
-``Z`` = 25) and each node is a small dict ``letter -> child``, the fastest shape for CPython to
-follow one edge or list a node's children.
+words' letters in alphabetical order, made from it when a search by letters is first asked.
+Letters are integers (``A`` = 0 … ``Z`` = 25) and each node is a small dict ``letter -> child``,
+the fastest shape for CPython to follow one edge or list a node's children.
 
     >>> d = Dawg.from_words(["ME", "MOT", "MOTS", "TE"])
     >>> d.contains("MOTS"), d.contains("MO"), d.node_count, sorted(d.words()) == ["ME", "MOT", "MOTS", "TE"]
@@ -465,7 +465,8 @@ def load_or_build(words: Iterable[str], max_length: int = 15, text: str | None =
     """
     clean: list[str] | None = None
     if text is not None:
-        digest = "text-" + hashlib.blake2b(text.encode("ascii", "replace"), digest_size=20).hexdigest() + f"-{max_length}"
+        hashed = hashlib.blake2b(text.encode("ascii", "replace"), digest_size=20).hexdigest()
+        digest = f"text-{hashed}-{max_length}"
         count = text.count("\n") + 1 if text else 0
     else:
         clean, digest = _clean(words, max_length)

@@ -27,6 +27,7 @@ MODULES = [
     "scrabble_fr.records.files",
     "scrabble_fr.messages",
     "scrabble_fr.i18n",
+    "scrabble_fr.cli.argparse_texts",
     "scrabble_fr.match",
     "scrabble_fr.match.config",
     "scrabble_fr.match.clock",

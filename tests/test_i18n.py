@@ -3,6 +3,7 @@ placeholders, and the language switch takes effect at once."""
 
 from __future__ import annotations
 
+import os
 import re
 import string
 import sys
@@ -10,8 +11,10 @@ from pathlib import Path
 
 import pytest
 from babel.messages.pofile import read_po
+from babel.numbers import format_decimal
 
-from scrabble_fr.i18n import _, choose_language, format_number, ngettext, set_language
+from scrabble_fr import i18n
+from scrabble_fr.i18n import LANGUAGES, _, choose_language, format_number, ngettext, set_language
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tools"))
@@ -60,8 +63,52 @@ def test_plural_forms_follow_each_language():
 def test_numbers_follow_each_language():
     set_language("fr")
     assert re.fullmatch(r"1\s034", format_number(1034))
+    assert format_number(12.5) == "12,5"
     set_language("en")
     assert format_number(1034) == "1,034"
+    assert format_number(-1234.5) == "-1,234.5"
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_numbers_are_written_as_the_cldr_writes_them(language):
+    # The two symbols per language stand for Babel's CLDR data at run time: they must agree.
+    values = [0, 7, -7, 999, 1000, 1034, -20_000, 1_234_567, 10**12, 0.5, -0.5, 12.3, 0.0005, 0.0015,
+              1234.5678, 999.9995, -0.04, 100.0, 2 / 3]
+    set_language(language)
+    for value in values:
+        assert format_number(value) == format_decimal(value, locale=language), value
+
+
+def test_a_compiled_catalogue_is_read_unless_its_source_is_newer(tmp_path, monkeypatch):
+    # An installed package reads the .mo it was built with; in a checkout, a .mo older than the
+    # .po it came from is stale: the .po is read, so an edit is never hidden.
+    folder = tmp_path / "locales" / "fr" / "LC_MESSAGES"
+    folder.mkdir(parents=True)
+    source = folder / "scrabble_fr.po"
+    source.write_bytes((ROOT / "locales" / "fr" / "LC_MESSAGES" / "scrabble_fr.po").read_bytes())
+    compiled = folder / "scrabble_fr.mo"
+    compiled.write_bytes(i18n.compile_catalogue(source, "fr"))
+    # The source now says something else: as if it had been edited after the compilation.
+    source.write_text(source.read_text(encoding="utf-8").replace('msgstr "Passer"', 'msgstr "Je passe"'),
+                      encoding="utf-8")
+    monkeypatch.setattr(i18n, "data_path", lambda name: tmp_path / name)
+    monkeypatch.setattr(i18n, "_cache", {})
+    try:
+        os.utime(compiled, (1_000_000, 1_000_000))
+        set_language("fr")
+        assert _("Pass") == "Je passe"  # the stale .mo is ignored
+        i18n._cache.clear()
+        os.utime(compiled, (4_000_000_000, 4_000_000_000))
+        set_language("fr")
+        assert _("Pass") == "Passer"  # the .mo is current: it is what is read
+        i18n._cache.clear()
+        source.unlink()
+        set_language("fr")
+        assert _("Pass") == "Passer"  # an installed package: the .mo alone
+    finally:
+        i18n._cache.clear()
+        monkeypatch.undo()
+        set_language("fr")
 
 
 def test_switching_language_changes_texts_at_once():

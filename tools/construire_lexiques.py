@@ -408,6 +408,9 @@ class FrenchBuild:
 
     words: list[str]
     steps: list[Step]
+    # Not a step: what the former morphology rule (drop any entry with a title or suffix reading)
+    # would have kept, against what today's rule keeps.
+    former_rule: Step
     stats: dict[str, int]
     filters: dict[str, int]
 
@@ -465,7 +468,7 @@ def build_french(package: Package, filters: dict[str, set[str]]) -> FrenchBuild:
     steps.append(Step.between("morphologie", generated, current))
     # Measured apart: what the former rule (drop every entry with a title or suffix reading) lost.
     plain = scrabble_words(every["plain"]) | prefixes
-    steps.append(Step.between("titres (règle d'avant → règle d'aujourd'hui)", plain, current))
+    former_rule = Step.between("titres (règle d'avant → règle d'aujourd'hui)", plain, current)
     after = two_letter_step(current)
     steps.append(Step.between("deux lettres", current, after))
     current = after
@@ -476,7 +479,7 @@ def build_french(package: Package, filters: dict[str, set[str]]) -> FrenchBuild:
     after = attestation_step(current, attested)
     steps.append(Step.between("attestation", current, after))
     return FrenchBuild(
-        sorted(after), steps, stats, {label: len(found) for label, found in filters.items()}
+        sorted(after), steps, former_rule, stats, {label: len(found) for label, found in filters.items()}
     )
 
 
@@ -622,6 +625,7 @@ def write_readme(
         f"{', '.join(step.removed[:6]) or '—'} | {', '.join(step.added[:9]) or '—'} |"
         for step in build.steps
     )
+    former = build.former_rule
     filters = "\n".join(f"     - {label} ;" for label in filter_labels)
     two_letters = " ".join(sorted(set(OFFICIAL_TWO_LETTER_WORDS) | KEPT_TWO_LETTER_WORDS))
     abbreviations = ", ".join(sorted(ABBREVIATIONS))
@@ -652,7 +656,8 @@ Format des deux fichiers : un mot par ligne, 2 à 15 lettres A à Z en capitales
   couple `.dic`/`.aff` ; sont écartés les symboles d'unités (drapeau KEEPCASE : KM, KG, CM…), les
   noms propres et sigles (initiale capitale) et tout mot contenant autre chose que des lettres
   (trait d'union, apostrophe, point, chiffre, espace).
-- Étapes, dans l'ordre (nombre de mots avant et après, exemples) :
+- Étapes, dans l'ordre (nombre de mots avant et après, exemples ; chaque étape part du nombre où
+  la précédente s'arrête) :
 
 | étape | avant | après | retirés | ajoutés | exemples retirés | exemples ajoutés |
 |---|---|---|---|---|---|---|
@@ -661,7 +666,9 @@ Format des deux fichiers : un mot par ligne, 2 à 15 lettres A à Z en capitales
   1. *morphologie* : une entrée est retirée seulement si c'est une forme fautive (po:err) ou si
      toutes ses lectures sont des titres ou des suffixes (po:titr, po:sfx) ; un nom commun qui
      est aussi un titre reste (MONSIEUR, MADAME, MADEMOISELLE, MAITRE, PAPA, MAMAN, DOCTEUR,
-     PROFESSEUR…).
+     PROFESSEUR…). La règle d'avant retirait toute entrée ayant une lecture de titre ou de
+     suffixe : elle gardait {count(former.before)} mots au lieu de {count(former.after)}, soit
+     {count(former.added_count)} de moins ({", ".join(former.added[:9])}…).
   2. *deux lettres* : exactement la liste officielle des mots de deux lettres du Scrabble
      francophone, publique (la Fédération française de Scrabble, la FISF et les clubs la
      publient pour que les joueurs l'apprennent), plus RI (participe de rire) et VS que
@@ -762,7 +769,7 @@ def main(argv: list[str] | None = None) -> int:
     )
     for label, size in build.filters.items():
         print(f"filtre {label}: {size} mots")
-    for step in build.steps:
+    for step in (*build.steps, build.former_rule):
         print(f"{step.name}: {step.before} -> {step.after}")
         print(f"  retirés ({step.removed_count}): {' '.join(step.removed)}")
         print(f"  ajoutés ({step.added_count}): {' '.join(step.added)}")

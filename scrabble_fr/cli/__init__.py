@@ -13,10 +13,11 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from typing import NoReturn, Sequence, TextIO
+from collections.abc import Sequence
+from typing import NoReturn, TextIO
 
 from scrabble_fr import __version__
-from scrabble_fr.cli import common
+from scrabble_fr.cli import argparse_texts, common
 from scrabble_fr.engine.errors import ScrabbleError
 from scrabble_fr.i18n import LANGUAGES, _, choose_language, set_language
 from scrabble_fr.messages import describe
@@ -45,12 +46,9 @@ class UsageError(Exception):
 
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:
-        raise UsageError(common.translate_argparse(message) + " — " + _("see {command} --help").format(command=self.prog))
-
-
-class _HelpFormatter(argparse.HelpFormatter):
-    def add_usage(self, usage, actions, groups, prefix=None):  # type: ignore[no-untyped-def]
-        return super().add_usage(usage, actions, groups, prefix if prefix is not None else _("usage: "))
+        # argparse's message is already in the player's language (argparse_texts.bind).
+        hint = _("see {command} --help").format(command=self.prog)
+        raise UsageError(message + " — " + hint)
 
 
 def _one_line(text: str) -> str:
@@ -68,10 +66,10 @@ def _language_from_argv(argv: Sequence[str]) -> str | None:
 
 
 def build_parser() -> argparse.ArgumentParser:
+    argparse_texts.bind()
     parser = _Parser(
         prog="scrabble-fr",
         description=_("Classic Scrabble under the French federation's rules, at the terminal."),
-        formatter_class=_HelpFormatter,
         add_help=False,
     )
     common.add_common_options(parser, top_level=True)
@@ -81,7 +79,6 @@ def build_parser() -> argparse.ArgumentParser:
                                        parser_class=_Parser)
     for module_name, builder, _runner in _COMMANDS.values():
         sub = getattr(common.command_module(module_name), builder)(subparsers)
-        sub.formatter_class = _HelpFormatter
         common.add_common_options(sub, top_level=False)
         common.translate_groups(sub)
     common.translate_groups(parser)

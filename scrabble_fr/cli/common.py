@@ -1,11 +1,9 @@
-"""What every sub-command shares: the common options, the rule set and configuration lookup,
-and argparse's own English messages put into the player's language."""
+"""What every sub-command shares: the common options, the rule set and configuration lookup."""
 
 from __future__ import annotations
 
 import argparse
 import importlib
-import re
 import tomllib
 from pathlib import Path
 from types import ModuleType
@@ -13,7 +11,7 @@ from typing import Any
 
 from scrabble_fr.engine.errors import RulesError
 from scrabble_fr.engine.rules import PRESETS, Rules, rules_for_language
-from scrabble_fr.i18n import N_, _, get_language
+from scrabble_fr.i18n import _, get_language
 
 CONFIG_ENV = "SCRABBLE_FR_CONFIG"
 
@@ -50,29 +48,6 @@ def add_common_options(parser: argparse.ArgumentParser, top_level: bool) -> None
 def translate_groups(parser: argparse.ArgumentParser) -> None:
     parser._positionals.title = _("arguments")
     parser._optionals.title = _("options")
-
-
-# argparse writes its errors in English; these patterns carry them into the catalogue.
-_ARGPARSE_MESSAGES: list[tuple[re.Pattern[str], str]] = [
-    (re.compile(r"^unrecognized arguments: (?P<args>.*)$"), N_("unknown arguments: {args}")),
-    (re.compile(r"^the following arguments are required: (?P<args>.*)$"), N_("missing arguments: {args}")),
-    (re.compile(r"^argument (?P<arg>.*?): invalid choice: (?P<value>.*?) \(choose from (?P<choices>.*)\)$"),
-     N_("{arg}: {value} is not one of {choices}")),
-    (re.compile(r"^argument (?P<arg>.*?): expected one argument$"), N_("{arg} needs a value")),
-    (re.compile(r"^argument (?P<arg>.*?): invalid (?P<kind>\w+) value: (?P<value>.*)$"),
-     N_("{arg}: {value} is not a valid value")),
-    (re.compile(r"^ambiguous option: (?P<option>\S+) could match (?P<matches>.*)$"),
-     N_("ambiguous option {option}: it could be {matches}")),
-    (re.compile(r"^argument (?P<arg>.*?): (?P<detail>.*)$"), N_("{arg}: {detail}")),
-]
-
-
-def translate_argparse(message: str) -> str:
-    for pattern, template in _ARGPARSE_MESSAGES:
-        match = pattern.match(message)
-        if match:
-            return _(template).format(**match.groupdict())
-    return message
 
 
 def config_path() -> Path:

@@ -56,7 +56,8 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     parser.add_argument("--temps", default="3:00", metavar="M:SS",
                         help=_("time for each coup: 3:00 (default), 2:30, 2:00, 1:00 blitz; 0 for no clock"))
     parser.add_argument("--tirages", metavar=_("FILE"),
-                        help=_("replay a published game: one coup per line, TIRAGE [REF MOT], such as EEU+ESI? H4 ChACUNE"))
+                        help=_("replay a published game: one coup per line, TIRAGE [REF MOT], "
+                               "such as EEU+ESI? H4 ChACUNE"))
     parser.add_argument("--json", action="store_true",
                         help=_("compute the game without opening the app and print it as JSON"))
     parser.add_argument("--reprendre", nargs="?", const="", metavar="ID",

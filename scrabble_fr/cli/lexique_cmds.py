@@ -3,7 +3,8 @@
     $ scrabble-fr verifier maison zzz
     MAISON: valid …
 
-Both print plain text, or one JSON object with ``--json``; the caller chooses the word list (the
+Both print plain text, or one JSON object with ``--json`` (English keys, like every command's
+JSON; the words as the list spells them); the caller chooses the word list (the
 shipped one, the player's own list, extra words) and hands in the :class:`Lexicon`.
 """
 
@@ -36,25 +37,25 @@ def run_verifier(words: list[str], lexicon: Lexicon, as_json: bool, out: TextIO)
     for text in words:
         spelling = normalize_word(text)
         results.append(
-            {"mot": text, "forme": spelling, "valide": spelling is not None and spelling in lexicon}
+            {"word": text, "spelling": spelling, "valid": spelling is not None and spelling in lexicon}
         )
-    all_valid = all(result["valide"] for result in results)
+    all_valid = all(result["valid"] for result in results)
 
     if as_json:
-        document = {"lexique": lexicon.name, "mots": results, "tous_valides": all_valid}
+        document = {"lexicon": lexicon.name, "words": results, "all_valid": all_valid}
         out.write(json.dumps(document, ensure_ascii=False) + "\n")
         return 0 if all_valid else 1
 
     out.write(_("Word list: {name}").format(name=lexicon.name) + "\n")
     for result in results:
-        if result["forme"] is None:
+        if result["spelling"] is None:
             line = _("{word}: not valid (not a word of 2 to 15 letters A to Z)").format(
-                word=result["mot"].strip()
+                word=result["word"].strip()
             )
-        elif result["valide"]:
-            line = _("{word}: valid").format(word=result["forme"])
+        elif result["valid"]:
+            line = _("{word}: valid").format(word=result["spelling"])
         else:
-            line = _("{word}: not valid").format(word=result["forme"])
+            line = _("{word}: not valid").format(word=result["spelling"])
         out.write(line + "\n")
     return 0 if all_valid else 1
 
@@ -76,7 +77,7 @@ def run_tirage(letters: str, lexicon: Lexicon, as_json: bool, out: TextIO) -> in
 
         >>> import sys; from scrabble_fr.lexicon import Lexicon
         >>> run_tirage("AEINRST", Lexicon.builtin("fr"), True, sys.stdout)  # doctest: +SKIP
-        {"lexique": "Grammalecte 7.0 (free list)", "tirage": "AEINRST", "mots": {"7": [...], "8": [...], ...}}
+        {"lexicon": "Grammalecte 7.0 (free list)", "draw": "AEINRST", "words": {"7": [...], "8": [...], ...}}
 
     Letters standing for jokers are in lower case. For a draw of 7 tiles, the 8-letter words
     are those that use every tile and one letter of the board, also listed by that letter.
@@ -92,12 +93,12 @@ def run_tirage(letters: str, lexicon: Lexicon, as_json: bool, out: TextIO) -> in
 
     if as_json:
         document: dict[str, Any] = {
-            "lexique": lexicon.name,
-            "tirage": str(draw),
-            "mots": {str(length): found[length] for length in order},
+            "lexicon": lexicon.name,
+            "draw": str(draw),
+            "words": {str(length): found[length] for length in order},
         }
         if with_board:
-            document["avec_lettre_du_plateau"] = with_board
+            document["with_board_letter"] = with_board
         out.write(json.dumps(document, ensure_ascii=False) + "\n")
         return 0 if found else 1
 

@@ -63,10 +63,7 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
         description=_("Removes your list NAME; if it was the default, the shipped list becomes the default again."),
     )
     remove.add_argument("nom", metavar=_("NAME"), help=_("the list's name"))
-    from scrabble_fr.cli import _HelpFormatter
-
     for sub in (add, choose, remove):
-        sub.formatter_class = _HelpFormatter
         common.add_common_options(sub, top_level=False)
         common.translate_groups(sub)
     return parser
@@ -129,8 +126,8 @@ def _list(catalogue: Any, as_json: bool, out: TextIO) -> int:
 
     if as_json:
         payload = [
-            {"nom": info.name, "langue": info.language, "mots": info.words, "source": info.source,
-             "livree": info.builtin, "par_defaut": is_default(info)}
+            {"name": info.name, "language": info.language, "words": info.words, "source": info.source,
+             "builtin": info.builtin, "default": is_default(info)}
             for info in lists
         ]
         out.write(json.dumps(payload, ensure_ascii=False) + "\n")

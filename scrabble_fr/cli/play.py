@@ -25,7 +25,8 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     parser.add_argument("--joueurs", metavar=_("NAMES"),
                         help=_("players separated by commas; ordi:N is a computer of level N (1-6)"))
     parser.add_argument("--graine", type=int, metavar="N", help=_("seed of the bag, to replay the same game"))
-    parser.add_argument("--verification", choices=[mode.value for mode in Verification], default=Verification.AUTO.value,
+    parser.add_argument("--verification", choices=[mode.value for mode in Verification],
+                        default=Verification.AUTO.value,
                         help=_("who judges the words of a challenged move: the word list (auto) or the players"))
     parser.add_argument("--pendule", type=int, metavar=_("MINUTES"), help=_("clock: minutes per player (FFSc: 25)"))
     parser.add_argument("--ecran-prive", action="store_true",
@@ -43,8 +44,9 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
 
 
 def add_lexicon_options(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--lexique", metavar=_("PATH"), default=argparse.SUPPRESS,
-                        help=_("your own word list (one word per line), instead of the shipped one"))
+    parser.add_argument("--lexique", metavar=_("NAME_OR_PATH"), default=argparse.SUPPRESS,
+                        help=_("the word list: a known list by its name (see scrabble-fr lexiques) or a file, "
+                               "one word per line; instead of the language's default list"))
     parser.add_argument("--mots-en-plus", metavar=_("PATH"), default=argparse.SUPPRESS,
                         help=_("a file of extra words added to the list"))
 

@@ -29,7 +29,8 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
         ),
         add_help=False,
     )
-    parser.add_argument("texte", nargs="+", metavar=_("WORD_OR_MOVE"), help=_('a word (MAISON) or a placement ("H4 MAISON")'))
+    parser.add_argument("texte", nargs="+", metavar=_("WORD_OR_MOVE"),
+                        help=_('a word (MAISON) or a placement ("H4 MAISON")'))
     parser.add_argument("--position", metavar="CGP", help=_("the board, racks and scores as a CGP line"))
     parser.add_argument("--tirage", metavar=_("LETTERS"), help=_("the rack of the player (? for a blank)"))
     parser.add_argument("--json", action="store_true", help=_("print the result as JSON"))

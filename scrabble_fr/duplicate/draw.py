@@ -16,8 +16,8 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Iterable
 
 from scrabble_fr.engine.tiles import JOKER
 

@@ -60,7 +60,7 @@ def _proposal_data(game: DuplicateGame, proposal: Proposal | None, solo: bool) -
 def sheet_data(game: DuplicateGame) -> dict[str, Any]:
     """The whole sheet: :func:`replay_data` with each player's moves, scores, solos and totals."""
     data = replay_data(game)
-    for coup, entry in zip(game.closed_coups, data["coups"]):
+    for coup, entry in zip(game.closed_coups, data["coups"], strict=True):
         entry["players"] = [_proposal_data(game, coup.proposals[p], coup.solo == p) for p in range(len(game.players))]
     data["seed"] = game.seed
     data["players"] = [

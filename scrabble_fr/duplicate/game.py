@@ -21,9 +21,10 @@ from __future__ import annotations
 import random
 import time
 from collections import Counter
-from dataclasses import dataclass, field, replace
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
 from enum import StrEnum
-from typing import Any, Callable, Sequence
+from typing import Any
 
 from scrabble_fr.duplicate.draw import MAX_REJETS, Draw, make_draw, remove_tiles, required, sort_leftover
 from scrabble_fr.duplicate.errors import DuplicateError
@@ -193,7 +194,8 @@ class DuplicateGame:
     @property
     def actions(self) -> list[dict[str, Any]]:
         """Each closed coup's proposals as typed (None: nothing proposed): what a save keeps."""
-        return [{"proposals": [p.text if p is not None else None for p in coup.proposals]} for coup in self.closed_coups]
+        return [{"proposals": [p.text if p is not None else None for p in coup.proposals]}
+                for coup in self.closed_coups]
 
     # -- the clock -------------------------------------------------------------------------
     def start_coup(self) -> None:

@@ -17,8 +17,9 @@ its proposals so far and a fresh clock.
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any
 
 from scrabble_fr.duplicate.export import replay_data
 from scrabble_fr.duplicate.game import DuplicateGame

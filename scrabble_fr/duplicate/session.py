@@ -22,9 +22,9 @@ from __future__ import annotations
 
 import json
 import time
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable, Sequence
 
 from scrabble_fr.duplicate.errors import DuplicateError
 from scrabble_fr.duplicate.export import sheet_data, sheet_text

@@ -16,8 +16,8 @@ word first in alphabetical order. The first coup is always across.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 from scrabble_fr.engine.move import Move
 from scrabble_fr.engine.position import Position

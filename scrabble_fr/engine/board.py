@@ -9,7 +9,7 @@ standing for that letter (worth 0 for the rest of the game).
 
 from __future__ import annotations
 
-from typing import Iterable, Iterator
+from collections.abc import Iterable, Iterator
 
 from scrabble_fr.engine.rules import PLAIN, STANDARD_LAYOUT
 

@@ -14,8 +14,8 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Sequence
 
 from scrabble_fr.engine.board import Board
 from scrabble_fr.engine.errors import CgpError
@@ -66,7 +66,8 @@ def parse(text: str, rules: Rules) -> CgpData:
 
     racks = racks_text.split("/")
     if len(racks) < 2 or len(racks) > 8 or any(
-        len(rack) > rules.rack_size or any(not (ch == JOKER or "A" <= ch <= "Z") for ch in rack.upper()) for rack in racks
+        len(rack) > rules.rack_size or any(not (ch == JOKER or "A" <= ch <= "Z") for ch in rack.upper())
+        for rack in racks
     ):
         raise CgpError("cgp_racks", text=racks_text)
     racks = [rack.upper() for rack in racks]
@@ -98,7 +99,9 @@ def parse(text: str, rules: Rules) -> CgpData:
     return CgpData(squares, racks, [int(s) for s in score_parts], int(turns_text), options)
 
 
-def format(board: Board, racks: Sequence[str], scores: Sequence[int], scoreless_turns: int, options: dict[str, str]) -> str:
+def format(
+    board: Board, racks: Sequence[str], scores: Sequence[int], scoreless_turns: int, options: dict[str, str]
+) -> str:
     rows = []
     for row in range(board.size):
         parts: list[str] = []

@@ -22,15 +22,15 @@ import enum
 import math
 import random
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, Sequence
+from typing import Any
 
 from scrabble_fr.engine.errors import GameStateError, IllegalMoveError, InvalidMoveError
 from scrabble_fr.engine.move import Move, MoveKind, PlacedTile, Word
 from scrabble_fr.engine.position import Position
 from scrabble_fr.engine.rules import BlockedRule, ChallengeKind, EndRule, Rules
 from scrabble_fr.engine.verify import AnswersVerifier, Verifier
-
 
 # Longer than any game's clock: an overrun beyond this is a broken clock, not a slow player.
 MAX_OVERRUN = 24 * 3600.0
@@ -351,7 +351,9 @@ class Game:
         self._undo.append(saved)
         self._actions.append({"type": "accept"})
 
-    def contest(self, contester: int, verifier: Verifier | None = None, words: Sequence[str] | None = None) -> ContestResult:
+    def contest(
+        self, contester: int, verifier: Verifier | None = None, words: Sequence[str] | None = None
+    ) -> ContestResult:
         """``contester`` contests the announced placement (all its words, or ``words``)."""
         self._require_not_over()
         pending = self._pending

@@ -12,8 +12,9 @@ same tiles (or exchange the same tiles), whatever their score or the notation us
 from __future__ import annotations
 
 import enum
+from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Iterable, NamedTuple
+from typing import NamedTuple
 
 
 class MoveKind(enum.Enum):

@@ -11,7 +11,8 @@ differ only in how many players sit at the table.
 
 from __future__ import annotations
 
-from typing import ClassVar, Sequence
+from collections.abc import Sequence
+from typing import ClassVar
 
 from scrabble_fr.engine.errors import N_, ScrabbleError
 

@@ -12,8 +12,9 @@ A position knows no bag order and no history: :class:`scrabble_fr.engine.game.Ga
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any, Sequence
+from typing import TYPE_CHECKING, Any
 
 from scrabble_fr.engine import cgp
 from scrabble_fr.engine.board import Board
@@ -130,7 +131,8 @@ class Position:
             if on_board is not None:
                 if written.letter is not None and written.letter != on_board.upper():
                     raise InvalidMoveError(
-                        "letter_mismatch", square=square_name(row, col, style), board=on_board.upper(), written=written.letter
+                        "letter_mismatch", square=square_name(row, col, style), board=on_board.upper(),
+                        written=written.letter,
                     )
             elif written.letter is None:
                 raise InvalidMoveError("dot_on_empty", square=square_name(row, col, style))

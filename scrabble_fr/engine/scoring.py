@@ -15,8 +15,8 @@ the move lays, then multiplied by every word premium under those tiles (two doub
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Sequence
 
 from scrabble_fr.engine.board import Board, TileTuple
 from scrabble_fr.engine.errors import IllegalMoveError, InvalidMoveError
@@ -56,7 +56,9 @@ def _run(board: Board, new: dict[tuple[int, int], str], row: int, col: int, dr: 
     return start_r, start_c, length
 
 
-def _word(board: Board, rules: Rules, new: dict[tuple[int, int], str], r: int, c: int, length: int, across: bool) -> Word:
+def _word(
+    board: Board, rules: Rules, new: dict[tuple[int, int], str], r: int, c: int, length: int, across: bool
+) -> Word:
     dr, dc = (0, 1) if across else (1, 0)
     total, factor, text = 0, 1, []
     values = rules.tile_set
@@ -125,7 +127,9 @@ def score_placement(
     return Placement(across, main, tuple(words), score, bingo)
 
 
-def check_placement(board: Board, rules: Rules, tiles: Sequence[TileTuple], placement: Placement, style: str = "fr") -> None:
+def check_placement(
+    board: Board, rules: Rules, tiles: Sequence[TileTuple], placement: Placement, style: str = "fr"
+) -> None:
     """Raise :class:`IllegalMoveError` unless the placement connects (or opens on the centre)."""
     if board.is_empty():
         centre = rules.centre

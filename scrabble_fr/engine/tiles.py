@@ -10,9 +10,9 @@ written in lowercase on the board. It is worth 0 wherever it lies.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import Mapping
 
 JOKER = "?"
 

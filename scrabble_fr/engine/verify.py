@@ -12,7 +12,8 @@ takes the players' answers, each having looked the words up in their own diction
 
 from __future__ import annotations
 
-from typing import Iterable, Mapping, Protocol
+from collections.abc import Iterable, Mapping
+from typing import Protocol
 
 from scrabble_fr.engine.errors import GameStateError
 from scrabble_fr.engine.wordlist import WordList

@@ -23,8 +23,8 @@ from pathlib import Path
 from typing import Any
 
 from scrabble_fr.lexicon.errors import LexiconError
-from scrabble_fr.records.atomic import write_atomic
 from scrabble_fr.lexicon.lexicon import BUILTINS, Lexicon, read_word_file
+from scrabble_fr.records.atomic import write_atomic
 
 LISTS_ENV = "SCRABBLE_FR_LEXIQUES"
 INDEX_FILE = "lexiques.json"

@@ -11,7 +11,6 @@ from typing import ClassVar
 
 from scrabble_fr.engine.errors import N_, ScrabbleError
 
-
 # code -> English template; ``{name}`` fields come from the error's params.
 MESSAGES: dict[str, str] = {
     "lexicon_missing": N_(

@@ -18,7 +18,7 @@ import heapq
 import threading
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -310,7 +310,7 @@ class Lexicon:
 _graph_lock = threading.Lock()
 
 
-@lru_cache(maxsize=None)
+@cache
 def _load_builtin(language: str) -> Lexicon:
     spec = BUILTINS[language]
     path = data_path("lexiques") / spec.file_name

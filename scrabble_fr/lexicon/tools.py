@@ -10,7 +10,7 @@ During a game the match answers through the same tools and notes each look-up in
 
 from __future__ import annotations
 
-from typing import Iterable
+from collections.abc import Iterable
 
 from scrabble_fr.engine.notation import fold_letters
 from scrabble_fr.engine.wordlist import WordList

@@ -12,7 +12,7 @@ a late or missed refresh of the screen cannot make a clock wrong.
 from __future__ import annotations
 
 import time
-from typing import Callable, Sequence
+from collections.abc import Callable, Sequence
 
 
 class Clocks:

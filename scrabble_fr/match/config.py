@@ -45,7 +45,8 @@ MAX_PLAYERS = 8
 
 def verification_options() -> list[tuple[str, str]]:
     """The verification modes as a choice list, in the reader's language."""
-    return [(_("automatic (word list)"), Verification.AUTO.value), (_("manual (the players)"), Verification.MANUAL.value)]
+    return [(_("automatic (word list)"), Verification.AUTO.value),
+            (_("manual (the players)"), Verification.MANUAL.value)]
 
 
 def computer_levels() -> list[int]:

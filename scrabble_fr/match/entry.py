@@ -10,7 +10,7 @@ which tiles are left, the board which squares are free.
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from scrabble_fr.engine.board import Board
 from scrabble_fr.engine.move import PlacedTile

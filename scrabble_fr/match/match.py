@@ -21,9 +21,10 @@ from __future__ import annotations
 
 import random
 import time
-from pathlib import Path
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Callable, Mapping, Sequence
+from pathlib import Path
+from typing import Any, Protocol
 
 from scrabble_fr import texts
 from scrabble_fr.engine.errors import GameStateError, ScrabbleError
@@ -78,7 +79,7 @@ class Note:
             return None
         if not all(isinstance(n, int) and not isinstance(n, bool) for n in numbers):
             return None
-        after, player, count = (int(n) for n in numbers)  # type: ignore[arg-type]
+        after, player, count = (int(n) for n in numbers)
         if not 0 <= player < players or after < 0 or count < 1:
             return None
         return cls(str(kind), after, player, count, dict(detail))
@@ -94,13 +95,21 @@ class Note:
         return f"#note {name} looked words up{times}: " + " ".join(self.detail.get("words", []))
 
 
+class Computer(Protocol):
+    """A computer player as the match uses it (:class:`scrabble_fr.player.ComputerPlayer`)."""
+
+    def choose(self, position: Position, bag_count: int) -> Move: ...
+
+    def should_contest(self, position_before: Position, move: Move, lexicon: WordList) -> bool: ...
+
+
 @dataclass
 class ComputerTask:
     """A computer's move to think about, off the interface thread if the front end likes."""
 
     player: int
     token: int
-    computer: Any
+    computer: Computer
     position: Position
     bag_count: int
 
@@ -140,7 +149,7 @@ def record_gcg(record: SavedGame, game: Game | None = None) -> str:
     )
 
 
-def _default_computers(level: int, rng: random.Random) -> Any:
+def _default_computers(level: int, rng: random.Random) -> Computer:
     from scrabble_fr.player.computer import ComputerPlayer
 
     return ComputerPlayer(level, rng)
@@ -157,7 +166,7 @@ class Match:
         record: SavedGame | None = None,
         store: RecordStore | None = None,
         lexicon: WordList | None = None,
-        computers: Callable[[int, random.Random], Any] | None = _default_computers,
+        computers: Callable[[int, random.Random], Computer] | None = _default_computers,
         now: Callable[[], float] = time.monotonic,
         take_over: bool = False,
     ) -> None:
@@ -519,7 +528,7 @@ class Match:
         if self.lexicon is None:
             raise MatchError("no_word_list")
 
-    def _computer(self, player: int) -> Any:
+    def _computer(self, player: int) -> Computer | None:
         level = self.config.players[player].computer_level
         if level is None or self._computers is None:
             return None
@@ -654,3 +663,6 @@ class _Passer:
 
     def choose(self, position: Position, bag_count: int) -> Move:
         return Move.pass_()
+
+    def should_contest(self, position_before: Position, move: Move, lexicon: WordList) -> bool:
+        return False

@@ -318,7 +318,7 @@ class ComputerPlayer:
         base = values[0]
         results = []
         for index, (move, equity, _kept) in enumerate(moves):
-            differences = [value - reference for value, reference in zip(values[index], base)]
+            differences = [value - reference for value, reference in zip(values[index], base, strict=True)]
             mean = sum(differences) / rounds
             if index == 0:
                 rating = 0.0

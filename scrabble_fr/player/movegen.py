@@ -677,7 +677,7 @@ def _bounded_units(view: BoardView, rack: tuple[int, ...], room_of: dict[int, in
                     if run_after[square]:
                         board_letters.extend(run_after[square])
                     coefficients = [lm * (mult + cross_wm) for lm, cross_wm, _cap in facts]
-                    capped = sum(c * fact[2] for c, fact in zip(coefficients, facts))
+                    capped = sum(c * fact[2] for c, fact in zip(coefficients, facts, strict=True))
                     coefficients.sort(reverse=True)
                     paired = sum(map(operator.mul, coefficients, rack_values))
                     bound = mult * board_points + crossed + (paired if paired < capped else capped)
@@ -873,7 +873,7 @@ class MoveList(Sequence[Move]):
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, (list, tuple, MoveList)):
             return NotImplemented
-        return len(self) == len(other) and all(a == b for a, b in zip(self, other))
+        return len(self) == len(other) and all(a == b for a, b in zip(self, other, strict=True))
 
     __hash__ = None  # type: ignore[assignment]  # a list of moves, compared by content
 

@@ -6,7 +6,6 @@ from typing import ClassVar
 
 from scrabble_fr.engine.errors import N_, ScrabbleError
 
-
 MESSAGES: dict[str, str] = {
     "file_missing": N_("file {path} not found: check the path"),
     "file_is_directory": N_("{path} is a folder, not a file"),

@@ -13,9 +13,10 @@ coordinates, CRLF line ends, Latin-1 text, duplicate nicknames, trailing spaces,
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Any
 
 from scrabble_fr.records.errors import RecordError
 from scrabble_fr.records.files import read_limited
@@ -236,9 +237,10 @@ def write_gcg(
     """A finished or unfinished :class:`~scrabble_fr.engine.game.Game` as GCG text.
 
     ``#lexicon`` holds the list's name and, when ``lexicon_words`` is given, its word count
-    (``#lexicon ODS8 411430``). Coordinates are written in the English convention GCG requires, letters already on the board
-    as ``.``, jokers in lowercase. The French contestation penalty has no native GCG line: it is
-    written ``>nick: RACK (challenge) -10 total`` on the contester's row, followed by a ``#note``.
+    (``#lexicon ODS8 411430``). Coordinates are written in the English convention GCG requires,
+    letters already on the board as ``.``, jokers in lowercase. The French contestation penalty
+    has no native GCG line: it is written ``>nick: RACK (challenge) -10 total`` on the contester's
+    row, followed by a ``#note``.
     ``notes`` are ``(after, line)`` pairs: a ``#note`` line written after that many events
     (an undo, a hint: what the table did besides moves).
     """
@@ -249,7 +251,7 @@ def write_gcg(
 
     nicks = _nicknames(list(game.players))
     lines = ["#character-encoding UTF-8"]
-    for index, (nick, name) in enumerate(zip(nicks, game.players), 1):
+    for index, (nick, name) in enumerate(zip(nicks, game.players, strict=True), 1):
         lines.append(f"#player{index} {nick} {name}")
     if title:
         lines.append(f"#title {title}")

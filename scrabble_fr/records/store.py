@@ -21,7 +21,7 @@ import json
 import os
 import secrets
 from dataclasses import dataclass
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from enum import StrEnum
 from pathlib import Path
 from typing import Any, ClassVar, TypeVar
@@ -54,7 +54,7 @@ def default_directory() -> Path:
 
 def now_text() -> str:
     """The current time as a record writes it: UTC, to the second, ISO 8601."""
-    return datetime.now(timezone.utc).replace(microsecond=0).isoformat()
+    return datetime.now(UTC).replace(microsecond=0).isoformat()
 
 
 def new_id() -> str:

@@ -10,7 +10,8 @@ the engine through the game screen.
 from __future__ import annotations
 
 import time
-from typing import Any, Callable, Iterable, Protocol
+from collections.abc import Callable, Iterable
+from typing import Any, Protocol
 
 from textual.app import App, SystemCommand
 from textual.screen import Screen
@@ -22,17 +23,16 @@ from scrabble_fr.engine.rules import rules_for_language
 from scrabble_fr.engine.wordlist import WordList
 from scrabble_fr.i18n import N_, _, get_language, ngettext, sentence, set_language
 from scrabble_fr.match import Match
+from scrabble_fr.match.config import GameConfig, Verification
 from scrabble_fr.messages import describe
 from scrabble_fr.records.store import RecordStore, SavedRecord
 from scrabble_fr.tui.screens.dialogs import ResumeDialog
+from scrabble_fr.tui.screens.duplicate import DuplicateScreen
 from scrabble_fr.tui.screens.game import GameScreen
-from scrabble_fr.tui.screens.review import ReviewScreen
 from scrabble_fr.tui.screens.panels import HelpScreen, SettingsScreen, ToolsScreen
+from scrabble_fr.tui.screens.review import ReviewScreen
 from scrabble_fr.tui.screens.setup import SetupScreen
 from scrabble_fr.tui.typography import keep_non_breaking_spaces
-from scrabble_fr.tui.screens.duplicate import DuplicateScreen
-from scrabble_fr.match.config import GameConfig, Verification
-
 
 # Textual's command-palette entries, marked here so that the catalogues translate them.
 _TEXTUAL_COMMANDS = (

@@ -64,12 +64,12 @@ def test_list_as_json_counts_the_shipped_words(run):
 
     french = Lexicon.builtin("fr")
     payload = listed(run)
-    assert [(e["nom"], e["langue"], e["livree"], e["par_defaut"]) for e in payload] == [
+    assert [(e["name"], e["language"], e["builtin"], e["default"]) for e in payload] == [
         ("grammalecte", "fr", True, True),
         ("scowl", "en", True, True),
     ]
     # The count is the list's own.
-    assert payload[0]["mots"] == len(french)
+    assert payload[0]["words"] == len(french)
 
 
 # -- ajouter --------------------------------------------------------------------------------------
@@ -91,9 +91,9 @@ def test_add_normalises_counts_bad_lines_and_stores_compressed(run, word_file, f
     text = gzip.decompress((folder / stored.file).read_bytes()).decode("ascii")
     assert text == "COEUR\nETE\nMAISON\nZORGLUB\n"
     # Not made the default: the shipped list still is.
-    entry = [e for e in listed(run) if e["nom"] == "Club"][0]
-    assert entry == {"nom": "Club", "langue": "fr", "mots": 4, "source": str(word_file.resolve()),
-                     "livree": False, "par_defaut": False}
+    entry = [e for e in listed(run) if e["name"] == "Club"][0]
+    assert entry == {"name": "Club", "language": "fr", "words": 4, "source": str(word_file.resolve()),
+                     "builtin": False, "default": False}
 
 
 def test_add_reads_latin_1_and_gzip(run, tmp_path, folder):
@@ -118,8 +118,8 @@ def test_add_as_default_then_every_command_uses_it(run, english, word_file):
     assert lines[1:] == ["ZORGLUB\u00a0: valable", "CHAT\u00a0: non valable"]
     # tirage: MAISON is the only word of the list these letters spell.
     payload = json.loads(run("tirage", "--json", "AIMNOS").out)
-    assert payload["lexique"] == "Club"
-    assert payload["mots"] == {"6": ["MAISON"]}
+    assert payload["lexicon"] == "Club"
+    assert payload["words"] == {"6": ["MAISON"]}
     # analyser: with AEIMNOS on an empty board, only MAISON (6 letters) can be placed;
     # 8D MAISON: M on the double letter 8D: (3 × 2 + 1 + 1 + 1 + 1 + 1) × 2 (centre) = 22.
     result = run("analyser", "--langue", "fr", "--position", f"{EMPTY} AEIMNOS/ 0/0 0", "--top", "1")
@@ -134,11 +134,11 @@ def test_add_as_default_then_every_command_uses_it(run, english, word_file):
 def test_english_default_is_apart(run, word_file):
     assert run("lexiques", "ajouter", str(word_file), "--nom", "Club", "--defaut", "--langue", "fr").status == 0
     payload = listed(run)
-    assert [(e["nom"], e["par_defaut"]) for e in payload] == [
+    assert [(e["name"], e["default"]) for e in payload] == [
         ("grammalecte", False), ("scowl", True), ("Club", True)]
     # English rules take the English default: CABBAGE is in SCOWL.
     result = run("verifier", "--langue", "en", "--json", "cabbage")
-    assert json.loads(result.out)["lexique"] == "SCOWL 80"
+    assert json.loads(result.out)["lexicon"] == "SCOWL 80"
 
 
 # -- choisir and retirer -------------------------------------------------------------------------------
@@ -149,10 +149,10 @@ def test_choose_and_remove(run, english, word_file, folder):
     result = run("lexiques", "choisir", "CLUB", "--langue", "en")
     assert result.status == 0
     assert result.out == "Club is now the default word list for French.\n"
-    assert json.loads(run("verifier", "--json", "zorglub").out)["lexique"] == "Club"
+    assert json.loads(run("verifier", "--json", "zorglub").out)["lexicon"] == "Club"
     result = run("lexiques", "choisir", "grammalecte", "--langue", "en")
     assert result.out == "grammalecte is now the default word list for French.\n"
-    assert json.loads(run("verifier", "--json", "zorglub").out)["tous_valides"] is False
+    assert json.loads(run("verifier", "--json", "zorglub").out)["all_valid"] is False
     # Back to Club, then removed: the shipped list is the default again and the file is gone.
     run("lexiques", "choisir", "club")
     stored = Catalogue(folder).find("club")
@@ -160,8 +160,8 @@ def test_choose_and_remove(run, english, word_file, folder):
     assert result.status == 0
     assert result.out.splitlines() == ["Word list Club removed.", "Default word list for French: grammalecte"]
     assert not (folder / stored.file).exists()
-    assert [e["nom"] for e in listed(run)] == ["grammalecte", "scowl"]
-    assert json.loads(run("verifier", "--json", "chat").out)["tous_valides"] is True
+    assert [e["name"] for e in listed(run)] == ["grammalecte", "scowl"]
+    assert json.loads(run("verifier", "--json", "chat").out)["all_valid"] is True
 
 
 def test_english_aliases(run, word_file):
@@ -250,5 +250,11 @@ def test_errors_in_french(run, tmp_path):
 def test_damaged_index_counts_as_no_list(run, folder):
     folder.mkdir(parents=True)
     (folder / "lexiques.json").write_text("{not json", encoding="utf-8")
-    assert [e["nom"] for e in listed(run)] == ["grammalecte", "scowl"]
-    assert json.loads(run("verifier", "--json", "chat").out)["tous_valides"] is True
+    assert [e["name"] for e in listed(run)] == ["grammalecte", "scowl"]
+    assert json.loads(run("verifier", "--json", "chat").out)["all_valid"] is True
+
+
+@pytest.mark.parametrize(("language", "metavar", "name"), [("fr", "NOM_OU_CHEMIN", "nom"), ("en", "NAME_OR_PATH", "name")])
+def test_the_help_says_a_list_is_given_by_name_or_path(run, language, metavar, name):
+    text = run("verifier", "--help", "--langue", language).out
+    assert f"--lexique {metavar}" in text and name in text.split("--lexique")[2]

@@ -37,34 +37,34 @@ def test_verifier_json(small: Lexicon) -> None:
     assert run_verifier(["maison", "zorglub"], small, True, out) == 1
     document = json.loads(out.getvalue())
     assert document == {
-        "lexique": "demo",
-        "mots": [
-            {"mot": "maison", "forme": "MAISON", "valide": True},
-            {"mot": "zorglub", "forme": "ZORGLUB", "valide": False},
+        "lexicon": "demo",
+        "words": [
+            {"word": "maison", "spelling": "MAISON", "valid": True},
+            {"word": "zorglub", "spelling": "ZORGLUB", "valid": False},
         ],
-        "tous_valides": False,
+        "all_valid": False,
     }
 
 
 def test_verifier_json_all_valid(french: Lexicon) -> None:
     out = io.StringIO()
     assert run_verifier(["ZYTHUMS"], french, True, out) == 0
-    assert json.loads(out.getvalue())["tous_valides"] is True
+    assert json.loads(out.getvalue())["all_valid"] is True
 
 
 def test_tirage_json_shape(french: Lexicon) -> None:
     out = io.StringIO()
     assert run_tirage("aeinrst", french, True, out) == 0
     document = json.loads(out.getvalue())
-    assert document["lexique"] == french.name
-    assert document["tirage"] == "AEINRST"
-    keys = list(document["mots"])
+    assert document["lexicon"] == french.name
+    assert document["draw"] == "AEINRST"
+    keys = list(document["words"])
     # Scrabbles first (7, then 8 through a board letter), then the others, longest first.
     assert keys[:2] == ["7", "8"]
     assert keys[2:] == sorted(keys[2:], key=int, reverse=True)
-    assert "TRAINES" in document["mots"]["7"]
-    assert "CERTAINS" in document["mots"]["8"]
-    assert "CERTAINS" in document["avec_lettre_du_plateau"]["C"]
+    assert "TRAINES" in document["words"]["7"]
+    assert "CERTAINS" in document["words"]["8"]
+    assert "CERTAINS" in document["with_board_letter"]["C"]
 
 
 def test_tirage_text(small: Lexicon, english_messages: None) -> None:
@@ -97,7 +97,7 @@ def test_tirage_nothing_found(small: Lexicon, english_messages: None) -> None:
     assert "No word can be made with this draw." in out.getvalue()
     out = io.StringIO()
     assert run_tirage("ZZZ", small, True, out) == 1
-    assert json.loads(out.getvalue())["mots"] == {}
+    assert json.loads(out.getvalue())["words"] == {}
 
 
 def test_tirage_bad_letters(small: Lexicon) -> None:

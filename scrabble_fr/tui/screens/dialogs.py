@@ -3,7 +3,7 @@ the joker's letter, handing over the keyboard, and the list of best moves."""
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from textual import on
 from textual.app import ComposeResult

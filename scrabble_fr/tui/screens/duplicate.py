@@ -11,7 +11,8 @@ The screen owns no rule, no clock and no file: it renders a
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from textual import on
 from textual.app import ComposeResult
@@ -130,7 +131,8 @@ class DuplicateScreen(LocalizedBindings, Screen[None]):
         )
         rack = self.query_one("#dup-rack", RackView)
         rack.tiles = tuple((t, game.rules.tile_set.value(t)) for t in coup.draw.tiles) if coup else ()
-        rack.used = frozenset(used_tiles(coup.draw.tiles, self.tentative)) if coup and session.accepting else frozenset()
+        typing = coup is not None and session.accepting
+        rack.used = frozenset(used_tiles(coup.draw.tiles, self.tentative)) if coup and typing else frozenset()
         self._refresh_head()
         self._refresh_players()
         self._refresh_prompt()

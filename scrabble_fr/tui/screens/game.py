@@ -8,7 +8,8 @@ no clock: it renders a :class:`~scrabble_fr.match.Match` and sends it the player
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from textual import on, work
 from textual.app import ComposeResult
@@ -18,7 +19,7 @@ from textual.widgets import Button, Footer, Input, Static
 
 from scrabble_fr import texts
 from scrabble_fr.engine.errors import ScrabbleError
-from scrabble_fr.engine.game import Event, EventKind, Phase
+from scrabble_fr.engine.game import EventKind, Phase
 from scrabble_fr.engine.move import Move, MoveKind, PlacedTile
 from scrabble_fr.engine.notation import CommandWord, command_word
 from scrabble_fr.i18n import N_, _, elide, format_number, ngettext, points, sentence
@@ -137,7 +138,8 @@ class GameScreen(LocalizedBindings, Screen[None]):
         last: frozenset[tuple[int, int]] = frozenset()
         for event in reversed(game.history):
             if event.move is not None and event.move.kind is MoveKind.PLACE:
-                if event.kind is EventKind.PLACE and all(game.board[t.row, t.col] is not None for t in event.move.tiles):
+                tiles = event.move.tiles
+                if event.kind is EventKind.PLACE and all(game.board[t.row, t.col] is not None for t in tiles):
                     last = frozenset((t.row, t.col) for t in event.move.tiles)
                 break
         values = tuple(game.rules.tile_set.values.items())
@@ -192,7 +194,8 @@ class GameScreen(LocalizedBindings, Screen[None]):
         self.query_one("#scores", Static).update("\n".join(lines))
         unseen = game.unseen(match.actor)
         unseen_text = " ".join(
-            f"{letter}{'' if n == 1 else n}" for letter, n in sorted(unseen.items(), key=lambda kv: (kv[0] == "?", kv[0]))
+            f"{letter}{'' if n == 1 else n}"
+            for letter, n in sorted(unseen.items(), key=lambda kv: (kv[0] == "?", kv[0]))
         )
         self.query_one("#unseen", Static).update(
             _("Unseen ({n}): {tiles}").format(n=sum(unseen.values()), tiles=unseen_text)

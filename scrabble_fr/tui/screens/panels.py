@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-
 from textual import on
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
@@ -10,13 +9,13 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, Footer, Input, Label, MarkdownViewer, Select, Static, TabbedContent, TabPane
 
 from scrabble_fr.engine.errors import ScrabbleError
+from scrabble_fr.engine.wordlist import WordList
 from scrabble_fr.i18n import N_, _, get_language
+from scrabble_fr.lexicon.tools import WordTools
+from scrabble_fr.match import Match, verification_options
 from scrabble_fr.messages import describe
 from scrabble_fr.resources import data_path
 from scrabble_fr.tui.bindings import LocalizedBindings
-from scrabble_fr.engine.wordlist import WordList
-from scrabble_fr.lexicon.tools import WordTools
-from scrabble_fr.match import Match, verification_options
 
 
 def keys_help(notation: str) -> str:

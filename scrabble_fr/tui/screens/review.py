@@ -15,8 +15,8 @@ from textual.widgets import DataTable, Footer, Static
 from scrabble_fr.engine.position import Position
 from scrabble_fr.i18n import N_, _
 from scrabble_fr.records.gcg import GcgGame
-from scrabble_fr.texts import history_columns
 from scrabble_fr.records.replay import Step, steps
+from scrabble_fr.texts import history_columns
 from scrabble_fr.tui.bindings import LocalizedBindings
 from scrabble_fr.tui.widgets.board import BoardPicture, BoardView
 

@@ -11,13 +11,19 @@ from textual.widgets import Button, Checkbox, Footer, Input, Label, Select, Stat
 
 from scrabble_fr import texts
 from scrabble_fr.engine.errors import ScrabbleError
+from scrabble_fr.engine.players import MAX_NAME
 from scrabble_fr.engine.rules import PRESETS, Rules, preset_for_language
 from scrabble_fr.i18n import N_, _, format_number, get_language, ngettext
+from scrabble_fr.match.config import (
+    MAX_PLAYERS,
+    GameConfig,
+    PlayerConfig,
+    Verification,
+    computer_levels,
+    verification_options,
+)
 from scrabble_fr.messages import describe
 from scrabble_fr.tui.bindings import LocalizedBindings
-from scrabble_fr.engine.players import MAX_NAME
-from scrabble_fr.match.config import MAX_PLAYERS, GameConfig, PlayerConfig, Verification, computer_levels, verification_options
-
 
 
 def _kind_options() -> list[tuple[str, str]]:
@@ -126,7 +132,7 @@ class SetupScreen(LocalizedBindings, Screen[None]):
 
         names = [self.query_one(f"#name-{i}", Input).value.strip() for i in range(MAX_PLAYERS)]
         kinds = [str(self.query_one(f"#kind-{i}", Select).value) for i in range(MAX_PLAYERS)]
-        players = [name for name, kind in zip(names, kinds) if name and kind == "human"]
+        players = [name for name, kind in zip(names, kinds, strict=True) if name and kind == "human"]
         seed_text = self.query_one("#seed", Input).value.strip()
         if not players or (seed_text and not seed_text.isdigit()):
             self.query_one("#setup-error", Static).update(

@@ -145,7 +145,10 @@ class BoardView(Widget, can_focus=True):
                 tile = tentative[row, col]
                 cls = "board--tentative"
             elif tile is not None:
-                cls = "board--last" if (row, col) in pic.last_move else ("board--joker" if tile.islower() else "board--tile")
+                if (row, col) in pic.last_move:
+                    cls = "board--last"
+                else:
+                    cls = "board--joker" if tile.islower() else "board--tile"
             else:
                 marker = pic.layout[row][col]
                 cls = _MARKER_CLASS.get(marker, "board--plain")

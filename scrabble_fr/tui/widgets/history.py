@@ -7,7 +7,7 @@ notes (a challenge, a hint, an undo) beside them. Focused, the arrows and Page U
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from textual.app import ComposeResult
 from textual.containers import Vertical, VerticalScroll
