@@ -44,7 +44,7 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
 
 
 def add_lexicon_options(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--lexique", metavar=_("NAME_OR_PATH"), default=argparse.SUPPRESS,
+    parser.add_argument("--lexique", metavar=_("NAME or PATH"), default=argparse.SUPPRESS,
                         help=_("the word list: a known list by its name (see scrabble-fr lexiques) or a file, "
                                "one word per line; instead of the language's default list"))
     parser.add_argument("--mots-en-plus", metavar=_("PATH"), default=argparse.SUPPRESS,
