@@ -33,7 +33,7 @@ from scrabble_fr.engine.move import Move, MoveKind, PlacedTile
 from scrabble_fr.engine.position import Position
 from scrabble_fr.engine.verify import AnswersVerifier, LexiconVerifier, Verifier
 from scrabble_fr.engine.wordlist import WordList
-from scrabble_fr.i18n import _, ngettext, points
+from scrabble_fr.i18n import _, join_list, ngettext, points
 from scrabble_fr.lexicon.tools import WordTools
 from scrabble_fr.match.clock import Clocks
 from scrabble_fr.match.config import GameConfig, Verification
@@ -182,6 +182,8 @@ class Match:
         self._task_token: int | None = None  # the computer task handed out and not yet back
         self._save_failed = False
         self.notes: list[Note] = []
+        # Everything said at this table since it opened, for the players to read again.
+        self.log: list[str] = []
         self.clocks: Clocks | None = None
         if config.clock_minutes:
             seconds = [config.clock_minutes * 60.0] * len(config.players)
@@ -383,7 +385,7 @@ class Match:
         self.notes = [n if n.after <= kept else Note(n.kind, kept, n.player, n.count, n.detail) for n in self.notes]
         self.notes.append(Note("undo", kept, human, detail={"moves": taken}))
         self._task_token = None
-        return self._after([_("Last action undone.")])
+        return self._after([_("Taken back: {moves}.").format(moves=join_list(taken) or "—")])
 
     def tick(self) -> bool:
         """Read the clocks (a front end calls this every second or so); True if a time penalty
@@ -557,10 +559,15 @@ class Match:
         return self._after(messages)
 
     def _after(self, messages: list[str]) -> Outcome:
-        """After every change: computers judge an announced move, clocks switch, the game is saved."""
+        """After every change: computers judge an announced move, clocks switch, the game is saved;
+        what was said joins the game's message log."""
         messages = messages + self._settle()
         warning = self._save()
-        return Outcome(tuple(m for m in messages if m), warning)
+        said = tuple(m for m in messages if m)
+        self.log.extend(said)
+        if warning:
+            self.log.append(warning)
+        return Outcome(said, warning)
 
     def _settle(self) -> list[str]:
         # An announced move: a computer opponent may contest it; with no human opponent to decide,

@@ -366,3 +366,38 @@ async def test_after_the_computer_goes_out_f5_ends_the_game_at_80_by_24(rig, min
         await pilot.pause()
         assert game.is_over and game.scores[0] == -30
         assert isinstance(app.screen, EndScreen)
+
+
+async def test_what_happened_to_a_move_stays_readable_after_the_computer_replies(make_app):
+    from scrabble_fr.tui.screens.dialogs import MessageLogDialog
+
+    app = make_app(players="Alice,ordi:5", words=WORDS)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await type_command(pilot, "H8 PLIE")  # not in the list: the computer challenges it
+        await app.workers.wait_for_complete()  # then thinks and replies
+        await pilot.pause()
+        game = game_screen(app).game
+        assert game.history[1].kind is EventKind.WITHDRAWN and len(game.history) >= 3
+        shown = message(app)
+        assert "PLIE" in shown  # « PLIE non valable », still there after the computer's move
+        await pilot.press("ctrl+l")
+        await pilot.pause()
+        assert isinstance(app.screen, MessageLogDialog)
+        assert any("PLIE" in line for line in app.screen.messages)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is app.game_screen
+        await type_command(pilot, "passer")  # the player acts: the old messages make room
+        assert "PLIE" not in message(app)
+
+
+async def test_undo_says_what_it_took_back(make_app):
+    app = make_app(players="Alice,ordi:5", words=WORDS)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await type_command(pilot, "passer")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        await pilot.press("ctrl+z")
+        await pilot.pause()
+        shown = message(app)
+        assert shown.startswith("Repris\u00a0: Alice passe") and "Ordi 5" in shown

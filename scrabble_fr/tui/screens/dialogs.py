@@ -233,3 +233,32 @@ class ResumeDialog(_Dialog):
     @on(Button.Pressed)
     def _chosen(self, event: Button.Pressed) -> None:
         self.dismiss(event.button.id == "resume")
+
+
+class MessageLogDialog(_Dialog):
+    """Everything the game has said since it opened, newest last, scrollable (Ctrl+L)."""
+
+    DEFAULT_CSS = """
+    MessageLogDialog > .dialog { width: 100; max-width: 98%; height: 90%; }
+    MessageLogDialog #log-lines { height: 1fr; }
+    """
+
+    def __init__(self, messages: Sequence[str]) -> None:
+        super().__init__()
+        self.messages = list(messages)
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Label(_("Messages of the game"), classes="dialog-title")
+            with VerticalScroll(id="log-lines"):
+                yield Static("\n".join(self.messages) or _("Nothing has been said yet."), markup=False)
+            yield Button(_("Close"), id="close", variant="primary")
+
+    def on_mount(self) -> None:
+        scroll = self.query_one("#log-lines", VerticalScroll)
+        scroll.scroll_end(animate=False)
+        scroll.focus()
+
+    @on(Button.Pressed, "#close")
+    def _close(self) -> None:
+        self.dismiss(None)

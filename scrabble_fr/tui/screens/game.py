@@ -9,6 +9,7 @@ no clock: it renders a :class:`~scrabble_fr.match.Match` and sends it the player
 from __future__ import annotations
 
 from collections.abc import Callable
+import textwrap
 from typing import Any
 
 from textual import on, work
@@ -34,6 +35,7 @@ from scrabble_fr.tui.screens.dialogs import (
     HandOverDialog,
     JokerDialog,
     ManualVerifyDialog,
+    MessageLogDialog,
     MovesDialog,
 )
 from scrabble_fr.tui.widgets.board import BoardPicture, BoardView
@@ -67,6 +69,7 @@ class GameScreen(LocalizedBindings, Screen[None]):
         ("f8", "toggle_focus", N_("Board/line"), False),
         ("f9", "app.settings", N_("Settings"), True),
         ("ctrl+z", "undo", N_("Undo"), False),
+        ("ctrl+l", "message_log", N_("Messages"), False),  # in the help: the footer keeps 80 columns
         ("ctrl+q", "app.quit", N_("Quit"), False),  # shown in the help: the footer keeps 80 columns
     ]
 
@@ -74,6 +77,7 @@ class GameScreen(LocalizedBindings, Screen[None]):
         super().__init__()
         self.match = match
         self.tentative: list[PlacedTile] = []  # the move being entered, tile by tile
+        self.shown: list[str] = []  # what the game said since the player last acted
         self.selected_tile: int | None = None  # a rack tile clicked, waiting for its square
 
     @property
@@ -247,8 +251,24 @@ class GameScreen(LocalizedBindings, Screen[None]):
             preview.update(_("Tentative move: {reason}").format(reason=describe(exc)))
 
     def say(self, text: str) -> None:
-        """The message line: each message a sentence (errors are worded as clauses)."""
-        self.query_one("#message", Static).update(sentence(text))
+        """The message line: each message a sentence (errors are worded as clauses). What the
+        game said since the player last acted stays before it, as room allows (the whole of it
+        is in the message log, Ctrl+L)."""
+        parts = [*self.shown, sentence(text)] if text else list(self.shown)
+        self.query_one("#message", Static).update(self._fit(parts))
+
+    def _fit(self, parts: list[str]) -> str:
+        # The newest messages that fit the message area; « … » says older ones are in the log.
+        widget = self.query_one("#message", Static)
+        width = max(20, (widget.size.width or self.size.width or 80) - 2)
+        room = 3 if self.compact else 4
+        kept: list[str] = []
+        for part in reversed([p for p in parts if p]):
+            trial = [part, *kept]
+            if kept and len(textwrap.wrap(" ".join(trial), width)) > room:
+                return "… " + " ".join(kept)
+            kept = trial
+        return " ".join(kept)
 
     # -- the flow of the game --------------------------------------------------------------
     def intent(self, action: Callable[[], Outcome]) -> bool:
@@ -258,6 +278,7 @@ class GameScreen(LocalizedBindings, Screen[None]):
         except ScrabbleError as exc:
             self.say(describe(exc))
             return False
+        self.shown = []  # the player has acted: what came before is read
         self.after_change(outcome)
         return True
 
@@ -269,14 +290,17 @@ class GameScreen(LocalizedBindings, Screen[None]):
         self.refresh_view()
         if outcome.warning:
             self.app.notify(outcome.warning, severity="error")
-        message = outcome.text
+        # Every outcome stays on screen until the player acts: a computer's reply comes after
+        # what happened to the player's move, never over it.
+        self.shown.extend(sentence(m) for m in outcome.messages)
+        message = ""
         match = self.match
         if match.is_over:
             self.say(message)
             self._finish()
             return
         if self.game.phase is Phase.ANNOUNCED and match.human_contesters():
-            message = (message + " " + _("Challenge (F2) or accept (F3).")).strip()
+            message = _("Challenge (F2) or accept (F3).")
         self.say(message)
         player = match.needs_handover()
         if player is not None:
@@ -503,6 +527,10 @@ class GameScreen(LocalizedBindings, Screen[None]):
 
     def action_undo(self) -> None:
         self.intent(self.match.undo)
+
+    def action_message_log(self) -> None:
+        """Everything the game has said, to read again (Ctrl+L)."""
+        self.dialog(MessageLogDialog(self.match.log), lambda _result: None)
 
     def action_toggle_focus(self) -> None:
         board = self.query_one("#board", BoardView)

@@ -27,16 +27,17 @@ def keys_help(notation: str) -> str:
             "",
             _("**On the board** (F8 to go there): arrows move the cursor, a letter places a rack tile and "
               "moves on, space switches across/down, Backspace takes the last tile back, ? then a letter "
-              "places a joker, Enter announces the move, Escape clears it."),
+              "places a blank, Enter announces the move, Escape clears it."),
             "",
             _("**On the command line**: `{across} WORD` (across), `{down} WORD` (down), `pass`, `exchange ABC`, "
-              "`PLACE - 8 8 WORD`, `challenge`, `accept`. A joker is a lowercase letter: `WoRD`.").format(
+              "`PLACE - 8 8 WORD`, `challenge`, `accept`. A blank is a lowercase letter: `WoRD`.").format(
                 across=across, down=down),
             "",
             _("**With the mouse**: click a rack tile, then a square."),
             "",
             _("**Keys**: F1 help, F2 challenge, F3 accept, F4 exchange, F5 pass, F6 hint, F7 word tools, "
-              "F8 board or command line, F9 settings, Ctrl+Z undo, Ctrl+P every command, Ctrl+Q quit."),
+              "F8 board or command line, F9 settings, Ctrl+Z undo, Ctrl+L the game's messages, Ctrl+P every "
+              "command, Ctrl+Q quit."),
             "",
             _("**In every dialog**: Tab and Shift+Tab move between the controls, the arrows within a list, "
               "Space or Enter choose, Escape closes."),
