@@ -9,7 +9,9 @@ from scrabble_fr.duplicate import read_sheet
 from scrabble_fr.player.dawg import WordSet
 from scrabble_fr.tui.app import ScrabbleApp
 from scrabble_fr.duplicate import DuplicateSettings
+from scrabble_fr.tui.screens.dialogs import ConfirmDialog
 from scrabble_fr.tui.screens.duplicate import DuplicateScreen, SheetScreen
+from scrabble_fr.tui.screens.duplicate_end import DuplicateEndScreen
 
 WORDS = WordSet(["NET", "NETS", "NEST", "SENT", "TA", "AS", "SA", "ES", "ET", "TE", "BIS", "BAS", "RUA"])
 SHEET = "NETSAAE\nAAE+BIS 8H TA\n"
@@ -66,7 +68,10 @@ async def test_alone_against_the_top(tmp_path):
         assert "NETSAAE" in text(app, "#sheet-text")
         await pilot.press("escape")
         await pilot.pause()
-        await pilot.press("f2")  # end the coup with nothing proposed
+        await pilot.press("f2")  # end the coup with nothing proposed: asked first
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmDialog) and "Alice" in str(app.screen.question)
+        await pilot.press("shift+tab", "enter")  # from « Annuler » to « Finir le coup »
         await pilot.pause()
         assert screen.game.is_over
         assert "Alice\u00a0: rien" in text(app, "#dup-message")
@@ -78,6 +83,13 @@ async def test_alone_against_the_top(tmp_path):
         from scrabble_fr.records.store import load_file
 
         assert load_file(folder / f"{game_id}.json").status == "terminee"
+        assert screen.check_action("end_coup", ()) is False  # the footer no longer offers it
+        await pilot.press("enter")  # the final ranking
+        await pilot.pause()
+        assert isinstance(app.screen, DuplicateEndScreen)
+        table = app.screen.query_one("#dup-ranking")
+        assert table.row_count == 1 and table.get_row_at(0)[1] == "Alice"
+        assert "feuilles" in str(app.screen.query_one("#dup-end-export").render())
 
 
 async def test_two_players_enter_their_moves_privately(tmp_path):
@@ -203,3 +215,22 @@ async def test_at_several_players_the_board_takes_no_move():
         await pilot.press("tab", "s")
         assert screen.tentative == []
         assert "masqué" in text(app, "#dup-message") or "cach" in text(app, "#dup-message")
+
+
+async def test_ending_the_coup_asks_first_when_someone_has_not_proposed():
+    app = make(players=("Alice", "Bruno"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = screen_of(app)
+        await type_line(pilot, "H8 SENT")  # Alice has played; Bruno has not
+        await pilot.press("f2")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmDialog) and "Bruno" in app.screen.question
+        await pilot.press("escape")  # no: the coup goes on
+        await pilot.pause()
+        assert app.screen is screen and screen.session.accepting
+        await pilot.press("f2")
+        await pilot.pause()
+        await pilot.press("shift+tab", "enter")
+        await pilot.pause()
+        assert screen.game.coups[0].closed and screen.game.total(0) == 8

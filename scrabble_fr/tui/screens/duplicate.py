@@ -24,11 +24,12 @@ from scrabble_fr.duplicate import DuplicateSession, sheet_text
 from scrabble_fr.duplicate.export import percent_text
 from scrabble_fr.engine.errors import ScrabbleError
 from scrabble_fr.engine.move import PlacedTile
-from scrabble_fr.i18n import N_, _, colon, points
+from scrabble_fr.i18n import N_, _, colon, join_list, ngettext, points
 from scrabble_fr.match.entry import used_tiles
 from scrabble_fr.match.outcome import Outcome
 from scrabble_fr.messages import describe
 from scrabble_fr.tui.bindings import LocalizedBindings
+from scrabble_fr.tui.screens.dialogs import ConfirmDialog
 from scrabble_fr.tui.widgets.board import BoardPicture, BoardView
 from scrabble_fr.tui.widgets.rack import RackView
 
@@ -105,6 +106,8 @@ class DuplicateScreen(LocalizedBindings, Screen[None]):
         self.set_interval(0.25, self.tick)
         self.query_one("#dup-input", Input).focus()
         self.refresh_view()
+        if self.session.is_over:  # a finished game reopened: its ranking
+            self.call_after_refresh(self._finish)
 
     def on_unmount(self) -> None:
         self.session.close()
@@ -168,6 +171,8 @@ class DuplicateScreen(LocalizedBindings, Screen[None]):
         field = self.query_one("#dup-input", Input)
         if session.is_over and session.review is None:
             field.placeholder = _("The game is over: F5 the sheet, Ctrl+Q to quit")
+        elif session.review is not None and session.is_over:
+            field.placeholder = _("Enter: the final ranking")
         elif session.review is not None:
             field.placeholder = _("Enter: next coup")
         elif len(session.players) > 1:
@@ -193,6 +198,7 @@ class DuplicateScreen(LocalizedBindings, Screen[None]):
             if outcome.warning:
                 self.notify(outcome.warning, severity="error")
         self.refresh_view()
+        self.refresh_bindings()
         return True
 
     def tick(self) -> None:
@@ -213,6 +219,9 @@ class DuplicateScreen(LocalizedBindings, Screen[None]):
         field = self.query_one("#dup-input", Input)
         if self.session.review is not None:
             field.value = ""
+            if self.session.is_over:
+                self._finish()
+                return
             self.intent(self.session.next_coup)
             return
         if self.intent(lambda: self.session.propose(text)):
@@ -228,8 +237,34 @@ class DuplicateScreen(LocalizedBindings, Screen[None]):
         self.query_one("#dup-input", Input).value = ""
 
     def action_end_coup(self) -> None:
-        if self.session.accepting:
-            self.intent(self.session.close_coup)
+        """End the coup; when someone has not proposed yet, ask first."""
+        session = self.session
+        if not session.accepting:
+            return
+        missing = [session.players[i] for i in session.unproposed()]
+        if not missing:
+            self.intent(session.close_coup)
+            return
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                self.intent(session.close_coup)
+
+        question = ngettext("{names} has not proposed a move yet. End the coup all the same?",
+                            "{names} have not proposed a move yet. End the coup all the same?",
+                            len(missing)).format(names=join_list(missing))
+        self.app.push_screen(ConfirmDialog(_("End the coup"), question, _("End the coup")), answered)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        # The footer offers only what can be done now.
+        if action in ("end_coup", "next_player"):
+            return self.session.accepting and (action == "end_coup" or len(self.session.players) > 1)
+        return True
+
+    def _finish(self) -> None:
+        from scrabble_fr.tui.screens.duplicate_end import DuplicateEndScreen
+
+        self.app.push_screen(DuplicateEndScreen(self.session))
 
     # -- a move typed on the board ---------------------------------------------------------
     @on(BoardView.Typed)

@@ -1,0 +1,90 @@
+"""The end of a duplicate game: the top total, the final ranking, the sheet, its export, a new game."""
+
+from __future__ import annotations
+
+from textual import on
+from textual.app import ComposeResult
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.widgets import Button, DataTable, Footer, Label, Static
+
+from scrabble_fr.duplicate import DuplicateSession, sheet_text
+from scrabble_fr.duplicate.export import percent_text
+from scrabble_fr.i18n import N_, _, format_number, points
+from scrabble_fr.tui.bindings import LocalizedBindings
+
+
+class DuplicateEndScreen(LocalizedBindings, Screen[None]):
+    """The final ranking of a duplicate game (reached by Enter after the last coup)."""
+
+    KEYS = [
+        ("f", "sheet", N_("Sheet"), True),
+        ("e", "export", N_("Export"), True),
+        ("n", "new_game", N_("New game"), True),
+        ("q,ctrl+q", "app.quit", N_("Quit"), False),  # on its button: the footer keeps 80 columns
+    ]
+    DEFAULT_CSS = """
+    DuplicateEndScreen #dup-end { padding: 0 1; height: 1fr; }
+    DuplicateEndScreen #dup-ranking { height: auto; max-height: 14; }
+    DuplicateEndScreen #dup-end-export { height: auto; }
+    """
+
+    def __init__(self, session: DuplicateSession) -> None:
+        super().__init__()
+        self.session = session
+
+    def compose(self) -> ComposeResult:
+        game = self.session.game
+        with Vertical(id="dup-end"):
+            yield Label(_("End of the duplicate game"), classes="dialog-title")
+            yield Static(_("Top total: {points}, in {n} coups.").format(points=points(game.top_total),
+                                                                        n=len(game.closed_coups)))
+            yield Label(_("Final ranking"), classes="section-title")
+            yield DataTable(id="dup-ranking", cursor_type="none")
+            yield Static(self._sheet_said(), id="dup-end-export")
+            with Horizontal(classes="buttons"):
+                yield Button(_("Sheet"), id="sheet", variant="primary", compact=True)
+                yield Button(_("Export"), id="export", compact=True)
+                yield Button(_("New game"), id="new", compact=True)
+                yield Button(_("Quit"), id="quit", compact=True)
+        yield Footer()
+
+    def _sheet_said(self) -> str:
+        path = self.session.sheet_path
+        return _("Sheet exported: {path}").format(path=path) if path is not None else ""
+
+    def on_mount(self) -> None:
+        game = self.session.game
+        table = self.query_one("#dup-ranking", DataTable)
+        table.add_columns(_("Rank"), _("Player"), _("Score"), _("% of the top"), _("Solos"))
+        rank, previous = 0, None
+        for index, (player, total) in enumerate(game.ranking(), 1):
+            if total != previous:
+                rank, previous = index, total
+            table.add_row(str(rank), game.players[player], format_number(total), percent_text(game.percent(player)),
+                          str(game.solos(player)))
+        self.query_one("#sheet", Button).focus()
+
+    @on(Button.Pressed, "#sheet")
+    def action_sheet(self) -> None:
+        from scrabble_fr.tui.screens.duplicate import SheetScreen
+
+        self.app.push_screen(SheetScreen(sheet_text(self.session.game)))
+
+    @on(Button.Pressed, "#export")
+    def action_export(self) -> None:
+        said = self.query_one("#dup-end-export", Static)
+        try:
+            self.session.export()
+        except OSError as exc:
+            said.update(_("The sheet cannot be written: {detail}").format(detail=exc.strerror or str(exc)))
+            return
+        said.update(self._sheet_said())
+
+    @on(Button.Pressed, "#new")
+    def action_new_game(self) -> None:
+        self.app.action_new_game()  # type: ignore[attr-defined]
+
+    @on(Button.Pressed, "#quit")
+    def _quit(self) -> None:
+        self.app.exit()
