@@ -10,7 +10,9 @@ The engine raises errors with a code and parameters; this is where they become s
 
 from __future__ import annotations
 
-from scrabble_fr.engine.errors import ScrabbleError, format_message
+import errno
+
+from scrabble_fr.engine.errors import N_, ScrabbleError, format_message
 from scrabble_fr.i18n import _
 
 # A player's text quoted back in a message is cut, so the message stays readable on one line.
@@ -24,6 +26,44 @@ def _short(key: str, value: object) -> object:
     return value
 
 
+# What the system says of a file it cannot read or write, in the player's language (the system's
+# own text, strerror, is English on most machines).
+_SYSTEM_ERRORS: dict[int, str] = {
+    errno.ENOENT: N_("no such file or folder"),
+    errno.EACCES: N_("permission denied"),
+    errno.EPERM: N_("operation not permitted"),
+    errno.EISDIR: N_("it is a folder"),
+    errno.ENOTDIR: N_("a part of the path is not a folder"),
+    errno.ENOSPC: N_("no space left on the disk"),
+    errno.EROFS: N_("the file system is read-only"),
+    errno.EEXIST: N_("it exists already"),
+    errno.ENAMETOOLONG: N_("the name is too long"),
+    errno.EIO: N_("the disk could not be read or written"),
+    errno.EMFILE: N_("too many files are open"),
+    errno.EDQUOT: N_("the disk quota is exceeded"),
+}
+# Details the program itself gives, as message ids (translated when shown).
+DETAILS = (N_("is a folder"), N_("events differ"), N_("sheet differs"), N_("no word list"), N_("format"),
+           N_("version"), N_("kind"))
+
+
+def system_error_detail(error: OSError) -> str:
+    """Why the system refused, as a message id when it is a known reason (``describe`` and
+    :func:`system_error_text` translate it), else the system's own text."""
+    known = _SYSTEM_ERRORS.get(error.errno or -1)
+    return known or error.strerror or str(error)
+
+
+def system_error_text(error: OSError) -> str:
+    """Why the system refused, in the player's language.
+
+        >>> from scrabble_fr.i18n import set_language; set_language("fr")
+        >>> system_error_text(IsADirectoryError(errno.EISDIR, "Is a directory"))
+        "c'est un dossier"
+    """
+    return _(system_error_detail(error))
+
+
 def describe(error: ScrabbleError) -> str:
     """The error's message, translated, with its parameters filled in (long texts cut).
 
@@ -31,4 +71,8 @@ def describe(error: ScrabbleError) -> str:
         >>> len(describe(InvalidMoveError("bad_command", text="X" * 500))) < 120
         True
     """
-    return format_message(_(error.template), {key: _short(key, value) for key, value in error.params.items()})
+    params = {key: _short(key, value) for key, value in error.params.items()}
+    detail = params.get("detail")
+    if isinstance(detail, str):
+        params["detail"] = _(detail)  # a known reason, in the player's language
+    return format_message(_(error.template), params)

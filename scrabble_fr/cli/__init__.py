@@ -20,7 +20,7 @@ from scrabble_fr import __version__
 from scrabble_fr.cli import argparse_texts, common
 from scrabble_fr.engine.errors import ScrabbleError
 from scrabble_fr.i18n import LANGUAGES, _, choose_language, set_language
-from scrabble_fr.messages import describe
+from scrabble_fr.messages import describe, system_error_detail
 from scrabble_fr.records.errors import RecordError
 
 # Sub-command -> (module, parser builder, runner), in the order --help lists them.
@@ -135,7 +135,7 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None, err: Text
         return 0
     except OSError as exc:
         # A folder that cannot be listed or written (saved games, caches): said, not a traceback.
-        failure = RecordError("file_unreadable", path=exc.filename or "?", detail=exc.strerror or str(exc))
+        failure = RecordError("file_unreadable", path=exc.filename or "?", detail=system_error_detail(exc))
         err.write(f"{name}: {describe(failure)}\n")
         return 2
 

@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from scrabble_fr.i18n import _, colon
+from scrabble_fr.messages import system_error_detail
 from scrabble_fr.records.errors import RecordError
 from scrabble_fr.records.save import SavedGame
 from scrabble_fr.records.store import RecordStore, SaveStatus
@@ -103,7 +104,7 @@ def run_exporter(args: argparse.Namespace, out: TextIO) -> int:
         try:
             Path(args.sortie).write_text(text, encoding="utf-8")
         except OSError as exc:
-            raise RecordError("file_unreadable", path=args.sortie, detail=exc.strerror or str(exc)) from None
+            raise RecordError("file_unreadable", path=args.sortie, detail=system_error_detail(exc)) from None
         out.write(_("Written{colon} {path}").format(colon=colon(), path=args.sortie) + "\n")
     else:
         out.write(text)

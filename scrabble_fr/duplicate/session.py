@@ -39,7 +39,7 @@ from scrabble_fr.engine.wordlist import WordList
 from scrabble_fr.i18n import _
 from scrabble_fr.match.entry import check_tile
 from scrabble_fr.match.outcome import Outcome
-from scrabble_fr.messages import describe
+from scrabble_fr.messages import describe, system_error_text
 from scrabble_fr.records.atomic import write_atomic
 from scrabble_fr.records.errors import RecordError
 from scrabble_fr.records.lock import SaveLock
@@ -203,7 +203,7 @@ class DuplicateSession:
                 path = self.export()
                 messages.append(_("Sheet exported: {path}").format(path=path))
             except OSError as exc:
-                warning = warning or _("The sheet cannot be written: {detail}").format(detail=exc.strerror or str(exc))
+                warning = warning or _("The sheet cannot be written: {detail}").format(detail=system_error_text(exc))
         return Outcome(tuple(messages), warning)
 
     def next_coup(self) -> Outcome:
@@ -297,6 +297,6 @@ class DuplicateSession:
             if self._save_failed:
                 return None
             self._save_failed = True
-            error = describe(exc) if isinstance(exc, ScrabbleError) else (exc.strerror or str(exc))
+            error = describe(exc) if isinstance(exc, ScrabbleError) else (system_error_text(exc))
             return _("The game could not be saved: {error}").format(error=error)
         return None

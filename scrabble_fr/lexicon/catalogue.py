@@ -22,8 +22,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from scrabble_fr.lexicon.errors import LexiconError
+from scrabble_fr.lexicon.errors import N_, LexiconError
 from scrabble_fr.lexicon.lexicon import BUILTINS, Lexicon, read_word_file
+from scrabble_fr.messages import system_error_detail
 from scrabble_fr.records.atomic import write_atomic
 
 LISTS_ENV = "SCRABBLE_FR_LEXIQUES"
@@ -170,7 +171,7 @@ class Catalogue:
         if self.find(name) is not None:
             raise LexiconError("lexicon_name_taken", name=name)
         if path.is_dir():
-            raise LexiconError("lexicon_unreadable", path=str(path), detail="is a folder")
+            raise LexiconError("lexicon_unreadable", path=str(path), detail=N_("is a folder"))
         loaded = read_word_file(path)
         words = sorted(set(loaded.words))
         if not words:
@@ -242,7 +243,7 @@ class Catalogue:
         except FileNotFoundError:
             raise LexiconError("lexicon_missing", path=str(path)) from None
         except (OSError, EOFError, gzip.BadGzipFile, UnicodeDecodeError) as error:
-            detail = getattr(error, "strerror", None) or str(error)
+            detail = system_error_detail(error) if isinstance(error, OSError) else str(error)
             raise LexiconError("lexicon_unreadable", path=str(path), detail=detail) from None
         # Stored by ``add``: already normalised, sorted and unique.
         return Lexicon(text.split(), text=text, name=info.name, language=info.language)

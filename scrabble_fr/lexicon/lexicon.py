@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING
 
 from scrabble_fr.lexicon.errors import N_, LexiconError
 from scrabble_fr.lexicon.normalize import MAX_LENGTH, normalize_word
+from scrabble_fr.messages import system_error_detail
 from scrabble_fr.resources import data_path
 from scrabble_fr.wordgraph import Dawg, load_or_build
 
@@ -87,7 +88,7 @@ def read_word_file(path: Path) -> LoadedWords:
     except FileNotFoundError:
         raise LexiconError("lexicon_missing", path=str(path)) from None
     except (OSError, EOFError, gzip.BadGzipFile, ValueError) as error:  # ValueError: a NUL in the path
-        detail = getattr(error, "strerror", None) or str(error)
+        detail = system_error_detail(error) if isinstance(error, OSError) else str(error)
         raise LexiconError("lexicon_unreadable", path=str(path), detail=detail) from None
     loaded = LoadedWords([])
     words = loaded.words
@@ -319,7 +320,7 @@ def _load_builtin(language: str) -> Lexicon:
     except FileNotFoundError:
         raise LexiconError("lexicon_missing", path=str(path)) from None
     except OSError as error:
-        raise LexiconError("lexicon_unreadable", path=str(path), detail=error.strerror) from None
+        raise LexiconError("lexicon_unreadable", path=str(path), detail=system_error_detail(error)) from None
     # The shipped files are already normalised, sorted and unique (tools/construire_lexiques.py).
     text = gzip.decompress(data).decode("ascii")
     return Lexicon(

@@ -40,7 +40,7 @@ from scrabble_fr.match.config import GameConfig, Verification
 from scrabble_fr.match.entry import check_tile
 from scrabble_fr.match.errors import MatchError
 from scrabble_fr.match.outcome import Outcome
-from scrabble_fr.messages import describe
+from scrabble_fr.messages import describe, system_error_text
 from scrabble_fr.records.errors import RecordError
 from scrabble_fr.records.lock import SaveLock
 from scrabble_fr.records.save import SavedGame
@@ -660,7 +660,7 @@ class Match:
             if self._save_failed:
                 return None
             self._save_failed = True
-            error = describe(exc) if isinstance(exc, ScrabbleError) else (exc.strerror or str(exc))
+            error = describe(exc) if isinstance(exc, ScrabbleError) else (system_error_text(exc))
             return _("The game could not be saved: {error}").format(error=error)
         return None
 

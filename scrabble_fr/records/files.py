@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from scrabble_fr.messages import system_error_detail
 from scrabble_fr.records.errors import RecordError
 
 
@@ -24,7 +25,7 @@ def read_limited(path: str | Path, limit: int, missing: str = "file_missing") ->
     except IsADirectoryError:
         raise RecordError("file_is_directory", path=str(path)) from None
     except OSError as exc:
-        raise RecordError("file_unreadable", path=str(path), detail=exc.strerror or str(exc)) from None
+        raise RecordError("file_unreadable", path=str(path), detail=system_error_detail(exc)) from None
     except ValueError as exc:
         raise RecordError("file_unreadable", path=repr(str(path)), detail=str(exc)) from None
     if len(data) > limit:

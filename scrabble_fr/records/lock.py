@@ -24,6 +24,7 @@ import secrets
 import tempfile
 from pathlib import Path
 
+from scrabble_fr.messages import system_error_detail
 from scrabble_fr.records.errors import RecordError
 
 try:
@@ -93,7 +94,7 @@ class SaveLock:
             fd = self._take_over() if take_over else self._take()
         except OSError as exc:  # a folder that cannot be written: said, never a traceback
             raise RecordError("save_lock_failed", id=self.game_id, path=str(self.path.parent),
-                              detail=exc.strerror or str(exc)) from None
+                              detail=system_error_detail(exc)) from None
         self._fd = fd
         payload = json.dumps({"pid": os.getpid(), "token": self.token}).encode("utf-8")
         try:

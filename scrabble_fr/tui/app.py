@@ -14,14 +14,16 @@ from collections.abc import Callable, Iterable
 from typing import Any, Protocol
 
 from textual.app import App, SystemCommand
+from textual.command import CommandPalette
 from textual.screen import Screen
+from textual.theme import ThemeProvider
 
 from scrabble_fr import resume
 from scrabble_fr.duplicate import DuplicateRecord, DuplicateSession, DuplicateSettings
 from scrabble_fr.engine.errors import ScrabbleError
 from scrabble_fr.engine.rules import rules_for_language
 from scrabble_fr.engine.wordlist import WordList
-from scrabble_fr.i18n import N_, _, get_language, ngettext, sentence, set_language
+from scrabble_fr.i18n import _, get_language, ngettext, sentence, set_language
 from scrabble_fr.match import Match
 from scrabble_fr.match.config import GameConfig, Verification
 from scrabble_fr.messages import describe
@@ -32,16 +34,8 @@ from scrabble_fr.tui.screens.game import GameScreen
 from scrabble_fr.tui.screens.panels import HelpScreen, SettingsScreen, ToolsScreen
 from scrabble_fr.tui.screens.review import ReviewScreen
 from scrabble_fr.tui.screens.setup import SetupScreen
+from scrabble_fr.tui.textual_texts import LocalizedCommandPalette, localize_textual
 from scrabble_fr.tui.typography import keep_non_breaking_spaces
-
-# Textual's command-palette entries, marked here so that the catalogues translate them.
-_TEXTUAL_COMMANDS = (
-    N_("Theme"), N_("Change the current theme"), N_("Quit"), N_("Quit the application as soon as possible"),
-    N_("Keys"), N_("Hide the keys and widget help panel"),
-    N_("Show help for the focused widget and a summary of available keys"), N_("Minimize"),
-    N_("Minimize the widget and restore to normal size"), N_("Maximize"), N_("Maximize the focused widget"),
-    N_("Screenshot"), N_("Save an SVG 'screenshot' of the current screen"),
-)
 
 
 class ListLoader(Protocol):
@@ -72,6 +66,7 @@ class ScrabbleApp(App[None]):
     ) -> None:
         super().__init__()
         keep_non_breaking_spaces()  # French typography: « : » never starts a line
+        localize_textual()  # Textual's own key descriptions in the player's language
         self.initial_config = config
         self.review = review
         self.resume = resume
@@ -277,6 +272,7 @@ class ScrabbleApp(App[None]):
     def switch_language(self, language: str) -> None:
         """Re-render every screen in ``language``; a game in progress keeps its rules."""
         set_language(language)
+        localize_textual(self)
         for screen in self.screen_stack:
             refresh = getattr(screen, "refresh_texts", None)
             if refresh is not None:
@@ -290,6 +286,14 @@ class ScrabbleApp(App[None]):
                 timeout=8,
             )
         self.refresh_bindings()
+
+    def action_command_palette(self) -> None:
+        """Textual's command palette, in the player's language (Ctrl+P)."""
+        if self.use_command_palette and not CommandPalette.is_open(self):  # type: ignore[arg-type]
+            self.push_screen(LocalizedCommandPalette(id="--command-palette"))
+
+    def search_themes(self) -> None:
+        self.push_screen(LocalizedCommandPalette(providers=[ThemeProvider], placeholder=_("Search for themes…")))
 
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:  # type: ignore[type-arg]
         # Textual's own commands, in the player's language (their English texts are message ids).

@@ -27,7 +27,9 @@ class LocalizedBindings(DOMNode):
     def translate_bindings(self) -> None:
         # Textual's own bindings of the class (Tab and Shift+Tab move the focus on a screen,
         # Escape closes a dialog…) stay: the translated ones are added on top.
-        keys_map = dict(type(self)._merge_bindings().key_to_bindings)
+        from scrabble_fr.tui.textual_texts import translated
+
+        keys_map = dict(translated(type(self)._merge_bindings()).key_to_bindings)
         for keys, action, description, show in self.KEYS:
             for key in keys.split(","):
                 keys_map[key.strip()] = [Binding(key.strip(), action, _(description), show=show)]

@@ -79,3 +79,28 @@ async def test_a_missing_word_list_is_named_and_the_shipped_list_judges(tmp_path
         await pilot.pause()
         assert app.lexicon is not None and "MAISON" in app.lexicon
         assert any(str(missing) in note and "Grammalecte" in note for note in notes)
+
+
+async def test_textual_s_own_texts_speak_french():
+    from textual.widgets import Select
+
+    from scrabble_fr.i18n import set_language
+    from scrabble_fr.tui.app import ScrabbleApp
+    from scrabble_fr.tui.textual_texts import LocalizedCommandPalette
+
+    set_language("fr")
+    app = ScrabbleApp(offer_resume=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        descriptions = {b.binding.description for b in app.screen.active_bindings.values()}
+        assert "Élément suivant" in descriptions and "Focus Next" not in descriptions
+        select = app.screen.query(Select).first()
+        select.focus()
+        await pilot.press("enter")  # the list opens: the footer offers to close it
+        await pilot.pause()
+        assert "Fermer la liste" in {b.binding.description for b in app.screen.active_bindings.values()}
+        await pilot.press("escape")
+        await pilot.press("ctrl+p")
+        await pilot.pause()
+        assert isinstance(app.screen, LocalizedCommandPalette)
+        assert app.screen.query_one("CommandInput").placeholder == "Chercher une commande…"

@@ -27,7 +27,7 @@ from scrabble_fr.engine.move import PlacedTile
 from scrabble_fr.i18n import N_, _, colon, join_list, ngettext, points
 from scrabble_fr.match.entry import used_tiles
 from scrabble_fr.match.outcome import Outcome
-from scrabble_fr.messages import describe
+from scrabble_fr.messages import describe, system_error_text
 from scrabble_fr.tui.bindings import LocalizedBindings
 from scrabble_fr.tui.screens.dialogs import ConfirmDialog
 from scrabble_fr.tui.widgets.board import BoardPicture, BoardView
@@ -312,7 +312,7 @@ class DuplicateScreen(LocalizedBindings, Screen[None]):
         try:
             path = self.session.export()
         except OSError as exc:
-            self.notify(_("The sheet cannot be written: {detail}").format(detail=exc.strerror or str(exc)),
+            self.notify(_("The sheet cannot be written: {detail}").format(detail=system_error_text(exc)),
                         severity="error")
             return
         self.notify(_("Sheet exported: {path}").format(path=path))

@@ -11,6 +11,7 @@ from textual.widgets import Button, DataTable, Footer, Label, Static
 from scrabble_fr.duplicate import DuplicateSession, sheet_text
 from scrabble_fr.duplicate.export import percent_text
 from scrabble_fr.i18n import N_, _, format_number, points
+from scrabble_fr.messages import system_error_text
 from scrabble_fr.tui.bindings import LocalizedBindings
 
 
@@ -77,7 +78,7 @@ class DuplicateEndScreen(LocalizedBindings, Screen[None]):
         try:
             self.session.export()
         except OSError as exc:
-            said.update(_("The sheet cannot be written: {detail}").format(detail=exc.strerror or str(exc)))
+            said.update(_("The sheet cannot be written: {detail}").format(detail=system_error_text(exc)))
             return
         said.update(self._sheet_said())
 

@@ -16,6 +16,7 @@ from scrabble_fr.engine.game import EventKind, Termination
 from scrabble_fr.engine.rules import BlockedRule
 from scrabble_fr.i18n import N_, _, format_number
 from scrabble_fr.match import Match
+from scrabble_fr.messages import system_error_text
 from scrabble_fr.tui.bindings import LocalizedBindings
 
 
@@ -128,7 +129,7 @@ class EndScreen(LocalizedBindings, Screen[None]):
         try:
             path = self.match.export_gcg()
         except OSError as exc:
-            result.update(_("The game could not be exported: {error}").format(error=exc.strerror or str(exc)))
+            result.update(_("The game could not be exported: {error}").format(error=system_error_text(exc)))
             return
         result.update(_("Game sheet written in GCG: {path}").format(path=path))
 

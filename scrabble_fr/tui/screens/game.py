@@ -8,8 +8,8 @@ no clock: it renders a :class:`~scrabble_fr.match.Match` and sends it the player
 
 from __future__ import annotations
 
-from collections.abc import Callable
 import textwrap
+from collections.abc import Callable
 from typing import Any
 
 from textual import on, work

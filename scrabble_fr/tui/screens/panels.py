@@ -13,7 +13,7 @@ from scrabble_fr.engine.wordlist import WordList
 from scrabble_fr.i18n import N_, _, get_language
 from scrabble_fr.lexicon.tools import WordTools
 from scrabble_fr.match import Match, verification_options
-from scrabble_fr.messages import describe
+from scrabble_fr.messages import describe, system_error_text
 from scrabble_fr.resources import data_path
 from scrabble_fr.tui.bindings import LocalizedBindings
 
@@ -151,7 +151,7 @@ class SettingsScreen(LocalizedBindings, ModalScreen[None]):
         try:
             info = catalogue.choose(name)
         except (ScrabbleError, OSError) as exc:
-            error = describe(exc) if isinstance(exc, ScrabbleError) else (exc.strerror or str(exc))
+            error = describe(exc) if isinstance(exc, ScrabbleError) else (system_error_text(exc))
             self.app.notify(error, severity="error")
             return
         self.app.notify(_("Default word list: {name} (from the next game on)").format(name=info.name))
