@@ -413,6 +413,8 @@ class DuplicateScreen(LocalizedBindings, Screen[None]):
                 text = _("{name}: {ref} {word}, {points} ({share} of the top)").format(
                     name=name, ref=reference(proposal.move), word=proposal.move.word, points=points(proposal.score),
                     share=share)
+            if proposal is not None and proposal.warnings:
+                text += " — " + _("warning: {why}").format(why=proposal.warnings[0].text)
             if coup.solo == index:
                 text += " — " + _("solo")
             lines.append(text)
