@@ -1,6 +1,7 @@
 """``scrabble-fr duplicate``: a duplicate game in the app, or a published sheet replayed.
 
     $ scrabble-fr duplicate --joueurs Alice,Bruno --graine 3 --temps 2:30
+    $ scrabble-fr duplicate --club --temps 1:00
     $ scrabble-fr duplicate --tirages partie.txt --json
 
 With ``--json`` nothing opens: the game is computed (each coup's top, the move the board
@@ -11,34 +12,22 @@ from __future__ import annotations
 
 import argparse
 import json
-import re
 from typing import Any, TextIO
 
 from scrabble_fr.cli.common import lexicon_for_args, require_terminal, resolve_rules
 from scrabble_fr.cli.play import add_lexicon_options
 from scrabble_fr.i18n import _
 
-_TIME = re.compile(r"^(\d{1,2})(?::([0-5]\d))?$")
-MAX_SECONDS = 30 * 60
-
-
-def parse_time(text: str) -> float | None:
-    """Seconds for a coup from ``3:00``, ``2:30`` or ``1`` (minutes); ``0`` is no clock.
+def parse_time(text: str, club: bool = False) -> float | None:
+    """Seconds for a coup from ``3:00``, ``2:30`` or ``1`` (minutes); ``0`` is no clock. The
+    rule of the allowed times lives with the duplicate game (:mod:`scrabble_fr.duplicate.timing`).
 
         >>> parse_time("2:30"), parse_time("1"), parse_time("0")
         (150.0, 60.0, None)
     """
-    from scrabble_fr.duplicate import DuplicateError
+    from scrabble_fr.duplicate.timing import parse_time as parse
 
-    match = _TIME.match(text.strip())
-    if not match:
-        raise DuplicateError("bad_time", text=text)
-    seconds = int(match.group(1)) * 60 + int(match.group(2) or 0)
-    if seconds == 0:
-        return None
-    if not 10 <= seconds <= MAX_SECONDS:
-        raise DuplicateError("bad_time", text=text)
-    return float(seconds)
+    return parse(text, club)
 
 
 def add_parser(subparsers: Any) -> argparse.ArgumentParser:
@@ -53,7 +42,10 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     parser.add_argument("--joueurs", metavar=_("NAMES"), help=_("players separated by commas (default: one player)"))
     parser.add_argument("--graine", type=int, metavar="N", help=_("seed of the bag, to replay the same game"))
     parser.add_argument("--temps", default="3:00", metavar="M:SS",
-                        help=_("time for each coup: 3:00 (default), 2:30, 2:00, 1:00 blitz; 0 for no clock"))
+                        help=_("time for each coup: 3:00 (default), 2:30, 2:00, 1:00 blitz; in training any "
+                               "time from 0:10, or 0 for no clock"))
+    parser.add_argument("--club", action="store_true",
+                        help=_("club game: only the times of the rules (3:00, 2:30, 2:00, 1:00)"))
     parser.add_argument("--tirages", metavar=_("FILE"),
                         help=_("replay a published game: one coup per line, TIRAGE [REF MOT], such as EEU+ESI? H4 ChACUNE"))
     parser.add_argument("--json", action="store_true",
@@ -71,7 +63,7 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
     if args.reprendre is not None:
         return _resume(args)
     rules = resolve_rules(getattr(args, "regles", None) or "ffsc")
-    seconds = parse_time(args.temps)
+    seconds = parse_time(args.temps, args.club)
     names = check_names(args.joueurs.split(",")) if args.joueurs is not None else [_("Player 1")]
     if not names:
         names = [_("Player 1")]
@@ -91,7 +83,7 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
     from scrabble_fr.tui.screens.duplicate import DuplicateSettings, open_duplicate
 
     settings = DuplicateSettings(names, seed=game.seed, seconds=seconds, sheet=sheet,
-                                 lexicon_path=getattr(args, "lexique", None), rules=rules)
+                                 lexicon_path=getattr(args, "lexique", None), rules=rules, club=args.club)
     app = ScrabbleApp(lexicon=lexicon, duplicate=lambda app: open_duplicate(app, settings))
     app.run()
     return 0

@@ -29,6 +29,7 @@ from scrabble_fr.duplicate.draw import MAX_REJETS, Draw, make_draw, remove_tiles
 from scrabble_fr.duplicate.errors import DuplicateError
 from scrabble_fr.duplicate.marking import WarningKind, mark
 from scrabble_fr.duplicate.sheet import SheetCoup
+from scrabble_fr.duplicate.timing import check_time
 from scrabble_fr.duplicate.top import Top, choose_top
 from scrabble_fr.engine.errors import ScrabbleError
 from scrabble_fr.engine.move import Move
@@ -133,7 +134,8 @@ def check_names(names: Sequence[str]) -> list[str]:
 
 
 class DuplicateGame:
-    """A duplicate game for ``players`` (none: the tops alone, as ``--tirages --json`` computes)."""
+    """A duplicate game for ``players`` (none: the tops alone, as ``--tirages --json`` computes),
+    ``seconds`` a coup (None: no clock), a ``club`` game keeping to the times of the rules."""
 
     def __init__(
         self,
@@ -144,18 +146,21 @@ class DuplicateGame:
         seed: int | None = None,
         sheet: Sequence[SheetCoup] | None = None,
         seconds: float | None = DEFAULT_SECONDS,
+        club: bool = False,
         now: Callable[[], float] = time.monotonic,
     ) -> None:
         if lexicon is None:
             raise DuplicateError("no_word_list")
         self.players = check_names(players)
+        # A club game keeps to the times of the rules (§1.3); training takes any from 10 s.
+        self.club = club
+        self.seconds = check_time(seconds, club)
         self.rules = rules if rules is not None else Rules.preset("ffsc")
         self.seed = seed if seed is not None else random.randrange(2**31)
         self.rng = random.Random(self.seed)
         self.bag: list[str] = self.rules.tile_set.full_bag()
         self.position = Position(self.rules, racks=[""], lexicon=lexicon)
         self.sheet = list(sheet) if sheet is not None else None
-        self.seconds = seconds
         self._now = now
         self.clocks: Clocks | None = None
         self.coups: list[Coup] = []

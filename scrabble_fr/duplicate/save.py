@@ -55,6 +55,7 @@ class DuplicateRecord:
     seed: int
     seconds: float | None
     lexicon: str | None = None
+    club: bool = False  # a club game: the times of the rules only
     sheet: list[list[Any]] | None = None  # [[line number, "EEU+ESI? H4 ChACUNE"], …]
     actions: list[dict[str, Any]] = field(default_factory=list)
     pending: list[str | None] = field(default_factory=list)
@@ -74,6 +75,7 @@ class DuplicateRecord:
             seed=game.seed,
             seconds=game.seconds,
             lexicon=lexicon,
+            club=game.club,
             sheet=_sheet_lines(game),
             created=_now(),
         )
@@ -101,7 +103,7 @@ class DuplicateRecord:
             if self.sheet is not None:
                 sheet = [read_line(int(number), str(text)) for number, text in self.sheet]
             game = DuplicateGame(self.players, lexicon=lexicon, rules=rules_from_mapping(self.rules), seed=self.seed,
-                                 sheet=sheet, seconds=self.seconds)
+                                 sheet=sheet, seconds=self.seconds, club=self.club)
             for action in self.actions:
                 self._apply(game, action["proposals"])
                 game.close_coup()
@@ -136,6 +138,7 @@ class DuplicateRecord:
                 "rules": self.rules,
                 "seed": self.seed,
                 "seconds": self.seconds,
+                "club": self.club,
                 "lexicon": self.lexicon,
                 "sheet": self.sheet,
                 "actions": self.actions,
@@ -182,6 +185,7 @@ class DuplicateRecord:
                 seed=seed,
                 seconds=float(seconds) if seconds is not None else None,
                 lexicon=lexicon if isinstance(lexicon, str) else None,
+                club=data.get("club") is True,
                 sheet=sheet,
                 actions=data.get("actions", []),
                 pending=data.get("pending", []),

@@ -48,6 +48,7 @@ class DuplicateSettings:
     sheet: list[SheetCoup] | None = None
     lexicon_path: str | None = None
     rules: Rules = field(default_factory=lambda: Rules.preset("ffsc"))
+    club: bool = False
 
 
 def _store(app: Any) -> DuplicateStore:
@@ -70,7 +71,7 @@ def open_duplicate(app: Any, settings: DuplicateSettings) -> None:
     lexicon = _lexicon(app, settings.lexicon_path) if settings.lexicon_path or app.lexicon is None else app.lexicon
     try:
         game = DuplicateGame(settings.players, lexicon=lexicon, rules=settings.rules, seed=settings.seed,
-                             sheet=settings.sheet, seconds=settings.seconds)
+                             sheet=settings.sheet, seconds=settings.seconds, club=settings.club)
     except ScrabbleError as exc:
         _refused(app, exc)
         return

@@ -134,7 +134,8 @@ class SetupScreen(LocalizedBindings, Screen[None]):
             return
         lexicon_path = self.query_one("#lexicon", Input).value.strip() or None
         open_duplicate(self.app, DuplicateSettings(players, seed=int(seed_text) if seed_text else None,
-                                                   lexicon_path=lexicon_path))
+                                                   lexicon_path=lexicon_path,
+                                                   club=self.query_one("#club", Checkbox).value))
 
     @on(Button.Pressed, "#start")
     def action_start(self) -> None:
