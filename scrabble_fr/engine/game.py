@@ -59,6 +59,7 @@ class EventKind(enum.Enum):
 class Termination(enum.Enum):
     OUT = "out"  # a player used their last tile with the bag empty
     BLOCKED = "blocked"  # every player passed (or scored nothing) too many times in a row
+    TIME = "time"  # a player went past the rules' overtime limit
 
 
 @dataclass(frozen=True)
@@ -189,6 +190,13 @@ class Game:
     @property
     def termination(self) -> Termination | None:
         return self._termination
+
+    @property
+    def timed_out(self) -> int | None:
+        """The player whose overtime passed the rules' limit, when that ended the game."""
+        if self._termination is Termination.TIME and self._actions:
+            return int(self._actions[-1]["player"])
+        return None
 
     @property
     def scoreless_in_a_row(self) -> int:
@@ -351,9 +359,10 @@ class Game:
             raise GameStateError("no_verifier")
         # A word the move forms twice (main word and a cross word) is one word to look up.
         all_words = list(dict.fromkeys(word.letters for word in pending.words))
-        # FFSc: the contester names the words they doubt. Only words the move formed count, each
-        # once: a word it did not form cannot get a valid move withdrawn, nor add to a per-word
-        # penalty; none left, all are checked. English rules: a challenge covers the whole play.
+        # FFSc, WESPA: the contester names the words they doubt. Only words the move formed count,
+        # each once: a word it did not form cannot get a valid move withdrawn, nor add to a
+        # per-word penalty or bonus; none left, all are checked. Hasbro, NASPA: a challenge covers
+        # the whole play.
         named = []
         if self.rules.challenge.named_words:
             named = [w for w in dict.fromkeys(w.upper() for w in words or ()) if w in all_words]
@@ -380,8 +389,14 @@ class Game:
         clock may report as often as it likes. A negative, non-finite or absurd overrun, one
         smaller than an earlier report, or any call once the game is over, is refused.
 
+        Past the rule set's ``overtime_limit`` (minutes; 0 for none) the game ends: the minutes up
+        to the limit are charged, none beyond (the game stops there), and each player subtracts
+        their own rack, as when a game is blocked.
+
         >>> g = Game(["A", "B"], "naspa", seed=1); g.time_penalty(0, 61.0), g.time_penalty(0, 100.0)
         (20, 0)
+        >>> g.time_penalty(0, 665.0), g.is_over, g.timed_out
+        (80, True, 0)
         """
         self._require_not_over()
         if not 0 <= player < len(self.players):
@@ -396,15 +411,25 @@ class Game:
         earlier = [e for e in self._events if e.kind is EventKind.TIME_PENALTY and e.player == player]
         if earlier and overrun < earlier[-1].detail["overrun"]:
             raise GameStateError("bad_overrun", overrun=str(overrun)[:20])
-        due = self.rules.overtime_penalty * math.ceil(overrun / 60)
+        minutes = math.ceil(overrun / 60)
+        limit = self.rules.overtime_limit
+        out_of_time = bool(limit) and overrun > limit * 60
+        if out_of_time:
+            minutes = limit
+        due = self.rules.overtime_penalty * minutes
         points = due + sum(e.points for e in earlier)  # earlier points are negative
-        if points <= 0:
+        if points <= 0 and not out_of_time:
             return 0
         saved = self._save()
-        self._log(EventKind.TIME_PENALTY, player, -points, overrun=overrun)
+        if points > 0:
+            self._log(EventKind.TIME_PENALTY, player, -points, overrun=overrun)
+        if out_of_time:
+            # An announced move stands as it was announced; nobody draws any more.
+            self._pending = None
+            self._end(Termination.TIME, None)
         self._undo.append(saved)
         self._actions.append({"type": "time_penalty", "player": player, "overrun": overrun})
-        return points
+        return max(points, 0)
 
     def actors(self) -> list[int]:
         """Who acted for each action that :meth:`undo` can take back, oldest first: the player

@@ -36,7 +36,21 @@ def test_naspa_and_wespa_presets():
     assert naspa.challenge.kind is ChallengeKind.LOSE_TURN
     assert naspa.end_rule is wespa.end_rule is EndRule.DOUBLE
     assert naspa.overtime_penalty == wespa.overtime_penalty == 10
+    assert naspa.overtime_limit == wespa.overtime_limit == 10  # the game ends past 10 minutes over
     assert (wespa.challenge.kind, wespa.challenge.amount, wespa.challenge.per_word) == (ChallengeKind.BONUS, 5, True)
+    assert (naspa.challenge.named_words, wespa.challenge.named_words) == (False, True)
+
+
+def test_a_game_saved_before_the_overtime_limit_replays_without_it():
+    from scrabble_fr.engine.rules import rules_from_mapping, rules_to_mapping
+
+    saved = rules_to_mapping(Rules.preset("naspa"))
+    assert rules_from_mapping(saved) is PRESETS["naspa"]
+    del saved["overtime_limit"]
+    old = rules_from_mapping(saved)
+    assert old.overtime_limit == 0 and old.overtime_penalty == 10
+    assert Rules.from_toml('base = "naspa"')[0].overtime_limit == 10  # a rules file takes the preset's
+    assert Rules.from_toml('base = "ffsc"\novertime_limit = 5')[0].overtime_limit == 5
 
 
 def test_single_and_void_variants():
