@@ -139,7 +139,7 @@ def clock_text(seconds: float) -> str:
 
 _RULES_SUMMARIES = {
     "ffsc": N_("FFSc: a valid move challenged costs the challenger 10 points; 102 French tiles; "
-               "blocked after three passes each."),
+               "blocked after three turns each without a word (passes, exchanges)."),
     "hasbro": N_("Hasbro: a valid move challenged costs the challenger their next turn; 100 English tiles."),
     "naspa": N_("NASPA: double challenge; going out earns twice the racks left; −10 a minute over time, "
                 "the game ends past 10."),

@@ -114,6 +114,7 @@ class _State:
     scoreless_in_a_row: int = 0
     termination: Termination | None = None
     actions_len: int = 0
+    wordless_in_a_row: int = 0
 
 
 class Game:
@@ -144,6 +145,7 @@ class Game:
         self._events: list[Event] = []
         self._loses_next_turn: set[int] = set()
         self.passes_in_a_row = 0
+        self.wordless_in_a_row = 0  # turns without a word placed: passes, exchanges, withdrawals
         self._termination: Termination | None = None
         for player in range(len(players)):
             self._draw(player)
@@ -258,8 +260,15 @@ class Game:
         if self._phase is not Phase.TURN:
             return False
         limit = self.rules.blocked_count * len(self.players)
-        run = self.passes_in_a_row if self.rules.blocked is BlockedRule.PASSES else self.scoreless_in_a_row
-        return run + 1 >= limit
+        return self._blocked_run() + 1 >= limit
+
+    def _blocked_run(self) -> int:
+        """The run of turns that counts toward a blocked game under the rule set."""
+        if self.rules.blocked is BlockedRule.PASSES:
+            return self.passes_in_a_row
+        if self.rules.blocked is BlockedRule.WITHOUT_WORD:
+            return self.wordless_in_a_row
+        return self.scoreless_in_a_row
 
     def unseen(self, player: int | None = None) -> Counter[str]:
         """Tiles the player cannot see: the bag and the other racks."""
@@ -497,7 +506,7 @@ class Game:
         player = pending.player
         self._draw(player)
         scored = (pending.move.score or 0) > 0
-        self._turn_done(scored=scored, passed=False)
+        self._turn_done(scored=scored, passed=False, placed=True)
         if not self.racks[player] and not self._bag:
             self._end(Termination.OUT, player)
         elif not self._check_blocked():
@@ -554,14 +563,14 @@ class Game:
         if not self._check_blocked():
             self._next_player()
 
-    def _turn_done(self, scored: bool, passed: bool) -> None:
+    def _turn_done(self, scored: bool, passed: bool, placed: bool = False) -> None:
         self.passes_in_a_row = self.passes_in_a_row + 1 if passed else 0
+        self.wordless_in_a_row = 0 if placed else self.wordless_in_a_row + 1
         self.position.scoreless_turns = 0 if scored else self.position.scoreless_turns + 1
 
     def _check_blocked(self) -> bool:
         limit = self.rules.blocked_count * len(self.players)
-        run = self.passes_in_a_row if self.rules.blocked is BlockedRule.PASSES else self.scoreless_in_a_row
-        if run >= limit:
+        if self._blocked_run() >= limit:
             self._end(Termination.BLOCKED, None)
             return True
         return False
@@ -605,6 +614,7 @@ class Game:
             list(self.board.squares), list(self.racks), list(self.scores), self.to_move, list(self._bag),
             self._rng.getstate(), self._phase, self._pending, list(self._events), set(self._loses_next_turn),
             self.passes_in_a_row, self.scoreless_in_a_row, self._termination, len(self._actions),
+            self.wordless_in_a_row,
         )
 
     def _restore(self, state: _State) -> None:
@@ -619,6 +629,7 @@ class Game:
         self._events = list(state.events)
         self._loses_next_turn = set(state.loses_next_turn)
         self.passes_in_a_row = state.passes_in_a_row
+        self.wordless_in_a_row = state.wordless_in_a_row
         self.position.scoreless_turns = state.scoreless_in_a_row
         self._termination = state.termination
         del self._actions[state.actions_len :]

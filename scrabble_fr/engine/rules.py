@@ -66,6 +66,9 @@ class BlockedRule(enum.Enum):
 
     PASSES = "passes"  # every player passed `blocked_count` times in a row
     SCORELESS = "scoreless"  # `blocked_count` scoreless turns per player in a row
+    # `blocked_count` turns per player in a row without a word placed: passes, exchanges,
+    # withdrawn moves (FFSc as this program reads it: an exchange is a way of passing one's turn)
+    WITHOUT_WORD = "without_word"
 
 
 @dataclass(frozen=True)
@@ -96,7 +99,7 @@ class Rules:
     exchange_min_bag: int = 7
     challenge: ChallengeRule = field(default_factory=lambda: ChallengeRule(ChallengeKind.PENALTY, 10, named_words=True))
     end_rule: EndRule = EndRule.ADD_SUBTRACT
-    blocked: BlockedRule = BlockedRule.PASSES
+    blocked: BlockedRule = BlockedRule.WITHOUT_WORD
     blocked_count: int = 3
     notation: str = "fr"
     lexicon: str = "fr"
@@ -332,7 +335,8 @@ def _rules_from_mapping(data: dict[str, Any]) -> tuple[Rules, dict[str, Any]]:
     return rules, {"players": players, "lexicon": data.get("lexicon")}
 
 
-_FFSC = Rules(name="ffsc", tile_set=FRENCH, challenge=ChallengeRule(ChallengeKind.PENALTY, 10, named_words=True))
+_FFSC = Rules(name="ffsc", tile_set=FRENCH, challenge=ChallengeRule(ChallengeKind.PENALTY, 10, named_words=True),
+              blocked=BlockedRule.WITHOUT_WORD)
 _HASBRO = Rules(
     name="hasbro",
     tile_set=ENGLISH,

@@ -19,7 +19,7 @@ def test_ffsc_preset():
     assert r.tile_set is FRENCH
     assert (r.rack_size, r.bingo_bonus, r.exchange_min_bag) == (7, 50, 7)
     assert (r.challenge.kind, r.challenge.amount, r.challenge.per_word) == (ChallengeKind.PENALTY, 10, False)
-    assert (r.end_rule, r.blocked, r.blocked_count) == (EndRule.ADD_SUBTRACT, BlockedRule.PASSES, 3)
+    assert (r.end_rule, r.blocked, r.blocked_count) == (EndRule.ADD_SUBTRACT, BlockedRule.WITHOUT_WORD, 3)
     assert (r.notation, r.lexicon, r.clock_minutes) == ("fr", "fr", 25)
 
 

@@ -33,6 +33,8 @@ def ending_text(match: Match) -> str:
                         limit).format(name=game.players[game.timed_out], minutes=limit)
     if game.rules.blocked is BlockedRule.PASSES:
         return _("The game is blocked: every player passed in a row.")
+    if game.rules.blocked is BlockedRule.WITHOUT_WORD:
+        return _("The game is blocked: every player went turns in a row without placing a word.")
     return _("The game is blocked: too many turns in a row without a score.")
 
 
