@@ -237,3 +237,13 @@ def test_board_with_an_unknown_marker():
 def test_board_too_small_or_too_large():
     _board_error(["..#.", "....", "....", "...."])
     _board_error(["." * 27] * 27)
+
+
+def test_an_ffsc_game_saved_with_the_count_of_passes_replays_with_it():
+    from scrabble_fr.engine.rules import rules_from_mapping, rules_to_mapping
+
+    saved = rules_to_mapping(Rules.preset("ffsc"))
+    assert saved["end"]["blocked"] == "without_word" and rules_from_mapping(saved) is PRESETS["ffsc"]
+    saved["end"]["blocked"] = "passes"  # as games were saved before
+    old = rules_from_mapping(saved)
+    assert (old.name, old.blocked) == ("ffsc", BlockedRule.PASSES)
