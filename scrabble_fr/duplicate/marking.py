@@ -15,8 +15,8 @@ circled one: the letter a joker stands for).
   earns a warning when it is not the one of that best score (§5.5).
 - **Later coups** (§5.3): the word at its place is paid for the circling written when the draw
   allows it. When it does not (a joker left unmarked, or another letter circled), the word at its
-  place is still paid, assorted with a warning, at the lowest score among the circlings the draw
-  allows (§5.3.2, second case; §5.4.2b, "coup joker"). This holds "y compris dans le cas où aucune
+  place is still paid, assorted with a warning, at the lowest score among the circlings of the
+  letters the draw lacks (§5.3.2, second case; §5.4.2b, "coup joker"). This holds "y compris dans le cas où aucune
   lettre n'est encerclée".
 - A word that cannot be made from the draw, even with its jokers, scores 0 (§5.4.1d, *erreur de
   lettre*), as does a word outside the list or a placement the board does not allow (§5.4.1a, c).
@@ -157,8 +157,12 @@ def _mark_placed(position: Position, command: ParsedCommand) -> Marking:
     wrong_on_board = _circled_board_letters(position, command)
     if written in readings and not wrong_on_board:
         return Marking(typed, typed.score or 0)
-    # The circling written is not possible here: the lowest of the possible ones, with a warning.
-    paid = min((_scored(position, squares, letters, blanks) for blanks in readings), key=lambda m: m.score or 0)
+    # The circling written is not possible here: the lowest of the possible circlings "de lettres
+    # absentes du tirage", with a warning; those circle exactly the letters the draw lacks (a
+    # second joker standing for a letter the draw has is not one of them).
+    fewest = min(len(blanks) for blanks in readings)
+    paid = min((_scored(position, squares, letters, blanks) for blanks in readings if len(blanks) == fewest),
+               key=lambda m: m.score or 0)
     return Marking(paid, paid.score or 0, None, [_warning(written, readings, wrong_on_board)])
 
 

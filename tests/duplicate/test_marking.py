@@ -109,6 +109,19 @@ def test_two_readings_pay_the_one_written_or_else_the_lowest(ananas, text, score
     assert judged.move is not None and judged.move.word == word
 
 
+def test_the_lowest_reading_circles_only_the_letters_the_draw_lacks():
+    # AAE+??NN: two jokers, but the draw lacks only one A. Circling two letters (two A, or an A
+    # and an N) is possible, and would score less (jokers on C7 and G7: 0+1+1+1+0+1 = 4), but the
+    # minimum is taken "parmi les divers encerclements possibles de lettres absentes du tirage"
+    # (§5.3.2): one A circled, 6 at the lowest.
+    game = DuplicateGame(["A"], lexicon=WordSet(WORDS + ["ANANAS"], "test"), sheet=read_sheet("NETSAAE\nAAE+??NN\n"),
+                         seconds=None)
+    game.close_coup()
+    judged = game.judge("7C ANANAS")
+    assert (judged.score, judged.warnings) == (6, [WarningKind.JOKER_UNMARKED])
+    assert game.judge("7C aNANaS").score == 4  # both jokers written: a possible circling, paid as written
+
+
 def test_a_board_letter_circled_though_no_joker_lies_there_is_a_warning(ananas):
     # The S of H7 is a real tile: circling it is "une autre lettre que celle dont le joker tient
     # lieu" (§5.5); the A circled on E7 is possible but the bulletin as a whole is not, so the
