@@ -195,7 +195,8 @@ class DuplicateGame:
     def total(self, player: int) -> int:
         """A player's score: their points on every closed coup and their solo bonuses, less the
         penalty of their warnings (:meth:`penalty`)."""
-        points = sum(coup.points(player) + (self.solo_bonus if coup.solo == player else 0) for coup in self.closed_coups)
+        points = sum(coup.points(player) + (self.solo_bonus if coup.solo == player else 0)
+                     for coup in self.closed_coups)
         return points - self.penalty(player)
 
     @property

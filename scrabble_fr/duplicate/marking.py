@@ -16,8 +16,8 @@ circled one: the letter a joker stands for).
 - **Later coups** (§5.3): the word at its place is paid for the circling written when the draw
   allows it. When it does not (a joker left unmarked, or another letter circled), the word at its
   place is still paid, assorted with a warning, at the lowest score among the circlings of the
-  letters the draw lacks (§5.3.2, second case; §5.4.2b, "coup joker"). This holds "y compris dans le cas où aucune
-  lettre n'est encerclée".
+  letters the draw lacks (§5.3.2, second case; §5.4.2b, "coup joker"). This holds "y compris
+  dans le cas où aucune lettre n'est encerclée".
 - A word that cannot be made from the draw, even with its jokers, scores 0 (§5.4.1d, *erreur de
   lettre*), as does a word outside the list or a placement the board does not allow (§5.4.1a, c).
 
@@ -34,7 +34,7 @@ from typing import Iterator, Sequence
 
 from scrabble_fr.engine.errors import IllegalMoveError, InvalidMoveError, ScrabbleError
 from scrabble_fr.engine.move import Move, PlacedTile
-from scrabble_fr.engine.notation import ParsedCommand
+from scrabble_fr.engine.notation import ParsedCommand, parse_command
 from scrabble_fr.engine.position import Position
 from scrabble_fr.engine.scoring import check_placement
 from scrabble_fr.engine.tiles import JOKER
@@ -72,8 +72,6 @@ class Marking:
 def mark(position: Position, text: str, command: ParsedCommand | None = None) -> Marking:
     """Mark the placement ``text`` (already read as ``command``, if given) on ``position``,
     whose rack to move is the draw and whose lexicon judges the words."""
-    from scrabble_fr.engine.notation import parse_command
-
     if command is None:
         command = parse_command(text, "fr", position.board.size)
     if position.board.is_empty():
@@ -217,7 +215,8 @@ def _invalid_words(position: Position, move: Move) -> ScrabbleError | None:
     return None
 
 
-def _warning(written: frozenset[int], readings: Sequence[frozenset[int]], wrong_on_board: Sequence[object]) -> WarningKind:
+def _warning(written: frozenset[int], readings: Sequence[frozenset[int]],
+             wrong_on_board: Sequence[object]) -> WarningKind:
     """A circle missing (the letters circled are right but some joker's letter is not) or a
     circle on the wrong letter."""
     if not wrong_on_board and any(written < reading for reading in readings):
