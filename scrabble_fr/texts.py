@@ -184,10 +184,12 @@ def clock_text(seconds: float) -> str:
 
 _RULES_SUMMARIES = {
     "ffsc": N_("FFSc: a valid move challenged costs the challenger 10 points; 102 French tiles; "
-               "blocked after three passes each."),
+               "blocked after three turns each without a word (passes, exchanges)."),
     "hasbro": N_("Hasbro: a valid move challenged costs the challenger their next turn; 100 English tiles."),
-    "naspa": N_("NASPA: double challenge; going out earns twice the racks left; −10 a minute over time."),
-    "wespa": N_("WESPA: +5 a word to the challenged player; going out earns twice the racks left."),
+    "naspa": N_("NASPA: double challenge; going out earns twice the racks left; −10 a minute over time, "
+                "the game ends past 10."),
+    "wespa": N_("WESPA: +5 to the challenged player for each valid word challenged; going out earns twice "
+                "the racks left; −10 a minute over time, the game ends past 10."),
     "single": N_("Free challenge: a valid move challenged costs nothing."),
     "void": N_("No challenge: a word outside the list is refused when placed."),
 }

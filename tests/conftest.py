@@ -103,6 +103,7 @@ def snapshot(game: Game) -> tuple[object, ...]:
         game.termination,
         game.passes_in_a_row,
         game.scoreless_in_a_row,
+        game.wordless_in_a_row,
         list(game.racks),
         list(game.scores),
         game.to_move,

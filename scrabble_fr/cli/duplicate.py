@@ -1,6 +1,7 @@
 """``scrabble-fr duplicate``: a duplicate game in the app, or a published sheet replayed.
 
     $ scrabble-fr duplicate --joueurs Alice,Bruno --graine 3 --temps 2:30
+    $ scrabble-fr duplicate --club --temps 1:00
     $ scrabble-fr duplicate --tirages partie.txt --json
 
 With ``--json`` nothing opens: the game is computed (each coup's top, the move the board
@@ -11,7 +12,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import re
 from typing import Any, TextIO
 
 from scrabble_fr.cli.common import lexicon_for_args, load_lexicon, require_terminal, resolve_rules
@@ -19,27 +19,17 @@ from scrabble_fr.cli.play import add_lexicon_options
 from scrabble_fr.i18n import _
 from scrabble_fr.records.errors import RecordError
 
-_TIME = re.compile(r"^(\d{1,2})(?::([0-5]\d))?$")
-MAX_SECONDS = 30 * 60
 
-
-def parse_time(text: str) -> float | None:
-    """Seconds for a coup from ``3:00``, ``2:30`` or ``1`` (minutes); ``0`` is no clock.
+def parse_time(text: str, club: bool = False) -> float | None:
+    """Seconds for a coup from ``3:00``, ``2:30`` or ``1`` (minutes); ``0`` is no clock. The
+    rule of the allowed times lives with the duplicate game (:mod:`scrabble_fr.duplicate.timing`).
 
         >>> parse_time("2:30"), parse_time("1"), parse_time("0")
         (150.0, 60.0, None)
     """
-    from scrabble_fr.duplicate import DuplicateError
+    from scrabble_fr.duplicate.timing import parse_time as parse
 
-    match = _TIME.match(text.strip())
-    if not match:
-        raise DuplicateError("bad_time", text=text)
-    seconds = int(match.group(1)) * 60 + int(match.group(2) or 0)
-    if seconds == 0:
-        return None
-    if not 10 <= seconds <= MAX_SECONDS:
-        raise DuplicateError("bad_time", text=text)
-    return float(seconds)
+    return parse(text, club)
 
 
 def add_parser(subparsers: Any) -> argparse.ArgumentParser:
@@ -54,7 +44,10 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     parser.add_argument("--joueurs", metavar=_("NAMES"), help=_("players separated by commas (default: one player)"))
     parser.add_argument("--graine", type=int, metavar="N", help=_("seed of the bag, to replay the same game"))
     parser.add_argument("--temps", default="3:00", metavar="M:SS",
-                        help=_("time for each coup: 3:00 (default), 2:30, 2:00, 1:00 blitz; 0 for no clock"))
+                        help=_("time for each coup: 3:00 (default), 2:30, 2:00, 1:00 blitz; in training any "
+                               "time from 0:10, or 0 for no clock"))
+    parser.add_argument("--club", action="store_true",
+                        help=_("club game: only the times of the rules (3:00, 2:30, 2:00, 1:00)"))
     parser.add_argument("--tirages", metavar=_("FILE"),
                         help=_("replay a published game: one coup per line, TIRAGE [REF MOT], "
                                "such as EEU+ESI? H4 ChACUNE"))
@@ -74,7 +67,7 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
         return _resume(args)
     # The language chooses the rules, here as everywhere (--regles says otherwise).
     rules = resolve_rules(getattr(args, "regles", None))
-    seconds = parse_time(args.temps)
+    seconds = parse_time(args.temps, args.club)
     names = check_names(args.joueurs.split(",")) if args.joueurs is not None else [_("Player 1")]
     if not names:
         names = [_("Player 1")]
@@ -93,7 +86,7 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
     from scrabble_fr.tui.app import ScrabbleApp
 
     settings = DuplicateSettings(names, seed=game.seed, seconds=seconds, sheet=sheet,
-                                 lexicon=getattr(args, "lexique", None), rules=rules)
+                                 lexicon=getattr(args, "lexique", None), rules=rules, club=args.club)
     ScrabbleApp(lexicon=lexicon, duplicate=settings).run()
     return 0
 

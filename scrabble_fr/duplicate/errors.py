@@ -15,6 +15,8 @@ MESSAGES: dict[str, str] = {
     "unknown_player": N_("there is no player {player} at this table"),
     "no_word_list": N_("duplicate needs a word list to find the top of each coup"),
     "bad_time": N_("{text!r} is not a time for the coup: write minutes and seconds such as 3:00, 2:30 or 1:00"),
+    "time_club": N_("in a club game a coup lasts 3:00, 2:30, 2:00 or 1:00 (FISF rules §1.3), not {text}"),
+    "time_range": N_("a coup lasts from {low} to {high} (or 0 for no clock), not {text}"),
     # The coup
     "game_over": N_("the duplicate game is over"),
     "coup_closed": N_("this coup is closed: wait for the next draw"),

@@ -10,7 +10,8 @@
 
 Per coup: the draw (``+`` between leftover and new tiles, ``-`` after a rejet), the top, its
 reference (``H4`` across, ``4H`` down), its points and the running total, then each player's
-move, score and solo.
+move, score, warning and solo; at the end each player's total and, when there were any, their
+warnings and what they cost (FISF §5.9).
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from typing import Any
 
 from scrabble_fr.duplicate.game import Coup, DuplicateGame, Proposal, reference
 from scrabble_fr.engine.move import Move
-from scrabble_fr.i18n import _, format_number
+from scrabble_fr.i18n import _, format_number, ngettext
 
 
 def percent_text(value: float) -> str:
@@ -50,8 +51,9 @@ def replay_data(game: DuplicateGame) -> dict[str, Any]:
 
 def _proposal_data(game: DuplicateGame, proposal: Proposal | None, solo: bool) -> dict[str, Any]:
     if proposal is None or proposal.is_empty:
-        return {"move": None, "score": 0, "solo": solo}
-    data: dict[str, Any] = {"move": proposal.text, "score": proposal.score, "solo": solo}
+        return {"move": None, "score": 0, "solo": solo, "warnings": []}
+    data: dict[str, Any] = {"move": proposal.text, "score": proposal.score, "solo": solo,
+                            "warnings": [str(w) for w in proposal.warnings]}
     if proposal.move is not None and proposal.move.word:
         data["ref"], data["word"] = game.reference(proposal.move), proposal.move.word
     return data
@@ -64,7 +66,8 @@ def sheet_data(game: DuplicateGame) -> dict[str, Any]:
         entry["players"] = [_proposal_data(game, coup.proposals[p], coup.solo == p) for p in range(len(game.players))]
     data["seed"] = game.seed
     data["players"] = [
-        {"name": name, "total": game.total(p), "solos": game.solos(p), "percent": round(game.percent(p), 2)}
+        {"name": name, "total": game.total(p), "solos": game.solos(p), "percent": round(game.percent(p), 2),
+         "warnings": game.warnings(p), "penalty": game.penalty(p)}
         for p, name in enumerate(game.players)
     ]
     return data
@@ -78,8 +81,21 @@ def _cell(game: DuplicateGame, coup: Coup, player: int) -> str:
         text = f"{game.reference(proposal.move)} {proposal.move.word} {proposal.score}"
     else:
         text = f"{proposal.text} 0"
+    if proposal is not None and proposal.warnings:
+        # The sheet's mark for a warning (FISF §5.9: warnings are noted on the correction slip).
+        text += " " + _("warn.")
     if coup.solo == player:
         text += " " + _("solo")
+    return text
+
+
+def warnings_text(game: DuplicateGame, player: int) -> str:
+    """``2 warnings`` or ``4 warnings (−5)``: a player's warnings and what they cost."""
+    count = game.warnings(player)
+    text = ngettext("{n} warning", "{n} warnings", count).format(n=count)
+    penalty = game.penalty(player)
+    if penalty:
+        text += f" (−{format_number(penalty)})"
     return text
 
 
@@ -100,6 +116,8 @@ def sheet_text(game: DuplicateGame) -> str:
     totals = ["", "", _("Total"), "", "", format_number(game.top_total)]
     totals += [f"{format_number(game.total(p))} ({percent_text(game.percent(p))})" for p in range(len(game.players))]
     rows.append(totals)
+    if any(game.warnings(p) for p in range(len(game.players))):
+        rows.append(["", "", _("Warnings"), "", "", ""] + [warnings_text(game, p) for p in range(len(game.players))])
     widths = [max(len(row[i]) for row in [headers] + rows) for i in range(len(headers))]
     numeric = {0, 4, 5}
     lines = []

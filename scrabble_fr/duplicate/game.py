@@ -7,9 +7,10 @@
 
 Each coup (FISF rules, chapter 3): the draw is made (:mod:`.draw`) and the top chosen
 (:mod:`.top`) before the clock starts; each player proposes one placement or nothing within the
-time; :meth:`DuplicateGame.close_coup` scores every proposal (an invalid word or a wrong placement
-scores 0, verified against the word list), credits the solo, places the top (or the published
-move, when replaying a sheet), and makes the next draw. The game ends when no valid draw can be
+time, marked as chapter 5 pays it (:mod:`.marking`: an invalid word or a wrong placement scores 0,
+verified against the word list; a joker left unmarked is paid with a warning, and warnings cost 5
+points from the fourth); :meth:`DuplicateGame.close_coup` credits the solo, places the top (or the
+published move, when replaying a sheet), and makes the next draw. The game ends when no valid draw can be
 made from the leftover and the bag (§3.7), or at the end of a replayed sheet.
 
 Everything follows from the seed (and the sheet, when one is replayed): the same seed and the
@@ -22,15 +23,17 @@ import random
 import time
 from collections import Counter
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from typing import Any
 
 from scrabble_fr.duplicate.draw import MAX_REJETS, Draw, make_draw, remove_tiles, required, sort_leftover
 from scrabble_fr.duplicate.errors import DuplicateError
+from scrabble_fr.duplicate.marking import WarningKind, mark
 from scrabble_fr.duplicate.sheet import SheetCoup
+from scrabble_fr.duplicate.timing import check_time
 from scrabble_fr.duplicate.top import Top, choose_top
-from scrabble_fr.engine.errors import IllegalMoveError, InvalidMoveError, ScrabbleError
+from scrabble_fr.engine.errors import ScrabbleError
 from scrabble_fr.engine.move import Move
 from scrabble_fr.engine.notation import format_coordinate, parse_command
 from scrabble_fr.engine.players import check_names as check_player_names
@@ -42,6 +45,12 @@ from scrabble_fr.match.clock import Clocks
 MAX_PLAYERS = 24
 SOLO_BONUS = 10
 SOLO_BONUS_PLAYERS = 16  # the solo bonus is paid from this many players (§3.5)
+# Warnings are counted per player; from the fourth (the sixth in blitz), each one costs 5 points
+# (§5.9). Blitz is one minute a coup (§1.3); a shorter training time counts as blitz too.
+WARNING_PENALTY = 5
+FREE_WARNINGS = 3
+FREE_WARNINGS_BLITZ = 5
+BLITZ_SECONDS = 60.0
 DEFAULT_SECONDS = 180.0
 
 
@@ -56,14 +65,19 @@ class DuplicateEnd(StrEnum):
 
 @dataclass(frozen=True)
 class Proposal:
-    """A player's proposal as judged: the ``text`` typed, the move read from it (None: nothing
-    proposed, or no move could be read on this board), its ``score`` (0 when invalid), and why
-    it is invalid (``error``, None when valid)."""
+    """A player's proposal as judged: the ``text`` typed, the move as paid (None: nothing
+    proposed, or no move could be read on this board), its ``score`` (0 when invalid), why it is
+    invalid (``error``, None when valid), and its ``warnings`` (empty, or the one warning a coup
+    can earn, FISF §5.5 and §5.8).
+
+    The move as paid is the one :mod:`.marking` pays: on the first coup the word at its best
+    place, later the word at its place with its jokers where the payment puts them."""
 
     text: str
     move: Move | None
     score: int
     error: ScrabbleError | None = None
+    warnings: list[WarningKind] = field(default_factory=list)
 
     @property
     def is_empty(self) -> bool:
@@ -98,6 +112,10 @@ class Coup:
         proposal = self.proposals[player]
         return proposal.score if proposal is not None else 0
 
+    def warnings(self, player: int) -> list[WarningKind]:
+        proposal = self.proposals[player]
+        return list(proposal.warnings) if proposal is not None else []
+
 
 def reference(move: Move, notation: str = "fr") -> str:
     """A placement's reference: in French ``H4`` across, ``4H`` down (English: ``4H`` across)."""
@@ -112,7 +130,8 @@ def check_names(names: Sequence[str]) -> list[str]:
 
 
 class DuplicateGame:
-    """A duplicate game for ``players`` (none: the tops alone, as ``--tirages --json`` computes)."""
+    """A duplicate game for ``players`` (none: the tops alone, as ``--tirages --json`` computes),
+    ``seconds`` a coup (None: no clock), a ``club`` game keeping to the times of the rules."""
 
     def __init__(
         self,
@@ -123,18 +142,21 @@ class DuplicateGame:
         seed: int | None = None,
         sheet: Sequence[SheetCoup] | None = None,
         seconds: float | None = DEFAULT_SECONDS,
+        club: bool = False,
         now: Callable[[], float] = time.monotonic,
     ) -> None:
         if lexicon is None:
             raise DuplicateError("no_word_list")
         self.players = check_names(players)
+        # A club game keeps to the times of the rules (§1.3); training takes any from 10 s.
+        self.club = club
+        self.seconds = check_time(seconds, club)
         self.rules = rules if rules is not None else Rules.preset("ffsc")
         self.seed = seed if seed is not None else random.randrange(2**31)
         self.rng = random.Random(self.seed)
         self.bag: list[str] = self.rules.tile_set.full_bag()
         self.position = Position(self.rules, racks=[""], lexicon=lexicon)
         self.sheet = list(sheet) if sheet is not None else None
-        self.seconds = seconds
         self._now = now
         self.clocks: Clocks | None = None
         self.coups: list[Coup] = []
@@ -167,8 +189,27 @@ class DuplicateGame:
         return SOLO_BONUS if len(self.players) >= SOLO_BONUS_PLAYERS else 0
 
     def total(self, player: int) -> int:
-        """A player's score: their points on every closed coup and their solo bonuses."""
-        return sum(coup.points(player) + (self.solo_bonus if coup.solo == player else 0) for coup in self.closed_coups)
+        """A player's score: their points on every closed coup and their solo bonuses, less the
+        penalty of their warnings (:meth:`penalty`)."""
+        points = sum(coup.points(player) + (self.solo_bonus if coup.solo == player else 0)
+                     for coup in self.closed_coups)
+        return points - self.penalty(player)
+
+    @property
+    def free_warnings(self) -> int:
+        """How many warnings cost nothing: 3, or 5 in blitz (one minute a coup or less)."""
+        blitz = self.seconds is not None and self.seconds <= BLITZ_SECONDS
+        return FREE_WARNINGS_BLITZ if blitz else FREE_WARNINGS
+
+    def warnings(self, player: int) -> int:
+        """How many warnings a player has had on the closed coups (one a coup at most, §5.8)."""
+        return sum(1 for coup in self.closed_coups if coup.warnings(player))
+
+    def penalty(self, player: int) -> int:
+        """The points a player's warnings cost: 5 for each one after the free ones (§5.9). The
+        rules take the sum off at the end of the game; here it is off the total as soon as it is
+        due, which comes to the same final score."""
+        return WARNING_PENALTY * max(0, self.warnings(player) - self.free_warnings)
 
     def reference(self, move: Move) -> str:
         """A placement's reference in the game's notation."""
@@ -226,7 +267,15 @@ class DuplicateGame:
 
         Empty text or ``-`` is no proposal. Text that is not a placement at all raises
         :class:`InvalidMoveError` or :class:`DuplicateError` (the player retypes it); a placement
-        that breaks a rule or forms a word outside the list is a proposal scoring 0.
+        is marked as the FISF rules pay it (:mod:`.marking`): on the first coup the word's best
+        score wherever it is written, later the word at its place, a joker left unmarked paid
+        with a warning; a placement the board or the draw does not allow, or a word outside the
+        list, scores 0.
+
+            >>> from scrabble_fr.player.dawg import WordSet
+            >>> g = DuplicateGame(["A"], lexicon=WordSet(["NET", "NETS"]), seed=1, seconds=None)
+            >>> g.judge("-").warnings, g.judge("-").score
+            ([], 0)
         """
         self._require_current()
         stripped = text.strip()
@@ -235,22 +284,8 @@ class DuplicateGame:
         command = parse_command(stripped, self.rules.notation, self.position.board.size)
         if command.kind != "place":
             raise DuplicateError("proposal_not_a_move", text=stripped)
-        try:
-            move = self.position.move_from_command(command)
-        except InvalidMoveError as exc:  # off the board, a letter that is not the board's
-            return Proposal(stripped, None, 0, exc)
-        except IllegalMoveError as exc:
-            return Proposal(stripped, None, 0, exc)
-        try:
-            placement = self.position.check(move)
-        except ScrabbleError as exc:  # not in the draw, not connected, a gap…
-            return Proposal(stripped, move, 0, exc)
-        assert placement is not None
-        described = self.position.describe(move, placement)
-        invalid = [w.letters for w in placement.words if w.letters not in self.position.lexicon]  # type: ignore[operator]
-        if invalid:
-            return Proposal(stripped, described, 0, IllegalMoveError("invalid_words", words=", ".join(invalid)))
-        return Proposal(stripped, described, placement.score)
+        marking = mark(self.position, stripped, command)
+        return Proposal(stripped, marking.move, marking.score, marking.error, list(marking.warnings))
 
     def propose(self, player: int, text: str) -> Proposal:
         """Record ``player``'s proposal for the current coup (replacing an earlier one); raises

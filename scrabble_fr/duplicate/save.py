@@ -64,6 +64,7 @@ class DuplicateRecord(SavedRecord):
     seed: int
     seconds: float | None
     lexicon: str | None = None
+    club: bool = False  # a club game: the times of the rules only
     sheet: list[list[Any]] | None = None  # [[line number, "EEU+ESI? H4 ChACUNE"], …]
     actions: list[dict[str, Any]] = field(default_factory=list)
     pending: list[str | None] = field(default_factory=list)
@@ -78,6 +79,7 @@ class DuplicateRecord(SavedRecord):
             seed=game.seed,
             seconds=game.seconds,
             lexicon=lexicon,
+            club=game.club,
             sheet=_sheet_lines(game),
         )
         record.update(game)
@@ -103,7 +105,7 @@ class DuplicateRecord(SavedRecord):
             if self.sheet is not None:
                 sheet = [read_line(int(number), str(text)) for number, text in self.sheet]
             game = DuplicateGame(self.players, lexicon=lexicon, rules=rules_from_mapping(self.rules), seed=self.seed,
-                                 sheet=sheet, seconds=self.seconds, now=now)
+                                 sheet=sheet, seconds=self.seconds, club=self.club, now=now)
             for action in self.actions:
                 self._apply(game, action["proposals"])
                 game.close_coup()
@@ -131,6 +133,7 @@ class DuplicateRecord(SavedRecord):
             "rules": self.rules,
             "seed": self.seed,
             "seconds": self.seconds,
+            "club": self.club,
             "lexicon": self.lexicon,
             "sheet": self.sheet,
             "actions": self.actions,
@@ -164,6 +167,7 @@ class DuplicateRecord(SavedRecord):
             rules=data["rules"],
             seed=seed,
             seconds=float(seconds) if seconds is not None else None,
+            club=data.get("club") is True,
             lexicon=lexicon if isinstance(lexicon, str) else None,
             sheet=sheet,
             actions=data.get("actions", []),

@@ -58,6 +58,7 @@ class DuplicateSettings:
     sheet: list[SheetCoup] | None = None
     lexicon: str | None = None  # the list's name or path (None: the rules' own), as a save keeps it
     rules: Rules = field(default_factory=lambda: Rules.preset("ffsc"))
+    club: bool = False  # a club game: only the rules' times per coup (FISF §1.3)
 
 
 def _refused_at_once(error: ScrabbleError | None) -> bool:
@@ -105,7 +106,7 @@ class DuplicateSession:
                now: Callable[[], float] = time.monotonic) -> DuplicateSession:
         """A new game from its settings (bad players, a bad sheet: raises, nothing saved)."""
         game = DuplicateGame(settings.players, lexicon=lexicon, rules=settings.rules, seed=settings.seed,
-                             sheet=settings.sheet, seconds=settings.seconds, now=now)
+                             sheet=settings.sheet, seconds=settings.seconds, club=settings.club, now=now)
         session = cls(game, store=store, lexicon=settings.lexicon or settings.rules.lexicon)
         session._save()
         return session

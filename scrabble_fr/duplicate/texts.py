@@ -41,6 +41,8 @@ def coup_result_lines(game: DuplicateGame, coup: Coup) -> list[str]:
             text = _("{name}: {ref} {word}, {points} ({share} of the top)").format(
                 name=name, ref=ref(proposal.move), word=proposal.move.word, points=points(proposal.score),
                 share=share)
+        if proposal is not None and proposal.warnings:
+            text += " — " + _("warning: {why}").format(why=proposal.warnings[0].text)
         if coup.solo == index:
             text += " — " + _("solo")
         lines.append(text)

@@ -59,6 +59,7 @@ class EventKind(enum.Enum):
 class Termination(enum.Enum):
     OUT = "out"  # a player used their last tile with the bag empty
     BLOCKED = "blocked"  # every player passed (or scored nothing) too many times in a row
+    TIME = "time"  # a player went past the rules' overtime limit
 
 
 @dataclass(frozen=True)
@@ -113,6 +114,7 @@ class _State:
     scoreless_in_a_row: int = 0
     termination: Termination | None = None
     actions_len: int = 0
+    wordless_in_a_row: int = 0
 
 
 class Game:
@@ -143,6 +145,7 @@ class Game:
         self._events: list[Event] = []
         self._loses_next_turn: set[int] = set()
         self.passes_in_a_row = 0
+        self.wordless_in_a_row = 0  # turns without a word placed: passes, exchanges, withdrawals
         self._termination: Termination | None = None
         for player in range(len(players)):
             self._draw(player)
@@ -189,6 +192,13 @@ class Game:
     @property
     def termination(self) -> Termination | None:
         return self._termination
+
+    @property
+    def timed_out(self) -> int | None:
+        """The player whose overtime passed the rules' limit, when that ended the game."""
+        if self._termination is Termination.TIME and self._actions:
+            return int(self._actions[-1]["player"])
+        return None
 
     @property
     def scoreless_in_a_row(self) -> int:
@@ -250,8 +260,15 @@ class Game:
         if self._phase is not Phase.TURN:
             return False
         limit = self.rules.blocked_count * len(self.players)
-        run = self.passes_in_a_row if self.rules.blocked is BlockedRule.PASSES else self.scoreless_in_a_row
-        return run + 1 >= limit
+        return self._blocked_run() + 1 >= limit
+
+    def _blocked_run(self) -> int:
+        """The run of turns that counts toward a blocked game under the rule set."""
+        if self.rules.blocked is BlockedRule.PASSES:
+            return self.passes_in_a_row
+        if self.rules.blocked is BlockedRule.WITHOUT_WORD:
+            return self.wordless_in_a_row
+        return self.scoreless_in_a_row
 
     def unseen(self, player: int | None = None) -> Counter[str]:
         """Tiles the player cannot see: the bag and the other racks."""
@@ -370,9 +387,10 @@ class Game:
             raise GameStateError("no_verifier")
         # A word the move forms twice (main word and a cross word) is one word to look up.
         all_words = list(dict.fromkeys(word.letters for word in pending.words))
-        # FFSc: the contester names the words they doubt. Only words the move formed count, each
-        # once: a word it did not form cannot get a valid move withdrawn, nor add to a per-word
-        # penalty; none left, all are checked. English rules: a challenge covers the whole play.
+        # FFSc, WESPA: the contester names the words they doubt. Only words the move formed count,
+        # each once: a word it did not form cannot get a valid move withdrawn, nor add to a
+        # per-word penalty or bonus; none left, all are checked. Hasbro, NASPA: a challenge covers
+        # the whole play.
         named = []
         if self.rules.challenge.named_words:
             named = [w for w in dict.fromkeys(w.upper() for w in words or ()) if w in all_words]
@@ -399,8 +417,14 @@ class Game:
         clock may report as often as it likes. A negative, non-finite or absurd overrun, one
         smaller than an earlier report, or any call once the game is over, is refused.
 
+        Past the rule set's ``overtime_limit`` (minutes; 0 for none) the game ends: the minutes up
+        to the limit are charged, none beyond (the game stops there), and each player subtracts
+        their own rack, as when a game is blocked.
+
         >>> g = Game(["A", "B"], "naspa", seed=1); g.time_penalty(0, 61.0), g.time_penalty(0, 100.0)
         (20, 0)
+        >>> g.time_penalty(0, 665.0), g.is_over, g.timed_out
+        (80, True, 0)
         """
         self._require_not_over()
         if not 0 <= player < len(self.players):
@@ -415,15 +439,25 @@ class Game:
         earlier = [e for e in self._events if e.kind is EventKind.TIME_PENALTY and e.player == player]
         if earlier and overrun < earlier[-1].detail["overrun"]:
             raise GameStateError("bad_overrun", overrun=str(overrun)[:20])
-        due = self.rules.overtime_penalty * math.ceil(overrun / 60)
+        minutes = math.ceil(overrun / 60)
+        limit = self.rules.overtime_limit
+        out_of_time = bool(limit) and overrun > limit * 60
+        if out_of_time:
+            minutes = limit
+        due = self.rules.overtime_penalty * minutes
         points = due + sum(e.points for e in earlier)  # earlier points are negative
-        if points <= 0:
+        if points <= 0 and not out_of_time:
             return 0
         saved = self._save()
-        self._log(EventKind.TIME_PENALTY, player, -points, overrun=overrun)
+        if points > 0:
+            self._log(EventKind.TIME_PENALTY, player, -points, overrun=overrun)
+        if out_of_time:
+            # An announced move stands as it was announced; nobody draws any more.
+            self._pending = None
+            self._end(Termination.TIME, None)
         self._undo.append(saved)
         self._actions.append({"type": "time_penalty", "player": player, "overrun": overrun})
-        return points
+        return max(points, 0)
 
     def actors(self) -> list[int]:
         """Who acted for each action that :meth:`undo` can take back, oldest first: the player
@@ -491,7 +525,7 @@ class Game:
         player = pending.player
         self._draw(player)
         scored = (pending.move.score or 0) > 0
-        self._turn_done(scored=scored, passed=False)
+        self._turn_done(scored=scored, passed=False, placed=True)
         if not self.racks[player] and not self._bag:
             self._end(Termination.OUT, player)
         elif not self._check_blocked():
@@ -548,14 +582,14 @@ class Game:
         if not self._check_blocked():
             self._next_player()
 
-    def _turn_done(self, scored: bool, passed: bool) -> None:
+    def _turn_done(self, scored: bool, passed: bool, placed: bool = False) -> None:
         self.passes_in_a_row = self.passes_in_a_row + 1 if passed else 0
+        self.wordless_in_a_row = 0 if placed else self.wordless_in_a_row + 1
         self.position.scoreless_turns = 0 if scored else self.position.scoreless_turns + 1
 
     def _check_blocked(self) -> bool:
         limit = self.rules.blocked_count * len(self.players)
-        run = self.passes_in_a_row if self.rules.blocked is BlockedRule.PASSES else self.scoreless_in_a_row
-        if run >= limit:
+        if self._blocked_run() >= limit:
             self._end(Termination.BLOCKED, None)
             return True
         return False
@@ -599,6 +633,7 @@ class Game:
             list(self.board.squares), list(self.racks), list(self.scores), self.to_move, list(self._bag),
             self._rng.getstate(), self._phase, self._pending, list(self._events), set(self._loses_next_turn),
             self.passes_in_a_row, self.scoreless_in_a_row, self._termination, len(self._actions),
+            self.wordless_in_a_row,
         )
 
     def _restore(self, state: _State) -> None:
@@ -613,6 +648,7 @@ class Game:
         self._events = list(state.events)
         self._loses_next_turn = set(state.loses_next_turn)
         self.passes_in_a_row = state.passes_in_a_row
+        self.wordless_in_a_row = state.wordless_in_a_row
         self.position.scoreless_turns = state.scoreless_in_a_row
         self._termination = state.termination
         del self._actions[state.actions_len :]

@@ -66,15 +66,19 @@ class BlockedRule(enum.Enum):
 
     PASSES = "passes"  # every player passed `blocked_count` times in a row
     SCORELESS = "scoreless"  # `blocked_count` scoreless turns per player in a row
+    # `blocked_count` turns per player in a row without a word placed: passes, exchanges,
+    # withdrawn moves (FFSc as this program reads it: an exchange is a way of passing one's turn)
+    WITHOUT_WORD = "without_word"
 
 
 @dataclass(frozen=True)
 class ChallengeRule:
     """How a contestation is judged and what a failed one costs.
 
-    ``named_words``: the contester names the words they doubt and only those are judged (FFSc);
-    otherwise a challenge covers every word the play formed, as in English play, and a per-word
-    penalty or bonus counts all of them.
+    ``named_words``: the contester names the words they doubt and only those are judged, a
+    per-word penalty or bonus counting those (FFSc, WESPA); otherwise a challenge covers every
+    word the play formed (Hasbro, NASPA), and a per-word penalty or bonus counts all of them.
+    Naming no word challenges them all.
     """
 
     kind: ChallengeKind
@@ -95,12 +99,13 @@ class Rules:
     exchange_min_bag: int = 7
     challenge: ChallengeRule = field(default_factory=lambda: ChallengeRule(ChallengeKind.PENALTY, 10, named_words=True))
     end_rule: EndRule = EndRule.ADD_SUBTRACT
-    blocked: BlockedRule = BlockedRule.PASSES
+    blocked: BlockedRule = BlockedRule.WITHOUT_WORD
     blocked_count: int = 3
     notation: str = "fr"
     lexicon: str = "fr"
     clock_minutes: int = 25
     overtime_penalty: int = 0
+    overtime_limit: int = 0  # minutes over time that end the game (0: no limit)
 
     @property
     def size(self) -> int:
@@ -161,6 +166,7 @@ def rules_to_mapping(rules: Rules) -> dict[str, Any]:
         "end": {"rule": rules.end_rule.value, "blocked": rules.blocked.value, "blocked_count": rules.blocked_count},
         "clock_minutes": rules.clock_minutes,
         "overtime_penalty": rules.overtime_penalty,
+        "overtime_limit": rules.overtime_limit,
     }
 
 
@@ -168,6 +174,9 @@ def rules_from_mapping(data: Any) -> Rules:
     """The inverse of :func:`rules_to_mapping`; raises :class:`RulesError` on bad data."""
     if not isinstance(data, dict):
         raise RulesError("rules_field", field="rules", detail="expected a table")
+    if "overtime_penalty" in data and "overtime_limit" not in data:
+        # Saved before the overtime limit existed: the game replays as it was played, unlimited.
+        data = {**data, "overtime_limit": 0}
     rules, _extra = _rules_from_mapping(data)
     if rules.name in PRESETS and rules == PRESETS[rules.name]:
         return PRESETS[rules.name]
@@ -207,7 +216,7 @@ def _rules_from_mapping(data: dict[str, Any]) -> tuple[Rules, dict[str, Any]]:
     base = Rules.preset(base_name)
     known = {
         "base", "name", "rack_size", "bingo_bonus", "exchange_min_bag", "notation", "lexicon",
-        "players", "board", "tiles", "challenge", "end", "clock_minutes", "overtime_penalty",
+        "players", "board", "tiles", "challenge", "end", "clock_minutes", "overtime_penalty", "overtime_limit",
     }
     unknown = sorted(set(data) - known)
     if unknown:
@@ -321,11 +330,13 @@ def _rules_from_mapping(data: dict[str, Any]) -> tuple[Rules, dict[str, Any]]:
         lexicon=lexicon,
         clock_minutes=_int(data, "clock_minutes", 0, 600, base.clock_minutes),
         overtime_penalty=_int(data, "overtime_penalty", 0, 1000, base.overtime_penalty),
+        overtime_limit=_int(data, "overtime_limit", 0, 600, base.overtime_limit),
     )
     return rules, {"players": players, "lexicon": data.get("lexicon")}
 
 
-_FFSC = Rules(name="ffsc", tile_set=FRENCH, challenge=ChallengeRule(ChallengeKind.PENALTY, 10, named_words=True))
+_FFSC = Rules(name="ffsc", tile_set=FRENCH, challenge=ChallengeRule(ChallengeKind.PENALTY, 10, named_words=True),
+              blocked=BlockedRule.WITHOUT_WORD)
 _HASBRO = Rules(
     name="hasbro",
     tile_set=ENGLISH,
@@ -335,8 +346,14 @@ _HASBRO = Rules(
     notation="en",
     lexicon="en",
 )
-_NASPA = replace(_HASBRO, name="naspa", end_rule=EndRule.DOUBLE, overtime_penalty=10)
-_WESPA = replace(_NASPA, name="wespa", challenge=ChallengeRule(ChallengeKind.BONUS, 5, per_word=True))
+# NASPA and WESPA: 10 points per minute over time, started; "the game ends when a player exceeds
+# 10 minutes of overtime" (the rules' summary; see rules.md).
+_NASPA = replace(_HASBRO, name="naspa", end_rule=EndRule.DOUBLE, overtime_penalty=10, overtime_limit=10)
+# WESPA's five-point option: the challenger names the words challenged, only those are judged, and
+# the play earns 5 "per unsuccessfully challenged word" (a valid word named). NASPA's double
+# challenge covers the whole play.
+_WESPA = replace(_NASPA, name="wespa",
+                 challenge=ChallengeRule(ChallengeKind.BONUS, 5, per_word=True, named_words=True))
 
 PRESETS: dict[str, Rules] = {
     "ffsc": _FFSC,

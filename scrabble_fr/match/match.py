@@ -303,7 +303,8 @@ class Match:
 
     def accept(self) -> Outcome:
         """Accept the announced move: its player draws, the turn passes on."""
-        self._tick_clock()
+        if self._tick_clock() and self.game.is_over:
+            return self._after([])  # past the overtime limit: the game is over
         self.game.accept()
         return self._after([_("Move accepted.")])
 
@@ -356,7 +357,8 @@ class Match:
             verifier = LexiconVerifier(self.lexicon)
             if self.verification is Verification.MANUAL:
                 messages.append(_("A computer is involved: the word list judges."))
-        self._tick_clock()
+        if self._tick_clock() and self.game.is_over:
+            return self._after(messages)  # past the overtime limit: the game is over
         announcer = pending.player
         result = self.game.contest(contester, verifier, words)
         messages.append(texts.contest_outcome_text(self.game, result, announcer))
@@ -540,7 +542,8 @@ class Match:
             return None
 
     def _play(self, move: Move | str) -> Outcome:
-        self._tick_clock()
+        if self._tick_clock() and self.game.is_over:
+            return self._after([])  # past the overtime limit: the game is over
         game = self.game
         player = self.actor
         announced = game.pending
@@ -614,15 +617,20 @@ class Match:
         self.clocks.run(None if waiting else self.actor)
 
     def _tick_clock(self) -> bool:
-        """Charge the running player's started minutes of overtime; True if points were taken."""
+        """Charge the running player's started minutes of overtime; True if points were taken or
+        the overtime limit ended the game."""
         clocks = self.clocks
-        if clocks is None or self.game.is_over or not self.game.rules.overtime_penalty:
+        rules = self.game.rules
+        if clocks is None or self.game.is_over or not (rules.overtime_penalty or rules.overtime_limit):
             return False
         player = clocks.running
         if player is None:
             return False
         overrun = clocks.overrun(player)
-        return overrun > 0 and self.game.time_penalty(player, overrun) > 0
+        if overrun <= 0:
+            return False
+        charged = self.game.time_penalty(player, overrun) > 0
+        return charged or self.game.is_over
 
     def _note(self, kind: str, player: int, **detail: Any) -> None:
         # One line per kind, player and turn, however many times asked: the count goes up.

@@ -35,7 +35,7 @@ def test_the_first_top_is_announced_before_anyone_plays(words):
         ("8H SENT", 8, None),  # down scores the same on the first coup
         ("H7 ES", 4, None),  # (1+1) × 2
         ("H8 SNET", 0, "invalid_words"),  # not a word
-        ("H9 NETS", 0, "first_move_centre"),  # misses the centre
+        ("H9 NETS", 8, None),  # first coup: the word's best score wherever written (FISF §5.4.2a)
         ("H8 BAS", 0, "tiles_not_on_rack"),  # no B in the draw
         ("", 0, None),  # nothing proposed
     ],
@@ -160,7 +160,8 @@ def test_the_sheet_as_text_and_json(words):
     assert "NETSAAE" in text and "H5" in text and "NEST" in text
     assert "H8 SENT 8" in text and "H8 SNET 0" in text
     data = sheet_data(game)
-    assert data["players"][0] == {"name": "Alice", "total": 8, "solos": 1, "percent": 100.0}
+    assert data["players"][0] == {"name": "Alice", "total": 8, "solos": 1, "percent": 100.0, "warnings": 0,
+                                  "penalty": 0}
     assert data["coups"][0]["players"][1]["score"] == 0
 
 

@@ -510,16 +510,31 @@ def test_ffsc_blocked_after_every_player_passed_three_times_in_a_row(rig):
     ]
 
 
-def test_ffsc_an_exchange_breaks_the_run_of_passes(rig):
+def test_ffsc_passes_and_exchanges_in_turn_block_the_game(rig):
+    # Ana passes, Bob exchanges, three times each: six turns in a row without a word (three each)
+    # block the game, where a count of passes alone, reset by each exchange, never ended it.
+    # French values: Ana A B C D E F G = 1 + 3 + 3 + 2 + 1 + 4 + 2 = 16; Bob loses his own rack.
     game = _new(rig, racks=["ABCDEFG", "JKQWXYZ"])
-    for _ in range(5):
+    for turn in range(3):
+        assert not game.is_over
         game.pass_()
-    game.exchange("J")  # Bob's sixth turn
+        game.exchange(game.racks[1][0])
+    assert game.is_over and game.termination is Termination.BLOCKED
+    assert game.scores == [-16, -game.rules.tile_set.rack_value(game.racks[1])]
+
+
+def test_ffsc_a_word_placed_starts_the_count_again(rig):
+    game = _new(rig, racks=["AEIMNOS", "JKQWXYZ"])
+    game.pass_()
+    game.exchange("J")
+    game.pass_()
+    game.exchange("K")
+    game.play("H4 MAISON")  # four turns without a word, then a word: the count starts again
     for _ in range(5):
-        game.pass_()
+        game.pass_()  # Bob's first pass accepts MAISON
     assert not game.is_over
     game.pass_()
-    assert game.is_over
+    assert game.is_over and game.termination is Termination.BLOCKED
 
 
 def test_naspa_blocked_after_six_scoreless_turns(rig):
@@ -549,11 +564,14 @@ def test_naspa_exchanges_and_withdrawn_moves_count_as_scoreless_turns(rig):
     assert game.scores == [-values.rack_value(game.racks[0]), -values.rack_value(game.racks[1])]
 
 
-def test_ffsc_exchanges_alone_never_block_the_game(rig):
+def test_ffsc_exchanges_alone_block_the_game_after_three_each(rig):
+    # An exchange is a turn without a word: six of them in a row end the game (two players).
     game = _new(rig)
-    for _ in range(10):
+    for _ in range(5):
         game.exchange(game.racks[game.to_move][0])
     assert not game.is_over
+    game.exchange(game.racks[game.to_move][0])
+    assert game.is_over and game.termination is Termination.BLOCKED
 
 
 def test_nothing_can_be_played_once_the_game_is_over(rig):

@@ -220,6 +220,17 @@ def test_random_games_keep_the_invariants_and_end(seed, rules, players, undo_sha
                 elif event.kind in (EventKind.PASS, EventKind.PLACE, EventKind.EXCHANGE):
                     turns.append(event.kind)
             assert turns[-limit:] == [EventKind.PASS] * limit
+        elif game.rules.blocked is BlockedRule.WITHOUT_WORD:
+            # the game ended on a run of turns without a word: passes, exchanges, withdrawn
+            # moves and lost turns, blocked_count per player
+            limit = game.rules.blocked_count * players
+            turns = []
+            for event in game.history:
+                if event.kind is EventKind.WITHDRAWN:
+                    turns[-1] = EventKind.PASS  # the withdrawn placement's turn
+                elif event.kind in (EventKind.PASS, EventKind.PLACE, EventKind.EXCHANGE, EventKind.LOST_TURN):
+                    turns.append(event.kind)
+            assert EventKind.PLACE not in turns[-limit:] and len(turns) >= limit
     ranks = game.ranking()
     assert [score for _rank, _player, score in ranks] == sorted(game.scores, reverse=True)
 

@@ -1,8 +1,8 @@
 """The rules' holes closed by the match issue, each worked by hand, under every preset.
 
 - A withdrawn move counts as a pass toward a blocked game (FFSc), as a scoreless turn elsewhere.
-- English rules: a challenge covers every word of the play whatever words are named; FFSc judges
-  the words the contester names.
+- Hasbro and NASPA: a challenge covers every word of the play whatever words are named; FFSc and
+  WESPA judge the words the contester names (WESPA: 5 points per valid word named).
 - ``check_exchange`` counts the bag as the exchange will find it, after an announced move's draw.
 - ``time_penalty`` takes the whole overrun, charges each started minute once, and refuses a
   negative, non-finite or backward overrun, and any change after the end.
@@ -20,7 +20,7 @@ import pytest
 from scrabble_fr.engine.errors import GameStateError, IllegalMoveError
 from scrabble_fr.engine.game import EventKind, Game, Termination
 from scrabble_fr.engine.rules import PRESETS, ChallengeKind, Rules
-from scrabble_fr.engine.verify import AnswersVerifier
+from scrabble_fr.engine.verify import AnswersVerifier, LexiconVerifier
 
 FIRST = {"fr": "H4 MAISON", "en": "8D MAISON"}
 SECOND = {"fr": "G8 OS", "en": "7H OS"}
@@ -93,16 +93,53 @@ def test_the_words_judged_are_those_named_in_ffsc_and_all_of_them_elsewhere(rig,
         assert result.invalid_words == ("SN",)
 
 
-def test_wespa_bonus_counts_every_word_of_the_play_however_few_are_named(rig):
-    # 8D MAISON (22) accepted; Bob's 7H OS (8) forms OS, OO and SN, all valid. Ana names one
-    # word, but the challenge covers the three: Bob gains 3 × 5 = 15, so 8 + 15 = 23.
+def test_wespa_bonus_counts_the_named_words_only(rig):
+    # 8D MAISON (22) accepted; Bob's 7H OS (8) forms OS, OO and SN, all valid. Ana names OS: only
+    # OS is challenged, "5 points per unsuccessfully challenged word": 8 + 5 = 13.
     game = rig(Game(["Ana", "Bob"], "wespa", seed=3), ["AEIMNOS", "EEEEEOS"])
     game.play("8D MAISON")
     game.accept()
     game.play("7H OS")
     result = game.contest(0, AnswersVerifier({"OS": True, "OO": True, "SN": True}), words=["OS"])
-    assert result.points == 15
-    assert game.scores == [22, 23]
+    assert result.points == 5
+    assert game.scores == [22, 13]
+
+
+def _az_after_maison(rig, preset):
+    # 8D MAISON: M on D8 (double letter) 3 × 2, A I S O N 1 each, O on H8 (double word):
+    # (6 + 5) × 2 = 22. Then 9D AZ: A on D9, Z on E9, no premium: AZ across 1 + 10 = 11, MA down
+    # (D8 D9) 3 + 1 = 4, AZ down (E8 E9) 1 + 10 = 11: 26. The move forms AZ and MA.
+    from scrabble_fr.lexicon import Lexicon
+
+    game = rig(Game(["Ana", "Bob"], preset, seed=3), ["AEIMNOS", "AZEEEOO"])
+    game.verifier = LexiconVerifier(Lexicon.builtin("en"))  # MA is a word, AZ is not
+    game.play("8D MAISON")
+    game.accept()
+    move = game.play("9D AZ")
+    assert move.score == 26 and set(word.letters for word in game.pending.words) == {"AZ", "MA"}
+    return game
+
+
+def test_wespa_a_valid_named_word_earns_5_and_an_unnamed_invalid_one_stands(rig):
+    game = _az_after_maison(rig, "wespa")
+    result = game.contest(0, words=["MA"])
+    assert (result.valid, result.checked_words, result.points) == (True, ("MA",), 5)  # not +10
+    assert game.scores == [22, 26 + 5]
+    assert game.board[8, 4] == "Z"  # AZ, not challenged, stands
+
+
+def test_wespa_an_invalid_named_word_withdraws_the_play(rig):
+    game = _az_after_maison(rig, "wespa")
+    result = game.contest(0, words=["AZ"])
+    assert (result.valid, result.invalid_words) == (False, ("AZ",))
+    assert game.scores == [22, 0] and game.board[8, 4] is None
+
+
+def test_naspa_still_judges_the_whole_play_whatever_is_named(rig):
+    game = _az_after_maison(rig, "naspa")
+    result = game.contest(0, words=["MA"])
+    assert (result.valid, result.checked_words, result.invalid_words) == (False, ("AZ", "MA"), ("AZ",))
+    assert game.scores == [22, 0]
 
 
 def test_ffsc_per_word_penalty_counts_only_the_named_words(rig):

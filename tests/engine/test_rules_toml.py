@@ -19,7 +19,7 @@ def test_ffsc_preset():
     assert r.tile_set is FRENCH
     assert (r.rack_size, r.bingo_bonus, r.exchange_min_bag) == (7, 50, 7)
     assert (r.challenge.kind, r.challenge.amount, r.challenge.per_word) == (ChallengeKind.PENALTY, 10, False)
-    assert (r.end_rule, r.blocked, r.blocked_count) == (EndRule.ADD_SUBTRACT, BlockedRule.PASSES, 3)
+    assert (r.end_rule, r.blocked, r.blocked_count) == (EndRule.ADD_SUBTRACT, BlockedRule.WITHOUT_WORD, 3)
     assert (r.notation, r.lexicon, r.clock_minutes) == ("fr", "fr", 25)
 
 
@@ -36,7 +36,21 @@ def test_naspa_and_wespa_presets():
     assert naspa.challenge.kind is ChallengeKind.LOSE_TURN
     assert naspa.end_rule is wespa.end_rule is EndRule.DOUBLE
     assert naspa.overtime_penalty == wespa.overtime_penalty == 10
+    assert naspa.overtime_limit == wespa.overtime_limit == 10  # the game ends past 10 minutes over
     assert (wespa.challenge.kind, wespa.challenge.amount, wespa.challenge.per_word) == (ChallengeKind.BONUS, 5, True)
+    assert (naspa.challenge.named_words, wespa.challenge.named_words) == (False, True)
+
+
+def test_a_game_saved_before_the_overtime_limit_replays_without_it():
+    from scrabble_fr.engine.rules import rules_from_mapping, rules_to_mapping
+
+    saved = rules_to_mapping(Rules.preset("naspa"))
+    assert rules_from_mapping(saved) is PRESETS["naspa"]
+    del saved["overtime_limit"]
+    old = rules_from_mapping(saved)
+    assert old.overtime_limit == 0 and old.overtime_penalty == 10
+    assert Rules.from_toml('base = "naspa"')[0].overtime_limit == 10  # a rules file takes the preset's
+    assert Rules.from_toml('base = "ffsc"\novertime_limit = 5')[0].overtime_limit == 5
 
 
 def test_single_and_void_variants():
@@ -223,3 +237,13 @@ def test_board_with_an_unknown_marker():
 def test_board_too_small_or_too_large():
     _board_error(["..#.", "....", "....", "...."])
     _board_error(["." * 27] * 27)
+
+
+def test_an_ffsc_game_saved_with_the_count_of_passes_replays_with_it():
+    from scrabble_fr.engine.rules import rules_from_mapping, rules_to_mapping
+
+    saved = rules_to_mapping(Rules.preset("ffsc"))
+    assert saved["end"]["blocked"] == "without_word" and rules_from_mapping(saved) is PRESETS["ffsc"]
+    saved["end"]["blocked"] = "passes"  # as games were saved before
+    old = rules_from_mapping(saved)
+    assert (old.name, old.blocked) == ("ffsc", BlockedRule.PASSES)

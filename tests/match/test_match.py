@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from scrabble_fr.engine.errors import ScrabbleError
-from scrabble_fr.engine.game import EventKind, Phase
+from scrabble_fr.engine.game import EventKind, Phase, Termination
 from scrabble_fr.engine.rules import Rules
 from scrabble_fr.match import GameConfig, Match, MatchError, Note
 from scrabble_fr.records.errors import RecordError
@@ -215,6 +215,64 @@ def test_no_penalty_is_charged_after_the_end_and_the_clocks_stop(rig):
     clock.now += 500
     assert match.tick() is False
     assert match.game.scores == scores
+
+
+@pytest.mark.parametrize("rules", ["naspa", "wespa"])
+def test_a_player_more_than_ten_minutes_over_time_ends_the_game(rig, rules):
+    # NASPA and WESPA: −10 per started minute over, and "the game ends when a player exceeds 10
+    # minutes of overtime". A club game on a 25-minute clock; Alice's clock is read 11:05 over
+    # (1565 s after her 25 minutes): the game is over, she is charged the 10 minutes up to the
+    # limit, −100 (not −120), and each player subtracts their own rack, as in a blocked game:
+    # Alice ABCDEFG = 1+3+3+2+1+4+2 = 16, Bruno JKQWXYZ = 8+5+10+4+8+4+10 = 49.
+    clock = FakeTime()
+    match = _match(rig, spec="Alice,Bruno", racks=("ABCDEFG", "JKQWXYZ"), rules=rules, now=clock,
+                   clock_minutes=25, club=True)
+    clock.now += 25 * 60 + 11 * 60 + 5
+    assert match.tick() is True
+    game = match.game
+    assert match.is_over and game.termination is Termination.TIME and game.timed_out == 0
+    assert [(e.kind, e.player, e.points) for e in game.history] == [
+        (EventKind.TIME_PENALTY, 0, -100), (EventKind.END_RACK_LOSS, 0, -16), (EventKind.END_RACK_LOSS, 1, -49)]
+    assert game.scores == [-116, -49]
+    with pytest.raises(ScrabbleError):
+        match.play("8D FACE")
+
+
+def test_nine_minutes_over_the_game_goes_on_and_past_ten_it_stops_without_a_new_minute(rig):
+    clock = FakeTime()
+    match = _match(rig, spec="Alice,Bruno", racks=("ABCDEFG", "JKQWXYZ"), rules="naspa", now=clock,
+                   clock_minutes=1)
+    clock.now += 60 + 9 * 60 + 59  # 9:59 over: ten minutes started, −100, the game goes on
+    assert match.tick() is True and not match.is_over and match.game.scores == [-100, 0]
+    clock.now += 2  # 10:01 over: past the limit; no minute beyond the limit is charged
+    assert match.tick() is True and match.is_over
+    assert match.game.scores == [-100 - 16, -49]
+
+
+def test_an_ffsc_club_clock_that_runs_out_costs_nothing_unverified(rig):
+    # The French federation's classic rule for a player out of time could not be read (regles.md):
+    # the behaviour is kept, marked unverified. A club game's 25 minutes run out and 11:05 more
+    # pass: no penalty, no end, the game goes on.
+    clock = FakeTime()
+    match = _match(rig, spec="Alice,Bruno", rules="ffsc", now=clock, clock_minutes=25, club=True)
+    assert (match.game.rules.overtime_penalty, match.game.rules.overtime_limit) == (0, 0)
+    clock.now += 25 * 60 + 11 * 60 + 5
+    assert match.tick() is False
+    match.play("H4 MAISON")
+    assert not match.is_over and match.game.scores == [18, 0]
+    assert match.clock_seconds()[0] == -(11 * 60 + 5)
+
+
+def test_a_move_after_the_limit_finds_the_game_over_and_the_save_replays_it(tmp_path):
+    store = RecordStore(tmp_path)
+    clock = FakeTime()
+    match = _match(spec="Alice,Bruno", store=store, rules="naspa", seed=SEED, now=clock, clock_minutes=1)
+    clock.now += 60 + 10 * 60 + 1
+    outcome = match.play("8D BALTE")  # the clock is read first: past the limit, nothing is played
+    assert match.is_over and match.game.board.is_empty() and outcome.warning is None
+    record = store.load(match.record.id)
+    again = record.rebuild()
+    assert again.termination is Termination.TIME and again.scores == match.game.scores
 
 
 # -- hints and look-ups -------------------------------------------------------------------------

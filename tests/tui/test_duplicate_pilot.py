@@ -234,3 +234,16 @@ async def test_ending_the_coup_asks_first_when_someone_has_not_proposed():
         await pilot.press("shift+tab", "enter")
         await pilot.pause()
         assert screen.game.coups[0].closed and screen.game.total(0) == 8
+
+
+async def test_a_warning_is_shown_with_the_players_result():
+    # NETSAAE has no joker: a circled s is "une autre lettre que celle dont le joker tient lieu"
+    # (FISF §5.5). The first coup still pays SENT's best score, 8 (§5.4.2a), with a warning.
+    app = make()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        await type_line(pilot, "H8 sENT")
+        message = text(app, "#dup-message")
+        assert "Alice\u00a0: H8 SENT, 8 points" in message
+        assert "avertissement\u00a0: joker marqué sur une autre lettre" in message
+        assert screen_of(app).game.coups[0].warnings(0)

@@ -401,3 +401,28 @@ async def test_undo_says_what_it_took_back(make_app):
         await pilot.pause()
         shown = message(app)
         assert shown.startswith("Repris\u00a0: Alice passe") and "Ordi 5" in shown
+
+
+async def test_wespa_the_challenger_names_the_words_and_only_those_are_judged(make_app):
+    # WESPA: 8D MAISON (22), then Bruno's 9D AZ (26) forms AZ and MA. Alice ticks MA only: MA is
+    # valid, 5 points to Bruno; AZ, not in the list but not challenged, stands.
+    from scrabble_fr.tui.screens.dialogs import ChallengeWordsDialog
+
+    from ..conftest import _rig
+
+    app = make_app(words={"MAISON", "MA"}, rules="wespa")
+    async with app.run_test(size=(100, 30)) as pilot:
+        game = game_screen(app).game
+        _rig(game, ["AEIMNOS", "AZEEEOO"])
+        await type_command(pilot, "8D MAISON")
+        await type_command(pilot, "accept")
+        await type_command(pilot, "9D AZ")
+        await pilot.press("f2")
+        await pilot.pause()
+        assert isinstance(app.screen, ChallengeWordsDialog)
+        assert app.screen.words == ["AZ", "MA"]
+        app.screen.query_one("#challenge-1").value = True
+        await pilot.click("#confirm")
+        await pilot.pause()
+        assert game.scores == [22, 26 + 5]
+        assert game.board[8, 4] == "Z"

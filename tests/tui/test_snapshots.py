@@ -17,6 +17,14 @@ from .conftest import SmallLexicon  # noqa: E402
 SIZE = (100, 30)
 
 
+@pytest.fixture(autouse=True)
+def steady_cursor(monkeypatch):
+    # A blinking cursor makes a snapshot depend on the instant it is taken: here it stays on.
+    from textual.widgets import Input
+
+    monkeypatch.setattr(Input, "cursor_blink", False)
+
+
 async def _play_and_contest(pilot) -> None:
     command = pilot.app.screen.query_one("#command")
     command.value = "H8 PLIE"

@@ -42,6 +42,42 @@ class ContesterDialog(_Dialog):
         self.dismiss(int(button_id.split("-")[1]) if button_id.startswith("contester-") else None)
 
 
+class ChallengeWordsDialog(_Dialog):
+    """Which words of the play are challenged (FFSc and WESPA judge only the words named; none
+    ticked challenges them all). Space ticks a word, Tab moves on, Enter on Challenge confirms."""
+
+    def __init__(self, words: Sequence[str]) -> None:
+        super().__init__()
+        self.words = list(dict.fromkeys(words))
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Label(_("Challenge which words?"), classes="dialog-title")
+            yield Static(_("Tick the words you challenge; none ticked challenges them all."))
+            with VerticalScroll(id="challenge-words"):
+                for index, word in enumerate(self.words):
+                    yield Checkbox(word, id=f"challenge-{index}", compact=True)
+            with Horizontal(classes="buttons"):
+                yield Button(_("Challenge"), id="confirm", variant="primary")
+                yield Button(_("Cancel"), id="cancel")
+
+    def on_mount(self) -> None:
+        self.query_one("#challenge-0", Checkbox).focus()
+
+    def chosen(self) -> list[str]:
+        """The words ticked (all of them when none is)."""
+        ticked = [w for i, w in enumerate(self.words) if self.query_one(f"#challenge-{i}", Checkbox).value]
+        return ticked or list(self.words)
+
+    @on(Button.Pressed, "#confirm")
+    def _confirm(self) -> None:
+        self.dismiss(self.chosen())
+
+    @on(Button.Pressed, "#cancel")
+    def _cancel(self) -> None:
+        self.dismiss(None)
+
+
 class ManualVerifyDialog(_Dialog):
     """Manual verification: the players judge each word, valid or not, in their dictionary.
 

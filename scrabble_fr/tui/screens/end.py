@@ -14,7 +14,7 @@ from textual.widgets import Button, DataTable, Footer, Label, Static
 from scrabble_fr import texts
 from scrabble_fr.engine.game import EventKind, Termination
 from scrabble_fr.engine.rules import BlockedRule
-from scrabble_fr.i18n import N_, _, format_number
+from scrabble_fr.i18n import N_, _, format_number, ngettext
 from scrabble_fr.match import Match
 from scrabble_fr.messages import system_error_text
 from scrabble_fr.tui.bindings import LocalizedBindings
@@ -27,8 +27,15 @@ def ending_text(match: Match) -> str:
         out = next((e.player for e in reversed(game.history) if e.kind is EventKind.END_RACK_GAIN), None)
         if out is not None:
             return _("{name} has placed all their tiles and the bag is empty.").format(name=game.players[out])
+    if game.termination is Termination.TIME and game.timed_out is not None:
+        limit = game.rules.overtime_limit
+        return ngettext("{name} went more than {minutes} minute over time: the game is over.",
+                        "{name} went more than {minutes} minutes over time: the game is over.",
+                        limit).format(name=game.players[game.timed_out], minutes=limit)
     if game.rules.blocked is BlockedRule.PASSES:
         return _("The game is blocked: every player passed in a row.")
+    if game.rules.blocked is BlockedRule.WITHOUT_WORD:
+        return _("The game is blocked: every player went turns in a row without placing a word.")
     return _("The game is blocked: too many turns in a row without a score.")
 
 

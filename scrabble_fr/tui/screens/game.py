@@ -29,6 +29,7 @@ from scrabble_fr.match.entry import used_tiles
 from scrabble_fr.messages import describe
 from scrabble_fr.tui.bindings import LocalizedBindings
 from scrabble_fr.tui.screens.dialogs import (
+    ChallengeWordsDialog,
     ConfirmDialog,
     ContesterDialog,
     ExchangeDialog,
@@ -457,17 +458,33 @@ class GameScreen(LocalizedBindings, Screen[None]):
 
     def _contest_by(self, contester: int) -> None:
         match = self.match
+        words = match.contested_words()
+        if not match.game.rules.challenge.named_words or len(words) < 2:
+            self._judge_contest(contester, None)
+            return
+
+        # FFSc and WESPA judge only the words named: the challenger names them first.
+        def named(chosen: list[str] | None) -> None:
+            if chosen is None:
+                self.say(_("Challenge cancelled."))
+                return
+            self._judge_contest(contester, chosen)
+
+        self.dialog(ChallengeWordsDialog(words), named)
+
+    def _judge_contest(self, contester: int, words: list[str] | None) -> None:
+        match = self.match
         if not match.contest_needs_answers(contester):
-            self.intent(lambda: match.contest(contester))
+            self.intent(lambda: match.contest(contester, words=words))
             return
 
         def answered(answers: dict[str, bool] | None) -> None:
             if answers is None:
                 self.say(_("Challenge cancelled."))
                 return
-            self.intent(lambda: match.contest(contester, answers))
+            self.intent(lambda: match.contest(contester, answers, words))
 
-        self.dialog(ManualVerifyDialog(match.contested_words()), answered)
+        self.dialog(ManualVerifyDialog(words or match.contested_words()), answered)
 
     def action_accept(self) -> None:
         self.intent(self.match.accept)
@@ -543,6 +560,8 @@ class GameScreen(LocalizedBindings, Screen[None]):
     def _tick(self) -> None:
         if self.match.tick():
             self.refresh_view()
+            if self.match.is_over:  # past the overtime limit
+                self._finish()
         else:
             self._refresh_scores()
 

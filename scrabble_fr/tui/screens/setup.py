@@ -140,7 +140,8 @@ class SetupScreen(LocalizedBindings, Screen[None]):
             return
         rules = Rules.preset(str(self.query_one("#rules", Select).value))
         self.app.start_duplicate(DuplicateSettings(  # type: ignore[attr-defined]
-            players, seed=int(seed_text) if seed_text else None, lexicon=self._word_list_choice(), rules=rules))
+            players, seed=int(seed_text) if seed_text else None, lexicon=self._word_list_choice(), rules=rules,
+            club=self.query_one("#club", Checkbox).value))
 
     def _word_list_choice(self) -> str | None:
         chosen = str(self.query_one("#lexicon-list", Select).value or "")
