@@ -110,6 +110,15 @@ def ngettext(singular: str, plural: str, n: int) -> str:
     return _state.translations.ngettext(singular, plural, n)
 
 
+def translations(language: str) -> gettext.NullTranslations:
+    """The catalogue of ``language`` whatever the reader's: a record speaks its game's language.
+
+        >>> translations("fr").gettext("Pass"), translations("en").gettext("Pass")
+        ('Passer', 'Pass')
+    """
+    return _load(language if language in LANGUAGES else DEFAULT_LANGUAGE)
+
+
 # How each language groups digits and marks decimals, as the CLDR says (a test checks these against
 # Babel's copy of it): two symbols here spare every start loading the CLDR's locale data.
 _NUMBER_SYMBOLS = {"fr": ("\u202f", ","), "en": (",", ".")}

@@ -380,3 +380,15 @@ def preset_for_language(language: str) -> str:
 def rules_for_language(language: str) -> Rules:
     """The rules a language plays by default; their ``notation`` and ``lexicon`` follow."""
     return PRESETS[preset_for_language(language)]
+
+
+def game_language(rules: Rules) -> str:
+    """The language a game under ``rules`` speaks in its records: its word list's, or for a list
+    given by its path, its tiles'.
+
+        >>> game_language(PRESETS["ffsc"]), game_language(PRESETS["naspa"])
+        ('fr', 'en')
+    """
+    if rules.lexicon in LANGUAGE_PRESETS:
+        return rules.lexicon
+    return "fr" if rules.tile_set.name == "french" else "en"

@@ -31,9 +31,10 @@ from scrabble_fr.engine.errors import GameStateError, ScrabbleError
 from scrabble_fr.engine.game import ContestResult, Event, EventKind, Game, Phase
 from scrabble_fr.engine.move import Move, MoveKind, PlacedTile
 from scrabble_fr.engine.position import Position
+from scrabble_fr.engine.rules import game_language
 from scrabble_fr.engine.verify import AnswersVerifier, LexiconVerifier, Verifier
 from scrabble_fr.engine.wordlist import WordList
-from scrabble_fr.i18n import _, join_list, ngettext, points
+from scrabble_fr.i18n import N_, _, join_list, ngettext, points, translations
 from scrabble_fr.lexicon.tools import WordTools
 from scrabble_fr.match.clock import Clocks
 from scrabble_fr.match.config import GameConfig, Verification
@@ -84,15 +85,20 @@ class Note:
             return None
         return cls(str(kind), after, player, count, dict(detail))
 
-    def gcg_text(self, names: Sequence[str]) -> str:
-        """The note as a GCG ``#note`` comment (GCG comments are English, like the format)."""
+    def gcg_text(self, names: Sequence[str], language: str = "en") -> str:
+        """The note as a GCG ``#note`` comment, in the game's ``language``."""
+        tr = translations(language)
         name = names[self.player]
         if self.kind == "undo":
-            return f"#note {name} took back: " + "; ".join(self.detail.get("moves", []))
-        times = f" ({self.count} times)" if self.count > 1 else ""
+            moves = list(self.detail.get("moves", []))
+            return "#note " + tr.gettext(N_("{name} took back: {moves}")).format(name=name, moves="; ".join(moves))
+        times = ""
+        if self.count > 1:
+            times = " " + tr.ngettext("({n} time)", "({n} times)", self.count).format(n=self.count)
         if self.kind == "hint":
-            return f"#note {name} asked for a hint{times}"
-        return f"#note {name} looked words up{times}: " + " ".join(self.detail.get("words", []))
+            return "#note " + tr.gettext(N_("{name} asked for a hint")).format(name=name) + times
+        words = " ".join(self.detail.get("words", []))
+        return "#note " + tr.gettext(N_("{name} looked words up")).format(name=name) + times + ": " + words
 
 
 class Computer(Protocol):
@@ -145,7 +151,7 @@ def record_gcg(record: SavedGame, game: Game | None = None) -> str:
         game,
         lexicon=lexicon_token(record.settings.get("lexicon"), record.settings.get("lexicon_name")),
         lexicon_words=record.lexicon_words,
-        notes=[(note.after, note.gcg_text(game.players)) for note in notes],
+        notes=[(note.after, note.gcg_text(game.players, game_language(game.rules))) for note in notes],
     )
 
 

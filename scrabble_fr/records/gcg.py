@@ -18,6 +18,9 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
+from scrabble_fr.engine.errors import N_
+from scrabble_fr.engine.rules import game_language
+from scrabble_fr.i18n import translations
 from scrabble_fr.records.errors import RecordError
 from scrabble_fr.records.files import read_limited
 
@@ -249,6 +252,8 @@ def write_gcg(
 
     from scrabble_fr.engine.game import EventKind
 
+    # The notes speak the game's language: a French game's record is French throughout.
+    tr = translations(game_language(game.rules)).gettext
     nicks = _nicknames(list(game.players))
     lines = ["#character-encoding UTF-8"]
     for index, (nick, name) in enumerate(zip(nicks, game.players, strict=True), 1):
@@ -276,14 +281,16 @@ def write_gcg(
         elif kind is EventKind.CONTEST_PENALTY:
             lines.append(f">{nick}: {rack} (challenge) {score} {event.total}")
             words = ", ".join(event.words)
-            lines.append(f"#note failed contestation of {words}: the contester loses {-event.points} points (FFSc)")
+            lines.append("#note " + tr(N_("failed challenge of {words}: the challenger loses {points} points (FFSc)"))
+                         .format(words=words, points=-event.points))
         elif kind is EventKind.CONTEST_BONUS:
             lines.append(f">{nick}: {rack} (challenge) {score} {event.total}")
         elif kind is EventKind.CONTEST_FAILED:
-            lines.append(f"#note {nick} contested {', '.join(event.words)}: valid")
+            lines.append("#note " + tr(N_("{nick} challenged {words}: valid")).format(
+                nick=nick, words=", ".join(event.words)))
         elif kind is EventKind.LOST_TURN:
             lines.append(f">{nick}: {rack} - +0 {event.total}")
-            lines.append("#note turn lost after a failed challenge")
+            lines.append("#note " + tr(N_("turn lost after a failed challenge")))
         elif kind is EventKind.END_RACK_GAIN:
             others = "".join(r for i, r in enumerate(game.racks) if i != event.player)
             lines.append(f">{nick}: ({others}) {score} {event.total}")

@@ -10,6 +10,7 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+import tempfile
 import textwrap
 from pathlib import Path
 
@@ -577,3 +578,26 @@ def test_when_the_computer_goes_out_any_human_intent_ends_the_game(rig, mini_rul
     assert match.is_over
     assert match.game.scores == [-30, score + 30]
     assert outcome.messages[0] == "Coup accepté."
+
+
+@pytest.mark.parametrize("rules, expected, foreign", [
+    ("ffsc", ["a demandé un indice", "contestation perdue de BALTE"], ["asked", "challenge", "took back"]),
+    ("hasbro", ["asked for a hint"], ["demandé", "contestation"]),
+])
+def test_a_games_record_speaks_its_language_whatever_the_readers(rules, expected, foreign):
+    from scrabble_fr.i18n import set_language
+
+    set_language("en" if rules == "ffsc" else "fr")  # the reader's language is not the game's
+    try:
+        match = _match(spec="Alice,Bruno", seed=SEED, rules=rules, lexicon=Words("BALTE", "TABLE"))
+        match.complete_hint(match.hint_task(), [])
+        move = "H4 BALTE" if rules == "ffsc" else "8D BALTE"
+        match.play(move)
+        if rules == "ffsc":
+            match.contest(1)  # BALTE is valid: Bruno loses 10, noted in French
+        gcg = match.export_gcg(Path(tempfile.mkdtemp()) / "g.gcg").read_text(encoding="utf-8")
+    finally:
+        set_language("fr")
+    notes = [line for line in gcg.splitlines() if line.startswith("#note")]
+    assert all(any(text in line for line in notes) for text in expected), notes
+    assert not any(word in line for line in notes for word in foreign), notes
