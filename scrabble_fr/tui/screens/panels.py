@@ -16,6 +16,7 @@ from scrabble_fr.match import Match, verification_options
 from scrabble_fr.messages import describe
 from scrabble_fr.resources import data_path
 from scrabble_fr.tui.bindings import LocalizedBindings
+from scrabble_fr.tui.widgets.forms import align_labels
 
 
 def keys_help(notation: str) -> str:
@@ -109,6 +110,7 @@ class SettingsScreen(LocalizedBindings, ModalScreen[None]):
             yield Button(_("Close"), id="close", variant="primary")
 
     def on_mount(self) -> None:
+        align_labels(self.query(".setting-row > Label").results(Label))  # « Liste de mots par défaut » whole
         self.query_one("#verification", Select).focus()
 
     @on(Select.Changed, "#verification")
