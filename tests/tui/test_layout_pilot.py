@@ -8,12 +8,13 @@ lose its end); a widget is "in view" when its region lies inside the screen's.
 from __future__ import annotations
 
 import pytest
-from textual.geometry import Region
 from textual.widget import Widget
 from textual.widgets import Button, Checkbox, Input, Label, Select, Static
+from textual.widgets._footer import FooterKey
 
 from scrabble_fr.i18n import set_language
 from scrabble_fr.tui.app import ScrabbleApp
+from scrabble_fr.tui.screens.end import EndScreen, SheetScreen, SheetTable
 from scrabble_fr.tui.screens.game import GameScreen
 from scrabble_fr.tui.screens.panels import SettingsScreen
 from scrabble_fr.tui.screens.setup import SetupScreen
@@ -24,9 +25,8 @@ SMALL, LARGE = (80, 24), (120, 40)
 
 
 def lines_of(widget: Widget) -> list[str]:
-    """What the screen shows where a widget is, line by line (a select: its value and ▼)."""
-    if not isinstance(widget, Select):
-        return [strip.text for strip in widget.render_lines(Region(0, 0, *widget.size))]
+    """What the screen shows where a widget is, line by line (a select: its value and ▼; a
+    footer key: its key and description)."""
     region = widget.region
     strips = widget.screen._compositor.render_strips()
     return [strip.crop(region.x, region.right).text for strip in strips[region.y:region.bottom]]
@@ -191,3 +191,124 @@ async def test_settings_labels_are_whole(make_app, language):
         assert any(shown(label) in ("Default word list", "Liste de mots par défaut") for label in labels)
         for select in app.screen.query(Select):
             assert shown(select).endswith("▼") and in_view(app, select)
+
+
+# -- a long game: three-digit totals, a long note, more lines than the screen ---------------------
+
+LONG_WORDS = {"ENTRAIS", "SAEINRST"}
+
+
+async def play_long_game(app, pilot, rig) -> None:
+    """Alice: ENTRAIS on H8, then SAEINRST down from its S (two scrabbles, a three-digit total);
+    Bruno changes tiles every turn; a look-up of many words makes a note longer than any move."""
+    match = app.game_screen.match
+    game = match.game
+    rig(game, ["AEINRST", "AEINRST"], next_draws="AEINRST")
+    match.play("H8 ENTRAIS")
+    match.accept()
+    match.exchange(game.racks[1][:3])
+    match.play("14H SAEINRST")
+    match.accept()
+    match.lookup(["ENTRAIS", "SAEINRST", "ZYTHUM", "MAISON", "ANANAS", "KAYAK", "WHISKY", "OXYDE"])
+    for _ in range(24):
+        match.exchange(game.racks[game.to_move][:2])
+        if game.pending is not None:
+            match.accept()
+    assert game.scores[0] >= 100
+    await pilot.pause()
+
+
+def footer_in_view(app) -> None:
+    """Every key of the screen's footer inside the screen, its description whole."""
+    keys = list(app.screen.query(FooterKey))
+    assert keys
+    for key in keys:
+        assert in_view(app, key), key.description
+        assert plain(key.description) in shown(key), key.description
+
+
+@pytest.mark.parametrize("size", [SMALL, LARGE])
+@pytest.mark.parametrize("language", ["fr", "en"])
+async def test_sheet_shows_every_column_of_a_long_game(make_app, rig, size, language):
+    set_language(language)
+    app = make_app(words=LONG_WORDS)
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        await play_long_game(app, pilot, rig)
+        app.push_screen(EndScreen(app.game_screen.match))
+        await pilot.pause()
+        await pilot.press("f")
+        await pilot.pause()
+        assert isinstance(app.screen, SheetScreen)
+        table = app.screen.query_one(SheetTable)
+        assert app.focused is table
+        # As wide as the screen, and no column past its right edge: nothing to scroll sideways.
+        assert table.region.width >= size[0] - 2
+        assert table.virtual_size.width <= table.scrollable_content_region.width
+        head, *rows = lines_of(table)
+        assert head.split() == ["#", *(["Joueur", "Coup"] if language == "fr" else ["Player", "Move"]), "Pts", "Total"]
+        # Alice's second scrabble: its points and her three-digit total, whole, on its line.
+        line = next(line for line in rows if "SAEINRST" in line)
+        assert line.split()[-2:] == ["+70", "136"]
+        # The look-up note wraps inside the move column: every word of it is shown.
+        note_words = ["ENTRAIS", "SAEINRST", "ZYTHUM", "MAISON", "ANANAS", "KAYAK", "WHISKY", "OXYDE"]
+        assert all(word in " ".join(rows) for word in note_words)
+        # A long game scrolls down to its last turn by keyboard; the totals stay in their column.
+        assert table.max_scroll_y > 0 or size == LARGE
+        await pilot.press("ctrl+end")
+        await pilot.pause()
+        last = [line for line in lines_of(table) if line.strip()][-1].split()
+        assert last[0] == str(table.row_count - 1) and last[-1] in ("0", "136")
+        assert in_view(app, app.screen.query_one("#close", Button))
+        footer_in_view(app)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, EndScreen)
+
+
+async def test_sheet_columns_follow_a_resize(make_app, rig):
+    app = make_app(words=LONG_WORDS)
+    async with app.run_test(size=LARGE) as pilot:
+        await pilot.pause()
+        await play_long_game(app, pilot, rig)
+        app.push_screen(SheetScreen(app.game_screen.match))
+        await pilot.pause()
+        table = app.screen.query_one(SheetTable)
+        await pilot.resize_terminal(*SMALL)
+        await pilot.pause()
+        await pilot.pause()
+        assert table.virtual_size.width <= table.scrollable_content_region.width <= SMALL[0]
+        assert lines_of(table)[0].split()[-2:] == ["Pts", "Total"]
+
+
+@pytest.mark.parametrize("size", [SMALL, LARGE])
+@pytest.mark.parametrize("language", ["fr", "en"])
+async def test_end_screen_keeps_its_buttons_and_footer_in_view(make_app, size, language):
+    set_language(language)
+    # Eight players: the tables are longer than the screen; they scroll, the rest stays.
+    app = make_app(players="Alice,Bruno,Chloé,David,Emma,Fanny,Gaspard,Hugo", words={"PILE"},
+                   rules="ffsc" if language == "fr" else "hasbro")
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        match = app.game_screen.match
+        while not match.is_over:
+            match.pass_()
+        app.push_screen(EndScreen(match))
+        await pilot.pause()
+        screen = app.screen
+        for button in screen.query(Button):
+            assert in_view(app, button) and plain(button.label) in shown(button), button.id
+        footer_in_view(app)
+        ranking = screen.query_one("#ranking")
+        if size == SMALL:
+            assert screen.query_one("#end").max_scroll_y > 0
+        screen.query_one("#end").scroll_end(animate=False)
+        await pilot.pause()
+        assert in_view(app, ranking)
+        # The export's answer shows above the buttons, which stay where they were.
+        await pilot.press("e")
+        await pilot.pause()
+        assert in_view(app, screen.query_one("#export-result"))
+        assert "GCG" in shown(screen.query_one("#export-result"))
+        for button in screen.query(Button):
+            assert in_view(app, button), button.id
