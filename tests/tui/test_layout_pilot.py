@@ -7,16 +7,21 @@ lose its end); a widget is "in view" when its region lies inside the screen's.
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
 from textual.widget import Widget
-from textual.widgets import Button, Checkbox, Input, Label, Select, Static
+from textual.widgets import Button, Checkbox, Input, Label, Select, Static, TabbedContent, Tree
 from textual.widgets._footer import FooterKey
 
+from scrabble_fr.engine.rules import Rules
 from scrabble_fr.i18n import set_language
+from scrabble_fr.lexicon import Lexicon
+from scrabble_fr.match.config import GameConfig
 from scrabble_fr.tui.app import ScrabbleApp
 from scrabble_fr.tui.screens.end import EndScreen, SheetScreen, SheetTable
 from scrabble_fr.tui.screens.game import GameScreen
-from scrabble_fr.tui.screens.panels import SettingsScreen
+from scrabble_fr.tui.screens.panels import HelpScreen, RulesViewer, SettingsScreen, ToolsScreen
 from scrabble_fr.tui.screens.setup import SetupScreen
 
 from .conftest import SmallLexicon
@@ -120,7 +125,7 @@ async def test_setup_adds_players_up_to_eight_and_removes_the_last():
             await pilot.press("tab")
         for _ in range(2):
             await pilot.press("enter")
-            await pilot.pause()
+            await pilot.pause(0.3)  # a button takes no second press while it shows the first
         assert sum(row.display for row in screen.query(".player-row")) == 6
         for _ in range(3):
             await pilot.press("f4")
@@ -312,3 +317,124 @@ async def test_end_screen_keeps_its_buttons_and_footer_in_view(make_app, size, l
         assert "GCG" in shown(screen.query_one("#export-result"))
         for button in screen.query(Button):
             assert in_view(app, button), button.id
+
+
+# -- the help: the rules readable at 80 columns -------------------------------------------------------
+
+
+@pytest.mark.parametrize("language", ["fr", "en"])
+async def test_help_rules_text_is_wide_at_80_columns_and_its_contents_come_with_t(make_app, language):
+    set_language(language)
+    app = make_app(words={"PILE"}, rules="ffsc" if language == "fr" else "hasbro")
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.press("f1")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, HelpScreen)
+        rules = screen.query_one(RulesViewer)
+        # The key that shows the table of contents is in the footer, whole.
+        footer_in_view(app)
+        assert any(key.key == "t" for key in screen.query(FooterKey))
+        await pilot.press("right")  # the tabs have the focus: the next one is the rules
+        await pilot.pause()
+        assert screen.query_one(TabbedContent).active == "help-rules"
+        assert not rules.show_table_of_contents
+        assert rules.document.region.width >= 70  # not a strip beside a table of contents
+        text = " ".join(lines_of(rules.document))
+        assert ("Le plateau" if language == "fr" else "15 × 15") in text or "scrabble_fr" in text
+        # T: the table of contents over the text, the cursor in it; Enter goes to a section and
+        # gives the text its width back.
+        await pilot.press("t")
+        await pilot.pause()
+        tree = rules.table_of_contents.query_one(Tree)
+        assert rules.show_table_of_contents and app.focused is tree
+        entries = [shown(tree)]
+        assert ("Le matériel" if language == "fr" else "Equipment") in entries[0]
+        await pilot.press("down", "enter")
+        await pilot.pause()
+        await pilot.pause()
+        assert not rules.show_table_of_contents and app.focused is rules.document
+        assert rules.document.region.width >= 70
+        heading = "Le coup" if language == "fr" else "A turn"
+        top_lines = [line.strip() for line in lines_of(rules)[:4]]
+        assert heading in top_lines, top_lines
+        # Escape closes the table first, then the help.
+        await pilot.press("t")
+        await pilot.pause()
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen) and not rules.show_table_of_contents
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen)
+
+
+async def test_help_rules_contents_beside_the_text_at_120_columns(make_app):
+    app = make_app(words={"PILE"})
+    async with app.run_test(size=LARGE) as pilot:
+        await pilot.press("f1")
+        await pilot.pause()
+        await pilot.press("t")  # from the keys' tab: straight to the rules' contents
+        await pilot.pause()
+        screen = app.screen
+        rules = screen.query_one(RulesViewer)
+        assert screen.query_one(TabbedContent).active == "help-rules"
+        assert rules.show_table_of_contents
+        contents = rules.table_of_contents
+        assert contents.region.width <= LARGE[0] * 0.4
+        assert rules.document.region.width >= 70
+        # Every section whole in the table (the document's title is not one of them).
+        shown_contents = shown(contents)
+        for section in ("Le matériel", "Le décompte des points", "Exemples calculés à la main",
+                        "Les options et leurs valeurs par défaut", "Règles anglaises"):
+            assert section in shown_contents
+        # T hides it and the text takes the whole width.
+        await pilot.press("t")
+        await pilot.pause()
+        assert not rules.show_table_of_contents and rules.document.region.width >= 110
+
+
+# -- the word tools -------------------------------------------------------------------------------------
+
+
+TIRAGE_WORDS = sorted({"".join(p) for n in range(2, 8) for p in itertools.permutations("AEINRST", n)})[::7]
+
+
+@pytest.mark.parametrize("size", [SMALL, LARGE])
+@pytest.mark.parametrize("language", ["fr", "en"])
+async def test_word_tools_results_scroll_and_close_stays_in_view(size, language):
+    set_language(language)
+    config = GameConfig.from_spec("Alice,Bruno", seed=7, rules=Rules.preset("ffsc" if language == "fr" else "hasbro"))
+    app = ScrabbleApp(config, lexicon=Lexicon.from_words(TIRAGE_WORDS, "mini"))
+    async with app.run_test(size=size) as pilot:
+        await pilot.press("f7")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, ToolsScreen)
+        screen.query_one("#tirage", Input).focus()
+        await pilot.press(*"AEINRST", "enter")
+        await pilot.pause()
+        result = screen.query_one("#tirage-result", Static)
+        text = str(result.render())
+        # The language's typography: « 7 lettres : … » in French, « 7 letters: … » in English.
+        first = text.splitlines()[0]
+        assert first.startswith("7\u00a0lettres\u00a0: " if language == "fr" else "7 letters: ")
+        assert "6\u00a0lettres\u00a0: " in text if language == "fr" else "6 letters: " in text
+        scroll = screen.query_one("#tirage-scroll")
+        close = screen.query_one("#close", Button)
+        assert in_view(app, close) and plain(close.label) in shown(close)
+        if size == SMALL:
+            assert scroll.max_scroll_y > 0  # more words than lines: they scroll inside the dialog
+        # Tab to the results, which scroll by keyboard; « Close » does not move.
+        before = close.region
+        while app.focused is not scroll:
+            await pilot.press("tab")
+        await pilot.press("pagedown")
+        await pilot.pause()
+        assert close.region == before and in_view(app, close)
+        assert scroll.scroll_y > 0 or size == LARGE
+        await pilot.press("tab")
+        assert app.focused is close
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen)

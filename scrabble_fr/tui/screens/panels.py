@@ -2,15 +2,29 @@
 
 from __future__ import annotations
 
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.reactive import reactive
 from textual.screen import ModalScreen, Screen
-from textual.widgets import Button, Footer, Input, Label, MarkdownViewer, Select, Static, TabbedContent, TabPane
+from textual.widgets import (
+    Button,
+    Footer,
+    Input,
+    Label,
+    Markdown,
+    MarkdownViewer,
+    Select,
+    Static,
+    TabbedContent,
+    TabPane,
+    Tree,
+)
+from textual.widgets.markdown import MarkdownBlock
 
 from scrabble_fr.engine.errors import ScrabbleError
 from scrabble_fr.engine.wordlist import WordList
-from scrabble_fr.i18n import N_, _, get_language
+from scrabble_fr.i18n import N_, _, get_language, ngettext
 from scrabble_fr.lexicon.tools import WordTools
 from scrabble_fr.match import Match, verification_options
 from scrabble_fr.messages import describe
@@ -56,20 +70,94 @@ def rules_text() -> str:
         return _("The rules file could not be read.")
 
 
+class RulesViewer(MarkdownViewer):
+    """The rules with a table of contents of their sections. The document's own title is left
+    out of the table (it would make the table as wide as itself); at a narrow width the table
+    covers the text while the player picks a section, then makes way for it."""
+
+    narrow = reactive(False)
+
+    def on_markdown_table_of_contents_updated(self, message: Markdown.TableOfContentsUpdated) -> None:
+        entries = message.table_of_contents
+        if sum(1 for level, _name, _block in entries if level == 1) == 1:
+            entries = [(level - 1, name, block) for level, name, block in entries if level > 1]
+        self.table_of_contents.table_of_contents = entries
+        message.prevent_default()
+        message.stop()
+
+    def on_markdown_table_of_contents_selected(self, message: Markdown.TableOfContentsSelected) -> None:
+        message.prevent_default()
+        message.stop()
+        block = self.query_one(f"#{message.block_id}", MarkdownBlock)
+        if self.narrow:
+            # The text is laid out again at its full width before it is scrolled to the section.
+            self.show_table_of_contents = False
+            self.document.focus()
+            self.call_after_refresh(lambda: self.call_after_refresh(self._go_to, block))
+        else:
+            self._go_to(block)
+
+    def _go_to(self, block: MarkdownBlock) -> None:
+        self.scroll_to_widget(block, top=True, animate=False)
+
+    def watch_narrow(self, narrow: bool) -> None:
+        self.set_class(narrow, "-narrow")
+
+
 class HelpScreen(LocalizedBindings, Screen[None]):
-    KEYS = [("escape,f1", "app.pop_screen", N_("Back"), True)]
+    """The keys and the rules. Under ``WIDE`` columns the rules' table of contents is hidden
+    (T shows it over the text, Enter goes to a section); from ``WIDE`` on it stays beside them."""
+
+    KEYS = [("escape,f1", "back", N_("Back"), True), ("t", "contents", N_("Contents"), True)]
+
+    WIDE = 100
 
     def __init__(self, notation: str) -> None:
         super().__init__()
         self.notation = notation
+        self._wide: bool | None = None
 
     def compose(self) -> ComposeResult:
-        with TabbedContent():
+        with TabbedContent(id="help-tabs"):
             with TabPane(_("Keys"), id="help-keys"):
                 yield MarkdownViewer(keys_help(self.notation), show_table_of_contents=False)
             with TabPane(_("Rules"), id="help-rules"):
-                yield MarkdownViewer(rules_text(), show_table_of_contents=True)
-        yield Footer()
+                yield RulesViewer(rules_text(), show_table_of_contents=False, id="rules")
+        yield Footer(compact=True)
+
+    def on_resize(self, event: events.Resize) -> None:
+        wide = event.size.width >= self.WIDE
+        if wide != self._wide:  # the table follows the width when it crosses the line, not otherwise
+            self._wide = wide
+            rules = self.query_one(RulesViewer)
+            rules.narrow = not wide
+            rules.show_table_of_contents = wide
+
+    def action_contents(self) -> None:
+        """Show the rules' table of contents (and go there), or hide it."""
+        tabs = self.query_one(TabbedContent)
+        rules = self.query_one(RulesViewer)
+        if tabs.active != "help-rules":
+            tabs.active = "help-rules"
+            rules.show_table_of_contents = True
+        else:
+            rules.show_table_of_contents = not rules.show_table_of_contents
+        if rules.show_table_of_contents:
+            tree = rules.table_of_contents.query_one(Tree)
+            if tree.cursor_line < 0:
+                tree.cursor_line = 0  # Enter at once goes to the first section
+            self.call_after_refresh(tree.focus)
+        else:
+            rules.document.focus()
+
+    def action_back(self) -> None:
+        """Escape first closes the table of contents that covers the text, then the help."""
+        rules = self.query_one(RulesViewer)
+        if rules.narrow and rules.show_table_of_contents and self.query_one(TabbedContent).active == "help-rules":
+            rules.show_table_of_contents = False
+            rules.document.focus()
+            return
+        self.app.pop_screen()
 
 
 class SettingsScreen(LocalizedBindings, ModalScreen[None]):
@@ -181,14 +269,17 @@ class ToolsScreen(LocalizedBindings, ModalScreen[None]):
         self.lexicon = match.lexicon if match is not None else lexicon
 
     def compose(self) -> ComposeResult:
+        # The results scroll inside the dialog; the fields above them and « Close » below stay.
         with Vertical(classes="dialog", id="tools"):
             yield Label(_("Word tools"), classes="dialog-title")
             yield Static(id="tools-list")
-            yield Input(placeholder=_("words to check, e.g. MAISON ZYTHUM"), id="check")
-            yield Static(id="check-result")
-            yield Input(placeholder=_("letters of a rack, ? for a blank, e.g. AEINRS?"), id="tirage")
-            yield Static(id="tirage-result")
-            yield Button(_("Close"), id="close", variant="primary")
+            yield Input(placeholder=_("words to check, e.g. MAISON ZYTHUM"), id="check", compact=True)
+            with VerticalScroll(id="check-scroll", can_focus=False):
+                yield Static(id="check-result")
+            yield Input(placeholder=_("letters of a rack, ? for a blank, e.g. AEINRS?"), id="tirage", compact=True)
+            with VerticalScroll(id="tirage-scroll"):
+                yield Static(id="tirage-result")
+            yield Button(_("Close"), id="close", variant="primary", compact=True)
 
     def on_mount(self) -> None:
         name = self.lexicon.name if self.lexicon is not None else _("no word list")
@@ -222,8 +313,11 @@ class ToolsScreen(LocalizedBindings, ModalScreen[None]):
             words = groups[length]
             if words:
                 shown = " ".join(words[:30]) + (" …" if len(words) > 30 else "")
-                lines.append(f"{length}: {shown}")
+                # « 6 lettres : FANEES », with the language's space before the colon.
+                lines.append(ngettext("{n} letter: {words}", "{n} letters: {words}", length).format(
+                    n=length, words=shown))
         result.update("\n".join(lines) or _("No word."))
+        self.query_one("#tirage-scroll", VerticalScroll).scroll_home(animate=False)
 
     @on(Button.Pressed, "#close")
     def _close(self) -> None:
