@@ -11,7 +11,7 @@ import itertools
 
 import pytest
 from textual.widget import Widget
-from textual.widgets import Button, Checkbox, Input, Label, Select, Static, TabbedContent, Tree
+from textual.widgets import Button, Checkbox, Input, Label, OptionList, Select, Static, TabbedContent
 from textual.widgets._footer import FooterKey
 
 from scrabble_fr.engine.rules import Rules
@@ -21,7 +21,7 @@ from scrabble_fr.match.config import GameConfig
 from scrabble_fr.tui.app import ScrabbleApp
 from scrabble_fr.tui.screens.end import EndScreen, SheetScreen, SheetTable
 from scrabble_fr.tui.screens.game import GameScreen
-from scrabble_fr.tui.screens.panels import HelpScreen, RulesViewer, SettingsScreen, ToolsScreen
+from scrabble_fr.tui.screens.panels import ContentsScreen, HelpScreen, RulesViewer, SettingsScreen, ToolsScreen
 from scrabble_fr.tui.screens.setup import SetupScreen
 
 from .conftest import SmallLexicon
@@ -342,28 +342,29 @@ async def test_help_rules_text_is_wide_at_80_columns_and_its_contents_come_with_
         assert rules.document.region.width >= 70  # not a strip beside a table of contents
         text = " ".join(lines_of(rules.document))
         assert ("Le plateau" if language == "fr" else "15 × 15") in text or "scrabble_fr" in text
-        # T: the table of contents over the text, the cursor in it; Enter goes to a section and
-        # gives the text its width back.
+        # T: the sections in a dialog over the text, the cursor on the first; Enter goes to one
+        # and the text, which kept its width, shows it at the top.
         await pilot.press("t")
         await pilot.pause()
-        tree = rules.table_of_contents.query_one(Tree)
-        assert rules.show_table_of_contents and app.focused is tree
-        entries = [shown(tree)]
-        assert ("Le matériel" if language == "fr" else "Equipment") in entries[0]
+        assert isinstance(app.screen, ContentsScreen)
+        sections = app.screen.query_one(OptionList)
+        assert app.focused is sections and sections.highlighted == 0
+        assert ("Le matériel" if language == "fr" else "Equipment") in shown(sections)
+        assert in_view(app, sections)
         await pilot.press("down", "enter")
         await pilot.pause()
         await pilot.pause()
-        assert not rules.show_table_of_contents and app.focused is rules.document
+        assert app.screen is screen and app.focused is rules.document
         assert rules.document.region.width >= 70
         heading = "Le coup" if language == "fr" else "A turn"
         top_lines = [line.strip() for line in lines_of(rules)[:4]]
         assert heading in top_lines, top_lines
-        # Escape closes the table first, then the help.
+        # Escape closes the sections, leaving the text where it was, then the help.
         await pilot.press("t")
         await pilot.pause()
         await pilot.press("escape")
         await pilot.pause()
-        assert isinstance(app.screen, HelpScreen) and not rules.show_table_of_contents
+        assert app.screen is screen and heading in [line.strip() for line in lines_of(rules)[:4]]
         await pilot.press("escape")
         await pilot.pause()
         assert isinstance(app.screen, GameScreen)

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from textual import events, on
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.reactive import reactive
 from textual.screen import ModalScreen, Screen
 from textual.widgets import (
     Button,
@@ -14,6 +15,7 @@ from textual.widgets import (
     Label,
     Markdown,
     MarkdownViewer,
+    OptionList,
     Select,
     Static,
     TabbedContent,
@@ -21,6 +23,7 @@ from textual.widgets import (
     Tree,
 )
 from textual.widgets.markdown import MarkdownBlock
+from textual.widgets.option_list import Option
 
 from scrabble_fr.engine.errors import ScrabbleError
 from scrabble_fr.engine.wordlist import WordList
@@ -72,43 +75,60 @@ def rules_text() -> str:
 
 class RulesViewer(MarkdownViewer):
     """The rules with a table of contents of their sections. The document's own title is left
-    out of the table (it would make the table as wide as itself); at a narrow width the table
-    covers the text while the player picks a section, then makes way for it."""
+    out of the table (it would make the table as wide as itself)."""
 
-    narrow = reactive(False)
+    def __init__(self, markdown: str, **kwargs: Any) -> None:
+        super().__init__(markdown, **kwargs)
+        self.sections: list[tuple[int, str, str]] = []  # (level, title, block id), as in the table
 
     def on_markdown_table_of_contents_updated(self, message: Markdown.TableOfContentsUpdated) -> None:
-        entries = message.table_of_contents
+        entries = list(message.table_of_contents)
         if sum(1 for level, _name, _block in entries if level == 1) == 1:
             entries = [(level - 1, name, block) for level, name, block in entries if level > 1]
         self.table_of_contents.table_of_contents = entries
+        self.sections = [(level, name, block) for level, name, block in entries if block is not None]
         message.prevent_default()
         message.stop()
 
-    def on_markdown_table_of_contents_selected(self, message: Markdown.TableOfContentsSelected) -> None:
-        message.prevent_default()
-        message.stop()
-        block = self.query_one(f"#{message.block_id}", MarkdownBlock)
-        if self.narrow:
-            # The text is laid out again at its full width before it is scrolled to the section.
-            self.show_table_of_contents = False
-            self.document.focus()
-            self.call_after_refresh(lambda: self.call_after_refresh(self._go_to, block))
-        else:
-            self._go_to(block)
+    def go_to(self, block_id: str) -> None:
+        """Scroll the section whose heading has ``block_id`` to the top."""
+        self.scroll_to_widget(self.query_one(f"#{block_id}", MarkdownBlock), top=True, animate=False)
 
-    def _go_to(self, block: MarkdownBlock) -> None:
-        self.scroll_to_widget(block, top=True, animate=False)
 
-    def watch_narrow(self, narrow: bool) -> None:
-        self.set_class(narrow, "-narrow")
+class ContentsScreen(LocalizedBindings, ModalScreen[str | None]):
+    """The rules' sections over the help at a narrow width, where a table beside the text would
+    leave it a strip: Enter goes to one, Escape (or T) goes back where the text was."""
+
+    KEYS = [("escape,t", "back", N_("Back"), True)]
+
+    def __init__(self, sections: list[tuple[int, str, str]]) -> None:
+        super().__init__()
+        self.sections = sections
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog", id="contents"):
+            yield Label(_("Contents"), classes="dialog-title")
+            yield OptionList(*[Option("   " * (level - 1) + name, id=block) for level, name, block in self.sections],
+                             id="contents-list")
+        yield Footer(compact=True)
+
+    def on_mount(self) -> None:
+        self.query_one(OptionList).focus()
+
+    @on(OptionList.OptionSelected)
+    def _chosen(self, event: OptionList.OptionSelected) -> None:
+        self.dismiss(event.option.id)
+
+    def action_back(self) -> None:
+        self.dismiss(None)
 
 
 class HelpScreen(LocalizedBindings, Screen[None]):
-    """The keys and the rules. Under ``WIDE`` columns the rules' table of contents is hidden
-    (T shows it over the text, Enter goes to a section); from ``WIDE`` on it stays beside them."""
+    """The keys and the rules. From ``WIDE`` columns on the rules' table of contents stays beside
+    them (T hides or shows it); under ``WIDE`` the text keeps the whole width and T lists the
+    sections over it."""
 
-    KEYS = [("escape,f1", "back", N_("Back"), True), ("t", "contents", N_("Contents"), True)]
+    KEYS = [("escape,f1", "app.pop_screen", N_("Back"), True), ("t", "contents", N_("Contents"), True)]
 
     WIDE = 100
 
@@ -125,39 +145,39 @@ class HelpScreen(LocalizedBindings, Screen[None]):
                 yield RulesViewer(rules_text(), show_table_of_contents=False, id="rules")
         yield Footer(compact=True)
 
+    @property
+    def wide(self) -> bool:
+        return self.size.width >= self.WIDE
+
     def on_resize(self, event: events.Resize) -> None:
         wide = event.size.width >= self.WIDE
         if wide != self._wide:  # the table follows the width when it crosses the line, not otherwise
             self._wide = wide
-            rules = self.query_one(RulesViewer)
-            rules.narrow = not wide
-            rules.show_table_of_contents = wide
+            self.query_one(RulesViewer).show_table_of_contents = wide
 
     def action_contents(self) -> None:
-        """Show the rules' table of contents (and go there), or hide it."""
+        """The rules' sections: beside the text (shown or hidden) when wide, over it when narrow."""
         tabs = self.query_one(TabbedContent)
         rules = self.query_one(RulesViewer)
-        if tabs.active != "help-rules":
-            tabs.active = "help-rules"
-            rules.show_table_of_contents = True
-        else:
-            rules.show_table_of_contents = not rules.show_table_of_contents
+        opened = tabs.active != "help-rules"
+        tabs.active = "help-rules"
+        if not self.wide:
+            self.app.push_screen(ContentsScreen(rules.sections), self._go_to)
+            return
+        rules.show_table_of_contents = True if opened else not rules.show_table_of_contents
         if rules.show_table_of_contents:
             tree = rules.table_of_contents.query_one(Tree)
             if tree.cursor_line < 0:
                 tree.cursor_line = 0  # Enter at once goes to the first section
             self.call_after_refresh(tree.focus)
         else:
-            rules.document.focus()
+            rules.document.focus(scroll_visible=False)
 
-    def action_back(self) -> None:
-        """Escape first closes the table of contents that covers the text, then the help."""
+    def _go_to(self, block_id: str | None) -> None:
         rules = self.query_one(RulesViewer)
-        if rules.narrow and rules.show_table_of_contents and self.query_one(TabbedContent).active == "help-rules":
-            rules.show_table_of_contents = False
-            rules.document.focus()
-            return
-        self.app.pop_screen()
+        rules.document.focus(scroll_visible=False)  # the whole text has the focus: no scrolling to its top
+        if block_id:
+            self.call_after_refresh(rules.go_to, block_id)  # once the help is the screen again
 
 
 class SettingsScreen(LocalizedBindings, ModalScreen[None]):
