@@ -11,7 +11,7 @@ import itertools
 
 import pytest
 from textual.widget import Widget
-from textual.widgets import Button, Checkbox, Input, Label, OptionList, Select, Static, TabbedContent
+from textual.widgets import Button, Checkbox, Input, Label, OptionList, Select, Static, TabbedContent, Tree
 from textual.widgets._footer import FooterKey
 
 from scrabble_fr.engine.rules import Rules
@@ -31,8 +31,10 @@ SMALL, LARGE = (80, 24), (120, 40)
 
 def lines_of(widget: Widget) -> list[str]:
     """What the screen shows where a widget is, line by line (a select: its value and ▼; a
-    footer key: its key and description)."""
-    region = widget.region
+    footer key: its key and description); of a scrolled widget, its part in view."""
+    region = widget.region.intersection(widget.screen.region)
+    if widget.parent is not None and isinstance(widget.parent, Widget):
+        region = region.intersection(widget.parent.region)
     strips = widget.screen._compositor.render_strips()
     return [strip.crop(region.x, region.right).text for strip in strips[region.y:region.bottom]]
 
@@ -389,7 +391,12 @@ async def test_help_rules_contents_beside_the_text_at_120_columns(make_app):
         for section in ("Le matériel", "Le décompte des points", "Exemples calculés à la main",
                         "Les options et leurs valeurs par défaut", "Règles anglaises"):
             assert section in shown_contents
-        # T hides it and the text takes the whole width.
+        # T put the cursor in it: Enter goes to a section, the table stays.
+        assert app.focused is contents.query_one(Tree)
+        await pilot.press("down", "enter")
+        await pilot.pause()
+        assert "Le coup" in [line.strip() for line in lines_of(rules.document)[:4]]
+        # T again, there, hides it and the text takes the whole width.
         await pilot.press("t")
         await pilot.pause()
         assert not rules.show_table_of_contents and rules.document.region.width >= 110

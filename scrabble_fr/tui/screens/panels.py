@@ -125,8 +125,8 @@ class ContentsScreen(LocalizedBindings, ModalScreen[str | None]):
 
 class HelpScreen(LocalizedBindings, Screen[None]):
     """The keys and the rules. From ``WIDE`` columns on the rules' table of contents stays beside
-    them (T hides or shows it); under ``WIDE`` the text keeps the whole width and T lists the
-    sections over it."""
+    them (T goes there, T again hides it); under ``WIDE`` the text keeps the whole width and T
+    lists the sections over it."""
 
     KEYS = [("escape,f1", "app.pop_screen", N_("Back"), True), ("t", "contents", N_("Contents"), True)]
 
@@ -164,9 +164,10 @@ class HelpScreen(LocalizedBindings, Screen[None]):
         if not self.wide:
             self.app.push_screen(ContentsScreen(rules.sections), self._go_to)
             return
-        rules.show_table_of_contents = True if opened else not rules.show_table_of_contents
+        tree = rules.table_of_contents.query_one(Tree)
+        # T goes to the table (showing it if need be); pressed again there, it hides the table.
+        rules.show_table_of_contents = opened or not (rules.show_table_of_contents and tree.has_focus)
         if rules.show_table_of_contents:
-            tree = rules.table_of_contents.query_one(Tree)
             if tree.cursor_line < 0:
                 tree.cursor_line = 0  # Enter at once goes to the first section
             self.call_after_refresh(tree.focus)
