@@ -5,9 +5,11 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from rich.cells import cell_len
+from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, DataTable, Footer, Label, Static
 
@@ -39,8 +41,48 @@ def ending_text(match: Match) -> str:
     return _("The game is blocked: too many turns in a row without a score.")
 
 
+class SheetTable(DataTable[Text]):
+    """The sheet's table laid out for the width it has: the turn, the player, the points and the
+    running total keep the columns their longest entry needs; the move (or a note) takes the room
+    left and wraps inside it. Under ``MIN_MOVE`` columns of room the table scrolls sideways."""
+
+    MIN_MOVE = 16
+
+    def __init__(self, rows: list[texts.HistoryRow]) -> None:
+        super().__init__(id="sheet-table", cursor_type="row", zebra_stripes=True)
+        self.sheet_rows = rows
+        self._laid_out_for = -1
+
+    def on_resize(self) -> None:
+        width = self.scrollable_content_region.width
+        if width != self._laid_out_for:
+            self._laid_out_for = width
+            self.lay_out(width)
+
+    def lay_out(self, width: int) -> None:
+        rows = self.sheet_rows
+        headings = texts.history_columns()
+        cells = [(r.turn, r.player, r.move, r.points, r.total) for r in rows]
+        widths = [max([cell_len(headings[i])] + [cell_len(c[i]) for c in cells]) for i in range(5)]
+        padding = 2 * self.cell_padding * len(headings)
+        room = width - padding - sum(widths) + widths[2]
+        widths[2] = max(min(widths[2], room), min(widths[2], self.MIN_MOVE))
+        row = self.cursor_row
+        self.clear(columns=True)
+        right = {3, 4}  # the numbers, aligned on their units
+        for index, (heading, size) in enumerate(zip(headings, widths, strict=True)):
+            self.add_column(Text(heading, justify="right" if index in right else "left"), width=size)
+        for cell in cells:
+            line = [Text(value, justify="right" if index in right else "left") for index, value in enumerate(cell)]
+            # A move or a note longer than its column wraps onto more lines of its row.
+            self.add_row(*line, height=None if cell_len(cell[2]) > widths[2] or cell_len(cell[1]) > widths[1] else 1)
+        if rows:
+            self.move_cursor(row=min(row, len(rows) - 1))
+
+
 class SheetScreen(LocalizedBindings, ModalScreen[None]):
-    """The game sheet: every turn, in the rules' notation, with points and running totals."""
+    """The game sheet over the whole screen: every turn, in the rules' notation, with its points
+    and the running total, every column in view at 80 columns; a long game scrolls."""
 
     KEYS = [("escape", "close", N_("Back"), True)]
 
@@ -49,18 +91,14 @@ class SheetScreen(LocalizedBindings, ModalScreen[None]):
         self.match = match
 
     def compose(self) -> ComposeResult:
-        with Vertical(classes="dialog", id="sheet"):
+        with Vertical(id="sheet"):
             yield Label(_("Game sheet"), classes="dialog-title")
-            yield DataTable(id="sheet-table", cursor_type="row", zebra_stripes=True)
-            yield Button(_("Close"), id="close", variant="primary")
-        yield Footer()
+            yield SheetTable(texts.history_rows(self.match.game, self.match.timeline()))
+            yield Button(_("Close"), id="close", variant="primary", compact=True)
+        yield Footer(compact=True)
 
     def on_mount(self) -> None:
-        table = self.query_one("#sheet-table", DataTable)
-        table.add_columns(*texts.history_columns())
-        for row in texts.history_rows(self.match.game, self.match.timeline()):
-            table.add_row(row.turn, row.player, row.move, row.points, row.total)
-        table.focus()
+        self.query_one(SheetTable).focus()
 
     @on(Button.Pressed, "#close")
     def action_close(self) -> None:
@@ -85,13 +123,16 @@ class EndScreen(LocalizedBindings, Screen[None]):
         return self.match.game
 
     def compose(self) -> ComposeResult:
-        with Vertical(id="end"):
+        # The results scroll when many players make them long; the buttons and the keys below
+        # them stay in view.
+        with VerticalScroll(id="end"):
             yield Label(_("End of the game"), classes="dialog-title")
             yield Static(ending_text(self.match), id="ending")
             yield Label(_("Rack values"), classes="section-title")
             yield DataTable(id="transfers", cursor_type="none")
             yield Label(_("Final ranking"), classes="section-title")
             yield DataTable(id="ranking", cursor_type="none")
+        with Vertical(id="end-actions"):
             yield Static(id="export-result")
             with Horizontal(classes="buttons"):
                 yield Button(_("Rematch"), id="revanche", variant="primary", compact=True)
@@ -99,7 +140,7 @@ class EndScreen(LocalizedBindings, Screen[None]):
                 yield Button(_("Game sheet"), id="sheet", compact=True)
                 yield Button(_("Export GCG"), id="export", compact=True)
                 yield Button(_("Quit"), id="quit", compact=True)
-        yield Footer()
+        yield Footer(compact=True)
 
     def on_mount(self) -> None:
         game = self.game

@@ -2,20 +2,38 @@
 
 from __future__ import annotations
 
-from textual import on
+from typing import Any
+
+from textual import events, on
 from textual.app import ComposeResult
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
-from textual.widgets import Button, Footer, Input, Label, MarkdownViewer, Select, Static, TabbedContent, TabPane
+from textual.widgets import (
+    Button,
+    Footer,
+    Input,
+    Label,
+    Markdown,
+    MarkdownViewer,
+    OptionList,
+    Select,
+    Static,
+    TabbedContent,
+    TabPane,
+    Tree,
+)
+from textual.widgets.markdown import MarkdownBlock
+from textual.widgets.option_list import Option
 
 from scrabble_fr.engine.errors import ScrabbleError
 from scrabble_fr.engine.wordlist import WordList
-from scrabble_fr.i18n import N_, _, get_language
+from scrabble_fr.i18n import N_, _, get_language, ngettext
 from scrabble_fr.lexicon.tools import WordTools
 from scrabble_fr.match import Match, verification_options
 from scrabble_fr.messages import describe, system_error_text
 from scrabble_fr.resources import data_path
 from scrabble_fr.tui.bindings import LocalizedBindings
+from scrabble_fr.tui.widgets.forms import align_labels
 
 
 def keys_help(notation: str) -> str:
@@ -56,20 +74,112 @@ def rules_text() -> str:
         return _("The rules file could not be read.")
 
 
+class RulesViewer(MarkdownViewer):
+    """The rules with a table of contents of their sections. The document's own title is left
+    out of the table (it would make the table as wide as itself)."""
+
+    def __init__(self, markdown: str, **kwargs: Any) -> None:
+        super().__init__(markdown, **kwargs)
+        self.sections: list[tuple[int, str, str]] = []  # (level, title, block id), as in the table
+
+    def on_markdown_table_of_contents_updated(self, message: Markdown.TableOfContentsUpdated) -> None:
+        entries = list(message.table_of_contents)
+        if sum(1 for level, _name, _block in entries if level == 1) == 1:
+            entries = [(level - 1, name, block) for level, name, block in entries if level > 1]
+        self.table_of_contents.table_of_contents = entries
+        self.sections = [(level, name, block) for level, name, block in entries if block is not None]
+        message.prevent_default()
+        message.stop()
+
+    def go_to(self, block_id: str) -> None:
+        """Scroll the section whose heading has ``block_id`` to the top."""
+        self.scroll_to_widget(self.query_one(f"#{block_id}", MarkdownBlock), top=True, animate=False)
+
+
+class ContentsScreen(LocalizedBindings, ModalScreen[str | None]):
+    """The rules' sections over the help at a narrow width, where a table beside the text would
+    leave it a strip: Enter goes to one, Escape (or T) goes back where the text was."""
+
+    KEYS = [("escape,t", "back", N_("Back"), True)]
+
+    def __init__(self, sections: list[tuple[int, str, str]]) -> None:
+        super().__init__()
+        self.sections = sections
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog", id="contents"):
+            yield Label(_("Contents"), classes="dialog-title")
+            yield OptionList(*[Option("   " * (level - 1) + name, id=block) for level, name, block in self.sections],
+                             id="contents-list")
+        yield Footer(compact=True)
+
+    def on_mount(self) -> None:
+        self.query_one(OptionList).focus()
+
+    @on(OptionList.OptionSelected)
+    def _chosen(self, event: OptionList.OptionSelected) -> None:
+        self.dismiss(event.option.id)
+
+    def action_back(self) -> None:
+        self.dismiss(None)
+
+
 class HelpScreen(LocalizedBindings, Screen[None]):
-    KEYS = [("escape,f1", "app.pop_screen", N_("Back"), True)]
+    """The keys and the rules. From ``WIDE`` columns on the rules' table of contents stays beside
+    them (T goes there, T again hides it); under ``WIDE`` the text keeps the whole width and T
+    lists the sections over it."""
+
+    KEYS = [("escape,f1", "app.pop_screen", N_("Back"), True), ("t", "contents", N_("Contents"), True)]
+
+    WIDE = 100
 
     def __init__(self, notation: str) -> None:
         super().__init__()
         self.notation = notation
+        self._wide: bool | None = None
 
     def compose(self) -> ComposeResult:
-        with TabbedContent():
+        with TabbedContent(id="help-tabs"):
             with TabPane(_("Keys"), id="help-keys"):
                 yield MarkdownViewer(keys_help(self.notation), show_table_of_contents=False)
             with TabPane(_("Rules"), id="help-rules"):
-                yield MarkdownViewer(rules_text(), show_table_of_contents=True)
-        yield Footer()
+                yield RulesViewer(rules_text(), show_table_of_contents=False, id="rules")
+        yield Footer(compact=True)
+
+    @property
+    def wide(self) -> bool:
+        return self.size.width >= self.WIDE
+
+    def on_resize(self, event: events.Resize) -> None:
+        wide = event.size.width >= self.WIDE
+        if wide != self._wide:  # the table follows the width when it crosses the line, not otherwise
+            self._wide = wide
+            self.query_one(RulesViewer).show_table_of_contents = wide
+
+    def action_contents(self) -> None:
+        """The rules' sections: beside the text (shown or hidden) when wide, over it when narrow."""
+        tabs = self.query_one(TabbedContent)
+        rules = self.query_one(RulesViewer)
+        opened = tabs.active != "help-rules"
+        tabs.active = "help-rules"
+        if not self.wide:
+            self.app.push_screen(ContentsScreen(rules.sections), self._go_to)
+            return
+        tree = rules.table_of_contents.query_one(Tree)
+        # T goes to the table (showing it if need be); pressed again there, it hides the table.
+        rules.show_table_of_contents = opened or not (rules.show_table_of_contents and tree.has_focus)
+        if rules.show_table_of_contents:
+            if tree.cursor_line < 0:
+                tree.cursor_line = 0  # Enter at once goes to the first section
+            self.call_after_refresh(tree.focus)
+        else:
+            rules.document.focus(scroll_visible=False)
+
+    def _go_to(self, block_id: str | None) -> None:
+        rules = self.query_one(RulesViewer)
+        rules.document.focus(scroll_visible=False)  # the whole text has the focus: no scrolling to its top
+        if block_id:
+            self.call_after_refresh(rules.go_to, block_id)  # once the help is the screen again
 
 
 class SettingsScreen(LocalizedBindings, ModalScreen[None]):
@@ -110,6 +220,7 @@ class SettingsScreen(LocalizedBindings, ModalScreen[None]):
             yield Button(_("Close"), id="close", variant="primary")
 
     def on_mount(self) -> None:
+        align_labels(self.query(".setting-row > Label").results(Label))  # « Liste de mots par défaut » whole
         self.query_one("#verification", Select).focus()
 
     @on(Select.Changed, "#verification")
@@ -180,14 +291,17 @@ class ToolsScreen(LocalizedBindings, ModalScreen[None]):
         self.lexicon = match.lexicon if match is not None else lexicon
 
     def compose(self) -> ComposeResult:
+        # The results scroll inside the dialog; the fields above them and « Close » below stay.
         with Vertical(classes="dialog", id="tools"):
             yield Label(_("Word tools"), classes="dialog-title")
             yield Static(id="tools-list")
-            yield Input(placeholder=_("words to check, e.g. MAISON ZYTHUM"), id="check")
-            yield Static(id="check-result")
-            yield Input(placeholder=_("letters of a rack, ? for a blank, e.g. AEINRS?"), id="tirage")
-            yield Static(id="tirage-result")
-            yield Button(_("Close"), id="close", variant="primary")
+            yield Input(placeholder=_("words to check, e.g. MAISON ZYTHUM"), id="check", compact=True)
+            with VerticalScroll(id="check-scroll", can_focus=False):
+                yield Static(id="check-result")
+            yield Input(placeholder=_("letters of a rack, ? for a blank, e.g. AEINRS?"), id="tirage", compact=True)
+            with VerticalScroll(id="tirage-scroll"):
+                yield Static(id="tirage-result")
+            yield Button(_("Close"), id="close", variant="primary", compact=True)
 
     def on_mount(self) -> None:
         name = self.lexicon.name if self.lexicon is not None else _("no word list")
@@ -221,8 +335,11 @@ class ToolsScreen(LocalizedBindings, ModalScreen[None]):
             words = groups[length]
             if words:
                 shown = " ".join(words[:30]) + (" …" if len(words) > 30 else "")
-                lines.append(f"{length}: {shown}")
+                # « 6 lettres : FANEES », with the language's space before the colon.
+                lines.append(ngettext("{n} letter: {words}", "{n} letters: {words}", length).format(
+                    n=length, words=shown))
         result.update("\n".join(lines) or _("No word."))
+        self.query_one("#tirage-scroll", VerticalScroll).scroll_home(animate=False)
 
     @on(Button.Pressed, "#close")
     def _close(self) -> None:

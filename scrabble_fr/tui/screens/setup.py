@@ -24,6 +24,7 @@ from scrabble_fr.match.config import (
 )
 from scrabble_fr.messages import describe
 from scrabble_fr.tui.bindings import LocalizedBindings
+from scrabble_fr.tui.widgets.forms import WrappingCheckbox, align_labels
 
 
 def _kind_options() -> list[tuple[str, str]]:
@@ -56,11 +57,21 @@ def word_list_options() -> list[tuple[str, str]]:
 
 
 class SetupScreen(LocalizedBindings, Screen[None]):
+    """The players in use (two at first; F3 adds one, up to eight, F4 removes the last) and the
+    game's settings, every label whole at 80 columns and Tab at the rules in a few presses."""
+
     KEYS = [("ctrl+s", "start", N_("Start"), True), ("f2", "duplicate", N_("Duplicate"), True),
+            ("f3", "add_player", N_("Add a player"), True), ("f4", "remove_player", N_("Remove a player"), True),
             ("ctrl+q", "app.quit", N_("Quit"), True)]
 
+    SHOWN_AT_FIRST = 2
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.shown = self.SHOWN_AT_FIRST
+        self.rules_name = preset_for_language(get_language())
+
     def compose(self) -> ComposeResult:
-        default_rules = preset_for_language(get_language())
         with VerticalScroll(id="setup"):
             yield Label(_("New game"), classes="dialog-title")
             yield Label(_("Players"), classes="section-title")
@@ -74,11 +85,14 @@ class SetupScreen(LocalizedBindings, Screen[None]):
                         compact=True,
                     )
                     yield Select(_kind_options(), value="human", allow_blank=False, id=f"kind-{index}", compact=True)
+            with Horizontal(classes="buttons", id="player-buttons"):
+                yield Button(_("Add a player"), id="add-player", compact=True)
+                yield Button(_("Remove a player"), id="remove-player", compact=True)
             with Horizontal(classes="setting-row"):
                 yield Label(_("Rules"))
-                yield Select([(name, name) for name in PRESETS], value=default_rules, allow_blank=False, id="rules",
+                yield Select([(name, name) for name in PRESETS], value=self.rules_name, allow_blank=False, id="rules",
                              compact=True)
-            yield Static(texts.rules_summary(default_rules), id="rules-summary")
+            yield Static(texts.rules_summary(self.rules_name), id="rules-summary", classes="setting-note")
             with Horizontal(classes="setting-row"):
                 yield Label(_("Verification"))
                 yield Select(
@@ -90,35 +104,89 @@ class SetupScreen(LocalizedBindings, Screen[None]):
                 yield Select(word_list_options(), value="", allow_blank=False, id="lexicon-list", compact=True)
             with Horizontal(classes="setting-row"):
                 yield Label(_("or a file"))
-                yield Input(placeholder=_("empty: the list chosen above; or the path of a word list"), id="lexicon",
-                            compact=True)
-            with Horizontal(classes="setting-row"):
+                yield Input(id="lexicon", compact=True)
+            yield Static(_("empty: the list chosen above; or the path of a word list"), id="lexicon-note",
+                         classes="setting-note")
+            with Horizontal(classes="setting-row", id="clock-row"):
                 yield Checkbox(_("Clock"), id="clock", compact=True)
-                yield Input(value="25", id="clock-minutes", max_length=3, compact=True)
-                yield Label(_("minutes per player (FFSc: 25)"), id="clock-label")
+                yield Input(value=str(PRESETS[self.rules_name].clock_minutes), id="clock-minutes", max_length=3,
+                            compact=True)
+                yield Static(self._clock_text(), id="clock-label")
             with Horizontal(classes="setting-row"):
                 yield Label(_("Seed"))
                 yield Input(placeholder=_("empty: random"), id="seed", max_length=12, compact=True)
             with Horizontal(classes="setting-row"):
-                yield Checkbox(
+                yield WrappingCheckbox(
                     _("Private screen (hide each rack until its owner takes the keyboard)"), id="private", compact=True
                 )
             with Horizontal(classes="setting-row"):
-                yield Checkbox(_("Club mode (no hints, no word tools, no undo; the clock on)"), id="club",
-                               compact=True)
+                yield WrappingCheckbox(_("Club mode (no hints, no word tools, no undo; the clock on)"), id="club",
+                                       compact=True)
             yield Static(id="setup-error")
             with Horizontal(classes="buttons"):
                 yield Button(_("Start"), id="start", variant="primary", compact=True)
                 yield Button(_("Duplicate"), id="duplicate", compact=True)
                 yield Button(_("Quit"), id="quit", compact=True)
-        yield Footer()
+        yield Footer(compact=True)
 
     def on_mount(self) -> None:
+        width = align_labels(self.query(".setting-row > Label").results(Label))
+        for note in self.query(".setting-note"):
+            note.styles.margin = (0, 0, 0, width)
+        self._show_rows()
         self.query_one("#name-0", Input).focus()
+
+    # -- the players in use ----------------------------------------------------------------
+    def _show_rows(self) -> None:
+        for index in range(MAX_PLAYERS):
+            self.query_one(f"#player-row-{index}").display = index < self.shown
+        self.query_one("#add-player", Button).disabled = self.shown >= MAX_PLAYERS
+        self.query_one("#remove-player", Button).disabled = self.shown <= 1
+
+    def _rows(self) -> range:
+        return range(self.shown)
+
+    @on(Button.Pressed, "#add-player")
+    def action_add_player(self) -> None:
+        """One more player row (up to eight), the focus on its name."""
+        if self.shown >= MAX_PLAYERS:
+            self.app.bell()
+            return
+        self.shown += 1
+        self._show_rows()
+        self.query_one(f"#name-{self.shown - 1}", Input).focus()
+
+    @on(Button.Pressed, "#remove-player")
+    def action_remove_player(self) -> None:
+        """The last player row goes (one stays); its name and kind are forgotten."""
+        if self.shown <= 1:
+            self.app.bell()
+            return
+        self.shown -= 1
+        gone = self.shown
+        focused = self.app.focused
+        row = self.query_one(f"#player-row-{gone}")
+        self.query_one(f"#name-{gone}", Input).value = ""
+        self.query_one(f"#kind-{gone}", Select).value = "human"
+        self._show_rows()
+        # The focus leaves the row that went (or the button now disabled) for the last name.
+        if focused is None or focused in row.query("*") or (isinstance(focused, Button) and focused.disabled):
+            self.query_one(f"#name-{gone - 1}", Input).focus()
+
+    # -- the rules and their clock -----------------------------------------------------------
+    def _clock_text(self) -> str:
+        return _("minutes per player ({rules} rules: {minutes})").format(
+            rules=self.rules_name, minutes=PRESETS[self.rules_name].clock_minutes)
 
     @on(Select.Changed, "#rules")
     def _rules_changed(self, event: Select.Changed) -> None:
-        self.query_one("#rules-summary", Static).update(texts.rules_summary(str(event.value)))
+        before = PRESETS[self.rules_name].clock_minutes
+        self.rules_name = str(event.value)
+        self.query_one("#rules-summary", Static).update(texts.rules_summary(self.rules_name))
+        self.query_one("#clock-label", Static).update(self._clock_text())
+        minutes = self.query_one("#clock-minutes", Input)
+        if minutes.value.strip() == str(before):  # the rules' time, not one the player typed
+            minutes.value = str(PRESETS[self.rules_name].clock_minutes)
 
     @on(Button.Pressed, "#quit")
     def _quit(self) -> None:
@@ -130,8 +198,8 @@ class SetupScreen(LocalizedBindings, Screen[None]):
         the word list chosen."""
         from scrabble_fr.duplicate import DuplicateSettings
 
-        names = [self.query_one(f"#name-{i}", Input).value.strip() for i in range(MAX_PLAYERS)]
-        kinds = [str(self.query_one(f"#kind-{i}", Select).value) for i in range(MAX_PLAYERS)]
+        names = [self.query_one(f"#name-{i}", Input).value.strip() for i in self._rows()]
+        kinds = [str(self.query_one(f"#kind-{i}", Select).value) for i in self._rows()]
         players = [name for name, kind in zip(names, kinds, strict=True) if name and kind == "human"]
         seed_text = self.query_one("#seed", Input).value.strip()
         if not players or (seed_text and not seed_text.isdigit()):
@@ -151,7 +219,7 @@ class SetupScreen(LocalizedBindings, Screen[None]):
     def action_start(self) -> None:
         error = self.query_one("#setup-error", Static)
         players = []
-        for index in range(MAX_PLAYERS):
+        for index in self._rows():
             name = self.query_one(f"#name-{index}", Input).value.strip()
             if not name:
                 continue
