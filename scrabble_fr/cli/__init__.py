@@ -93,7 +93,9 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None, err: Text
     wanted = _language_from_argv(args_list)
     if wanted is not None and wanted.lower() not in LANGUAGES:
         set_language(choose_language(None))
-        err.write(_("unknown language {language!r}: choose fr or en").format(language=wanted) + "\n")
+        command = next((arg for arg in args_list if arg in _COMMANDS), None)
+        prefix = f"scrabble-fr {command}" if command else "scrabble-fr"
+        err.write(f"{prefix}: " + _("unknown language {language!r}: choose fr or en").format(language=wanted) + "\n")
         return 2
     set_language(choose_language(wanted, common.configured_language()))
     parser = build_parser()

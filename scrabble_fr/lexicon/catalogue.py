@@ -168,7 +168,10 @@ class Catalogue:
             raise LexiconError("lexicon_name_invalid", name=name, maximum=MAX_NAME_LENGTH)
         if language not in LANGUAGES:
             raise LexiconError("lexicon_language", language=language)
-        if self.find(name) is not None:
+        found = self.find(name)
+        if found is not None and found.builtin:
+            raise LexiconError("lexicon_name_reserved", name=found.name)
+        if found is not None:
             raise LexiconError("lexicon_name_taken", name=name)
         if path.is_dir():
             raise LexiconError("lexicon_unreadable", path=str(path), detail=N_("is a folder"))

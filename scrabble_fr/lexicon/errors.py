@@ -20,6 +20,7 @@ MESSAGES: dict[str, str] = {
     "lexicon_empty": N_("word list {path} holds no word of 2 to 15 letters A to Z"),
     "lexicon_builtin_unknown": N_("there is no built-in word list {name!r} (known: {known})"),
     "lexicon_unknown": N_("there is no word list named {name!r} (known: {known})"),
+    "lexicon_name_reserved": N_("{name!r} is the name of a shipped list, which stays: give your list another name"),
     "lexicon_name_taken": N_("a word list is already named {name!r}: choose another name, or remove it first"),
     "lexicon_name_invalid": N_("{name!r} is not a valid list name: 1 to {maximum} characters, printable"),
     "lexicon_language": N_("a word list is French or English (fr or en), not {language!r}"),

@@ -23,7 +23,7 @@ from scrabble_fr.duplicate import DuplicateRecord, DuplicateSession, DuplicateSe
 from scrabble_fr.engine.errors import ScrabbleError
 from scrabble_fr.engine.rules import rules_for_language
 from scrabble_fr.engine.wordlist import WordList
-from scrabble_fr.i18n import _, get_language, ngettext, sentence, set_language
+from scrabble_fr.i18n import _, get_language, join_list, ngettext, sentence, set_language
 from scrabble_fr.match import Match
 from scrabble_fr.match.config import GameConfig, Verification
 from scrabble_fr.messages import describe
@@ -131,7 +131,7 @@ class ScrabbleApp(App[None]):
 
             self.push_screen(ResumeDialog(description), answered_backup)
             return
-        names = ", ".join(record.player_names)
+        names = join_list(record.player_names)
         if isinstance(record, DuplicateRecord):
             played = len(record.actions)
             description = ngettext(
@@ -264,10 +264,15 @@ class ScrabbleApp(App[None]):
 
     def set_verification(self, mode: Verification | str) -> None:
         mode = Verification(mode)
+        said = _("Verification: {mode}").format(mode=mode.label)
         if self.game_screen is not None:
-            self.game_screen.match.set_verification(mode)
+            match = self.game_screen.match
+            match.set_verification(mode)
             self.game_screen.refresh_view()
-        self.notify(_("Verification: {mode}").format(mode=mode.label))
+            if mode is Verification.MANUAL and any(match.is_computer(i) for i in range(len(match.players))):
+                # Never a human judging a computer, nor a computer judging a human: said at once.
+                said += ". " + _("A computer is in the game: the word list judges the challenges that involve it.")
+        self.notify(said)
 
     def switch_language(self, language: str) -> None:
         """Re-render every screen in ``language``; a game in progress keeps its rules."""

@@ -154,3 +154,27 @@ async def test_resume_offer_and_end_screen_by_keyboard(make_app):
         await pilot.press("escape")
         await pilot.pause()
         assert isinstance(fresh.screen, SetupScreen)
+
+
+async def test_club_mode_footer_offers_only_what_applies(make_app):
+    from textual.widgets._footer import FooterKey
+
+    app = make_app(words={"PILE"}, club=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        keys = {key.key for key in app.screen.query(FooterKey)}
+        assert "f6" not in keys and "f7" not in keys and "ctrl+z" not in keys
+        assert "f8" in keys and "f2" in keys
+        await pilot.press("f6")  # not bound in club mode: nothing happens
+        await pilot.pause()
+        assert app.screen is app.game_screen
+
+
+async def test_choosing_manual_verification_against_a_computer_says_who_judges(make_app):
+    app = make_app(players="Alice,ordi:3", words={"PILE"})
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.set_verification("manuelle")
+        await pilot.pause()
+        said = " ".join(str(toast.message) for toast in app._notifications)
+        assert "manuelle" in said and "liste de mots tranche" in said

@@ -74,7 +74,13 @@ class GameScreen(LocalizedBindings, Screen[None]):
         ("ctrl+q", "app.quit", N_("Quit"), False),  # shown in the help: the footer keeps 80 columns
     ]
 
+    # Club mode has no hint, no word tools and no undo: the footer drops them and shows F8 instead.
+    CLUB_KEYS = [(keys, action, text, show or action == "toggle_focus") for keys, action, text, show in KEYS
+                 if action not in ("hint", "app.tools", "undo")]
+
     def __init__(self, match: Match) -> None:
+        if match.config.club:
+            self.KEYS = self.CLUB_KEYS  # before the bindings are made (LocalizedBindings)
         super().__init__()
         self.match = match
         self.tentative: list[PlacedTile] = []  # the move being entered, tile by tile
@@ -167,7 +173,7 @@ class GameScreen(LocalizedBindings, Screen[None]):
         rack_view.used = frozenset(used_tiles(rack, self.tentative))
         rack_view.selected = self.selected_tile
         rack_view.hidden = not self.match.rack_visible()
-        self.query_one("#rack-label", Static).update(elide(_("Rack of {name}:").format(name=game.players[owner])) + " ")
+        self.query_one("#rack-label", Static).update(elide(_("{name}'s rack:").format(name=game.players[owner])) + " ")
 
     @property
     def compact(self) -> bool:
@@ -499,7 +505,7 @@ class GameScreen(LocalizedBindings, Screen[None]):
                 self.intent(self.match.pass_)
 
         self.dialog(
-            ConfirmDialog(_("Pass"), _("This pass ends the game: it is blocked. Pass all the same?"),
+            ConfirmDialog(_("Pass"), _("This pass ends the game: it is blocked. Pass anyway?"),
                           _("Pass and end the game")),
             answered,
         )
