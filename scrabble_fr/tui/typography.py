@@ -35,6 +35,10 @@ def keep_non_breaking_spaces() -> bool:
     except ImportError:
         pass
     try:
+        _keep_them_in_markdown()
+    except (ImportError, AttributeError):
+        pass
+    try:
         from rich import _wrap as rich_wrap
 
         if hasattr(rich_wrap, "re_word"):
@@ -43,3 +47,29 @@ def keep_non_breaking_spaces() -> bool:
     except ImportError:
         pass
     return applied == 2
+
+
+_MARK = "\ue000"  # a private-use character standing for U+00A0 while Markdown folds white space
+
+
+def _keep_them_in_markdown() -> None:
+    # Textual's Markdown folds every run of white space of a paragraph into one plain space,
+    # non-breaking ones included (the rules text, F1): they are hidden from it and put back.
+    from textual.content import Content
+    from textual.widgets._markdown import MarkdownBlock
+
+    original = MarkdownBlock._token_to_content
+    if getattr(original, "keeps_non_breaking_spaces", False):
+        return
+
+    def token_to_content(self: MarkdownBlock, token: object) -> Content:
+        for child in getattr(token, "children", None) or ():
+            if child.type == "text":
+                child.content = child.content.replace("\u00a0", _MARK)
+        content = original(self, token)  # type: ignore[arg-type]
+        if _MARK not in content.plain:
+            return content
+        return Content(content.plain.replace(_MARK, "\u00a0"), list(content.spans))
+
+    token_to_content.keeps_non_breaking_spaces = True  # type: ignore[attr-defined]
+    MarkdownBlock._token_to_content = token_to_content  # type: ignore[method-assign]
