@@ -24,7 +24,7 @@ from scrabble_fr.duplicate import DuplicateSession, sheet_text
 from scrabble_fr.duplicate.export import percent_text
 from scrabble_fr.engine.errors import ScrabbleError
 from scrabble_fr.engine.move import PlacedTile
-from scrabble_fr.i18n import N_, _, colon, join_list, ngettext, points
+from scrabble_fr.i18n import N_, _, colon, format_number, join_list, ngettext, points
 from scrabble_fr.match.entry import used_tiles
 from scrabble_fr.match.outcome import Outcome
 from scrabble_fr.messages import describe, system_error_text
@@ -163,7 +163,9 @@ class DuplicateScreen(LocalizedBindings, Screen[None]):
             mark = ""
             if session.accepting:
                 mark = "✓ " if session.has_proposed(index) else ("▶ " if index == session.typist else "  ")
-            lines.append(f"{mark}{name}{colon()} {points(game.total(index))} ({percent_text(game.percent(index))})")
+            # No "points" here: the line fits the side column at 80 columns (the heading says points).
+            total = format_number(game.total(index))
+            lines.append(f"{mark}{name}{colon()} {total}\u00a0({percent_text(game.percent(index))})")
         self.query_one("#dup-players", Static).update("\n".join(lines))
 
     def _refresh_prompt(self) -> None:
