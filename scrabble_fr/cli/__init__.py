@@ -37,6 +37,8 @@ _COMMANDS: dict[str, tuple[str, str, str]] = {
     "importer": ("parties", "add_importer_parser", "run_importer"),
     "lexiques": ("lexiques", "add_parser", "run"),
     "duplicate": ("duplicate", "add_parser", "run"),
+    "table": ("table", "add_parser", "run"),
+    "tables": ("table", "add_tables_parser", "run_tables"),
 }
 
 

@@ -236,22 +236,33 @@ class Game:
         # Under the "void" rule words are judged at placement; recorded placements were accepted then.
         game = cls(players, rules, seed, verifier or _AcceptRecorded())
         for number, action in enumerate(actions, 1):
-            kind = action.get("type") if isinstance(action, dict) else None
-            if kind == "play":
-                game.play(move_from_data(action.get("move")))
-            elif kind == "accept":
-                game.accept()
-            elif kind == "contest":
-                words = [str(w).upper() for w in action.get("words", [])]
-                invalid = {str(w).upper() for w in action.get("invalid", [])}
-                answers = AnswersVerifier({word: word not in invalid for word in words})
-                game.contest(int(action["contester"]), answers, words or None)
-            elif kind == "time_penalty":
-                game.time_penalty(int(action["player"]), float(action["overrun"]))
-            else:
-                raise GameStateError("bad_action", number=number)
+            game.apply_action(action, number)
         game.verifier = verifier
         return game
+
+    def apply_action(self, action: dict[str, Any], number: int = 0) -> None:
+        """Apply one recorded action (as :attr:`actions` lists them); raises
+        :class:`ScrabbleError` (``bad_action`` for one that is not an action) and changes nothing."""
+        kind = action.get("type") if isinstance(action, dict) else None
+        if kind == "play":
+            verifier = self.verifier
+            if self.rules.challenge.kind is ChallengeKind.VOID and not isinstance(verifier, _AcceptRecorded):
+                self.verifier = _AcceptRecorded()  # a recorded placement was accepted when it was made
+            try:
+                self.play(move_from_data(action.get("move")))
+            finally:
+                self.verifier = verifier
+        elif kind == "accept":
+            self.accept()
+        elif kind == "contest":
+            words = [str(w).upper() for w in action.get("words", [])]
+            invalid = {str(w).upper() for w in action.get("invalid", [])}
+            answers = AnswersVerifier({word: word not in invalid for word in words})
+            self.contest(int(action["contester"]), answers, words or None)
+        elif kind == "time_penalty":
+            self.time_penalty(int(action["player"]), float(action["overrun"]))
+        else:
+            raise GameStateError("bad_action", number=number)
 
     def pass_ends_game(self) -> bool:
         """True if a pass by the player to act now would end the game (blocked), so an interface

@@ -235,6 +235,12 @@ class Match:
             return self.game.to_move
         return (pending.player + 1) % len(self.game.players)
 
+    @property
+    def rack_owner(self) -> int:
+        """Whose rack the screen shows: at one keyboard, the player who acts (a shared table shows
+        each seat its own)."""
+        return self.actor
+
     def is_computer(self, player: int) -> bool:
         return self.config.players[player].is_computer
 
@@ -485,6 +491,8 @@ class Match:
         try:
             return self._play(move)
         except ScrabbleError:
+            if self.game.action_count != task.token or self.game.is_over or self.game.to_move != task.player:
+                raise  # the game moved meanwhile (another terminal at a shared table): not a bad move
             return self._play(Move.pass_())
 
     def run_computers(self) -> list[Outcome]:

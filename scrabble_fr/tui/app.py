@@ -63,6 +63,7 @@ class ScrabbleApp(App[None]):
         take_over: bool = False,
         duplicate: DuplicateSettings | None = None,
         now: Callable[[], float] = time.monotonic,
+        table: Any = None,
     ) -> None:
         super().__init__()
         keep_non_breaking_spaces()  # French typography: « : » never starts a line
@@ -86,6 +87,8 @@ class ScrabbleApp(App[None]):
         self.duplicate = duplicate
         # Where the games' clocks read the time (a test gives a clock it moves by hand).
         self.now = now
+        # A seat at a shared table (scrabble-fr table rejoindre / regarder).
+        self.table = table
 
     def notify(self, message: str, *args: Any, **kwargs: Any) -> None:  # type: ignore[override]
         # Every notice a sentence, like the message line (errors are worded as clauses).
@@ -102,6 +105,8 @@ class ScrabbleApp(App[None]):
             self.resume_game(self.resume, new_id=self.resume_as_new)
         elif self.duplicate is not None:
             self.start_duplicate(self.duplicate)
+        elif self.table is not None:
+            self._show(self.table.match)
         elif self.initial_config is not None:
             self.start_game(self.initial_config)
         else:

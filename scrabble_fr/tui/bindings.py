@@ -24,13 +24,17 @@ class LocalizedBindings(DOMNode):
         super().__init__(*args, **kwargs)
         self.translate_bindings()
 
+    def binding_keys(self) -> list[tuple[str, str, str, bool]]:
+        """The keys this screen offers (a screen may offer fewer in some modes)."""
+        return self.KEYS
+
     def translate_bindings(self) -> None:
         # Textual's own bindings of the class (Tab and Shift+Tab move the focus on a screen,
         # Escape closes a dialog…) stay: the translated ones are added on top.
         from scrabble_fr.tui.textual_texts import translated
 
         keys_map = dict(translated(type(self)._merge_bindings()).key_to_bindings)
-        for keys, action, description, show in self.KEYS:
+        for keys, action, description, show in self.binding_keys():
             for key in keys.split(","):
                 keys_map[key.strip()] = [Binding(key.strip(), action, _(description), show=show)]
         self._bindings = BindingsMap.from_keys(keys_map)

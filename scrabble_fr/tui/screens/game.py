@@ -79,8 +79,7 @@ class GameScreen(LocalizedBindings, Screen[None]):
                  if action not in ("hint", "app.tools", "undo")]
 
     def __init__(self, match: Match) -> None:
-        if match.config.club:
-            self.KEYS = self.CLUB_KEYS  # before the bindings are made (LocalizedBindings)
+        self.club = match.config.club  # before the bindings are made (LocalizedBindings)
         super().__init__()
         self.match = match
         self.tentative: list[PlacedTile] = []  # the move being entered, tile by tile
@@ -114,10 +113,20 @@ class GameScreen(LocalizedBindings, Screen[None]):
         yield Input(id="command", placeholder=_command_placeholder(self.game.rules.notation))
         yield Footer(compact=True, show_command_palette=False)
 
+    def binding_keys(self) -> list[tuple[str, str, str, bool]]:
+        return self.CLUB_KEYS if getattr(self, "club", False) else self.KEYS
+
+    @property
+    def table(self) -> Any:
+        """The shared table this screen plays at (None at one keyboard)."""
+        return getattr(self.match, "table", None)
+
     def on_mount(self) -> None:
         self.query_one("#command", Input).focus()
         if self.match.clocks is not None:
             self.set_interval(1.0, self._tick)
+        if self.table is not None:
+            self.set_interval(0.1, self._follow)  # the other terminals' moves, within a tenth of a second
         self.after_change(Outcome())
 
     def refresh_texts(self) -> None:
@@ -165,7 +174,7 @@ class GameScreen(LocalizedBindings, Screen[None]):
 
     def _refresh_rack(self) -> None:
         game = self.game
-        owner = self.match.actor
+        owner = self.match.rack_owner
         rack_view = self.query_one("#rack", RackView)
         rack = game.racks[owner]
         values = game.rules.tile_set
@@ -193,6 +202,8 @@ class GameScreen(LocalizedBindings, Screen[None]):
         for index, name in enumerate(game.players):
             marker = "▶" if index == match.actor and not game.is_over else " "
             kind = "" if compact or not match.is_computer(index) else _("computer")
+            if self.table is not None and self.table.present(index) is False:
+                kind = _("away")  # nobody holds that seat now
             clock = f"  {texts.clock_text(clocks[index])}" if clocks is not None else ""
             lines.append(f"{marker} {name[:width]:<{width}} {format_number(game.scores[index]):>6}{clock} {kind}")
         if not compact:
@@ -203,7 +214,7 @@ class GameScreen(LocalizedBindings, Screen[None]):
             bag_line += " · " + _("club mode")  # the status line is hidden in the compact layout
         lines.append(bag_line)
         self.query_one("#scores", Static).update("\n".join(lines))
-        unseen = game.unseen(match.actor)
+        unseen = game.unseen(match.rack_owner)
         unseen_text = " ".join(
             f"{letter}{'' if n == 1 else n}"
             for letter, n in sorted(unseen.items(), key=lambda kv: (kv[0] == "?", kv[0]))
@@ -284,6 +295,8 @@ class GameScreen(LocalizedBindings, Screen[None]):
             outcome = action()
         except ScrabbleError as exc:
             self.say(describe(exc))
+            if self.table is not None:
+                self.refresh_view()  # another terminal acted first: its move is on the board now
             return False
         self.shown = []  # the player has acted: what came before is read
         self.after_change(outcome)
@@ -408,7 +421,7 @@ class GameScreen(LocalizedBindings, Screen[None]):
     def _square_clicked(self, event: BoardView.SquareClicked) -> None:
         if self.selected_tile is None:
             return
-        rack = self.game.racks[self.match.actor]
+        rack = self.game.racks[self.match.rack_owner]
         if self.selected_tile >= len(rack):
             return
         tile = rack[self.selected_tile]
@@ -521,7 +534,7 @@ class GameScreen(LocalizedBindings, Screen[None]):
             if tiles:
                 self.intent(lambda: self.match.exchange(tiles))
 
-        self.dialog(ExchangeDialog(self.game.racks[self.match.actor]), chosen)
+        self.dialog(ExchangeDialog(self.game.racks[self.match.rack_owner]), chosen)
 
     def action_hint(self) -> None:
         try:
@@ -570,6 +583,54 @@ class GameScreen(LocalizedBindings, Screen[None]):
                 self._finish()
         else:
             self._refresh_scores()
+
+    def _follow(self) -> None:
+        """A shared table: what the other seats did, as soon as it is written; an undo to answer,
+        words to judge."""
+        table = self.table
+        try:
+            outcome = table.poll()
+        except ScrabbleError as exc:
+            self.say(describe(exc))
+            return
+        if outcome is not None:
+            if outcome.messages or outcome.warning:
+                if outcome.messages:
+                    self.shown = []
+                self.after_change(outcome)
+            else:
+                self.refresh_view()
+        if self.app.screen is not self:
+            return
+        if table.undo_asked is not None and table.seat in table._undo_voters() and not self._asking:
+            self._ask_undo()
+        elif table.is_arbiter and table.judgement is not None and not self._asking:
+            self._judge()
+
+    _asking = False
+
+    def _ask_undo(self) -> None:
+        table = self.table
+        asker = table.info.seat(table.undo_asked["by"]).name
+
+        def answered(yes: bool | None) -> None:
+            self._asking = False
+            self.intent(lambda: table.answer_undo(bool(yes)))
+
+        self._asking = True
+        self.dialog(ConfirmDialog(_("Undo"), _("{name} asks to take back their last move. Accept?").format(
+            name=asker), _("Accept")), answered)
+
+    def _judge(self) -> None:
+        table = self.table
+
+        def answered(answers: dict[str, bool] | None) -> None:
+            self._asking = False
+            if answers is not None:
+                self.intent(lambda: table.judge(answers))
+
+        self._asking = True
+        self.dialog(ManualVerifyDialog(list(table.judgement["words"])), answered)
 
     def _finish(self) -> None:
         from scrabble_fr.tui.screens.end import EndScreen

@@ -1,0 +1,44 @@
+"""Errors of shared tables: what a table, its store or a seat refuses.
+
+    >>> TableError("table_unknown_code").code
+    'table_unknown_code'
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from scrabble_fr.engine.errors import N_, ScrabbleError
+
+MESSAGES: dict[str, str] = {
+    # Reaching the store
+    "base_unreachable": N_("the table store {base} cannot be reached ({detail}): check the address, or that the server runs"),
+    "base_lost": N_("the connection to the table store is lost: retrying…"),
+    "base_unknown": N_("{base} is not a table store address: give a postgresql://… address, or a path of a SQLite file"),
+    "base_needs_psycopg": N_("PostgreSQL needs psycopg: install it with pip install \"scrabble-fr[postgres]\""),
+    "schema_newer": N_("the table store {base} was made by a newer scrabble_fr (schema {found}, this one reads up to {supported}): update scrabble_fr"),
+    # Tables and seats
+    "table_unknown": N_("there is no table {table}: see scrabble-fr tables"),
+    "table_unknown_code": N_("no seat has this code: check it, or ask the table's creator for it"),
+    "table_damaged": N_("the table {table} is damaged at its event {seq} ({detail}): it can no longer be played"),
+    "table_over": N_("the game at table {table} is over"),
+    "seat_taken": N_("the seat of {name} is open in another terminal: close it there, or take it here with --forcer"),
+    "seat_computer": N_("{name} is a computer: it plays by itself"),
+    "not_your_turn": N_("it is {name}'s turn, not yours"),
+    "arbiter_only": N_("only the arbiter judges the challenged words"),
+    "arbiter_plays_no_tiles": N_("the arbiter plays no tiles"),
+    "spectator": N_("a spectator watches and plays nothing"),
+    "acted_first": N_("{name} acted first: {what}. Nothing of yours was recorded"),
+    "table_players": N_("a table needs at least two players, one of them human (not counting the arbiter)"),
+    "undo_pending": N_("an undo is already asked: each player answers it first"),
+    "undo_not_asked": N_("no undo is asked"),
+    "judgement_pending": N_("the arbiter is judging the challenged words: wait for the verdict"),
+    "no_judgement": N_("no challenged word waits for the arbiter"),
+    "table_command": N_("{text!r} is not a command of the game: H8 MOT, 8H MOT, passer, changer LETTRES, contester [MOTS], accepter"),
+}
+
+
+class TableError(ScrabbleError):
+    """A shared table refuses an intent, or its store cannot be used; nothing was written."""
+
+    MESSAGES: ClassVar[dict[str, str]] = MESSAGES

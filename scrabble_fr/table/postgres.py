@@ -1,0 +1,274 @@
+"""Shared tables on a PostgreSQL server: processes on several machines share them through it.
+
+    $ scrabble-fr table creer --joueurs Alice,Bruno --base postgresql://club@serveur/scrabble
+
+Each row written is announced with ``NOTIFY scrabble_fr, '<table id>'``; every process
+``LISTEN``s, so another seat's move reaches it at once. The schema is created and versioned by
+the program (under an advisory lock, so two first starts do not race); a schema newer than the
+program is refused with a clear line. A server that goes away is retried at each call: the
+interface says the connection is lost, and the game goes on when it is back.
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+from typing import Any
+
+import psycopg
+from psycopg.rows import tuple_row
+
+from scrabble_fr.table.errors import TableError
+from scrabble_fr.table.store import (
+    LEASE_SECONDS,
+    SCHEMA_VERSION,
+    Conflict,
+    Created,
+    NewTable,
+    Role,
+    Row,
+    Seat,
+    TableInfo,
+    TableStore,
+    code_hash,
+    new_code,
+    new_table_id,
+)
+
+CHANNEL = "scrabble_fr"
+CONNECT_SECONDS = 5
+_NOW_MS = "(extract(epoch from clock_timestamp()) * 1000)::bigint"
+_MIGRATION_LOCK = 741_962_034  # pg_advisory_lock key of the schema's creation
+
+SCHEMA = [
+    "CREATE TABLE IF NOT EXISTS scrabble_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)",
+    """CREATE TABLE IF NOT EXISTS scrabble_tables (
+        id TEXT PRIMARY KEY, kind TEXT NOT NULL, config JSONB NOT NULL,
+        created_ms BIGINT NOT NULL, updated_ms BIGINT NOT NULL,
+        events INTEGER NOT NULL DEFAULT 0, over BOOLEAN NOT NULL DEFAULT FALSE)""",
+    """CREATE TABLE IF NOT EXISTS scrabble_seats (
+        table_id TEXT NOT NULL REFERENCES scrabble_tables(id), seat INTEGER NOT NULL, name TEXT NOT NULL,
+        computer_level INTEGER, role TEXT NOT NULL, code_hash TEXT UNIQUE,
+        lease_token TEXT, lease_until_ms BIGINT NOT NULL DEFAULT 0, joined_ms BIGINT,
+        PRIMARY KEY (table_id, seat))""",
+    """CREATE TABLE IF NOT EXISTS scrabble_events (
+        table_id TEXT NOT NULL REFERENCES scrabble_tables(id), seq INTEGER NOT NULL, ts_ms BIGINT NOT NULL,
+        payload TEXT NOT NULL, PRIMARY KEY (table_id, seq))""",
+]
+
+
+class PostgresStore(TableStore):
+    """Tables on a PostgreSQL server (psycopg 3)."""
+
+    def __init__(self, address: str) -> None:
+        self.address = address
+        self._lock = threading.RLock()
+        self._notified = False
+        self._conn: psycopg.Connection[Any] | None = None
+        self._connect()
+        self._migrate()
+
+    # -- plumbing ----------------------------------------------------------------------------
+    def _shown_address(self) -> str:
+        # The address without its password, to be said in a message.
+        try:
+            info = psycopg.conninfo.conninfo_to_dict(self.address)
+        except psycopg.Error:
+            return "PostgreSQL"
+        user, host, port, name = (info.get(key, "") for key in ("user", "host", "port", "dbname"))
+        return f"postgresql://{user}@{host}:{port}/{name}"
+
+    def _connect(self) -> psycopg.Connection[Any]:
+        try:
+            conn = psycopg.connect(self.address, autocommit=True, connect_timeout=CONNECT_SECONDS,
+                                   row_factory=tuple_row)
+        except psycopg.Error as exc:
+            text = str(exc).strip()
+            raise TableError("base_unreachable", base=self._shown_address(),
+                             detail=text.splitlines()[0] if text else type(exc).__name__) from None
+        conn.add_notify_handler(self._on_notify)
+        conn.execute(f"LISTEN {CHANNEL}")
+        self._conn = conn
+        self._notified = True  # anything may have happened while we were away
+        return conn
+
+    def _on_notify(self, _notify: Any) -> None:
+        self._notified = True
+
+    def _connection(self) -> psycopg.Connection[Any]:
+        conn = self._conn
+        if conn is None or conn.closed or conn.broken:
+            self._conn = None
+            try:
+                return self._connect()
+            except TableError:
+                raise TableError("base_lost") from None
+        return conn
+
+    def _run(self, sql: str, params: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+        with self._lock:
+            conn = self._connection()
+            try:
+                cursor = conn.execute(sql, params)
+                return cursor.fetchall() if cursor.description is not None else []
+            except psycopg.OperationalError:
+                self._drop()
+                raise TableError("base_lost") from None
+
+    def _drop(self) -> None:
+        conn, self._conn = self._conn, None
+        if conn is not None:
+            try:
+                conn.close()
+            except psycopg.Error:
+                pass
+
+    def _migrate(self) -> None:
+        with self._lock:
+            conn = self._connection()
+            with conn.transaction():
+                conn.execute("SELECT pg_advisory_xact_lock(%s)", (_MIGRATION_LOCK,))
+                for statement in SCHEMA:
+                    conn.execute(statement)
+                found = conn.execute("SELECT value FROM scrabble_meta WHERE key = 'schema'").fetchone()
+                if found is None:
+                    conn.execute("INSERT INTO scrabble_meta VALUES ('schema', %s)", (str(SCHEMA_VERSION),))
+                elif int(found[0]) > SCHEMA_VERSION:
+                    raise TableError("schema_newer", base=self._shown_address(), found=found[0],
+                                     supported=SCHEMA_VERSION)
+
+    def now_ms(self) -> int:
+        return int(self._run(f"SELECT {_NOW_MS}")[0][0])
+
+    # -- tables ------------------------------------------------------------------------------
+    def create_table(self, table: NewTable) -> Created:
+        codes: dict[int, str] = {}
+        with self._lock:
+            conn = self._connection()
+            try:
+                with conn.transaction():
+                    table_id = new_table_id()
+                    while conn.execute("SELECT 1 FROM scrabble_tables WHERE id = %s", (table_id,)).fetchone():
+                        table_id = new_table_id()
+                    conn.execute(f"INSERT INTO scrabble_tables (id, kind, config, created_ms, updated_ms) "
+                                 f"VALUES (%s, %s, %s, {_NOW_MS}, {_NOW_MS})",
+                                 (table_id, table.kind, json.dumps(table.config, ensure_ascii=False)))
+                    for number, spec in enumerate(table.seats):
+                        code = None if spec.is_computer else new_code()
+                        if code is not None:
+                            codes[number] = code
+                        conn.execute("INSERT INTO scrabble_seats (table_id, seat, name, computer_level, role, "
+                                     "code_hash) VALUES (%s, %s, %s, %s, %s, %s)",
+                                     (table_id, number, spec.name, spec.computer_level, spec.role.value,
+                                      code_hash(code) if code else None))
+                    conn.execute("SELECT pg_notify(%s, %s)", (CHANNEL, table_id))
+            except psycopg.OperationalError:
+                self._drop()
+                raise TableError("base_lost") from None
+        return Created(self.table(table_id), codes)
+
+    def _info(self, row: tuple[Any, ...], now: int) -> TableInfo:
+        table_id, kind, config, created, updated, events, over = row
+        seats = tuple(
+            Seat(number, name, level, Role(role), present=until > now, joined_ms=joined)
+            for number, name, level, role, until, joined in self._run(
+                "SELECT seat, name, computer_level, role, lease_until_ms, joined_ms FROM scrabble_seats "
+                "WHERE table_id = %s ORDER BY seat", (table_id,))
+        )
+        data = config if isinstance(config, dict) else json.loads(config)
+        return TableInfo(table_id, kind, data, seats, int(created), int(updated), int(events), bool(over))
+
+    def table(self, table_id: str) -> TableInfo:
+        rows = self._run("SELECT id, kind, config, created_ms, updated_ms, events, over FROM scrabble_tables "
+                         "WHERE id = %s", (table_id,))
+        if not rows:
+            raise TableError("table_unknown", table=table_id)
+        return self._info(rows[0], self.now_ms())
+
+    def tables(self) -> list[TableInfo]:
+        now = self.now_ms()
+        rows = self._run("SELECT id, kind, config, created_ms, updated_ms, events, over FROM scrabble_tables "
+                         "ORDER BY updated_ms DESC")
+        return [self._info(row, now) for row in rows]
+
+    def find_code(self, code: str) -> tuple[TableInfo, int]:
+        rows = self._run("SELECT table_id, seat FROM scrabble_seats WHERE code_hash = %s", (code_hash(code),))
+        if not rows:
+            raise TableError("table_unknown_code")
+        return self.table(rows[0][0]), int(rows[0][1])
+
+    def set_over(self, table_id: str) -> None:
+        self._run("UPDATE scrabble_tables SET over = TRUE WHERE id = %s", (table_id,))
+
+    # -- the log -----------------------------------------------------------------------------
+    def append(self, table_id: str, seq: int, payload: dict[str, Any]) -> Row:
+        text = json.dumps(payload, ensure_ascii=False)
+        with self._lock:
+            conn = self._connection()
+            try:
+                with conn.transaction():
+                    found = conn.execute(
+                        f"INSERT INTO scrabble_events (table_id, seq, ts_ms, payload) VALUES (%s, %s, {_NOW_MS}, %s) "
+                        f"ON CONFLICT DO NOTHING RETURNING ts_ms", (table_id, seq, text)).fetchone()
+                    if found is None:
+                        raise Conflict(seq)
+                    conn.execute(f"UPDATE scrabble_tables SET events = %s, updated_ms = {_NOW_MS} WHERE id = %s",
+                                 (seq, table_id))
+                    conn.execute("SELECT pg_notify(%s, %s)", (CHANNEL, table_id))
+            except psycopg.OperationalError:
+                self._drop()
+                raise TableError("base_lost") from None
+        return Row(seq, int(found[0]), payload)
+
+    def rows(self, table_id: str, after: int = 0) -> list[Row]:
+        found = []
+        for seq, ts, text in self._run("SELECT seq, ts_ms, payload FROM scrabble_events WHERE table_id = %s "
+                                       "AND seq > %s ORDER BY seq", (table_id, after)):
+            try:
+                payload = json.loads(text)
+            except ValueError:
+                payload = {"damaged": text[:80]}
+            found.append(Row(int(seq), int(ts), payload if isinstance(payload, dict) else {"damaged": str(payload)}))
+        return found
+
+    def changed(self, timeout: float = 0.0) -> bool:
+        with self._lock:
+            conn = self._connection()
+            if not self._notified:
+                try:
+                    # Notifications that arrived since the last query, or within the timeout.
+                    for _notify in conn.notifies(timeout=max(timeout, 0.001), stop_after=1):
+                        self._notified = True
+                except psycopg.OperationalError:
+                    self._drop()
+                    raise TableError("base_lost") from None
+            changed, self._notified = self._notified, False
+            return changed
+
+    # -- seats -------------------------------------------------------------------------------
+    def take_seat(self, table_id: str, seat: int, token: str, force: bool = False) -> None:
+        lease = int(LEASE_SECONDS * 1000)
+        condition = "" if force else f" AND (lease_until_ms < {_NOW_MS} OR lease_token = %s)"
+        params: tuple[Any, ...] = (token, lease, table_id, seat) + (() if force else (token,))
+        self._run(f"UPDATE scrabble_seats SET lease_token = %s, lease_until_ms = {_NOW_MS} + %s, "
+                  f"joined_ms = COALESCE(joined_ms, {_NOW_MS}) WHERE table_id = %s AND seat = %s{condition}", params)
+        held = self._run("SELECT lease_token, name FROM scrabble_seats WHERE table_id = %s AND seat = %s",
+                         (table_id, seat))
+        if not held or held[0][0] != token:
+            raise TableError("seat_taken", name=held[0][1] if held else "?")
+        self._run("SELECT pg_notify(%s, %s)", (CHANNEL, table_id))
+
+    def renew_seat(self, table_id: str, seat: int, token: str) -> bool:
+        held = self._run(f"UPDATE scrabble_seats SET lease_until_ms = {_NOW_MS} + %s WHERE table_id = %s "
+                         f"AND seat = %s AND lease_token = %s RETURNING seat",
+                         (int(LEASE_SECONDS * 1000), table_id, seat, token))
+        return bool(held)
+
+    def leave_seat(self, table_id: str, seat: int, token: str) -> None:
+        self._run("UPDATE scrabble_seats SET lease_until_ms = 0 WHERE table_id = %s AND seat = %s "
+                  "AND lease_token = %s", (table_id, seat, token))
+        self._run("SELECT pg_notify(%s, %s)", (CHANNEL, table_id))
+
+    def close(self) -> None:
+        with self._lock:
+            self._drop()

@@ -1,0 +1,641 @@
+"""A seat at a shared table: the match rebuilt from the table's log, and its intents written there.
+
+    >>> from scrabble_fr.table.store import open_store
+    >>> from scrabble_fr.player.dawg import WordSet
+    >>> store = open_store(":memory:")
+    >>> created = create_table(store, TableSettings(["Alice", "Bruno"], seed=7))
+    >>> alice = TableSession.join(store, created.codes[0], WordSet(["BALTE"]))
+    >>> _ = alice.match.play("H4 BALTE"); [row.payload["type"] for row in alice.rows][-1]
+    'move'
+
+A :class:`TableSession` follows one table for one seat (or for a spectator): it holds a
+:class:`SeatMatch` — a :class:`~scrabble_fr.match.Match` that shows its seat's own rack and lets
+its seat act only on its turn — rebuilt from the table's rows. Every change of the match (a move,
+a challenge, a computer's move, a penalty for overtime, a hint noted) is written as the next row:
+the game's new actions, how many it took back (an undo), the table's notes. Two processes writing
+the same number: one wins. When the winner's row left the game as it was (a note, an undo asked),
+the other's change is put on top of it and written next; otherwise the loser rebuilds from the log
+and tells its player what happened first (``acted_first``), nothing of theirs written. Clocks run
+on the database's timestamps from the moment every human seat has been taken once, whoever's
+terminal is open.
+
+A row is JSON: ``{"type": "move"|"undo_request"|"undo_answer"|"judge_request", "by": SEAT,
+"drop": N, "actions": [...], "notes": [...]}`` (``notes``: the table's notes whole, when they
+changed).
+"""
+
+from __future__ import annotations
+
+import random
+import secrets
+import time
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from scrabble_fr import texts
+from scrabble_fr.engine.errors import ScrabbleError
+from scrabble_fr.engine.game import Event, Game
+from scrabble_fr.engine.move import Move
+from scrabble_fr.engine.players import check_names
+from scrabble_fr.engine.rules import Rules, rules_from_mapping, rules_to_mapping
+from scrabble_fr.engine.wordlist import WordList
+from scrabble_fr.i18n import _, colon
+from scrabble_fr.match.clock import Clocks
+from scrabble_fr.match.config import GameConfig, PlayerConfig, Verification, check_players
+from scrabble_fr.match.match import ComputerTask, Match, Note, _default_computers
+from scrabble_fr.match.outcome import Outcome
+from scrabble_fr.messages import describe
+from scrabble_fr.table.errors import TableError
+from scrabble_fr.table.store import (
+    RENEW_SECONDS,
+    Conflict,
+    Created,
+    NewTable,
+    Role,
+    Row,
+    SeatSpec,
+    TableInfo,
+    TableStore,
+)
+
+CLASSIC = "classic"
+
+
+@dataclass
+class TableSettings:
+    """What ``table creer`` and the set-up screen ask: players (``ordi:N`` for a computer), an
+    arbiter, the rules, verification, clock, club mode, seed and word list."""
+
+    players: list[str]
+    arbiter: str | None = None
+    rules: Rules = field(default_factory=lambda: Rules.preset("ffsc"))
+    verification: Verification = Verification.AUTO
+    clock_minutes: int | None = None
+    club: bool = False
+    seed: int | None = None
+    lexicon: str | None = None  # the list's name or path (None: the rules' language's default)
+    lexicon_name: str = ""
+    lexicon_words: int = 0
+
+
+def create_table(store: TableStore, settings: TableSettings) -> Created:
+    """Create a classic table; returns it with each human seat's join code. Bad players raise,
+    nothing is created."""
+    config = GameConfig.from_spec(",".join(settings.players), rules=settings.rules, seed=settings.seed,
+                                  clock_minutes=settings.clock_minutes, club=settings.club,
+                                  verification=settings.verification)
+    seats = [SeatSpec(p.name, p.computer_level) for p in config.players]
+    if settings.arbiter is not None:
+        check_names([p.name for p in config.players] + [settings.arbiter], 9)
+        seats.append(SeatSpec(settings.arbiter.strip(), None, Role.ARBITER))
+    if len(config.players) < 2 or all(p.is_computer for p in config.players):
+        raise TableError("table_players")
+    # Manual verification needs someone to judge: without an arbiter the word list decides.
+    verification = config.verification if settings.arbiter is not None else Verification.AUTO
+    table_config = {
+        "rules": rules_to_mapping(config.rules),
+        "seed": config.seed if config.seed is not None else random.randrange(2**31),
+        "verification": verification.value,
+        "clock_minutes": config.clock_minutes,
+        "club": config.club,
+        "lexicon": settings.lexicon or config.rules.lexicon,
+        "lexicon_name": settings.lexicon_name,
+        "lexicon_words": settings.lexicon_words,
+    }
+    return store.create_table(NewTable(CLASSIC, table_config, seats))
+
+
+class _TableClock:
+    """The time the match's clocks read: a row's database time while the log is replayed, then
+    the database's clock as this process estimates it (its last reading plus the time since)."""
+
+    def __init__(self) -> None:
+        self._pinned: float | None = None
+        self._base = 0.0
+        self._since = time.monotonic()
+
+    def __call__(self) -> float:
+        if self._pinned is not None:
+            return self._pinned
+        return self._base + (time.monotonic() - self._since)
+
+    def pin(self, ms: int) -> None:
+        self._pinned = ms / 1000.0
+
+    def follow(self, ms: int) -> None:
+        self._pinned = None
+        self._base = ms / 1000.0
+        self._since = time.monotonic()
+
+    def release(self) -> None:
+        """Follow the database's clock again from the last reading (no reading possible now)."""
+        self._pinned = None
+
+
+class SeatMatch(Match):
+    """The match as one seat of a shared table sees and plays it."""
+
+    def __init__(self, table: TableSession, config: GameConfig, lexicon: WordList | None,
+                 computers: Callable[[int, random.Random], Any] | None) -> None:
+        self.table = table
+        super().__init__(config, lexicon=lexicon, computers=computers, now=table.clock)
+
+    # -- what this seat sees -----------------------------------------------------------------
+    @property
+    def me(self) -> int | None:
+        return self.table.me
+
+    @property
+    def rack_owner(self) -> int:
+        return self.me if self.me is not None else self.actor
+
+    def rack_visible(self) -> bool:
+        return self.me is not None
+
+    def needs_handover(self) -> int | None:
+        return None
+
+    @property
+    def current_human(self) -> int | None:
+        actor = super().current_human
+        return actor if actor is not None and actor == self.me and self.table.can_act else None
+
+    def human_contesters(self) -> list[int]:
+        return [i for i in super().human_contesters() if i == self.me and self.table.can_act]
+
+    def seat_present(self, player: int) -> bool | None:
+        """Whether a live process holds that player's seat (None for a computer)."""
+        return self.table.present(player)
+
+    def pause(self) -> None:
+        pass  # a table's clocks belong to the table: a dialog on one screen stops nothing
+
+    def resume(self) -> None:
+        pass
+
+    # -- intents that take the table's ways --------------------------------------------------
+    def accept(self) -> Outcome:
+        self.table.require_turn(self.actor)
+        return super().accept()
+
+    def contest(self, contester: int, answers: Mapping[str, bool] | None = None,
+                words: Sequence[str] | None = None) -> Outcome:
+        if contester != self.me and not self.table.judging:
+            raise TableError("spectator" if self.me is None else "not_your_turn", name=self.players[contester])
+        if self.table.judgement is not None and not self.table.judging:
+            raise TableError("judgement_pending")
+        if self.contest_needs_answers(contester) and answers is None:
+            return self.table.request_judgement(contester, list(words or self.contested_words()))
+        return super().contest(contester, answers, words)
+
+    def undo(self) -> Outcome:
+        return self.table.request_undo()
+
+    def computer_task(self) -> ComputerTask | None:
+        # Only a process holding a seat plays the computers (a spectator writes nothing).
+        return super().computer_task() if self.table.can_act else None
+
+    def _require_human(self) -> None:
+        if self.game.is_over:
+            super()._require_human()  # the game is over
+        self.table.require_turn(self.actor)
+
+    def complete_computer(self, task: ComputerTask, move: Move) -> Outcome:
+        try:
+            return super().complete_computer(task, move)
+        except TableError as exc:
+            if exc.code == "acted_first":  # another terminal recorded the computer's move first
+                return Outcome()
+            raise
+
+    def tick(self) -> bool:
+        try:
+            return super().tick()
+        except TableError as exc:
+            if exc.code == "acted_first":
+                return True  # another terminal charged it: the state was rebuilt, redraw
+            raise
+
+    # -- the table is the store --------------------------------------------------------------
+    def _save(self) -> str | None:
+        return self.table.commit("move")
+
+    def close(self) -> None:
+        self.table.close()
+
+    def take_back(self) -> None:
+        """Undo as at one keyboard (every player agreed): what :meth:`undo` does there."""
+        Match.undo(self)
+
+
+class TableSession:
+    """One seat (``seat``; None: a spectator) following one table of ``store``."""
+
+    def __init__(self, store: TableStore, info: TableInfo, seat: int | None, lexicon: WordList | None, *,
+                 force: bool = False, computers: Callable[[int, random.Random], Any] | None = _default_computers,
+                 spectator: bool = False) -> None:
+        self.store = store
+        self.info = info
+        self.table_id = info.id
+        self.seat = seat
+        self.token = secrets.token_hex(12)
+        self.clock = _TableClock()
+        config = info.config
+        self.players = [s for s in info.seats if s.role is Role.PLAYER]
+        self.arbiter = next((s for s in info.seats if s.role is Role.ARBITER), None)
+        numbers = [s.number for s in self.players]
+        self.me: int | None = numbers.index(seat) if seat is not None and seat in numbers else None
+        self.is_arbiter = self.arbiter is not None and seat == self.arbiter.number
+        try:
+            rules = rules_from_mapping(config["rules"])
+            clock = config.get("clock_minutes")
+            game_config = GameConfig(
+                players=[PlayerConfig(s.name, s.computer_level) for s in self.players], rules=rules,
+                verification=Verification(config.get("verification", "auto")), seed=int(config["seed"]),
+                clock_minutes=clock if isinstance(clock, int) and clock > 0 else None,
+                club=config.get("club") is True, lexicon_path=config.get("lexicon"))
+            check_players(game_config.players)
+        except (KeyError, TypeError, ValueError, ScrabbleError) as exc:
+            raise TableError("table_damaged", table=info.id, seq=0, detail=str(exc)) from None
+        self.config = game_config
+        self.clock.pin(info.created_ms)
+        self.match = SeatMatch(self, game_config, lexicon, computers)
+        self.rows: list[Row] = []
+        self.seq = 0
+        self._reset()
+        self.held = False
+        self.lost_seat = False
+        self.offline = False
+        self._renewed = 0.0
+        if seat is not None and not spectator:
+            store.take_seat(self.table_id, seat, self.token, force=force)
+            self.held = True
+            self._renewed = time.monotonic()
+        if self.held:
+            self.info = store.table(info.id)  # with this seat's first arrival recorded
+        self.sync()
+
+    @classmethod
+    def join(cls, store: TableStore, code: str, lexicon: WordList | None, *, force: bool = False,
+             computers: Callable[[int, random.Random], Any] | None = _default_computers) -> TableSession:
+        """The seat a join code opens (raises ``table_unknown_code``, ``seat_taken``)."""
+        info, seat = store.find_code(code)
+        return cls(store, info, seat, lexicon, force=force, computers=computers)
+
+    @classmethod
+    def watch(cls, store: TableStore, table_id: str, lexicon: WordList | None) -> TableSession:
+        """A spectator of the table: the board, the scores and the history, never a rack."""
+        return cls(store, store.table(table_id), None, lexicon, spectator=True, computers=None)
+
+    # -- the state of the table --------------------------------------------------------------
+    def _reset(self) -> None:
+        """Back to the table as created, before its first row."""
+        match = self.match
+        config = self.config
+        self.clock.pin(self.info.created_ms)
+        match.game = Game([p.name for p in config.players], config.rules, int(config.seed or 0))
+        match.notes = []
+        match._task_token = None
+        match.clocks = Clocks([config.clock_minutes * 60.0] * len(config.players), self.clock) \
+            if config.clock_minutes else None
+        if match.clocks is not None:
+            match.clocks.pause()  # until every player has joined
+        self.committed: list[dict[str, Any]] = []
+        self.committed_notes: list[dict[str, Any]] = []
+        self.started_ms = self.info.started_ms
+        self.started = False
+        self.undo_asked: dict[str, Any] | None = None  # {"by": seat, "yes": [seats]}
+        self.judgement: dict[str, Any] | None = None  # {"contester": player, "words": [...]}
+        self.judging = False
+        self.damaged: TableError | None = None
+        self.events_at: dict[int, int] = {0: 0}  # how many game events there were after each row
+
+    @property
+    def can_act(self) -> bool:
+        return self.held and not self.lost_seat and self.damaged is None and not self.offline
+
+    def present(self, player: int) -> bool | None:
+        seat = self.players[player]
+        if seat.is_computer:
+            return None
+        return seat.present or (self.held and seat.number == self.seat)
+
+    def require_turn(self, player: int) -> None:
+        if self.damaged is not None:
+            raise self.damaged
+        if self.me is None:
+            raise TableError("arbiter_plays_no_tiles" if self.is_arbiter else "spectator")
+        if player != self.me:
+            raise TableError("not_your_turn", name=self.match.players[player])
+
+    def _apply(self, row: Row) -> None:
+        payload = row.payload
+        match = self.match
+        self.clock.pin(row.ts_ms)
+        kind = payload.get("type")
+        if "damaged" in payload or kind not in ("move", "undo_request", "undo_answer", "judge_request"):
+            raise ValueError("unreadable")
+        self._start_clocks(row.ts_ms)
+        self.clock.pin(row.ts_ms)
+        drop = int(payload.get("drop", 0))
+        actions = payload.get("actions", [])
+        if drop:
+            kept = self.committed[: len(self.committed) - drop]
+            names = [p.name for p in self.config.players]
+            match.game = Game.replay(names, self.config.rules, int(self.config.seed or 0), kept)
+        for action in actions:
+            match.game.apply_action(action)
+        if drop or actions:
+            self.committed = match.game.actions
+            match._task_token = None
+        if "notes" in payload:
+            notes = payload["notes"]
+            match.notes = [n for n in (Note.from_data(d, len(self.config.players)) for d in notes) if n]
+            self.committed_notes = [n.to_data() for n in match.notes]
+        by = payload.get("by")
+        if kind == "undo_request":
+            self.undo_asked = {"by": by, "yes": []}
+        elif kind == "undo_answer" and self.undo_asked is not None:
+            if payload.get("yes") and not drop:
+                self.undo_asked["yes"].append(by)
+            else:
+                self.undo_asked = None  # refused, or granted and done
+        elif kind == "judge_request":
+            self.judgement = {"contester": payload["contester"], "words": list(payload["words"])}
+        if kind == "move" and self.judgement is not None and match.game.pending is None:
+            self.judgement = None  # judged
+        if self.started:
+            match._settle_clock()
+        self.rows.append(row)
+        self.seq = row.seq
+        self.events_at[row.seq] = len(match.game.history)
+
+    def _start_clocks(self, until_ms: int) -> None:
+        """The clocks start when the last human seat arrives, if that is before ``until_ms``."""
+        start = self.started_ms
+        if self.started or start is None or start > until_ms:
+            return
+        self.started = True
+        match = self.match
+        if match.clocks is not None:
+            self.clock.pin(start)
+            match.clocks.resume()
+        match._settle_clock()
+
+    def _apply_rows(self, rows: Sequence[Row]) -> list[Event]:
+        """Apply new rows; returns the game's new events. A row that does not replay marks the
+        table damaged (this table only; nothing raised)."""
+        before = len(self.match.game.history)
+        for row in rows:
+            if self.damaged is not None:
+                break
+            try:
+                self._apply(row)
+            except (ScrabbleError, KeyError, TypeError, ValueError) as exc:
+                detail = describe(exc) if isinstance(exc, ScrabbleError) else type(exc).__name__
+                self.damaged = TableError("table_damaged", table=self.table_id, seq=row.seq, detail=detail)
+        return self.match.game.history[before:]
+
+    def sync(self) -> list[Event]:
+        """Read the rows written since the last one known; returns the game's new events."""
+        rows = self.store.rows(self.table_id, self.seq)
+        events = self._apply_rows(rows)
+        now = self.store.now_ms()
+        if self.started_ms is None and self.info.started_ms is not None:
+            self.started_ms = self.info.started_ms
+            if self.rows and self.rows[-1].ts_ms > self.started_ms:
+                return self.rebuild()  # the clocks started before rows already replayed
+        self._start_clocks(now)
+        self.clock.follow(now)
+        if self.match.is_over and not self.info.over:
+            self.store.set_over(self.table_id)
+        return events
+
+    def rebuild(self) -> list[Event]:
+        """Forget the local state and replay the whole log (after a write that lost a race)."""
+        known = len(self.match.game.history)
+        self.rows = []
+        self.seq = 0
+        self._reset()
+        rows = self.store.rows(self.table_id, 0)
+        self._apply_rows(rows)
+        now = self.store.now_ms()
+        self._start_clocks(now)
+        self.clock.follow(now)
+        return self.match.game.history[known:] if len(self.match.game.history) > known else []
+
+    # -- writing -----------------------------------------------------------------------------
+    def commit(self, kind: str, **extra: Any) -> str | None:
+        """Write the match's changes since the last row as the next row. Raises ``acted_first``
+        (another process changed the game first: the state is rebuilt from the log) or the
+        store's error (the state is put back as the log has it); returns None."""
+        if self.damaged is not None:
+            raise self.damaged
+        match = self.match
+        for _attempt in range(20):
+            actions = match.game.actions
+            prefix = 0
+            for mine, theirs in zip(actions, self.committed, strict=False):
+                if mine != theirs:
+                    break
+                prefix += 1
+            drop = len(self.committed) - prefix
+            added = actions[prefix:]
+            notes = [n.to_data() for n in match.notes]
+            if kind == "move" and not drop and not added and notes == self.committed_notes:
+                return None
+            if not self.held or self.lost_seat:
+                raise TableError("spectator" if self.seat is None else "seat_taken",
+                                 name=self.info.seat(self.seat or 0).name)
+            payload: dict[str, Any] = {"type": kind, "by": self.seat, **extra}
+            if drop:
+                payload["drop"] = drop
+            if added:
+                payload["actions"] = added
+            if notes != self.committed_notes:
+                payload["notes"] = notes
+            try:
+                row = self.store.append(self.table_id, self.seq + 1, payload)
+            except Conflict:
+                if not self._rebase(drop, added, notes):
+                    known = self.seq
+                    self.rebuild()
+                    first = next((row for row in self.rows if row.seq > known), None)
+                    by = first.payload.get("by") if first is not None else None
+                    who = self.info.seat(by).name if isinstance(by, int) else _("the table")
+                    raise TableError("acted_first", name=who, what=self.what_happened(known)) from None
+                continue
+            except TableError:
+                self.rebuild_from_known()
+                raise
+            # The row is ours: what it holds is the state the match already has.
+            self.rows.append(row)
+            self.seq = row.seq
+            self.events_at[row.seq] = len(match.game.history)
+            self.committed = list(actions)
+            self.committed_notes = notes
+            if match.is_over:
+                self.store.set_over(self.table_id)
+            return None
+        raise TableError("base_lost")
+
+    def _rebase(self, drop: int, added: list[dict[str, Any]], notes: list[dict[str, Any]]) -> bool:
+        """Another row came first: if it left the game as it was (a note, an undo asked…), put
+        this change on top of it and say True; otherwise False (the caller rebuilds)."""
+        newer = self.store.rows(self.table_id, self.seq)
+        if drop or any(row.payload.get("actions") or row.payload.get("drop") for row in newer):
+            return False
+        mine = [n for n in notes if n not in self.committed_notes]
+        self.rebuild_from_known()
+        self._apply_rows(newer)
+        for action in added:
+            self.match.game.apply_action(action)
+        match = self.match
+        for data in mine:
+            note = Note.from_data(data, len(self.config.players))
+            if note is not None and note not in match.notes:
+                match.notes.append(note)
+        self.clock.release()
+        if self.started:
+            match._settle_clock()
+        return True
+
+    def rebuild_from_known(self) -> None:
+        """Put the state back as the rows already read have it (a write that failed)."""
+        rows = list(self.rows)
+        self.rows = []
+        self.seq = 0
+        self._reset()
+        self._apply_rows(rows)
+        self.clock.release()
+
+    def what_happened(self, known: int) -> str:
+        """The game's events of the rows after ``known``, in words."""
+        count = self.events_at.get(known, 0)
+        events = self.match.game.history[count:]
+        return "; ".join(self.event_text(e) for e in events) or "—"
+
+    def event_text(self, event: Event) -> str:
+        game = self.match.game
+        text = f"{game.players[event.player]}{colon()} {texts.event_move_text(game, event)}"
+        return text + (f" ({event.points:+d})" if event.points else "")
+
+    # -- table-level intents -----------------------------------------------------------------
+    def request_judgement(self, contester: int, words: list[str]) -> Outcome:
+        """Manual verification with an arbiter: the challenge waits for the arbiter's verdict."""
+        self.commit("judge_request", contester=contester, words=words)
+        self.judgement = {"contester": contester, "words": words}
+        return Outcome((_("The arbiter judges the challenged words."),))
+
+    def judge(self, answers: Mapping[str, bool]) -> Outcome:
+        """The arbiter's verdict on the challenged words."""
+        if not self.is_arbiter:
+            raise TableError("arbiter_only")
+        if self.judgement is None:
+            raise TableError("no_judgement")
+        judgement = self.judgement
+        self.judging = True
+        try:
+            outcome = self.match.contest(int(judgement["contester"]), answers, judgement["words"])
+        finally:
+            self.judging = False
+        self.judgement = None
+        return outcome
+
+    def request_undo(self) -> Outcome:
+        """Ask the other players to take back this seat's last move (refused in club mode)."""
+        match = self.match
+        if match.config.club:
+            from scrabble_fr.match.errors import MatchError
+
+            raise MatchError("undo_club")
+        if self.me is None:
+            raise TableError("spectator")
+        if self.undo_asked is not None:
+            raise TableError("undo_pending")
+        humans_acted = [p for p in match.game.actors() if not match.is_computer(p)]
+        if not humans_acted or humans_acted[-1] != self.me:
+            from scrabble_fr.match.errors import MatchError
+
+            raise MatchError("undo_nothing")
+        self.commit("undo_request")
+        self.undo_asked = {"by": self.seat, "yes": []}
+        if not self._undo_voters():
+            return self._grant_undo()
+        return Outcome((_("Undo asked: each other player accepts or refuses it."),))
+
+    def _undo_voters(self) -> set[int]:
+        asked = self.undo_asked or {}
+        return {s.number for s in self.players if not s.is_computer and s.number != asked.get("by")} - set(
+            asked.get("yes", []))
+
+    def answer_undo(self, yes: bool) -> Outcome:
+        if self.undo_asked is None:
+            raise TableError("undo_not_asked")
+        if self.seat not in self._undo_voters():
+            raise TableError("undo_pending")
+        if yes and self._undo_voters() == {self.seat}:
+            return self._grant_undo()
+        self.commit("undo_answer", yes=yes)
+        if yes:
+            self.undo_asked["yes"].append(self.seat)
+            return Outcome((_("Undo accepted."),))
+        self.undo_asked = None
+        return Outcome((_("Undo refused."),))
+
+    def _grant_undo(self) -> Outcome:
+        match = self.match
+        before = list(match.notes)
+        try:
+            match.take_back()
+        except ScrabbleError:
+            match.notes = before
+            raise
+        self.commit("undo_answer", yes=True)
+        self.undo_asked = None
+        return Outcome((_("Undo accepted: the move is taken back."),))
+
+    # -- following ---------------------------------------------------------------------------
+    def poll(self, timeout: float = 0.0) -> Outcome | None:
+        """Keep the seat and follow the table: an outcome telling what the others did, when
+        something changed (None otherwise). A store that cannot be reached is said once, and
+        retried at every call."""
+        try:
+            if self.held and time.monotonic() - self._renewed >= RENEW_SECONDS:
+                if not self.store.renew_seat(self.table_id, self.seat or 0, self.token):
+                    if not self.lost_seat:
+                        self.lost_seat = True
+                        taken = TableError("seat_taken", name=self.info.seat(self.seat or 0).name)
+                        return Outcome(warning=describe(taken))
+                self._renewed = time.monotonic()
+                self.info = self.store.table(self.table_id)  # who is connected
+                self.players = [s for s in self.info.seats if s.role is Role.PLAYER]
+            if not self.store.changed(timeout) and not self.offline:
+                return None
+            was_offline = self.offline
+            self.offline = False
+            events = self.sync()
+            self.info = self.store.table(self.table_id)
+            self.players = [s for s in self.info.seats if s.role is Role.PLAYER]
+        except TableError as exc:
+            if exc.code in ("base_unreachable", "base_lost"):
+                if not self.offline:
+                    self.offline = True
+                    return Outcome(warning=describe(TableError("base_lost")))
+                return None
+            raise
+        messages = tuple(self.event_text(e) for e in events)
+        self.match.log.extend(messages)
+        if was_offline:
+            messages = (_("The table store is back."), *messages)
+        return Outcome(messages)
+
+    def close(self) -> None:
+        """Leave the table: the seat is free at once for another terminal."""
+        if self.held and not self.lost_seat:
+            try:
+                self.store.leave_seat(self.table_id, self.seat or 0, self.token)
+            except TableError:
+                pass
+        self.held = False

@@ -1,0 +1,251 @@
+"""Shared tables in one SQLite file: any number of terminals on one machine, nothing to start.
+
+    >>> from scrabble_fr.table.store import NewTable, SeatSpec
+    >>> store = SqliteStore(":memory:"); store.tables()
+    []
+
+The file is opened in WAL mode (readers never wait for the writer) and created readable by its
+owner only (mode 0600: a rack is in it). Another process's commit is noticed by
+``PRAGMA data_version``, a read of a counter in shared memory, cheap enough to poll every few
+hundredths of a second.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sqlite3
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+from scrabble_fr.table.errors import TableError
+from scrabble_fr.table.store import (
+    LEASE_SECONDS,
+    SCHEMA_VERSION,
+    Conflict,
+    Created,
+    NewTable,
+    Role,
+    Row,
+    Seat,
+    TableInfo,
+    TableStore,
+    code_hash,
+    new_code,
+    new_table_id,
+)
+
+_NOW_MS = "CAST(ROUND((julianday('now') - 2440587.5) * 86400000.0) AS INTEGER)"
+
+SCHEMA = [
+    "CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)",
+    """CREATE TABLE IF NOT EXISTS tables (
+        id TEXT PRIMARY KEY, kind TEXT NOT NULL, config TEXT NOT NULL,
+        created_ms INTEGER NOT NULL, updated_ms INTEGER NOT NULL,
+        events INTEGER NOT NULL DEFAULT 0, over INTEGER NOT NULL DEFAULT 0)""",
+    """CREATE TABLE IF NOT EXISTS seats (
+        table_id TEXT NOT NULL REFERENCES tables(id), seat INTEGER NOT NULL, name TEXT NOT NULL,
+        computer_level INTEGER, role TEXT NOT NULL, code_hash TEXT UNIQUE,
+        lease_token TEXT, lease_until_ms INTEGER NOT NULL DEFAULT 0, joined_ms INTEGER,
+        PRIMARY KEY (table_id, seat))""",
+    """CREATE TABLE IF NOT EXISTS events (
+        table_id TEXT NOT NULL REFERENCES tables(id), seq INTEGER NOT NULL, ts_ms INTEGER NOT NULL,
+        payload TEXT NOT NULL, PRIMARY KEY (table_id, seq))""",
+]
+
+
+class SqliteStore(TableStore):
+    """Tables in a SQLite file (``:memory:`` for a store of one process, in tests)."""
+
+    def __init__(self, path: str | os.PathLike[str]) -> None:
+        self.address = str(path)
+        self._lock = threading.RLock()  # one connection, shared by the interface and its workers
+        try:
+            if self.address != ":memory:":
+                target = Path(self.address)
+                target.parent.mkdir(parents=True, exist_ok=True)
+                if not target.exists():
+                    # Created readable by its owner only: every rack of every table is in it.
+                    os.close(os.open(target, os.O_CREAT | os.O_WRONLY, 0o600))
+            self._db = sqlite3.connect(self.address, timeout=5.0, isolation_level=None, check_same_thread=False)
+            self._db.execute("PRAGMA busy_timeout = 5000")
+            if self.address != ":memory:":
+                self._db.execute("PRAGMA journal_mode = WAL")
+                self._db.execute("PRAGMA synchronous = FULL")  # an acknowledged event survives a power cut
+            self._migrate()
+        except (OSError, sqlite3.Error) as exc:
+            raise TableError("base_unreachable", base=self.address, detail=str(exc)) from None
+        self._version = self._data_version()
+
+    # -- plumbing ----------------------------------------------------------------------------
+    def _run(self, sql: str, params: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+        with self._lock:
+            try:
+                return self._db.execute(sql, params).fetchall()
+            except sqlite3.IntegrityError:
+                raise
+            except sqlite3.Error as exc:
+                raise TableError("base_unreachable", base=self.address, detail=str(exc)) from None
+
+    def _migrate(self) -> None:
+        with self._lock:
+            self._db.execute("BEGIN IMMEDIATE")
+            try:
+                for statement in SCHEMA:
+                    self._db.execute(statement)
+                found = self._db.execute("SELECT value FROM meta WHERE key = 'schema'").fetchone()
+                if found is None:
+                    self._db.execute("INSERT INTO meta VALUES ('schema', ?)", (str(SCHEMA_VERSION),))
+                elif int(found[0]) > SCHEMA_VERSION:
+                    raise TableError("schema_newer", base=self.address, found=found[0], supported=SCHEMA_VERSION)
+                self._db.execute("COMMIT")
+            except BaseException:
+                self._db.execute("ROLLBACK")
+                raise
+
+    def _data_version(self) -> int:
+        return int(self._run("PRAGMA data_version")[0][0])
+
+    def now_ms(self) -> int:
+        return int(self._run(f"SELECT {_NOW_MS}")[0][0])
+
+    # -- tables ------------------------------------------------------------------------------
+    def create_table(self, table: NewTable) -> Created:
+        codes: dict[int, str] = {}
+        with self._lock:
+            self._run("BEGIN IMMEDIATE")
+            try:
+                table_id = new_table_id()
+                while self._run("SELECT 1 FROM tables WHERE id = ?", (table_id,)):
+                    table_id = new_table_id()
+                self._run(f"INSERT INTO tables (id, kind, config, created_ms, updated_ms) "
+                          f"VALUES (?, ?, ?, {_NOW_MS}, {_NOW_MS})",
+                          (table_id, table.kind, json.dumps(table.config, ensure_ascii=False)))
+                for number, spec in enumerate(table.seats):
+                    code = None if spec.is_computer else new_code()
+                    if code is not None:
+                        codes[number] = code
+                    self._run("INSERT INTO seats (table_id, seat, name, computer_level, role, code_hash) "
+                              "VALUES (?, ?, ?, ?, ?, ?)",
+                              (table_id, number, spec.name, spec.computer_level, spec.role.value,
+                               code_hash(code) if code else None))
+                self._run("COMMIT")
+            except BaseException:
+                self._run("ROLLBACK")
+                raise
+        return Created(self.table(table_id), codes)
+
+    def _info(self, row: tuple[Any, ...], now: int) -> TableInfo:
+        table_id, kind, config, created, updated, events, over = row
+        seats = tuple(
+            Seat(number, name, level, Role(role), present=until > now, joined_ms=joined)
+            for number, name, level, role, until, joined in self._run(
+                "SELECT seat, name, computer_level, role, lease_until_ms, joined_ms FROM seats WHERE table_id = ? "
+                "ORDER BY seat",
+                (table_id,))
+        )
+        return TableInfo(table_id, kind, json.loads(config), seats, created, updated, events, bool(over))
+
+    def table(self, table_id: str) -> TableInfo:
+        rows = self._run("SELECT id, kind, config, created_ms, updated_ms, events, over FROM tables WHERE id = ?",
+                         (table_id,))
+        if not rows:
+            raise TableError("table_unknown", table=table_id)
+        return self._info(rows[0], self.now_ms())
+
+    def tables(self) -> list[TableInfo]:
+        now = self.now_ms()
+        rows = self._run("SELECT id, kind, config, created_ms, updated_ms, events, over FROM tables "
+                         "ORDER BY updated_ms DESC")
+        return [self._info(row, now) for row in rows]
+
+    def find_code(self, code: str) -> tuple[TableInfo, int]:
+        rows = self._run("SELECT table_id, seat FROM seats WHERE code_hash = ?", (code_hash(code),))
+        if not rows:
+            raise TableError("table_unknown_code")
+        return self.table(rows[0][0]), int(rows[0][1])
+
+    def set_over(self, table_id: str) -> None:
+        self._run("UPDATE tables SET over = 1 WHERE id = ?", (table_id,))
+
+    # -- the log -----------------------------------------------------------------------------
+    def append(self, table_id: str, seq: int, payload: dict[str, Any]) -> Row:
+        text = json.dumps(payload, ensure_ascii=False)
+        with self._lock:
+            try:
+                self._db.execute("BEGIN IMMEDIATE")
+                try:
+                    self._db.execute(f"INSERT INTO events (table_id, seq, ts_ms, payload) VALUES (?, ?, {_NOW_MS}, ?)",
+                                     (table_id, seq, text))
+                except sqlite3.IntegrityError:
+                    self._db.execute("ROLLBACK")
+                    raise Conflict(seq) from None
+                self._db.execute(f"UPDATE tables SET events = ?, updated_ms = {_NOW_MS} WHERE id = ?", (seq, table_id))
+                ts = self._db.execute("SELECT ts_ms FROM events WHERE table_id = ? AND seq = ?",
+                                      (table_id, seq)).fetchone()[0]
+                self._db.execute("COMMIT")
+            except sqlite3.Error as exc:
+                if self._db.in_transaction:
+                    self._db.execute("ROLLBACK")
+                raise TableError("base_unreachable", base=self.address, detail=str(exc)) from None
+        return Row(seq, int(ts), payload)
+
+    def rows(self, table_id: str, after: int = 0) -> list[Row]:
+        found = []
+        for seq, ts, text in self._run("SELECT seq, ts_ms, payload FROM events WHERE table_id = ? AND seq > ? "
+                                       "ORDER BY seq", (table_id, after)):
+            try:
+                payload = json.loads(text)
+            except ValueError:
+                payload = {"damaged": text[:80]}
+            found.append(Row(int(seq), int(ts), payload if isinstance(payload, dict) else {"damaged": str(payload)}))
+        return found
+
+    def changed(self, timeout: float = 0.0) -> bool:
+        deadline = time.monotonic() + timeout
+        while True:
+            version = self._data_version()
+            if version != self._version:
+                self._version = version
+                return True
+            if time.monotonic() >= deadline:
+                return False
+            time.sleep(min(0.02, max(0.0, deadline - time.monotonic())))
+
+    # -- seats -------------------------------------------------------------------------------
+    def take_seat(self, table_id: str, seat: int, token: str, force: bool = False) -> None:
+        lease = int(LEASE_SECONDS * 1000)
+        condition = "" if force else f" AND (lease_until_ms < {_NOW_MS} OR lease_token = ?)"
+        params: tuple[Any, ...] = (token, lease, table_id, seat) + (() if force else (token,))
+        with self._lock:
+            self._run("BEGIN IMMEDIATE")
+            try:
+                self._run(f"UPDATE seats SET lease_token = ?, lease_until_ms = {_NOW_MS} + ?, "
+                          f"joined_ms = COALESCE(joined_ms, {_NOW_MS}) WHERE table_id = ? AND seat = ?{condition}", params)
+                held = self._run("SELECT lease_token, name FROM seats WHERE table_id = ? AND seat = ?",
+                                 (table_id, seat))
+                self._run("COMMIT")
+            except BaseException:
+                self._run("ROLLBACK")
+                raise
+        if not held or held[0][0] != token:
+            raise TableError("seat_taken", name=held[0][1] if held else "?")
+
+    def renew_seat(self, table_id: str, seat: int, token: str) -> bool:
+        self._run(f"UPDATE seats SET lease_until_ms = {_NOW_MS} + ? WHERE table_id = ? AND seat = ? "
+                  f"AND lease_token = ?", (int(LEASE_SECONDS * 1000), table_id, seat, token))
+        held = self._run("SELECT lease_token FROM seats WHERE table_id = ? AND seat = ?", (table_id, seat))
+        return bool(held) and held[0][0] == token
+
+    def leave_seat(self, table_id: str, seat: int, token: str) -> None:
+        self._run("UPDATE seats SET lease_until_ms = 0 WHERE table_id = ? AND seat = ? AND lease_token = ?",
+                  (table_id, seat, token))
+
+    def close(self) -> None:
+        with self._lock:
+            try:
+                self._db.close()
+            except sqlite3.Error:
+                pass

@@ -1,0 +1,228 @@
+"""The meeting point of a shared table: one interface, two backends (SQLite, PostgreSQL).
+
+    >>> store = open_store(":memory:")
+    >>> created = store.create_table(NewTable("classic", {"seed": 1}, [SeatSpec("Alice"), SeatSpec("Bruno")]))
+    >>> store.append(created.table.id, 1, {"type": "hello"}).seq
+    1
+
+A table is its configuration (rules, word list, clock, club mode, seed: JSON), its seats (a name,
+a computer level or a human, a role, a join code stored only as a hash, and the lease of the
+process that holds the seat), and an append-only log of events, each with a sequence number
+unique within the table and the database's own timestamp. Writing an intent is inserting the
+next number: when two processes act at the same instant, exactly one insert succeeds and the
+other gets :class:`Conflict` and nothing written. Every process rebuilds the game from the log
+and follows it (:meth:`TableStore.changed`: a cheap poll on SQLite, LISTEN/NOTIFY on PostgreSQL).
+
+The store is chosen by an address (:func:`open_store`): ``postgresql://…`` for a server that
+several machines share, anything else a SQLite file (the default, in the user's data folder).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import secrets
+from abc import ABC, abstractmethod
+from dataclasses import dataclass, field
+from enum import StrEnum
+from pathlib import Path
+from typing import Any
+
+from scrabble_fr.table.errors import TableError
+
+SCHEMA_VERSION = 1
+BASE_ENV = "SCRABBLE_FR_BASE"
+LEASE_SECONDS = 8.0  # a seat whose process stops renewing is free again after this long
+RENEW_SECONDS = 2.0  # how often a process renews its seats
+_CODE_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789"  # no 0/o, 1/l/i: codes are typed by hand
+
+
+class Role(StrEnum):
+    """What a seat does at the table."""
+
+    PLAYER = "player"
+    ARBITER = "arbiter"  # judges challenged words (manual verification), plays no tiles
+
+
+@dataclass(frozen=True)
+class SeatSpec:
+    """A seat to create: a name, a computer level (None: a human), a role."""
+
+    name: str
+    computer_level: int | None = None
+    role: Role = Role.PLAYER
+
+    @property
+    def is_computer(self) -> bool:
+        return self.computer_level is not None
+
+
+@dataclass(frozen=True)
+class Seat:
+    """A seat as stored."""
+
+    number: int
+    name: str
+    computer_level: int | None
+    role: Role
+    present: bool = False  # a live process holds it (its lease runs)
+    joined_ms: int | None = None  # when a process first took it (the database's clock)
+
+    @property
+    def is_computer(self) -> bool:
+        return self.computer_level is not None
+
+
+@dataclass(frozen=True)
+class NewTable:
+    kind: str  # "classic" or "duplicate"
+    config: dict[str, Any]
+    seats: list[SeatSpec]
+
+
+@dataclass(frozen=True)
+class TableInfo:
+    """A table as listed: its id, kind, configuration, seats, whether it is over, its activity."""
+
+    id: str
+    kind: str
+    config: dict[str, Any]
+    seats: tuple[Seat, ...]
+    created_ms: int
+    updated_ms: int
+    events: int
+    over: bool
+
+    def seat(self, number: int) -> Seat:
+        return self.seats[number]
+
+    @property
+    def started_ms(self) -> int | None:
+        """When the last human seat was first taken: the table's clocks run from then."""
+        humans = [s for s in self.seats if not s.is_computer]
+        if not humans or any(s.joined_ms is None for s in humans):
+            return None
+        return max(int(s.joined_ms or 0) for s in humans)
+
+
+@dataclass(frozen=True)
+class Created:
+    """A new table and the join code of each human seat (known only now: the store keeps hashes)."""
+
+    table: TableInfo
+    codes: dict[int, str] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Row:
+    """One event of a table's log."""
+
+    seq: int
+    ts_ms: int  # the database's clock, milliseconds since 1970
+    payload: dict[str, Any]
+
+
+class Conflict(Exception):
+    """Another process wrote this sequence number first: nothing was written."""
+
+    def __init__(self, seq: int) -> None:
+        super().__init__(f"sequence {seq} is taken")
+        self.seq = seq
+
+
+def new_code() -> str:
+    """A join code: 20 characters of a 31-letter alphabet (99 bits), in groups of four."""
+    raw = "".join(secrets.choice(_CODE_ALPHABET) for _ in range(20))
+    return "-".join(raw[i:i + 4] for i in range(0, 20, 4))
+
+
+def code_hash(code: str) -> str:
+    """What the store keeps of a code: a SHA-256 of it, spaces, dashes and case aside."""
+    clean = "".join(ch for ch in code.lower() if ch.isalnum())
+    return hashlib.sha256(clean.encode("utf-8")).hexdigest()
+
+
+def new_table_id() -> str:
+    return "".join(secrets.choice(_CODE_ALPHABET) for _ in range(8))
+
+
+class TableStore(ABC):
+    """What a backend provides; every method raises :class:`TableError` for a store it cannot
+    reach (``base_unreachable``, ``base_lost``), and writes nothing then."""
+
+    address: str
+
+    # -- tables ------------------------------------------------------------------------------
+    @abstractmethod
+    def create_table(self, table: NewTable) -> Created: ...
+
+    @abstractmethod
+    def table(self, table_id: str) -> TableInfo:
+        """The table; raises ``table_unknown``."""
+
+    @abstractmethod
+    def tables(self) -> list[TableInfo]:
+        """Every table, the most recently active first."""
+
+    @abstractmethod
+    def find_code(self, code: str) -> tuple[TableInfo, int]:
+        """The table and seat a join code opens; raises ``table_unknown_code``."""
+
+    @abstractmethod
+    def set_over(self, table_id: str) -> None: ...
+
+    # -- the log -----------------------------------------------------------------------------
+    @abstractmethod
+    def append(self, table_id: str, seq: int, payload: dict[str, Any]) -> Row:
+        """Insert event ``seq``; raises :class:`Conflict` if it exists."""
+
+    @abstractmethod
+    def rows(self, table_id: str, after: int = 0) -> list[Row]:
+        """The events after ``after``, in order."""
+
+    @abstractmethod
+    def now_ms(self) -> int:
+        """The database's clock."""
+
+    @abstractmethod
+    def changed(self, timeout: float = 0.0) -> bool:
+        """True if some table may have new events since the last call (waits up to ``timeout``)."""
+
+    # -- seats -------------------------------------------------------------------------------
+    @abstractmethod
+    def take_seat(self, table_id: str, seat: int, token: str, force: bool = False) -> None:
+        """Hold a seat for this process; raises ``seat_taken`` if a live process holds it."""
+
+    @abstractmethod
+    def renew_seat(self, table_id: str, seat: int, token: str) -> bool:
+        """Keep holding the seat; False if another process took it."""
+
+    @abstractmethod
+    def leave_seat(self, table_id: str, seat: int, token: str) -> None: ...
+
+    def close(self) -> None:  # noqa: B027 (a backend with nothing to let go keeps it)
+        """Let the connection go."""
+
+
+def default_address() -> str:
+    """``SCRABBLE_FR_BASE``, else the SQLite file in the user's data folder."""
+    explicit = os.environ.get(BASE_ENV)
+    if explicit:
+        return explicit
+    from platformdirs import user_data_dir
+
+    return str(Path(user_data_dir("scrabble_fr")) / "tables.sqlite3")
+
+
+def open_store(address: str | None = None) -> TableStore:
+    """The store at ``address`` (``postgresql://…`` or a SQLite file; None: the default)."""
+    address = address or default_address()
+    if address.startswith(("postgresql://", "postgres://")):
+        try:
+            from scrabble_fr.table.postgres import PostgresStore
+        except ImportError:
+            raise TableError("base_needs_psycopg") from None
+        return PostgresStore(address)
+    from scrabble_fr.table.sqlite import SqliteStore
+
+    return SqliteStore(address)

@@ -1,0 +1,104 @@
+"""The two backends of the shared tables: a SQLite file, and a real PostgreSQL started for the
+tests (a throwaway cluster: initdb in a temporary folder, run as the system user postgres since
+PostgreSQL refuses root, on 127.0.0.1). Without PostgreSQL's binaries its tests are skipped, except
+under CI, where that is a failure."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import socket
+import subprocess
+import tempfile
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from scrabble_fr.player.dawg import WordSet
+
+BIN_DIRS = [Path("/usr/lib/postgresql") / v / "bin" for v in ("17", "16", "15", "14")]
+
+
+def _pg_bin(name: str) -> str | None:
+    for folder in BIN_DIRS:
+        if (folder / name).exists():
+            return str(folder / name)
+    return shutil.which(name)
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+def _as_postgres(command: list[str]) -> subprocess.CompletedProcess[str]:
+    if os.geteuid() == 0:
+        quoted = " ".join(f"'{part}'" for part in command)
+        command = ["su", "postgres", "-s", "/bin/sh", "-c", quoted]
+    return subprocess.run(command, capture_output=True, text=True, timeout=120)
+
+
+class Cluster:
+    """A throwaway PostgreSQL cluster; ``stop``/``start`` for the fault tests."""
+
+    def __init__(self) -> None:
+        initdb, self.pg_ctl = _pg_bin("initdb"), _pg_bin("pg_ctl")
+        if initdb is None or self.pg_ctl is None:
+            reason = "PostgreSQL's binaries (initdb, pg_ctl) are not installed"
+            if os.environ.get("CI"):
+                pytest.fail(reason + " (CI must have them: see .ci/run)")
+            pytest.skip(reason)
+        self.folder = Path(tempfile.mkdtemp(prefix="scrabble-pg-"))
+        if os.geteuid() == 0:
+            shutil.chown(self.folder, "postgres", "postgres")
+        self.data = self.folder / "data"
+        self.port = _free_port()
+        result = _as_postgres([initdb, "-D", str(self.data), "-A", "trust", "-U", "postgres"])
+        assert result.returncode == 0, result.stderr
+        self.start()
+        self.url = f"postgresql://postgres@127.0.0.1:{self.port}/postgres"
+
+    def start(self) -> None:
+        options = f"-p {self.port} -k {self.folder} -c listen_addresses=127.0.0.1 -c fsync=off"
+        result = _as_postgres([self.pg_ctl, "-D", str(self.data), "-o", options, "-l",
+                               str(self.folder / "log"), "-w", "start"])
+        assert result.returncode == 0, result.stderr + result.stdout
+
+    def stop(self, mode: str = "fast") -> None:
+        _as_postgres([self.pg_ctl, "-D", str(self.data), "-m", mode, "-w", "stop"])
+
+    def remove(self) -> None:
+        self.stop("immediate")
+        shutil.rmtree(self.folder, ignore_errors=True)
+
+
+@pytest.fixture(scope="session")
+def postgres() -> Iterator[Cluster]:
+    cluster = Cluster()
+    try:
+        yield cluster
+    finally:
+        cluster.remove()
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def base(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """A table store's address, on each backend (a fresh database each test)."""
+    if request.param == "sqlite":
+        return str(tmp_path / "tables.sqlite3")
+    cluster: Cluster = request.getfixturevalue("postgres")
+    import psycopg
+
+    name = f"t{os.getpid()}_{abs(hash(request.node.nodeid)) % 10**9}"
+    with psycopg.connect(cluster.url, autocommit=True) as conn:
+        conn.execute(f"DROP DATABASE IF EXISTS {name}")
+        conn.execute(f"CREATE DATABASE {name}")
+    return f"postgresql://postgres@127.0.0.1:{cluster.port}/{name}"
+
+
+@pytest.fixture
+def words() -> WordSet:
+    return WordSet(["BALTE", "TABLE", "BLET", "BLETS", "ABLE", "ETAL", "TALE", "LATTE", "BALLE", "PELA", "PALE"],
+                   "mini")

@@ -1,0 +1,247 @@
+"""Shared tables on both backends: seats, codes, the log, races, clocks, faults, damaged rows.
+
+Seed 7 gives Alice IELTABP and Bruno CKRAOEA (the classic game's own tests say so): Alice's H4 BALTE
+is worth (3+1+1+1+1) × 2 + … = 20 points on the centre's double word.
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+
+import pytest
+
+from scrabble_fr.engine.errors import ScrabbleError
+from scrabble_fr.engine.game import EventKind
+from scrabble_fr.match.config import Verification
+from scrabble_fr.table import TableError, TableSession, TableSettings, create_table, open_store
+from scrabble_fr.table.store import Conflict, NewTable, SeatSpec, code_hash
+
+
+def seats(base: str, words, players=("Alice", "Bruno"), **options):  # type: ignore[no-untyped-def]
+    """A new table and a session for each human seat, each through its own connection (as two
+    terminals would have)."""
+    created = create_table(open_store(base), TableSettings(list(players), seed=7, **options))
+    sessions = [TableSession.join(open_store(base), created.codes[number], words)
+                for number in sorted(created.codes)]
+    return created, sessions
+
+
+def test_codes_are_random_long_and_kept_only_as_hashes(base, words):
+    store = open_store(base)
+    created = create_table(store, TableSettings(["Alice", "Bruno", "ordi:3"], seed=1))
+    assert sorted(created.codes) == [0, 1]  # the computer has no code
+    alice, bruno = created.codes[0], created.codes[1]
+    assert alice != bruno and len(alice.replace("-", "")) == 20
+    info, seat = store.find_code(bruno.upper().replace("-", " "))  # typed back loosely
+    assert (info.id, seat) == (created.table.id, 1)
+    if base.endswith(".sqlite3"):
+        import sqlite3
+
+        dump = "\n".join(sqlite3.connect(base).iterdump())
+        assert alice not in dump and alice.replace("-", "") not in dump and code_hash(alice) in dump
+    with pytest.raises(TableError) as unknown:
+        store.find_code("abcd-efgh-jkmn-pqrs-tuvw")
+    assert unknown.value.code == "table_unknown_code"
+
+
+def test_two_seats_play_and_challenge_through_the_store(base, words):
+    _created, (alice, bruno) = seats(base, words)
+    assert alice.match.rack_owner == 0 and bruno.match.rack_owner == 1
+    assert alice.match.current_human == 0 and bruno.match.current_human is None
+    with pytest.raises(TableError) as refused:
+        bruno.match.play("passer")
+    assert refused.value.code == "not_your_turn"
+    alice.match.play("H4 BALTE")
+    outcome = bruno.poll(timeout=2.0)
+    assert outcome is not None and "BALTE" in outcome.text
+    assert bruno.match.game.pending is not None and bruno.match.human_contesters() == [1]
+    bruno.match.contest(1)  # BALTE is valid: FFSc, Bruno loses 10
+    assert alice.poll(timeout=2.0) is not None
+    assert alice.match.game.scores == bruno.match.game.scores == [20, -10]
+    assert alice.match.game.history == bruno.match.game.history
+
+
+def test_a_contest_and_an_accept_at_the_same_moment_one_wins(base, words):
+    _created, (alice, bruno, chloe) = seats(base, words, players=("Alice", "Bruno", "Chloé"))
+    alice.match.play("H4 BALTE")
+    bruno.poll(timeout=2.0)
+    chloe.poll(timeout=2.0)
+    # Both read the same state, then act: Bruno accepts (he is next), Chloé challenges.
+    bruno.match.accept()
+    with pytest.raises(TableError) as lost:
+        chloe.match.contest(2)
+    assert lost.value.code == "acted_first" and "Bruno" in str(lost.value)
+    # Chloé's state is the log's: the move accepted, no challenge, her score untouched.
+    assert chloe.match.game.pending is None and chloe.match.game.scores == [20, 0, 0]
+    assert [row.payload["type"] for row in chloe.rows] == ["move", "move"]
+
+
+@pytest.mark.timeout(120)
+def test_a_thousand_concurrent_writes_of_one_number_give_exactly_one_row_each(base):
+    store = open_store(base)
+    table = store.create_table(NewTable("classic", {}, [SeatSpec("A"), SeatSpec("B")])).table
+    stores = [open_store(base), open_store(base)]
+    wins = [0, 0]
+    barrier = threading.Barrier(2)
+
+    def writer(side: int) -> None:
+        for seq in range(1, 1001):
+            barrier.wait()
+            try:
+                stores[side].append(table.id, seq, {"type": "move", "by": side})
+                wins[side] += 1
+            except Conflict:
+                pass
+
+    threads = [threading.Thread(target=writer, args=(side,)) for side in (0, 1)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    rows = store.rows(table.id)
+    assert [row.seq for row in rows] == list(range(1, 1001)) and sum(wins) == 1000
+    assert [row.payload["by"] for row in rows].count(0) == wins[0]
+
+
+def test_a_note_written_meanwhile_does_not_cost_a_move(base, words):
+    _created, (alice, bruno) = seats(base, words)
+    bruno.match.lookup(["TABLE"])  # Bruno looks a word up while Alice thinks: a row
+    alice.match.play("H4 BALTE")  # written over Bruno's row, not refused
+    bruno.poll(timeout=2.0)
+    assert bruno.match.game.pending is not None
+    assert [n.kind for n in alice.match.notes] == ["lookup"]
+
+
+def test_a_computer_seat_plays_once_whoever_computes_it(base, words):
+    created, (alice, bruno) = seats(base, words, players=("Alice", "Bruno", "ordi:3"))
+    alice.match.play("passer")
+    bruno.poll(timeout=2.0)
+    bruno.match.play("passer")
+    alice.poll(timeout=2.0)
+    # The computer's turn: both terminals think about its move, each on its own.
+    task_a, task_b = alice.match.computer_task(), bruno.match.computer_task()
+    assert task_a is not None and task_b is not None
+    bruno.match.complete_computer(task_b, task_b.compute())
+    assert alice.match.complete_computer(task_a, task_a.compute()).messages == ()  # too late: dropped
+    view = TableSession.watch(open_store(base), created.table.id, None)
+    assert [e.player for e in view.match.game.history] == [0, 1, 2]  # one move of the computer
+    assert alice.match.game.history == view.match.game.history
+
+
+def test_the_clocks_run_on_the_databases_time(base, words):
+    created, (alice, bruno) = seats(base, words, clock_minutes=25)
+    alice.match.play("H4 BALTE")
+    bruno.poll(timeout=2.0)
+    store = open_store(base)
+    rows = store.rows(created.table.id)
+    start = store.table(created.table.id).started_ms
+    assert start is not None and rows[0].ts_ms >= start
+    used = (rows[0].ts_ms - start) / 1000.0
+    view = TableSession.watch(store, created.table.id, None)
+    view.clock.pin(rows[0].ts_ms)  # read the clocks at the moment of the move
+    assert view.match.clock_seconds()[0] == pytest.approx(25 * 60 - used, abs=0.01)
+    assert view.match.clock_seconds()[1] == pytest.approx(25 * 60, abs=0.01)
+
+
+def test_undo_is_asked_and_granted_by_the_other_player(base, words):
+    _created, (alice, bruno) = seats(base, words)
+    alice.match.play("H4 BALTE")
+    bruno.poll(timeout=2.0)
+    alice.match.undo()  # asks
+    bruno.poll(timeout=2.0)
+    assert bruno.undo_asked is not None and bruno.seat in bruno._undo_voters()
+    bruno.answer_undo(True)
+    alice.poll(timeout=2.0)
+    assert alice.match.game.board.is_empty() and alice.match.current_human == 0
+    assert [n.kind for n in alice.match.notes] == ["undo"]
+
+
+def test_undo_is_refused_in_club_mode(base, words):
+    _created, (alice, _bruno) = seats(base, words, club=True)
+    alice.match.play("H4 BALTE")
+    with pytest.raises(ScrabbleError) as refused:
+        alice.match.undo()
+    assert refused.value.code == "undo_club"
+
+
+def test_manual_verification_waits_for_the_arbiter(base, words):
+    created = create_table(open_store(base), TableSettings(["Alice", "Bruno"], arbiter="Zoé", seed=7,
+                                                           verification=Verification.MANUAL))
+    alice, bruno, zoe = (TableSession.join(open_store(base), created.codes[n], words) for n in (0, 1, 2))
+    assert zoe.is_arbiter and zoe.me is None
+    alice.match.play("H4 BALTE")
+    bruno.poll(timeout=2.0)
+    outcome = bruno.match.contest(1)
+    assert "arbitre" in outcome.text and bruno.match.game.pending is not None
+    zoe.poll(timeout=2.0)
+    assert zoe.judgement == {"contester": 1, "words": ["BALTE"]}
+    zoe.judge({"BALTE": False})  # the arbiter says not valid: Alice's move is withdrawn
+    alice.poll(timeout=2.0)
+    assert alice.match.game.board.is_empty() and alice.match.game.history[-1].kind is EventKind.WITHDRAWN
+
+
+def test_without_an_arbiter_the_word_list_judges(base, words):
+    created = create_table(open_store(base), TableSettings(["Alice", "Bruno"], seed=7,
+                                                           verification=Verification.MANUAL))
+    assert created.table.config["verification"] == "auto"
+
+
+def test_a_second_terminal_is_refused_a_held_seat_unless_forced(base, words):
+    created, (alice, _bruno) = seats(base, words)
+    with pytest.raises(TableError) as taken:
+        TableSession.join(open_store(base), created.codes[0], words)
+    assert taken.value.code == "seat_taken" and "--forcer" in str(taken.value)
+    again = TableSession.join(open_store(base), created.codes[0], words, force=True)
+    assert again.can_act
+    warning = None
+    alice._renewed = 0  # time to renew: the lease is no longer this process's
+    outcome = alice.poll()
+    warning = outcome.warning if outcome is not None else None
+    assert warning and alice.lost_seat
+    with pytest.raises(TableError):
+        alice.match.play("H4 BALTE")
+    assert again.store.rows(created.table.id) == []  # nothing written by the old terminal
+
+
+def test_a_damaged_row_marks_its_table_only(base, words):
+    store = open_store(base)
+    created, (alice, _bruno) = seats(base, words)
+    other, (carol, _dan) = seats(base, words, players=("Carol", "Dan"))
+    alice.match.play("H4 BALTE")
+    store.append(created.table.id, 2, {"type": "move", "by": 1, "actions": [{"type": "nonsense"}]})
+    view = TableSession.watch(open_store(base), created.table.id, None)
+    assert view.damaged is not None and view.damaged.code == "table_damaged"
+    assert view.damaged.params["seq"] == 2 and view.damaged.params["table"] == created.table.id
+    with pytest.raises(TableError):
+        view.match.game.pending and alice.sync() and alice.commit("move") or alice.require_turn(0)
+    carol.match.play("H4 BALTE")  # the other table plays on
+    assert TableSession.watch(open_store(base), other.table.id, None).damaged is None
+
+
+def test_a_newer_schema_is_refused_with_a_clear_line(tmp_path):
+    import sqlite3
+
+    path = tmp_path / "t.sqlite3"
+    open_store(str(path)).close()
+    with sqlite3.connect(path) as db:
+        db.execute("UPDATE meta SET value = '99' WHERE key = 'schema'")
+    with pytest.raises(TableError) as newer:
+        open_store(str(path))
+    assert newer.value.code == "schema_newer" and "99" in str(newer.value)
+
+
+def test_the_sqlite_file_is_readable_by_its_owner_only(tmp_path):
+    import os
+
+    path = tmp_path / "private.sqlite3"
+    open_store(str(path)).close()
+    assert os.stat(path).st_mode & 0o077 == 0
+
+
+def test_rows_are_json_with_the_databases_timestamps(base, words):
+    created, (alice, _bruno) = seats(base, words)
+    alice.match.play("H4 BALTE")
+    rows = open_store(base).rows(created.table.id)
+    assert rows[0].payload["actions"][0]["type"] == "play" and rows[0].ts_ms > 1_700_000_000_000
+    json.dumps(rows[0].payload)
