@@ -223,7 +223,8 @@ class SqliteStore(TableStore):
             self._run("BEGIN IMMEDIATE")
             try:
                 self._run(f"UPDATE seats SET lease_token = ?, lease_until_ms = {_NOW_MS} + ?, "
-                          f"joined_ms = COALESCE(joined_ms, {_NOW_MS}) WHERE table_id = ? AND seat = ?{condition}", params)
+                          f"joined_ms = COALESCE(joined_ms, {_NOW_MS}) WHERE table_id = ? AND seat = ?{condition}",
+                          params)
                 held = self._run("SELECT lease_token, name FROM seats WHERE table_id = ? AND seat = ?",
                                  (table_id, seat))
                 self._run("COMMIT")
