@@ -36,6 +36,8 @@ def add_exporter_parser(subparsers: Any) -> argparse.ArgumentParser:
     parser.add_argument("partie", metavar=_("ID|dernier"), help=_("the game's id (see parties) or dernier"))
     parser.add_argument("--gcg", action="store_true", help=_("GCG format (the default and only format)"))
     parser.add_argument("-o", "--sortie", metavar=_("FILE"), help=_("write to this file instead of the screen"))
+    parser.add_argument("--base", metavar="URL", default=None,
+                        help=_("for a shared table's id: the table store (see scrabble-fr table)"))
     return parser
 
 
@@ -94,12 +96,18 @@ def run_parties(args: argparse.Namespace, out: TextIO) -> int:
 
 def run_exporter(args: argparse.Namespace, out: TextIO) -> int:
     store = RecordStore()
-    record = store.resolve(args.partie, kind=SavedGame)
-    if not isinstance(record, SavedGame):
-        raise RecordError("save_not_classic", id=record.id)
-    from scrabble_fr.match import record_gcg
+    try:
+        record = store.resolve(args.partie, kind=SavedGame)
+    except RecordError as missing:
+        if missing.code not in ("save_missing", "save_unknown"):
+            raise
+        text = _table_gcg(args, missing)  # not a saved game: a shared table's id
+    else:
+        if not isinstance(record, SavedGame):
+            raise RecordError("save_not_classic", id=record.id)
+        from scrabble_fr.match import record_gcg
 
-    text = record_gcg(record)
+        text = record_gcg(record)
     if args.sortie:
         try:
             Path(args.sortie).write_text(text, encoding="utf-8")
@@ -109,6 +117,27 @@ def run_exporter(args: argparse.Namespace, out: TextIO) -> int:
     else:
         out.write(text)
     return 0
+
+
+def _table_gcg(args: argparse.Namespace, missing: RecordError) -> str:
+    """The GCG record of the shared table whose id was given (the saved game's error if none)."""
+    from scrabble_fr.table import TableError, TableSession, open_store
+    from scrabble_fr.table.session import table_gcg
+
+    try:
+        store = open_store(getattr(args, "base", None))
+    except TableError:
+        raise missing from None
+    try:
+        try:
+            session = TableSession.watch(store, args.partie, None)
+        except TableError as exc:
+            if exc.code == "table_unknown":
+                raise missing from None
+            raise
+        return table_gcg(session)
+    finally:
+        store.close()
 
 
 def run_importer(args: argparse.Namespace, out: TextIO) -> int:

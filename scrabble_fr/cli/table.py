@@ -17,7 +17,7 @@ import json
 from datetime import datetime
 from typing import Any, TextIO
 
-from scrabble_fr.i18n import _, colon, points
+from scrabble_fr.i18n import _, colon, elide, points
 
 ACTIONS = {"creer": ["create"], "rejoindre": ["join"], "regarder": ["watch"], "etat": ["state"],
            "jouer": ["play"]}
@@ -216,7 +216,7 @@ def _run_etat(args: argparse.Namespace, out: TextIO) -> int:
         if game.is_over:
             out.write(_("The game is over.") + "\n")
         else:
-            out.write(_("Turn of {name}.").format(name=data["turn"]) + "\n")
+            out.write(elide(_("Turn of {name}.").format(name=data["turn"])) + "\n")
         return 0
     finally:
         session.store.close()
@@ -288,7 +288,7 @@ def run_tables(args: argparse.Namespace, out: TextIO) -> int:
         return 0
     for row in listed:
         state = _("over") if row["over"] else (_("damaged") if row["damaged"] else
-                                                _("turn of {name}").format(name=row["turn"]))
+                                                elide(_("turn of {name}").format(name=row["turn"])))
         when = row["updated"][:16].replace("T", " ")
         out.write(f"{row['table']}  {when}  {', '.join(row['players'])}  {state}  "
                   + _("{n} events").format(n=row["events"]) + "\n")

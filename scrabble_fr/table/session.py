@@ -639,3 +639,21 @@ class TableSession:
             except TableError:
                 pass
         self.held = False
+
+
+def table_gcg(session: TableSession) -> str:
+    """A shared table's game as GCG text: its moves, the list that judged it, its notes."""
+    from scrabble_fr.engine.rules import game_language
+    from scrabble_fr.records.gcg import lexicon_token, write_gcg
+
+    game = session.match.game
+    config = session.info.config
+    language = game_language(game.rules)
+    words = config.get("lexicon_words")
+    return write_gcg(
+        game,
+        lexicon=lexicon_token(config.get("lexicon"), config.get("lexicon_name") or None),
+        lexicon_words=words if isinstance(words, int) and words > 0 else None,
+        notes=[(note.after, note.gcg_text(game.players, language)) for note in session.match.notes],
+        title=f"scrabble_fr table {session.table_id}",
+    )

@@ -203,7 +203,7 @@ class GameScreen(LocalizedBindings, Screen[None]):
             marker = "▶" if index == match.actor and not game.is_over else " "
             kind = "" if compact or not match.is_computer(index) else _("computer")
             if self.table is not None and self.table.present(index) is False:
-                kind = _("away")  # nobody holds that seat now
+                kind = _("away")  # nobody holds that seat now (said in the compact layout too)
             clock = f"  {texts.clock_text(clocks[index])}" if clocks is not None else ""
             lines.append(f"{marker} {name[:width]:<{width}} {format_number(game.scores[index]):>6}{clock} {kind}")
         if not compact:
