@@ -3,6 +3,9 @@ and helpers for games with known racks (rigging a game's racks and bag, small ti
 
 from __future__ import annotations
 
+import asyncio
+import inspect
+
 import os
 from collections import Counter
 from dataclasses import replace
@@ -113,3 +116,13 @@ def snapshot(game: Game) -> tuple[object, ...]:
 @pytest.fixture
 def game_snapshot() -> Callable[[Game], tuple[object, ...]]:
     return snapshot
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_pyfunc_call(pyfuncitem: pytest.Function) -> bool | None:
+    """Run ``async def`` tests in a fresh event loop (Textual's pilot is asynchronous)."""
+    if inspect.iscoroutinefunction(pyfuncitem.obj):
+        names = pyfuncitem._fixtureinfo.argnames
+        asyncio.run(pyfuncitem.obj(**{name: pyfuncitem.funcargs[name] for name in names}))
+        return True
+    return None

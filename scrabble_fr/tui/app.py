@@ -87,8 +87,10 @@ class ScrabbleApp(App[None]):
         self.duplicate = duplicate
         # Where the games' clocks read the time (a test gives a clock it moves by hand).
         self.now = now
-        # A seat at a shared table (scrabble-fr table rejoindre / regarder).
+        # A seat at a shared table (scrabble-fr table rejoindre / regarder), and the store where the
+        # set-up screen creates one (None: SCRABBLE_FR_BASE, else the file in the data folder).
         self.table = table
+        self.table_base: str | None = None
 
     def notify(self, message: str, *args: Any, **kwargs: Any) -> None:  # type: ignore[override]
         # Every notice a sentence, like the message line (errors are worded as clauses).
@@ -205,6 +207,44 @@ class ScrabbleApp(App[None]):
             self._refused(exc)
             return
         self._show(session)
+
+    def start_table(self, config: GameConfig) -> None:
+        """Create a shared table from the set-up's game and show each human seat's code; this
+        terminal then takes the seat its player chooses."""
+        from scrabble_fr.table import TableSession, TableSettings, create_table, open_store
+        from scrabble_fr.tui.screens.dialogs import TableCodesDialog
+
+        lexicon = self.word_list(config.lexicon_path or config.rules.lexicon, config.rules.lexicon)
+        specs = [f"ordi:{p.computer_level}" if p.is_computer else p.name for p in config.players]
+        try:
+            store = open_store(self.table_base)
+            created = create_table(store, TableSettings(
+                specs, rules=config.rules, verification=config.verification, clock_minutes=config.clock_minutes,
+                club=config.club, seed=config.seed, lexicon=config.lexicon_path,
+                lexicon_name=lexicon.name if lexicon is not None else "",
+                lexicon_words=len(lexicon) if lexicon is not None else 0))
+        except ScrabbleError as exc:
+            self._refused(exc)
+            return
+        table = created.table
+        seats = [(seat.number, seat.name, created.codes[seat.number]) for seat in table.seats
+                 if seat.number in created.codes]
+        note = ""
+        if config.verification is Verification.MANUAL:
+            note = _("No arbiter: the word list judges the challenged words.")
+
+        def chosen(seat: int | None) -> None:
+            if seat is None:
+                return
+            try:
+                session = TableSession(store, store.table(table.id), seat, lexicon)
+            except ScrabbleError as exc:
+                self._refused(exc)
+                return
+            self.table = session
+            self._show(session.match)
+
+        self.push_screen(TableCodesDialog(table.id, seats, note), chosen)
 
     def _refused(self, error: ScrabbleError) -> None:
         # Said, and the set-up screen stays (or opens) so that the app is never left blank.

@@ -2,14 +2,11 @@
 
 from __future__ import annotations
 
-import asyncio
-import inspect
-
 import pytest
 
 from scrabble_fr.engine.rules import Rules
-from scrabble_fr.tui.app import ScrabbleApp
 from scrabble_fr.match.config import GameConfig
+from scrabble_fr.tui.app import ScrabbleApp
 
 
 class SmallLexicon:
@@ -40,13 +37,3 @@ def make_app():
         return ScrabbleApp(config, lexicon=SmallLexicon(words or set()))
 
     return make
-
-
-@pytest.hookimpl(tryfirst=True)
-def pytest_pyfunc_call(pyfuncitem: pytest.Function) -> bool | None:
-    """Run ``async def`` tests in a fresh event loop (Textual's pilot is asynchronous)."""
-    if inspect.iscoroutinefunction(pyfuncitem.obj):
-        names = pyfuncitem._fixtureinfo.argnames
-        asyncio.run(pyfuncitem.obj(**{name: pyfuncitem.funcargs[name] for name in names}))
-        return True
-    return None

@@ -12,7 +12,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Button, Checkbox, Input, Label, RadioButton, RadioSet, Static
 
-from scrabble_fr.i18n import _, elide
+from scrabble_fr.i18n import _, colon, elide
 
 
 class _Dialog(ModalScreen):  # type: ignore[type-arg]
@@ -298,3 +298,31 @@ class MessageLogDialog(_Dialog):
     @on(Button.Pressed, "#close")
     def _close(self) -> None:
         self.dismiss(None)
+
+
+class TableCodesDialog(_Dialog):
+    """A shared table is created: each human seat's code, to give to its player; this terminal
+    takes one of the seats (or none: Escape)."""
+
+    def __init__(self, table_id: str, seats: Sequence[tuple[int, str, str]], note: str = "") -> None:
+        super().__init__()
+        self.table_id = table_id
+        self.seats = list(seats)  # (seat, name, code)
+        self.note = note
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Label(_("Shared table {table}").format(table=self.table_id), classes="dialog-title")
+            lines = [f"{name}{colon()} {code}" for _seat, name, code in self.seats]
+            yield Static("\n".join(lines), id="table-codes", markup=False)
+            yield Static(_("Each player joins from their terminal with: scrabble-fr table rejoindre CODE")
+                         + (" " + self.note if self.note else ""))
+            with Horizontal(classes="buttons"):
+                for seat, name, _code in self.seats:
+                    yield Button(_("Play as {name}").format(name=name), id=f"seat-{seat}", variant="primary")
+                yield Button(_("Close"), id="close")
+
+    @on(Button.Pressed)
+    def _chosen(self, event: Button.Pressed) -> None:
+        button = event.button.id or ""
+        self.dismiss(int(button.split("-")[1]) if button.startswith("seat-") else None)

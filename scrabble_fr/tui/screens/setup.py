@@ -61,6 +61,7 @@ class SetupScreen(LocalizedBindings, Screen[None]):
     game's settings, every label whole at 80 columns and Tab at the rules in a few presses."""
 
     KEYS = [("ctrl+s", "start", N_("Start"), True), ("f2", "duplicate", N_("Duplicate"), True),
+            ("f5", "shared_table", N_("Shared table"), False),
             ("f3", "add_player", N_("Add a player"), True), ("f4", "remove_player", N_("Remove a player"), True),
             ("ctrl+q", "app.quit", N_("Quit"), True)]
 
@@ -126,6 +127,7 @@ class SetupScreen(LocalizedBindings, Screen[None]):
             with Horizontal(classes="buttons"):
                 yield Button(_("Start"), id="start", variant="primary", compact=True)
                 yield Button(_("Duplicate"), id="duplicate", compact=True)
+                yield Button(_("Shared table"), id="table", compact=True)
                 yield Button(_("Quit"), id="quit", compact=True)
         yield Footer(compact=True)
 
@@ -217,6 +219,19 @@ class SetupScreen(LocalizedBindings, Screen[None]):
 
     @on(Button.Pressed, "#start")
     def action_start(self) -> None:
+        config = self._config()
+        if config is not None:
+            self.app.start_game(config)  # type: ignore[attr-defined]
+
+    @on(Button.Pressed, "#table")
+    def action_shared_table(self) -> None:
+        """The same game as a table shared by several terminals: each human seat gets a code."""
+        config = self._config()
+        if config is not None:
+            self.app.start_table(config)  # type: ignore[attr-defined]
+
+    def _config(self) -> GameConfig | None:
+        """The game the screen describes, or None with the reason said under the settings."""
         error = self.query_one("#setup-error", Static)
         players = []
         for index in self._rows():
@@ -228,25 +243,25 @@ class SetupScreen(LocalizedBindings, Screen[None]):
             players.append(PlayerConfig(name, level))
         if not players:
             error.update(_("Name at least one player."))
-            return
+            return None
         try:
             rules = Rules.preset(str(self.query_one("#rules", Select).value))
         except ScrabbleError as exc:
             error.update(describe(exc))
-            return
+            return None
         seed_text = self.query_one("#seed", Input).value.strip()
         if seed_text and not seed_text.isdigit():
             error.update(_("The seed is a whole number (or empty)."))
-            return
+            return None
         clock = None
         if self.query_one("#clock", Checkbox).value:
             minutes = self.query_one("#clock-minutes", Input).value.strip()
             if not minutes.isdigit() or not 1 <= int(minutes) <= 600:
                 error.update(_("The clock takes 1 to 600 minutes."))
-                return
+                return None
             clock = int(minutes)
         lexicon_path = self._word_list_choice()
-        config = GameConfig(
+        return GameConfig(
             players=players,
             rules=rules,
             verification=Verification(str(self.query_one("#verification", Select).value)),
@@ -256,4 +271,3 @@ class SetupScreen(LocalizedBindings, Screen[None]):
             lexicon_path=lexicon_path,
             club=self.query_one("#club", Checkbox).value,
         )
-        self.app.start_game(config)  # type: ignore[attr-defined]
