@@ -106,14 +106,19 @@ class PostgresStore(TableStore):
         return conn
 
     def _run(self, sql: str, params: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+        # Reads and the seats' updates may be tried twice: a server restarted since the last call
+        # broke the connection, and a new one answers (never an event's insert: see append).
         with self._lock:
-            conn = self._connection()
-            try:
-                cursor = conn.execute(sql, params)
-                return cursor.fetchall() if cursor.description is not None else []
-            except psycopg.OperationalError:
-                self._drop()
-                raise TableError("base_lost") from None
+            for attempt in (1, 2):
+                conn = self._connection()
+                try:
+                    cursor = conn.execute(sql, params)
+                    return cursor.fetchall() if cursor.description is not None else []
+                except psycopg.OperationalError:
+                    self._drop()
+                    if attempt == 2:
+                        raise TableError("base_lost") from None
+            raise TableError("base_lost")
 
     def _drop(self) -> None:
         conn, self._conn = self._conn, None
@@ -241,7 +246,8 @@ class PostgresStore(TableStore):
                         self._notified = True
                 except psycopg.OperationalError:
                     self._drop()
-                    raise TableError("base_lost") from None
+                    self._connection()  # raises base_lost while the server is away
+                    self._notified = True  # back: anything may have happened meanwhile
             changed, self._notified = self._notified, False
             return changed
 
