@@ -40,7 +40,7 @@ from typing import Any
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
 # The positions live with the tests, which read them too (and ship in the source archive).
-POSITIONS = ROOT / "tests" / "data"
+POSITIONS_DIR = ROOT / "tests" / "data"
 # ``--compare`` runs this file against another copy of the code: BENCH_CODE names its folder.
 CODE = Path(os.environ.get("BENCH_CODE") or ROOT)
 sys.path.insert(0, str(CODE))
@@ -59,7 +59,7 @@ from scrabble_fr.player.movegen import (  # noqa: E402
 
 RULES = {"fr": "ffsc", "en": "hasbro"}
 SEPARATOR = "# two jokers"
-POSITIONS = 20
+POSITION_COUNT = 20
 
 
 # -- word lists ----------------------------------------------------------------------------
@@ -82,7 +82,7 @@ def load_lexicon(lang: str, words_file: str | None) -> WordSource:
 
 
 # -- positions -----------------------------------------------------------------------------
-def self_play_positions(lang: str, lexicon: WordSource, count: int = POSITIONS) -> tuple[list[str], list[str]]:
+def self_play_positions(lang: str, lexicon: WordSource, count: int = POSITION_COUNT) -> tuple[list[str], list[str]]:
     """``count`` mid-game positions from seeded greedy self-play, and ``count`` with ``??`` racks."""
     rules = RULES[lang]
     plain: list[str] = []
@@ -120,7 +120,7 @@ def self_play_positions(lang: str, lexicon: WordSource, count: int = POSITIONS) 
 
 
 def read_positions(lang: str) -> tuple[list[str], list[str]]:
-    path = POSITIONS / f"positions_{lang}.txt"
+    path = POSITIONS_DIR / f"positions_{lang}.txt"
     plain: list[str] = []
     jokers: list[str] = []
     target = plain
@@ -133,7 +133,7 @@ def read_positions(lang: str) -> tuple[list[str], list[str]]:
 
 
 def write_positions(lang: str, plain: list[str], jokers: list[str]) -> None:
-    path = POSITIONS / f"positions_{lang}.txt"
+    path = POSITIONS_DIR / f"positions_{lang}.txt"
     header = f"# {lang}: seeded greedy self-play (benchmarks/bench_movegen.py --regenerate)"
     path.write_text("\n".join([header, *plain, SEPARATOR, *jokers]) + "\n", encoding="utf-8")
 
