@@ -1,6 +1,6 @@
 """Move generation: every legal placement of a rack on a board, with its score.
 
-The algorithm is Appel and Jacobson's (1988) over a minimal DAWG (:mod:`.dawg`): for each
+The algorithm is Appel and Jacobson's (1988) over a minimal DAWG (:mod:`scrabble_fr.words`): for each
 *anchor* (an empty square touching a tile, or the centre on an empty board) a *left part* is
 spelled from the rack on the free squares before it, then the word is extended rightwards through
 the anchor, each letter checked against the *cross-check* of its square (the letters that make
@@ -26,7 +26,7 @@ board. Care for speed in CPython:
   speed, each :class:`~scrabble_fr.engine.move.Move` made when read.
 
     >>> from scrabble_fr.engine.position import Position
-    >>> from scrabble_fr.player.dawg import WordSet
+    >>> from scrabble_fr.words import WordSet
     >>> p = Position.from_cgp("15/15/15/15/15/15/15/15/15/15/15/15/15/15/15 ENTS/ 0/0 0",
     ...                       lexicon=WordSet(["NET", "NETS", "SENT"]))
     >>> [(m.notation(), m.score) for m in best_moves(p, 2)]
@@ -47,8 +47,9 @@ from scrabble_fr.engine.errors import ScrabbleError
 from scrabble_fr.engine.move import Move, MoveKind, PlacedTile, Word
 from scrabble_fr.engine.scoring import LETTER_FACTOR, WORD_FACTOR
 from scrabble_fr.engine.tiles import JOKER
+from scrabble_fr.engine.wordlist import WordList
 from scrabble_fr.i18n import N_
-from scrabble_fr.player.dawg import ALL_LETTERS, ALPHABET, Dawg, WordSource, dawg_for, key_search
+from scrabble_fr.words import ALL_LETTERS, ALPHABET, Dawg, dawg_for, key_search
 
 if TYPE_CHECKING:
     from scrabble_fr.engine.board import Board
@@ -813,7 +814,7 @@ class MoveList(Sequence[Move]):
     and equality with a list of moves.
 
         >>> from scrabble_fr.engine.position import Position
-        >>> from scrabble_fr.player.dawg import WordSet
+        >>> from scrabble_fr.words import WordSet
         >>> p = Position.from_cgp("15/15/15/15/15/15/15/15/15/15/15/15/15/15/15 ENTS/ 0/0 0",
         ...                       lexicon=WordSet(["NET", "NETS", "SENT"]))
         >>> moves = generate_moves(p); len(moves), moves[0].notation(), moves[-1].score
@@ -931,7 +932,7 @@ def view_of(position: Position) -> BoardView:
     lexicon = position.lexicon
     if lexicon is None:
         raise MoveGenError("no_lexicon")
-    if not isinstance(lexicon, WordSource):
+    if not isinstance(lexicon, WordList):
         raise MoveGenError("lexicon_not_listable")
     return BoardView(position.board, position.rules, dawg_for(lexicon, position.board.size))
 
