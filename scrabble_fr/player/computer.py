@@ -47,7 +47,6 @@ from scrabble_fr.engine.move import Move, MoveKind
 from scrabble_fr.engine.position import Position
 from scrabble_fr.engine.tiles import JOKER
 from scrabble_fr.i18n import N_, _
-from scrabble_fr.words import dawg_for
 from scrabble_fr.player.movegen import (
     BoardView,
     Raw,
@@ -56,6 +55,7 @@ from scrabble_fr.player.movegen import (
     tiles_used,
     to_move,
 )
+from scrabble_fr.words import dawg_for
 
 if TYPE_CHECKING:
     from scrabble_fr.engine.rules import Rules
