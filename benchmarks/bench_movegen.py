@@ -35,19 +35,18 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
 # The positions live with the tests, which read them too (and ship in the source archive).
-POSITIONS = ROOT / "tests" / "data"
+POSITIONS_DIR = ROOT / "tests" / "data"
 # ``--compare`` runs this file against another copy of the code: BENCH_CODE names its folder.
 CODE = Path(os.environ.get("BENCH_CODE") or ROOT)
 sys.path.insert(0, str(CODE))
 
 from scrabble_fr.engine.game import Game  # noqa: E402
 from scrabble_fr.engine.position import Position  # noqa: E402
-from scrabble_fr.player.dawg import WordSet, WordSource, dawg_for  # noqa: E402
 from scrabble_fr.player.movegen import (  # noqa: E402
     Raw,
     _search,
@@ -57,9 +56,17 @@ from scrabble_fr.player.movegen import (  # noqa: E402
     view_of,
 )
 
+try:
+    from scrabble_fr.words import WordSet, dawg_for
+except ImportError:  # ``--compare`` with a commit from before the words room
+    from scrabble_fr.player.dawg import WordSet, dawg_for  # type: ignore[import-not-found,no-redef]
+
+if TYPE_CHECKING:
+    from scrabble_fr.engine.wordlist import WordList
+
 RULES = {"fr": "ffsc", "en": "hasbro"}
 SEPARATOR = "# two jokers"
-POSITIONS = 20
+POSITION_COUNT = 20
 
 
 # -- word lists ----------------------------------------------------------------------------
@@ -69,7 +76,7 @@ def read_words(path: Path) -> list[str]:
         return [line.strip().upper() for line in handle if line.strip()]
 
 
-def load_lexicon(lang: str, words_file: str | None) -> WordSource:
+def load_lexicon(lang: str, words_file: str | None) -> WordList:
     """The shipped lexicon when present, else the ``--words`` file as a plain word set."""
     if words_file:
         return WordSet(read_words(Path(words_file)), Path(words_file).name)
@@ -82,7 +89,7 @@ def load_lexicon(lang: str, words_file: str | None) -> WordSource:
 
 
 # -- positions -----------------------------------------------------------------------------
-def self_play_positions(lang: str, lexicon: WordSource, count: int = POSITIONS) -> tuple[list[str], list[str]]:
+def self_play_positions(lang: str, lexicon: WordList, count: int = POSITION_COUNT) -> tuple[list[str], list[str]]:
     """``count`` mid-game positions from seeded greedy self-play, and ``count`` with ``??`` racks."""
     rules = RULES[lang]
     plain: list[str] = []
@@ -120,7 +127,7 @@ def self_play_positions(lang: str, lexicon: WordSource, count: int = POSITIONS) 
 
 
 def read_positions(lang: str) -> tuple[list[str], list[str]]:
-    path = POSITIONS / f"positions_{lang}.txt"
+    path = POSITIONS_DIR / f"positions_{lang}.txt"
     plain: list[str] = []
     jokers: list[str] = []
     target = plain
@@ -133,7 +140,7 @@ def read_positions(lang: str) -> tuple[list[str], list[str]]:
 
 
 def write_positions(lang: str, plain: list[str], jokers: list[str]) -> None:
-    path = POSITIONS / f"positions_{lang}.txt"
+    path = POSITIONS_DIR / f"positions_{lang}.txt"
     header = f"# {lang}: seeded greedy self-play (benchmarks/bench_movegen.py --regenerate)"
     path.write_text("\n".join([header, *plain, SEPARATOR, *jokers]) + "\n", encoding="utf-8")
 

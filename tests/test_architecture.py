@@ -13,7 +13,7 @@ PACKAGE = Path(scrabble_fr.__file__).resolve().parent
 FORBIDDEN = {
     "engine": {"textual", "rich", "os", "io", "pathlib", "subprocess", "shutil", "tempfile",
                "scrabble_fr.tui", "scrabble_fr.cli", "scrabble_fr.records", "scrabble_fr.lexicon",
-               "scrabble_fr.match"},
+               "scrabble_fr.match", "scrabble_fr.words"},
     "player": {"textual", "rich", "scrabble_fr.tui", "scrabble_fr.cli", "scrabble_fr.lexicon",
                "scrabble_fr.match"},
     "records": {"textual", "rich", "scrabble_fr.tui", "scrabble_fr.cli", "scrabble_fr.match"},
@@ -22,6 +22,9 @@ FORBIDDEN = {
     # Duplicate play likewise: rules, sheets and saves, no screen.
     "duplicate": {"textual", "rich", "scrabble_fr.tui", "scrabble_fr.cli"},
     "lexicon": {"textual", "rich", "scrabble_fr.tui", "scrabble_fr.cli", "scrabble_fr.player"},
+    # The word graph serves both the lexicon and the player: it uses neither (see below).
+    "words": {"textual", "rich", "ahocorasick", "scrabble_fr.tui", "scrabble_fr.cli", "scrabble_fr.match",
+              "scrabble_fr.duplicate", "scrabble_fr.player", "scrabble_fr.lexicon"},
 }
 # Single modules held to a room's rule: resuming a game is below every front end.
 FORBIDDEN_MODULES = {
@@ -87,11 +90,27 @@ def test_no_module_imports_an_automaton():
     assert users == []
 
 
+# What the words room may take from the rest of the package: the word-list protocol and the one
+# atomic write, two leaf modules of the standard library only.
+WORDS_MAY_USE = {"scrabble_fr.engine.wordlist", "scrabble_fr.records.atomic"}
+
+
 def test_the_word_graph_stands_apart():
-    # Both the lexicon and the player use scrabble_fr.wordgraph: it must use neither.
-    # (but for the one atomic write, a leaf module of the standard library only).
-    names = _imports(PACKAGE / "wordgraph.py") - {"scrabble_fr.records.atomic"}
-    assert not any(name.startswith(("scrabble_fr.", "textual", "rich", "ahocorasick")) for name in names)
+    # Both the lexicon and the player use scrabble_fr.words: it must use neither, nor anything else.
+    problems = []
+    for path in sorted((PACKAGE / "words").rglob("*.py")):
+        for name in _imports(path):
+            own = name == "scrabble_fr.words" or name.startswith("scrabble_fr.words.")
+            outside = name.startswith("scrabble_fr") and not own and name not in WORDS_MAY_USE
+            if outside or name.startswith(("textual", "rich", "ahocorasick")):
+                problems.append(f"{path.relative_to(PACKAGE).as_posix()} imports {name}")
+    assert problems == []
+
+
+def test_the_word_list_protocol_stands_alone():
+    # Every room names word lists by this protocol, the words room included: it uses nothing.
+    names = _imports(PACKAGE / "engine" / "wordlist.py")
+    assert not any(name.startswith("scrabble_fr") for name in names)
 
 
 def test_the_atomic_write_stands_alone():

@@ -1,6 +1,6 @@
 """The duplicate sheet (French *feuille de route*) as text and as JSON.
 
-    >>> from scrabble_fr.player.dawg import WordSet
+    >>> from scrabble_fr.words import WordSet
     >>> from scrabble_fr.duplicate.sheet import read_sheet
     >>> from scrabble_fr.duplicate.game import DuplicateGame
     >>> g = DuplicateGame([], lexicon=WordSet(["NET", "NETS"]), sheet=read_sheet("NETSAAA H5 NETS"), seconds=None)

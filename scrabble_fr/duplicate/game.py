@@ -1,6 +1,6 @@
 """A duplicate game: every player faces the same draw on the same board; the board receives the top.
 
-    >>> from scrabble_fr.player.dawg import WordSet
+    >>> from scrabble_fr.words import WordSet
     >>> g = DuplicateGame(["Alice"], lexicon=WordSet(["NET", "NETS", "SENT", "NEST"]), seed=1, seconds=None)
     >>> g.current.number, len(g.current.draw.tiles), g.current.top is not None or g.current.draw.rejets > 0
     (1, 7, True)
@@ -272,7 +272,7 @@ class DuplicateGame:
         with a warning; a placement the board or the draw does not allow, or a word outside the
         list, scores 0.
 
-            >>> from scrabble_fr.player.dawg import WordSet
+            >>> from scrabble_fr.words import WordSet
             >>> g = DuplicateGame(["A"], lexicon=WordSet(["NET", "NETS"]), seed=1, seconds=None)
             >>> g.judge("-").warnings, g.judge("-").score
             ([], 0)

@@ -1,7 +1,7 @@
 """How a proposal is marked: what it pays and whether it earns a warning (FISF rules, chapter 5).
 
     >>> from scrabble_fr.engine.position import Position
-    >>> from scrabble_fr.player.dawg import WordSet
+    >>> from scrabble_fr.words import WordSet
     >>> p = Position(racks=["NETSAA?"], lexicon=WordSet(["NET", "NETS", "SENT"]))
     >>> m = mark(p, "H2 NETS"); m.move.notation(), m.score, m.warnings   # first coup: the word's best place
     ('H5 NETS', 8, [])

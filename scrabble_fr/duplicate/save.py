@@ -1,7 +1,7 @@
 """Saved duplicate games: the seed, the players, the sheet if one is replayed and every coup's
 proposals, a kind of record of the one store (:mod:`scrabble_fr.records.store`).
 
-    >>> from scrabble_fr.player.dawg import WordSet
+    >>> from scrabble_fr.words import WordSet
     >>> words = WordSet(["NET", "NETS", "SENT", "NEST"])
     >>> from scrabble_fr.duplicate.game import DuplicateGame
     >>> g = DuplicateGame(["Alice"], lexicon=words, seed=4, seconds=None); r = DuplicateRecord.new(g)

@@ -1,6 +1,6 @@
 """A duplicate game at one table, with no screen: the players' proposals, the coup's clock, saving.
 
-    >>> from scrabble_fr.player.dawg import WordSet
+    >>> from scrabble_fr.words import WordSet
     >>> s = DuplicateSession.create(DuplicateSettings(["Alice"], seed=4, seconds=None), WordSet(["NET", "NETS"]))
     >>> outcome = s.propose("")  # Alice proposes nothing: everyone has proposed
     >>> s.review is not None, s.game.coups[0].closed

@@ -1,6 +1,6 @@
 """A duplicate game's coups and ranking in the players' words (translated when shown).
 
-    >>> from scrabble_fr.player.dawg import WordSet
+    >>> from scrabble_fr.words import WordSet
     >>> from scrabble_fr.duplicate.game import DuplicateGame
     >>> g = DuplicateGame(["Alice"], lexicon=WordSet(["NET", "NETS"]), seed=4, seconds=None)
     >>> _ = g.close_coup(); len(coup_result_lines(g, g.coups[0]))  # the top, then Alice

@@ -1,7 +1,7 @@
 """The top of a coup (FISF rules §3.4): the placement the board receives, chosen among the best.
 
     >>> from scrabble_fr.engine.position import Position
-    >>> from scrabble_fr.player.dawg import WordSet
+    >>> from scrabble_fr.words import WordSet
     >>> p = Position(racks=["ENTSAA?"], lexicon=WordSet(["NET", "NETS", "SENT", "NEST"]))
     >>> t = choose_top(p, first=True); t.move.notation(), t.move.score, t.tied
     ('H5 NEST', 8, 12)

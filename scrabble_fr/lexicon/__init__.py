@@ -4,7 +4,7 @@
     >>> "ZYTHUMS" in Lexicon.builtin("fr")
     True
 
-A list is held once, as a DAWG (:mod:`scrabble_fr.wordgraph`) that the move generator walks too.
+A list is held once, as a DAWG (:mod:`scrabble_fr.words`) that the move generator walks too.
 """
 
 from scrabble_fr.lexicon.anagram import Draw, anagrams, anagrams_with_board_letter, parse_draw

@@ -1,6 +1,6 @@
 """Every word a draw can spell, jokers included: the "tirage" search.
 
-The search walks the list's DAWG (:mod:`scrabble_fr.wordgraph`, the structure that also answers
+The search walks the list's DAWG (:mod:`scrabble_fr.words`, the structure that also answers
 membership and the move generator) spending the draw's tiles, so it only visits the prefixes the
 draw can spell, where trying every subset of the draw with every joker letter would take
 hundreds of lookups per subset: a few hundredths of a second for 7 tiles and two jokers on the
@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 
 from scrabble_fr.lexicon.errors import LexiconError
 from scrabble_fr.lexicon.normalize import MAX_LENGTH, MIN_LENGTH, strip_accents
-from scrabble_fr.wordgraph import Dawg
+from scrabble_fr.words import Dawg
 
 if TYPE_CHECKING:
     from scrabble_fr.lexicon.lexicon import Lexicon
@@ -87,7 +87,7 @@ class AnagramIndex:
         >>> index.search(parse_draw("HNIEC"))
         [('CEHIN', '', ['CHIEN', 'NICHE'])]
 
-    The DAWG (:mod:`scrabble_fr.wordgraph`) is the one that answers membership and the move
+    The DAWG (:mod:`scrabble_fr.words`) is the one that answers membership and the move
     generator: nothing more is held for the search.
     """
 

@@ -5,7 +5,7 @@
     (True, False)
 
 Words are kept as one sorted text, and answered from one structure, the list's DAWG
-(:mod:`scrabble_fr.wordgraph`: about 17 MB for the 405,793 French words, read in a tenth of a
+(:mod:`scrabble_fr.words`: about 17 MB for the 405,793 French words, read in a tenth of a
 second from the disk cache once built), which the move generator and the tirage search walk too.
 Every word goes through :func:`normalize_word`, so a list with accents or in lower case behaves
 like the shipped ones.
@@ -26,7 +26,7 @@ from scrabble_fr.lexicon.errors import N_, LexiconError
 from scrabble_fr.lexicon.normalize import MAX_LENGTH, normalize_word
 from scrabble_fr.messages import system_error_detail
 from scrabble_fr.resources import data_path
-from scrabble_fr.wordgraph import Dawg, load_or_build
+from scrabble_fr.words import Dawg, load_or_build
 
 if TYPE_CHECKING:
     from scrabble_fr.lexicon.anagram import AnagramIndex

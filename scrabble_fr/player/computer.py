@@ -6,7 +6,7 @@ like a person's who sees fewer of the good moves. The top level plays for *equit
 plus the worth of the tiles it keeps (a joker or an S kept is worth points later, a Q or three
 I's cost points), exchanges when that is clearly better, and passes when nothing is legal.
 
-    >>> import random; from scrabble_fr.engine.position import Position; from scrabble_fr.player.dawg import WordSet
+    >>> import random; from scrabble_fr.engine.position import Position; from scrabble_fr.words import WordSet
     >>> p = Position.from_cgp("15/15/15/15/15/15/15/15/15/15/15/15/15/15/15 EKNSTXZ/ 0/0 0",
     ...                       lexicon=WordSet(["NET", "NETS", "SENT", "SEXT", "ZEK"]))
     >>> [str(ComputerPlayer(level, random.Random(1)).choose(p, bag_count=80)) for level in (1, 4)]
@@ -47,7 +47,6 @@ from scrabble_fr.engine.move import Move, MoveKind
 from scrabble_fr.engine.position import Position
 from scrabble_fr.engine.tiles import JOKER
 from scrabble_fr.i18n import N_, _
-from scrabble_fr.player.dawg import dawg_for
 from scrabble_fr.player.movegen import (
     BoardView,
     Raw,
@@ -56,6 +55,7 @@ from scrabble_fr.player.movegen import (
     tiles_used,
     to_move,
 )
+from scrabble_fr.words import dawg_for
 
 if TYPE_CHECKING:
     from scrabble_fr.engine.rules import Rules

@@ -1,6 +1,6 @@
 """Move generation: every legal placement of a rack on a board, with its score.
 
-The algorithm is Appel and Jacobson's (1988) over a minimal DAWG (:mod:`.dawg`): for each
+The algorithm is Appel and Jacobson's (1988) over a minimal DAWG (:mod:`scrabble_fr.words`): for each
 *anchor* (an empty square touching a tile, or the centre on an empty board) a *left part* is
 spelled from the rack on the free squares before it, then the word is extended rightwards through
 the anchor, each letter checked against the *cross-check* of its square (the letters that make
@@ -26,7 +26,7 @@ board. Care for speed in CPython:
   speed, each :class:`~scrabble_fr.engine.move.Move` made when read.
 
     >>> from scrabble_fr.engine.position import Position
-    >>> from scrabble_fr.player.dawg import WordSet
+    >>> from scrabble_fr.words import WordSet
     >>> p = Position.from_cgp("15/15/15/15/15/15/15/15/15/15/15/15/15/15/15 ENTS/ 0/0 0",
     ...                       lexicon=WordSet(["NET", "NETS", "SENT"]))
     >>> [(m.notation(), m.score) for m in best_moves(p, 2)]
@@ -39,7 +39,7 @@ import gc
 import heapq
 import operator
 from bisect import bisect_left, bisect_right
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar, overload
 
@@ -47,8 +47,9 @@ from scrabble_fr.engine.errors import ScrabbleError
 from scrabble_fr.engine.move import Move, MoveKind, PlacedTile, Word
 from scrabble_fr.engine.scoring import LETTER_FACTOR, WORD_FACTOR
 from scrabble_fr.engine.tiles import JOKER
+from scrabble_fr.engine.wordlist import WordList
 from scrabble_fr.i18n import N_
-from scrabble_fr.player.dawg import ALL_LETTERS, ALPHABET, Dawg, WordSource, dawg_for, key_search
+from scrabble_fr.words import ALL_LETTERS, ALPHABET, Dawg, dawg_for, key_search
 
 if TYPE_CHECKING:
     from scrabble_fr.engine.board import Board
@@ -294,43 +295,316 @@ Raw = tuple[int, int, int, tuple[int, ...]]
 # (node after it, letter codes, rack left, last letter, mask of the real letters left).
 Head = tuple[int, tuple[int, ...], tuple[int, ...], int, int]
 
+# The rightward walk (:func:`_extender`): (square, node, main-word points, word factor,
+# cross-word points, tiles laid, real letters left, first square of the word, lowest score
+# recorded, most tiles a move may lay).
+Extend = Callable[[int, int, int, int, int, int, int, int, int, int], None]
+
 
 def _search(view: BoardView, rack: list[int], best: int | None) -> list[Raw]:
-    """Appel and Jacobson's search on the strip; ``rack`` is a count array (changed, restored)."""
-    out: list[Raw] = []
-    tile_total = sum(rack)
-    if tile_total == 0:
-        return out
-    dawg = view.dawg
-    children = dawg.children
-    terminal = dawg.terminal
-    child_mask = dawg.child_mask
-    root = dawg.root
-    cells = view.cells
-    board_value = view.board_value
-    letter_mul = view.letter_mul
-    word_mul = view.word_mul
-    cross_mask = view.cross_mask
-    cross_score = view.cross_score
-    run_after = view.run_after
-    run_value = view.run_value
-    next_free = view.next_free
-    values = view.letter_values
-    is_anchor = view.is_anchor
-    skip_single = view.skip_single
-    bingo_tiles = view.rules.rack_size
-    bingo_bonus = view.rules.bingo_bonus
-    full_rack = tuple(rack)
-    full_real = _real_mask(rack)
-    buffer = list(cells)  # the letters of the word being spelled, by strip square
-    append = out.append
-    start = 0  # first square of the current word (read by extend through the closure)
-    floor = -1  # lowest score still worth recording (raised when only the best are wanted)
-    limit = tile_total  # the most tiles a move may lay (lowered by the bounds for the best)
+    """Appel and Jacobson's search on the strip; ``rack`` is a count array (changed, restored).
 
-    def extend(pos: int, node: int, main: int, mult: int, cross: int, placed: int, real: int) -> None:
-        # ``pos`` is an empty square; the squares from ``start`` to ``pos`` spell ``node``;
-        # ``real`` has a bit for each letter still on the rack (jokers aside).
+    Every placement (``best`` None), or the ``best`` highest scores and their ties. The steps:
+    the room for rack tiles before each anchor (:func:`_left_room`), the left parts the rack
+    spells (:class:`_Heads`), then from each anchor the left parts and the walk rightwards
+    (:class:`_Search`), anchor by anchor or the most promising piece first.
+    """
+    if not sum(rack):
+        return []
+    search = _Search(view, rack)
+    if best is None:
+        search.every_anchor()
+    else:
+        search.best_first(best)
+    rack[:] = search.full_rack
+    return search.out if best is None else _keep_best(search.out, best)
+
+
+class _Search:
+    """One search of a rack on a board view: the state its steps share.
+
+    ``out`` collects the placements found; ``buffer`` holds the letters of the word being
+    spelled, by strip square; ``floor`` is the lowest score still worth recording and ``limit``
+    the most tiles a move may lay (the best-first search raises the one and lowers the other).
+    The hot loops read these into local variables once per anchor, never per letter.
+    """
+
+    __slots__ = ("buffer", "extend", "floor", "full_rack", "full_real", "heads", "limit", "out", "rack",
+                 "room_of", "spellable", "tile_total", "view")
+
+    def __init__(self, view: BoardView, rack: list[int]) -> None:
+        self.view = view
+        self.rack = rack
+        self.full_rack = tuple(rack)
+        self.full_real = _real_mask(rack)
+        self.tile_total = sum(rack)
+        self.room_of = _left_room(view, self.tile_total)
+        self.heads = _Heads(view.dawg, rack, self.full_real, max(self.room_of.values(), default=-1) + 1)
+        self.out: list[Raw] = []
+        self.buffer = list(view.cells)
+        self.extend = _extender(view, rack, self.buffer, self.out.append)
+        self.floor = -1
+        self.limit = self.tile_total
+        self.spellable: dict[tuple[int, ...], bool] = {}  # board letters -> a whole-rack word exists
+
+    def every_anchor(self) -> None:
+        """Every placement, anchor by anchor."""
+        room_of = self.room_of
+        for anchor in self.view.anchors:
+            self.from_anchor(anchor, range(1, room_of.get(anchor, -1) + 2))
+
+    def best_first(self, best: int) -> None:
+        """Branch and bound: the pieces of the search (an anchor and a left-part length) in order
+        of the most they could score (:func:`_bounded_units`), stopping once that is below the
+        ``best``-th score found; ``out`` keeps the best scores and their ties found so far."""
+        out = self.out
+        units = _bounded_units(self.view, self.full_rack, self.room_of)
+        while units:
+            minus_bound, anchor, length, limits, pending = heapq.heappop(units)
+            if -minus_bound < self.floor:
+                break
+            if pending is not None and not self.whole_rack_spells(pending):
+                # The bound counted a bingo that no word can make: the piece goes back lower.
+                unit = (minus_bound, anchor, length, limits, pending)
+                heapq.heappush(units, _without_bingo(unit, self.view.rules.bingo_bonus))
+                continue
+            # The most tiles worth laying from here: beyond, no move could reach the floor.
+            self.limit = max((k for k, value in limits if value >= self.floor), default=0)
+            if not self.limit:
+                continue
+            self.from_anchor(anchor, range(length, length + 1) if length else range(0))
+            if len(out) >= best:
+                self.floor = floor = heapq.nlargest(best, [item[0] for item in out])[-1]
+                out[:] = [item for item in out if item[0] >= floor]
+
+    def whole_rack_spells(self, board_letters: tuple[int, ...]) -> bool:
+        """Whether the whole rack and ``board_letters`` spell some word (one walk of the
+        anagram-key graph, remembered): a bound counts a bingo only where one can exist."""
+        possible = self.spellable.get(board_letters)
+        if possible is None:
+            rack = self.full_rack
+            letters = "".join(ALPHABET[letter] * rack[letter] for letter in range(26))
+            letters += "".join(ALPHABET[code] for code in board_letters)
+            size = len(letters) + rack[BLANK]
+            keys = self.view.dawg.anagram_keys()
+            found = key_search(keys, letters, rack[BLANK], size, size, True, True)
+            possible = self.spellable[board_letters] = bool(found)
+        return possible
+
+    def from_anchor(self, anchor: int, lengths: range) -> None:
+        """Every move whose first anchor is ``anchor`` and whose left part (rack tiles up to and
+        on the anchor) has one of ``lengths`` tiles; length 0 means tiles already before it."""
+        if self.view.cells[anchor - 1] >= 0:
+            self.after_board_tiles(anchor)
+        else:
+            self.after_heads(anchor, lengths)
+
+    def after_board_tiles(self, anchor: int) -> None:
+        """The moves from an anchor just after tiles on the board: those tiles are the left part."""
+        view = self.view
+        cells, board_value = view.cells, view.board_value
+        dawg = view.dawg
+        children = dawg.children
+        first = anchor - 1
+        while cells[first - 1] >= 0:
+            first -= 1
+        node: int | None = dawg.root
+        main = 0
+        for index in range(first, anchor):
+            node = children[node].get(cells[index])  # type: ignore[index]
+            if node is None:
+                break
+            main += board_value[index]
+        if node is None or not view.cross_mask[anchor] & dawg.child_mask[node]:
+            return
+        self.rack[:] = self.full_rack
+        self.extend(anchor, node, main, 1, 0, 0, self.full_real, first, self.floor, self.limit)
+
+    def after_heads(self, anchor: int, lengths: range) -> None:
+        """The moves from an anchor with free squares before it: each head of one of ``lengths``
+        tiles whose last letter the anchor accepts, laid up to the anchor, then the walk rightwards."""
+        view = self.view
+        dawg = view.dawg
+        children, terminal, child_mask = dawg.children, dawg.terminal, dawg.child_mask
+        cells = view.cells
+        values, letter_mul, word_mul = view.letter_values, view.letter_mul, view.word_mul
+        bingo_tiles, bingo_bonus = view.rules.rack_size, view.rules.bingo_bonus
+        buffer, append, rack, extend = self.buffer, self.out.append, self.rack, self.extend
+        floor, limit = self.floor, self.limit
+        target = view.cross_mask[anchor]
+        run = view.run_after[anchor]
+        after = view.next_free[anchor]
+        lm = letter_mul[anchor]
+        wm = word_mul[anchor]
+        xs = view.cross_score[anchor]
+        run_points = view.run_value[anchor]
+        single = view.skip_single[anchor]
+        ahead = view.cross_mask[after] if cells[after] == EMPTY else 0
+        if run and target == ALL_LETTERS:
+            groups = [self.heads.before(run[0])]
+        else:
+            groups = []
+            letters_ok = target if self.full_rack[BLANK] else target & self.full_real
+            while letters_ok:
+                low = letters_ok & -letters_ok
+                letters_ok ^= low
+                groups.append(self.heads.ending(low.bit_length() - 1))
+        for group in groups:
+            for length in lengths:
+                first = anchor - length + 1
+                more = ahead if length < limit else 0
+                for node, letters, rest, _last, real in group[length]:
+                    if run:
+                        for code in run:
+                            node = children[node].get(code)  # type: ignore[assignment]
+                            if node is None:
+                                break
+                        if node is None:
+                            continue
+                    main = run_points
+                    mult = 1
+                    square = first
+                    for code in letters:
+                        buffer[square] = code
+                        if code < BLANK:
+                            main += values[code] * letter_mul[square]
+                        mult *= word_mul[square]
+                        square += 1
+                    code = letters[-1]
+                    cross = 0 if xs < 0 else (xs + (values[code] * lm if code < BLANK else 0)) * wm
+                    if terminal[node] and not (single and length == 1):
+                        score = main * mult + cross + (bingo_bonus if length >= bingo_tiles else 0)
+                        if score >= floor:
+                            append((score, first, after, tuple(buffer[first:after])))
+                    if more and more & child_mask[node] & (ALL_LETTERS if rest[BLANK] else real):
+                        rack[:] = rest
+                        extend(after, node, main, mult, cross, length, real, first, floor, limit)
+
+
+def _left_room(view: BoardView, tile_total: int) -> dict[int, int]:
+    """For each anchor with a free square before it, how many rack tiles may go before it.
+
+    A left part stops at the board's edge, at a tile, or at another anchor (moves through that
+    one are found from it), and holds at most one tile fewer than the rack.
+    """
+    cells, is_anchor = view.cells, view.is_anchor
+    room_of: dict[int, int] = {}
+    for anchor in view.anchors:
+        if cells[anchor - 1] < 0:
+            room = 0
+            index = anchor - 1
+            while room < tile_total - 1 and cells[index] == EMPTY and not is_anchor[index]:
+                room += 1
+                index -= 1
+            room_of[anchor] = room
+    return room_of
+
+
+class _Heads:
+    """The left parts (heads) a rack spells, by length, and indexed on demand.
+
+    For an anchor with free squares before it, a move lays a *head*: rack tiles spelling a word
+    prefix whose last letter is on the anchor. Heads depend only on the rack, so they are spelled
+    once per search (:func:`_spell_heads`), each with the rack left after it, and looked up by
+    their last letter (an anchor's cross-check names the letters it accepts) or by the letters
+    that may follow them (for an anchor just before a word on the board).
+    """
+
+    __slots__ = ("_by_last", "_by_next", "_child_mask", "by_length")
+
+    def __init__(self, dawg: Dawg, rack: list[int], real: int, longest: int) -> None:
+        self.by_length = _spell_heads(dawg, rack, real, longest)
+        self._child_mask = dawg.child_mask
+        self._by_last: list[list[list[Head]]] = []
+        self._by_next: dict[int, list[list[Head]]] = {}
+
+    def ending(self, letter: int) -> list[list[Head]]:
+        """The heads whose last letter is ``letter``, by length."""
+        by_last = self._by_last
+        if not by_last:
+            longest = len(self.by_length) - 1
+            by_last.extend([[] for _ in range(longest + 1)] for _ in range(26))
+            for length, bucket in enumerate(self.by_length):
+                for head in bucket:
+                    by_last[head[3]][length].append(head)
+        return by_last[letter]
+
+    def before(self, letter: int) -> list[list[Head]]:
+        """The heads that a tile ``letter`` may follow, by length."""
+        found = self._by_next.get(letter)
+        if found is None:
+            bit = 1 << letter
+            child_mask = self._child_mask
+            found = self._by_next[letter] = [
+                [head for head in bucket if child_mask[head[0]] & bit] for bucket in self.by_length
+            ]
+        return found
+
+
+def _spell_heads(dawg: Dawg, rack: list[int], real: int, longest: int) -> list[list[Head]]:
+    """Every head of 1 to ``longest`` tiles the rack spells (a joker as any letter), by length;
+    ``real`` has a bit for each letter on the rack. ``rack`` is changed and restored."""
+    children = dawg.children
+    heads: list[list[Head]] = [[] for _ in range(longest + 1)]
+
+    def spell(node: int, letters: list[int], real: int) -> None:
+        depth = len(letters) + 1
+        bucket = heads[depth]
+        jokers = rack[BLANK]
+        for letter, child in children[node].items():
+            count = rack[letter]
+            if count:
+                rack[letter] = count - 1
+                letters.append(letter)
+                real2 = real if count > 1 else real & ~(1 << letter)
+                bucket.append((child, tuple(letters), tuple(rack), letter, real2))
+                if depth < longest:
+                    spell(child, letters, real2)
+                letters.pop()
+                rack[letter] = count
+            if jokers:
+                rack[BLANK] = jokers - 1
+                letters.append(letter + BLANK)
+                bucket.append((child, tuple(letters), tuple(rack), letter, real))
+                if depth < longest:
+                    spell(child, letters, real)
+                letters.pop()
+                rack[BLANK] = jokers
+
+    if longest > 0:
+        spell(dawg.root, [], real)
+    return heads
+
+
+def _extender(view: BoardView, rack: list[int], buffer: list[int], append: Callable[[Raw], None]) -> Extend:
+    """The walk rightwards of one search, for ``rack`` (a count array, changed and restored).
+
+    ``extend(pos, node, main, mult, cross, placed, real, start, floor, limit)``: ``pos`` is an
+    empty square; the squares from ``start`` to ``pos`` spell ``node``, scoring ``main`` points
+    for the main word so far (times ``mult``) and ``cross`` for the cross-words; ``placed``
+    tiles are laid and ``real`` has a bit for each letter still on the rack (jokers aside). Each
+    letter the node, the square's cross-check and the rack allow is laid; where it ends a word
+    of at least ``floor`` points the move is passed to ``append``, and the walk goes on to the
+    next free square while fewer than ``limit`` tiles are laid.
+
+    The walk runs for every letter of every move, so it is a closure over the board's arrays,
+    made once per search: CPython reads a closure's variables as fast as its locals, and an
+    object's attributes more slowly.
+    """
+    dawg = view.dawg
+    children, terminal, child_mask = dawg.children, dawg.terminal, dawg.child_mask
+    cells = view.cells
+    letter_mul, word_mul = view.letter_mul, view.word_mul
+    cross_mask, cross_score = view.cross_mask, view.cross_score
+    run_after, run_value, next_free = view.run_after, view.run_value, view.next_free
+    values = view.letter_values
+    skip_single = view.skip_single
+    bingo_tiles, bingo_bonus = view.rules.rack_size, view.rules.bingo_bonus
+
+    def extend(
+        pos: int, node: int, main: int, mult: int, cross: int, placed: int, real: int, start: int, floor: int,
+        limit: int,
+    ) -> None:
         jokers = rack[BLANK]
         allowed = cross_mask[pos] & child_mask[node]
         if not jokers:
@@ -384,7 +658,7 @@ def _search(view: BoardView, rack: list[int], best: int | None) -> list[Raw]:
                     real2 = real if count > 1 else real & ~(1 << letter)
                     if ahead & child_mask[child] & (ALL_LETTERS if jokers else real2):
                         rack[letter] = count - 1
-                        extend(after, child, total, mult2, cross2, placed2, real2)
+                        extend(after, child, total, mult2, cross2, placed2, real2, start, floor, limit)
                         rack[letter] = count
             if jokers:
                 cross2 = cross + xs * wm if xs >= 0 else cross
@@ -395,181 +669,18 @@ def _search(view: BoardView, rack: list[int], best: int | None) -> list[Raw]:
                         append((score, start, after, tuple(buffer[start:after])))
                 if ahead and ahead & child_mask[child] & (ALL_LETTERS if jokers > 1 else real):
                     rack[BLANK] = jokers - 1
-                    extend(after, child, main_run, mult2, cross2, placed2, real)
+                    extend(after, child, main_run, mult2, cross2, placed2, real, start, floor, limit)
                     rack[BLANK] = jokers
 
-    # Left parts. For an anchor with free squares before it, a move lays a *head*: rack tiles
-    # spelling a word prefix whose last letter is on the anchor. Heads depend only on the rack,
-    # so they are spelled once, each with the rack left after it, and indexed by length and by
-    # their last letter (an anchor's cross-check names the letters it accepts).
-    room_of: dict[int, int] = {}
-    for anchor in view.anchors:
-        if cells[anchor - 1] < 0:
-            room = 0
-            index = anchor - 1
-            while room < tile_total - 1 and cells[index] == EMPTY and not is_anchor[index]:
-                room += 1
-                index -= 1
-            room_of[anchor] = room
-    longest_head = max(room_of.values(), default=-1) + 1
-    heads: list[list[Head]] = [[] for _ in range(longest_head + 1)]  # by length
+    return extend
 
-    def spell(node: int, letters: list[int], real: int) -> None:
-        depth = len(letters) + 1
-        bucket = heads[depth]
-        jokers = rack[BLANK]
-        for letter, child in children[node].items():
-            count = rack[letter]
-            if count:
-                rack[letter] = count - 1
-                letters.append(letter)
-                real2 = real if count > 1 else real & ~(1 << letter)
-                bucket.append((child, tuple(letters), tuple(rack), letter, real2))
-                if depth < longest_head:
-                    spell(child, letters, real2)
-                letters.pop()
-                rack[letter] = count
-            if jokers:
-                rack[BLANK] = jokers - 1
-                letters.append(letter + BLANK)
-                bucket.append((child, tuple(letters), tuple(rack), letter, real))
-                if depth < longest_head:
-                    spell(child, letters, real)
-                letters.pop()
-                rack[BLANK] = jokers
 
-    if longest_head > 0:
-        spell(root, [], full_real)
-    by_last: list[list[list[Head]]] = []
-    by_next: dict[int, list[list[Head]]] = {}
-
-    def heads_ending(letter: int) -> list[list[Head]]:
-        if not by_last:
-            by_last.extend([[] for _ in range(longest_head + 1)] for _ in range(26))
-            for length in range(longest_head + 1):
-                for head in heads[length]:
-                    by_last[head[3]][length].append(head)
-        return by_last[letter]
-
-    def heads_before(letter: int) -> list[list[Head]]:
-        # Heads that a tile ``letter`` may follow: for an anchor just before a word on the board.
-        found = by_next.get(letter)
-        if found is None:
-            bit = 1 << letter
-            found = by_next[letter] = [[head for head in bucket if child_mask[head[0]] & bit] for bucket in heads]
+def _keep_best(found: list[Raw], best: int) -> list[Raw]:
+    """The ``best`` highest scores of ``found`` and their ties."""
+    if len(found) <= best:
         return found
-
-    def from_anchor(anchor: int, lengths: range) -> None:
-        # Every move whose first anchor is ``anchor`` and whose left part (rack tiles up to and
-        # on the anchor) has one of ``lengths`` tiles; length 0 means tiles already before it.
-        nonlocal start
-        if cells[anchor - 1] >= 0:
-            # Tiles already before the anchor: they are the left part.
-            first = anchor - 1
-            while cells[first - 1] >= 0:
-                first -= 1
-            node: int | None = root
-            main = 0
-            for index in range(first, anchor):
-                node = children[node].get(cells[index])  # type: ignore[index]
-                if node is None:
-                    break
-                main += board_value[index]
-            if node is None or not cross_mask[anchor] & child_mask[node]:
-                return
-            start = first
-            rack[:] = full_rack
-            extend(anchor, node, main, 1, 0, 0, full_real)
-            return
-        target = cross_mask[anchor]
-        run = run_after[anchor]
-        after = next_free[anchor]
-        lm = letter_mul[anchor]
-        wm = word_mul[anchor]
-        xs = cross_score[anchor]
-        run_points = run_value[anchor]
-        single = skip_single[anchor]
-        ahead = cross_mask[after] if cells[after] == EMPTY else 0
-        if run and target == ALL_LETTERS:
-            groups = [heads_before(run[0])]
-        else:
-            groups = []
-            letters_ok = target if full_rack[BLANK] else target & full_real
-            while letters_ok:
-                low = letters_ok & -letters_ok
-                letters_ok ^= low
-                groups.append(heads_ending(low.bit_length() - 1))
-        for group in groups:
-            for length in lengths:
-                first = anchor - length + 1
-                more = ahead if length < limit else 0
-                for node, letters, rest, _last, real in group[length]:
-                    if run:
-                        for code in run:
-                            node = children[node].get(code)
-                            if node is None:
-                                break
-                        if node is None:
-                            continue
-                    main = run_points
-                    mult = 1
-                    square = first
-                    for code in letters:
-                        buffer[square] = code
-                        if code < BLANK:
-                            main += values[code] * letter_mul[square]
-                        mult *= word_mul[square]
-                        square += 1
-                    code = letters[-1]
-                    cross = 0 if xs < 0 else (xs + (values[code] * lm if code < BLANK else 0)) * wm
-                    start = first
-                    if terminal[node] and not (single and length == 1):
-                        score = main * mult + cross + (bingo_bonus if length >= bingo_tiles else 0)
-                        if score >= floor:
-                            append((score, first, after, tuple(buffer[first:after])))
-                    if more and more & child_mask[node] & (ALL_LETTERS if rest[BLANK] else real):
-                        rack[:] = rest
-                        extend(after, node, main, mult, cross, length, real)
-
-    if best is None:
-        for anchor in view.anchors:
-            from_anchor(anchor, range(1, room_of.get(anchor, -1) + 2))
-    else:
-        # Branch and bound: pieces of the search (an anchor and a left-part length) in order of
-        # the most they could score, stopping once that is below the ``best``-th score found.
-        units = _bounded_units(view, full_rack, room_of)
-        spellable: dict[tuple[int, ...], bool] = {}  # board letters -> a whole-rack word exists
-        rack_letters = "".join(ALPHABET[letter] * full_rack[letter] for letter in range(26))
-        while units:
-            minus_bound, anchor, length, limits, pending = heapq.heappop(units)
-            if -minus_bound < floor:
-                break
-            if pending is not None:
-                # The bound counted a bingo: check that the rack (and the board letters on the
-                # way) spell some word at all; if not, the piece goes back with a lower bound.
-                possible = spellable.get(pending)
-                if possible is None:
-                    letters = rack_letters + "".join(ALPHABET[code] for code in pending)
-                    size = len(letters) + full_rack[BLANK]
-                    possible = spellable[pending] = bool(
-                        key_search(dawg.anagram_keys(), letters, full_rack[BLANK], size, size, True, True)
-                    )
-                if not possible:
-                    heapq.heappush(units, _without_bingo((minus_bound, anchor, length, limits, pending), bingo_bonus))
-                    continue
-            # The most tiles worth laying from here: beyond, no move could reach the floor.
-            limit = max((k for k, value in limits if value >= floor), default=0)
-            if not limit:
-                continue
-            from_anchor(anchor, range(length, length + 1) if length else range(0))
-            if len(out) >= best:
-                floor = heapq.nlargest(best, [item[0] for item in out])[-1]
-                out[:] = [item for item in out if item[0] >= floor]
-    rack[:] = full_rack
-    if best is not None and len(out) > best:
-        floor = heapq.nlargest(best, [item[0] for item in out])[-1]
-        out = [item for item in out if item[0] >= floor]
-    return out
+    floor = heapq.nlargest(best, [item[0] for item in found])[-1]
+    return [item for item in found if item[0] >= floor]
 
 
 # A piece of the bounded search: (minus the most it could score, anchor, left-part length or 0
@@ -588,8 +699,8 @@ def _bounded_units(view: BoardView, rack: tuple[int, ...], room_of: dict[int, in
     largest rack values with the largest ``c_t`` (the best any assignment can do), and also
     gives each square the best rack letter its cross-check allows, keeping the smaller. The
     bingo counts only where the rack (with the window's board letters) spells some word: that
-    costs a walk of the DAWG, so it is left for :func:`_search` to check when the piece's turn
-    comes (most are cut before). The list is a heap (:mod:`heapq`), highest bound on top.
+    costs a walk of the DAWG, so it is left for :meth:`_Search.whole_rack_spells` to check when
+    the piece's turn comes (most are cut before). The list is a heap (:mod:`heapq`), highest bound on top.
     """
     cells = view.cells
     letter_mul, word_mul = view.letter_mul, view.word_mul
@@ -813,7 +924,7 @@ class MoveList(Sequence[Move]):
     and equality with a list of moves.
 
         >>> from scrabble_fr.engine.position import Position
-        >>> from scrabble_fr.player.dawg import WordSet
+        >>> from scrabble_fr.words import WordSet
         >>> p = Position.from_cgp("15/15/15/15/15/15/15/15/15/15/15/15/15/15/15 ENTS/ 0/0 0",
         ...                       lexicon=WordSet(["NET", "NETS", "SENT"]))
         >>> moves = generate_moves(p); len(moves), moves[0].notation(), moves[-1].score
@@ -931,7 +1042,7 @@ def view_of(position: Position) -> BoardView:
     lexicon = position.lexicon
     if lexicon is None:
         raise MoveGenError("no_lexicon")
-    if not isinstance(lexicon, WordSource):
+    if not isinstance(lexicon, WordList):
         raise MoveGenError("lexicon_not_listable")
     return BoardView(position.board, position.rules, dawg_for(lexicon, position.board.size))
 

@@ -1,7 +1,7 @@
 """A seat at a shared table: the match rebuilt from the table's log, and its intents written there.
 
     >>> from scrabble_fr.table.store import open_store
-    >>> from scrabble_fr.player.dawg import WordSet
+    >>> from scrabble_fr.words import WordSet
     >>> store = open_store(":memory:")
     >>> created = create_table(store, TableSettings(["Alice", "Bruno"], seed=7))
     >>> alice = TableSession.join(store, created.codes[0], WordSet(["BALTE"]))

@@ -208,9 +208,12 @@ def test_empty_list(run, english, tmp_path, folder):
 def test_name_taken(run, english, word_file, folder):
     assert run("lexiques", "ajouter", str(word_file), "--nom", "Club", "--defaut").status == 0
     before = snapshot(folder)
-    for name in ("club", "CLUB", "grammalecte", "fr", "scowl"):
+    for name in ("club", "CLUB"):
         result = run("lexiques", "ajouter", str(word_file), "--nom", name, "--langue", "en")
         assert_refused(result, "a word list is already named")
+    for name in ("grammalecte", "fr", "scowl"):  # a shipped list's name: reserved, it cannot be removed
+        result = run("lexiques", "ajouter", str(word_file), "--nom", name, "--langue", "en")
+        assert_refused(result, "the name of a shipped list")
     assert snapshot(folder) == before
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from scrabble_fr.player.dawg import WordSet
+from scrabble_fr.words import WordSet
 
 WORDS = ["AS", "SA", "ES", "ET", "TE", "NET", "NETS", "NEST", "SENT", "BIS", "RUA", "BAS", "TA"]
 

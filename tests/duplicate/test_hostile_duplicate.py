@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 from scrabble_fr.duplicate import DuplicateError, DuplicateGame, read_sheet
 from scrabble_fr.engine.errors import ScrabbleError
-from scrabble_fr.player.dawg import WordSet
+from scrabble_fr.words import WordSet
 
 FAST = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 WORDS = WordSet(["NET", "NETS", "NEST", "SENT", "TA", "AS", "SA", "ES", "ET", "TE"])

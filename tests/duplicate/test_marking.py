@@ -10,7 +10,7 @@ import pytest
 from scrabble_fr.duplicate import DuplicateGame, DuplicateRecord, read_sheet, sheet_data, sheet_text
 from scrabble_fr.duplicate.marking import WarningKind
 from scrabble_fr.i18n import _
-from scrabble_fr.player.dawg import WordSet
+from scrabble_fr.words import WordSet
 
 from .conftest import WORDS
 

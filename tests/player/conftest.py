@@ -14,14 +14,15 @@ from pathlib import Path
 
 import pytest
 
-from scrabble_fr.player.dawg import CACHE_ENV, WordSet, WordSource
+from scrabble_fr.engine.wordlist import WordList
+from scrabble_fr.words import CACHE_ENV, WordSet
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[1]
 # The reference generator beside these tests is imported by name.
 sys.path.insert(0, str(HERE))
 
-_lexicons: dict[str, WordSource] = {}
+_lexicons: dict[str, WordList] = {}
 
 
 @pytest.fixture(autouse=True)
@@ -30,11 +31,11 @@ def _private_cache(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest
     yield
 
 
-def full_lexicon(lang: str) -> WordSource:
+def full_lexicon(lang: str) -> WordList:
     """The shipped word list of ``lang``, loaded once per test run; skip if it is not there."""
     if lang in _lexicons:
         return _lexicons[lang]
-    lexicon: WordSource | None = None
+    lexicon: WordList | None = None
     try:
         from scrabble_fr.lexicon import Lexicon  # type: ignore[attr-defined]
 
@@ -51,10 +52,10 @@ def full_lexicon(lang: str) -> WordSource:
 
 
 @pytest.fixture
-def french() -> WordSource:
+def french() -> WordList:
     return full_lexicon("fr")
 
 
 @pytest.fixture
-def english() -> WordSource:
+def english() -> WordList:
     return full_lexicon("en")

@@ -21,7 +21,7 @@ from scrabble_fr.engine.errors import IllegalMoveError
 from scrabble_fr.engine.move import Move, PlacedTile
 from scrabble_fr.engine.position import Position
 from scrabble_fr.engine.rules import Rules
-from scrabble_fr.player.dawg import WordSet
+from scrabble_fr.words import WordSet
 
 # A 9x9 board with every kind of premium, the centre in the middle.
 SMALL_LAYOUT = (

@@ -9,8 +9,8 @@ from movegen_reference import random_position, random_words, small_rules
 
 from scrabble_fr.engine.position import Position
 from scrabble_fr.engine.rules import Rules
-from scrabble_fr.player.dawg import Dawg, WordSet, key_search
 from scrabble_fr.player.movegen import best_moves, generate_moves
+from scrabble_fr.words import Dawg, WordSet, key_search
 
 ALPHABET = "AEINRSTLOUCDMP"
 

@@ -10,9 +10,10 @@ import pytest
 from scrabble_fr.engine.game import Game
 from scrabble_fr.engine.move import Move, MoveKind
 from scrabble_fr.engine.position import Position
+from scrabble_fr.engine.wordlist import WordList
 from scrabble_fr.i18n import _, set_language
 from scrabble_fr.player.computer import LEVELS, TOP_LEVEL, ComputerPlayer, leave_value
-from scrabble_fr.player.dawg import WordSet, WordSource
+from scrabble_fr.words import WordSet
 
 EMPTY = "15/15/15/15/15/15/15/15/15/15/15/15/15/15/15"
 CHAMPION = 5
@@ -23,7 +24,7 @@ def computer(level: int, rng: random.Random) -> ComputerPlayer:
     return ComputerPlayer(level, rng, think_seconds=30.0, playouts=3)
 
 
-def play_game(levels: tuple[int, int], lexicon: WordSource, seed: int, rules: str = "ffsc") -> Game:
+def play_game(levels: tuple[int, int], lexicon: WordList, seed: int, rules: str = "ffsc") -> Game:
     """A whole game between two computer players, checking each placement as it goes."""
     game = Game(["A", "B"], rules, seed=seed)
     players = [computer(level, random.Random(seed * 7 + i)) for i, level in enumerate(levels)]
@@ -54,7 +55,7 @@ def test_levels_are_numbered_named_and_translated() -> None:
         ComputerPlayer(TOP_LEVEL + 1)
 
 
-def test_plays_only_words_of_its_own_list(french: WordSource) -> None:
+def test_plays_only_words_of_its_own_list(french: WordList) -> None:
     # A list of one word in three: the computer must keep to it, whatever the full list allows.
     own = WordSet(w for i, w in enumerate(french.words()) if i % 3 == 0)
     for level, seed in ((1, 1), (3, 2), (CHAMPION, 3), (TOP_LEVEL, 4)):
@@ -121,7 +122,7 @@ def test_should_contest_by_level() -> None:
     assert not any(expert.should_contest(before, valid, words) for _ in range(100))
 
 
-def test_levels_are_ordered_by_average_score(french: WordSource) -> None:
+def test_levels_are_ordered_by_average_score(french: WordList) -> None:
     averages = {}
     for level in LEVELS:
         scores = []
@@ -134,7 +135,7 @@ def test_levels_are_ordered_by_average_score(french: WordSource) -> None:
     assert averages[CHAMPION] > averages[3] and averages[TOP_LEVEL] > averages[3], averages
 
 
-def simulated(seed: int, playouts: int, french: WordSource):  # type: ignore[no-untyped-def]
+def simulated(seed: int, playouts: int, french: WordList):  # type: ignore[no-untyped-def]
     game = Game(["A", "B"], "ffsc", seed=seed)
     for _ in range(4):  # a few greedy moves into the game
         position = game.position.copy()
@@ -147,7 +148,7 @@ def simulated(seed: int, playouts: int, french: WordSource):  # type: ignore[no-
     return position, master.simulate(position, len(game.bag))
 
 
-def test_the_master_plays_out_its_best_candidates(french: WordSource) -> None:
+def test_the_master_plays_out_its_best_candidates(french: WordList) -> None:
     position, results = simulated(11, 6, french)
     static_best = ComputerPlayer(CHAMPION, random.Random(0)).choose(position, 60)
     assert 1 <= len(results) <= 6 and all(r.playouts == 6 for r in results)
@@ -164,7 +165,7 @@ def test_the_master_plays_out_its_best_candidates(french: WordSource) -> None:
     assert [(r.move, r.equity) for r in again] == [(r.move, r.equity) for r in results]
 
 
-def test_the_master_leaves_the_static_choice_only_for_a_clear_gain(french: WordSource) -> None:
+def test_the_master_leaves_the_static_choice_only_for_a_clear_gain(french: WordList) -> None:
     for seed in range(3):
         _position, results = simulated(20 + seed, 4, french)
         chosen = results[0]

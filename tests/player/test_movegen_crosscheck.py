@@ -19,8 +19,8 @@ from movegen_reference import (
 from scrabble_fr.engine.move import Move
 from scrabble_fr.engine.position import Position
 from scrabble_fr.engine.rules import Rules
-from scrabble_fr.player.dawg import WordSet
 from scrabble_fr.player.movegen import best_moves, generate_moves
+from scrabble_fr.words import WordSet
 
 ALPHABET = "AEINRSTLO"
 

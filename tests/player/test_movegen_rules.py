@@ -11,8 +11,8 @@ from scrabble_fr.engine.board import Board
 from scrabble_fr.engine.move import Move, PlacedTile
 from scrabble_fr.engine.position import Position
 from scrabble_fr.engine.rules import Rules
-from scrabble_fr.player.dawg import WordSet
 from scrabble_fr.player.movegen import MoveGenError, best_moves, generate_moves
+from scrabble_fr.words import WordSet
 
 EMPTY = "15/15/15/15/15/15/15/15/15/15/15/15/15/15/15"
 

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from scrabble_fr.player.dawg import WordSet
+from scrabble_fr.words import WordSet
 
 BIN_DIRS = [Path("/usr/lib/postgresql") / v / "bin" for v in ("17", "16", "15", "14")]
 

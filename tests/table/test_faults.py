@@ -18,7 +18,7 @@ from scrabble_fr.table.store import LEASE_SECONDS
 _SEAT = textwrap.dedent(
     """
     import sys, time
-    from scrabble_fr.player.dawg import WordSet
+    from scrabble_fr.words import WordSet
     from scrabble_fr.table import TableSession, open_store
     session = TableSession.join(open_store(sys.argv[1]), sys.argv[2], WordSet(["BALTE", "TABLE"]))
     session.match.play("H4 BALTE")

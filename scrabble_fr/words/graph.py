@@ -1,88 +1,31 @@
-"""The one word structure of a list: a minimal DAWG with integer letters.
+"""The word graph of a list: a minimal DAWG with integer letters, and the questions it answers.
 
 A move generator asks, at every square, which letters may follow a prefix; a word list is asked
 whether a word is in it; the tirage search asks which words some tiles spell. One structure
 answers the three, so a list is held in memory once: a *directed acyclic word graph* (a trie
 whose equal subtrees are shared), the structure of Appel and Jacobson's generator, built from
-the list's words, and beside it (:meth:`Dawg.anagram_keys`) the same kind of graph over the
-words' letters in alphabetical order, made from it when a search by letters is first asked.
-Letters are integers (``A`` = 0 … ``Z`` = 25) and each node is a small dict ``letter -> child``,
-the fastest shape for CPython to follow one edge or list a node's children.
+the list's words (:mod:`.build`), and beside it (:meth:`Dawg.anagram_keys`) the same kind of
+graph over the words' letters in alphabetical order, made when a search by letters is first
+asked. Letters are integers (``A`` = 0 … ``Z`` = 25) and each node is a small dict
+``letter -> child``, the fastest shape for CPython to follow one edge or list a node's children.
 
     >>> d = Dawg.from_words(["ME", "MOT", "MOTS", "TE"])
     >>> d.contains("MOTS"), d.contains("MO"), d.node_count, sorted(d.words()) == ["ME", "MOT", "MOTS", "TE"]
     (True, False, 6, True)
-
-Building takes about half a second for 400,000 words in pure Python, so a built structure is
-kept in memory for each lexicon object (:func:`dawg_for`) and, for large lists, in the user's
-cache folder, keyed by a hash of the word list: a stale or corrupt file is detected and rebuilt.
 """
 
 from __future__ import annotations
 
 import hashlib
 import marshal
-import operator
-import os
-import threading
-import weakref
-from bisect import bisect_left
-from collections import OrderedDict
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
-from pathlib import Path
-from typing import Protocol, runtime_checkable
-
-from scrabble_fr.records.atomic import write_atomic
 
 # Letters are A-Z only: French words are played without accents (regles.md).
 ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 ALL_LETTERS = (1 << 26) - 1
 CODES = {letter: code for code, letter in enumerate(ALPHABET)}
-_NEXT = {letter: chr(ord(letter) + 1) for letter in ALPHABET}  # the bound of a letter's range
-
-# Below this many words a build takes a few milliseconds: not worth a file.
-DISK_CACHE_MIN_WORDS = 20_000
-CACHE_ENV = "SCRABBLE_FR_CACHE"  # a folder for the cache, or "off" to disable it
-KEEP_FILES = 4  # cache files kept: French, English, a player's own list, one spare
-_FORMAT = b"scrabble_fr-dawg-3"
-
-
-@runtime_checkable
-class WordSource(Protocol):
-    """What the move generator needs from a lexicon: membership and the full, sorted word list.
-
-    ``scrabble_fr.lexicon.Lexicon`` is one; :class:`WordSet` wraps a plain list for tests.
-    """
-
-    def __contains__(self, word: object) -> bool: ...
-
-    def words(self) -> Iterable[str]: ...
-
-
-class WordSet:
-    """A plain word list with the :class:`WordSource` interface (for tests and small lists).
-
-    >>> w = WordSet(["mot", "ME"]); "MOT" in w, list(w.words())
-    (True, ['ME', 'MOT'])
-    """
-
-    def __init__(self, words: Iterable[str], name: str = "") -> None:
-        self._words = sorted({word.upper() for word in words})
-        self._set = frozenset(self._words)
-        self.name = name
-
-    def __contains__(self, word: object) -> bool:
-        return isinstance(word, str) and word.upper() in self._set
-
-    def __len__(self) -> int:
-        return len(self._words)
-
-    def words(self) -> Iterator[str]:
-        return iter(self._words)
-
-    def __repr__(self) -> str:
-        return f"<WordSet {self.name or len(self._words)}>"
+FORMAT = b"scrabble_fr-dawg-3"  # the head of a graph's file; a new layout takes a new number
 
 
 @dataclass(eq=False)
@@ -108,6 +51,14 @@ class Dawg:
     _below: tuple[list[int], list[int]] | None = field(default=None, compare=False, repr=False)
     _keys: Dawg | None = field(default=None, compare=False, repr=False)
 
+    @classmethod
+    def from_words(cls, words: Iterable[str], max_length: int = 0) -> Dawg:
+        """Build from words (any order, any case); keeps words of 2 to ``max_length`` A-Z letters."""
+        from scrabble_fr.words.build import build, clean  # build makes Dawgs: imported when used
+
+        kept, digest = clean(words, max_length)
+        return build(kept, digest, max_length)
+
     def anagram_keys(self) -> Dawg:
         """The DAWG of this one's words with their letters sorted (MAISON is AIMNOS): the
         structure that answers "which words do these tiles spell?" (:func:`key_search`).
@@ -115,9 +66,11 @@ class Dawg:
         Made on first use from this DAWG's words and kept with it, and on disk beside it for
         large lists (a build takes a few seconds for the French list, a read a few hundredths).
         """
-        with _lock:
+        from scrabble_fr.words import cache  # the cache reads and builds graphs: imported when used
+
+        with cache.lock:
             if self._keys is None:
-                self._keys = _load_or_build_keys(self)
+                self._keys = cache.load_or_build_keys(self)
             return self._keys
 
     def below(self) -> tuple[list[int], list[int]]:
@@ -150,12 +103,6 @@ class Dawg:
     @property
     def edge_count(self) -> int:
         return sum(len(kids) for kids in self.children)
-
-    @classmethod
-    def from_words(cls, words: Iterable[str], max_length: int = 0) -> Dawg:
-        """Build from words (any order, any case); keeps words of 2 to ``max_length`` A-Z letters."""
-        clean, digest = _clean(words, max_length)
-        return _build(clean, digest, max_length)
 
     def walk(self, word: str) -> int | None:
         """The node reached by spelling ``word`` from the root, or None."""
@@ -286,13 +233,13 @@ class Dawg:
              self.child_mask, lengths, letters)
         )
         checksum = hashlib.blake2b(payload, digest_size=16).digest()
-        return _FORMAT + checksum + payload
+        return FORMAT + checksum + payload
 
     @classmethod
     def from_bytes(cls, data: bytes, digest: str | None = None) -> Dawg:
         """Read :meth:`to_bytes` output; raise ValueError if it is corrupt or for another list."""
-        head = len(_FORMAT)
-        if data[:head] != _FORMAT:
+        head = len(FORMAT)
+        if data[:head] != FORMAT:
             raise ValueError("not a DAWG file of this version")
         checksum, payload = data[head : head + 16], data[head + 16 :]
         if hashlib.blake2b(payload, digest_size=16).digest() != checksum:
@@ -314,199 +261,6 @@ class Dawg:
         found = cls(children, terminal, masks, word_count, stored, max_length, root, "disk")
         found._below = (lengths, letters)
         return found
-
-
-def _clean(words: Iterable[str], max_length: int) -> tuple[list[str], str]:
-    """Sorted unique uppercase words of 2..max_length letters A-Z, and a hash of that list."""
-    longest = max_length or 99
-    items = words if isinstance(words, list) else list(words)
-    text = "\n".join(items)
-    # A lexicon gives its words sorted and clean: check that at C speed before paying for a sort.
-    letters = text.replace("\n", "")
-    if (
-        items and letters.isascii() and letters.isalpha() and letters.isupper()
-        and 2 <= min(map(len, items)) and max(map(len, items)) <= longest
-        and all(map(operator.lt, items, items[1:]))
-    ):
-        clean = items
-    else:
-        clean = sorted({w.upper() for w in items if 2 <= len(w) <= longest and w.isascii() and w.isalpha()})
-        text = "\n".join(clean)
-    digest = hashlib.blake2b(text.encode("ascii"), digest_size=20).hexdigest() + f"-{max_length}"
-    return clean, digest
-
-
-def _build(words: list[str], digest: str, max_length: int) -> Dawg:
-    """The minimal DAWG of sorted unique words, each node made once its children are known.
-
-    A node is the set of words sharing a prefix: a range of the sorted list, split by the next
-    letter with a binary search. Equal nodes are merged through ``register`` (hash-consing), and
-    a range of one word is a *tail* looked up by its text, so the many words ending alike
-    (-ERAIENT, -ATIONS…) share their tail without walking it again. About three times faster
-    than Daciuk's incremental algorithm in CPython, which creates a node per letter.
-    """
-    children: list[dict[int, int]] = []
-    terminal = bytearray()
-    masks: list[int] = []
-    register: dict[tuple[int, tuple[tuple[int, int], ...]], int] = {}
-    tails: dict[str, int] = {}
-
-    def make(term: int, kids: tuple[tuple[int, int], ...]) -> int:
-        key = (term, kids)
-        node = register.get(key)
-        if node is None:
-            node = register[key] = len(children)
-            children.append(dict(kids))
-            terminal.append(term)
-            mask = 0
-            for letter, _child in kids:
-                mask |= 1 << letter
-            masks.append(mask)
-        return node
-
-    def tail(rest: str) -> int:
-        node = tails.get(rest)
-        if node is None:
-            node = make(0, ((CODES[rest[0]], tail(rest[1:])),)) if rest else make(1, ())
-            tails[rest] = node
-        return node
-
-    def span(lo: int, hi: int, depth: int) -> int:
-        term = 0
-        if len(words[lo]) == depth:  # sorted: only the first word of the range can end here
-            term, lo = 1, lo + 1
-        kids = []
-        below = depth + 1
-        while lo < hi:
-            word = words[lo]
-            letter = word[depth]
-            end = bisect_left(words, word[:depth] + _NEXT[letter], lo + 1, hi)
-            if end - lo == 1:
-                child = tails.get(word[below:])
-                if child is None:
-                    child = tail(word[below:])
-            else:
-                child = span(lo, end, below)
-            kids.append((CODES[letter], child))
-            lo = end
-        return make(term, tuple(kids))
-
-    root = span(0, len(words), 0) if words else make(0, ())
-    return Dawg(children, bytes(terminal), masks, len(words), digest, max_length, root)
-
-
-# -- caches --------------------------------------------------------------------------------
-_lock = threading.RLock()
-_memory: weakref.WeakKeyDictionary[object, dict[int, Dawg]] = weakref.WeakKeyDictionary()
-# Objects that refuse weak references (a plain list…): a few kept by identity, with the object.
-_by_id: OrderedDict[int, tuple[object, dict[int, Dawg]]] = OrderedDict()
-
-
-def cache_dir() -> Path | None:
-    """The folder for DAWG files: ``$SCRABBLE_FR_CACHE``, else the user cache dir; None if off."""
-    configured = os.environ.get(CACHE_ENV)
-    if configured:
-        return None if configured.lower() in ("off", "0", "none") else Path(configured)
-    try:
-        import platformdirs
-    except ImportError:  # platformdirs comes with textual; without it, memory caching only
-        return None
-    return Path(platformdirs.user_cache_dir("scrabble_fr", appauthor=False))
-
-
-def dawg_for(lexicon: WordSource, max_length: int = 15) -> Dawg:
-    """The DAWG of ``lexicon``'s words, built at first use and then cached.
-
-    A lexicon that keeps its own (``word_graph()``, as :class:`scrabble_fr.lexicon.Lexicon`
-    does) gives that one: the list is then held once.
-
-    >>> d = dawg_for(WordSet(["EU", "EUS"])); d is dawg_for(WordSet(["EU", "EUS"])), d.word_count
-    (False, 2)
-    """
-    own = getattr(lexicon, "word_graph", None)
-    if own is not None and max_length == 15:
-        return own()  # type: ignore[no-any-return]
-    # One build at a time: the interface asks for moves from worker threads, and two threads
-    # building the same structure would only waste a second each.
-    with _lock:
-        slot = _slot(lexicon)
-        found = slot.get(max_length)
-        if found is None:
-            found = load_or_build(lexicon.words(), max_length)
-            slot[max_length] = found
-        return found
-
-
-def _slot(lexicon: object) -> dict[int, Dawg]:
-    try:
-        slot = _memory.get(lexicon)
-        if slot is None:
-            slot = _memory[lexicon] = {}
-        return slot
-    except TypeError:
-        pass
-    key = id(lexicon)
-    entry = _by_id.get(key)
-    if entry is None or entry[0] is not lexicon:
-        entry = (lexicon, {})
-        _by_id[key] = entry
-        while len(_by_id) > 4:
-            _by_id.popitem(last=False)
-    _by_id.move_to_end(key)
-    return entry[1]
-
-
-def load_or_build(words: Iterable[str], max_length: int = 15, text: str | None = None) -> Dawg:
-    """Build the DAWG, or read it from the disk cache when a file for this exact list is there.
-
-    ``text``, when given, is the words one a line, as a word list keeps them: the cache file is
-    then found from a hash of that text alone, without splitting, checking and joining 400,000
-    words again (a tenth of a second); the words are read from it only to build.
-    """
-    clean: list[str] | None = None
-    if text is not None:
-        hashed = hashlib.blake2b(text.encode("ascii", "replace"), digest_size=20).hexdigest()
-        digest = f"text-{hashed}-{max_length}"
-        count = text.count("\n") + 1 if text else 0
-    else:
-        clean, digest = _clean(words, max_length)
-        count = len(clean)
-    folder = cache_dir() if count >= DISK_CACHE_MIN_WORDS else None
-    path = folder / f"dawg-{digest}.bin" if folder is not None else None
-    if path is not None:
-        try:
-            found = Dawg.from_bytes(path.read_bytes(), digest)
-            os.utime(path)  # marks it recently used, for the clean-up below
-            return found
-        except (OSError, ValueError):
-            pass  # missing, stale or corrupt: rebuilt below and rewritten
-    if clean is None:
-        clean, _digest = _clean(text.split("\n") if text else [], max_length)
-    dawg = _build(clean, digest, max_length)
-    if path is not None:
-        _write_atomically(path, dawg.to_bytes())
-        _forget_old_files(path.parent)
-    return dawg
-
-
-def _load_or_build_keys(words: Dawg) -> Dawg:
-    """The anagram-key DAWG of ``words``, read from the disk cache when it is there."""
-    digest = f"keys-{words.digest}"
-    folder = cache_dir() if words.word_count >= DISK_CACHE_MIN_WORDS and words.digest else None
-    path = folder / f"{digest}.bin" if folder is not None else None
-    if path is not None:
-        try:
-            found = Dawg.from_bytes(path.read_bytes(), digest)
-            os.utime(path)
-            return found
-        except (OSError, ValueError):
-            pass
-    keys = sorted({"".join(sorted(word)) for word in words.words()})
-    built = _build(keys, digest, words.max_length)
-    if path is not None:
-        _write_atomically(path, built.to_bytes())
-        _forget_old_files(path.parent, pattern="keys-*.bin")
-    return built
 
 
 def key_search(
@@ -577,20 +331,3 @@ def key_search(
     if window:
         walk(keys.root, "", 0, jokers, "", remaining)
     return found
-
-
-def _forget_old_files(folder: Path, keep: int = KEEP_FILES, pattern: str = "dawg-*.bin") -> None:
-    # Each word list (or edition of one) leaves a file: keep the few used last.
-    try:
-        files = sorted(folder.glob(pattern), key=lambda f: f.stat().st_mtime, reverse=True)
-        for old in files[keep:]:
-            old.unlink()
-    except OSError:
-        pass  # another process may be cleaning up too
-
-
-def _write_atomically(path: Path, data: bytes) -> None:
-    try:
-        write_atomic(path, data)
-    except OSError:
-        pass  # a read-only cache folder only costs a rebuild next time: never stop the game

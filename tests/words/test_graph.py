@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from scrabble_fr import wordgraph as dawg_module
-from scrabble_fr.player.dawg import CACHE_ENV, Dawg, WordSet, dawg_for, load_or_build
+from scrabble_fr.words import CACHE_ENV, Dawg, WordSet, dawg_for, load_or_build
+from scrabble_fr.words import cache as cache_module
 
 
 def random_list(seed: int, count: int = 400) -> list[str]:
@@ -60,7 +60,7 @@ def test_corrupt_or_foreign_files_are_refused() -> None:
 
 def test_disk_cache_is_used_and_rebuilt_when_damaged(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv(CACHE_ENV, str(tmp_path))
-    monkeypatch.setattr(dawg_module, "DISK_CACHE_MIN_WORDS", 10)
+    monkeypatch.setattr(cache_module, "DISK_CACHE_MIN_WORDS", 10)
     words = random_list(2)
     first = load_or_build(words)
     assert first.source == "built"
@@ -78,7 +78,7 @@ def test_disk_cache_is_used_and_rebuilt_when_damaged(tmp_path: Path, monkeypatch
 
 def test_disk_cache_can_be_switched_off(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv(CACHE_ENV, "off")
-    monkeypatch.setattr(dawg_module, "DISK_CACHE_MIN_WORDS", 10)
+    monkeypatch.setattr(cache_module, "DISK_CACHE_MIN_WORDS", 10)
     assert load_or_build(random_list(3)).source == "built"
     assert load_or_build(random_list(3)).source == "built"
 
@@ -93,12 +93,16 @@ class Slotted:
     """A lexicon that refuses weak references."""
 
     __slots__ = ("_words",)
+    name = "slotted"
 
     def __init__(self, words: list[str]) -> None:
         self._words = words
 
     def __contains__(self, word: object) -> bool:
         return word in self._words
+
+    def __len__(self) -> int:
+        return len(self._words)
 
     def words(self) -> list[str]:
         return self._words
@@ -112,10 +116,10 @@ def test_memory_cache_without_weak_references() -> None:
 
 def test_disk_cache_keeps_only_the_files_used_last(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv(CACHE_ENV, str(tmp_path))
-    monkeypatch.setattr(dawg_module, "DISK_CACHE_MIN_WORDS", 10)
-    for seed in range(dawg_module.KEEP_FILES + 2):
+    monkeypatch.setattr(cache_module, "DISK_CACHE_MIN_WORDS", 10)
+    for seed in range(cache_module.KEEP_FILES + 2):
         load_or_build(random_list(20 + seed))
-    assert len(list(tmp_path.glob("dawg-*.bin"))) == dawg_module.KEEP_FILES
+    assert len(list(tmp_path.glob("dawg-*.bin"))) == cache_module.KEEP_FILES
 
 
 @pytest.mark.parametrize("seed", range(6))
@@ -142,7 +146,7 @@ def test_spell_from_finds_every_word_the_tiles_spell(seed: int) -> None:
 
 def test_a_list_kept_as_text_finds_its_cache_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv(CACHE_ENV, str(tmp_path))
-    monkeypatch.setattr(dawg_module, "DISK_CACHE_MIN_WORDS", 10)
+    monkeypatch.setattr(cache_module, "DISK_CACHE_MIN_WORDS", 10)
     rng = random.Random(2)
     words = sorted({"".join(rng.choices("ABCDE", k=5)) for _ in range(50)})
     built = load_or_build(words, 15, "\n".join(words))
