@@ -124,15 +124,23 @@ def test_should_contest_by_level() -> None:
 
 def test_levels_are_ordered_by_average_score(french: WordList) -> None:
     averages = {}
-    for level in LEVELS:
+    for level in sorted(LEVELS)[:CHAMPION]:
         scores = []
         for seed in range(3):
             game = play_game((level, level), french, seed=100 + seed)
             scores.extend(game.scores)
         averages[level] = statistics.mean(scores)
-    ordered = [averages[n] for n in sorted(LEVELS)]
+    ordered = [averages[n] for n in sorted(averages)]
     assert ordered[:4] == sorted(ordered[:4]), averages
-    assert averages[CHAMPION] > averages[3] and averages[TOP_LEVEL] > averages[3], averages
+    assert averages[CHAMPION] > averages[3], averages
+    # The Master thinks for every move: it meets level 3 head to head, seats alternated, rather
+    # than playing itself (the strength benchmark measures it over hundreds of games).
+    master = level_3 = 0
+    for seat, seed in ((0, 100), (1, 101)):
+        game = play_game((TOP_LEVEL, 3) if seat == 0 else (3, TOP_LEVEL), french, seed=seed)
+        master += game.scores[seat]
+        level_3 += game.scores[1 - seat]
+    assert master > level_3, (master, level_3)
 
 
 def simulated(seed: int, playouts: int, french: WordList):  # type: ignore[no-untyped-def]
