@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Iterable
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from textual.app import App, SystemCommand
 from textual.command import CommandPalette
@@ -21,12 +21,14 @@ from textual.theme import ThemeProvider
 from scrabble_fr import resume
 from scrabble_fr.duplicate import DuplicateRecord, DuplicateSession, DuplicateSettings
 from scrabble_fr.engine.errors import ScrabbleError
+from scrabble_fr.engine.game import Game
 from scrabble_fr.engine.rules import rules_for_language
 from scrabble_fr.engine.wordlist import WordList
 from scrabble_fr.i18n import _, get_language, join_list, ngettext, sentence, set_language
 from scrabble_fr.match import Match
 from scrabble_fr.match.config import GameConfig, Verification
 from scrabble_fr.messages import describe
+from scrabble_fr.records.save import SavedGame
 from scrabble_fr.records.store import RecordStore, SavedRecord
 from scrabble_fr.tui.screens.dialogs import ResumeDialog
 from scrabble_fr.tui.screens.duplicate import DuplicateScreen
@@ -36,6 +38,9 @@ from scrabble_fr.tui.screens.review import ReviewScreen
 from scrabble_fr.tui.screens.setup import SetupScreen
 from scrabble_fr.tui.textual_texts import LocalizedCommandPalette, localize_textual
 from scrabble_fr.tui.typography import keep_non_breaking_spaces
+
+if TYPE_CHECKING:
+    from scrabble_fr.table import TableSession
 
 
 class ListLoader(Protocol):
@@ -63,7 +68,7 @@ class ScrabbleApp(App[None]):
         take_over: bool = False,
         duplicate: DuplicateSettings | None = None,
         now: Callable[[], float] = time.monotonic,
-        table: Any = None,
+        table: TableSession | None = None,
     ) -> None:
         super().__init__()
         keep_non_breaking_spaces()  # French typography: « : » never starts a line
@@ -184,7 +189,7 @@ class ScrabbleApp(App[None]):
             return
         self._show(session)
 
-    def start_game(self, config: GameConfig, game: Any = None, record: Any = None) -> None:
+    def start_game(self, config: GameConfig, game: Game | None = None, record: SavedGame | None = None) -> None:
         lexicon = self.word_list(config.lexicon_path or config.rules.lexicon, config.rules.lexicon)
         try:
             match = Match(config, game=game, record=record, store=self.store, lexicon=lexicon,
