@@ -20,7 +20,7 @@ from typing import Any, TextIO
 from scrabble_fr.i18n import _, colon, elide, points
 
 ACTIONS = {"creer": ["create"], "rejoindre": ["join"], "regarder": ["watch"], "etat": ["state"],
-           "jouer": ["play"]}
+           "jouer": ["play"], "arbitrer": ["arbitrate"], "resultats": ["results"]}
 
 
 def add_base_option(parser: argparse.ArgumentParser) -> None:
@@ -40,8 +40,13 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     actions = parser.add_subparsers(dest="action", title=_("actions"), metavar=_("ACTION"), required=True)
     create = actions.add_parser("creer", aliases=ACTIONS["creer"], add_help=False,
                                 help=_("create a table and print each seat's join code"))
-    create.add_argument("--joueurs", required=True, metavar=_("NAMES"),
-                        help=_("players separated by commas; ordi:N is a computer of level N (1-6)"))
+    create.add_argument("--joueurs", metavar=_("NAMES"),
+                        help=_("players separated by commas; ordi:N is a computer of level N (1-6); "
+                               "a duplicate table without players is open: each joins with the table's code"))
+    create.add_argument("--duplicate", action="store_true",
+                        help=_("a club duplicate: an arbitrator, every player's own terminal, a ranking"))
+    create.add_argument("--temps", metavar="M:SS", default="3:00",
+                        help=_("duplicate: the time of a coup (3:00, 2:30, 2:00, 1:00; 0 for no clock)"))
     create.add_argument("--arbitre", metavar=_("NAME"),
                         help=_("a human who plays no tiles and judges the challenged words (manual verification)"))
     create.add_argument("--verification", choices=["auto", "manuelle"], default="auto",
@@ -56,6 +61,19 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     join.add_argument("code", metavar="CODE", help=_("the seat's join code"))
     join.add_argument("--forcer", action="store_true",
                       help=_("take the seat from another terminal that has it open"))
+    join.add_argument("--nom", metavar=_("NAME"), help=_("your name, to join an open table with its own code"))
+    arbitrate = actions.add_parser("arbitrer", aliases=ACTIONS["arbitrer"], add_help=False,
+                                   help=_("the arbitrator's screen of a duplicate table"))
+    arbitrate.add_argument("code", metavar="CODE", help=_("the arbitrator's code"))
+    arbitrate.add_argument("--fermer", type=int, metavar="N", help=_("close coup N without a screen"))
+    arbitrate.add_argument("--forcer", action="store_true",
+                           help=_("take the seat from another terminal that has it open"))
+    add_lexicon_options(arbitrate)
+    results = actions.add_parser("resultats", aliases=ACTIONS["resultats"], add_help=False,
+                                 help=_("a duplicate table's ranking and sheet"))
+    results.add_argument("table", metavar="ID", help=_("the table's id (see scrabble-fr tables)"))
+    results.add_argument("--csv", action="store_true", help=_("the ranking as CSV"))
+    results.add_argument("--json", action="store_true", help=_("the ranking and the sheet as JSON"))
     watch = actions.add_parser("regarder", aliases=ACTIONS["regarder"], add_help=False,
                                help=_("watch a table: board, scores, history, clocks, never a rack"))
     watch.add_argument("table", metavar="ID", help=_("the table's id (see scrabble-fr tables)"))
@@ -68,7 +86,7 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     play.add_argument("code", metavar="CODE", help=_("the seat's join code"))
     play.add_argument("commande", metavar=_("COMMAND"),
                       help=_("H8 MOT, 8H MOT, passer, changer LETTRES, contester [MOTS], accepter"))
-    for sub in (create, join, watch, state, play):
+    for sub in (create, join, watch, state, play, arbitrate, results):
         add_base_option(sub)
         common.add_common_options(sub, top_level=False)
         common.translate_groups(sub)
@@ -105,10 +123,14 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
 def _run_creer(args: argparse.Namespace, out: TextIO) -> int:
     from scrabble_fr.cli.common import resolve_rules
     from scrabble_fr.match.config import Verification
-    from scrabble_fr.table import TableSettings, create_table
+    from scrabble_fr.table import TableError, TableSettings, create_table
 
     rules = resolve_rules(getattr(args, "regles", None))
     lexicon = _lexicon(args, None, rules.lexicon)
+    if args.duplicate:
+        return _create_duplicate(args, out, rules, lexicon)
+    if not args.joueurs:
+        raise TableError("table_players")
     settings = TableSettings(
         players=args.joueurs.split(","), arbiter=args.arbitre, rules=rules,
         verification=Verification(args.verification), clock_minutes=args.pendule, club=args.club,
@@ -135,6 +157,60 @@ def _run_creer(args: argparse.Namespace, out: TextIO) -> int:
     return 0
 
 
+def _create_duplicate(args: argparse.Namespace, out: TextIO, rules: Any, lexicon: Any) -> int:
+    from scrabble_fr.duplicate.timing import parse_time
+    from scrabble_fr.table.duplicate import DuplicateTableSettings, create_duplicate_table
+
+    settings = DuplicateTableSettings(
+        players=args.joueurs.split(",") if args.joueurs else [], seconds=parse_time(args.temps, args.club),
+        club=args.club, seed=args.graine, rules=rules, lexicon=getattr(args, "lexique", None),
+        lexicon_name=lexicon.name, lexicon_words=len(lexicon), arbiter=args.arbitre or "")
+    store = _store(args)
+    try:
+        created = create_duplicate_table(store, settings)
+    finally:
+        store.close()
+    table = created.table
+    arbiter = next(seat for seat in table.seats if seat.role.value == "arbiter")
+    if args.json:
+        seats = [{"name": seat.name, "code": created.codes.get(seat.number), "computer": False,
+                  "role": seat.role.value} for seat in table.seats]
+        data: dict[str, Any] = {"table": table.id, "seats": seats, "arbiter": created.codes[arbiter.number]}
+        if created.table_code is not None:
+            data["code"] = created.table_code  # an open table: each player joins with it and a name
+        out.write(json.dumps(data, ensure_ascii=False) + "\n")
+        return 0
+    out.write(_("Duplicate table {table} created.").format(table=table.id) + "\n")
+    for seat in table.seats:
+        out.write(f"  {seat.name}{colon()} {created.codes[seat.number]}\n")
+    if created.table_code is not None:
+        out.write(_("Open table: each player joins with scrabble-fr table rejoindre {code} --nom NAME")
+                  .format(code=created.table_code) + "\n")
+    out.write(_("The arbitrator opens the table with: scrabble-fr table arbitrer CODE") + "\n")
+    return 0
+
+
+def _find(args: argparse.Namespace) -> tuple[Any, Any, int | None]:
+    store = _store(args)
+    try:
+        info, seat = store.find_code(args.code)
+    except BaseException:
+        store.close()
+        raise
+    return store, info, seat
+
+
+def _open_duplicate(args: argparse.Namespace, lexicon: Any = None, force: bool = False) -> Any:
+    from scrabble_fr.table.duplicate import DuplicateTable
+
+    store = _store(args)
+    try:
+        return DuplicateTable.join(store, args.code, lexicon, name=getattr(args, "nom", None), force=force)
+    except BaseException:
+        store.close()
+        raise
+
+
 def _open_seat(args: argparse.Namespace, force: bool = False) -> Any:
     from scrabble_fr.table import TableSession
 
@@ -152,11 +228,50 @@ def _run_rejoindre(args: argparse.Namespace, out: TextIO) -> int:
     from scrabble_fr.cli.common import require_terminal
 
     require_terminal()
-    session = _open_seat(args, force=args.forcer)
+    store, info, _seat = _find(args)
+    store.close()
+    if info.kind == "duplicate":
+        session = _open_duplicate(args, force=args.forcer)
+        if session.code is not None:  # a new seat at an open table: its own code, to come back with
+            out.write(_("Your seat's code, to rejoin: {code}").format(code=session.code) + "\n")
+    else:
+        session = _open_seat(args, force=args.forcer)
     from scrabble_fr.tui.app import ScrabbleApp
 
     try:
-        ScrabbleApp(lexicon=session.match.lexicon, table=session).run()
+        ScrabbleApp(lexicon=getattr(getattr(session, "match", None), "lexicon", None), table=session).run()
+    finally:
+        session.close()
+        session.store.close()
+    return 0
+
+
+def _run_arbitrer(args: argparse.Namespace, out: TextIO) -> int:
+    from scrabble_fr.table import TableError
+
+    store, info, seat = _find(args)
+    store.close()
+    arbiter = next((s for s in info.seats if s.role.value == "arbiter"), None)
+    if info.kind != "duplicate" or arbiter is None or seat != arbiter.number:
+        raise TableError("arbiter_only")
+    lexicon = _lexicon(args, info.config.get("lexicon"), info.config.get("rules", {}).get("lexicon", "fr"))
+    if args.fermer is not None:
+        session = _open_duplicate(args, lexicon, force=True)
+        try:
+            outcome = session.close_coup(args.fermer)
+            out.write(" ".join(outcome.messages) + "\n")
+            return 0
+        finally:
+            session.close()
+            session.store.close()
+    from scrabble_fr.cli.common import require_terminal
+
+    require_terminal()
+    session = _open_duplicate(args, lexicon, force=args.forcer)
+    from scrabble_fr.tui.app import ScrabbleApp
+
+    try:
+        ScrabbleApp(lexicon=lexicon, table=session).run()
     finally:
         session.close()
         session.store.close()
@@ -170,7 +285,13 @@ def _run_regarder(args: argparse.Namespace, out: TextIO) -> int:
     require_terminal()
     store = _store(args)
     try:
-        session = TableSession.watch(store, args.table, None)
+        info = store.table(args.table)
+        if info.kind == "duplicate":
+            from scrabble_fr.table.duplicate import DuplicateTable
+
+            session: Any = DuplicateTable(store, info, None, spectator=True)
+        else:
+            session = TableSession.watch(store, args.table, None)
         from scrabble_fr.tui.app import ScrabbleApp
 
         ScrabbleApp(table=session).run()
@@ -188,6 +309,10 @@ def _seat_view(args: argparse.Namespace) -> Any:
 
 
 def _run_etat(args: argparse.Namespace, out: TextIO) -> int:
+    store, info, seat = _find(args)
+    if info.kind == "duplicate":
+        return _duplicate_state(args, out, store, info, seat)
+    store.close()
     session = _seat_view(args)
     try:
         match = session.match
@@ -222,12 +347,110 @@ def _run_etat(args: argparse.Namespace, out: TextIO) -> int:
         session.store.close()
 
 
+def _duplicate_state(args: argparse.Namespace, out: TextIO, store: Any, info: Any, seat: int | None) -> int:
+    from scrabble_fr.table import TableError
+    from scrabble_fr.table.duplicate import DuplicateTable
+
+    if seat is None:
+        store.close()
+        raise TableError("table_needs_name")
+    try:
+        table = DuplicateTable(store, info, seat, spectator=True)
+        coup = table.current or table.last
+        data: dict[str, Any] = {
+            "table": table.table_id,
+            "seat": table.seat_info(seat).name,
+            "coup": coup.number if coup is not None else 0,
+            "draw": coup.draw_text if coup is not None else "",
+            "proposed": table.has_proposed(seat),
+            "scores": {table.names[s]: table.total(s) for s in table.players},
+            "rank": table.rank(seat),
+            "over": table.over,
+        }
+    finally:
+        store.close()
+    if args.json:
+        out.write(json.dumps(data, ensure_ascii=False) + "\n")
+        return 0
+    out.write(_("Duplicate table {table}, seat of {name}.").format(table=data["table"], name=data["seat"]) + "\n")
+    if coup is not None:
+        out.write(_("Coup {n} — draw {draw}").format(n=data["coup"], draw=data["draw"]) + "\n")
+    for name, total in data["scores"].items():
+        out.write(f"  {name}{colon()} {points(total)}\n")
+    return 0
+
+
+def _run_resultats(args: argparse.Namespace, out: TextIO) -> int:
+    import csv
+
+    from scrabble_fr.duplicate.export import percent_text
+    from scrabble_fr.table import TableError
+    from scrabble_fr.table.duplicate import DuplicateTable
+
+    store = _store(args)
+    try:
+        info = store.table(args.table)
+        if info.kind != "duplicate":
+            raise TableError("table_unknown", table=args.table)
+        table = DuplicateTable(store, info, None, spectator=True)
+    finally:
+        store.close()
+    ranking: list[dict[str, Any]] = [{"rank": rank, "name": table.names[seat], "total": total,
+                "percent": round(table.percent(seat), 2), "solos": table.solos(seat)}
+               for rank, seat, total in table.ranking()]
+    if args.csv:
+        writer = csv.writer(out, lineterminator="\n")
+        writer.writerow([_("rank"), _("name"), _("total"), _("% of the top"), _("solos")])
+        for row in ranking:
+            writer.writerow([row["rank"], row["name"], row["total"], row["percent"], row["solos"]])
+        return 0
+    coups: list[dict[str, Any]] = []
+    for coup in table.coups:
+        results = coup.results or {}
+        players = {}
+        for seat in table.players:
+            line = dict(results.get("players", {}).get(str(seat), {}))
+            line["points"] = coup.points(seat)
+            if seat in coup.corrections:
+                line["correction"] = coup.corrections[seat]["reason"]
+            players[table.names[seat]] = line
+        coups.append({"n": coup.number, "draw": coup.draw_text, "top": results.get("top"), "players": players})
+    if args.json:
+        out.write(json.dumps({"table": table.table_id, "top_total": table.top_total, "over": table.over,
+                              "ranking": ranking, "coups": coups}, ensure_ascii=False) + "\n")
+        return 0
+    out.write(_("Table {table}: top total {total}.").format(table=table.table_id, total=table.top_total) + "\n")
+    for row in ranking:
+        out.write(f"{row['rank']:>3}. {row['name']:<20} {row['total']:>6}  {percent_text(row['percent'])}  "
+                  + _("solos: {n}").format(n=row["solos"]) + "\n")
+    for coup_data in coups:
+        top = coup_data["top"] or {}
+        out.write(f"{coup_data['n']:>3}  {coup_data['draw']:<10} {top.get('ref', '')} {top.get('word', '')} "
+                  f"{top.get('score', '')}\n")
+        for name, line in coup_data["players"].items():
+            if "correction" in line:
+                out.write("      " + _("{name}: corrected to {points} ({reason})").format(
+                    name=name, points=line["points"], reason=line["correction"]) + "\n")
+    return 0
+
+
 def _run_jouer(args: argparse.Namespace, out: TextIO) -> int:
     from scrabble_fr.engine.move import MoveKind
     from scrabble_fr.engine.notation import CommandWord, command_word
     from scrabble_fr.table import TableError
 
     text = args.commande.strip()
+    store, info, _seat = _find(args)
+    store.close()
+    if info.kind == "duplicate":
+        table = _open_duplicate(args)
+        try:
+            outcome = table.propose(text)
+            out.write(" ".join(outcome.messages) + "\n")
+            return 0
+        finally:
+            table.close()
+            table.store.close()
     words = text.split()
     if not words:
         raise TableError("table_command", text=text)
@@ -267,9 +490,17 @@ def run_tables(args: argparse.Namespace, out: TextIO) -> int:
         listed = []
         for info in store.tables():
             try:
-                view = TableSession.watch(store, info.id, None)
-                turn = None if view.match.is_over else view.match.players[view.match.actor]
-                damaged = view.damaged is not None
+                if info.kind == "duplicate":
+                    from scrabble_fr.table.duplicate import DuplicateTable
+
+                    dup = DuplicateTable(store, info, None, spectator=True)
+                    coup = dup.current or dup.last
+                    turn = _("coup {n}").format(n=coup.number) if coup is not None else None
+                    damaged = dup.damaged is not None
+                else:
+                    view = TableSession.watch(store, info.id, None)
+                    turn = None if view.match.is_over else view.match.players[view.match.actor]
+                    damaged = view.damaged is not None
             except Exception:  # a damaged table is listed, never a crash
                 turn, damaged = None, True
             listed.append({

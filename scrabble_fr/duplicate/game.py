@@ -42,7 +42,8 @@ from scrabble_fr.engine.rules import Rules
 from scrabble_fr.engine.wordlist import WordList
 from scrabble_fr.match.clock import Clocks
 
-MAX_PLAYERS = 24
+MAX_PLAYERS = 24  # at one keyboard
+CLUB_MAX_PLAYERS = 200  # at a shared table, each at their own terminal
 SOLO_BONUS = 10
 SOLO_BONUS_PLAYERS = 16  # the solo bonus is paid from this many players (§3.5)
 # Warnings are counted per player; from the fourth (the sixth in blitz), each one costs 5 points
@@ -122,11 +123,11 @@ def reference(move: Move, notation: str = "fr") -> str:
     return format_coordinate(move.row, move.col, move.across, notation)
 
 
-def check_names(names: Sequence[str]) -> list[str]:
+def check_names(names: Sequence[str], maximum: int = MAX_PLAYERS) -> list[str]:
     """The players' names, stripped and checked like every game's
-    (:func:`scrabble_fr.engine.players.check_names`), up to :data:`MAX_PLAYERS`; none at all is
-    a game of tops alone."""
-    return check_player_names(names, MAX_PLAYERS) if names else []
+    (:func:`scrabble_fr.engine.players.check_names`), up to ``maximum``; none at all is a game
+    of tops alone."""
+    return check_player_names(names, maximum) if names else []
 
 
 class DuplicateGame:
@@ -144,10 +145,12 @@ class DuplicateGame:
         seconds: float | None = DEFAULT_SECONDS,
         club: bool = False,
         now: Callable[[], float] = time.monotonic,
+        max_players: int = MAX_PLAYERS,
     ) -> None:
         if lexicon is None:
             raise DuplicateError("no_word_list")
-        self.players = check_names(players)
+        self.max_players = max_players
+        self.players = check_names(players, max_players)
         # A club game keeps to the times of the rules (§1.3); training takes any from 10 s.
         self.club = club
         self.seconds = check_time(seconds, club)
@@ -210,6 +213,14 @@ class DuplicateGame:
         rules take the sum off at the end of the game; here it is off the total as soon as it is
         due, which comes to the same final score."""
         return WARNING_PENALTY * max(0, self.warnings(player) - self.free_warnings)
+
+    def add_player(self, name: str) -> int:
+        """A player arriving late (a club's open table): nothing on the coups already played,
+        the coup in progress theirs to play. Returns their number."""
+        self.players = check_names([*self.players, name], self.max_players)
+        for coup in self.coups:
+            coup.proposals.append(None)
+        return len(self.players) - 1
 
     def reference(self, move: Move) -> str:
         """A placement's reference in the game's notation."""

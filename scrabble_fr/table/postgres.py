@@ -28,6 +28,7 @@ from scrabble_fr.table.store import (
     Role,
     Row,
     Seat,
+    SeatSpec,
     TableInfo,
     TableStore,
     code_hash,
@@ -45,7 +46,7 @@ SCHEMA = [
     """CREATE TABLE IF NOT EXISTS scrabble_tables (
         id TEXT PRIMARY KEY, kind TEXT NOT NULL, config JSONB NOT NULL,
         created_ms BIGINT NOT NULL, updated_ms BIGINT NOT NULL,
-        events INTEGER NOT NULL DEFAULT 0, over BOOLEAN NOT NULL DEFAULT FALSE)""",
+        events INTEGER NOT NULL DEFAULT 0, over BOOLEAN NOT NULL DEFAULT FALSE, join_hash TEXT UNIQUE)""",
     """CREATE TABLE IF NOT EXISTS scrabble_seats (
         table_id TEXT NOT NULL REFERENCES scrabble_tables(id), seat INTEGER NOT NULL, name TEXT NOT NULL,
         computer_level INTEGER, role TEXT NOT NULL, code_hash TEXT UNIQUE,
@@ -155,9 +156,11 @@ class PostgresStore(TableStore):
                     table_id = new_table_id()
                     while conn.execute("SELECT 1 FROM scrabble_tables WHERE id = %s", (table_id,)).fetchone():
                         table_id = new_table_id()
-                    conn.execute(f"INSERT INTO scrabble_tables (id, kind, config, created_ms, updated_ms) "
-                                 f"VALUES (%s, %s, %s, {_NOW_MS}, {_NOW_MS})",
-                                 (table_id, table.kind, json.dumps(table.config, ensure_ascii=False)))
+                    table_code = new_code() if table.open else None
+                    conn.execute(f"INSERT INTO scrabble_tables (id, kind, config, created_ms, updated_ms, join_hash) "
+                                 f"VALUES (%s, %s, %s, {_NOW_MS}, {_NOW_MS}, %s)",
+                                 (table_id, table.kind, json.dumps(table.config, ensure_ascii=False),
+                                  code_hash(table_code) if table_code else None))
                     for number, spec in enumerate(table.seats):
                         code = None if spec.is_computer else new_code()
                         if code is not None:
@@ -170,7 +173,7 @@ class PostgresStore(TableStore):
             except psycopg.OperationalError:
                 self._drop()
                 raise TableError("base_lost") from None
-        return Created(self.table(table_id), codes)
+        return Created(self.table(table_id), codes, table_code)
 
     def _info(self, row: tuple[Any, ...], now: int) -> TableInfo:
         table_id, kind, config, created, updated, events, over = row
@@ -196,11 +199,39 @@ class PostgresStore(TableStore):
                          "ORDER BY updated_ms DESC")
         return [self._info(row, now) for row in rows]
 
-    def find_code(self, code: str) -> tuple[TableInfo, int]:
+    def find_code(self, code: str) -> tuple[TableInfo, int | None]:
         rows = self._run("SELECT table_id, seat FROM scrabble_seats WHERE code_hash = %s", (code_hash(code),))
-        if not rows:
-            raise TableError("table_unknown_code")
-        return self.table(rows[0][0]), int(rows[0][1])
+        if rows:
+            return self.table(rows[0][0]), int(rows[0][1])
+        tables = self._run("SELECT id FROM scrabble_tables WHERE join_hash = %s", (code_hash(code),))
+        if tables:
+            return self.table(tables[0][0]), None
+        raise TableError("table_unknown_code")
+
+    def add_seat(self, table_id: str, spec: SeatSpec) -> tuple[int, str]:
+        code = new_code()
+        with self._lock:
+            conn = self._connection()
+            try:
+                with conn.transaction():
+                    # One seat at a time per table: two players joining at once get two numbers.
+                    conn.execute("SELECT 1 FROM scrabble_tables WHERE id = %s FOR UPDATE", (table_id,))
+                    names = conn.execute("SELECT name FROM scrabble_seats WHERE table_id = %s", (table_id,)).fetchall()
+                    if any(name.casefold() == spec.name.casefold() for (name,) in names):
+                        raise TableError("name_taken", table=table_id, name=spec.name)
+                    found = conn.execute("SELECT COALESCE(MAX(seat), -1) + 1 FROM scrabble_seats "
+                                         "WHERE table_id = %s", (table_id,)).fetchone()
+                    seat = int(found[0]) if found is not None else 0
+                    conn.execute("INSERT INTO scrabble_seats (table_id, seat, name, computer_level, role, code_hash) "
+                                 "VALUES (%s, %s, %s, %s, %s, %s)",
+                                 (table_id, seat, spec.name, spec.computer_level, spec.role.value,
+                                  code_hash(code)))
+                    conn.execute(f"UPDATE scrabble_tables SET updated_ms = {_NOW_MS} WHERE id = %s", (table_id,))
+                    conn.execute("SELECT pg_notify(%s, %s)", (CHANNEL, table_id))
+            except psycopg.OperationalError:
+                self._drop()
+                raise TableError("base_lost") from None
+        return seat, code
 
     def set_over(self, table_id: str) -> None:
         self._run("UPDATE scrabble_tables SET over = TRUE WHERE id = %s", (table_id,))

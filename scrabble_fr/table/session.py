@@ -281,6 +281,8 @@ class TableSession:
              computers: Callable[[int, random.Random], Any] | None = _default_computers) -> TableSession:
         """The seat a join code opens (raises ``table_unknown_code``, ``seat_taken``)."""
         info, seat = store.find_code(code)
+        if seat is None:
+            raise TableError("table_needs_name")
         return cls(store, info, seat, lexicon, force=force, computers=computers)
 
     @classmethod

@@ -30,6 +30,7 @@ from scrabble_fr.table.store import (
     Role,
     Row,
     Seat,
+    SeatSpec,
     TableInfo,
     TableStore,
     code_hash,
@@ -44,7 +45,7 @@ SCHEMA = [
     """CREATE TABLE IF NOT EXISTS tables (
         id TEXT PRIMARY KEY, kind TEXT NOT NULL, config TEXT NOT NULL,
         created_ms INTEGER NOT NULL, updated_ms INTEGER NOT NULL,
-        events INTEGER NOT NULL DEFAULT 0, over INTEGER NOT NULL DEFAULT 0)""",
+        events INTEGER NOT NULL DEFAULT 0, over INTEGER NOT NULL DEFAULT 0, join_hash TEXT UNIQUE)""",
     """CREATE TABLE IF NOT EXISTS seats (
         table_id TEXT NOT NULL REFERENCES tables(id), seat INTEGER NOT NULL, name TEXT NOT NULL,
         computer_level INTEGER, role TEXT NOT NULL, code_hash TEXT UNIQUE,
@@ -120,9 +121,11 @@ class SqliteStore(TableStore):
                 table_id = new_table_id()
                 while self._run("SELECT 1 FROM tables WHERE id = ?", (table_id,)):
                     table_id = new_table_id()
-                self._run(f"INSERT INTO tables (id, kind, config, created_ms, updated_ms) "
-                          f"VALUES (?, ?, ?, {_NOW_MS}, {_NOW_MS})",
-                          (table_id, table.kind, json.dumps(table.config, ensure_ascii=False)))
+                table_code = new_code() if table.open else None
+                self._run(f"INSERT INTO tables (id, kind, config, created_ms, updated_ms, join_hash) "
+                          f"VALUES (?, ?, ?, {_NOW_MS}, {_NOW_MS}, ?)",
+                          (table_id, table.kind, json.dumps(table.config, ensure_ascii=False),
+                           code_hash(table_code) if table_code else None))
                 for number, spec in enumerate(table.seats):
                     code = None if spec.is_computer else new_code()
                     if code is not None:
@@ -135,7 +138,7 @@ class SqliteStore(TableStore):
             except BaseException:
                 self._run("ROLLBACK")
                 raise
-        return Created(self.table(table_id), codes)
+        return Created(self.table(table_id), codes, table_code)
 
     def _info(self, row: tuple[Any, ...], now: int) -> TableInfo:
         table_id, kind, config, created, updated, events, over = row
@@ -161,11 +164,34 @@ class SqliteStore(TableStore):
                          "ORDER BY updated_ms DESC")
         return [self._info(row, now) for row in rows]
 
-    def find_code(self, code: str) -> tuple[TableInfo, int]:
+    def find_code(self, code: str) -> tuple[TableInfo, int | None]:
         rows = self._run("SELECT table_id, seat FROM seats WHERE code_hash = ?", (code_hash(code),))
-        if not rows:
-            raise TableError("table_unknown_code")
-        return self.table(rows[0][0]), int(rows[0][1])
+        if rows:
+            return self.table(rows[0][0]), int(rows[0][1])
+        tables = self._run("SELECT id FROM tables WHERE join_hash = ?", (code_hash(code),))
+        if tables:
+            return self.table(tables[0][0]), None
+        raise TableError("table_unknown_code")
+
+    def add_seat(self, table_id: str, spec: SeatSpec) -> tuple[int, str]:
+        code = new_code()
+        with self._lock:
+            self._run("BEGIN IMMEDIATE")
+            try:
+                names = self._run("SELECT name FROM seats WHERE table_id = ?", (table_id,))
+                if any(name.casefold() == spec.name.casefold() for (name,) in names):
+                    raise TableError("name_taken", table=table_id, name=spec.name)
+                seat = int(self._run("SELECT COALESCE(MAX(seat), -1) + 1 FROM seats WHERE table_id = ?",
+                                     (table_id,))[0][0])
+                self._run("INSERT INTO seats (table_id, seat, name, computer_level, role, code_hash) "
+                          "VALUES (?, ?, ?, ?, ?, ?)",
+                          (table_id, seat, spec.name, spec.computer_level, spec.role.value, code_hash(code)))
+                self._run(f"UPDATE tables SET updated_ms = {_NOW_MS} WHERE id = ?", (table_id,))
+                self._run("COMMIT")
+            except BaseException:
+                self._run("ROLLBACK")
+                raise
+        return seat, code
 
     def set_over(self, table_id: str) -> None:
         self._run("UPDATE tables SET over = 1 WHERE id = ?", (table_id,))

@@ -78,6 +78,7 @@ class NewTable:
     kind: str  # "classic" or "duplicate"
     config: dict[str, Any]
     seats: list[SeatSpec]
+    open: bool = False  # players may join with the table's own code and a name (a club's duplicate)
 
 
 @dataclass(frozen=True)
@@ -111,6 +112,7 @@ class Created:
 
     table: TableInfo
     codes: dict[int, str] = field(default_factory=dict)
+    table_code: str | None = None  # an open table's code, with which a player joins under a name
 
 
 @dataclass(frozen=True)
@@ -165,8 +167,14 @@ class TableStore(ABC):
         """Every table, the most recently active first."""
 
     @abstractmethod
-    def find_code(self, code: str) -> tuple[TableInfo, int]:
-        """The table and seat a join code opens; raises ``table_unknown_code``."""
+    def find_code(self, code: str) -> tuple[TableInfo, int | None]:
+        """The table and seat a join code opens (None: an open table's own code, which gives a
+        seat to a name, :meth:`add_seat`); raises ``table_unknown_code``."""
+
+    @abstractmethod
+    def add_seat(self, table_id: str, spec: SeatSpec) -> tuple[int, str]:
+        """A new seat at an open table, and its code; raises ``name_taken`` for a name already
+        seated (case aside)."""
 
     @abstractmethod
     def set_over(self, table_id: str) -> None: ...

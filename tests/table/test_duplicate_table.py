@@ -1,0 +1,194 @@
+"""The club duplicate at a shared table, on both backends: joining, proposals, the single close,
+the results, corrections, the ranking, and the commands without a screen.
+
+Seed 1: the first draw is ERZAGEP and its top H6 ARPEGEZ, 108 (FISF rules, §5.4.2a pays the word
+its best score wherever it is written on the first coup).
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import threading
+
+import pytest
+
+from scrabble_fr.cli import main
+from scrabble_fr.engine.errors import ScrabbleError
+from scrabble_fr.table import TableError, open_store
+from scrabble_fr.table.duplicate import DuplicateTable, DuplicateTableSettings, create_duplicate_table
+
+
+@pytest.fixture(scope="module")
+def french():
+    from scrabble_fr.lexicon import Lexicon
+
+    return Lexicon.builtin("fr")
+
+
+def table(base, french, players=("Alice", "Bruno"), **options):  # type: ignore[no-untyped-def]
+    options.setdefault("seconds", None)
+    created = create_duplicate_table(open_store(base), DuplicateTableSettings(list(players), seed=1, **options))
+    arbiter = DuplicateTable.join(open_store(base), created.codes[len(players)], french)
+    seats = [DuplicateTable.join(open_store(base), created.codes[n]) for n in range(len(players))]
+    return created, arbiter, seats
+
+
+def run(*argv: str) -> tuple[int, str, str]:
+    out, err = io.StringIO(), io.StringIO()
+    return main(list(argv), out=out, err=err), out.getvalue(), err.getvalue()
+
+
+def test_a_coup_from_the_draw_to_the_ranking(base, french):
+    _created, arbiter, (alice, bruno) = table(base, french)
+    assert arbiter.is_arbiter and alice.game is None  # a player's process holds no word list
+    arbiter.start_coup()
+    alice.poll(timeout=2.0)
+    bruno.poll(timeout=2.0)
+    assert alice.current is not None and alice.current.draw_text == "ERZAGEP"
+    with pytest.raises(ScrabbleError):
+        alice.propose("H8 ZEBRE")  # no B in the draw: refused at once, nothing written
+    alice.propose("H4 PAGE")
+    alice.propose("H2 ARPEGEZ")  # replaces her first proposal
+    bruno.propose("H8 GAZER")
+    arbiter.poll(timeout=2.0)
+    assert arbiter.has_proposed(0) and arbiter.has_proposed(1)
+    arbiter.close_coup()
+    alice.poll(timeout=2.0)
+    coup = alice.coups[0]
+    assert coup.results is not None and coup.results["top"] == {"ref": "H6", "word": "ARPEGEZ", "score": 108}
+    assert coup.points(0) == 108 and coup.results["players"]["0"]["solo"] is True
+    assert alice.board[7, 5] == "A"  # the top is on the board
+    # The ranking is the sum of the recorded scores.
+    assert alice.total(0) == coup.points(0) and alice.total(1) == coup.points(1)
+    assert [seat for _rank, seat, _total in alice.ranking()] == [0, 1]
+    assert alice.rank(0) == 1 and alice.percent(0) == 100.0
+    with pytest.raises(ScrabbleError):
+        alice.propose("H4 PAGE")  # after the close
+
+
+def test_a_coup_closes_once_when_two_processes_close_it(base, french):
+    created, arbiter, (alice, _bruno) = table(base, french)
+    arbiter.start_coup()
+    second = DuplicateTable.join(open_store(base), created.codes[2], french, force=True)  # a second window
+    results: list[str] = []
+    barrier = threading.Barrier(2)
+
+    def close(who: DuplicateTable) -> None:
+        barrier.wait()
+        try:
+            who.close_coup(1)
+            results.append("closed")
+        except TableError as exc:
+            results.append(exc.code)
+
+    threads = [threading.Thread(target=close, args=(who,)) for who in (arbiter, second)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert sorted(results) == ["closed", "coup_closed_already"]
+    rows = open_store(base).rows(created.table.id)
+    assert [row.payload["type"] for row in rows].count("close") == 1
+    assert [row.payload["type"] for row in rows].count("results") == 1
+
+
+def test_the_time_up_closes_the_coup_whoever_notices(tmp_path, french):
+    base = str(tmp_path / "tables.sqlite3")
+    created, arbiter, (alice, bruno) = table(base, french, seconds=60.0)
+    arbiter.start_coup()
+    alice.poll(timeout=2.0)
+    alice.propose("H6 ARPEGEZ")
+    import sqlite3
+
+    with sqlite3.connect(base) as db:  # the coup started 61 s ago, by the database's clock
+        db.execute("UPDATE events SET ts_ms = ts_ms - 61000 WHERE payload LIKE '%\"coup\"%'")
+    bruno.rebuild()
+    assert bruno.remaining() is not None and bruno.remaining() < 0
+    bruno.poll()  # Bruno's process notices first and closes it
+    alice.poll(timeout=2.0)
+    assert alice.current is None and alice.coups[0].closed
+    arbiter.poll(timeout=2.0)  # the arbitrator's process publishes the results
+    alice.poll(timeout=2.0)
+    assert alice.coups[0].points(0) == 108
+    types = [row.payload["type"] for row in open_store(base).rows(created.table.id)]
+    assert types.count("close") == 1
+
+
+def test_an_open_table_takes_players_by_name_and_a_late_one_scores_zero_before(base, french):
+    created = create_duplicate_table(open_store(base), DuplicateTableSettings([], seed=1, seconds=None))
+    assert created.table_code is not None and list(created.codes) == [0]  # the arbitrator's seat only
+    arbiter = DuplicateTable.join(open_store(base), created.codes[0], french)
+    alice = DuplicateTable.join(open_store(base), created.table_code, name="Alice")
+    assert alice.code is not None and alice.seat == 1
+    with pytest.raises(TableError) as taken:
+        DuplicateTable.join(open_store(base), created.table_code, name="alice")
+    assert taken.value.code == "name_taken"
+    arbiter.poll(timeout=2.0)
+    arbiter.start_coup()
+    alice.poll(timeout=2.0)
+    alice.propose("H6 ARPEGEZ")
+    arbiter.close_coup()
+    bruno = DuplicateTable.join(open_store(base), created.table_code, name="Bruno")  # late
+    arbiter.poll(timeout=2.0)
+    arbiter.start_coup()
+    bruno.poll(timeout=2.0)
+    bruno.propose("")
+    arbiter.close_coup()
+    bruno.poll(timeout=2.0)
+    assert bruno.coups[0].points(bruno.seat) == 0 and bruno.total(alice.seat) >= 108
+    assert bruno.rank(bruno.seat) == 2
+
+
+def test_the_arbitrator_corrects_a_score_with_a_reason(base, french):
+    created, arbiter, (alice, _bruno) = table(base, french)
+    arbiter.start_coup()
+    alice.poll(timeout=2.0)
+    alice.propose("H4 PAGE")
+    arbiter.close_coup()
+    before = arbiter.total(0)
+    arbiter.correct(1, 0, 50, "bulletin mal lu")
+    alice.poll(timeout=2.0)
+    assert alice.coups[0].points(0) == 50 and alice.total(0) == before - alice.coups[0].results["players"]["0"][
+        "points"] + 50
+    with pytest.raises(TableError):
+        alice.correct(1, 0, 100, "moi")  # only the arbitrator
+    status, out, _err = run("table", "resultats", created.table.id, "--json", "--base", base)
+    data = json.loads(out)
+    assert data["coups"][0]["players"]["Alice"]["correction"] == "bulletin mal lu"
+
+
+def test_the_commands_without_a_screen(base, french):
+    status, out, err = run("table", "creer", "--duplicate", "--joueurs", "Alice,Bruno", "--graine", "1",
+                           "--temps", "0", "--base", base, "--json")
+    assert status == 0, err
+    created = json.loads(out)
+    assert set(created) == {"table", "seats", "arbiter"}
+    alice = created["seats"][0]["code"]
+    status, out, err = run("table", "jouer", alice, "H4 PAGE", "--base", base)
+    assert status == 2 and "fermé" in err  # no coup started yet: refused, one line
+    arbiter = DuplicateTable.join(open_store(base), created["arbiter"], french)
+    arbiter.start_coup()
+    status, out, err = run("table", "jouer", alice, "H4 PAGE", "--base", base)
+    assert status == 0 and out.count("\n") == 1
+    status, out, _err = run("table", "etat", alice, "--json", "--base", base)
+    state = json.loads(out)
+    assert set(state) == {"table", "seat", "coup", "draw", "proposed", "scores", "rank", "over"}
+    assert (state["coup"], state["draw"], state["proposed"], state["over"]) == (1, "ERZAGEP", True, False)
+    assert state["scores"] == {"Alice": 0, "Bruno": 0}
+    arbiter.close()
+    status, out, err = run("table", "arbitrer", created["arbiter"], "--fermer", "1", "--base", base)
+    assert status == 0, err
+    status, out, err = run("table", "arbitrer", created["arbiter"], "--fermer", "1", "--base", base)
+    assert status == 2 and err.count("\n") == 1 and "déjà" in err  # closed once
+    status, out, _err = run("table", "resultats", created["table"], "--csv", "--base", base)
+    lines = out.splitlines()
+    assert lines[0].startswith("rang") and lines[1].split(",")[1] == "Alice" and lines[1].split(",")[2] == "14"
+    status, out, _err = run("tables", "--json", "--base", base)
+    assert json.loads(out)[0]["kind"] == "duplicate"
+
+
+def test_a_club_table_takes_only_the_rules_times(base):
+    status, _out, err = run("table", "creer", "--duplicate", "--club", "--temps", "0:45", "--base", base)
+    assert status == 2 and "3:00, 2:30, 2:00 ou 1:00" in err
+    assert open_store(base).tables() == []
