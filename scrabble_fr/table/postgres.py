@@ -87,14 +87,12 @@ class PostgresStore(TableStore):
             text = str(exc).strip()
             raise TableError("base_unreachable", base=self._shown_address(),
                              detail=text.splitlines()[0] if text else type(exc).__name__) from None
-        conn.add_notify_handler(self._on_notify)
+        # Notifications that arrive during other queries wait in psycopg's backlog until
+        # ``notifies()`` is next called (changed()): none is lost between two calls.
         conn.execute(f"LISTEN {CHANNEL}")
         self._conn = conn
         self._notified = True  # anything may have happened while we were away
         return conn
-
-    def _on_notify(self, _notify: Any) -> None:
-        self._notified = True
 
     def _connection(self) -> psycopg.Connection[Any]:
         conn = self._conn
