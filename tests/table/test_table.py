@@ -245,3 +245,38 @@ def test_rows_are_json_with_the_databases_timestamps(base, words):
     rows = open_store(base).rows(created.table.id)
     assert rows[0].payload["actions"][0]["type"] == "play" and rows[0].ts_ms > 1_700_000_000_000
     json.dumps(rows[0].payload)
+
+
+@pytest.mark.timeout(120)
+def test_fifty_contest_and_accept_pairs_at_the_same_instant_have_one_effect_each(tmp_path, words):
+    base = str(tmp_path / "race.sqlite3")
+    outcomes = []
+    for _pair in range(50):
+        created = create_table(open_store(base), TableSettings(["Alice", "Bruno", "Chloé"], seed=7))
+        alice, bruno, chloe = (TableSession.join(open_store(base), created.codes[n], words) for n in range(3))
+        alice.match.play("H4 BALTE")
+        bruno.sync()
+        chloe.sync()
+        barrier = threading.Barrier(2)
+        results: dict[str, str] = {}
+
+        def act(name: str, intent) -> None:  # type: ignore[no-untyped-def]
+            barrier.wait()
+            try:
+                intent()
+                results[name] = "done"
+            except TableError as exc:
+                results[name] = exc.code
+
+        threads = [threading.Thread(target=act, args=("accept", bruno.match.accept)),
+                   threading.Thread(target=act, args=("contest", lambda: chloe.match.contest(2)))]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+        assert sorted(results.values()) == ["acted_first", "done"], results
+        view = TableSession.watch(open_store(base), created.table.id, None)
+        assert len(view.rows) == 2  # the move, then exactly one answer to it
+        assert bruno.match.game.history == chloe.match.game.history == view.match.game.history
+        outcomes.append(next(name for name, result in results.items() if result == "done"))
+    assert set(outcomes) <= {"accept", "contest"}
