@@ -91,11 +91,12 @@ def base(request: pytest.FixtureRequest, tmp_path: Path) -> str:
     cluster: Cluster = request.getfixturevalue("postgres")
     import psycopg
 
+    # A schema of its own for each test (a new database would cost a copy of the template each).
     name = f"t{os.getpid()}_{abs(hash(request.node.nodeid)) % 10**9}"
     with psycopg.connect(cluster.url, autocommit=True) as conn:
-        conn.execute(f"DROP DATABASE IF EXISTS {name}")
-        conn.execute(f"CREATE DATABASE {name}")
-    return f"postgresql://postgres@127.0.0.1:{cluster.port}/{name}"
+        conn.execute(f"DROP SCHEMA IF EXISTS {name} CASCADE")
+        conn.execute(f"CREATE SCHEMA {name}")
+    return f"{cluster.url}?options=-csearch_path%3D{name}"
 
 
 @pytest.fixture
