@@ -95,6 +95,7 @@ def seat_main(address: str, code: str, limit: int) -> None:
             break
         if match.current_human != session.me:
             continue
+        attempt = time.monotonic()
         try:
             if game.pending is not None:
                 match.accept()
@@ -105,7 +106,7 @@ def seat_main(address: str, code: str, limit: int) -> None:
                 moves += 1
         except TableError as exc:  # another process wrote first: it must never happen here
             refused += 1
-            error = f"{exc.code}: {exc}"
+            error = f"{exc.code} after {time.monotonic() - attempt:.2f} s: {exc}"
         seen = session.seq  # our own rows
         quiet_since = time.monotonic()
     ended = time.time()
