@@ -5,7 +5,8 @@
     python benchmarks/bench_club.py --think 0              # every proposal sent the instant the draw is seen
 
 Every player is its own process, as a club host runs one per player (its own connection, its own
-following of the table, no word list: the arbitrator's process alone judges and computes the tops).
+following of the table, no word list: the arbitrator's process alone judges and computes the tops);
+it reads the table every 0.2 s, as the club screen's timer does (``--tick``).
 The arbitrator is one more process, with the French list. The game is the seed's: the parent
 plays it beforehand (the draws and the tops do not depend on the players) and gives each player a
 script: on each coup a real placement among the draw's 20 best (player i the (i mod 20)-th), sent
@@ -72,7 +73,7 @@ def _counting(store: object) -> list[int]:
 
 
 # -- a player: one process, no word list -------------------------------------------------------------
-def player_main(address: str, code: str, script_file: str, think: float) -> None:
+def player_main(address: str, code: str, script_file: str, think: float, tick: float) -> None:
     from scrabble_fr.table import TableError, open_store
     from scrabble_fr.table.duplicate import DuplicateTable
 
@@ -88,8 +89,12 @@ def player_main(address: str, code: str, script_file: str, think: float) -> None
     due: list[tuple[float, int, str]] = []  # (when, coup, text) still to send
     errors: list[str] = []
     quiet_since = time.monotonic()
+    next_tick = time.monotonic()
     while not table.over:
-        table.poll(timeout=0.1)
+        # As the club screen: the table read every ``tick`` seconds (a timer).
+        next_tick += tick
+        time.sleep(max(0.0, next_tick - time.monotonic()))
+        table.poll()
         now = time.time() * 1000.0
         coup = table.current
         if coup is not None and coup.number not in arrivals:
@@ -199,8 +204,8 @@ def plan(seed: int) -> list[list[tuple[str, int]]]:
     return coups
 
 
-def run_backend(label: str, address: str, players: int, think: float, seed: int, coups: list[list[tuple[str, int]]],
-                postmaster: int | None) -> dict[str, object]:
+def run_backend(label: str, address: str, players: int, think: float, tick: float, seed: int,
+                coups: list[list[tuple[str, int]]], postmaster: int | None) -> dict[str, object]:
     from scrabble_fr.table import open_store
     from scrabble_fr.table.duplicate import DuplicateTable, DuplicateTableSettings, create_duplicate_table
 
@@ -225,7 +230,8 @@ def run_backend(label: str, address: str, players: int, think: float, seed: int,
             expected[str(number)] = expected.get(str(number), 0) + len(texts)
         path = folder / f"script{seat}.json"
         path.write_text(json.dumps(script))
-        processes.append(harness.spawn([__file__, "--player", address, created.codes[seat], str(path), str(think)]))
+        processes.append(harness.spawn([__file__, "--player", address, created.codes[seat], str(path), str(think),
+                                        str(tick)]))
     expected_path = folder / "expected.json"
     expected_path.write_text(json.dumps(expected))
     print(f"[{label}] starting {players} player processes and the arbitrator…", flush=True)
@@ -341,7 +347,7 @@ def report(runs: list[dict[str, object]], think: float) -> None:
 
 def main() -> None:
     if len(sys.argv) > 1 and sys.argv[1] == "--player":
-        player_main(sys.argv[2], sys.argv[3], sys.argv[4], float(sys.argv[5]))
+        player_main(sys.argv[2], sys.argv[3], sys.argv[4], float(sys.argv[5]), float(sys.argv[6]))
         return
     if len(sys.argv) > 1 and sys.argv[1] == "--arbiter":
         arbiter_main(sys.argv[2], sys.argv[3], sys.argv[4])
@@ -350,6 +356,8 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=100, help="players at the table (default 100)")
     parser.add_argument("--think", type=float, default=3.0,
                         help="a proposal is sent between 0.2 s and this many seconds after the draw (default 3)")
+    parser.add_argument("--tick", type=float, default=0.2,
+                        help="how often a player's process reads the table (default 0.2 s, as the club screen)")
     parser.add_argument("--seed", type=int, default=1, help="the game's seed (default 1)")
     parser.add_argument("--backend", choices=["sqlite", "postgresql", "both"], default="both")
     parser.add_argument("--base", metavar="URL", help="an existing PostgreSQL server (default: a throwaway cluster)")
@@ -358,16 +366,17 @@ def main() -> None:
     runs = []
     if args.backend in ("sqlite", "both"):
         folder = tempfile.mkdtemp(prefix="scrabble-club-")
-        runs.append(run_backend("SQLite", str(Path(folder) / "tables.sqlite3"), args.players, args.think, args.seed,
-                                coups, None))
+        runs.append(run_backend("SQLite", str(Path(folder) / "tables.sqlite3"), args.players, args.think, args.tick,
+                                args.seed, coups, None))
     if args.backend in ("postgresql", "both"):
         if args.base:
-            runs.append(run_backend("PostgreSQL", args.base, args.players, args.think, args.seed, coups, None))
+            runs.append(run_backend("PostgreSQL", args.base, args.players, args.think, args.tick, args.seed, coups,
+                                    None))
         else:
             cluster = harness.Cluster(max_connections=args.players + 30)
             try:
-                runs.append(run_backend("PostgreSQL", cluster.url, args.players, args.think, args.seed, coups,
-                                        cluster.postmaster()))
+                runs.append(run_backend("PostgreSQL", cluster.url, args.players, args.think, args.tick, args.seed,
+                                        coups, cluster.postmaster()))
             finally:
                 cluster.remove()
     report(runs, args.think)

@@ -6,9 +6,10 @@
     python benchmarks/bench_tables.py --base postgresql://…    # an existing server instead of a throwaway one
 
 Every seat is its own process, as a terminal is: its own connection to the store, its own
-interpreter and lock, its own following of the table (``TableSession.poll`` with a 0.1 s wait,
-what the game screen does every tenth of a second). Threads in one process would share one
-interpreter lock and one scheduler slot and hide what a hundred terminals cost the machine.
+interpreter and lock, its own following of the table: ``TableSession.poll`` every tenth of a
+second, as the game screen's timer does (``--tick``), acting as soon as it is its turn. Threads
+in one process would share one interpreter lock and one scheduler slot and hide what a hundred
+terminals cost the machine.
 Each seat joins its table, loads the French list, and when every seat is ready they all start:
 the seat to act accepts the announced move (F3 at the screen), then plays the move a computer of
 level 4 (the best score) chooses for its rack, through the same ``match.play`` a player's Enter
@@ -53,7 +54,7 @@ PLACING = ("place", "exchange", "pass")
 
 
 # -- a seat: one process, as a terminal -----------------------------------------------------------------
-def seat_main(address: str, code: str, limit: int) -> None:
+def seat_main(address: str, code: str, limit: int, tick: float) -> None:
     from scrabble_fr.engine.game import EventKind
     from scrabble_fr.lexicon import Lexicon
     from scrabble_fr.player.computer import ComputerPlayer
@@ -73,8 +74,12 @@ def seat_main(address: str, code: str, limit: int) -> None:
     moves = accepts = refused = 0
     quiet_since = time.monotonic()
     error = None
+    next_tick = time.monotonic()
     while True:
-        session.poll(timeout=0.1)
+        # As the game screen: the table read every ``tick`` seconds (a timer), acting in between.
+        next_tick += tick
+        time.sleep(max(0.0, next_tick - time.monotonic()))
+        session.poll()
         now_ms = time.time() * 1000.0
         if session.seq > seen:
             quiet_since = time.monotonic()
@@ -144,7 +149,8 @@ def baseline(seeds: list[int], limit: int) -> tuple[int, float]:
 
 
 # -- one backend ---------------------------------------------------------------------------------------
-def run_backend(label: str, address: str, tables: int, limit: int, postmaster: int | None) -> dict[str, object]:
+def run_backend(label: str, address: str, tables: int, limit: int, tick: float,
+                postmaster: int | None) -> dict[str, object]:
     from scrabble_fr.table import TableSession, TableSettings, create_table, open_store
 
     store = open_store(address)
@@ -152,7 +158,7 @@ def run_backend(label: str, address: str, tables: int, limit: int, postmaster: i
     seeds = [int(c.table.config["seed"]) for c in created]
     seat_args = [(c.codes[seat]) for c in created for seat in (0, 1)]
     print(f"[{label}] starting {len(seat_args)} seat processes…", flush=True)
-    processes = [harness.spawn([__file__, "--seat", address, code, str(limit)]) for code in seat_args]
+    processes = [harness.spawn([__file__, "--seat", address, code, str(limit), str(tick)]) for code in seat_args]
     harness.wait_ready(processes)
     memory = harness.MemorySampler([p.pid for p in processes])
     memory.sample()
@@ -233,26 +239,28 @@ def report(runs: list[dict[str, object]]) -> None:
 
 def main() -> None:
     if len(sys.argv) > 1 and sys.argv[1] == "--seat":
-        seat_main(sys.argv[2], sys.argv[3], int(sys.argv[4]))
+        seat_main(sys.argv[2], sys.argv[3], int(sys.argv[4]), float(sys.argv[5]))
         return
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--tables", type=int, default=50, help="how many tables (two seats each; default 50)")
     parser.add_argument("--moves", type=int, default=0, help="moves per table (default: whole games)")
     parser.add_argument("--backend", choices=["sqlite", "postgresql", "both"], default="both")
+    parser.add_argument("--tick", type=float, default=0.1,
+                        help="how often a seat reads the table (default 0.1 s, as the game screen)")
     parser.add_argument("--base", metavar="URL", help="an existing PostgreSQL server (default: a throwaway cluster)")
     args = parser.parse_args()
     limit = args.moves if args.moves > 0 else 10**6
     runs = []
     if args.backend in ("sqlite", "both"):
         folder = tempfile.mkdtemp(prefix="scrabble-bench-")
-        runs.append(run_backend("SQLite", str(Path(folder) / "tables.sqlite3"), args.tables, limit, None))
+        runs.append(run_backend("SQLite", str(Path(folder) / "tables.sqlite3"), args.tables, limit, args.tick, None))
     if args.backend in ("postgresql", "both"):
         if args.base:
-            runs.append(run_backend("PostgreSQL", args.base, args.tables, limit, None))
+            runs.append(run_backend("PostgreSQL", args.base, args.tables, limit, args.tick, None))
         else:
             cluster = harness.Cluster(max_connections=2 * args.tables + 20)
             try:
-                runs.append(run_backend("PostgreSQL", cluster.url, args.tables, limit, cluster.postmaster()))
+                runs.append(run_backend("PostgreSQL", cluster.url, args.tables, limit, args.tick, cluster.postmaster()))
             finally:
                 cluster.remove()
     report(runs)
