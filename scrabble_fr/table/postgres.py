@@ -271,24 +271,25 @@ class PostgresStore(TableStore):
     def changed(self, timeout: float = 0.0, table_id: str | None = None) -> bool:
         with self._lock:
             conn = self._connection()
-            if not self._notified:
-                deadline = time.monotonic() + timeout
-                try:
-                    # Notifications that arrived since the last query, then those within the
-                    # timeout; another table's are read and let go (their payload is the table).
-                    while not self._notified:
-                        left = max(deadline - time.monotonic(), 0.001)
-                        notify = None
-                        for notify in conn.notifies(timeout=left, stop_after=1):
-                            pass
-                        if notify is None:
-                            break  # none within the time
+            deadline = time.monotonic() + timeout
+            try:
+                # Notifications that arrived since the last query, then those within the
+                # timeout (none once one is for this table); another table's are read and let
+                # go (their payload is the table). Every one waiting is read: none counts twice.
+                while True:
+                    left = 0.001 if self._notified else max(deadline - time.monotonic(), 0.001)
+                    received = False
+                    # Every notification yielded is looked at: the backlog comes out whole.
+                    for notify in conn.notifies(timeout=left, stop_after=1):
+                        received = True
                         if table_id is None or notify.payload == table_id:
                             self._notified = True
-                except psycopg.OperationalError:
-                    self._drop()
-                    self._connection()  # raises base_lost while the server is away
-                    self._notified = True  # back: anything may have happened meanwhile
+                    if not received:
+                        break  # none within the time
+            except psycopg.OperationalError:
+                self._drop()
+                self._connection()  # raises base_lost while the server is away
+                self._notified = True  # back: anything may have happened meanwhile
             changed, self._notified = self._notified, False
             return changed
 
