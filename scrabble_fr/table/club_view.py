@@ -16,7 +16,7 @@ from enum import StrEnum
 from typing import Any
 
 from scrabble_fr.duplicate.export import percent_text
-from scrabble_fr.i18n import _, format_number
+from scrabble_fr.i18n import _, format_number, ngettext
 from scrabble_fr.table.duplicate import CoupView, DuplicateTable
 
 
@@ -57,10 +57,13 @@ def time_per_coup_text(table: DuplicateTable) -> str:
 
 def rejets_text(coup: CoupView) -> str:
     """``2 rejets`` when the draw was thrown back (too few vowels or consonants), else ``""``."""
-    count = int(coup.draw.get("rejets", 0) or 0)
+    return rejets_count_text(int(coup.draw.get("rejets", 0) or 0))
+
+
+def rejets_count_text(count: int) -> str:
     if not count:
         return ""
-    return _("rejected {n}×").format(n=count)
+    return ngettext("Drawn again once (rejet)", "Drawn again {n} times (rejets)", count).format(n=count)
 
 
 @dataclass(frozen=True)
@@ -202,3 +205,13 @@ def last_squares(table: DuplicateTable) -> frozenset[tuple[int, int]]:
 def last_results(table: DuplicateTable) -> CoupView | None:
     """The last coup whose results are in."""
     return next((c for c in reversed(table.coups) if c.results is not None), None)
+
+
+def next_draw(table: DuplicateTable) -> tuple[str, int] | None:
+    """The arbitrator's process, between coups: the next coup's draw as the sheet writes it and
+    its rejets (the arbitrator announces it); None elsewhere, or when the game is over."""
+    game = table.game
+    if game is None or table.current is not None or game.is_over or game.current is None:
+        return None
+    draw = game.current.draw
+    return draw.text, draw.rejets

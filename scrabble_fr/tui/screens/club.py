@@ -20,7 +20,7 @@ from textual.widgets import Button, DataTable, Digits, Footer, Input, Label, Sel
 
 from scrabble_fr.duplicate.export import percent_text
 from scrabble_fr.engine.errors import ScrabbleError
-from scrabble_fr.i18n import N_, _, colon, format_number, ngettext, points
+from scrabble_fr.i18n import N_, _, colon, format_number, ngettext, points, sentence
 from scrabble_fr.match.outcome import Outcome
 from scrabble_fr.messages import describe
 from scrabble_fr.table import club_view
@@ -50,6 +50,7 @@ class _ClubScreen(LocalizedBindings, Screen[None]):
         super().__init__()
         self.table = table
         self.ended = False
+        self.moment = (club_view.phase(table), len(table.coups))
 
     def on_mount(self) -> None:
         self.set_interval(FOLLOW_SECONDS, self.follow)
@@ -69,6 +70,10 @@ class _ClubScreen(LocalizedBindings, Screen[None]):
             self.say(describe(exc))
             return
         if outcome is not None:
+            moment = (club_view.phase(self.table), len(self.table.coups))
+            if moment != self.moment:
+                self.say("")  # what was said belongs to the moment before
+            self.moment = moment
             self.shown(outcome)
             self.refresh_view()
             self.refresh_bindings()
@@ -92,6 +97,7 @@ class _ClubScreen(LocalizedBindings, Screen[None]):
             return False
         if outcome is not None:
             self.shown(outcome)
+        self.moment = (club_view.phase(self.table), len(self.table.coups))
         self.refresh_view()
         self.refresh_bindings()
         if club_view.phase(self.table) is Phase.OVER and not self.ended:
@@ -99,7 +105,7 @@ class _ClubScreen(LocalizedBindings, Screen[None]):
         return True
 
     def say(self, text: str) -> None:
-        self.query_one("#club-message", Static).update(text)
+        self.query_one("#club-message", Static).update(sentence(text) if text else "")
 
     def finish(self) -> None:
         self.ended = True
@@ -213,7 +219,7 @@ class PlayerScreen(_ClubScreen):
         top = club_view.top_of(last)
         if last is not None and top is not None:
             line = club_view.seat_coup(table, last, self.seat)
-            lines.append(_("Top of coup {n}{colon} {top}").format(n=last.number, colon=colon(), top=top.text))
+            lines.append(_("Top{colon} {top}").format(colon=colon(), top=top.text))
             lines.append(_("You{colon} {points} ({percent})").format(colon=colon(), points=points(line.points),
                                                                     percent=percent_text(line.percent)))
             if line.solo:
@@ -227,6 +233,8 @@ class PlayerScreen(_ClubScreen):
             lines.append(_("Total{colon} {points} ({percent})").format(
                 colon=colon(), points=points(table.total(self.seat)), percent=percent_text(table.percent(self.seat))))
             lines.append(_("Rank {rank} of {n}").format(rank=rank, n=len(table.players)))
+            if table.top_total:
+                lines.append(_("Top total{colon} {points}").format(colon=colon(), points=points(table.top_total)))
         self.query_one("#club-info", Static).update("\n".join(lines))
 
     def refresh_prompt(self) -> None:
@@ -298,6 +306,11 @@ class ArbiterScreen(_ClubScreen):
         table = self.table
         lines = [_("Table {table} — {clock}").format(table=table.table_id, clock=club_view.time_per_coup_text(table))]
         lines.extend(super().head_lines())
+        upcoming = club_view.next_draw(table)
+        if upcoming is not None:
+            lines.append(_("Next draw: {draw}").format(draw=upcoming[0]))
+            if upcoming[1]:
+                lines.append(club_view.rejets_count_text(upcoming[1]))
         coup = table.current
         if coup is not None:
             rejets = club_view.rejets_text(coup)
@@ -338,12 +351,12 @@ class ArbiterScreen(_ClubScreen):
                 done = "✓" if seat in in_ else "·" if state is Phase.PLAYING else " "
                 lines.append(f"{here}{done} {table.names[seat]}")
         else:
-            lines.append(_("Rank Player       Coup  Total"))
+            lines.append(_("Rank  Player       Coup  Total"))
             for line in club_view.ranking(table):
                 coup_line = club_view.seat_coup(table, last, line.seat)
                 mark = "*" if coup_line.solo else " "
                 here = "●" if table.present(line.seat) else "○"
-                lines.append(f"{line.rank:>3}{here}{line.name[:12]:<12} {coup_line.points:>4}{mark}{line.total:>5}")
+                lines.append(f"{line.rank:>3} {here} {line.name[:11]:<11} {coup_line.points:>4}{mark}{line.total:>5}")
         self.query_one("#club-players", Static).update("\n".join(lines))
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -526,7 +539,7 @@ class ProjectorScreen(_ClubScreen):
         last = club_view.last_results(table)
         top = club_view.top_of(last)
         self.query_one("#club-top", Static).update(
-            _("Top of coup {n}{colon} {top}").format(n=last.number, colon=colon(), top=top.text)
+            _("Top{colon} {top}").format(colon=colon(), top=top.text)
             if last is not None and top is not None else "")
         title = _("Final ranking") if table.over else _("Ranking")
         lines = [_("{title} — top {points}").format(title=title, points=format_number(table.top_total))]
