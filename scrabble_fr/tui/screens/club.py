@@ -341,7 +341,7 @@ class ArbiterScreen(_ClubScreen):
         table = self.table
         state = club_view.phase(table)
         last = club_view.last_results(table)
-        lines = [_("{n} players").format(n=len(table.players)) if len(table.players) != 1 else _("1 player")]
+        lines = [ngettext("{n} player", "{n} players", len(table.players)).format(n=len(table.players))]
         if not table.players:
             lines.append(_("Nobody yet: the players join with the table's code."))
         if state is Phase.PLAYING or last is None:
