@@ -11,11 +11,13 @@ Textual): the phase of the table, a seat's line on a closed coup, the ranking, t
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
 from scrabble_fr.duplicate.export import percent_text
+from scrabble_fr.engine.move import PlacedTile
 from scrabble_fr.i18n import _, format_number, ngettext
 from scrabble_fr.table.duplicate import CoupView, DuplicateTable
 
@@ -215,3 +217,30 @@ def next_draw(table: DuplicateTable) -> tuple[str, int] | None:
         return None
     draw = game.current.draw
     return draw.text, draw.rejets
+
+
+def check_board_tile(table: DuplicateTable, tentative: Sequence[PlacedTile], row: int, col: int, letter: str,
+                     joker: bool) -> None:
+    """Raise unless ``letter`` may be laid on the square for the move a player types on the board
+    (their own screen: nobody else sees it)."""
+    from scrabble_fr.duplicate.errors import DuplicateError
+    from scrabble_fr.match.entry import check_tile
+
+    coup = table.current
+    if coup is None:
+        raise DuplicateError("coup_closed")
+    check_tile(table.board, coup.tiles, tentative, row, col, letter, joker)
+
+
+def board_move_text(table: DuplicateTable, tentative: Sequence[PlacedTile]) -> str:
+    """The move typed on the board, written out as the line takes it (``H4 MAISON``)."""
+    from scrabble_fr.duplicate.errors import DuplicateError
+    from scrabble_fr.engine.move import Move
+    from scrabble_fr.engine.position import Position
+    from scrabble_fr.table.duplicate import _AnyWord
+
+    coup = table.current
+    if coup is None:
+        raise DuplicateError("coup_closed")
+    position = Position(table.rules, board=table.board.copy(), racks=[coup.tiles], lexicon=_AnyWord())
+    return position.describe(Move.place(list(tentative))).notation(table.rules.notation)

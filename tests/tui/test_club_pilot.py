@@ -233,3 +233,24 @@ async def test_the_end_screen_ranks_and_shows_the_sheet(tmp_path, french):
         await pilot.pause()
         sheet = str(app.screen.query_one("#sheet-text", Static).render())
         assert "ERZAGEP" in sheet and "ARPEGEZ" in sheet and "Alice" in sheet and "Bruno" not in sheet
+
+
+async def test_a_player_types_the_move_on_the_board(tmp_path, french):
+    base, created = make_table(tmp_path, french)
+    arbiter = DuplicateTable.join(open_store(base), created.codes[2], french)
+    alice = DuplicateTable.join(open_store(base), created.codes[0])
+    app = ScrabbleApp(table=alice)
+    async with app.run_test(size=SIZE) as pilot:
+        arbiter.start_coup()
+        await until(pilot, lambda: "ERZAGEP" in text(app, "#club-head"))
+        await pilot.press("tab")  # from the line to the board, its cursor on H8 across
+        await pilot.press("b")  # no B in the draw: refused at once
+        await pilot.pause()
+        assert "B" in text(app, "#club-message") and not app.screen.tentative
+        await pilot.press(*"gazer")
+        await pilot.pause()
+        assert len(app.screen.tentative) == 5
+        await pilot.press("enter")
+        await pilot.pause()
+        assert "H8 GAZER" in text(app, "#club-info") and not app.screen.tentative
+        assert alice.current is not None and alice.current.proposals[0] == "H8 GAZER"

@@ -20,7 +20,9 @@ from textual.widgets import Button, DataTable, Digits, Footer, Input, Label, Sel
 
 from scrabble_fr.duplicate.export import percent_text
 from scrabble_fr.engine.errors import ScrabbleError
+from scrabble_fr.engine.move import PlacedTile
 from scrabble_fr.i18n import N_, _, colon, format_number, ngettext, points, sentence
+from scrabble_fr.match.entry import used_tiles
 from scrabble_fr.match.outcome import Outcome
 from scrabble_fr.messages import describe
 from scrabble_fr.table import club_view
@@ -32,6 +34,13 @@ from scrabble_fr.tui.widgets.board import BoardPicture, BoardView
 from scrabble_fr.tui.widgets.rack import RackView
 
 FOLLOW_SECONDS = 0.2  # how often a screen reads the table
+
+
+class WallBoard(BoardView, can_focus=False):
+    """The board shown, not typed on (the arbitrator's desk, the projector): no cursor."""
+
+    def on_mount(self) -> None:
+        self.cursor = (-1, -1)
 
 
 class _ClubScreen(LocalizedBindings, Screen[None]):
@@ -50,6 +59,7 @@ class _ClubScreen(LocalizedBindings, Screen[None]):
         super().__init__()
         self.table = table
         self.ended = False
+        self.tentative: list[PlacedTile] = []  # a move typed on the board, not sent yet
         self.moment = (club_view.phase(table), len(table.coups))
 
     def on_mount(self) -> None:
@@ -73,6 +83,7 @@ class _ClubScreen(LocalizedBindings, Screen[None]):
             moment = (club_view.phase(self.table), len(self.table.coups))
             if moment != self.moment:
                 self.say("")  # what was said belongs to the moment before
+                self.tentative.clear()
             self.moment = moment
             self.shown(outcome)
             self.refresh_view()
@@ -122,13 +133,15 @@ class _ClubScreen(LocalizedBindings, Screen[None]):
         rules = table.rules
         self.query_one("#club-board", BoardView).picture = BoardPicture(
             squares=tuple(table.board.squares), layout=rules.layout, values=tuple(rules.tile_set.values.items()),
-            style=rules.notation, last_move=club_view.last_squares(table))
+            style=rules.notation, last_move=club_view.last_squares(table),
+            tentative=tuple((t.row, t.col, t.board_letter) for t in self.tentative))
 
     def refresh_rack(self) -> None:
         coup = self.table.current
         rack = self.query_one("#club-rack", RackView)
         values = self.table.rules.tile_set
         rack.tiles = tuple((t, values.value(t)) for t in coup.tiles) if coup is not None else ()
+        rack.used = frozenset(used_tiles(coup.tiles, self.tentative)) if coup is not None else frozenset()
 
     def refresh_clock(self) -> None:
         self.query_one("#club-head", Static).update("\n".join(self.head_lines()))
@@ -261,6 +274,45 @@ class PlayerScreen(_ClubScreen):
     def action_clear(self) -> None:
         self.query_one("#club-input", Input).value = ""
 
+    # -- a move typed on the board (Tab to go there) -------------------------------------------
+    @on(BoardView.Typed)
+    def _typed(self, event: BoardView.Typed) -> None:
+        board = self.query_one("#club-board", BoardView)
+        row, col = board.cursor
+        try:
+            club_view.check_board_tile(self.table, self.tentative, row, col, event.letter, event.joker)
+        except ScrabbleError as exc:
+            self.say(describe(exc))
+            return
+        self.tentative.append(PlacedTile(row, col, event.letter, event.joker))
+        board.advance()
+        self.refresh_view()
+
+    @on(BoardView.TakeBack)
+    def _take_back(self) -> None:
+        if self.tentative:
+            tile = self.tentative.pop()
+            self.query_one("#club-board", BoardView).cursor = (tile.row, tile.col)
+            self.refresh_view()
+
+    @on(BoardView.Clear)
+    def _clear_board(self) -> None:
+        self.tentative.clear()
+        self.refresh_view()
+
+    @on(BoardView.Announce)
+    def _announce(self) -> None:
+        if not self.tentative or club_view.phase(self.table) is not Phase.PLAYING:
+            return
+        try:
+            text = club_view.board_move_text(self.table, self.tentative)
+        except ScrabbleError as exc:  # not in one line, a gap: to be fixed on the board
+            self.say(describe(exc))
+            return
+        if self.intent(lambda: self.table.propose(text)):
+            self.tentative.clear()
+            self.refresh_view()
+
     def sheet_seats(self) -> list[int] | None:
         return [self.seat]
 
@@ -285,7 +337,7 @@ class ArbiterScreen(_ClubScreen):
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="club-main"):
-            yield BoardView(id="club-board")
+            yield WallBoard(id="club-board")
             with Vertical(id="club-side"):
                 yield Static(id="club-head")
                 yield RackView(id="club-rack")
@@ -496,7 +548,7 @@ class ProjectorScreen(_ClubScreen):
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="club-main"):
-            yield BoardView(id="club-board")
+            yield WallBoard(id="club-board")
             with Vertical(id="club-side"):
                 yield Static(id="club-head")
                 yield RackView(id="club-rack")
