@@ -138,6 +138,8 @@ class _ClubScreen(LocalizedBindings, Screen[None]):
 
     def refresh_rack(self) -> None:
         coup = self.table.current
+        if not self.query("#club-rack"):
+            return  # the arbitrator's desk writes the draw out
         rack = self.query_one("#club-rack", RackView)
         values = self.table.rules.tile_set
         rack.tiles = tuple((t, values.value(t)) for t in coup.tiles) if coup is not None else ()
@@ -211,6 +213,8 @@ class PlayerScreen(_ClubScreen):
     def on_mount(self) -> None:
         super().on_mount()
         self.query_one("#club-input", Input).focus()
+        if self.table.code is not None:  # a new seat at an open table: its code, to come back with
+            self.say(_("Your seat's code, to rejoin: {code}").format(code=self.table.code))
 
     def head_lines(self) -> list[str]:
         name = self.table.names.get(self.seat, "")
@@ -340,7 +344,6 @@ class ArbiterScreen(_ClubScreen):
             yield WallBoard(id="club-board")
             with Vertical(id="club-side"):
                 yield Static(id="club-head")
-                yield RackView(id="club-rack")
                 with VerticalScroll(id="club-players-box"):
                     yield Static(id="club-players")
         yield Static(id="club-message")
@@ -356,8 +359,15 @@ class ArbiterScreen(_ClubScreen):
 
     def head_lines(self) -> list[str]:
         table = self.table
-        lines = [_("Table {table} — {clock}").format(table=table.table_id, clock=club_view.time_per_coup_text(table))]
-        lines.extend(super().head_lines())
+        lines = [_("Table {table}").format(table=table.table_id)]
+        if club_view.phase(table) is Phase.WAITING:
+            coup = table.last
+            if coup is not None:
+                lines.append(_("Coup {n} — draw {draw}").format(n=coup.number, draw=coup.draw_text))
+            lines.append(_("Coup {n} is next ({clock}): F2 starts it.").format(
+                n=len(table.coups) + 1, clock=club_view.time_per_coup_text(table)))
+        else:
+            lines.extend(super().head_lines())
         upcoming = club_view.next_draw(table)
         if upcoming is not None:
             lines.append(_("Next draw: {draw}").format(draw=upcoming[0]))
@@ -403,7 +413,7 @@ class ArbiterScreen(_ClubScreen):
                 done = "✓" if seat in in_ else "·" if state is Phase.PLAYING else " "
                 lines.append(f"{here}{done} {table.names[seat]}")
         else:
-            lines.append(_("Rank  Player       Coup  Total"))
+            lines.append(f"{_('Rank')[:5]:<5} {_('Player')[:11]:<11} {_('Coup')[:4]:>4} {_('Total')[:5]:>5}")
             for line in club_view.ranking(table):
                 coup_line = club_view.seat_coup(table, last, line.seat)
                 mark = "*" if coup_line.solo else " "
