@@ -226,7 +226,7 @@ async def test_the_end_screen_ranks_and_shows_the_sheet(tmp_path, french):
         await pilot.pause()
         end = app.screen
         grid = end.query_one("#club-ranking", DataTable)
-        assert grid.row_count == 2
+        assert grid.row_count == 2 and grid.region.height == 3  # the header and both rows in sight
         you = str(end.query_one("#club-end-you", Static).render())
         assert "rank 1 of 2" in you and "108" in you
         await pilot.press("enter")  # the Sheet button

@@ -485,8 +485,10 @@ class CorrectionDialog(_Dialog):
     """Correct a player's score on a closed coup: the coup, the player, the points, a reason."""
 
     DEFAULT_CSS = """
-    CorrectionDialog .dialog { width: 60; }
-    CorrectionDialog Input, CorrectionDialog Select { margin: 0 0 0 0; }
+    CorrectionDialog .dialog { width: 64; }
+    CorrectionDialog .corr-row { height: 1; margin: 0 0 1 0; }
+    CorrectionDialog .corr-label { width: 10; }
+    CorrectionDialog Select, CorrectionDialog Input { width: 1fr; }
     """
 
     def __init__(self, players: Sequence[tuple[int, str]], coups: Sequence[int], coup: int) -> None:
@@ -496,14 +498,23 @@ class CorrectionDialog(_Dialog):
         self.coup = coup
 
     def compose(self) -> ComposeResult:
+        labels = [_("Coup"), _("Player"), _("Points"), _("Reason")]
         with Vertical(classes="dialog"):
             yield Label(_("Correct a score"), classes="dialog-title")
-            yield Select([(_("Coup {n}").format(n=n), n) for n in reversed(self.coups)], value=self.coup,
-                         allow_blank=False, id="corr-coup", compact=True)
-            yield Select([(name, seat) for seat, name in self.players], prompt=_("Player"), id="corr-player",
-                         compact=True)
-            yield Input(placeholder=_("Points on that coup"), id="corr-points", type="integer", compact=True)
-            yield Input(placeholder=_("Reason (written on the sheet)"), id="corr-reason", compact=True)
+            with Horizontal(classes="corr-row"):
+                yield Label(labels[0], classes="corr-label")
+                yield Select([(_("Coup {n}").format(n=n), n) for n in reversed(self.coups)], value=self.coup,
+                             allow_blank=False, id="corr-coup", compact=True)
+            with Horizontal(classes="corr-row"):
+                yield Label(labels[1], classes="corr-label")
+                yield Select([(name, seat) for seat, name in self.players], prompt=_("Choose the player."),
+                             id="corr-player", compact=True)
+            with Horizontal(classes="corr-row"):
+                yield Label(labels[2], classes="corr-label")
+                yield Input(placeholder=_("Points on that coup"), id="corr-points", type="integer", compact=True)
+            with Horizontal(classes="corr-row"):
+                yield Label(labels[3], classes="corr-label")
+                yield Input(placeholder=_("Reason (written on the sheet)"), id="corr-reason", compact=True)
             yield Static(id="corr-error")
             with Horizontal(classes="buttons"):
                 yield Button(_("Correct"), id="confirm", variant="primary", compact=True)
@@ -620,7 +631,7 @@ class ClubEndScreen(LocalizedBindings, Screen[None]):
     ]
     DEFAULT_CSS = """
     ClubEndScreen #club-end { padding: 0 1; height: 1fr; }
-    ClubEndScreen #club-ranking { height: 1fr; }
+    ClubEndScreen #club-ranking { height: auto; max-height: 12; }
     """
 
     def __init__(self, table: DuplicateTable) -> None:
