@@ -254,3 +254,19 @@ async def test_a_player_types_the_move_on_the_board(tmp_path, french):
         await pilot.pause()
         assert "H8 GAZER" in text(app, "#club-info") and not app.screen.tentative
         assert alice.current is not None and alice.current.proposals[0] == "H8 GAZER"
+
+
+async def test_the_projector_turns_the_pages_of_a_long_ranking(tmp_path, french):
+    names = [f"Player{n:02d}" for n in range(1, 31)]
+    base, created = make_table(tmp_path, french, players=names)
+    store = open_store(base)
+    app = ScrabbleApp(table=DuplicateTable(store, store.table(created.table.id), None, spectator=True))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        first = text(app, "#club-ranking").splitlines()
+        assert first[0].endswith("(1/2)") and "Player01" in first[1]
+        app.screen.turn_page()
+        await pilot.pause()
+        second = text(app, "#club-ranking").splitlines()
+        assert second[0].endswith("(2/2)") and "Player30" in second[-1]
+        assert len(first) + len(second) - 2 == 30  # every player on one page or the other

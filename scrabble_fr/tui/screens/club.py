@@ -34,6 +34,7 @@ from scrabble_fr.tui.widgets.board import BoardPicture, BoardView
 from scrabble_fr.tui.widgets.rack import RackView
 
 FOLLOW_SECONDS = 0.2  # how often a screen reads the table
+PAGE_SECONDS = 6.0  # how long the projector shows a page of a long ranking
 
 
 class WallBoard(BoardView, can_focus=False):
@@ -614,11 +615,34 @@ class ProjectorScreen(_ClubScreen):
         self.query_one("#club-top", Static).update(
             _("Top{colon} {top}").format(colon=colon(), top=top.text)
             if last is not None and top is not None else "")
+        self.refresh_ranking()
+
+    page = 0
+
+    def on_mount(self) -> None:
+        super().on_mount()
+        self.set_interval(PAGE_SECONDS, self.turn_page)
+
+    def turn_page(self) -> None:
+        self.page += 1
+        self.refresh_ranking()
+
+    def on_resize(self) -> None:
+        self.refresh_ranking()
+
+    def refresh_ranking(self) -> None:
+        """The ranking, a page at a time when it does not fit: the pages turn by themselves."""
+        table = self.table
+        widget = self.query_one("#club-ranking", Static)
+        rows = [f"{line.rank:>3}. {line.name[:16]:<16} {line.total:>5}" for line in club_view.ranking(table)]
+        room = max(1, widget.size.height - 1) if widget.size.height > 1 else max(1, len(rows))
+        pages = max(1, -(-len(rows) // room))
+        page = self.page % pages
         title = _("Final ranking") if table.over else _("Ranking")
-        lines = [_("{title} — top {points}").format(title=title, points=format_number(table.top_total))]
-        for line in club_view.ranking(table):
-            lines.append(f"{line.rank:>3}. {line.name[:16]:<16} {line.total:>5}")
-        self.query_one("#club-ranking", Static).update("\n".join(lines))
+        head = _("{title} — top {points}").format(title=title, points=format_number(table.top_total))
+        if pages > 1:
+            head += f" ({page + 1}/{pages})"
+        widget.update("\n".join([head, *rows[page * room:(page + 1) * room]]))
 
 
 # -- the end -----------------------------------------------------------------------------------
