@@ -270,3 +270,44 @@ async def test_the_projector_turns_the_pages_of_a_long_ranking(tmp_path, french)
         second = text(app, "#club-ranking").splitlines()
         assert second[0].endswith("(2/2)") and "Player30" in second[-1]
         assert len(first) + len(second) - 2 == 30  # every player on one page or the other
+
+
+async def test_the_club_screens_in_french_keep_french_typography(tmp_path, french):
+    from .test_typography_pilot import check
+
+    set_language("fr")
+    base, created = make_table(tmp_path, french, seconds=120.0)
+    arbiter = DuplicateTable.join(open_store(base), created.codes[2], french)
+    alice = DuplicateTable.join(open_store(base), created.codes[0])
+    store = open_store(base)
+    wall = DuplicateTable(store, store.table(created.table.id), None, spectator=True)
+    apps = {"player": ScrabbleApp(table=alice), "arbitrator": ScrabbleApp(lexicon=french, table=arbiter),
+            "projector": ScrabbleApp(table=wall)}
+    for where, app in apps.items():
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            check(app, where + ", before the first coup")
+            if arbiter.current is None and not arbiter.coups:
+                arbiter.start_coup()
+            await until(pilot, lambda app=app: "ERZAGEP" in screen_text(app))
+            if where == "player":
+                assert "Temps restant" in text(app, "#club-head")
+                await pilot.press(*"H8 ZEBRE", "enter")
+                await pilot.pause()
+                assert text(app, "#club-message").startswith("Il manque B")
+                check(app, where + ", a move refused")
+                app.screen.query_one("#club-input", Input).value = ""
+                await pilot.press(*"H6 ARPEGEZ", "enter")
+                await pilot.pause()
+            check(app, where + ", during the coup")
+            if where == "projector":
+                arbiter.poll(timeout=2.0)
+                arbiter.close_coup()
+                await until(pilot, lambda app=app: "ARPEGEZ 108" in text(app, "#club-top"))
+                check(app, where + ", after the close")
+    end = ScrabbleApp(table=alice)
+    async with end.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        end.push_screen(ClubEndScreen(alice))
+        await pilot.pause()
+        check(end, "the end screen")
