@@ -327,3 +327,31 @@ async def test_the_club_screens_in_french_keep_french_typography(tmp_path, frenc
         end.push_screen(ClubEndScreen(alice))
         await pilot.pause()
         check(end, "the end screen")
+
+
+async def test_the_arbitrator_sees_players_join_an_open_table_late_ones_too(tmp_path, french):
+    base = str(tmp_path / "tables.sqlite3")
+    created = create_duplicate_table(open_store(base), DuplicateTableSettings([], seed=1, seconds=None))
+    assert created.table_code is not None
+    arbiter = DuplicateTable.join(open_store(base), created.codes[0], french)
+    app = ScrabbleApp(lexicon=french, table=arbiter)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert "Nobody yet" in text(app, "#club-players")
+        alice = DuplicateTable.join(open_store(base), created.table_code, name="Alice")
+        await until(pilot, lambda: "Alice" in text(app, "#club-players"))
+        await pilot.press("f2")
+        await pilot.pause()
+        alice.poll(timeout=2.0)
+        alice.propose("H6 ARPEGEZ")
+        bruno = DuplicateTable.join(open_store(base), created.table_code, name="Bruno")  # during coup 1
+        await until(pilot, lambda: "Bruno" in text(app, "#club-players"))
+        assert "1 of 2" in text(app, "#club-head")
+        await pilot.press("f3")
+        await pilot.pause()
+        await pilot.press("shift+tab", "enter")
+        await pilot.pause()
+        bruno.poll(timeout=2.0)
+        assert bruno.rank(bruno.seat) == 2 and bruno.total(alice.seat) == 108
+        players = text(app, "#club-players")
+        assert "Alice" in players.splitlines()[2] and "Bruno" in players.splitlines()[3]
