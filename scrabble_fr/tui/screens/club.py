@@ -35,6 +35,7 @@ from scrabble_fr.tui.widgets.rack import RackView
 
 FOLLOW_SECONDS = 0.2  # how often a screen reads the table
 PAGE_SECONDS = 6.0  # how long the projector shows a page of a long ranking
+RANK_WIDTH = 28  # a line of the projector's ranking: " 12. Name…            1234"
 
 
 class WallBoard(BoardView, can_focus=False):
@@ -646,14 +647,20 @@ class ProjectorScreen(_ClubScreen):
         table = self.table
         widget = self.query_one("#club-ranking", Static)
         rows = [f"{line.rank:>3}. {line.name[:16]:<16} {line.total:>5}" for line in club_view.ranking(table)]
-        room = max(1, widget.size.height - 1) if widget.size.height > 1 else max(1, len(rows))
+        height = max(1, widget.size.height - 1) if widget.size.height > 1 else max(1, len(rows))
+        columns = max(1, widget.size.width // (RANK_WIDTH + 2))  # a wide screen: side by side
+        room = height * columns
         pages = max(1, -(-len(rows) // room))
         page = self.page % pages
         title = _("Final ranking") if table.over else _("Ranking")
         head = _("{title} — top {points}").format(title=title, points=format_number(table.top_total))
         if pages > 1:
             head += f" ({page + 1}/{pages})"
-        widget.update("\n".join([head, *rows[page * room:(page + 1) * room]]))
+        shown = rows[page * room:(page + 1) * room]
+        height = min(height, -(-len(shown) // columns)) if shown else height  # columns of even length
+        lines = ["  ".join(shown[c * height + r].ljust(RANK_WIDTH) for c in range(columns)
+                           if c * height + r < len(shown)).rstrip() for r in range(min(height, len(shown)))]
+        widget.update("\n".join([head, *lines]))
 
 
 # -- the end -----------------------------------------------------------------------------------
