@@ -250,6 +250,8 @@ class PlayerScreen(_ClubScreen):
         if last is not None and top is not None:
             line = club_view.seat_coup(table, last, self.seat)
             lines.append(_("Top{colon} {top}").format(colon=colon(), top=top.text))
+            if line.move or line.proposal:
+                lines.append(_("Your move: {move}").format(move=line.move or line.proposal))
             lines.append(_("You{colon} {points} ({percent})").format(colon=colon(), points=points(line.points),
                                                                     percent=percent_text(line.percent)))
             if line.solo:
@@ -271,11 +273,17 @@ class PlayerScreen(_ClubScreen):
         field = self.query_one("#club-input", Input)
         if club_view.phase(self.table) is Phase.PLAYING:
             if club_view.own_proposal(self.table) is None:
-                field.placeholder = _("Your move: H4 MAISON, 4H MOT, Enter to send")
+                across, down = self.examples()
+                field.placeholder = _("Your move: {across} WORD (across), {down} WORD (down), Enter to send").format(
+                    across=across, down=down)
             else:
                 field.placeholder = _("Another move replaces yours until the coup closes")
         else:
             field.placeholder = _("Wait for the next coup (F5: the sheet)")
+
+    def examples(self) -> tuple[str, str]:
+        """A move's references across and down in the table's notation (not the screen's language)."""
+        return ("H8", "8H") if self.table.rules.notation == "fr" else ("8H", "H8")
 
     @on(Input.Submitted, "#club-input")
     def _submitted(self, event: Input.Submitted) -> None:
@@ -283,7 +291,8 @@ class PlayerScreen(_ClubScreen):
         if club_view.phase(self.table) is not Phase.PLAYING:
             return
         if not text.strip():
-            self.say(_("Type a move first: H4 MAISON across, 4H MAISON down."))
+            across, down = self.examples()
+            self.say(_("Type a move first: {across} WORD across, {down} WORD down.").format(across=across, down=down))
             return
         if self.intent(lambda: self.table.propose(text)):
             event.input.value = ""
