@@ -249,6 +249,9 @@ class PlayerScreen(_ClubScreen):
         top = club_view.top_of(last)
         if last is not None and top is not None:
             line = club_view.seat_coup(table, last, self.seat)
+            if lines:
+                lines.append("")
+            lines.append(_("Coup {n} results").format(n=last.number))
             lines.append(_("Top{colon} {top}").format(colon=colon(), top=top.text))
             if line.move or line.proposal:
                 lines.append(_("Your move: {move}").format(move=line.move or line.proposal))
