@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -720,8 +721,9 @@ class ClubEndScreen(LocalizedBindings, Screen[None]):
         grid.add_columns(_("Rank"), _("Player"), _("Score"), _("% of the top"), _("Solos"))
         mine = 0
         for index, line in enumerate(club_view.ranking(self.table)):
-            grid.add_row(str(line.rank), line.name, format_number(line.total), percent_text(line.percent),
-                         str(line.solos))
+            grid.add_row(Text(str(line.rank), justify="right"), line.name,
+                         Text(format_number(line.total), justify="right"),
+                         Text(percent_text(line.percent), justify="right"), Text(str(line.solos), justify="right"))
             if line.seat == self.seat:
                 mine = index
         grid.move_cursor(row=mine)
