@@ -355,3 +355,27 @@ async def test_the_arbitrator_sees_players_join_an_open_table_late_ones_too(tmp_
         assert bruno.rank(bruno.seat) == 2 and bruno.total(alice.seat) == 108
         players = text(app, "#club-players")
         assert "Alice" in players.splitlines()[2] and "Bruno" in players.splitlines()[3]
+
+
+async def test_the_players_screen_closes_the_coup_when_the_time_is_up(tmp_path, french):
+    import sqlite3
+
+    base, created = make_table(tmp_path, french, seconds=60.0)
+    arbiter = DuplicateTable.join(open_store(base), created.codes[2], french)
+    alice = DuplicateTable.join(open_store(base), created.codes[0])
+    app = ScrabbleApp(table=alice)
+    async with app.run_test(size=SIZE) as pilot:
+        arbiter.start_coup()
+        await until(pilot, lambda: "Time left: 1:00" in text(app, "#club-head") or "0:5" in text(app, "#club-head"))
+        app.screen.query_one("#club-input", Input).value = "H6 ARPEGEZ"
+        await pilot.press("enter")
+        await pilot.pause()
+        with sqlite3.connect(base) as db:  # the coup started 61 s ago, by the database's clock
+            db.execute("UPDATE events SET ts_ms = ts_ms - 61000 WHERE payload LIKE '%\"coup\"%'")
+        alice.rebuild()
+        await until(pilot, lambda: "Time is up" in text(app, "#club-message"))
+        assert "the top is being computed" in text(app, "#club-head")  # the arbitrator's process publishes it
+        arbiter.poll(timeout=2.0)
+        await until(pilot, lambda: "ARPEGEZ 108" in text(app, "#club-info"))
+        types = [row.payload["type"] for row in open_store(base).rows(created.table.id)]
+        assert types.count("close") == 1
