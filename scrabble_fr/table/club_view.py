@@ -51,10 +51,11 @@ def clock_text(seconds: float | None) -> str:
 
 
 def time_per_coup_text(table: DuplicateTable) -> str:
-    """``3:00 a coup`` or ``no clock``."""
-    if not table.seconds:
+    """The time of the coups to come: ``3:00 a coup`` or ``no clock``."""
+    seconds = table.coup_seconds
+    if not seconds:
         return _("no clock")
-    return _("{time} a coup").format(time=clock_text(table.seconds))
+    return _("{time} a coup").format(time=clock_text(seconds))
 
 
 def rejets_text(coup: CoupView) -> str:

@@ -77,3 +77,40 @@ def test_clock_and_time_texts():
     assert club_view.clock_text(179.2) == "3:00" and club_view.clock_text(-3) == "0:00"
     assert club_view.clock_text(61.0) == "1:01" and club_view.clock_text(None) == ""
     assert club_view.rejets_count_text(0) == "" and "2" in club_view.rejets_count_text(2)
+
+
+def test_the_arbitrator_changes_the_time_of_the_coups_to_come(tmp_path, french):
+    from scrabble_fr.engine.errors import ScrabbleError
+
+    base = str(tmp_path / "t.sqlite3")
+    created = create_duplicate_table(open_store(base), DuplicateTableSettings(["Alice"], seed=1, seconds=180.0,
+                                                                              club=True))
+    arbiter = DuplicateTable.join(open_store(base), created.codes[1], french)
+    alice = DuplicateTable.join(open_store(base), created.codes[0])
+    assert arbiter.coup_seconds == 180.0 and club_view.time_per_coup_text(arbiter) == "3:00 a coup"
+    for refused in (45.0, None):  # a club game: the times of the rules only, always a clock
+        with pytest.raises(ScrabbleError):
+            arbiter.set_coup_time(refused)
+    with pytest.raises(ScrabbleError):
+        alice.set_coup_time(120.0)  # the arbitrator's alone
+    arbiter.set_coup_time(120.0)
+    arbiter.start_coup()
+    alice.poll(timeout=2.0)
+    assert alice.current is not None and alice.current.seconds == 120.0
+    left = alice.remaining()
+    assert left is not None and 115 < left <= 120
+    row = open_store(base).rows(created.table.id)[-1].payload
+    assert row["type"] == "coup" and row["seconds"] == 120.0  # recorded with the coup
+    arbiter.close_coup()
+    again = DuplicateTable.join(open_store(base), created.codes[1], french, force=True)  # a restarted desk
+    assert again.coup_seconds == 120.0  # the last coup's time goes on
+
+
+def test_a_training_table_may_drop_the_clock(tmp_path, french):
+    base = str(tmp_path / "t.sqlite3")
+    created = create_duplicate_table(open_store(base), DuplicateTableSettings(["Alice"], seed=1, seconds=180.0))
+    arbiter = DuplicateTable.join(open_store(base), created.codes[1], french)
+    arbiter.set_coup_time(None)
+    arbiter.start_coup()
+    assert arbiter.current is not None and arbiter.current.seconds is None and arbiter.remaining() is None
+    assert club_view.time_per_coup_text(arbiter) == "no clock"

@@ -8,7 +8,7 @@ Seed 1: the first draw is ERZAGEP and its top H6 ARPEGEZ, 108.
 from __future__ import annotations
 
 import pytest
-from textual.widgets import DataTable, Digits, Input, Select, Static
+from textual.widgets import Button, DataTable, Digits, Input, Select, Static
 
 from scrabble_fr.i18n import set_language
 from scrabble_fr.table import open_store
@@ -20,6 +20,7 @@ from scrabble_fr.tui.screens.club import (
     CorrectionDialog,
     PlayerScreen,
     ProjectorScreen,
+    TimeDialog,
 )
 from scrabble_fr.tui.screens.dialogs import ConfirmDialog
 from scrabble_fr.tui.table_entry import open_table_code
@@ -118,9 +119,16 @@ async def test_the_arbitrator_starts_closes_after_confirming_and_corrects(tmp_pa
         await pilot.press("f3")  # no coup in play: nothing to close
         await pilot.pause()
         assert isinstance(app.screen, ArbiterScreen)
+        await pilot.press("f6")  # the time of the coups: 2:00 instead of no clock
+        await pilot.pause()
+        assert isinstance(app.screen, TimeDialog)
+        app.screen.query_one("#time-120", Button).press()
+        await pilot.pause()
+        assert "2:00 a coup" in text(app, "#club-head")
         await pilot.press("f2")
         await pilot.pause()
         assert "ERZAGEP" in text(app, "#club-head") and "Proposed: 0 of 2" in text(app, "#club-head")
+        assert "Time left: 2:00" in text(app, "#club-head") or "Time left: 1:59" in text(app, "#club-head")
         alice.poll(timeout=2.0)
         alice.propose("H6 ARPEGEZ")
         await until(pilot, lambda: "Proposed: 1 of 2" in text(app, "#club-head"))

@@ -20,6 +20,7 @@ from textual.screen import Screen
 from textual.widgets import Button, DataTable, Digits, Footer, Input, Label, Select, Static
 
 from scrabble_fr.duplicate.export import percent_text
+from scrabble_fr.duplicate.timing import CLUB_SECONDS
 from scrabble_fr.engine.errors import ScrabbleError
 from scrabble_fr.engine.move import PlacedTile
 from scrabble_fr.i18n import N_, _, colon, format_number, ngettext, points, sentence
@@ -358,6 +359,7 @@ class ArbiterScreen(_ClubScreen):
         ("f3", "close_coup", N_("Close the coup"), True),
         ("f4", "correct", N_("Correct"), True),
         ("f5", "sheet", N_("Sheet"), True),
+        ("f6", "coup_time", N_("Time"), True),
         ("ctrl+q", "app.quit", N_("Quit"), True),
     ]
     DEFAULT_CSS = """
@@ -491,6 +493,16 @@ class ArbiterScreen(_ClubScreen):
             lines.append(_("Solo: {names}").format(names=", ".join(solos)))
         self.say("\n".join(lines))
 
+    def action_coup_time(self) -> None:
+        """Choose the time of the coups to come."""
+        table = self.table
+
+        def chosen(seconds: float | None) -> None:
+            if seconds is not None:
+                self.intent(lambda: table.set_coup_time(seconds or None))
+
+        self.app.push_screen(TimeDialog(table.club, table.coup_seconds), chosen)
+
     def action_correct(self) -> None:
         table = self.table
         last = club_view.last_results(table)
@@ -505,6 +517,36 @@ class ArbiterScreen(_ClubScreen):
 
         players = [(seat, table.names[seat]) for seat in table.players]
         self.app.push_screen(CorrectionDialog(players, closed, last.number), answered)
+
+
+class TimeDialog(_Dialog):
+    """The time of a coup: 3:00, 2:30, 2:00 or 1:00 (FISF §1.3), or no clock in training.
+    Dismissed with the seconds (0: no clock), or None (Escape)."""
+
+    def __init__(self, club: bool, current: float | None) -> None:
+        super().__init__()
+        self.club = club
+        self.current = current
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Label(_("Time of the coups to come"), classes="dialog-title")
+            with Horizontal(classes="buttons"):
+                for seconds in CLUB_SECONDS:
+                    yield Button(club_view.clock_text(seconds), id=f"time-{int(seconds)}", compact=True,
+                                 variant="primary" if seconds == self.current else "default")
+                if not self.club:
+                    yield Button(_("No clock"), id="time-0", compact=True,
+                                 variant="primary" if not self.current else "default")
+
+    def on_mount(self) -> None:
+        current = int(self.current or 0)
+        buttons = self.query(f"#time-{current}")
+        (buttons.first() if buttons else self.query(Button).first()).focus()
+
+    @on(Button.Pressed)
+    def _chosen(self, event: Button.Pressed) -> None:
+        self.dismiss(float((event.button.id or "time-0").removeprefix("time-")))
 
 
 class CorrectionDialog(_Dialog):
