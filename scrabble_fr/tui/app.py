@@ -41,6 +41,7 @@ from scrabble_fr.tui.typography import keep_non_breaking_spaces
 
 if TYPE_CHECKING:
     from scrabble_fr.table import TableSession
+    from scrabble_fr.table.duplicate import DuplicateTable
 
 
 class ListLoader(Protocol):
@@ -68,7 +69,7 @@ class ScrabbleApp(App[None]):
         take_over: bool = False,
         duplicate: DuplicateSettings | None = None,
         now: Callable[[], float] = time.monotonic,
-        table: TableSession | None = None,
+        table: TableSession | DuplicateTable | None = None,
     ) -> None:
         super().__init__()
         keep_non_breaking_spaces()  # French typography: « : » never starts a line
@@ -94,8 +95,10 @@ class ScrabbleApp(App[None]):
         self.now = now
         # A seat at a shared table (scrabble-fr table rejoindre / regarder), and the store where the
         # set-up screen creates one (None: SCRABBLE_FR_BASE, else the file in the data folder).
-        self.table = table
+        self.table: TableSession | DuplicateTable | None = table
         self.table_base: str | None = None
+        # A store opened by the app itself (a code typed in it), closed when the app ends.
+        self.owned_table_store: Any = None
 
     def notify(self, message: str, *args: Any, **kwargs: Any) -> None:  # type: ignore[override]
         # Every notice a sentence, like the message line (errors are worded as clauses).
@@ -113,7 +116,7 @@ class ScrabbleApp(App[None]):
         elif self.duplicate is not None:
             self.start_duplicate(self.duplicate)
         elif self.table is not None:
-            self._show(self.table.match)
+            self.show_table(self.table)
         elif self.initial_config is not None:
             self.start_game(self.initial_config)
         else:
@@ -251,6 +254,21 @@ class ScrabbleApp(App[None]):
 
         self.push_screen(TableCodesDialog(table.id, seats, note), chosen)
 
+    def show_table(self, session: TableSession | DuplicateTable) -> None:
+        """Show a shared table's seat: the game screen of a classic table; a duplicate table's
+        arbitrator, player or projector screen (see :mod:`scrabble_fr.tui.table_entry`)."""
+        from scrabble_fr.table.duplicate import DuplicateTable
+        from scrabble_fr.tui.table_entry import table_screen
+
+        self.table = session
+        if not isinstance(session, DuplicateTable):
+            self._show(session.match)
+            return
+        self._close_match()
+        while len(self.screen_stack) > 1:
+            self.pop_screen()
+        self.push_screen(table_screen(session))
+
     def _refused(self, error: ScrabbleError) -> None:
         # Said, and the set-up screen stays (or opens) so that the app is never left blank.
         self.notify(describe(error), severity="error", timeout=12)
@@ -283,6 +301,12 @@ class ScrabbleApp(App[None]):
 
     def on_unmount(self) -> None:
         self._close_match()
+        if self.owned_table_store is not None:
+            table = self.table
+            if table is not None:
+                table.close()
+            self.owned_table_store.close()
+            self.owned_table_store = None
 
     # -- panels ----------------------------------------------------------------------------
     def action_help(self) -> None:
