@@ -620,5 +620,12 @@ class DuplicateTable:
         info = next((s for s in self.info.seats if s.number == seat), None)
         return bool(info and info.present) or (self.held and seat == self.seat)
 
+    def refresh_seats(self) -> None:
+        """Read again who is at the table (the seats' leases), for a screen that shows it."""
+        try:
+            self.info = self.store.table(self.table_id)
+        except TableError:
+            pass  # the store out of reach: poll says so
+
     def seat_info(self, seat: int) -> Seat:
         return next(s for s in self.info.seats if s.number == seat)
