@@ -40,6 +40,9 @@ class WebServer(Server):
         logging.getLogger("textual-serve").setLevel(logging.WARNING)
 
     async def on_startup(self, app: web.Application) -> None:
+        pass  # textual-serve's logo and lines: ours are said once the server listens (announce)
+
+    def announce(self, *_args: Any) -> None:
         for line in self.lines:
             self.out.write(line + "\n")
         self.out.flush()
@@ -69,4 +72,4 @@ class WebServer(Server):
             except (NotImplementedError, RuntimeError):
                 pass
         web.run_app(self._make_app(), host=self.host, port=self.port, handle_signals=False, loop=loop,
-                    print=lambda *args: None, shutdown_timeout=SHUTDOWN_SECONDS)
+                    print=self.announce, shutdown_timeout=SHUTDOWN_SECONDS)
