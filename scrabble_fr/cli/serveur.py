@@ -89,8 +89,22 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
         server.serve()
     except OSError as exc:
         raise UsageError(_("cannot listen on {host} port {port}: {detail}").format(
-            host=args.hote, port=args.port, detail=exc.strerror or exc)) from None
+            host=args.hote, port=args.port, detail=_listen_error(exc))) from None
     return 0
+
+
+def _listen_error(error: OSError) -> str:
+    import errno
+
+    from scrabble_fr.messages import system_error_text
+
+    if isinstance(error, socket.gaierror):
+        return _("this machine knows no such address")
+    if error.errno == errno.EADDRINUSE:
+        return _("another program uses this port: choose another with --port")
+    if error.errno == errno.EADDRNOTAVAIL:
+        return _("this address is not one of this machine's")
+    return system_error_text(error)
 
 
 def _banner(host: str, port: int) -> list[str]:
