@@ -39,6 +39,7 @@ _COMMANDS: dict[str, tuple[str, str, str]] = {
     "duplicate": ("duplicate", "add_parser", "run"),
     "table": ("table", "add_parser", "run"),
     "tables": ("table", "add_tables_parser", "run_tables"),
+    "serveur": ("serveur", "add_parser", "run"),
 }
 
 

@@ -70,6 +70,7 @@ class ScrabbleApp(App[None]):
         duplicate: DuplicateSettings | None = None,
         now: Callable[[], float] = time.monotonic,
         table: TableSession | DuplicateTable | None = None,
+        code_entry: bool = False,
     ) -> None:
         super().__init__()
         keep_non_breaking_spaces()  # French typography: « : » never starts a line
@@ -99,6 +100,9 @@ class ScrabbleApp(App[None]):
         self.table_base: str | None = None
         # A store opened by the app itself (a code typed in it), closed when the app ends.
         self.owned_table_store: Any = None
+        # The app of a browser's visitor (scrabble-fr serveur): it opens on the code-entry screen
+        # and opens only the tables of the codes typed there, never a game of its own.
+        self.code_entry = code_entry
 
     def notify(self, message: str, *args: Any, **kwargs: Any) -> None:  # type: ignore[override]
         # Every notice a sentence, like the message line (errors are worded as clauses).
@@ -117,6 +121,8 @@ class ScrabbleApp(App[None]):
             self.start_duplicate(self.duplicate)
         elif self.table is not None:
             self.show_table(self.table)
+        elif self.code_entry:
+            self._enter_code()
         elif self.initial_config is not None:
             self.start_game(self.initial_config)
         else:
@@ -273,7 +279,10 @@ class ScrabbleApp(App[None]):
         # Said, and the set-up screen stays (or opens) so that the app is never left blank.
         self.notify(describe(error), severity="error", timeout=12)
         if not self.screen_stack or len(self.screen_stack) <= 1:
-            self.push_screen(SetupScreen())
+            if self.code_entry:
+                self._enter_code()
+            else:
+                self.push_screen(SetupScreen())
 
     def _show(self, session: Match | DuplicateSession) -> None:
         self._close_match()
@@ -291,7 +300,15 @@ class ScrabbleApp(App[None]):
         while len(self.screen_stack) > 1:
             self.pop_screen()
         self._close_match()
+        if self.code_entry:
+            self._enter_code()
+            return
         self.push_screen(SetupScreen())
+
+    def _enter_code(self) -> None:
+        from scrabble_fr.tui.screens.table_code import TableCodeScreen
+
+        self.push_screen(TableCodeScreen())
 
     def _close_match(self) -> None:
         # The game is left: its last state saved and its lock released for another process.
