@@ -31,7 +31,7 @@ from __future__ import annotations
 import gc
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from scrabble_fr.engine.move import Move, PlacedTile
@@ -95,6 +95,7 @@ class EndgameSolver:
         blocked_run: int | None = None,
         seconds: float = TIME_BUDGET,
         max_nodes: int | None = None,
+        clock: Callable[[], float] = time.perf_counter,
     ) -> None:
         if len(position.racks) != 2:
             raise ValueError("the endgame solver plays two-player games")
@@ -104,6 +105,7 @@ class EndgameSolver:
         self.rules: Rules = position.rules
         self.seconds = seconds
         self.max_nodes = max_nodes
+        self.clock = clock
         rules = self.rules
         self.limit = rules.blocked_count * 2
         self.scoreless_counts = rules.blocked is BlockedRule.SCORELESS
@@ -191,7 +193,7 @@ class EndgameSolver:
 
     # -- the search ------------------------------------------------------------------------
     def solve(self) -> EndgameResult:
-        start = time.perf_counter()
+        start = self.clock()
         self.deadline = start + self.seconds
         scores = self.position.scores
         base = scores[self.me] - scores[1 - self.me]
@@ -202,7 +204,7 @@ class EndgameSolver:
                 value -= 2 * self._rack_value(0)
             elif sum(self.racks[0]):
                 value += 2 * self._rack_value(1)
-            return EndgameResult(value, True, (), 0, time.perf_counter() - start, 0)
+            return EndgameResult(value, True, (), 0, self.clock() - start, 0)
         most = 2 * (sum(self.racks[0]) + sum(self.racks[1])) + 2 * self.limit + 2
         best_line: list[Inner] = []
         best_value = 0
@@ -225,14 +227,14 @@ class EndgameSolver:
             if enabled:
                 gc.enable()
         moves = self._to_moves(best_line)
-        return EndgameResult(base + best_value, proven, moves, self.nodes, time.perf_counter() - start, finished)
+        return EndgameResult(base + best_value, proven, moves, self.nodes, self.clock() - start, finished)
 
     def _negamax(self, ply: int, depth: int, alpha: int, beta: int, run: int, budgeted: bool) -> tuple[int, bool]:
         """The value for the player to move at ``ply`` (even: the root's player) of the rest of
         the game, relative (scores from here on), and whether no depth limit touched it."""
         self.nodes += 1
-        if budgeted and not self.nodes & 7:
-            if time.perf_counter() > self.deadline or (self.max_nodes is not None and self.nodes > self.max_nodes):
+        if budgeted:
+            if self.clock() > self.deadline or (self.max_nodes is not None and self.nodes > self.max_nodes):
                 raise _Stop
         me = ply & 1
         other = 1 - me
@@ -426,7 +428,95 @@ def solve(
     seconds: float = TIME_BUDGET,
     max_nodes: int | None = None,
     blocked_run: int | None = None,
+    clock: Callable[[], float] = time.perf_counter,
 ) -> EndgameResult:
-    """The exact endgame of ``position`` (two players, empty bag, both racks known)."""
-    return EndgameSolver(position, seconds=seconds, max_nodes=max_nodes, blocked_run=blocked_run).solve()
+    """The exact endgame of ``position`` (two players, empty bag, both racks known). ``clock``
+    measures the budget (``time.process_time`` counts this process's own work only)."""
+    return EndgameSolver(position, seconds=seconds, max_nodes=max_nodes, blocked_run=blocked_run,
+                         clock=clock).solve()
 
+
+
+PRE_ENDGAME_CANDIDATES = 8  # placements weighed by the pre-endgame solver, best score first
+
+
+@dataclass(frozen=True)
+class PreEndgameResult:
+    """The pre-endgame's choice: ``expected`` is the mean final spread for the player to move
+    over the tiles the bag may hold (weighted by how many of each are unseen), each followed by
+    the exact endgame; ``proven`` when every one of those endgames was solved to the end;
+    ``candidates`` each placement weighed with its expected spread, best first."""
+
+    move: Move
+    expected: float
+    proven: bool
+    candidates: tuple[tuple[Move, float], ...]
+    endgames: int
+    nodes: int
+    seconds: float
+
+
+def solve_pre_endgame(
+    position: Position,
+    seconds: float = TIME_BUDGET,
+    candidates: int = PRE_ENDGAME_CANDIDATES,
+    max_nodes: int | None = None,
+    clock: Callable[[], float] = time.perf_counter,
+) -> PreEndgameResult | None:
+    """The best placement with one tile left in the bag (two players), or None if there is none.
+
+    The player to move cannot see the opponent's rack: the unseen tiles are that rack and the
+    tile in the bag. For each of the ``candidates`` best placements by score and each tile the
+    bag may hold, the player draws it, the opponent's rack is the rest, and the endgame that
+    follows is solved exactly. The time (``seconds``) and ``max_nodes`` are shared out evenly
+    among the endgames still to solve. Passing (which leaves the tile to the opponent) is not
+    weighed; an exchange is not allowed with one tile in the bag.
+    """
+    from scrabble_fr.player.movegen import search_position, to_move
+
+    start = clock()
+    me = position.to_move
+    other = 1 - me
+    unseen = position.unseen(me)
+    view, found = search_position(position)
+    if not found:
+        return None
+    ranked = sorted(found, key=lambda item: (-item[0], item[1], item[3]))[:candidates]
+    tiles = sorted(unseen)
+    total_weight = sum(unseen.values())
+    work = len(ranked) * len(tiles)
+    done = 0
+    nodes = 0
+    proven = True
+    weighed: list[tuple[Move, float]] = []
+    rack = position.rack.upper()
+    for item in ranked:
+        move = to_move(view, item)
+        kept = list(rack)
+        for tile in move.rack_letters:
+            kept.remove(tile)
+        expected = 0.0
+        for tile in tiles:
+            left = max(0.0, start + seconds - clock())
+            share = max(left / (work - done), 0.001)
+            node_share = None if max_nodes is None else max(1, (max_nodes - nodes) // (work - done))
+            child = position.copy()
+            child.board.place(move.tiles)
+            opponent = unseen.copy()
+            opponent[tile] -= 1
+            child.racks = ["", ""]
+            child.racks[me] = "".join(sorted([*kept, tile]))
+            child.racks[other] = "".join(sorted((+opponent).elements()))
+            child.scores = list(position.scores)
+            child.scores[me] += move.score or 0
+            child.to_move = other
+            child.scoreless_turns = 0
+            result = solve(child, seconds=share, max_nodes=node_share, clock=clock)
+            done += 1
+            nodes += result.nodes
+            proven = proven and result.proven
+            expected -= result.value * unseen[tile] / total_weight
+        weighed.append((move, expected))
+    weighed.sort(key=lambda pair: -pair[1])
+    best, value = weighed[0]
+    return PreEndgameResult(best, value, proven, tuple(weighed), done, nodes, clock() - start)
