@@ -109,7 +109,7 @@ class EndgameSolver:
         rules = self.rules
         self.limit = rules.blocked_count * 2
         self.scoreless_counts = rules.blocked is BlockedRule.SCORELESS
-        self.start_run = min(position.scoreless_turns if blocked_run is None else blocked_run, self.limit - 1)
+        self.start_run = min(position.scoreless_turns if blocked_run is None else blocked_run, self.limit)
         self.me = position.to_move
         self.board = position.board.copy()
         self.squares = self.board.squares
@@ -197,6 +197,10 @@ class EndgameSolver:
         self.deadline = start + self.seconds
         scores = self.position.scores
         base = scores[self.me] - scores[1 - self.me]
+        if self.start_run >= self.limit:
+            # The game is over, blocked: each player loses their own rack.
+            value = base - self._rack_value(0) + self._rack_value(1)
+            return EndgameResult(value, True, (), 0, self.clock() - start, 0)
         if not sum(self.racks[0]) or not sum(self.racks[1]):
             # The game is over: a player is out (the other loses, or pays twice, their rack).
             value = base
@@ -520,3 +524,34 @@ def solve_pre_endgame(
     weighed.sort(key=lambda pair: -pair[1])
     best, value = weighed[0]
     return PreEndgameResult(best, value, proven, tuple(weighed), done, nodes, clock() - start)
+
+
+@dataclass(frozen=True)
+class EndgameVerdict:
+    """A move played in an endgame, judged: the solver's ``best`` move and the final spread it
+    leads to (``best_value``), the final spread after the move played (``played_value``), both
+    for the player who moved; ``proven`` when both searches reached the end of every line."""
+
+    best: Move
+    best_value: int
+    played_value: int
+    proven: bool
+
+    @property
+    def cost(self) -> int:
+        """The spread the move played gave away (0 for a best move)."""
+        return max(0, self.best_value - self.played_value)
+
+
+def judge_move(position: Position, move: Move, seconds: float = TIME_BUDGET) -> EndgameVerdict:
+    """How much ``move`` (legal, a placement or a pass) cost the player to move in an endgame
+    (``position``: two players, the bag empty, both racks known), the time shared by the two
+    searches: the best line, and the best line after the move played."""
+    best = solve(position, seconds=seconds / 2)
+    child = position.copy()
+    child.push(move)
+    after = solve(child, seconds=seconds / 2)
+    played = -after.value
+    if played > best.value:  # the first search stopped early and missed it: the move played is best
+        return EndgameVerdict(move, played, played, best.proven and after.proven)
+    return EndgameVerdict(best.move, best.value, played, best.proven and after.proven)

@@ -18,7 +18,7 @@ from conftest import full_lexicon
 from scrabble_fr.engine.move import Move, MoveKind
 from scrabble_fr.engine.position import Position
 from scrabble_fr.engine.rules import BlockedRule, EndRule, Rules
-from scrabble_fr.player.endgame import solve
+from scrabble_fr.player.endgame import judge_move, solve
 from scrabble_fr.player.movegen import generate_moves
 from scrabble_fr.words import WordSet
 
@@ -175,3 +175,15 @@ def test_game_already_over() -> None:
     result = solve(position)
     # The other player went out: they gain the rack left (K 10 + A 1), the player to move loses it.
     assert (result.value, result.proven, result.moves) == (100 - 90 - 22, True, ())
+
+
+def test_judge_move_gives_the_spread_a_move_cost() -> None:
+    # T beside OS (row H): H8 OST scores 3 and goes out (+2 × N = 2): 5. 8G TO (down, T above
+    # the O) scores 2 and goes out too: 4, a mistake of one point.
+    position = Position.from_cgp("15/15/15/15/15/15/15/7OS6/15/15/15/15/15/15/15 T/N 10/10 0",
+                                 lexicon=WordSet(["OS", "OST", "ON", "TO", "NO", "OT"]))
+    verdict = judge_move(position, position.parse_move("8G TO"))
+    assert (verdict.best.notation(), verdict.best_value, verdict.played_value, verdict.cost, verdict.proven) == (
+        "H8 OST", 5, 4, 1, True)
+    best = judge_move(position, position.parse_move("H8 OST"))
+    assert best.cost == 0 and best.best_value == 5
