@@ -8,10 +8,10 @@ Game ``g`` is the Champion (level 5) against itself from seed ``g``. Two positio
 from it: the one where the bag has just become empty (the player to move then knows both racks)
 and, if the game has one, the first with exactly one tile left in the bag. The first is solved by
 the exact endgame solver, the second by the pre-endgame solver, each with ``--seconds`` (10 by
-default) of this process's processor time (the machine may be shared). Each game is one JSON line; ``--report`` prints the share of endgames solved exactly
-(proven) within the budget, the median time, the nodes searched per second, and the share of
-pre-endgames whose every endgame was solved within the budget. Numbers are printed, never
-asserted.
+default) of this process's processor time (the machine may be shared). Each game is one JSON
+line; ``--report`` prints the share of endgames solved exactly (proven) within the budget, the
+median time, the nodes searched per second, and the share of pre-endgames whose every endgame was
+solved within the budget. Numbers are printed, never asserted.
 """
 
 from __future__ import annotations
@@ -80,7 +80,8 @@ def report(files: list[str], seconds: float) -> None:
     times = [e["seconds"] for e in ends]
     print(f"{len(rows)} games, {len(ends)} endgames (bag just emptied)")
     if ends:
-        print(f"  solved exactly within {seconds:g} s: {len(solved)}/{len(ends)} = {100 * len(solved) / len(ends):.1f} %")
+        share = 100 * len(solved) / len(ends)
+        print(f"  solved exactly within {seconds:g} s: {len(solved)}/{len(ends)} = {share:.1f} %")
         print(f"  median time {statistics.median(times):.2f} s (solved ones: "
               f"{statistics.median([e['seconds'] for e in solved]) if solved else 0:.2f} s); "
               f"{sum(e['nodes'] for e in ends) / max(sum(times), 1e-9):,.0f} nodes/s")

@@ -36,7 +36,7 @@ from dataclasses import dataclass
 
 from scrabble_fr.engine.move import Move, PlacedTile
 from scrabble_fr.engine.position import Position
-from scrabble_fr.engine.rules import BlockedRule, EndRule, Rules
+from scrabble_fr.engine.rules import BlockedRule, Rules
 from scrabble_fr.player.movegen import BLANK, BoardView, _search, rack_counts, view_of
 from scrabble_fr.words import ALPHABET
 
@@ -276,8 +276,8 @@ class EndgameSolver:
                     squares[square] = tile
                     board_key ^= z_square[square][_code(tile)]
                 saved_key, self.board_key = self.board_key, board_key
-                for tile in used:
-                    rack[tile] -= 1
+                for code in used:
+                    rack[code] -= 1
                 if not sum(rack):
                     # Out: the spread gains twice the rack left (FFSc: +v and −v; NASPA: +2v).
                     value = score + 2 * self._rack_value(other)
@@ -293,8 +293,8 @@ class EndgameSolver:
                                                               next_run, budgeted)
                         value = score - child
                         child_line = self.line
-                for tile in used:
-                    rack[tile] += 1
+                for code in used:
+                    rack[code] += 1
                 for square, _tile in placed:
                     squares[square] = None
                 self.board_key = saved_key
@@ -390,8 +390,8 @@ class EndgameSolver:
         for square, tile in placed:
             self.squares[square] = tile
             self.board_key ^= self.z_square[square][_code(tile)]
-        for tile in used:
-            self.racks[player][tile] -= 1
+        for code in used:
+            self.racks[player][code] -= 1
         if placed and not sum(self.racks[player]):
             return 0, True
         run = run + 1 if not placed or (self.scoreless_counts and not score) else 0
@@ -402,8 +402,8 @@ class EndgameSolver:
         for square, tile in placed:
             self.squares[square] = None
             self.board_key ^= self.z_square[square][_code(tile)]
-        for tile in used:
-            self.racks[player][tile] += 1
+        for code in used:
+            self.racks[player][code] += 1
 
     def _to_moves(self, line: Sequence[Inner]) -> tuple[Move, ...]:
         position = self.position.copy()

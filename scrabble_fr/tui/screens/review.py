@@ -25,7 +25,6 @@ from scrabble_fr.texts import history_columns
 from scrabble_fr.tui.bindings import LocalizedBindings
 from scrabble_fr.tui.widgets.board import BoardPicture, BoardView
 
-
 ENDGAME_SECONDS = 4.0  # the solver's time to judge one endgame move (two searches)
 
 
