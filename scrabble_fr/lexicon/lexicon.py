@@ -26,7 +26,7 @@ from scrabble_fr.lexicon.errors import N_, LexiconError
 from scrabble_fr.lexicon.normalize import MAX_LENGTH, normalize_word
 from scrabble_fr.messages import system_error_detail
 from scrabble_fr.resources import data_path
-from scrabble_fr.words import Dawg, load_or_build
+from scrabble_fr.words import Dawg, load_or_build, ship_graphs
 
 if TYPE_CHECKING:
     from scrabble_fr.lexicon.anagram import AnagramIndex
@@ -46,6 +46,9 @@ class BuiltinList:
     file_name: str
     label: str
 
+
+# The folder of the shipped lists' graphs in an installed package (built by hatch_build.py).
+SHIPPED_GRAPHS = "graphs"
 
 BUILTINS: dict[str, BuiltinList] = {
     "fr": BuiltinList("fr", "fr.txt.gz", N_("Grammalecte 7.0 (free list)")),
@@ -146,6 +149,8 @@ class Lexicon:
         self.skipped = skipped
         self.skipped_examples: list[str] = list(skipped_examples or [])
         self._anagram_index: AnagramIndex | None = None
+        # A shipped list's graphs, built with the package (None: none, or not installed so).
+        self._shipped: Path | None = None
 
     # -- builders ---------------------------------------------------------------------------
 
@@ -289,14 +294,14 @@ class Lexicon:
 
     def word_graph(self) -> Dawg:
         """The DAWG of every word (extra words included): membership, the move generator and
-        the tirage search all answer from it. Read from the disk cache, or built (and written
-        there) on first use."""
+        the tirage search all answer from it. Read from the graphs installed with a shipped
+        list, or from the disk cache, or built (and written there) on first use."""
         if self._graph is None:
             with _graph_lock:  # the interface asks from worker threads: one build at a time
                 if self._graph is None:
                     # The text alone names the cache file (no extra words: it is every word).
                     text = None if self._extra else self._text
-                    self._graph = load_or_build(self.words(), MAX_LENGTH, text)
+                    self._graph = load_or_build(self.words(), MAX_LENGTH, text, shipped=self._shipped)
         return self._graph
 
     def anagram_index(self) -> AnagramIndex:
@@ -323,7 +328,7 @@ def _load_builtin(language: str) -> Lexicon:
         raise LexiconError("lexicon_unreadable", path=str(path), detail=system_error_detail(error)) from None
     # The shipped files are already normalised, sorted and unique (tools/construire_lexiques.py).
     text = gzip.decompress(data).decode("ascii")
-    return Lexicon(
+    lexicon = Lexicon(
         text.split(),
         text=text,
         name=spec.label,
@@ -331,3 +336,18 @@ def _load_builtin(language: str) -> Lexicon:
         is_builtin_french=language == "fr",
         translate_name=True,
     )
+    lexicon._shipped = data_path(SHIPPED_GRAPHS)
+    return lexicon
+
+
+def ship_builtin_graphs(folder: Path) -> list[Path]:
+    """Build the shipped lists' word graphs into ``folder``, as an installed package carries them
+    (``scrabble_fr/_data/graphs``): the package build calls this, so a fresh install does not
+    build them on first use. Each file is named by a hash of the list it was built from: a list
+    changed afterwards is not matched, and built as any other.
+    """
+    written: list[Path] = []
+    for language in BUILTINS:
+        lexicon = _load_builtin(language)
+        written += ship_graphs(lexicon._text, folder, MAX_LENGTH)
+    return written

@@ -20,6 +20,7 @@ import hashlib
 import marshal
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
+from pathlib import Path
 
 # Letters are A-Z only: French words are played without accents (regles.md).
 ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
@@ -45,6 +46,9 @@ class Dawg:
     max_length: int = 0
     root: int = 0
     source: str = field(default="built", compare=False)  # "built" or "disk"
+    # The read-only folder this graph came from when it was built with the package: its
+    # anagram-key graph is looked for there too.
+    shipped: Path | None = field(default=None, compare=False, repr=False)
     # Cross-checks already worked out, (letters before, letters after) -> mask: boards change
     # by one move a turn, so most of a position's cross-checks were seen the turn before.
     cross_cache: dict[tuple[str, str], int] = field(default_factory=dict, compare=False, repr=False)
