@@ -17,13 +17,14 @@ import gzip
 import heapq
 import threading
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from scrabble_fr.lexicon.errors import N_, LexiconError
 from scrabble_fr.lexicon.normalize import MAX_LENGTH, normalize_word
+from scrabble_fr.lexicon.wordfile import SKIPPED_EXAMPLES, read_word_file
 from scrabble_fr.messages import system_error_detail
 from scrabble_fr.resources import data_path
 from scrabble_fr.words import Dawg, load_or_build, ship_graphs
@@ -31,11 +32,7 @@ from scrabble_fr.words import Dawg, load_or_build, ship_graphs
 if TYPE_CHECKING:
     from scrabble_fr.lexicon.anagram import AnagramIndex
 
-# How many rejected lines a loaded file keeps to show the player.
-SKIPPED_EXAMPLES = 5
-# Encodings tried in turn: UTF-8 (a BOM is skipped), then Windows' Western encoding (which has
-# Œ and œ, unlike Latin-1), then Latin-1, which decodes any byte.
-ENCODINGS = ("utf-8-sig", "cp1252", "latin-1")
+__all__ = ["BUILTINS", "SHIPPED_GRAPHS", "BuiltinList", "Lexicon", "read_word_file", "ship_builtin_graphs"]
 
 
 @dataclass(frozen=True)
@@ -54,59 +51,6 @@ BUILTINS: dict[str, BuiltinList] = {
     "fr": BuiltinList("fr", "fr.txt.gz", N_("Grammalecte 7.0 (free list)")),
     "en": BuiltinList("en", "en.txt.gz", "SCOWL 80"),
 }
-
-
-@dataclass
-class LoadedWords:
-    """The words read from one file, and the lines that were not words."""
-
-    words: list[str]
-    skipped: int = 0
-    skipped_examples: list[str] = field(default_factory=list)
-
-
-def _decode(data: bytes) -> str:
-    for encoding in ENCODINGS:
-        try:
-            return data.decode(encoding)
-        except UnicodeDecodeError:
-            continue
-    raise AssertionError("latin-1 decodes every byte")
-
-
-def read_word_file(path: Path) -> LoadedWords:
-    """Read a user's file: one word a line, any case, accents allowed; ``#`` starts a comment line.
-
-        >>> read_word_file(Path("mots.txt")).words[:2]  # doctest: +SKIP
-        ['ABACA', 'ABAQUE']
-
-    A ``.gz`` file is decompressed. Blank and comment lines are ignored; any other line that is
-    not a word of 2 to 15 letters is counted in ``skipped``. Raises :class:`LexiconError`
-    (``lexicon_missing``, ``lexicon_unreadable``).
-    """
-    try:
-        data = path.read_bytes()
-        if path.suffix == ".gz":
-            data = gzip.decompress(data)
-    except FileNotFoundError:
-        raise LexiconError("lexicon_missing", path=str(path)) from None
-    except (OSError, EOFError, gzip.BadGzipFile, ValueError) as error:  # ValueError: a NUL in the path
-        detail = system_error_detail(error) if isinstance(error, OSError) else str(error)
-        raise LexiconError("lexicon_unreadable", path=str(path), detail=detail) from None
-    loaded = LoadedWords([])
-    words = loaded.words
-    for raw in _decode(data).splitlines():
-        line = raw.strip()
-        if not line or line.startswith("#"):
-            continue
-        word = normalize_word(line)
-        if word is None:
-            loaded.skipped += 1
-            if len(loaded.skipped_examples) < SKIPPED_EXAMPLES:
-                loaded.skipped_examples.append(line[:40])
-            continue
-        words.append(word)
-    return loaded
 
 
 class Lexicon:
