@@ -241,7 +241,7 @@ def test_a_list_with_definitions_gives_its_first_fields(tmp_path: Path) -> None:
     assert loaded.format is ListFormat.GLOSSED
     assert loaded.words == ["AA", "AAH", "AALII", "QI", "ZZZ"]
     # The title line is not a word (its first field is not in capitals, unlike the list's).
-    assert loaded.skipped == 1 and loaded.skipped_examples == ["Collins Scrabble Words 2019 with defini"]
+    assert loaded.skipped == 1 and loaded.skipped_examples == ["Collins Scrabble Words 2019 with definit"]
 
 
 def test_a_french_list_with_glosses_in_lower_case(tmp_path: Path) -> None:
