@@ -254,7 +254,7 @@ class Catalogue:
             detail = system_error_detail(error) if isinstance(error, OSError) else str(error)
             raise LexiconError("lexicon_unreadable", path=str(path), detail=detail) from None
         # Stored by ``add``: already normalised, sorted and unique.
-        return Lexicon(text.split(), text=text, name=info.name, language=info.language)
+        return Lexicon([], text=text, name=info.name, language=info.language)
 
 
 def _builtin_count(language: str) -> int:

@@ -77,13 +77,19 @@ class Lexicon:
     ) -> None:
         """Wrap words that are already normalised, sorted and unique (use the ``from_*`` builders).
 
-        ``text``, when given, is the same words one a line (the content of a shipped file).
+        ``text``, when given, is the same words one a line (the content of a shipped file);
+        ``sorted_words`` may then be empty: the words are counted from the text.
         """
         # The word graph is read (or built) at the first question: listing words needs only the text.
         self._graph: Dawg | None = None
         # The sorted words as one string: 4.5 MB instead of 25 MB of str objects.
         self._text = "\n".join(sorted_words) if text is None else text.rstrip("\n")
-        self._count = len(sorted_words)
+        if text is not None and not sorted_words:
+            # Only the text was given (a shipped or stored list): its lines are the words,
+            # counted without making 400,000 strings.
+            self._count = self._text.count("\n") + 1 if self._text else 0
+        else:
+            self._count = len(sorted_words)
         self._extra: frozenset[str] = frozenset()
         self._extra_names: tuple[str, ...] = ()
         self._name = name
@@ -273,7 +279,7 @@ def _load_builtin(language: str) -> Lexicon:
     # The shipped files are already normalised, sorted and unique (tools/construire_lexiques.py).
     text = gzip.decompress(data).decode("ascii")
     lexicon = Lexicon(
-        text.split(),
+        [],
         text=text,
         name=spec.label,
         language=language,
