@@ -138,24 +138,32 @@ def _add(args: argparse.Namespace, catalogue: Any, out: TextIO) -> int:
 
 def _prepare(catalogue: Any, info: Any, out: TextIO) -> None:
     """Build the new list's word graphs now, once, so the first game does not wait for them
-    (a large list only: a small one is built in an instant whenever it is used)."""
+    (a large list only: a small one is built in an instant whenever it is used). A build that
+    lasts more than a second gets a line when it starts and one when the list is ready."""
+    import threading
+    import time
+
     from scrabble_fr.words import DISK_CACHE_MIN_WORDS, BuildNotice, announce_slow_builds
 
     if info.words < DISK_CACHE_MIN_WORDS:
         return
+    started = time.monotonic()
+    told = threading.Event()
 
     def tell(notice: BuildNotice) -> None:
-        if not notice.finished:
+        if not notice.finished and not told.is_set():
+            told.set()
             out.write(_("Preparing the list for play (once)…") + "\n")
             out.flush()
-        else:
-            out.write(_("List ready ({seconds} s).").format(seconds=format_number(round(notice.seconds, 1))) + "\n")
 
     announce_slow_builds(tell)
     try:
         catalogue.load(info).word_graph().anagram_keys()
     finally:
         announce_slow_builds(None)
+    if told.is_set():
+        seconds = format_number(round(time.monotonic() - started, 1))
+        out.write(_("List ready ({seconds} s).").format(seconds=seconds) + "\n")
 
 
 def _list(catalogue: Any, as_json: bool, out: TextIO) -> int:
