@@ -114,21 +114,16 @@ def _add(args: argparse.Namespace, catalogue: Any, out: TextIO) -> int:
         examples = ", ".join(f"«\u00a0{line}\u00a0»" if get_language() == "fr" else f"“{line}”"
                              for line in report.skipped_examples)
         if report.format is ListFormat.QUACKLE:
-            out.write(
-                ngettext("{count} word of the graph was not of 2 to 15 letters A to Z and was skipped, for example: {examples}",
-                         "{count} words of the graph were not of 2 to 15 letters A to Z and were skipped, for example: {examples}",
-                         report.skipped)
-                .format(count=format_number(report.skipped), examples=examples)
-                + "\n"
-            )
+            said = ngettext(
+                "{count} graph word was not 2 to 15 letters A to Z and was skipped, for example: {examples}",
+                "{count} graph words were not 2 to 15 letters A to Z and were skipped, for example: {examples}",
+                report.skipped)
         else:
-            out.write(
-                ngettext("{count} line was not a word of 2 to 15 letters A to Z and was skipped, for example: {examples}",
-                         "{count} lines were not words of 2 to 15 letters A to Z and were skipped, for example: {examples}",
-                         report.skipped)
-                .format(count=format_number(report.skipped), examples=examples)
-                + "\n"
-            )
+            said = ngettext(
+                "{count} line was not a word of 2 to 15 letters A to Z and was skipped, for example: {examples}",
+                "{count} lines were not words of 2 to 15 letters A to Z and were skipped, for example: {examples}",
+                report.skipped)
+        out.write(said.format(count=format_number(report.skipped), examples=examples) + "\n")
     if report.made_default:
         out.write(_("{name} is now the default word list for {language}.").format(
             name=info.name, language=language_name(info.language)) + "\n")
