@@ -27,6 +27,7 @@ ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 ALL_LETTERS = (1 << 26) - 1
 CODES = {letter: code for code, letter in enumerate(ALPHABET)}
 FORMAT = b"scrabble_fr-dawg-3"  # the head of a graph's file; a new layout takes a new number
+MARSHAL_VERSION = 4
 
 
 @dataclass(eq=False)
@@ -232,9 +233,12 @@ class Dawg:
         # What lies below each node goes in too: a search by letters needs it at once, and
         # reading it costs less than working it out again.
         lengths, letters = self.below()
+        # Marshal's version 4, which every Python since 3.4 reads: a graph built with the package
+        # by one Python is read by another (an unreadable one is only built again).
         payload = marshal.dumps(
             (self.digest, self.word_count, self.max_length, self.root, bytes(self.terminal), self.children,
-             self.child_mask, lengths, letters)
+             self.child_mask, lengths, letters),
+            MARSHAL_VERSION,
         )
         checksum = hashlib.blake2b(payload, digest_size=16).digest()
         return FORMAT + checksum + payload
