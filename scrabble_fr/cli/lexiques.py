@@ -138,9 +138,9 @@ def _prepare(catalogue: Any, info: Any, out: TextIO) -> None:
     import threading
     import time
 
-    from scrabble_fr.words import DISK_CACHE_MIN_WORDS, BuildNotice, announce_slow_builds
+    from scrabble_fr.words import DISK_CACHE_MIN_WORDS, BuildNotice, announce_slow_builds, cache_dir
 
-    if info.words < DISK_CACHE_MIN_WORDS:
+    if info.words < DISK_CACHE_MIN_WORDS or cache_dir() is None:  # nowhere to keep what is built
         return
     started = time.monotonic()
     told = threading.Event()
