@@ -106,3 +106,38 @@ def test_a_quick_build_says_nothing(empty_cache: Path) -> None:
     finally:
         announce_slow_builds(None)
     assert heard == []
+
+
+def test_the_package_build_ships_graphs_a_fresh_install_reads(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, empty_cache: Path
+) -> None:
+    """What hatch_build.py does (ship_builtin_graphs) and what an installed package then does,
+    on two small lists standing in for lexiques/ (the real ones take seconds to build)."""
+    import gzip
+
+    from scrabble_fr.lexicon import lexicon as lexicon_module
+
+    data = tmp_path / "_data"
+    (data / "lexiques").mkdir(parents=True)
+    for language, seed in (("fr", 5), ("en", 6)):
+        text = "\n".join(_words(seed)) + "\n"
+        (data / "lexiques" / f"{language}.txt.gz").write_bytes(gzip.compress(text.encode("ascii")))
+    monkeypatch.setattr(lexicon_module, "data_path", lambda name: data / name)
+    lexicon_module._load_builtin.cache_clear()
+    try:
+        written = lexicon_module.ship_builtin_graphs(data / lexicon_module.SHIPPED_GRAPHS)
+        assert len(written) == 4
+        lexicon_module._load_builtin.cache_clear()
+        french = Lexicon.builtin("fr")
+        graph = french.word_graph()
+        assert graph.source == "disk" and graph.shipped == data / "graphs"
+        assert graph.anagram_keys().source == "disk"
+        assert sorted(graph.words()) == _words(5)
+        # The list changed after the package was built: its graph is built, not the stale one read.
+        text = "\n".join(_words(7)) + "\n"
+        (data / "lexiques" / "fr.txt.gz").write_bytes(gzip.compress(text.encode("ascii")))
+        lexicon_module._load_builtin.cache_clear()
+        rebuilt = Lexicon.builtin("fr").word_graph()
+        assert rebuilt.source == "built" and sorted(rebuilt.words()) == _words(7)
+    finally:
+        lexicon_module._load_builtin.cache_clear()
