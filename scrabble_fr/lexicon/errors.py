@@ -18,7 +18,7 @@ MESSAGES: dict[str, str] = {
     ),
     "lexicon_unreadable": N_("word list {path} cannot be read: {detail}"),
     "lexicon_empty": N_("word list {path} holds no word of 2 to 15 letters A to Z"),
-    "lexicon_damaged_graph": N_("word list {path} is a Quackle word graph (.dawg) that is damaged or cut short: {detail}; nothing was read from it"),
+    "lexicon_damaged_graph": N_("word list {path} is a damaged Quackle word graph (.dawg): {detail}; none of its words was read"),
     "lexicon_not_text": N_("{path} is neither a list of words (text, one a line) nor a Quackle word graph (.dawg)"),
     "lexicon_builtin_unknown": N_("there is no built-in word list {name!r} (known: {known})"),
     "lexicon_unknown": N_("there is no word list named {name!r} (known: {known})"),

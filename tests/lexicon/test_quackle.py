@@ -212,7 +212,7 @@ def test_a_damaged_graph_stores_nothing(tmp_path: Path, case: str) -> None:
     status = main(["lexiques", "ajouter", str(path), "--nom", "ODS5", "--langue", "en"], out=out, err=err)
     assert status == 2
     lines = err.getvalue().splitlines()
-    assert len(lines) == 1 and "Quackle word graph (.dawg) that is damaged or cut short" in lines[0]
+    assert len(lines) == 1 and "is a damaged Quackle word graph (.dawg): " in lines[0]
     assert "Traceback" not in err.getvalue() + out.getvalue()
     assert not folder.exists() or not any(folder.iterdir())
 
