@@ -264,6 +264,8 @@ def test_the_help_says_a_list_is_given_by_name_or_path(run, language, metavar, n
 
 
 def test_a_large_list_is_prepared_once_with_a_progress_line(run, tmp_path, monkeypatch):
+    import time
+
     import scrabble_fr.words as words_module
     from scrabble_fr.words import cache as cache_module
 
@@ -271,6 +273,8 @@ def test_a_large_list_is_prepared_once_with_a_progress_line(run, tmp_path, monke
     monkeypatch.setattr(words_module, "DISK_CACHE_MIN_WORDS", 3)
     monkeypatch.setattr(cache_module, "DISK_CACHE_MIN_WORDS", 3)
     monkeypatch.setattr(cache_module, "SLOW_BUILD_SECONDS", 0.0)
+    real_build = cache_module.build
+    monkeypatch.setattr(cache_module, "build", lambda *a: (time.sleep(0.3), real_build(*a))[1])  # a slow build
     monkeypatch.setenv("SCRABBLE_FR_CACHE", str(tmp_path / "cache"))
     path = tmp_path / "liste.txt"
     path.write_text("maison\nraison\nsaison\nzythum\n", encoding="utf-8")
