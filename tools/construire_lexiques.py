@@ -24,6 +24,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import textwrap
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -94,6 +95,19 @@ ABBREVIATIONS = frozenset(
      # mathematical functions
      "ARCCOS", "ARCSIN", "ARCTAN", "COSH", "COTAN", "SIN", "SINH", "TANH"}
 )
+
+# What the list was judged on, written into the notice: the coups of the published duplicate games
+# in benchmarks/parties where our top scores the published top (python benchmarks/compare_sheets.py
+# --lexique before.txt --lexique after.txt), measured when the list last changed. Update it with
+# every change to the list.
+MEASURED_TOPS = """\
+  | partie (club de Hiersac) | avec le filtre d'attestation (liste d'avant) | liste livrée |
+  |---|---|---|
+  | vendredi 7 juillet 2018 | 14 / 21 | 14 / 21 |
+  | vendredi 22 novembre 2019 | 11 / 19 | 14 / 19 |
+  | vendredi 11 juin 2021 | 13 / 18 | 17 / 18 |
+  | Simultanés de France, vendredi 9 juin 2023 | 14 / 20 | 15 / 20 |
+  | **total** | **52 / 78** | **60 / 78** |"""
 
 
 @dataclass(frozen=True)
@@ -490,16 +504,16 @@ def write_readme(
     )
     former = build.former_rule
     two_letters = " ".join(sorted(set(OFFICIAL_TWO_LETTER_WORDS) | KEPT_TWO_LETTER_WORDS))
-    abbreviations = ", ".join(sorted(ABBREVIATIONS))
+    abbreviations = textwrap.fill(
+        " ".join(sorted(ABBREVIATIONS)), width=95, initial_indent=" " * 9, subsequent_indent=" " * 9
+    ).lstrip()
 
     text = f"""# Listes de mots livrées avec scrabble_fr
 
 Ces listes sont **libres** : elles servent quand le joueur n'a pas branché sa propre liste.
 La liste française n'est **pas** l'Officiel du Scrabble (ODS, Larousse / FISF), qui est protégé
-et n'est jamais livré ici ; c'est une liste libre proche de l'ODS : mesurée contre lui avant
-l'élagage décrit plus bas, elle en contenait 91,6 % et 14,5 % de ses mots n'y étaient pas ;
-l'élagage retire surtout des mots que l'ODS n'a pas, et quelques-uns qu'il a. Comptez environ
-92 % de l'ODS, pas l'ODS. Un joueur qui possède l'ODS l'ajoute en une commande
+et n'est jamais livré ici ; c'est une liste libre proche de l'ODS (voir *Mesures* plus bas :
+environ 92 % de l'ODS, pas l'ODS). Un joueur qui possède l'ODS l'ajoute en une commande
 (`scrabble-fr lexiques ajouter ods.txt --nom ODS --defaut`) ; une liste de mots en plus peut
 s'ajouter à n'importe quelle liste.
 
@@ -540,16 +554,39 @@ Format des deux fichiers : un mot par ligne, 2 à 15 lettres A à Z en capitales
 
      Les autres entrées de deux lettres de Grammalecte sont des
      morceaux de locutions latines (AB, AD, ID) ou des abréviations (CF, LN, PT).
-  3. *abréviations* : abréviations et symboles écrits en minuscules
-     ({abbreviations}) et préfixes qui ne sont que des préfixes (ANGLO, HTTP, SEMI…).
-  4. *attestation* : un mot de {ATTESTED_MAX_LENGTH} lettres au plus n'est gardé que si un autre
-     lexique français libre le connaît. Ces lexiques servent **seulement de filtre** : aucun de
-     leurs mots n'est livré, leur licence ne s'étend donc pas à la liste. Ce sont :
-{filters}
-- Il lui manque des gentilés, des mots rares et quelques mots courts que l'élagage a pris ;
-  elle a en plus des verbes familiers et leurs conjugaisons, des anglicismes et de longs
-  composés de chimie et d'unités.
+  3. *abréviations* : abréviations et symboles que Grammalecte écrit en minuscules, et entrées
+     dont la seule lecture est une abréviation (un nom ou un adverbe sans pluriel, tronqué d'un
+     mot plus long : ENV pour environ, OCT pour octobre, DIV pour divers) ou un symbole
+     mathématique (SIN, COSH, ARCTAN) ; une graphie qu'une autre entrée donne aussi comme mot
+     reste (TEL, COS, LAT, LOG, TAN, MIN) :
+
+         {abbreviations}
+
+     et les préfixes qui ne sont que des préfixes (ANGLO, HTTP, SEMI…).
+- Il n'y a plus d'étape *attestation* : jusqu'en novembre 2026, un mot de 8 lettres au plus
+  n'était gardé que si un autre lexique français libre le connaissait. Ce filtre retirait
+  11 276 mots, dont environ 4 800 de l'ODS (AERIUM, AMYLOIDE, BUFFER, DULCITOL, ELANDS, FOVEAL,
+  KALMIAS, QAT, REDOX, SCAPULA, SHEKEL, WOK, MUG…), et faisait perdre des tops de parties
+  réelles (voir *Mesures*) : il a été retiré.
+- Il lui manque des gentilés et des mots rares ; elle a en plus des verbes familiers et leurs
+  conjugaisons, des anglicismes (NEW…) et de longs composés de chimie et d'unités.
 - Empreinte sha256 : `{fr.sha256}`
+
+## Mesures
+
+- **Part de l'ODS** : mesurée contre l'ODS5 (378 975 mots ; jamais livré ni gardé ici) : la liste Grammalecte de 405 793 mots (règle des titres
+  d'avant, sans les étapes 2 et 3) contenait 91,6 % de l'ODS5 et 14,5 % de ses mots n'y étaient
+  pas. La liste livrée n'en diffère que de quelques dizaines de mots (étapes ci-dessus) : cette
+  part n'a pas été mesurée de nouveau, faute d'ODS sur la machine de construction.
+- **Tops des parties publiées** (mesuré le 25 novembre 2026, `benchmarks/compare_sheets.py`) :
+  sur les parties de duplicate publiées rangées dans `benchmarks/parties/` (tirages et tops
+  recopiés des pages du club de Hiersac, source en tête de chaque fichier ; jouées avec l'ODS
+  de leur époque), le nombre de coups où le meilleur coup trouvé avec la liste marque autant que le top
+  publié :
+
+{MEASURED_TOPS}
+
+  Une modification de la liste qui fait trouver moins de tops n'est pas livrée.
 
 ## `en.txt.gz` — anglais ({count(en.count)} mots)
 
@@ -573,8 +610,8 @@ Sur Debian ou Ubuntu (`apt-get` et `dpkg` nécessaires), avec l'outil de dévelo
 
     python tools/construire_lexiques.py
 
-Le script télécharge les paquets Debian avec `apt-get download` et les roues des lexiques
-filtres avec `pip download` (versions fixées), les déballe dans un dossier temporaire, réécrit
+Le script télécharge les paquets Debian avec `apt-get download`, les déballe dans un dossier
+temporaire, réécrit
 les fichiers de ce dossier et affiche le nombre de mots à chaque étape et l'empreinte sha256 de
 chaque liste. Deux exécutions donnent des fichiers identiques octet pour octet (gzip sans nom de
 fichier ni date).
