@@ -92,7 +92,7 @@ def main() -> None:
     for index, sheet in enumerate(sheets):
         cells = [results[name][index] for name in names]
         print(f"{Path(sheet).stem:{width}}  " + "  ".join(f"{f'{c.same}/{c.total}':>16}" for c in cells))
-    totals = ["{}/{}".format(sum(r.same for r in results[n]), sum(r.total for r in results[n])) for n in names]
+    totals = [f"{sum(r.same for r in results[n])}/{sum(r.total for r in results[n])}" for n in names]
     print(f"{'total':{width}}  " + "  ".join(f"{t:>16}" for t in totals))
 
 

@@ -574,10 +574,11 @@ Format des deux fichiers : un mot par ligne, 2 à 15 lettres A à Z en capitales
 
 ## Mesures
 
-- **Part de l'ODS** : mesurée contre l'ODS5 (378 975 mots ; jamais livré ni gardé ici) : la liste Grammalecte de 405 793 mots (règle des titres
-  d'avant, sans les étapes 2 et 3) contenait 91,6 % de l'ODS5 et 14,5 % de ses mots n'y étaient
-  pas. La liste livrée n'en diffère que de quelques dizaines de mots (étapes ci-dessus) : cette
-  part n'a pas été mesurée de nouveau, faute d'ODS sur la machine de construction.
+- **Part de l'ODS** : mesurée contre l'ODS5 (378 975 mots ; jamais livré ni gardé ici), la
+  liste Grammalecte de 405 793 mots (règle des titres d'avant, sans les étapes 2 et 3)
+  contenait 91,6 % de l'ODS5, et 14,5 % de ses mots n'y étaient pas. La liste livrée n'en
+  diffère que d'une centaine de mots (étapes ci-dessus) ; cette part n'a pas été mesurée de
+  nouveau, faute d'ODS sur la machine de construction.
 - **Tops des parties publiées** (mesuré le 25 novembre 2026, `benchmarks/compare_sheets.py`) :
   sur les parties de duplicate publiées rangées dans `benchmarks/parties/` (tirages et tops
   recopiés des pages du club de Hiersac, source en tête de chaque fichier ; jouées avec l'ODS
