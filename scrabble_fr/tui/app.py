@@ -109,7 +109,8 @@ class ScrabbleApp(App[None]):
         super().notify(sentence(str(message)), *args, **kwargs)
 
     def on_mount(self) -> None:
-        self._announce_builds()
+        if not self.code_entry:  # a browser's visitor plays at a table whose lists are built elsewhere
+            self._announce_builds()
         if self.review is not None:
             record, source = self.review
             if self.lexicon_loader is not None:
@@ -318,9 +319,10 @@ class ScrabbleApp(App[None]):
             self.game_screen = None
 
     def on_unmount(self) -> None:
-        from scrabble_fr.words import announce_slow_builds
+        if not self.code_entry:
+            from scrabble_fr.words import announce_slow_builds
 
-        announce_slow_builds(None)
+            announce_slow_builds(None)
         self._close_match()
         if self.owned_table_store is not None:
             table = self.table
