@@ -14,6 +14,7 @@ from __future__ import annotations
 import json
 import threading
 import time
+from collections.abc import Iterator
 from typing import Any
 
 import psycopg
@@ -273,25 +274,32 @@ class PostgresStore(TableStore):
             conn = self._connection()
             deadline = time.monotonic() + timeout
             try:
-                # Notifications that arrived since the last query, then those within the
-                # timeout (none once one is for this table); another table's are read and let
-                # go (their payload is the table). Every one waiting is read: none counts twice.
-                while True:
-                    left = 0.001 if self._notified else max(deadline - time.monotonic(), 0.001)
-                    received = False
-                    # Every notification yielded is looked at: the backlog comes out whole.
-                    for notify in conn.notifies(timeout=left, stop_after=1):
-                        received = True
-                        if table_id is None or notify.payload == table_id:
-                            self._notified = True
-                    if not received:
-                        break  # none within the time
+                # Every notification already received, then (none for this table yet) those
+                # within the timeout. Another table's are read and let go: the payload is the
+                # table. ``timeout=0`` reads what is there without waiting (a short timeout
+                # would cost milliseconds a call, a hundred seats ten times a second).
+                self._take(conn.notifies(timeout=0), table_id)
+                while not self._notified:
+                    left = deadline - time.monotonic()
+                    if left <= 0 or not self._take(conn.notifies(timeout=left, stop_after=1), table_id):
+                        break
+                    self._take(conn.notifies(timeout=0), table_id)
             except psycopg.OperationalError:
                 self._drop()
                 self._connection()  # raises base_lost while the server is away
                 self._notified = True  # back: anything may have happened meanwhile
             changed, self._notified = self._notified, False
             return changed
+
+    def _take(self, notifies: Iterator[psycopg.Notify], table_id: str | None) -> bool:
+        """Read every notification ``notifies`` yields (stopping early would lose the rest of a
+        batch); True if there was any. One for ``table_id`` (or any, without) marks a change."""
+        received = False
+        for notify in notifies:
+            received = True
+            if table_id is None or notify.payload == table_id:
+                self._notified = True
+        return received
 
     # -- seats -------------------------------------------------------------------------------
     def take_seat(self, table_id: str, seat: int, token: str, force: bool = False) -> None:
