@@ -227,9 +227,14 @@ def _open_seat(args: argparse.Namespace, force: bool = False) -> Any:
 def _run_rejoindre(args: argparse.Namespace, out: TextIO) -> int:
     from scrabble_fr.cli.common import require_terminal
 
+    store, info, seat = _find(args)
+    try:
+        if info.kind == "duplicate" and seat is None:
+            _check_newcomer(store, info, getattr(args, "nom", None))
+    finally:
+        store.close()
+    # A wrong code or name is said as such even without a terminal; nothing is written before.
     require_terminal()
-    store, info, _seat = _find(args)
-    store.close()
     if info.kind == "duplicate":
         session = _open_duplicate(args, force=args.forcer)
         if session.code is not None:  # a new seat at an open table: its own code, to come back with
@@ -244,6 +249,21 @@ def _run_rejoindre(args: argparse.Namespace, out: TextIO) -> int:
         session.close()
         session.store.close()
     return 0
+
+
+def _check_newcomer(store: Any, info: Any, name: str | None) -> None:
+    """Refuse, before anything is written, a newcomer at an open duplicate table: no name, a name
+    the rules refuse or one already seated (case aside), a table whose game is over."""
+    from scrabble_fr.duplicate.game import check_names
+    from scrabble_fr.table import TableError
+
+    if not name:
+        raise TableError("table_needs_name")
+    if info.over:
+        raise TableError("table_over", table=info.id)
+    clean = check_names([name], 1)[0]
+    if any(seat.name.casefold() == clean.casefold() for seat in store.table(info.id).seats):
+        raise TableError("name_taken", table=info.id, name=clean)
 
 
 def _run_arbitrer(args: argparse.Namespace, out: TextIO) -> int:
