@@ -612,7 +612,7 @@ class DuplicateTable:
                     self.lost_seat = True
                 self._renewed = time.monotonic()
                 self.info = self.store.table(self.table_id)
-            changed = self.store.changed(timeout) or self.offline
+            changed = self.store.changed(timeout, self.table_id) or self.offline
             before = (self.seq, len(self.coups))
             if changed:
                 self.offline = False

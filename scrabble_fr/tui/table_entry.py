@@ -83,21 +83,35 @@ def open_table_code(app: ScrabbleApp, code: str, *, name: str | None = None, bas
     """Open the seat ``code`` gives (in the store ``base``, else the app's) and show its screen.
     A refusal (an unknown code, a name taken, a store out of reach) is notified in one line and
     nothing changes: False."""
-    from scrabble_fr.table.store import open_store
-
-    store = None
     try:
-        store = open_store(base if base is not None else app.table_base)
-        session = open_code(store, code.strip(), name=name, lexicon_for=lambda info: table_lexicon(app, info),
-                            force=force)
+        enter_table_code(app, code, name=name, base=base, force=force)
     except ScrabbleError as exc:
-        if store is not None:
-            store.close()
         app.notify(describe(exc), severity="error", timeout=12)
         return False
+    return True
+
+
+def enter_table_code(app: ScrabbleApp, code: str, *, name: str | None = None, base: str | None = None,
+                     force: bool = False) -> None:
+    """:func:`open_table_code` for a caller that says the refusal itself: raises the
+    :class:`~scrabble_fr.engine.errors.ScrabbleError`, and nothing changes. A table the app opened
+    before from a code (its session and its store) is left for the new one."""
+    from scrabble_fr.table.store import open_store
+
+    store = open_store(base if base is not None else app.table_base)
+    try:
+        session = open_code(store, code.strip(), name=name, lexicon_for=lambda info: table_lexicon(app, info),
+                            force=force)
+    except BaseException:
+        store.close()
+        raise
+    previous = app.owned_table_store
+    if previous is not None and app.table is not None:
+        app.table.close()
     app.owned_table_store = store
     show_table(app, session)
-    return True
+    if previous is not None:
+        previous.close()
 
 
 def table_lexicon(app: ScrabbleApp, info: Any) -> Any:
