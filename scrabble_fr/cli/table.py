@@ -235,16 +235,21 @@ def _run_rejoindre(args: argparse.Namespace, out: TextIO) -> int:
         store.close()
     # A wrong code or name is said as such even without a terminal; nothing is written before.
     require_terminal()
+    lexicon = None
     if info.kind == "duplicate":
-        session = _open_duplicate(args, force=args.forcer)
+        arbiter = next((s for s in info.seats if s.role.value == "arbiter"), None)
+        if arbiter is not None and seat == arbiter.number:  # the arbitrator's code: the desk, with its word list
+            lexicon = _lexicon(args, info.config.get("lexicon"), info.config.get("rules", {}).get("lexicon", "fr"))
+        session = _open_duplicate(args, lexicon, force=args.forcer)
         if session.code is not None:  # a new seat at an open table: its own code, to come back with
             out.write(_("Your seat's code, to rejoin: {code}").format(code=session.code) + "\n")
     else:
         session = _open_seat(args, force=args.forcer)
+        lexicon = session.match.lexicon
     from scrabble_fr.tui.app import ScrabbleApp
 
     try:
-        ScrabbleApp(lexicon=getattr(getattr(session, "match", None), "lexicon", None), table=session).run()
+        ScrabbleApp(lexicon=lexicon, table=session).run()
     finally:
         session.close()
         session.store.close()
