@@ -18,11 +18,16 @@ CONFIG_ENV = "SCRABBLE_FR_CONFIG"
 
 def require_terminal() -> None:
     """Refuse to open the full-screen game with no terminal to draw on (input or output piped,
-    a test, a CI job): one line, exit 2, instead of an app waiting for keys that never come."""
+    a test, a CI job): one line, exit 2, instead of an app waiting for keys that never come.
+    A driver named in ``TEXTUAL_DRIVER`` needs no terminal: textual-serve runs each browser's app
+    that way (``scrabble-fr serveur``), its input and output piped to the web page."""
+    import os
     import sys
 
     from scrabble_fr.cli import UsageError
 
+    if os.environ.get("TEXTUAL_DRIVER"):
+        return
     streams = (sys.stdin, sys.stdout)
     if not all(stream is not None and stream.isatty() for stream in streams):
         raise UsageError(_("this command opens the full-screen game and needs a terminal (input and output "

@@ -6,7 +6,6 @@ import argparse
 from typing import Any, TextIO
 
 from scrabble_fr.cli.common import lexicon_for_args
-from scrabble_fr.cli.lexique_cmds import run_tirage
 from scrabble_fr.cli.play import add_lexicon_options
 from scrabble_fr.i18n import _
 
@@ -24,5 +23,7 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
 
 
 def run(args: argparse.Namespace, out: TextIO) -> int:
+    from scrabble_fr.cli.lexique_cmds import run_tirage  # the word lists' code, when a command needs it
+
     lexicon = lexicon_for_args(args)
     return run_tirage(args.lettres, lexicon, args.json, out)

@@ -35,7 +35,6 @@ from scrabble_fr.engine.rules import game_language
 from scrabble_fr.engine.verify import AnswersVerifier, LexiconVerifier, Verifier
 from scrabble_fr.engine.wordlist import WordList
 from scrabble_fr.i18n import N_, _, format_number, join_list, ngettext, points, translations
-from scrabble_fr.lexicon.tools import WordTools
 from scrabble_fr.match.clock import Clocks
 from scrabble_fr.match.config import GameConfig, Verification
 from scrabble_fr.match.entry import check_tile
@@ -478,6 +477,8 @@ class Match:
 
     def lookup(self, words: Sequence[str]) -> list[tuple[str, bool]]:
         """Look words up in the active list (the word tools); noted in the history."""
+        from scrabble_fr.lexicon.tools import WordTools  # the word graph's code, only for a game that asks
+
         self.check_tools()
         found = WordTools(self.lexicon).lookup(words)
         if found:
@@ -487,6 +488,8 @@ class Match:
 
     def anagrams(self, letters: str) -> dict[int, list[str]]:
         """Every word a tirage spells (the word tools); noted in the history."""
+        from scrabble_fr.lexicon.tools import WordTools
+
         self.check_tools()
         groups = WordTools(self.lexicon).anagrams(letters)
         self._note("lookup", self.actor, words=[letters.upper()])

@@ -24,7 +24,7 @@ from scrabble_fr.engine.errors import ScrabbleError
 from scrabble_fr.engine.game import Game
 from scrabble_fr.engine.rules import rules_for_language
 from scrabble_fr.engine.wordlist import WordList
-from scrabble_fr.i18n import _, get_language, join_list, ngettext, sentence, set_language
+from scrabble_fr.i18n import _, format_number, get_language, join_list, ngettext, sentence, set_language
 from scrabble_fr.match import Match
 from scrabble_fr.match.config import GameConfig, Verification
 from scrabble_fr.messages import describe
@@ -41,6 +41,7 @@ from scrabble_fr.tui.typography import keep_non_breaking_spaces
 
 if TYPE_CHECKING:
     from scrabble_fr.table import TableSession
+    from scrabble_fr.table.duplicate import DuplicateTable
 
 
 class ListLoader(Protocol):
@@ -68,7 +69,8 @@ class ScrabbleApp(App[None]):
         take_over: bool = False,
         duplicate: DuplicateSettings | None = None,
         now: Callable[[], float] = time.monotonic,
-        table: TableSession | None = None,
+        table: TableSession | DuplicateTable | None = None,
+        code_entry: bool = False,
     ) -> None:
         super().__init__()
         keep_non_breaking_spaces()  # French typography: « : » never starts a line
@@ -94,14 +96,20 @@ class ScrabbleApp(App[None]):
         self.now = now
         # A seat at a shared table (scrabble-fr table rejoindre / regarder), and the store where the
         # set-up screen creates one (None: SCRABBLE_FR_BASE, else the file in the data folder).
-        self.table = table
+        self.table: TableSession | DuplicateTable | None = table
         self.table_base: str | None = None
+        # A store opened by the app itself (a code typed in it), closed when the app ends.
+        self.owned_table_store: Any = None
+        # The app of a browser's visitor (scrabble-fr serveur): it opens on the code-entry screen
+        # and opens only the tables of the codes typed there, never a game of its own.
+        self.code_entry = code_entry
 
     def notify(self, message: str, *args: Any, **kwargs: Any) -> None:  # type: ignore[override]
         # Every notice a sentence, like the message line (errors are worded as clauses).
         super().notify(sentence(str(message)), *args, **kwargs)
 
     def on_mount(self) -> None:
+        self._announce_builds()
         if self.review is not None:
             record, source = self.review
             if self.lexicon_loader is not None:
@@ -113,7 +121,9 @@ class ScrabbleApp(App[None]):
         elif self.duplicate is not None:
             self.start_duplicate(self.duplicate)
         elif self.table is not None:
-            self._show(self.table.match)
+            self.show_table(self.table)
+        elif self.code_entry:
+            self._enter_code()
         elif self.initial_config is not None:
             self.start_game(self.initial_config)
         else:
@@ -251,11 +261,29 @@ class ScrabbleApp(App[None]):
 
         self.push_screen(TableCodesDialog(table.id, seats, note), chosen)
 
+    def show_table(self, session: TableSession | DuplicateTable) -> None:
+        """Show a shared table's seat: the game screen of a classic table; a duplicate table's
+        arbitrator, player or projector screen (see :mod:`scrabble_fr.tui.table_entry`)."""
+        from scrabble_fr.table.duplicate import DuplicateTable
+        from scrabble_fr.tui.table_entry import table_screen
+
+        self.table = session
+        if not isinstance(session, DuplicateTable):
+            self._show(session.match)
+            return
+        self._close_match()
+        while len(self.screen_stack) > 1:
+            self.pop_screen()
+        self.push_screen(table_screen(session))
+
     def _refused(self, error: ScrabbleError) -> None:
         # Said, and the set-up screen stays (or opens) so that the app is never left blank.
         self.notify(describe(error), severity="error", timeout=12)
         if not self.screen_stack or len(self.screen_stack) <= 1:
-            self.push_screen(SetupScreen())
+            if self.code_entry:
+                self._enter_code()
+            else:
+                self.push_screen(SetupScreen())
 
     def _show(self, session: Match | DuplicateSession) -> None:
         self._close_match()
@@ -273,7 +301,15 @@ class ScrabbleApp(App[None]):
         while len(self.screen_stack) > 1:
             self.pop_screen()
         self._close_match()
+        if self.code_entry:
+            self._enter_code()
+            return
         self.push_screen(SetupScreen())
+
+    def _enter_code(self) -> None:
+        from scrabble_fr.tui.screens.table_code import TableCodeScreen
+
+        self.push_screen(TableCodeScreen())
 
     def _close_match(self) -> None:
         # The game is left: its last state saved and its lock released for another process.
@@ -282,7 +318,35 @@ class ScrabbleApp(App[None]):
             self.game_screen = None
 
     def on_unmount(self) -> None:
+        from scrabble_fr.words import announce_slow_builds
+
+        announce_slow_builds(None)
         self._close_match()
+        if self.owned_table_store is not None:
+            table = self.table
+            if table is not None:
+                table.close()
+            self.owned_table_store.close()
+            self.owned_table_store = None
+
+    def _announce_builds(self) -> None:
+        """A word list built for the first time (a list given by its path, or after the cache was
+        emptied) keeps the first move waiting a few seconds: a notice says why. Builds run in the
+        workers' threads; the notice is handed to the interface's loop without waiting for it."""
+        import asyncio
+
+        from scrabble_fr.words import BuildNotice, GraphKind, announce_slow_builds
+
+        loop = asyncio.get_running_loop()
+
+        def tell(notice: BuildNotice) -> None:
+            if notice.finished or notice.kind is not GraphKind.WORDS:
+                return
+            text = _("Preparing the word list ({count} words), once: a few seconds…").format(
+                count=format_number(notice.words))
+            loop.call_soon_threadsafe(lambda: self.notify(text, timeout=6))
+
+        announce_slow_builds(tell)
 
     # -- panels ----------------------------------------------------------------------------
     def action_help(self) -> None:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from textual import events, on
 from textual.app import ComposeResult
@@ -28,12 +28,14 @@ from textual.widgets.option_list import Option
 from scrabble_fr.engine.errors import ScrabbleError
 from scrabble_fr.engine.wordlist import WordList
 from scrabble_fr.i18n import N_, _, get_language, ngettext
-from scrabble_fr.lexicon.tools import WordTools
 from scrabble_fr.match import Match, verification_options
 from scrabble_fr.messages import describe, system_error_text
 from scrabble_fr.resources import data_path
 from scrabble_fr.tui.bindings import LocalizedBindings
 from scrabble_fr.tui.widgets.forms import align_labels
+
+if TYPE_CHECKING:
+    from scrabble_fr.lexicon.tools import WordTools
 
 
 def keys_help(notation: str) -> str:
@@ -287,6 +289,8 @@ class ToolsScreen(LocalizedBindings, ModalScreen[None]):
     def __init__(self, match: Match | None, lexicon: WordList | None) -> None:
         super().__init__()
         # In a game the match answers (and notes each look-up); outside a game the list does.
+        from scrabble_fr.lexicon.tools import WordTools  # the word graph's code: loaded when the tools open
+
         self.tools: Match | WordTools = match if match is not None else WordTools(lexicon)
         self.lexicon = match.lexicon if match is not None else lexicon
 

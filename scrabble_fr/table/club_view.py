@@ -1,0 +1,247 @@
+"""What the club duplicate's screens show, read from a :class:`DuplicateTable` (no rule here, no
+Textual): the phase of the table, a seat's line on a closed coup, the ranking, the sheet.
+
+    >>> from scrabble_fr.table.store import open_store
+    >>> from scrabble_fr.table.duplicate import DuplicateTableSettings, create_duplicate_table
+    >>> store = open_store(":memory:")
+    >>> created = create_duplicate_table(store, DuplicateTableSettings(["Alice"], seconds=None, seed=4))
+    >>> phase(DuplicateTable.join(store, created.codes[0])).value
+    'waiting'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Any
+
+from scrabble_fr.duplicate.export import percent_text
+from scrabble_fr.engine.move import PlacedTile
+from scrabble_fr.i18n import _, format_number, ngettext
+from scrabble_fr.table.duplicate import CoupView, DuplicateTable
+
+
+class Phase(StrEnum):
+    """Where a duplicate table stands."""
+
+    WAITING = "waiting"  # no coup in play: the arbitrator starts the next one
+    PLAYING = "playing"  # a coup in play: the players propose
+    CLOSING = "closing"  # the coup is closed, its results not written yet
+    OVER = "over"  # the last coup's results are in
+
+
+def phase(table: DuplicateTable) -> Phase:
+    if table.over:
+        return Phase.OVER
+    if table.current is not None:
+        return Phase.PLAYING
+    last = table.last
+    if last is not None and last.results is None:
+        return Phase.CLOSING
+    return Phase.WAITING
+
+
+def clock_text(seconds: float | None) -> str:
+    """``2:31`` (rounded up, never below 0:00)."""
+    if seconds is None:
+        return ""
+    whole = max(0, int(seconds + 0.999))
+    return f"{whole // 60}:{whole % 60:02d}"
+
+
+def time_per_coup_text(table: DuplicateTable) -> str:
+    """The time of the coups to come: ``3:00 a coup`` or ``no clock``."""
+    seconds = table.coup_seconds
+    if not seconds:
+        return _("no clock")
+    return _("{time} a coup").format(time=clock_text(seconds))
+
+
+def rejets_text(coup: CoupView) -> str:
+    """``2 rejets`` when the draw was thrown back (too few vowels or consonants), else ``""``."""
+    return rejets_count_text(int(coup.draw.get("rejets", 0) or 0))
+
+
+def rejets_count_text(count: int) -> str:
+    if not count:
+        return ""
+    return ngettext("Drawn again once (rejet)", "Drawn again {n} times (rejets)", count).format(n=count)
+
+
+@dataclass(frozen=True)
+class TopInfo:
+    ref: str
+    word: str
+    score: int
+
+    @property
+    def text(self) -> str:
+        return f"{self.ref} {self.word} {format_number(self.score)}"
+
+
+def top_of(coup: CoupView | None) -> TopInfo | None:
+    """The top placed on a coup whose results are in."""
+    if coup is None or coup.results is None or not coup.results.get("top"):
+        return None
+    top = coup.results["top"]
+    return TopInfo(str(top.get("ref", "")), str(top.get("word", "")), int(top.get("score", 0) or 0))
+
+
+@dataclass(frozen=True)
+class SeatCoup:
+    """A seat's line on a closed coup."""
+
+    number: int
+    proposal: str | None  # what the seat proposed (None: nothing)
+    move: str | None  # the move read from it: ``H8 MOT`` (None: nothing valid)
+    points: int
+    percent: float  # of the coup's top
+    solo: bool
+    error: str | None  # why the proposal scored nothing
+    warning: str | None
+    correction: str | None  # the arbitrator's reason, when the score was corrected
+
+
+def seat_coup(table: DuplicateTable, coup: CoupView, seat: int) -> SeatCoup:
+    results: dict[str, Any] = coup.results or {}
+    line: dict[str, Any] = results.get("players", {}).get(str(seat), {})
+    move = line.get("move")
+    top = top_of(coup)
+    points = coup.points(seat)
+    percent = 100.0 * points / top.score if top is not None and top.score else 100.0
+    correction = coup.corrections.get(seat)
+    proposal = line.get("text") if line else coup.proposals.get(seat)
+    return SeatCoup(coup.number, proposal or None, f"{move['ref']} {move['word']}" if move else None, points,
+                    percent, bool(line.get("solo")), line.get("error"), line.get("warning"),
+                    str(correction["reason"]) if correction else None)
+
+
+@dataclass(frozen=True)
+class RankLine:
+    rank: int
+    seat: int
+    name: str
+    total: int
+    percent: float
+    solos: int
+
+
+def ranking(table: DuplicateTable) -> list[RankLine]:
+    return [RankLine(rank, seat, table.names[seat], total, table.percent(seat), table.solos(seat))
+            for rank, seat, total in table.ranking()]
+
+
+def proposed(table: DuplicateTable) -> list[int]:
+    """The seats with a proposal in on the coup in play (never what they proposed)."""
+    coup = table.current
+    return [seat for seat in table.players if coup is not None and seat in coup.proposals]
+
+
+def own_proposal(table: DuplicateTable) -> str | None:
+    """This seat's proposal on the coup in play."""
+    coup = table.current
+    if coup is None or table.seat is None:
+        return None
+    return coup.proposals.get(table.seat)
+
+
+def _cell(table: DuplicateTable, coup: CoupView, seat: int) -> str:
+    line = seat_coup(table, coup, seat)
+    if coup.results is None:
+        return ""
+    text = f"{line.move} {line.points}" if line.move else (f"{line.proposal} {line.points}" if line.proposal
+                                                            else "—" if not line.correction else str(line.points))
+    if line.correction:
+        text += " *"
+    if line.warning:
+        text += " " + _("warn.")
+    if line.solo:
+        text += " " + _("solo")
+    return text
+
+
+def sheet_text(table: DuplicateTable, seats: list[int] | None = None) -> str:
+    """The sheet so far as a plain-text table: per coup the draw, the top, its reference, points
+    and running total, then each seat's move and points (``*`` a corrected score: the reasons
+    follow); the totals last."""
+    shown = table.players if seats is None else seats
+    headers = [_("No."), _("Draw"), _("Top"), _("Ref."), _("Pts"), _("Total")] + [table.names[s] for s in shown]
+    rows: list[list[str]] = []
+    running = 0
+    notes: list[str] = []
+    for coup in table.coups:
+        top = top_of(coup)
+        if top is None:
+            rows.append([str(coup.number), coup.draw_text, "…", "", "", ""] + [""] * len(shown))
+            continue
+        running += top.score
+        rows.append([str(coup.number), coup.draw_text, top.word, top.ref, str(top.score), str(running)]
+                    + [_cell(table, coup, s) for s in shown])
+        for seat in shown:
+            if seat in coup.corrections:
+                notes.append(_("* coup {n}, {name}: {points} ({reason})").format(
+                    n=coup.number, name=table.names[seat], points=coup.corrections[seat]["points"],
+                    reason=coup.corrections[seat]["reason"]))
+    totals = ["", "", _("Total"), "", "", format_number(table.top_total)]
+    totals += [f"{format_number(table.total(s))} ({percent_text(table.percent(s))})" for s in shown]
+    rows.append(totals)
+    widths = [max(len(row[i]) for row in [headers] + rows) for i in range(len(headers))]
+    numeric = {0, 4, 5}
+    lines = []
+    for row in [headers] + rows:
+        cells = [cell.rjust(widths[i]) if i in numeric else cell.ljust(widths[i]) for i, cell in enumerate(row)]
+        lines.append("  ".join(cells).rstrip())
+    return "\n".join(lines + notes) + "\n"
+
+
+def last_squares(table: DuplicateTable) -> frozenset[tuple[int, int]]:
+    """The squares of the last top placed (to mark them on the board)."""
+    from scrabble_fr.engine.game import move_from_data
+
+    last = next((c for c in reversed(table.coups) if c.results is not None), None)
+    if last is None or last.results is None or not last.results.get("placed"):
+        return frozenset()
+    return frozenset((tile[0], tile[1]) for tile in move_from_data(last.results["placed"]).tiles)
+
+
+def last_results(table: DuplicateTable) -> CoupView | None:
+    """The last coup whose results are in."""
+    return next((c for c in reversed(table.coups) if c.results is not None), None)
+
+
+def next_draw(table: DuplicateTable) -> tuple[str, int] | None:
+    """The arbitrator's process, between coups: the next coup's draw as the sheet writes it and
+    its rejets (the arbitrator announces it); None elsewhere, or when the game is over."""
+    game = table.game
+    if game is None or table.current is not None or game.is_over or game.current is None:
+        return None
+    draw = game.current.draw
+    return draw.text, draw.rejets
+
+
+def check_board_tile(table: DuplicateTable, tentative: Sequence[PlacedTile], row: int, col: int, letter: str,
+                     joker: bool) -> None:
+    """Raise unless ``letter`` may be laid on the square for the move a player types on the board
+    (their own screen: nobody else sees it)."""
+    from scrabble_fr.duplicate.errors import DuplicateError
+    from scrabble_fr.match.entry import check_tile
+
+    coup = table.current
+    if coup is None:
+        raise DuplicateError("coup_closed")
+    check_tile(table.board, coup.tiles, tentative, row, col, letter, joker)
+
+
+def board_move_text(table: DuplicateTable, tentative: Sequence[PlacedTile]) -> str:
+    """The move typed on the board, written out as the line takes it (``H4 MAISON``)."""
+    from scrabble_fr.duplicate.errors import DuplicateError
+    from scrabble_fr.engine.move import Move
+    from scrabble_fr.engine.position import Position
+    from scrabble_fr.table.duplicate import _AnyWord
+
+    coup = table.current
+    if coup is None:
+        raise DuplicateError("coup_closed")
+    position = Position(table.rules, board=table.board.copy(), racks=[coup.tiles], lexicon=_AnyWord())
+    return position.describe(Move.place(list(tentative))).notation(table.rules.notation)

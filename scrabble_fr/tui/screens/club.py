@@ -1,0 +1,783 @@
+"""The club duplicate's screens at a shared table: a player's seat, the arbitrator's desk, the
+projector for the club room, and the end of the game.
+
+Each follows the table a few times a second (what the other terminals wrote, the coup's clock on
+the table's database time) and sends its seat's intents to the
+:class:`~scrabble_fr.table.duplicate.DuplicateTable`, which holds every rule: a proposal refused is
+said at once with its reason and stays on the line to be fixed; the arbitrator's close asks for a
+confirmation; a correction asks for the points and a reason.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Button, DataTable, Digits, Footer, Input, Label, Select, Static
+
+from scrabble_fr.duplicate.export import percent_text
+from scrabble_fr.duplicate.timing import CLUB_SECONDS
+from scrabble_fr.engine.errors import ScrabbleError
+from scrabble_fr.engine.move import PlacedTile
+from scrabble_fr.i18n import N_, _, colon, format_number, ngettext, points, sentence
+from scrabble_fr.match.entry import used_tiles
+from scrabble_fr.match.outcome import Outcome
+from scrabble_fr.messages import describe
+from scrabble_fr.table import club_view
+from scrabble_fr.table.club_view import Phase
+from scrabble_fr.table.duplicate import DuplicateTable
+from scrabble_fr.tui.bindings import LocalizedBindings
+from scrabble_fr.tui.screens.dialogs import ConfirmDialog, _Dialog
+from scrabble_fr.tui.widgets.board import BoardPicture, BoardView
+from scrabble_fr.tui.widgets.rack import RackView
+
+FOLLOW_SECONDS = 0.2  # how often a screen reads the table
+PAGE_SECONDS = 6.0  # how long the projector shows a page of a long ranking
+RANK_WIDTH = 28  # a line of the projector's ranking: " 12. Name…            1234"
+
+
+class WallBoard(BoardView, can_focus=False):
+    """The board shown, not typed on (the arbitrator's desk, the projector): no cursor."""
+
+    def on_mount(self) -> None:
+        self.cursor = (-1, -1)
+
+
+class _ClubScreen(LocalizedBindings, Screen[None]):
+    """What the three screens share: the board, the draw, the clock, following the table."""
+
+    DEFAULT_CSS = """
+    _ClubScreen #club-main { height: 17; }
+    _ClubScreen #club-side { width: 1fr; min-width: 28; padding: 0 1; }
+    _ClubScreen #club-rack { width: 30; height: 1; }
+    _ClubScreen #club-head { height: auto; }
+    _ClubScreen #club-info { height: auto; }
+    _ClubScreen #club-message { height: auto; max-height: 4; padding: 0 1; }
+    """
+
+    def __init__(self, table: DuplicateTable) -> None:
+        super().__init__()
+        self.table = table
+        self.ended = False
+        self.tentative: list[PlacedTile] = []  # a move typed on the board, not sent yet
+        self.damage_said = False
+        self.lost_said = False
+        self.moment = (club_view.phase(table), len(table.coups))
+
+    def on_mount(self) -> None:
+        self.set_interval(FOLLOW_SECONDS, self.follow)
+        self.refresh_view()
+        if club_view.phase(self.table) is Phase.OVER:
+            self.call_after_refresh(self.finish)
+
+    def refresh_texts(self) -> None:
+        self.refresh_view()
+
+    # -- following -------------------------------------------------------------------------
+    def follow(self) -> None:
+        """Read what the table's other processes wrote; close a coup whose time is up."""
+        try:
+            outcome = self.table.poll()
+        except ScrabbleError as exc:
+            self.say(describe(exc))
+            return
+        if self.table.lost_seat and not self.lost_said:
+            self.lost_said = True
+            self.notify(_("Another terminal has taken this seat: this screen only watches now."), severity="warning",
+                        timeout=12)
+        if self.table.damaged is not None:  # a row no process can read: said, and nothing more follows
+            if not self.damage_said:
+                self.damage_said = True
+                self.say(describe(self.table.damaged))
+            return
+        if outcome is not None:
+            moment = (club_view.phase(self.table), len(self.table.coups))
+            if moment != self.moment:
+                self.say("")  # what was said belongs to the moment before
+                self.tentative.clear()
+            self.moment = moment
+            self.shown(outcome)
+            self.refresh_view()
+            self.refresh_bindings()
+            if club_view.phase(self.table) is Phase.OVER and not self.ended:
+                self.finish()
+        else:
+            self.refresh_clock()
+
+    def shown(self, outcome: Outcome) -> None:
+        if outcome.messages:
+            self.say("\n".join(outcome.messages))
+        if outcome.warning:
+            self.notify(outcome.warning, severity="error")
+
+    def intent(self, action: Callable[[], Outcome | None]) -> bool:
+        """Send an intent to the table; a refusal is said (nothing written)."""
+        try:
+            outcome = action()
+        except ScrabbleError as exc:
+            self.say(describe(exc))
+            return False
+        if outcome is not None:
+            self.shown(outcome)
+        self.moment = (club_view.phase(self.table), len(self.table.coups))
+        self.refresh_view()
+        self.refresh_bindings()
+        if club_view.phase(self.table) is Phase.OVER and not self.ended:
+            self.finish()
+        return True
+
+    def say(self, text: str) -> None:
+        self.query_one("#club-message", Static).update(sentence(text) if text else "")
+
+    def finish(self) -> None:
+        self.ended = True
+        self.app.push_screen(ClubEndScreen(self.table))
+
+    # -- drawing ---------------------------------------------------------------------------
+    def refresh_view(self) -> None:
+        self.refresh_board()
+        self.refresh_rack()
+        self.refresh_clock()
+
+    def refresh_board(self) -> None:
+        table = self.table
+        rules = table.rules
+        self.query_one("#club-board", BoardView).picture = BoardPicture(
+            squares=tuple(table.board.squares), layout=rules.layout, values=tuple(rules.tile_set.values.items()),
+            style=rules.notation, last_move=club_view.last_squares(table),
+            tentative=tuple((t.row, t.col, t.board_letter) for t in self.tentative))
+
+    def refresh_rack(self) -> None:
+        coup = self.table.current
+        if not self.query("#club-rack"):
+            return  # the arbitrator's desk writes the draw out
+        rack = self.query_one("#club-rack", RackView)
+        values = self.table.rules.tile_set
+        rack.tiles = tuple((t, values.value(t)) for t in coup.tiles) if coup is not None else ()
+        rack.used = frozenset(used_tiles(coup.tiles, self.tentative)) if coup is not None else frozenset()
+
+    def refresh_clock(self) -> None:
+        self.query_one("#club-head", Static).update("\n".join(self.head_lines()))
+
+    def head_lines(self) -> list[str]:
+        """The coup, its draw and the clock."""
+        table = self.table
+        lines: list[str] = []
+        state = club_view.phase(table)
+        coup = table.current or table.last
+        if coup is not None:
+            lines.append(_("Coup {n} — draw {draw}").format(n=coup.number, draw=coup.draw_text))
+        if state is Phase.PLAYING:
+            left = table.remaining()
+            if left is not None:
+                lines.append(_("Time left: {time}").format(time=club_view.clock_text(left)))
+            else:
+                lines.append(_("No clock: the arbitrator closes the coup."))
+        elif state is Phase.CLOSING:
+            lines.append(_("Coup {n} is closed: the top is being computed.").format(n=coup.number if coup else 0))
+        elif state is Phase.WAITING:
+            lines.append(_("Waiting for the arbitrator to start coup {n}.").format(n=len(table.coups) + 1))
+        else:
+            lines.append(_("The game is over."))
+        return lines
+
+    def action_sheet(self) -> None:
+        from scrabble_fr.tui.screens.duplicate import SheetScreen
+
+        self.app.push_screen(SheetScreen(club_view.sheet_text(self.table, self.sheet_seats())))
+
+    def sheet_seats(self) -> list[int] | None:
+        return None
+
+
+# -- a player's seat ---------------------------------------------------------------------------
+class PlayerScreen(_ClubScreen):
+    """A player at their own terminal: the draw, the clock, their proposal, then the top, their
+    score, its share of the top and their rank."""
+
+    KEYS = [
+        ("f1", "app.help", N_("Help"), True),
+        ("f5", "sheet", N_("Sheet"), True),
+        ("escape", "clear", N_("Clear"), False),
+        ("ctrl+q", "app.quit", N_("Quit"), True),
+    ]
+    DEFAULT_CSS = """
+    PlayerScreen #club-input { margin: 0 1; }
+    """
+
+    def compose(self) -> ComposeResult:
+        with Horizontal(id="club-main"):
+            yield BoardView(id="club-board")
+            with Vertical(id="club-side"):
+                yield Static(id="club-head")
+                yield RackView(id="club-rack")
+                yield Static(id="club-info")
+        yield Static(id="club-message")
+        yield Input(id="club-input", compact=True)
+        yield Footer(compact=True, show_command_palette=False)
+
+    @property
+    def seat(self) -> int:
+        assert self.table.seat is not None
+        return self.table.seat
+
+    def on_mount(self) -> None:
+        super().on_mount()
+        self.query_one("#club-input", Input).focus()
+        if self.table.code is not None:  # a new seat at an open table: its code, to come back with
+            self.say(_("Your seat's code, to rejoin: {code}").format(code=self.table.code))
+
+    def head_lines(self) -> list[str]:
+        name = self.table.names.get(self.seat, "")
+        return [_("Table {table} — {name}").format(table=self.table.table_id, name=name), *super().head_lines()]
+
+    def refresh_view(self) -> None:
+        super().refresh_view()
+        self.refresh_info()
+        self.refresh_prompt()
+
+    def refresh_info(self) -> None:
+        table = self.table
+        lines: list[str] = []
+        if club_view.phase(table) is Phase.PLAYING:
+            mine = club_view.own_proposal(table)
+            lines.append(_("Your move: {move}").format(move=mine or "—") if mine is not None
+                         else _("No move of yours yet."))
+        last = club_view.last_results(table)
+        top = club_view.top_of(last)
+        if last is not None and top is not None:
+            line = club_view.seat_coup(table, last, self.seat)
+            if lines:
+                lines.append("")
+            lines.append(_("Coup {n} results").format(n=last.number))
+            lines.append(_("Top{colon} {top}").format(colon=colon(), top=top.text))
+            if line.move or line.proposal:
+                lines.append(_("Your move: {move}").format(move=line.move or line.proposal))
+            lines.append(_("You{colon} {points} ({percent})").format(colon=colon(), points=points(line.points),
+                                                                    percent=percent_text(line.percent)))
+            if line.solo:
+                lines.append(_("A solo!"))
+            if line.error:
+                lines.append(line.error)
+            if line.correction:
+                lines.append(_("Corrected: {reason}").format(reason=line.correction))
+        if table.coups and last is not None:
+            rank = table.rank(self.seat)
+            lines.append(_("Total{colon} {points} ({percent})").format(
+                colon=colon(), points=points(table.total(self.seat)), percent=percent_text(table.percent(self.seat))))
+            lines.append(_("Rank {rank} of {n}").format(rank=rank, n=len(table.players)))
+            if table.top_total:
+                lines.append(_("Top total{colon} {points}").format(colon=colon(), points=points(table.top_total)))
+        self.query_one("#club-info", Static).update("\n".join(lines))
+
+    def refresh_prompt(self) -> None:
+        field = self.query_one("#club-input", Input)
+        if club_view.phase(self.table) is Phase.PLAYING:
+            if club_view.own_proposal(self.table) is None:
+                across, down = self.examples()
+                field.placeholder = _("Your move: {across} WORD (across), {down} WORD (down), Enter to send").format(
+                    across=across, down=down)
+            else:
+                field.placeholder = _("Another move replaces yours until the coup closes")
+        else:
+            field.placeholder = _("Wait for the next coup (F5: the sheet)")
+
+    def examples(self) -> tuple[str, str]:
+        """A move's references across and down in the table's notation (not the screen's language)."""
+        return ("H8", "8H") if self.table.rules.notation == "fr" else ("8H", "H8")
+
+    @on(Input.Submitted, "#club-input")
+    def _submitted(self, event: Input.Submitted) -> None:
+        text = event.value
+        if club_view.phase(self.table) is not Phase.PLAYING:
+            return
+        if not text.strip():
+            across, down = self.examples()
+            self.say(_("Type a move first: {across} WORD across, {down} WORD down.").format(across=across, down=down))
+            return
+        if self.intent(lambda: self.table.propose(text)):
+            event.input.value = ""
+
+    def action_clear(self) -> None:
+        self.query_one("#club-input", Input).value = ""
+
+    # -- a move typed on the board (Tab to go there) -------------------------------------------
+    @on(BoardView.Typed)
+    def _typed(self, event: BoardView.Typed) -> None:
+        board = self.query_one("#club-board", BoardView)
+        row, col = board.cursor
+        try:
+            club_view.check_board_tile(self.table, self.tentative, row, col, event.letter, event.joker)
+        except ScrabbleError as exc:
+            self.say(describe(exc))
+            return
+        self.tentative.append(PlacedTile(row, col, event.letter, event.joker))
+        board.advance()
+        self.refresh_view()
+
+    @on(BoardView.TakeBack)
+    def _take_back(self) -> None:
+        if self.tentative:
+            tile = self.tentative.pop()
+            self.query_one("#club-board", BoardView).cursor = (tile.row, tile.col)
+            self.refresh_view()
+
+    @on(BoardView.Clear)
+    def _clear_board(self) -> None:
+        self.tentative.clear()
+        self.refresh_view()
+
+    @on(BoardView.Announce)
+    def _announce(self) -> None:
+        if not self.tentative or club_view.phase(self.table) is not Phase.PLAYING:
+            return
+        try:
+            text = club_view.board_move_text(self.table, self.tentative)
+        except ScrabbleError as exc:  # not in one line, a gap: to be fixed on the board
+            self.say(describe(exc))
+            return
+        if self.intent(lambda: self.table.propose(text)):
+            self.tentative.clear()
+            self.refresh_view()
+
+    def sheet_seats(self) -> list[int] | None:
+        return [self.seat]
+
+
+# -- the arbitrator's desk ---------------------------------------------------------------------
+class ArbiterScreen(_ClubScreen):
+    """The arbitrator: who is here, the draw, start the coup, who has proposed, close it, the top,
+    the scores, solos and ranking, corrections."""
+
+    KEYS = [
+        ("f1", "app.help", N_("Help"), True),
+        ("f2", "start_coup", N_("Start the coup"), True),
+        ("f3", "close_coup", N_("Close the coup"), True),
+        ("f4", "correct", N_("Correct"), True),
+        ("f5", "sheet", N_("Sheet"), True),
+        ("f6", "coup_time", N_("Time"), True),
+        ("ctrl+q", "app.quit", N_("Quit"), True),
+    ]
+    DEFAULT_CSS = """
+    ArbiterScreen #club-players { height: 1fr; }
+    ArbiterScreen #club-message { min-height: 3; }
+    """
+
+    def compose(self) -> ComposeResult:
+        with Horizontal(id="club-main"):
+            yield WallBoard(id="club-board")
+            with Vertical(id="club-side"):
+                yield Static(id="club-head")
+                with VerticalScroll(id="club-players-box"):
+                    yield Static(id="club-players")
+        yield Static(id="club-message")
+        yield Footer(compact=True, show_command_palette=False)
+
+    def on_mount(self) -> None:
+        super().on_mount()
+        self.table.refresh_seats()
+        self.refresh_players()
+        self.set_interval(2.0, self._seats)
+        if not self.table.coups:
+            self.say(_("F2 starts the first coup when the players are here."))
+
+    def head_lines(self) -> list[str]:
+        table = self.table
+        lines = [_("Table {table}").format(table=table.table_id)]
+        if club_view.phase(table) is Phase.WAITING:
+            coup = table.last
+            if coup is not None:
+                lines.append(_("Coup {n} — draw {draw}").format(n=coup.number, draw=coup.draw_text))
+            lines.append(_("Coup {n} is next ({clock}): F2 starts it.").format(
+                n=len(table.coups) + 1, clock=club_view.time_per_coup_text(table)))
+        else:
+            lines.extend(super().head_lines())
+        upcoming = club_view.next_draw(table)
+        if upcoming is not None:
+            lines.append(_("Next draw: {draw}").format(draw=upcoming[0]))
+            if upcoming[1]:
+                lines.append(club_view.rejets_count_text(upcoming[1]))
+        coup = table.current
+        if coup is not None:
+            rejets = club_view.rejets_text(coup)
+            if rejets:
+                lines.append(rejets)
+            lines.append(_("Proposed: {n} of {total}").format(n=len(club_view.proposed(table)),
+                                                             total=len(table.players)))
+        return lines
+
+    announced = -1  # the last coup whose top was said
+
+    def _seats(self) -> None:
+        self.table.refresh_seats()
+        self.refresh_players()
+
+    def refresh_view(self) -> None:
+        super().refresh_view()
+        self.refresh_players()
+        last = club_view.last_results(self.table)
+        number = last.number if last is not None else 0
+        if self.announced < 0:
+            self.announced = number  # reopened: what was closed before is not news
+        elif number > self.announced:
+            self.announced = number
+            self.say_results()
+
+    def refresh_players(self) -> None:
+        table = self.table
+        state = club_view.phase(table)
+        last = club_view.last_results(table)
+        lines = [ngettext("{n} player", "{n} players", len(table.players)).format(n=len(table.players))]
+        if not table.players:
+            lines.append(_("Nobody yet: the players join with the table's code."))
+        if state is Phase.PLAYING or last is None:
+            in_ = set(club_view.proposed(table))
+            for seat in table.players:
+                here = "●" if table.present(seat) else "○"
+                done = "✓" if seat in in_ else "·" if state is Phase.PLAYING else " "
+                lines.append(f"{here}{done} {table.names[seat]}")
+        else:
+            lines.append(f"{_('Rank')[:5]:<5} {_('Player')[:11]:<11} {_('Coup')[:4]:>4} {_('Total')[:5]:>5}")
+            for line in club_view.ranking(table):
+                coup_line = club_view.seat_coup(table, last, line.seat)
+                mark = "*" if coup_line.solo else " "
+                here = "●" if table.present(line.seat) else "○"
+                lines.append(f"{line.rank:>3} {here} {line.name[:11]:<11} {coup_line.points:>4}{mark}{line.total:>5}")
+        self.query_one("#club-players", Static).update("\n".join(lines))
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        state = club_view.phase(self.table)
+        if action == "start_coup":
+            return state is Phase.WAITING
+        if action == "close_coup":
+            return state is Phase.PLAYING
+        if action == "correct":
+            return club_view.last_results(self.table) is not None
+        return True
+
+    def action_start_coup(self) -> None:
+        if club_view.phase(self.table) is Phase.WAITING:
+            self.intent(self.table.start_coup)
+
+    def action_close_coup(self) -> None:
+        table = self.table
+        coup = table.current
+        if coup is None:
+            return
+        missing = len(table.players) - len(club_view.proposed(table))
+        question = _("Close coup {n} now?").format(n=coup.number)
+        if missing:
+            question += " " + ngettext("{n} player has not proposed a move.", "{n} players have not proposed a move.",
+                                       missing).format(n=missing)
+
+        def answered(yes: bool | None) -> None:
+            if yes and table.current is not None and table.current.number == coup.number:
+                self.intent(lambda: table.close_coup(coup.number))
+
+        self.app.push_screen(ConfirmDialog(_("Close the coup"), question, _("Close")), answered)
+
+    def say_results(self) -> None:
+        table = self.table
+        last = club_view.last_results(table)
+        top = club_view.top_of(last)
+        if last is None or top is None:
+            return
+        solos = [table.names[s] for s in table.players if club_view.seat_coup(table, last, s).solo]
+        lines = [_("Coup {n} is closed.").format(n=last.number),
+                 _("Top of coup {n}{colon} {top}").format(n=last.number, colon=colon(), top=top.text)]
+        if solos:
+            lines.append(_("Solo: {names}").format(names=", ".join(solos)))
+        self.say("\n".join(lines))
+
+    def action_coup_time(self) -> None:
+        """Choose the time of the coups to come."""
+        table = self.table
+
+        def chosen(seconds: float | None) -> None:
+            if seconds is not None:
+                self.intent(lambda: table.set_coup_time(seconds or None))
+
+        self.app.push_screen(TimeDialog(table.club, table.coup_seconds), chosen)
+
+    def action_correct(self) -> None:
+        table = self.table
+        last = club_view.last_results(table)
+        if last is None:
+            return
+        closed = [c.number for c in table.coups if c.results is not None]
+
+        def answered(answer: tuple[int, int, int, str] | None) -> None:
+            if answer is not None:
+                number, seat, value, reason = answer
+                self.intent(lambda: table.correct(number, seat, value, reason))
+
+        players = [(seat, table.names[seat]) for seat in table.players]
+        self.app.push_screen(CorrectionDialog(players, closed, last.number), answered)
+
+
+class TimeDialog(_Dialog):
+    """The time of a coup: 3:00, 2:30, 2:00 or 1:00 (FISF §1.3), or no clock in training.
+    Dismissed with the seconds (0: no clock), or None (Escape)."""
+
+    def __init__(self, club: bool, current: float | None) -> None:
+        super().__init__()
+        self.club = club
+        self.current = current
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Label(_("Time of the coups to come"), classes="dialog-title")
+            with Horizontal(classes="buttons"):
+                for seconds in CLUB_SECONDS:
+                    yield Button(club_view.clock_text(seconds), id=f"time-{int(seconds)}", compact=True,
+                                 variant="primary" if seconds == self.current else "default")
+                if not self.club:
+                    yield Button(_("No clock"), id="time-0", compact=True,
+                                 variant="primary" if not self.current else "default")
+
+    def on_mount(self) -> None:
+        current = int(self.current or 0)
+        buttons = self.query(f"#time-{current}")
+        (buttons.first() if buttons else self.query(Button).first()).focus()
+
+    @on(Button.Pressed)
+    def _chosen(self, event: Button.Pressed) -> None:
+        self.dismiss(float((event.button.id or "time-0").removeprefix("time-")))
+
+
+class CorrectionDialog(_Dialog):
+    """Correct a player's score on a closed coup: the coup, the player, the points, a reason."""
+
+    DEFAULT_CSS = """
+    CorrectionDialog .dialog { width: 64; }
+    CorrectionDialog .corr-row { height: 1; margin: 0 0 1 0; }
+    CorrectionDialog .corr-label { width: 10; }
+    CorrectionDialog Select, CorrectionDialog Input { width: 1fr; }
+    """
+
+    def __init__(self, players: Sequence[tuple[int, str]], coups: Sequence[int], coup: int) -> None:
+        super().__init__()
+        self.players = list(players)
+        self.coups = list(coups)
+        self.coup = coup
+
+    def compose(self) -> ComposeResult:
+        labels = [_("Coup"), _("Player"), _("Points"), _("Reason")]
+        with Vertical(classes="dialog"):
+            yield Label(_("Correct a score"), classes="dialog-title")
+            with Horizontal(classes="corr-row"):
+                yield Label(labels[0], classes="corr-label")
+                yield Select([(_("Coup {n}").format(n=n), n) for n in reversed(self.coups)], value=self.coup,
+                             allow_blank=False, id="corr-coup", compact=True)
+            with Horizontal(classes="corr-row"):
+                yield Label(labels[1], classes="corr-label")
+                yield Select([(name, seat) for seat, name in self.players], prompt=_("Choose the player."),
+                             id="corr-player", compact=True)
+            with Horizontal(classes="corr-row"):
+                yield Label(labels[2], classes="corr-label")
+                yield Input(placeholder=_("Points on that coup"), id="corr-points", type="integer", compact=True)
+            with Horizontal(classes="corr-row"):
+                yield Label(labels[3], classes="corr-label")
+                yield Input(placeholder=_("Reason (written on the sheet)"), id="corr-reason", compact=True)
+            yield Static(id="corr-error")
+            with Horizontal(classes="buttons"):
+                yield Button(_("Correct"), id="confirm", variant="primary", compact=True)
+                yield Button(_("Cancel"), id="cancel", compact=True)
+
+    def on_mount(self) -> None:
+        self.query_one("#corr-player", Select).focus()
+
+    @on(Input.Submitted)
+    @on(Button.Pressed, "#confirm")
+    def _confirm(self) -> None:
+        seat = self.query_one("#corr-player", Select).value
+        coup = self.query_one("#corr-coup", Select).value
+        value = self.query_one("#corr-points", Input).value.strip()
+        reason = self.query_one("#corr-reason", Input).value.strip()
+        error = self.query_one("#corr-error", Static)
+        if not isinstance(seat, int):
+            error.update(_("Choose the player."))
+            return
+        try:
+            number = int(value)
+        except ValueError:
+            error.update(_("Give the points as a whole number."))
+            return
+        if not reason:
+            error.update(_("Say why the score is corrected."))
+            return
+        assert isinstance(coup, int)
+        self.dismiss((coup, seat, number, reason))
+
+    @on(Button.Pressed, "#cancel")
+    def _cancel(self) -> None:
+        self.dismiss(None)
+
+
+# -- the projector -----------------------------------------------------------------------------
+class ProjectorScreen(_ClubScreen):
+    """The club room's wall: the board, the draw, the clock in large digits, the last top and the
+    ranking. It writes nothing."""
+
+    KEYS = [
+        ("f5", "sheet", N_("Sheet"), True),
+        ("ctrl+q", "app.quit", N_("Quit"), True),
+    ]
+    DEFAULT_CSS = """
+    ProjectorScreen #club-main { height: 1fr; min-height: 17; }
+    ProjectorScreen #club-clock { width: auto; height: 3; }
+    ProjectorScreen #club-head { text-style: bold; }
+    ProjectorScreen #club-top { height: auto; text-style: bold; }
+    ProjectorScreen #club-ranking { height: 1fr; }
+    """
+
+    def compose(self) -> ComposeResult:
+        with Horizontal(id="club-main"):
+            yield WallBoard(id="club-board")
+            with Vertical(id="club-side"):
+                yield Static(id="club-head")
+                yield RackView(id="club-rack")
+                yield Digits(id="club-clock")
+                yield Static(id="club-top")
+                yield Static(id="club-ranking")
+        yield Static(id="club-message")
+        yield Footer(compact=True, show_command_palette=False)
+
+    def finish(self) -> None:
+        self.ended = True  # the wall keeps showing the board and the final ranking
+
+    def head_lines(self) -> list[str]:
+        table = self.table
+        coup = table.current or table.last
+        state = club_view.phase(table)
+        lines = []
+        if coup is not None:
+            lines.append(_("Coup {n}").format(n=coup.number) + "   " + coup.draw_text)
+        if state is Phase.WAITING:
+            lines.append(_("Next: coup {n}").format(n=len(table.coups) + 1))
+        elif state is Phase.CLOSING:
+            lines.append(_("Closed: the top is coming."))
+        elif state is Phase.OVER:
+            lines.append(_("The game is over."))
+        elif table.seconds is None:
+            lines.append(_("No clock"))
+        return lines
+
+    def refresh_clock(self) -> None:
+        super().refresh_clock()
+        left = self.table.remaining() if club_view.phase(self.table) is Phase.PLAYING else None
+        clock = self.query_one("#club-clock", Digits)
+        clock.update(club_view.clock_text(left) if left is not None else "")
+        clock.display = left is not None
+
+    def refresh_view(self) -> None:
+        super().refresh_view()
+        table = self.table
+        last = club_view.last_results(table)
+        top = club_view.top_of(last)
+        self.query_one("#club-top", Static).update(
+            _("Top{colon} {top}").format(colon=colon(), top=top.text)
+            if last is not None and top is not None else "")
+        self.refresh_ranking()
+
+    page = 0
+
+    def on_mount(self) -> None:
+        super().on_mount()
+        self.set_interval(PAGE_SECONDS, self.turn_page)
+
+    def turn_page(self) -> None:
+        self.page += 1
+        self.refresh_ranking()
+
+    def on_resize(self) -> None:
+        self.refresh_ranking()
+
+    def refresh_ranking(self) -> None:
+        """The ranking, a page at a time when it does not fit: the pages turn by themselves."""
+        table = self.table
+        widget = self.query_one("#club-ranking", Static)
+        rows = [f"{line.rank:>3}. {line.name[:16]:<16} {line.total:>5}" for line in club_view.ranking(table)]
+        height = max(1, widget.size.height - 1) if widget.size.height > 1 else max(1, len(rows))
+        columns = max(1, widget.size.width // (RANK_WIDTH + 2))  # a wide screen: side by side
+        room = height * columns
+        pages = max(1, -(-len(rows) // room))
+        page = self.page % pages
+        title = _("Final ranking") if table.over else _("Ranking")
+        head = _("{title} — top {points}").format(title=title, points=format_number(table.top_total))
+        if pages > 1:
+            head += f" ({page + 1}/{pages})"
+        shown = rows[page * room:(page + 1) * room]
+        height = min(height, -(-len(shown) // columns)) if shown else height  # columns of even length
+        lines = ["  ".join(shown[c * height + r].ljust(RANK_WIDTH) for c in range(columns)
+                           if c * height + r < len(shown)).rstrip() for r in range(min(height, len(shown)))]
+        widget.update("\n".join([head, *lines]))
+
+
+# -- the end -----------------------------------------------------------------------------------
+class ClubEndScreen(LocalizedBindings, Screen[None]):
+    """The end of a club duplicate: the top total, the final ranking, the sheet."""
+
+    KEYS = [
+        ("f", "sheet", N_("Sheet"), True),
+        ("q,ctrl+q", "app.quit", N_("Quit"), True),
+    ]
+    DEFAULT_CSS = """
+    ClubEndScreen #club-end { padding: 0 1; height: 1fr; }
+    ClubEndScreen #club-ranking { height: auto; max-height: 12; }
+    """
+
+    def __init__(self, table: DuplicateTable) -> None:
+        super().__init__()
+        self.table = table
+
+    @property
+    def seat(self) -> int | None:
+        table = self.table
+        return table.seat if table.seat in table.names else None
+
+    def compose(self) -> ComposeResult:
+        table = self.table
+        with Vertical(id="club-end"):
+            yield Label(_("End of the duplicate game"), classes="dialog-title")
+            closed = sum(1 for c in table.coups if c.results is not None)
+            yield Static(_("Top total: {points}, in {n} coups.").format(points=points(table.top_total), n=closed))
+            seat = self.seat
+            if seat is not None:
+                yield Static(_("You{colon} {points} ({percent}), rank {rank} of {n}.").format(
+                    colon=colon(), points=points(table.total(seat)), percent=percent_text(table.percent(seat)),
+                    rank=table.rank(seat), n=len(table.players)), id="club-end-you")
+            yield Label(_("Final ranking"), classes="section-title")
+            yield DataTable(id="club-ranking", cursor_type="row", zebra_stripes=True)
+            with Horizontal(classes="buttons"):
+                yield Button(_("Sheet"), id="sheet", variant="primary", compact=True)
+                yield Button(_("Quit"), id="quit", compact=True)
+        yield Footer(compact=True, show_command_palette=False)
+
+    def on_mount(self) -> None:
+        grid = self.query_one("#club-ranking", DataTable)
+        grid.add_columns(_("Rank"), _("Player"), _("Score"), _("% of the top"), _("Solos"))
+        mine = 0
+        for index, line in enumerate(club_view.ranking(self.table)):
+            grid.add_row(Text(str(line.rank), justify="right"), line.name,
+                         Text(format_number(line.total), justify="right"),
+                         Text(percent_text(line.percent), justify="right"), Text(str(line.solos), justify="right"))
+            if line.seat == self.seat:
+                mine = index
+        grid.move_cursor(row=mine)
+        self.query_one("#sheet", Button).focus()
+
+    @on(Button.Pressed, "#sheet")
+    def action_sheet(self) -> None:
+        from scrabble_fr.tui.screens.duplicate import SheetScreen
+
+        seat = self.seat
+        self.app.push_screen(SheetScreen(club_view.sheet_text(self.table, [seat] if seat is not None else None)))
+
+    @on(Button.Pressed, "#quit")
+    def _quit(self) -> None:
+        self.app.exit()

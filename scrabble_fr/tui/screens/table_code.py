@@ -1,0 +1,172 @@
+"""The code-entry screen: a visitor of ``scrabble-fr serveur`` types the code they were given and
+gets their seat's screen (see :mod:`scrabble_fr.tui.table_entry`).
+
+A classic table's seat code opens its game screen; a duplicate player's code their player screen;
+the arbitrator's code the arbitrator's screen. An open duplicate table's own code asks for the
+visitor's name first and gives them a new seat, whose own code is shown to come back with. A seat
+open in another window (a browser tab closed without its page noticing) may be taken here.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from textual import on
+from textual.app import ComposeResult
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.widgets import Button, Footer, Input, Label, Static
+
+from scrabble_fr.engine.errors import ScrabbleError
+from scrabble_fr.engine.players import MAX_NAME
+from scrabble_fr.i18n import N_, _, get_language
+from scrabble_fr.messages import describe
+from scrabble_fr.tui.bindings import LocalizedBindings
+from scrabble_fr.tui.screens.dialogs import _Dialog
+
+if TYPE_CHECKING:
+    from scrabble_fr.tui.app import ScrabbleApp
+
+
+class SeatCodeDialog(_Dialog):
+    """A new seat at an open table: its own code, to come back to it (Enter or Escape closes)."""
+
+    def __init__(self, code: str) -> None:
+        super().__init__()
+        self.code = code
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Label(_("Your seat"), classes="dialog-title")
+            yield Static(_("Your seat's code, to rejoin: {code}").format(code=self.code), id="seat-code",
+                         markup=False)
+            yield Static(_("Note it: with it you come back to this seat from any browser or terminal."))
+            with Horizontal(classes="buttons"):
+                yield Button(_("Close"), id="close", variant="primary")
+
+    def on_mount(self) -> None:
+        self.query_one("#close", Button).focus()
+
+    @on(Button.Pressed, "#close")
+    def _close(self) -> None:
+        self.dismiss(None)
+
+
+class TableCodeScreen(LocalizedBindings, Screen[None]):
+    """A field for the code, then for an open table's code a field for the name; Enter opens."""
+
+    KEYS = [("f2", "language", N_("Français / English"), True), ("ctrl+q", "app.quit", N_("Quit"), True)]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.code = ""  # the open table's code waiting for a name ("" while none)
+        self.forcing = False  # the last refusal was a seat open elsewhere: the button takes it
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="table-code"):
+            yield Label("", id="table-code-title", classes="dialog-title")
+            yield Static("", id="table-code-help", classes="setting-note")
+            with Horizontal(classes="setting-row"):
+                yield Label("", id="code-label")
+                yield Input(id="code", max_length=64, compact=True)
+            with Horizontal(classes="setting-row", id="name-row"):
+                yield Label("", id="name-label")
+                yield Input(id="name", max_length=MAX_NAME, compact=True)
+            yield Static("", id="table-code-message")
+            with Horizontal(classes="buttons"):
+                yield Button("", id="open", variant="primary", compact=True)
+                yield Button("", id="force", compact=True)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.refresh_texts()
+        self.query_one("#name-row").display = False
+        self.query_one("#force").display = False
+        self.query_one("#code", Input).focus()
+
+    def refresh_texts(self) -> None:
+        self.query_one("#table-code-title", Label).update(_("Join a table"))
+        self.query_one("#table-code-help", Static).update(
+            _("Type the code you were given: your seat's, the table's (with your name) or the arbitrator's."))
+        self.query_one("#code-label", Label).update(_("Code"))
+        self.query_one("#name-label", Label).update(_("Your name"))
+        self.query_one("#open", Button).label = _("Open")
+        self.query_one("#force", Button).label = _("Take the seat here")
+
+    def say(self, text: str, error: bool = False) -> None:
+        message = self.query_one("#table-code-message", Static)
+        message.set_class(error, "error")
+        message.update(text)
+
+    # -- keys ------------------------------------------------------------------------------
+    def action_language(self) -> None:
+        app: ScrabbleApp = self.app  # type: ignore[assignment]
+        app.switch_language("en" if get_language() == "fr" else "fr")
+
+    @on(Input.Submitted, "#code")
+    @on(Button.Pressed, "#open")
+    @on(Input.Submitted, "#name")
+    def _submitted(self) -> None:
+        self.enter()
+
+    @on(Input.Changed, "#code")
+    def _code_changed(self) -> None:
+        # Another code: the name asked for the previous one no longer applies.
+        if self.code and self._typed_code() != self.code:
+            self.code = ""
+            self.query_one("#name-row").display = False
+        self._forcing(False)
+
+    @on(Button.Pressed, "#force")
+    def _force(self) -> None:
+        self.enter(force=True)
+
+    # -- opening ---------------------------------------------------------------------------
+    def _typed_code(self) -> str:
+        return self.query_one("#code", Input).value.strip()
+
+    def _forcing(self, on: bool) -> None:
+        self.forcing = on
+        self.query_one("#force").display = on
+
+    def enter(self, force: bool = False) -> None:
+        """Open what the fields say: ask for a name first when the code is an open table's."""
+        from scrabble_fr.table.store import open_store
+        from scrabble_fr.tui.table_entry import code_needs_name, enter_table_code
+
+        app: ScrabbleApp = self.app  # type: ignore[assignment]
+        code = self._typed_code()
+        if not code:
+            self.say(_("Type your code."), error=True)
+            self.query_one("#code", Input).focus()
+            return
+        name: str | None = None
+        try:
+            if code != self.code:
+                store = open_store(app.table_base)
+                try:
+                    needs_name = code_needs_name(store, code)
+                finally:
+                    store.close()
+                if needs_name:
+                    self.code = code
+                    self.query_one("#name-row").display = True
+            if self.code:
+                name = self.query_one("#name", Input).value.strip()
+                if not name:
+                    self.say(_("This is an open table's code: type your name to take a seat."))
+                    self.query_one("#name", Input).focus()
+                    return
+            enter_table_code(app, code, name=name, force=force)
+        except ScrabbleError as exc:
+            taken = exc.code == "seat_taken"
+            if taken:  # the command line's --forcer is the button here
+                self.say(_("The seat of {name} is open in another window: close it there, or take it here.")
+                         .format(name=exc.params.get("name", "")), error=True)
+            else:
+                self.say(describe(exc), error=True)
+            self._forcing(taken)
+            return
+        seat_code = getattr(app.table, "code", None)
+        if name is not None and seat_code:
+            app.push_screen(SeatCodeDialog(seat_code))
