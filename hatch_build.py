@@ -1,14 +1,24 @@
-"""Build step: the translation catalogues compiled into ``.mo`` files inside the wheel.
+"""Build step: the translation catalogues compiled into ``.mo`` files inside the wheel, and the
+shipped word lists' graphs built.
 
 The ``.po`` files under ``locales/`` are the source contributors edit; a wheel carries, for each
 language, ``scrabble_fr/_data/locales/<lang>/LC_MESSAGES/scrabble_fr.mo``, which the standard
 ``gettext`` reads at start without Babel. An editable install gets none: it reads the ``.po``
 (see ``scrabble_fr/i18n.py``), so an edit shows without building again.
+
+The word graph and the anagram-key graph of each list in ``lexiques/`` take a few seconds and
+twice the memory of a game to build: a wheel carries them built (``scrabble_fr/_data/graphs``,
+about 6 MB for French), so the first move of a fresh install waits no longer than any other.
+They are built here by the package's own code, from whatever list ``lexiques/`` holds, and named
+by a hash of it: a graph that does not match its list is never read (the list is built instead).
 """
 
 from __future__ import annotations
 
+import os
 import shutil
+import subprocess
+import sys
 import tempfile
 from pathlib import Path
 from typing import Any
@@ -40,6 +50,23 @@ class CompileCatalogues(BuildHookInterface):
             with open(compiled, "wb") as handle:
                 write_mo(handle, catalog)
             build_data["force_include"][str(compiled)] = f"scrabble_fr/_data/locales/{language}/LC_MESSAGES/{DOMAIN}.mo"
+        for graph in self._build_graphs(self._work / "graphs"):
+            build_data["force_include"][str(graph)] = f"scrabble_fr/_data/graphs/{graph.name}"
+
+    def _build_graphs(self, folder: Path) -> list[Path]:
+        """The shipped lists' graphs, built in a separate interpreter (the package's code, run from
+        the source tree; the few hundred megabytes it takes go back when it ends)."""
+        script = (
+            "import sys; from pathlib import Path; "
+            "from scrabble_fr.lexicon.lexicon import ship_builtin_graphs; "
+            "ship_builtin_graphs(Path(sys.argv[1]))"
+        )
+        env = {**os.environ, "PYTHONPATH": self.root, "SCRABBLE_FR_CACHE": "off"}
+        subprocess.run([sys.executable, "-c", script, str(folder)], cwd=self.root, env=env, check=True)
+        graphs = sorted(folder.glob("*.bin"))
+        if not graphs:
+            raise RuntimeError("no word graph was built from lexiques/: the wheel would start slowly")
+        return graphs
 
     def finalize(self, version: str, build_data: dict[str, Any], artifact_path: str) -> None:
         work = getattr(self, "_work", None)

@@ -3,6 +3,12 @@
     python benchmarks/bench_maitre.py --games 400 --playouts 8 --part 0/2 > part0.jsonl
     python benchmarks/bench_maitre.py --games 400 --playouts 8 --part 1/2 > part1.jsonl
     python benchmarks/bench_maitre.py --report part0.jsonl part1.jsonl
+    python benchmarks/bench_maitre.py --games 1000 --playouts 4 --no-solvers > without.jsonl
+
+By default the Master solves the end of the game (the exact endgame with the bag empty, the
+pre-endgame with one tile left) within ``--endgame-nodes`` positions a move; ``--no-solvers``
+plays the same Master without them (its simulation to the last move), on the same seeds. The
+report gives each variant's win rate, and on the seeds both played, how the spread changed.
 
 Game ``g`` draws its bag from seed ``g``; the Master starts the even games and the Champion the
 odd ones, so each seat is held as often by each. The Master runs a fixed number of playouts per
@@ -22,30 +28,33 @@ import random
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(os.environ.get("BENCH_CODE") or ROOT))
 
 from scrabble_fr.lexicon import Lexicon  # noqa: E402
-from scrabble_fr.player.computer import ComputerPlayer  # noqa: E402
+from scrabble_fr.player.computer import ENDGAME_NODES, ComputerPlayer  # noqa: E402
 from scrabble_fr.player.selfplay import new_computer_game, play_out  # noqa: E402
 
 MASTER, CHAMPION = 6, 5
 
 
-def play(seed: int, lexicon: Lexicon, playouts: int, rules: str) -> dict[str, object]:
+def play(seed: int, lexicon: Lexicon, playouts: int, rules: str, solvers: bool = True,
+         endgame_nodes: int = ENDGAME_NODES) -> dict[str, object]:
     master_seat = seed % 2  # the Master starts the even games
     levels = [CHAMPION, CHAMPION]
     levels[master_seat] = MASTER
     match = new_computer_game(["A", "B"], rules, seed, lexicon, levels)
     # The time budget is a ceiling only: the playouts decide, so the game depends on its seed alone.
     match.players[master_seat] = ComputerPlayer(MASTER, random.Random(seed * 31 + master_seat),
-                                                think_seconds=60.0, playouts=playouts)
+                                                think_seconds=60.0, playouts=playouts, endgame=solvers,
+                                                endgame_nodes=endgame_nodes)
     start = time.perf_counter()
     game = play_out(match)
     master, champion = game.scores[master_seat], game.scores[1 - master_seat]
     return {"seed": seed, "master_starts": master_seat == 0, "master": master, "champion": champion,
-            "seconds": round(time.perf_counter() - start, 2)}
+            "solvers": solvers, "playouts": playouts, "seconds": round(time.perf_counter() - start, 2)}
 
 
 def wilson(wins: float, games: int, z: float = 1.96) -> tuple[float, float]:
@@ -58,21 +67,47 @@ def wilson(wins: float, games: int, z: float = 1.96) -> tuple[float, float]:
     return centre - half, centre + half
 
 
-def report(files: list[str]) -> None:
-    rows = [json.loads(line) for name in files for line in Path(name).read_text().splitlines() if line.strip()]
+def _score(row: dict[str, Any]) -> float:
+    return 1.0 if row["master"] > row["champion"] else 0.5 if row["master"] == row["champion"] else 0.0
+
+
+def _summary(rows: list[dict[str, Any]], label: str) -> None:
     games = len(rows)
-    wins = sum(1.0 if r["master"] > r["champion"] else 0.5 if r["master"] == r["champion"] else 0.0 for r in rows)
+    wins = sum(_score(r) for r in rows)
     low, high = wilson(wins, games)
     spread = [r["master"] - r["champion"] for r in rows]
     mean = sum(spread) / games
     sd = math.sqrt(sum((x - mean) ** 2 for x in spread) / (games - 1)) if games > 1 else 0.0
-    for starts in (True, False):
-        part = [r for r in rows if r["master_starts"] is starts]
-        won = sum(1.0 if r["master"] > r["champion"] else 0.5 if r["master"] == r["champion"] else 0.0 for r in part)
-        print(f"  Master {'starts' if starts else 'second'}: {won:g}/{len(part)}")
-    print(f"Master vs Champion: {wins:g} wins of {games} games = {100 * wins / games:.1f} % "
+    print(f"{label}: {wins:g} wins of {games} games = {100 * wins / games:.1f} % "
           f"(95 % interval {100 * low:.1f}-{100 * high:.1f} %); mean spread {mean:+.1f} points "
           f"(± {1.96 * sd / math.sqrt(games):.1f}); {sum(r['seconds'] for r in rows) / games:.1f} s a game")
+    for starts in (True, False):
+        part = [r for r in rows if r["master_starts"] is starts]
+        print(f"  Master {'starts' if starts else 'second'}: {sum(_score(r) for r in part):g}/{len(part)}")
+
+
+def report(files: list[str]) -> None:
+    rows = [json.loads(line) for name in files for line in Path(name).read_text().splitlines() if line.strip()]
+    variants: dict[bool, dict[int, dict[str, Any]]] = {True: {}, False: {}}
+    for row in rows:
+        variants[bool(row.get("solvers", False))][row["seed"]] = row
+    for solvers, label in ((True, "Master with the solvers vs Champion"),
+                           (False, "Master without the solvers vs Champion")):
+        if variants[solvers]:
+            _summary(list(variants[solvers].values()), label)
+    common = sorted(set(variants[True]) & set(variants[False]))
+    if common:
+        with_, without = variants[True], variants[False]
+        differences = [(with_[s]["master"] - with_[s]["champion"]) - (without[s]["master"] - without[s]["champion"])
+                       for s in common]
+        n = len(differences)
+        mean = sum(differences) / n
+        sd = math.sqrt(sum((x - mean) ** 2 for x in differences) / (n - 1)) if n > 1 else 0.0
+        changed = sum(1 for d in differences if d)
+        print(f"Same seeds ({n} games): the solvers change the Master's spread by {mean:+.2f} points a game "
+              f"(95 % interval {mean - 1.96 * sd / math.sqrt(n):+.2f} to {mean + 1.96 * sd / math.sqrt(n):+.2f}); "
+              f"{changed} games differ; results {sum(_score(with_[s]) for s in common):g} with, "
+              f"{sum(_score(without[s]) for s in common):g} without")
 
 
 def main() -> None:
@@ -81,6 +116,9 @@ def main() -> None:
     parser.add_argument("--playouts", type=int, default=8, help="playout rounds per move (default 8)")
     parser.add_argument("--part", default="0/1", help="i/n: play the games g with g %% n == i")
     parser.add_argument("--rules", default="ffsc")
+    parser.add_argument("--no-solvers", action="store_true", help="the Master without the endgame solvers")
+    parser.add_argument("--endgame-nodes", type=int, default=ENDGAME_NODES,
+                        help=f"the solvers' budget in positions a move (default {ENDGAME_NODES})")
     parser.add_argument("--report", nargs="+", metavar="FILE", help="read game lines and print the win rate")
     args = parser.parse_args()
     if args.report:
@@ -89,7 +127,8 @@ def main() -> None:
     index, count = (int(x) for x in args.part.split("/"))
     lexicon = Lexicon.builtin("fr" if args.rules == "ffsc" else "en")
     for seed in range(index, args.games, count):
-        print(json.dumps(play(seed, lexicon, args.playouts, args.rules)), flush=True)
+        print(json.dumps(play(seed, lexicon, args.playouts, args.rules, not args.no_solvers, args.endgame_nodes)),
+              flush=True)
 
 
 if __name__ == "__main__":

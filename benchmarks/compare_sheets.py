@@ -1,19 +1,29 @@
-"""Published duplicate sheets against our tops: on how many coups our top scores what the published
-top scores, and why not elsewhere.
+"""Published duplicate games against our tops: on how many coups our top scores what the published
+top scores, and why not elsewhere, for one word list or several side by side.
 
-    python benchmarks/compare_sheets.py partie1.txt partie2.txt [--lexique FILE]
+    python benchmarks/compare_sheets.py                      # every game in benchmarks/parties
+    python benchmarks/compare_sheets.py partie1.txt --detail
+    python benchmarks/compare_sheets.py --lexique avant.txt --lexique apres.txt
 
-Each sheet is a file in the ``duplicate --tirages`` format (``TIRAGE REF MOT`` a line); the board
-follows the sheet. Per coup: the published top and its score (as our scoring counts it), our top
-and its score, and, when they differ, the words of the published move missing from the word list
-(our list lacks them) or, when ours scores more, the words of our move (words the list accepts and
-the official dictionary of the game did not). Numbers are printed, never asserted.
+Each game is a file in the ``duplicate --tirages`` format (``TIRAGE REF MOT`` a line, ``#``
+comments naming its source); the board follows the published game. A comment line
+``# partie joker`` marks the club variant where every draw holds a joker: once a coup is played,
+the joker on the board is swapped for the real letter it stands for (taken from the bag, and
+worth its points from then on), and goes back into the bag for the next draw; when the bag no
+longer holds that letter, the joker stays on the board. Per coup (``--detail``): the
+published top and its score (as our scoring counts it), our top and its score, and, when they
+differ, the words of the published move missing from the word list or, when ours scores more, the
+words of our move (words the list accepts and the official dictionary of the day did not). Then a
+table: for each game and each list, the coups where our top scores the published top. This is the
+measure a change to the shipped list is judged on: a change that matches fewer tops is not shipped.
+Numbers are printed, never asserted.
 """
 
 from __future__ import annotations
 
 import argparse
 import sys
+from dataclasses import dataclass
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -22,12 +32,51 @@ from scrabble_fr.duplicate import DuplicateGame, read_sheet_file  # noqa: E402
 from scrabble_fr.duplicate.game import reference  # noqa: E402
 from scrabble_fr.lexicon import Lexicon  # noqa: E402
 
+GAMES = Path(__file__).resolve().parent / "parties"
+JOKER_GAME = "# partie joker"
 
-def compare(path: str, lexicon: Lexicon) -> tuple[int, int]:
+
+@dataclass(frozen=True)
+class Result:
+    """One game replayed with one list: coups where our top scores the published top, out of all."""
+
+    same: int
+    total: int
+    published_total: int
+
+
+def is_joker_game(path: str) -> bool:
+    """Whether the sheet is a "partie joker" (a joker in every draw), told by a comment line."""
+    lines = Path(path).read_text(encoding="utf-8").splitlines()
+    return any(line.strip().lower().startswith(JOKER_GAME) for line in lines)
+
+
+def swap_jokers_between_coups(game: DuplicateGame) -> None:
+    """Play ``game`` as a "partie joker": before each new coup is drawn, every joker on the board
+    becomes the real letter (out of the bag) and the joker goes back into the bag."""
+    next_coup = game._next_coup  # noqa: SLF001 - a benchmark-only variant of the game
+
+    def swap_then_draw(*args: object, **kwargs: object) -> object:
+        board = game.position.board
+        for row, col, letter in list(board.tiles()):
+            # A letter the bag no longer holds cannot replace its joker, which stays a joker.
+            if letter.islower() and letter.upper() in game.bag:
+                board[row, col] = letter.upper()
+                game.bag.remove(letter.upper())
+                game.bag.append("?")
+        return next_coup(*args, **kwargs)
+
+    game._next_coup = swap_then_draw  # type: ignore[method-assign]  # noqa: SLF001
+
+
+def compare(path: str, lexicon: Lexicon, detail: bool = False) -> Result:
     game = DuplicateGame([], lexicon=lexicon, sheet=read_sheet_file(path), seconds=None)
+    if is_joker_game(path):
+        swap_jokers_between_coups(game)
     while not game.is_over:
         game.close_coup()
-    print(f"\n{path}")
+    if detail:
+        print(f"\n{path}")
     same = 0
     for coup in game.closed_coups:
         published, top = coup.published, coup.top
@@ -43,22 +92,39 @@ def compare(path: str, lexicon: Lexicon) -> tuple[int, int]:
         else:
             assert ours is not None
             note = "ours scores more with: " + ", ".join(sorted({w.letters for w in ours.words}))
-        ours_text = f"{reference(ours)} {ours.word} {ours_score}" if ours is not None else "-"
-        print(f"{coup.number:3} {coup.draw.text:10} {reference(published):4} {published.word:10} {published.score:4}"
-              f"   ours {ours_text:22} {note}")
+        if detail:
+            ours_text = f"{reference(ours)} {ours.word} {ours_score}" if ours is not None else "-"
+            print(f"{coup.number:3} {coup.draw.text:10} {reference(published):4} {published.word:10} "
+                  f"{published.score:4}   ours {ours_text:22} {note}")
     total = len(game.closed_coups)
-    print(f"our top scores the published top on {same} of {total} coups; published total {game.top_total}")
-    return same, total
+    if detail:
+        print(f"our top scores the published top on {same} of {total} coups; "
+              f"published total {game.top_total}")
+    return Result(same, total, game.top_total)
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("sheets", nargs="+")
-    parser.add_argument("--lexique", help="a word list file instead of the shipped French list")
+    parser.add_argument("sheets", nargs="*", help=f"games (default: every .txt in {GAMES.name}/)")
+    parser.add_argument(
+        "--lexique", action="append", default=[],
+        help="a word list file instead of the shipped French list (repeat to compare lists)",
+    )
+    parser.add_argument("--detail", action="store_true", help="print every coup")
     args = parser.parse_args()
-    lexicon = Lexicon.from_file(args.lexique) if args.lexique else Lexicon.builtin("fr")
-    for path in args.sheets:
-        compare(path, lexicon)
+    sheets = args.sheets or [str(path) for path in sorted(GAMES.glob("*.txt"))]
+    names = args.lexique or ["(liste livrée)"]
+    lexicons = [Lexicon.from_file(name) for name in args.lexique] or [Lexicon.builtin("fr")]
+    results = {name: [compare(sheet, lexicon, args.detail) for sheet in sheets]
+               for name, lexicon in zip(names, lexicons, strict=True)}
+    width = max(len(Path(sheet).stem) for sheet in sheets)
+    print()
+    print(f"{'game':{width}}  " + "  ".join(f"{Path(name).name:>16}" for name in names))
+    for index, sheet in enumerate(sheets):
+        cells = [results[name][index] for name in names]
+        print(f"{Path(sheet).stem:{width}}  " + "  ".join(f"{f'{c.same}/{c.total}':>16}" for c in cells))
+    totals = [f"{sum(r.same for r in results[n])}/{sum(r.total for r in results[n])}" for n in names]
+    print(f"{'total':{width}}  " + "  ".join(f"{t:>16}" for t in totals))
 
 
 if __name__ == "__main__":

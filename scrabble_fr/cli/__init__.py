@@ -19,10 +19,12 @@ from typing import NoReturn, TextIO
 from scrabble_fr import __version__
 from scrabble_fr.cli import argparse_texts, common
 from scrabble_fr.engine.errors import ScrabbleError
-from scrabble_fr.i18n import LANGUAGES, _, choose_language, set_language
+from scrabble_fr.i18n import LANGUAGES, _, choose_language, format_number, set_language
 from scrabble_fr.messages import describe, system_error_detail
 from scrabble_fr.records.errors import RecordError
 
+# The commands that may open the full-screen interface: a line printed there would spoil it.
+_SCREEN_COMMANDS = frozenset({None, "jouer", "duplicate", "table", "tables", "parties", "importer", "exporter"})
 # Sub-command -> (module, parser builder, runner), in the order --help lists them.
 _COMMANDS: dict[str, tuple[str, str, str]] = {
     "jouer": ("play", "add_parser", "run"),
@@ -124,6 +126,8 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None, err: Text
 
         name = f"scrabble-fr {args.command}"
     try:
+        if args.command not in _SCREEN_COMMANDS:
+            _announce_builds(err)
         return run()
     except UsageError as exc:
         err.write(f"{name}: {_one_line(str(exc))}\n")
@@ -143,6 +147,25 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None, err: Text
         failure = RecordError("file_unreadable", path=exc.filename or "?", detail=system_error_detail(exc))
         err.write(f"{name}: {describe(failure)}\n")
         return 2
+    finally:
+        from scrabble_fr.words import announce_slow_builds
+
+        announce_slow_builds(None)
+
+
+def _announce_builds(err: TextIO) -> None:
+    """A word list built for the first time (a player's own, after the cache was emptied) takes a
+    few seconds: say so on the error stream, so the wait is explained and the output stays clean."""
+    from scrabble_fr.words import BuildNotice, GraphKind, announce_slow_builds
+
+    def tell(notice: BuildNotice) -> None:
+        if notice.finished or notice.kind is not GraphKind.WORDS:
+            return
+        err.write(_("Preparing the word list ({count} words), once: a few seconds…").format(
+            count=format_number(notice.words)) + "\n")
+        err.flush()
+
+    announce_slow_builds(tell)
 
 if __name__ == "__main__":
     raise SystemExit(main())

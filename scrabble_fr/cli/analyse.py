@@ -18,7 +18,7 @@ from scrabble_fr.engine.game import Game
 from scrabble_fr.engine.position import Position
 from scrabble_fr.engine.rules import Rules
 from scrabble_fr.engine.wordlist import WordList
-from scrabble_fr.i18n import _, format_number, points
+from scrabble_fr.i18n import _, format_number, ngettext, points
 
 
 def add_analyser_parser(subparsers: Any) -> argparse.ArgumentParser:
@@ -31,6 +31,8 @@ def add_analyser_parser(subparsers: Any) -> argparse.ArgumentParser:
     parser.add_argument("--top", type=int, default=10, metavar="N", help=_("how many moves (default 10)"))
     parser.add_argument("--simulation", action="store_true",
                         help=_("play out the best candidates as the Master does and show their equity"))
+    parser.add_argument("--finale", action="store_true",
+                        help=_("solve the end of the game exactly (the bag empty, both racks given)"))
     add_think_option(parser)
     parser.add_argument("--json", action="store_true", help=_("print the result as JSON"))
     add_lexicon_options(parser)
@@ -66,6 +68,8 @@ def run_analyser(args: argparse.Namespace, out: TextIO) -> int:
     position = Position.from_cgp(args.position, rules, lexicon=lexicon_for_args(args, rules))
     if args.simulation:
         return _print_simulation(position, args, out)
+    if args.finale:
+        return _print_endgame(position, args, out)
     moves = position.best_moves(args.top)
     style = rules.notation
     if args.json:
@@ -180,4 +184,46 @@ def _print_simulation(position: Position, args: argparse.Namespace, out: TextIO)
         words = ", ".join(word.text for word in r.move.words)
         equity = _("equity {value}").format(value=format_number(round(r.equity, 1)))
         out.write(f"{rank:>3}. {r.move.notation(style):<20} {points(r.score):>12}   {equity:<16} {words}\n")
+    return 0
+
+
+def _print_endgame(position: Position, args: argparse.Namespace, out: TextIO) -> int:
+    """``analyser --finale``: the exact endgame, its value and its best sequence."""
+    from scrabble_fr.cli import UsageError
+    from scrabble_fr.player.endgame import solve
+
+    if not args.reflexion > 0:
+        raise UsageError(_("--reflexion takes a number of seconds above 0"))
+    if len(position.racks) != 2 or not all(position.racks):
+        raise UsageError(_("--finale needs a two-player position giving both racks"))
+    if position.bag_estimate():
+        raise UsageError(ngettext(
+            "--finale needs an empty bag: {count} tile is neither on the board nor on a rack",
+            "--finale needs an empty bag: {count} tiles are neither on the board nor on a rack",
+            position.bag_estimate(),
+        ).format(count=position.bag_estimate()))
+    result = solve(position, seconds=args.reflexion)
+    style = position.rules.notation
+    sequence = [move.notation(style) for move in result.moves]
+    if args.json:
+        payload = {"value": result.value, "proven": result.proven, "sequence": sequence,
+                   "nodes": result.nodes, "seconds": round(result.seconds, 3)}
+        out.write(json.dumps(payload, ensure_ascii=False) + "\n")
+        return 0
+    spread = format_number(result.value)
+    if result.value > 0:
+        spread = "+" + spread
+    out.write(_("Final spread for the player to move: {spread}").format(spread=spread) + "\n")
+    if result.proven:
+        out.write(_("Proven: every line was searched to the end of the game.") + "\n")
+    else:
+        out.write(ngettext("Not proven: the search stopped after looking {depth} turn ahead.",
+                           "Not proven: the search stopped after looking {depth} turns ahead.",
+                           result.depth).format(depth=result.depth) + "\n")
+    out.write(_("{nodes} positions searched in {seconds} s").format(
+        nodes=format_number(result.nodes), seconds=format_number(round(result.seconds, 2))) + "\n")
+    players = [_("player to move"), _("opponent")]
+    for number, move in enumerate(result.moves, 1):
+        text = move.notation(style) if move.is_place else _("pass")
+        out.write(f"{number:>3}. {text:<20} {points(move.score or 0):>12}   {players[(number - 1) % 2]}\n")
     return 0

@@ -44,9 +44,12 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
         "ajouter", aliases=ACTIONS["ajouter"], add_help=False,
         help=_("store your own word list under a name"),
         description=_("Reads a file of words (one a line, any case, accents allowed, .gz accepted), "
-                      "stores it compressed under NAME; --langue gives its language."),
+                      "a list with a definition after each word (Zyzzyva, Collins) or a Quackle word "
+                      "graph (.dawg: ods5, csw, nwl, twl…), recognised from its content; stores it "
+                      "compressed under NAME; --langue gives its language."),
     )
-    add.add_argument("fichier", metavar=_("FILE"), help=_("the word list, one word per line"))
+    add.add_argument("fichier", metavar=_("FILE"),
+                     help=_("the word list: text (one word per line, or a word and its definition) or a Quackle .dawg"))
     add.add_argument("--nom", required=True, metavar=_("NAME"), help=_("the name to give the list"))
     add.add_argument("--defaut", action="store_true",
                      help=_("make it the default list for its language"))
@@ -91,10 +94,16 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def _add(args: argparse.Namespace, catalogue: Any, out: TextIO) -> int:
+    from scrabble_fr.lexicon.wordfile import ListFormat
+
     # --langue names the list's language (and, like everywhere, the language of the messages).
     language = (getattr(args, "langue", None) or get_language()).lower()
     report = catalogue.add(Path(args.fichier), args.nom, language, make_default=args.defaut)
     info = report.info
+    if report.format is ListFormat.QUACKLE:
+        out.write(_("Read as a Quackle word graph (.dawg).") + "\n")
+    elif report.format is ListFormat.GLOSSED:
+        out.write(_("Read as a list with definitions: the first word of each line is kept.") + "\n")
     out.write(
         ngettext("Word list {name} added ({language}): {count} word.",
                  "Word list {name} added ({language}): {count} words.", info.words)
@@ -104,17 +113,52 @@ def _add(args: argparse.Namespace, catalogue: Any, out: TextIO) -> int:
     if report.skipped:
         examples = ", ".join(f"«\u00a0{line}\u00a0»" if get_language() == "fr" else f"“{line}”"
                              for line in report.skipped_examples)
-        out.write(
-            ngettext("{count} line was not a word of 2 to 15 letters A to Z and was skipped, for example: {examples}",
-                     "{count} lines were not words of 2 to 15 letters A to Z and were skipped, for example: {examples}",
-                     report.skipped)
-            .format(count=format_number(report.skipped), examples=examples)
-            + "\n"
-        )
+        if report.format is ListFormat.QUACKLE:
+            said = ngettext(
+                "{count} graph word was not 2 to 15 letters A to Z and was skipped, for example: {examples}",
+                "{count} graph words were not 2 to 15 letters A to Z and were skipped, for example: {examples}",
+                report.skipped)
+        else:
+            said = ngettext(
+                "{count} line was not a word of 2 to 15 letters A to Z and was skipped, for example: {examples}",
+                "{count} lines were not words of 2 to 15 letters A to Z and were skipped, for example: {examples}",
+                report.skipped)
+        out.write(said.format(count=format_number(report.skipped), examples=examples) + "\n")
     if report.made_default:
         out.write(_("{name} is now the default word list for {language}.").format(
             name=info.name, language=language_name(info.language)) + "\n")
+    _prepare(catalogue, info, out)
     return 0
+
+
+def _prepare(catalogue: Any, info: Any, out: TextIO) -> None:
+    """Build the new list's word graphs now, once, so the first game does not wait for them
+    (a large list only: a small one is built in an instant whenever it is used). A build that
+    lasts more than a second gets a line when it starts and one when the list is ready."""
+    import threading
+    import time
+
+    from scrabble_fr.words import DISK_CACHE_MIN_WORDS, BuildNotice, announce_slow_builds, cache_dir
+
+    if info.words < DISK_CACHE_MIN_WORDS or cache_dir() is None:  # nowhere to keep what is built
+        return
+    started = time.monotonic()
+    told = threading.Event()
+
+    def tell(notice: BuildNotice) -> None:
+        if not notice.finished and not told.is_set():
+            told.set()
+            out.write(_("Preparing the list for play (once)…") + "\n")
+            out.flush()
+
+    announce_slow_builds(tell)
+    try:
+        catalogue.load(info).word_graph().anagram_keys()
+    finally:
+        announce_slow_builds(None)
+    if told.is_set():
+        seconds = format_number(round(time.monotonic() - started, 1))
+        out.write(_("List ready ({seconds} s).").format(seconds=seconds) + "\n")
 
 
 def _list(catalogue: Any, as_json: bool, out: TextIO) -> int:

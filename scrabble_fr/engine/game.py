@@ -273,6 +273,12 @@ class Game:
         limit = self.rules.blocked_count * len(self.players)
         return self._blocked_run() + 1 >= limit
 
+    @property
+    def blocked_run(self) -> int:
+        """The run of turns so far that counts toward a blocked game under the rule set (the
+        game ends when it reaches ``blocked_count`` turns per player)."""
+        return self._blocked_run()
+
     def _blocked_run(self) -> int:
         """The run of turns that counts toward a blocked game under the rule set."""
         if self.rules.blocked is BlockedRule.PASSES:

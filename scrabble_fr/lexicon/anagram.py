@@ -161,7 +161,7 @@ def anagrams_with_board_letter(lexicon: Lexicon, letters: str) -> dict[str, list
 
         >>> from scrabble_fr.lexicon import Lexicon
         >>> anagrams_with_board_letter(Lexicon.builtin("fr"), "AEINRST")["C"][:2]
-        ['CENTRAIS', 'CERTAINS']
+        ['CARNISTE', 'CENTRAIS']
 
     These are the French "huit" (a 7-tile draw making an 8-letter word through a board letter).
     A word whose missing letters could each be the board letter (with a joker for the others) is

@@ -24,6 +24,7 @@ from typing import Any
 
 from scrabble_fr.lexicon.errors import N_, LexiconError
 from scrabble_fr.lexicon.lexicon import BUILTINS, Lexicon, read_word_file
+from scrabble_fr.lexicon.wordfile import ListFormat
 from scrabble_fr.messages import system_error_detail
 from scrabble_fr.records.atomic import write_atomic
 
@@ -65,6 +66,7 @@ class AddReport:
     skipped: int
     skipped_examples: tuple[str, ...]
     made_default: bool
+    format: ListFormat = ListFormat.TEXT
 
 
 def _key(name: str) -> str:
@@ -160,8 +162,11 @@ class Catalogue:
     def add(self, path: Path, name: str, language: str, make_default: bool = False) -> AddReport:
         """Read ``path``, store its words under ``name``, and with ``make_default`` make it the default.
 
+        ``path`` is a text list, a list with definitions or a Quackle word graph (``.dawg``),
+        recognised from its content (:func:`~scrabble_fr.lexicon.wordfile.read_word_file`).
         Raises :class:`LexiconError` (``lexicon_missing``, ``lexicon_unreadable``, ``lexicon_empty``,
-        ``lexicon_name_taken``, ``lexicon_name_invalid``, ``lexicon_language``); nothing is stored then.
+        ``lexicon_damaged_graph``, ``lexicon_not_text``, ``lexicon_name_taken``,
+        ``lexicon_name_invalid``, ``lexicon_language``); nothing is stored then.
         """
         name = name.strip()
         if not name or len(name) > MAX_NAME_LENGTH or any(unicodedata.category(c)[0] == "C" for c in name):
@@ -198,7 +203,7 @@ class Catalogue:
             if not any(e["file"] == file_name for e in self._read_index()["lists"]):
                 target.unlink(missing_ok=True)
             raise
-        return AddReport(info, loaded.skipped, tuple(loaded.skipped_examples), make_default)
+        return AddReport(info, loaded.skipped, tuple(loaded.skipped_examples), make_default, loaded.format)
 
     def choose(self, name: str) -> ListInfo:
         """Make ``name`` the default list of its language (raises ``lexicon_unknown``)."""
@@ -249,7 +254,7 @@ class Catalogue:
             detail = system_error_detail(error) if isinstance(error, OSError) else str(error)
             raise LexiconError("lexicon_unreadable", path=str(path), detail=detail) from None
         # Stored by ``add``: already normalised, sorted and unique.
-        return Lexicon(text.split(), text=text, name=info.name, language=info.language)
+        return Lexicon([], text=text, name=info.name, language=info.language)
 
 
 def _builtin_count(language: str) -> int:

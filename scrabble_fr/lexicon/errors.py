@@ -18,6 +18,8 @@ MESSAGES: dict[str, str] = {
     ),
     "lexicon_unreadable": N_("word list {path} cannot be read: {detail}"),
     "lexicon_empty": N_("word list {path} holds no word of 2 to 15 letters A to Z"),
+    "lexicon_damaged_graph": N_("word list {path} is a damaged Quackle word graph (.dawg): {detail}; none of its words was read"),
+    "lexicon_not_text": N_("{path} is neither a list of words (text, one a line) nor a Quackle word graph (.dawg)"),
     "lexicon_builtin_unknown": N_("there is no built-in word list {name!r} (known: {known})"),
     "lexicon_unknown": N_("there is no word list named {name!r} (known: {known})"),
     "lexicon_name_reserved": N_("{name!r} is the name of a shipped list, which stays: give your list another name"),

@@ -17,25 +17,22 @@ import gzip
 import heapq
 import threading
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from scrabble_fr.lexicon.errors import N_, LexiconError
 from scrabble_fr.lexicon.normalize import MAX_LENGTH, normalize_word
+from scrabble_fr.lexicon.wordfile import SKIPPED_EXAMPLES, read_word_file
 from scrabble_fr.messages import system_error_detail
 from scrabble_fr.resources import data_path
-from scrabble_fr.words import Dawg, load_or_build
+from scrabble_fr.words import Dawg, load_or_build, ship_graphs
 
 if TYPE_CHECKING:
     from scrabble_fr.lexicon.anagram import AnagramIndex
 
-# How many rejected lines a loaded file keeps to show the player.
-SKIPPED_EXAMPLES = 5
-# Encodings tried in turn: UTF-8 (a BOM is skipped), then Windows' Western encoding (which has
-# Œ and œ, unlike Latin-1), then Latin-1, which decodes any byte.
-ENCODINGS = ("utf-8-sig", "cp1252", "latin-1")
+__all__ = ["BUILTINS", "SHIPPED_GRAPHS", "BuiltinList", "Lexicon", "read_word_file", "ship_builtin_graphs"]
 
 
 @dataclass(frozen=True)
@@ -47,63 +44,13 @@ class BuiltinList:
     label: str
 
 
+# The folder of the shipped lists' graphs in an installed package (built by hatch_build.py).
+SHIPPED_GRAPHS = "graphs"
+
 BUILTINS: dict[str, BuiltinList] = {
     "fr": BuiltinList("fr", "fr.txt.gz", N_("Grammalecte 7.0 (free list)")),
     "en": BuiltinList("en", "en.txt.gz", "SCOWL 80"),
 }
-
-
-@dataclass
-class LoadedWords:
-    """The words read from one file, and the lines that were not words."""
-
-    words: list[str]
-    skipped: int = 0
-    skipped_examples: list[str] = field(default_factory=list)
-
-
-def _decode(data: bytes) -> str:
-    for encoding in ENCODINGS:
-        try:
-            return data.decode(encoding)
-        except UnicodeDecodeError:
-            continue
-    raise AssertionError("latin-1 decodes every byte")
-
-
-def read_word_file(path: Path) -> LoadedWords:
-    """Read a user's file: one word a line, any case, accents allowed; ``#`` starts a comment line.
-
-        >>> read_word_file(Path("mots.txt")).words[:2]  # doctest: +SKIP
-        ['ABACA', 'ABAQUE']
-
-    A ``.gz`` file is decompressed. Blank and comment lines are ignored; any other line that is
-    not a word of 2 to 15 letters is counted in ``skipped``. Raises :class:`LexiconError`
-    (``lexicon_missing``, ``lexicon_unreadable``).
-    """
-    try:
-        data = path.read_bytes()
-        if path.suffix == ".gz":
-            data = gzip.decompress(data)
-    except FileNotFoundError:
-        raise LexiconError("lexicon_missing", path=str(path)) from None
-    except (OSError, EOFError, gzip.BadGzipFile, ValueError) as error:  # ValueError: a NUL in the path
-        detail = system_error_detail(error) if isinstance(error, OSError) else str(error)
-        raise LexiconError("lexicon_unreadable", path=str(path), detail=detail) from None
-    loaded = LoadedWords([])
-    words = loaded.words
-    for raw in _decode(data).splitlines():
-        line = raw.strip()
-        if not line or line.startswith("#"):
-            continue
-        word = normalize_word(line)
-        if word is None:
-            loaded.skipped += 1
-            if len(loaded.skipped_examples) < SKIPPED_EXAMPLES:
-                loaded.skipped_examples.append(line[:40])
-            continue
-        words.append(word)
-    return loaded
 
 
 class Lexicon:
@@ -130,13 +77,19 @@ class Lexicon:
     ) -> None:
         """Wrap words that are already normalised, sorted and unique (use the ``from_*`` builders).
 
-        ``text``, when given, is the same words one a line (the content of a shipped file).
+        ``text``, when given, is the same words one a line (the content of a shipped file);
+        ``sorted_words`` may then be empty: the words are counted from the text.
         """
         # The word graph is read (or built) at the first question: listing words needs only the text.
         self._graph: Dawg | None = None
         # The sorted words as one string: 4.5 MB instead of 25 MB of str objects.
         self._text = "\n".join(sorted_words) if text is None else text.rstrip("\n")
-        self._count = len(sorted_words)
+        if text is not None and not sorted_words:
+            # Only the text was given (a shipped or stored list): its lines are the words,
+            # counted without making 400,000 strings.
+            self._count = self._text.count("\n") + 1 if self._text else 0
+        else:
+            self._count = len(sorted_words)
         self._extra: frozenset[str] = frozenset()
         self._extra_names: tuple[str, ...] = ()
         self._name = name
@@ -146,6 +99,8 @@ class Lexicon:
         self.skipped = skipped
         self.skipped_examples: list[str] = list(skipped_examples or [])
         self._anagram_index: AnagramIndex | None = None
+        # A shipped list's graphs, built with the package (None: none, or not installed so).
+        self._shipped: Path | None = None
 
     # -- builders ---------------------------------------------------------------------------
 
@@ -289,14 +244,14 @@ class Lexicon:
 
     def word_graph(self) -> Dawg:
         """The DAWG of every word (extra words included): membership, the move generator and
-        the tirage search all answer from it. Read from the disk cache, or built (and written
-        there) on first use."""
+        the tirage search all answer from it. Read from the graphs installed with a shipped
+        list, or from the disk cache, or built (and written there) on first use."""
         if self._graph is None:
             with _graph_lock:  # the interface asks from worker threads: one build at a time
                 if self._graph is None:
                     # The text alone names the cache file (no extra words: it is every word).
                     text = None if self._extra else self._text
-                    self._graph = load_or_build(self.words(), MAX_LENGTH, text)
+                    self._graph = load_or_build(self.words(), MAX_LENGTH, text, shipped=self._shipped)
         return self._graph
 
     def anagram_index(self) -> AnagramIndex:
@@ -323,11 +278,26 @@ def _load_builtin(language: str) -> Lexicon:
         raise LexiconError("lexicon_unreadable", path=str(path), detail=system_error_detail(error)) from None
     # The shipped files are already normalised, sorted and unique (tools/construire_lexiques.py).
     text = gzip.decompress(data).decode("ascii")
-    return Lexicon(
-        text.split(),
+    lexicon = Lexicon(
+        [],
         text=text,
         name=spec.label,
         language=language,
         is_builtin_french=language == "fr",
         translate_name=True,
     )
+    lexicon._shipped = data_path(SHIPPED_GRAPHS)
+    return lexicon
+
+
+def ship_builtin_graphs(folder: Path) -> list[Path]:
+    """Build the shipped lists' word graphs into ``folder``, as an installed package carries them
+    (``scrabble_fr/_data/graphs``): the package build calls this, so a fresh install does not
+    build them on first use. Each file is named by a hash of the list it was built from: a list
+    changed afterwards is not matched, and built as any other.
+    """
+    written: list[Path] = []
+    for language in BUILTINS:
+        lexicon = _load_builtin(language)
+        written += ship_graphs(lexicon._text, folder, MAX_LENGTH)
+    return written

@@ -34,7 +34,7 @@ from scrabble_fr.engine.position import Position
 from scrabble_fr.engine.rules import game_language
 from scrabble_fr.engine.verify import AnswersVerifier, LexiconVerifier, Verifier
 from scrabble_fr.engine.wordlist import WordList
-from scrabble_fr.i18n import N_, _, join_list, ngettext, points, translations
+from scrabble_fr.i18n import N_, _, format_number, join_list, ngettext, points, translations
 from scrabble_fr.match.clock import Clocks
 from scrabble_fr.match.config import GameConfig, Verification
 from scrabble_fr.match.entry import check_tile
@@ -125,6 +125,9 @@ class ComputerTask:
             return Move.pass_()
 
 
+HINT_ENDGAME_SECONDS = 3.0  # how long the hint searches an endgame
+
+
 @dataclass
 class HintTask:
     """The best moves for the player to act, searched off the interface thread if need be."""
@@ -132,9 +135,18 @@ class HintTask:
     player: int
     token: int
     position: Position
+    bag_count: int = -1  # with the bag empty (two players) the endgame is solved instead
+    blocked_run: int = 0  # the run of turns toward a blocked game, for the endgame
+    ending: tuple[int, bool] | None = None  # the endgame's final spread and whether it is proven
 
     def compute(self) -> list[Move] | None:
         try:
+            if self.bag_count == 0 and len(self.position.racks) == 2 and all(self.position.racks):
+                from scrabble_fr.player.endgame import solve
+
+                result = solve(self.position, seconds=HINT_ENDGAME_SECONDS, blocked_run=self.blocked_run)
+                self.ending = (result.value, result.proven)
+                return [result.move]
             return self.position.best_moves(5)
         except Exception:  # analysis is a bonus: its failure is said, never raised
             return None
@@ -440,7 +452,9 @@ class Match:
             raise MatchError("hint_needs_list")
         if self.game.pending is not None:
             raise MatchError("announced_first")
-        return HintTask(self.actor, self.game.action_count, self.game.position.copy(lexicon=self.lexicon))
+        game = self.game
+        return HintTask(self.actor, game.action_count, game.position.copy(lexicon=self.lexicon), len(game.bag),
+                        game.blocked_run)
 
     def complete_hint(self, task: HintTask, moves: list[Move] | None) -> list[str] | None:
         """Record the hint and return its lines (None: stale, or analysis failed)."""
@@ -448,7 +462,18 @@ class Match:
             return None
         self._note("hint", task.player)
         self._save()
-        return [f"{m.notation(self.game.rules.notation)}  {points(m.score or 0)}" for m in moves]
+        style = self.game.rules.notation
+        if task.ending is not None and moves:
+            value, proven = task.ending
+            move = moves[0]
+            text = move.notation(style) if move.kind is MoveKind.PLACE else _("pass")
+            spread = ("+" if value > 0 else "") + format_number(value)
+            return [
+                f"{text}  {points(move.score or 0)}",
+                (_("Endgame solved: this move ends the game with a spread of {spread} for you") if proven
+                 else _("Endgame searched (not to the end): a spread of {spread} for you")).format(spread=spread),
+            ]
+        return [f"{m.notation(style)}  {points(m.score or 0)}" for m in moves]
 
     def lookup(self, words: Sequence[str]) -> list[tuple[str, bool]]:
         """Look words up in the active list (the word tools); noted in the history."""

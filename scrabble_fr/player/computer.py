@@ -27,7 +27,9 @@ The levels (French name, then what it does):
    the opponent's rack is drawn from the tiles it cannot see, the opponent plays its best
    score, then it plays its own best reply, many times within a time budget (2 seconds a move
    by default); it plays the candidate whose playouts end best on average (see
-   :meth:`ComputerPlayer.simulate`).
+   :meth:`ComputerPlayer.simulate`). At the end of a two-player game it searches instead: with
+   the bag empty it solves the endgame exactly, with one tile left it weighs every draw followed
+   by the exact endgame (:mod:`scrabble_fr.player.endgame`), within the same budget.
 
 Every level plays only moves the generator finds, so only words of its word list. With no
 placement possible, a player exchanges (if the bag allows) or passes.
@@ -115,6 +117,8 @@ CANDIDATES = 6  # how many of the best moves by equity the Master plays out, at 
 CANDIDATE_MARGIN = 12.0  # … and only those within this many points of the best
 GUARD = 1.0  # standard errors by which a candidate must beat the static choice
 GOING_OUT = 10.0  # worth of playing out with the bag empty, beyond the move's score
+ENDGAME_NODES = 3000  # the Master's endgame budget in positions, when its playouts are fixed
+ENDGAME_CEILING = 60.0  # … and then its time ceiling, in seconds
 CONTEST_STEP = 4  # letters beyond which a weaker player may doubt a valid word
 
 
@@ -174,6 +178,8 @@ class ComputerPlayer:
         rng: random.Random | None = None,
         think_seconds: float = THINK_SECONDS,
         playouts: int | None = None,
+        endgame: bool = True,
+        endgame_nodes: int | None = None,
     ) -> None:
         if level not in LEVELS:
             raise ValueError(f"level {level!r} is not one of {sorted(LEVELS)}")
@@ -181,6 +187,11 @@ class ComputerPlayer:
         self.rng = rng if rng is not None else random.Random()
         self.think_seconds = think_seconds
         self.playouts = playouts
+        self.endgame = endgame
+        # With a fixed number of playouts the solvers stop at a number of positions, not at the
+        # clock, so that a seeded game replays.
+        self.endgame_nodes = endgame_nodes if endgame_nodes is not None else (
+            ENDGAME_NODES if playouts is not None else None)
 
     @staticmethod
     def levels() -> list[Level]:
@@ -202,6 +213,8 @@ class ComputerPlayer:
                 return Move.exchange(self._tiles_to_exchange(rack, rules))
             return Move.pass_()
         if self.level.simulate and position.lexicon is not None:
+            if self.endgame and len(position.racks) == 2 and bag_count <= 1:
+                return self.solve_end(position, bag_count)[0]
             static = self._choose_equity(position, view, found, rack, bag_count, can_exchange)
             if static.kind is not MoveKind.PLACE:
                 return static  # the static judgement already found an exchange clearly better
@@ -217,6 +230,31 @@ class ComputerPlayer:
         )
         pick = nearest[self.rng.randrange(len(nearest))]
         return to_move(view, pick)
+
+    def solve_end(self, position: Position, bag_count: int) -> tuple[Move, float, bool]:
+        """The Master's move with at most one tile in the bag, from the exact solvers: the move,
+        the final spread it leads to for the player to move (expected, with one tile in the bag),
+        and whether the search was complete.
+
+        With the bag empty the opponent's rack is the tiles the player cannot see, and the endgame
+        is solved (:func:`~scrabble_fr.player.endgame.solve`); with one tile left, each draw is
+        weighed (:func:`~scrabble_fr.player.endgame.solve_pre_endgame`). The budget is the time
+        per move, or with a fixed number of playouts a number of positions searched.
+        """
+        from scrabble_fr.player.endgame import solve, solve_pre_endgame
+
+        seconds = self.think_seconds if self.endgame_nodes is None else ENDGAME_CEILING
+        me = position.to_move
+        if bag_count == 0:
+            known = position.copy()
+            known.racks = list(position.racks)
+            known.racks[1 - me] = "".join(sorted(position.unseen(me).elements()))
+            result = solve(known, seconds=seconds, max_nodes=self.endgame_nodes)
+            return result.move, float(result.value), result.proven
+        pre = solve_pre_endgame(position, seconds=seconds, max_nodes=self.endgame_nodes)
+        if pre is None:
+            return Move.pass_(), float(position.scores[me] - position.scores[1 - me]), False
+        return pre.move, pre.expected, pre.proven
 
     def _choose_equity(
         self, position: Position, view: BoardView, found: list[Raw], rack: str, bag_count: int, can_exchange: bool

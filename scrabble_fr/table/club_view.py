@@ -11,12 +11,14 @@ Textual): the phase of the table, a seat's line on a closed coup, the ranking, t
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
 from scrabble_fr.duplicate.export import percent_text
-from scrabble_fr.i18n import _, format_number
+from scrabble_fr.engine.move import PlacedTile
+from scrabble_fr.i18n import _, format_number, ngettext
 from scrabble_fr.table.duplicate import CoupView, DuplicateTable
 
 
@@ -49,18 +51,22 @@ def clock_text(seconds: float | None) -> str:
 
 
 def time_per_coup_text(table: DuplicateTable) -> str:
-    """``3:00 a coup`` or ``no clock``."""
-    if not table.seconds:
+    """The time of the coups to come: ``3:00 a coup`` or ``no clock``."""
+    seconds = table.coup_seconds
+    if not seconds:
         return _("no clock")
-    return _("{time} a coup").format(time=clock_text(table.seconds))
+    return _("{time} a coup").format(time=clock_text(seconds))
 
 
 def rejets_text(coup: CoupView) -> str:
     """``2 rejets`` when the draw was thrown back (too few vowels or consonants), else ``""``."""
-    count = int(coup.draw.get("rejets", 0) or 0)
+    return rejets_count_text(int(coup.draw.get("rejets", 0) or 0))
+
+
+def rejets_count_text(count: int) -> str:
     if not count:
         return ""
-    return _("rejected {n}×").format(n=count)
+    return ngettext("Drawn again once (rejet)", "Drawn again {n} times (rejets)", count).format(n=count)
 
 
 @dataclass(frozen=True)
@@ -202,3 +208,40 @@ def last_squares(table: DuplicateTable) -> frozenset[tuple[int, int]]:
 def last_results(table: DuplicateTable) -> CoupView | None:
     """The last coup whose results are in."""
     return next((c for c in reversed(table.coups) if c.results is not None), None)
+
+
+def next_draw(table: DuplicateTable) -> tuple[str, int] | None:
+    """The arbitrator's process, between coups: the next coup's draw as the sheet writes it and
+    its rejets (the arbitrator announces it); None elsewhere, or when the game is over."""
+    game = table.game
+    if game is None or table.current is not None or game.is_over or game.current is None:
+        return None
+    draw = game.current.draw
+    return draw.text, draw.rejets
+
+
+def check_board_tile(table: DuplicateTable, tentative: Sequence[PlacedTile], row: int, col: int, letter: str,
+                     joker: bool) -> None:
+    """Raise unless ``letter`` may be laid on the square for the move a player types on the board
+    (their own screen: nobody else sees it)."""
+    from scrabble_fr.duplicate.errors import DuplicateError
+    from scrabble_fr.match.entry import check_tile
+
+    coup = table.current
+    if coup is None:
+        raise DuplicateError("coup_closed")
+    check_tile(table.board, coup.tiles, tentative, row, col, letter, joker)
+
+
+def board_move_text(table: DuplicateTable, tentative: Sequence[PlacedTile]) -> str:
+    """The move typed on the board, written out as the line takes it (``H4 MAISON``)."""
+    from scrabble_fr.duplicate.errors import DuplicateError
+    from scrabble_fr.engine.move import Move
+    from scrabble_fr.engine.position import Position
+    from scrabble_fr.table.duplicate import _AnyWord
+
+    coup = table.current
+    if coup is None:
+        raise DuplicateError("coup_closed")
+    position = Position(table.rules, board=table.board.copy(), racks=[coup.tiles], lexicon=_AnyWord())
+    return position.describe(Move.place(list(tentative))).notation(table.rules.notation)

@@ -16,6 +16,7 @@ player's score, warning and solo, the totals. A player's process needs neither: 
 rows, so a club host can run one per player. The log's rows::
 
     {"type": "coup", "n": N, "draw": {"leftover", "new", "rejets"}}        the arbitrator starts coup N
+                                                    (``"seconds"``: its time, when the arbitrator changed it)
     {"type": "proposal", "n": N, "by": SEAT, "text": "H8 MOT"}          a player's proposal (the last counts)
     {"type": "close", "n": N, "by": SEAT}                                 coup N closes (once)
     {"type": "results", "n": N, "placed", "top", "players": {SEAT: …}, "totals": {SEAT: …}, "over"}
@@ -38,7 +39,7 @@ from scrabble_fr.duplicate.draw import format_draw
 from scrabble_fr.duplicate.errors import DuplicateError
 from scrabble_fr.duplicate.game import CLUB_MAX_PLAYERS, DuplicateGame, check_names
 from scrabble_fr.duplicate.marking import mark
-from scrabble_fr.duplicate.timing import check_time
+from scrabble_fr.duplicate.timing import check_time, time_text
 from scrabble_fr.engine.board import Board
 from scrabble_fr.engine.errors import ScrabbleError
 from scrabble_fr.engine.game import move_from_data, move_to_data
@@ -116,6 +117,7 @@ class CoupView:
     proposals: dict[int, str] = field(default_factory=dict)  # seat -> the last proposal's text
     closed_ms: int | None = None
     results: dict[str, Any] | None = None
+    seconds: float | None = None  # this coup's time (None: no clock)
     corrections: dict[int, dict[str, Any]] = field(default_factory=dict)  # seat -> the last correction
 
     @property
@@ -185,6 +187,8 @@ class DuplicateTable:
         self.held = False
         self.lost_seat = False
         self.offline = False
+        self.time_chosen = False  # the arbitrator chose the time of the coups to come:
+        self.next_seconds: float | None = None  # this one
         self._renewed = 0.0
         self._now_base = (0, time.monotonic())
         self._reset()
@@ -234,8 +238,10 @@ class DuplicateTable:
         if self.is_arbiter:
             assert self.lexicon is not None
             players = [s.name for s in self.info.seats if s.role is Role.PLAYER and s.number in self._initial()]
+            # The table's rows hold the clock (each coup's time, checked against the club's times
+            # when set): the game keeps none, and so no club time to check either.
             self.game = DuplicateGame(players, lexicon=self.lexicon, rules=self.rules, seed=self.seed, seconds=None,
-                                      club=self.club, max_players=CLUB_MAX_PLAYERS)
+                                      club=False, max_players=CLUB_MAX_PLAYERS)
             self.game_seats: list[int] = sorted(self._initial())
 
     def _initial(self) -> set[int]:
@@ -261,9 +267,17 @@ class DuplicateTable:
 
     def deadline_ms(self) -> int | None:
         coup = self.current
-        if coup is None or not self.seconds:
+        if coup is None or not coup.seconds:
             return None
-        return coup.started_ms + int(self.seconds * 1000)
+        return coup.started_ms + int(coup.seconds * 1000)
+
+    @property
+    def coup_seconds(self) -> float | None:
+        """The time the next coup gets: the arbitrator's choice, else the last coup's, else the
+        table's (None: no clock)."""
+        if self.time_chosen:
+            return self.next_seconds
+        return self.coups[-1].seconds if self.coups else self.seconds
 
     def now_ms(self) -> int:
         base, since = self._now_base
@@ -296,7 +310,11 @@ class DuplicateTable:
                         payload["draw"]["new"]):
                     raise ValueError("the draw is not the seed's")
                 game.start_coup()
-            self.coups.append(CoupView(number, dict(payload["draw"]), row.ts_ms))
+            # The coup's own time when the arbitrator changed it, else the table's.
+            seconds = payload.get("seconds", self.seconds)
+            if seconds is not None and (isinstance(seconds, bool) or not isinstance(seconds, (int, float))):
+                raise ValueError("bad time")
+            self.coups.append(CoupView(number, dict(payload["draw"]), row.ts_ms, seconds=seconds or None))
         elif kind == "proposal":
             coup = self.current
             if coup is None or int(payload["n"]) != coup.number:
@@ -469,11 +487,23 @@ class DuplicateTable:
         if game.is_over or game.current is None:
             raise DuplicateError("game_over")
         draw = game.current.draw
-        self._write_retrying({"type": "coup", "n": game.current.number,
-                              "draw": {"leftover": draw.leftover, "new": draw.new, "rejets": draw.rejets}})
+        payload: dict[str, Any] = {"type": "coup", "n": game.current.number,
+                                   "draw": {"leftover": draw.leftover, "new": draw.new, "rejets": draw.rejets}}
+        if self.coup_seconds != self.seconds:
+            payload["seconds"] = self.coup_seconds  # the arbitrator changed the time: the row says it
+        self._write_retrying(payload)
         coup = self.current
         assert coup is not None
         return Outcome((_("Coup {n} — draw {draw}").format(n=coup.number, draw=coup.draw_text),))
+
+    def set_coup_time(self, seconds: float | None) -> Outcome:
+        """The arbitrator changes the time of the coups to come (3:00, 2:30, 2:00 or 1:00 in a
+        club game; any time, or None for no clock, in training); each coup's row records its own."""
+        self._require_arbiter()
+        self.next_seconds = check_time(seconds, self.club)
+        self.time_chosen = True
+        said = time_text(seconds) if seconds else _("no clock")
+        return Outcome((_("The next coups: {time}.").format(time=said),))
 
     def close_coup(self, number: int | None = None) -> Outcome:
         """Close coup ``number`` (the current one): refused, and said, if it is closed already."""
@@ -582,7 +612,7 @@ class DuplicateTable:
                     self.lost_seat = True
                 self._renewed = time.monotonic()
                 self.info = self.store.table(self.table_id)
-            changed = self.store.changed(timeout) or self.offline
+            changed = self.store.changed(timeout, self.table_id) or self.offline
             before = (self.seq, len(self.coups))
             if changed:
                 self.offline = False

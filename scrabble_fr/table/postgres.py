@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import threading
+import time
 from typing import Any
 
 import psycopg
@@ -240,18 +241,20 @@ class PostgresStore(TableStore):
         with self._lock:
             conn = self._connection()
             try:
-                with conn.transaction():
-                    found = conn.execute(
-                        f"INSERT INTO scrabble_events (table_id, seq, ts_ms, payload) VALUES (%s, %s, {_NOW_MS}, %s) "
-                        f"ON CONFLICT DO NOTHING RETURNING ts_ms", (table_id, seq, text)).fetchone()
-                    if found is None:
-                        raise Conflict(seq)
-                    conn.execute(f"UPDATE scrabble_tables SET events = %s, updated_ms = {_NOW_MS} WHERE id = %s",
-                                 (seq, table_id))
-                    conn.execute("SELECT pg_notify(%s, %s)", (CHANNEL, table_id))
+                # One statement, one round trip, its own transaction: the row, its table's count
+                # and activity, and the others woken (the notification leaves at the commit).
+                found = conn.execute(
+                    f"WITH added AS (INSERT INTO scrabble_events (table_id, seq, ts_ms, payload) "
+                    f"VALUES (%s, %s, {_NOW_MS}, %s) ON CONFLICT DO NOTHING RETURNING table_id, seq, ts_ms), "
+                    f"counted AS (UPDATE scrabble_tables SET events = added.seq, updated_ms = added.ts_ms "
+                    f"FROM added WHERE id = added.table_id RETURNING 1) "
+                    f"SELECT ts_ms, pg_notify(%s, table_id), (SELECT count(*) FROM counted) FROM added",
+                    (table_id, seq, text, CHANNEL)).fetchone()
             except psycopg.OperationalError:
                 self._drop()
                 raise TableError("base_lost") from None
+        if found is None:
+            raise Conflict(seq)
         return Row(seq, int(found[0]), payload)
 
     def rows(self, table_id: str, after: int = 0) -> list[Row]:
@@ -265,18 +268,28 @@ class PostgresStore(TableStore):
             found.append(Row(int(seq), int(ts), payload if isinstance(payload, dict) else {"damaged": str(payload)}))
         return found
 
-    def changed(self, timeout: float = 0.0) -> bool:
+    def changed(self, timeout: float = 0.0, table_id: str | None = None) -> bool:
         with self._lock:
             conn = self._connection()
-            if not self._notified:
-                try:
-                    # Notifications that arrived since the last query, or within the timeout.
-                    for _notify in conn.notifies(timeout=max(timeout, 0.001), stop_after=1):
-                        self._notified = True
-                except psycopg.OperationalError:
-                    self._drop()
-                    self._connection()  # raises base_lost while the server is away
-                    self._notified = True  # back: anything may have happened meanwhile
+            deadline = time.monotonic() + timeout
+            try:
+                # Notifications that arrived since the last query, then those within the
+                # timeout (none once one is for this table); another table's are read and let
+                # go (their payload is the table). Every one waiting is read: none counts twice.
+                while True:
+                    left = 0.001 if self._notified else max(deadline - time.monotonic(), 0.001)
+                    received = False
+                    # Every notification yielded is looked at: the backlog comes out whole.
+                    for notify in conn.notifies(timeout=left, stop_after=1):
+                        received = True
+                        if table_id is None or notify.payload == table_id:
+                            self._notified = True
+                    if not received:
+                        break  # none within the time
+            except psycopg.OperationalError:
+                self._drop()
+                self._connection()  # raises base_lost while the server is away
+                self._notified = True  # back: anything may have happened meanwhile
             changed, self._notified = self._notified, False
             return changed
 

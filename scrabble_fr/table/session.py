@@ -613,7 +613,7 @@ class TableSession:
                 self._renewed = time.monotonic()
                 self.info = self.store.table(self.table_id)  # who is connected
                 self.players = [s for s in self.info.seats if s.role is Role.PLAYER]
-            if not self.store.changed(timeout) and not self.offline:
+            if not self.store.changed(timeout, self.table_id) and not self.offline:
                 return None
             was_offline = self.offline
             self.offline = False

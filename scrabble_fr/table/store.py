@@ -193,8 +193,10 @@ class TableStore(ABC):
         """The database's clock."""
 
     @abstractmethod
-    def changed(self, timeout: float = 0.0) -> bool:
-        """True if some table may have new events since the last call (waits up to ``timeout``)."""
+    def changed(self, timeout: float = 0.0, table_id: str | None = None) -> bool:
+        """True if some table (``table_id``: that table) may have new events or seats since the
+        last call (waits up to ``timeout``). A process follows one table: the others' writes
+        must not wake it, or a hundred terminals each read back every table's every row."""
 
     # -- seats -------------------------------------------------------------------------------
     @abstractmethod

@@ -24,7 +24,7 @@ from scrabble_fr.engine.errors import ScrabbleError
 from scrabble_fr.engine.game import Game
 from scrabble_fr.engine.rules import rules_for_language
 from scrabble_fr.engine.wordlist import WordList
-from scrabble_fr.i18n import _, get_language, join_list, ngettext, sentence, set_language
+from scrabble_fr.i18n import _, format_number, get_language, join_list, ngettext, sentence, set_language
 from scrabble_fr.match import Match
 from scrabble_fr.match.config import GameConfig, Verification
 from scrabble_fr.messages import describe
@@ -109,6 +109,7 @@ class ScrabbleApp(App[None]):
         super().notify(sentence(str(message)), *args, **kwargs)
 
     def on_mount(self) -> None:
+        self._announce_builds()
         if self.review is not None:
             record, source = self.review
             if self.lexicon_loader is not None:
@@ -317,6 +318,9 @@ class ScrabbleApp(App[None]):
             self.game_screen = None
 
     def on_unmount(self) -> None:
+        from scrabble_fr.words import announce_slow_builds
+
+        announce_slow_builds(None)
         self._close_match()
         if self.owned_table_store is not None:
             table = self.table
@@ -324,6 +328,25 @@ class ScrabbleApp(App[None]):
                 table.close()
             self.owned_table_store.close()
             self.owned_table_store = None
+
+    def _announce_builds(self) -> None:
+        """A word list built for the first time (a list given by its path, or after the cache was
+        emptied) keeps the first move waiting a few seconds: a notice says why. Builds run in the
+        workers' threads; the notice is handed to the interface's loop without waiting for it."""
+        import asyncio
+
+        from scrabble_fr.words import BuildNotice, GraphKind, announce_slow_builds
+
+        loop = asyncio.get_running_loop()
+
+        def tell(notice: BuildNotice) -> None:
+            if notice.finished or notice.kind is not GraphKind.WORDS:
+                return
+            text = _("Preparing the word list ({count} words), once: a few seconds…").format(
+                count=format_number(notice.words))
+            loop.call_soon_threadsafe(lambda: self.notify(text, timeout=6))
+
+        announce_slow_builds(tell)
 
     # -- panels ----------------------------------------------------------------------------
     def action_help(self) -> None:

@@ -12,11 +12,23 @@ disk. A word list is anything with the :class:`~scrabble_fr.engine.wordlist.Word
 neither: it stands apart, on the engine's word-list protocol and the one atomic write only.
 """
 
-from scrabble_fr.words.cache import CACHE_ENV, DISK_CACHE_MIN_WORDS, KEEP_FILES, cache_dir, dawg_for, load_or_build
+from scrabble_fr.words.cache import (
+    CACHE_ENV,
+    DISK_CACHE_MIN_WORDS,
+    KEEP_FILES,
+    BuildNotice,
+    GraphKind,
+    announce_slow_builds,
+    cache_dir,
+    dawg_for,
+    load_or_build,
+    ship_graphs,
+)
 from scrabble_fr.words.graph import ALL_LETTERS, ALPHABET, CODES, Dawg, key_search
 from scrabble_fr.words.wordset import WordSet
 
 __all__ = [
-    "ALL_LETTERS", "ALPHABET", "CACHE_ENV", "CODES", "DISK_CACHE_MIN_WORDS", "KEEP_FILES", "Dawg", "WordSet",
-    "cache_dir", "dawg_for", "key_search", "load_or_build",
+    "ALL_LETTERS", "ALPHABET", "CACHE_ENV", "CODES", "DISK_CACHE_MIN_WORDS", "KEEP_FILES", "BuildNotice", "Dawg",
+    "GraphKind", "WordSet", "announce_slow_builds", "cache_dir", "dawg_for", "key_search", "load_or_build",
+    "ship_graphs",
 ]

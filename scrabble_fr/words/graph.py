@@ -20,12 +20,14 @@ import hashlib
 import marshal
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
+from pathlib import Path
 
 # Letters are A-Z only: French words are played without accents (regles.md).
 ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 ALL_LETTERS = (1 << 26) - 1
 CODES = {letter: code for code, letter in enumerate(ALPHABET)}
 FORMAT = b"scrabble_fr-dawg-3"  # the head of a graph's file; a new layout takes a new number
+MARSHAL_VERSION = 4
 
 
 @dataclass(eq=False)
@@ -45,6 +47,9 @@ class Dawg:
     max_length: int = 0
     root: int = 0
     source: str = field(default="built", compare=False)  # "built" or "disk"
+    # The read-only folder this graph came from when it was built with the package: its
+    # anagram-key graph is looked for there too.
+    shipped: Path | None = field(default=None, compare=False, repr=False)
     # Cross-checks already worked out, (letters before, letters after) -> mask: boards change
     # by one move a turn, so most of a position's cross-checks were seen the turn before.
     cross_cache: dict[tuple[str, str], int] = field(default_factory=dict, compare=False, repr=False)
@@ -228,9 +233,12 @@ class Dawg:
         # What lies below each node goes in too: a search by letters needs it at once, and
         # reading it costs less than working it out again.
         lengths, letters = self.below()
+        # Marshal's version 4, which every Python since 3.4 reads: a graph built with the package
+        # by one Python is read by another (an unreadable one is only built again).
         payload = marshal.dumps(
             (self.digest, self.word_count, self.max_length, self.root, bytes(self.terminal), self.children,
-             self.child_mask, lengths, letters)
+             self.child_mask, lengths, letters),
+            MARSHAL_VERSION,
         )
         checksum = hashlib.blake2b(payload, digest_size=16).digest()
         return FORMAT + checksum + payload

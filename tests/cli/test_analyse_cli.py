@@ -85,3 +85,35 @@ def test_autojeu_offers_the_master_and_checks_the_level():
     for bad in (["--niveau", "7"], ["--niveau", "6", "--reflexion", "0"]):
         status, out, err = run("autojeu", *bad)
         assert status == 2 and out == "" and "Traceback" not in err
+
+
+# An endgame from a Champion game (French rules): the bag is empty, both racks are given.
+ENDGAME = ("L6V6P/O6A1BITTER/U1N2N1N6O/FRASQUES2V3F/E1P2E2G1E3E/1WATER2R1T3S/2L2I1JOLI1e1S/2M1MOXAS1LOCHE/"
+           "2E2N4L1A2/2Z2S3BA1N2/9RI1G2/9E1DUT1/9A2A2/9KYRIE1/3DEMUNIs5 CUEIAIO/TEDUHE 363/509 0")
+# A small one solved to the end: T beside OS, the opponent holding N.
+SMALL = "15/15/15/15/15/15/15/7OS6/15/15/15/15/15/15/15 T/N 10/10 0"
+
+
+def test_analyser_finale_json_gives_value_sequence_and_proof():
+    status, out, _err = run("analyser", "--position", ENDGAME, "--finale", "--reflexion", "0.3", "--json")
+    assert status == 0
+    result = json.loads(out)
+    assert set(result) == {"value", "proven", "sequence", "nodes", "seconds"}
+    assert isinstance(result["value"], int) and isinstance(result["proven"], bool)
+    assert result["nodes"] > 0 and result["seconds"] >= 0
+    assert result["sequence"] and all(isinstance(m, str) for m in result["sequence"])
+
+
+def test_analyser_finale_text_in_french():
+    status, out, _err = run("analyser", "--position", ENDGAME, "--finale", "--reflexion", "0.3")
+    assert status == 0 and "Écart final pour le joueur au trait" in out and "positions examinées" in out
+    assert "  1. " in out
+
+
+def test_analyser_finale_refuses_a_bag_that_is_not_empty():
+    status, out, err = run("analyser", "--position", SMALL, "--finale")
+    assert status == 2 and out == "" and "sac vide" in err and "Traceback" not in err
+    status, out, err = run("analyser", "--position", ENDGAME.replace(" CUEIAIO/TEDUHE", " CUEIAIO/"), "--finale")
+    assert status == 2 and out == "" and "deux tirages" in err
+    status, out, err = run("analyser", "--position", ENDGAME, "--finale", "--reflexion", "0")
+    assert status == 2 and out == ""

@@ -261,3 +261,30 @@ def test_damaged_index_counts_as_no_list(run, folder):
 def test_the_help_says_a_list_is_given_by_name_or_path(run, language, metavar, name):
     text = run("verifier", "--help", "--langue", language).out
     assert f"--lexique {metavar}" in text and name in text.split("--lexique")[2]
+
+
+def test_a_large_list_is_prepared_once_with_a_progress_line(run, tmp_path, monkeypatch):
+    import time
+
+    import scrabble_fr.words as words_module
+    from scrabble_fr.words import cache as cache_module
+
+    # "Large" and "slow" made small and immediate: the list is built at once, and said so.
+    monkeypatch.setattr(words_module, "DISK_CACHE_MIN_WORDS", 3)
+    monkeypatch.setattr(cache_module, "DISK_CACHE_MIN_WORDS", 3)
+    monkeypatch.setattr(cache_module, "SLOW_BUILD_SECONDS", 0.0)
+    real_build = cache_module.build
+    monkeypatch.setattr(cache_module, "build", lambda *a: (time.sleep(0.3), real_build(*a))[1])  # a slow build
+    monkeypatch.setenv("SCRABBLE_FR_CACHE", str(tmp_path / "cache"))
+    path = tmp_path / "liste.txt"
+    path.write_text("maison\nraison\nsaison\nzythum\n", encoding="utf-8")
+    result = run("lexiques", "ajouter", str(path), "--nom", "grande")
+    assert result.status == 0
+    lines = result.out.splitlines()
+    assert "Préparation de la liste pour le jeu (une seule fois)…" in lines
+    assert any(line.startswith("Liste prête (") for line in lines)
+    cache = Path(os.environ["SCRABBLE_FR_CACHE"])
+    assert sorted(p.name.split("-")[0] for p in cache.glob("*.bin")) == ["dawg", "keys"]
+    # Used afterwards, the list is read, not built: no line.
+    again = run("tirage", "--lexique", "grande", "aimnos")
+    assert again.status == 0 and "Préparation" not in again.out + again.err

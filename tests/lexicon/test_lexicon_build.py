@@ -1,8 +1,9 @@
-"""The French list's build: the title fix, the two-letter words and the pruning, on the rules of
-``tools/construire_lexiques.py`` and on the shipped list they produced."""
+"""The French list's build: the title fix, the two-letter words and the abbreviations, on the rules
+of ``tools/construire_lexiques.py`` and on the shipped list they produced."""
 
 from __future__ import annotations
 
+import hashlib
 import importlib.util
 import sys
 from pathlib import Path
@@ -72,19 +73,17 @@ def test_abbreviation_step(build: ModuleType) -> None:
     assert build.abbreviation_step(words, {"ANGLO"}) == {"MAISON", "ARCHI", "VS", "PAPA"}
 
 
-def test_attestation_step_keeps_long_and_two_letter_words(build: ModuleType) -> None:
-    words = {"MAISON", "ABADER", "QI", "BE", "CONSTITUTIONNEL", "ABCDEFGH", "ABCDEFGHI"}
-    attested = {"MAISON"}
-    # ABADER (6) and ABCDEFGH (8 letters) are not attested: gone. ABCDEFGHI has 9: kept.
-    assert build.attestation_step(words, attested) == {"MAISON", "QI", "BE", "CONSTITUTIONNEL", "ABCDEFGHI"}
+def test_abbreviation_step_drops_entries_that_are_only_abbreviations(build: ModuleType) -> None:
+    # env. (environ), oct. (octobre), div. (divers), the months, sin and cosh: gone. Words that
+    # start the same way, and spellings another entry gives as a word (TEL, COS, LAT), stay.
+    words = {"ENV", "OCT", "DIV", "JANV", "DEC", "SIN", "COSH", "ENVI", "OCTET", "DIVA", "TEL", "COS", "LAT"}
+    assert build.abbreviation_step(words, set()) == {"ENVI", "OCTET", "DIVA", "TEL", "COS", "LAT"}
 
 
-def test_word_list_decompress(build: ModuleType) -> None:
-    # "abc", then 2 letters shared + "d", then 1 shared + "e", then nothing shared + "zut".
-    data = b"\x01abc\x03d\x02e\x01zut"
-    assert build.word_list_decompress(data) == [b"abc", b"abd", b"ae", b"zut"]
-    with pytest.raises(ValueError):
-        build.word_list_decompress(b"\x05ab")  # shares 4 letters with nothing
+def test_the_build_has_no_attestation_filter(build: ModuleType) -> None:
+    # The filter that kept a short word only when another free lexicon had it cost real tops: gone.
+    assert not hasattr(build, "attestation_step")
+    assert not hasattr(build, "FILTER_PACKAGES")
 
 
 def test_step_counts(build: ModuleType) -> None:
@@ -105,24 +104,43 @@ def test_titles_that_are_nouns_are_in(french: Lexicon, word: str) -> None:
     assert word in french
 
 
-@pytest.mark.parametrize("word", ["ETC", "LOL", "HTTP", "HTTPS", "FTP", "DPI", "PTS", "CONF", "ANGLO", "JUSQU", "MME"])
+@pytest.mark.parametrize(
+    "word",
+    ["ETC", "LOL", "HTTP", "HTTPS", "FTP", "DPI", "PTS", "CONF", "ANGLO", "JUSQU", "MME",
+     # entries whose only reading is an abbreviation or a mathematical symbol
+     "ENV", "OCT", "DIV", "JANV", "FEVR", "AVR", "JUIL", "NOV", "DEC", "BIBL", "CHAP", "ETYM",
+     "IBID", "LITT", "SUPPL", "SIN", "COSH", "ARCTAN"],
+)
 def test_abbreviations_symbols_and_errors_are_out(french: Lexicon, word: str) -> None:
     assert word not in french
 
 
-# Words the pruning must keep: common words, Scrabble staples of every length, and long words the
-# attestation filter does not look at.
+# Words the list must keep: common words, Scrabble staples of every length, and spellings that
+# are an abbreviation and also a word.
 @pytest.mark.parametrize(
     "word",
     ["MAISON", "CHAT", "QI", "WU", "KIWI", "ZEN", "ZOO", "GO", "RI", "VS", "OUF", "ZUT", "PST",
      "PFF", "ENVI", "CATIMINI", "ZYTHUM", "WHISKY", "SQUAW", "JOKER", "ANOSMIE", "ARCHI",
-     "MANGEASSIONS", "CONSTITUTIONNEL", "KILOMETRE", "ENTRAIS"],
+     "MANGEASSIONS", "CONSTITUTIONNEL", "KILOMETRE", "ENTRAIS", "TEL", "COS", "LAT", "LOG",
+     "TAN", "MIN", "OCTET", "DIVA"],
 )
-def test_pruning_keeps(french: Lexicon, word: str) -> None:
+def test_the_list_keeps(french: Lexicon, word: str) -> None:
     assert word in french
 
 
-@pytest.mark.parametrize("word", ["ABADER", "TCHIPERA", "CARNISTE"])
-def test_pruning_removes_unattested_short_words(french: Lexicon, word: str) -> None:
-    # Grammalecte words of up to 8 letters that no other free French lexicon knows.
-    assert word not in french
+# ODS words the attestation filter had removed, some of them real tops: back in the list.
+@pytest.mark.parametrize(
+    "word",
+    ["AERIUM", "AMYLOIDE", "REDOX", "SHEKEL", "QAT", "WOK", "MUG", "SCAPULA", "FOVEAL", "KALMIAS",
+     "BUFFER", "DULCITOL", "ELANDS"],
+)
+def test_words_the_attestation_filter_removed_are_back(french: Lexicon, word: str) -> None:
+    assert word in french
+
+
+def test_the_notice_gives_the_shipped_lists_checksums() -> None:
+    # The build is reproducible: lexiques/README.md, written by the build, names each list's sha256.
+    notice = (ROOT / "lexiques" / "README.md").read_text(encoding="utf-8")
+    for name in ("fr.txt.gz", "en.txt.gz"):
+        digest = hashlib.sha256((ROOT / "lexiques" / name).read_bytes()).hexdigest()
+        assert f"`{digest}`" in notice, name

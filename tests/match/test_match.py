@@ -601,3 +601,17 @@ def test_a_games_record_speaks_its_language_whatever_the_readers(rules, expected
     notes = [line for line in gcg.splitlines() if line.startswith("#note")]
     assert all(any(text in line for line in notes) for text in expected), notes
     assert not any(word in line for line in notes for word in foreign), notes
+
+
+def test_the_hint_in_the_endgame_shows_the_solvers_move_and_spread(rig, mini_rules):
+    # The tile set is the two racks: the bag is empty from the start. Alice's best is H4 MAISON
+    # (18, as above) going out: Bruno's S and T (1 + 1) are added to her and taken from him.
+    rules = mini_rules("ffsc", "AIMNOSST")
+    config = GameConfig.from_spec("Alice,Bruno", seed=5, rules=rules)
+    match = Match(config, store=None, lexicon=Words("MAISON", "OS"), computers=None, now=FakeTime())
+    rig(match.game, ["AIMNOS", "ST"])
+    task = match.hint_task()
+    lines = match.complete_hint(task, task.compute())
+    assert lines is not None and len(lines) == 2
+    assert "MAISON" in lines[0] and "18" in lines[0]
+    assert "+22" in lines[1] and "Finale résolue" in lines[1]

@@ -280,3 +280,21 @@ def test_fifty_contest_and_accept_pairs_at_the_same_instant_have_one_effect_each
         assert bruno.match.game.history == chloe.match.game.history == view.match.game.history
         outcomes.append(next(name for name, result in results.items() if result == "done"))
     assert set(outcomes) <= {"accept", "contest"}
+
+
+def test_a_process_is_woken_by_its_own_table_only(base):
+    # A hundred terminals at fifty tables: each must not read back every other table's rows.
+    writer, follower = open_store(base), open_store(base)
+    mine, theirs = (writer.create_table(NewTable("classic", {"seed": n}, [SeatSpec("A"), SeatSpec("B")])).table.id
+                    for n in (1, 2))
+    follower.changed(0.2, mine)  # whatever happened before following it counts once
+    writer.append(theirs, 1, {"type": "note"})
+    assert not follower.changed(0.3, mine)
+    # Its own row among others (PostgreSQL: in one batch of notifications): it is not missed.
+    writer.append(theirs, 2, {"type": "note"})
+    writer.append(mine, 1, {"type": "note"})
+    writer.append(theirs, 3, {"type": "note"})
+    assert follower.changed(2.0, mine)
+    assert not follower.changed(0.3, mine)
+    writer.append(theirs, 4, {"type": "note"})
+    assert follower.changed(2.0)  # without a table: any change

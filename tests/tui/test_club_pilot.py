@@ -8,7 +8,7 @@ Seed 1: the first draw is ERZAGEP and its top H6 ARPEGEZ, 108.
 from __future__ import annotations
 
 import pytest
-from textual.widgets import DataTable, Digits, Input, Select, Static
+from textual.widgets import Button, DataTable, Digits, Input, Select, Static
 
 from scrabble_fr.i18n import set_language
 from scrabble_fr.table import open_store
@@ -20,6 +20,7 @@ from scrabble_fr.tui.screens.club import (
     CorrectionDialog,
     PlayerScreen,
     ProjectorScreen,
+    TimeDialog,
 )
 from scrabble_fr.tui.screens.dialogs import ConfirmDialog
 from scrabble_fr.tui.table_entry import open_table_code
@@ -82,11 +83,12 @@ async def test_a_player_proposes_is_refused_replaces_and_sees_the_top_and_rank(t
         said = text(app, "#club-message")
         assert "B" in said and field.value == "H8 ZEBRE"  # refused with its reason, kept to be retyped
         assert not alice.has_proposed(0)
-        field.value = ""
-        await pilot.press(*"H4 PAGE", "enter")
+        field.value = "H4 PAGE"
+        await pilot.press("enter")
         await pilot.pause()
         assert "H4 PAGE" in text(app, "#club-info") and field.value == ""
-        await pilot.press(*"H2 ARPEGEZ", "enter")  # replaces the first proposal
+        field.value = "H2 ARPEGEZ"
+        await pilot.press("enter")  # replaces the first proposal
         await pilot.pause()
         assert "H2 ARPEGEZ" in text(app, "#club-info")
         arbiter.poll(timeout=2.0)
@@ -97,7 +99,8 @@ async def test_a_player_proposes_is_refused_replaces_and_sees_the_top_and_rank(t
         assert "You: 108 points (100%)" in info and "Rank 1 of 2" in info and "A solo!" in info
         assert "Waiting for the arbitrator to start coup 2" in text(app, "#club-head")
         assert "Wait for the next coup" in field.placeholder
-        await pilot.press(*"H4 PAGE", "enter")  # between coups: nothing sent
+        field.value = "H4 PAGE"
+        await pilot.press("enter")  # between coups: nothing sent
         await pilot.pause()
         assert len(alice.coups) == 1
 
@@ -116,9 +119,16 @@ async def test_the_arbitrator_starts_closes_after_confirming_and_corrects(tmp_pa
         await pilot.press("f3")  # no coup in play: nothing to close
         await pilot.pause()
         assert isinstance(app.screen, ArbiterScreen)
+        await pilot.press("f6")  # the time of the coups: 2:00 instead of no clock
+        await pilot.pause()
+        assert isinstance(app.screen, TimeDialog)
+        app.screen.query_one("#time-120", Button).press()
+        await pilot.pause()
+        assert "2:00 a coup" in text(app, "#club-head")
         await pilot.press("f2")
         await pilot.pause()
         assert "ERZAGEP" in text(app, "#club-head") and "Proposed: 0 of 2" in text(app, "#club-head")
+        assert "Time left: 2:00" in text(app, "#club-head") or "Time left: 1:59" in text(app, "#club-head")
         alice.poll(timeout=2.0)
         alice.propose("H6 ARPEGEZ")
         await until(pilot, lambda: "Proposed: 1 of 2" in text(app, "#club-head"))
@@ -226,10 +236,154 @@ async def test_the_end_screen_ranks_and_shows_the_sheet(tmp_path, french):
         await pilot.pause()
         end = app.screen
         grid = end.query_one("#club-ranking", DataTable)
-        assert grid.row_count == 2
+        assert grid.row_count == 2 and grid.region.height == 3  # the header and both rows in sight
         you = str(end.query_one("#club-end-you", Static).render())
         assert "rank 1 of 2" in you and "108" in you
         await pilot.press("enter")  # the Sheet button
         await pilot.pause()
         sheet = str(app.screen.query_one("#sheet-text", Static).render())
         assert "ERZAGEP" in sheet and "ARPEGEZ" in sheet and "Alice" in sheet and "Bruno" not in sheet
+
+
+async def test_a_player_types_the_move_on_the_board(tmp_path, french):
+    base, created = make_table(tmp_path, french)
+    arbiter = DuplicateTable.join(open_store(base), created.codes[2], french)
+    alice = DuplicateTable.join(open_store(base), created.codes[0])
+    app = ScrabbleApp(table=alice)
+    async with app.run_test(size=SIZE) as pilot:
+        arbiter.start_coup()
+        await until(pilot, lambda: "ERZAGEP" in text(app, "#club-head"))
+        await pilot.press("tab")  # from the line to the board, its cursor on H8 across
+        await pilot.press("b")  # no B in the draw: refused at once
+        await pilot.pause()
+        assert "B" in text(app, "#club-message") and not app.screen.tentative
+        await pilot.press(*"gazer")
+        await pilot.pause()
+        assert len(app.screen.tentative) == 5
+        await pilot.press("enter")
+        await pilot.pause()
+        assert "H8 GAZER" in text(app, "#club-info") and not app.screen.tentative
+        assert alice.current is not None and alice.current.proposals[0] == "H8 GAZER"
+
+
+async def test_the_projector_turns_the_pages_of_a_long_ranking(tmp_path, french):
+    names = [f"Player{n:02d}" for n in range(1, 31)]
+    base, created = make_table(tmp_path, french, players=names)
+    store = open_store(base)
+    app = ScrabbleApp(table=DuplicateTable(store, store.table(created.table.id), None, spectator=True))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        first = text(app, "#club-ranking").splitlines()
+        assert first[0].endswith("(1/2)") and "Player01" in first[1]
+        app.screen.turn_page()
+        await pilot.pause()
+        second = text(app, "#club-ranking").splitlines()
+        assert second[0].endswith("(2/2)") and "Player30" in second[-1]
+        assert len(first) + len(second) - 2 == 30  # every player on one page or the other
+
+
+def check(app: ScrabbleApp, where: str) -> None:
+    """The typography test's check, the clock's large digits aside (their strokes are no text)."""
+    from .test_typography_pilot import ENGLISH, FORBIDDEN_STARTS, screen_lines
+
+    problems = []
+    for widget, line in screen_lines(app):
+        if widget.startswith("Digits"):
+            continue
+        text = line.lstrip(" │┃║▌▐▕▏|▔▁▂▃▄▅▆▇█╭╮╰╯─━")
+        if text.startswith(FORBIDDEN_STARTS) and text.rstrip() != "%":
+            problems.append(f"{where}: {widget}: {line!r}")
+        if ENGLISH.search(line):
+            problems.append(f"{where}: {widget}: English in {line!r}")
+    assert problems == [], "\n".join(problems)
+
+
+async def test_the_club_screens_in_french_keep_french_typography(tmp_path, french):
+    set_language("fr")
+    base, created = make_table(tmp_path, french, seconds=120.0)
+    arbiter = DuplicateTable.join(open_store(base), created.codes[2], french)
+    alice = DuplicateTable.join(open_store(base), created.codes[0])
+    store = open_store(base)
+    wall = DuplicateTable(store, store.table(created.table.id), None, spectator=True)
+    apps = {"player": ScrabbleApp(table=alice), "arbitrator": ScrabbleApp(lexicon=french, table=arbiter),
+            "projector": ScrabbleApp(table=wall)}
+    for where, app in apps.items():
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            check(app, where + ", before the first coup")
+            if arbiter.current is None and not arbiter.coups:
+                arbiter.start_coup()
+            await until(pilot, lambda app=app: "ERZAGEP" in screen_text(app))
+            if where == "player":
+                assert "Temps restant" in text(app, "#club-head")
+                await pilot.press(*"H8 ZEBRE", "enter")
+                await pilot.pause()
+                assert text(app, "#club-message").startswith("Il manque B")
+                check(app, where + ", a move refused")
+                app.screen.query_one("#club-input", Input).value = ""
+                await pilot.press(*"H6 ARPEGEZ", "enter")
+                await pilot.pause()
+            check(app, where + ", during the coup")
+            if where == "projector":
+                arbiter.poll(timeout=2.0)
+                arbiter.close_coup()
+                await until(pilot, lambda app=app: "ARPEGEZ 108" in text(app, "#club-top"))
+                check(app, where + ", after the close")
+    end = ScrabbleApp(table=alice)
+    async with end.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        end.push_screen(ClubEndScreen(alice))
+        await pilot.pause()
+        check(end, "the end screen")
+
+
+async def test_the_arbitrator_sees_players_join_an_open_table_late_ones_too(tmp_path, french):
+    base = str(tmp_path / "tables.sqlite3")
+    created = create_duplicate_table(open_store(base), DuplicateTableSettings([], seed=1, seconds=None))
+    assert created.table_code is not None
+    arbiter = DuplicateTable.join(open_store(base), created.codes[0], french)
+    app = ScrabbleApp(lexicon=french, table=arbiter)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert "Nobody yet" in text(app, "#club-players")
+        alice = DuplicateTable.join(open_store(base), created.table_code, name="Alice")
+        await until(pilot, lambda: "Alice" in text(app, "#club-players"))
+        await pilot.press("f2")
+        await pilot.pause()
+        alice.poll(timeout=2.0)
+        alice.propose("H6 ARPEGEZ")
+        bruno = DuplicateTable.join(open_store(base), created.table_code, name="Bruno")  # during coup 1
+        await until(pilot, lambda: "Bruno" in text(app, "#club-players"))
+        assert "1 of 2" in text(app, "#club-head")
+        await pilot.press("f3")
+        await pilot.pause()
+        await pilot.press("shift+tab", "enter")
+        await pilot.pause()
+        bruno.poll(timeout=2.0)
+        assert bruno.rank(bruno.seat) == 2 and bruno.total(alice.seat) == 108
+        players = text(app, "#club-players")
+        assert "Alice" in players.splitlines()[2] and "Bruno" in players.splitlines()[3]
+
+
+async def test_the_players_screen_closes_the_coup_when_the_time_is_up(tmp_path, french):
+    import sqlite3
+
+    base, created = make_table(tmp_path, french, seconds=60.0)
+    arbiter = DuplicateTable.join(open_store(base), created.codes[2], french)
+    alice = DuplicateTable.join(open_store(base), created.codes[0])
+    app = ScrabbleApp(table=alice)
+    async with app.run_test(size=SIZE) as pilot:
+        arbiter.start_coup()
+        await until(pilot, lambda: "Time left: 1:00" in text(app, "#club-head") or "0:5" in text(app, "#club-head"))
+        app.screen.query_one("#club-input", Input).value = "H6 ARPEGEZ"
+        await pilot.press("enter")
+        await pilot.pause()
+        with sqlite3.connect(base) as db:  # the coup started 61 s ago, by the database's clock
+            db.execute("UPDATE events SET ts_ms = ts_ms - 61000 WHERE payload LIKE '%\"coup\"%'")
+        alice.rebuild()
+        await until(pilot, lambda: "Time is up" in text(app, "#club-message"))
+        assert "the top is being computed" in text(app, "#club-head")  # the arbitrator's process publishes it
+        arbiter.poll(timeout=2.0)
+        await until(pilot, lambda: "ARPEGEZ 108" in text(app, "#club-info"))
+        types = [row.payload["type"] for row in open_store(base).rows(created.table.id)]
+        assert types.count("close") == 1

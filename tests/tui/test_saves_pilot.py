@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+from textual.coordinate import Coordinate
 from textual.widgets import Input
 
 from scrabble_fr.records.gcg import read_gcg_file
@@ -93,3 +95,38 @@ async def test_a_damaged_save_is_reported_and_its_backup_offered(make_app):
         assert fresh.game_screen.match.record.id != record.id
     kept = path.with_name(path.name + ".damaged")
     assert kept.read_text(encoding="utf-8") == "{ damaged"  # nothing overwritten, set aside
+
+
+async def test_review_judges_the_endgame_moves(monkeypatch):
+    import scrabble_fr.tui.screens.review as review
+    from scrabble_fr.lexicon import Lexicon
+    from scrabble_fr.player.selfplay import new_computer_game, play_out
+    from scrabble_fr.records.gcg import parse_gcg, write_gcg
+
+    try:
+        lexicon = Lexicon.builtin("fr")
+    except (OSError, ValueError):
+        pytest.skip("the French word list is not there")
+    monkeypatch.setattr(review, "ENDGAME_SECONDS", 0.3)
+    game = play_out(new_computer_game(["Ana", "Bob"], "ffsc", 3, lexicon, [4, 4]))
+    record = parse_gcg(write_gcg(game))
+    app = ScrabbleApp(review=(record, "partie.gcg"))
+    app.review_lexicon = lexicon
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, ReviewScreen)
+        endgame = [i for i in range(len(screen.steps)) if screen.endgame_position(i) is not None]
+        assert endgame, "the game ends with the bag empty"
+        for _ in range(200):
+            if len(screen.verdicts) == len(endgame):
+                break
+            await pilot.pause(0.1)
+        assert sorted(screen.verdicts) == endgame
+        table = screen.query_one("#history")
+        for index, verdict in screen.verdicts.items():
+            cell = str(table.get_cell_at(Coordinate(index, 2)))
+            assert (f"✗−{verdict.cost}" in cell) == bool(verdict.cost)
+        screen.index = endgame[0]
+        await pilot.pause()
+        assert "Finale" in str(screen.query_one("#review-best").render())

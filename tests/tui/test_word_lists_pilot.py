@@ -68,3 +68,30 @@ async def test_settings_make_a_list_the_default(tmp_path):
         await pilot.pause()
         assert catalogue.default_name("fr") == "Club"
         assert catalogue.default_name("en") == "scowl"
+
+
+async def test_a_slow_list_build_is_announced_in_a_notice(tmp_path, monkeypatch):
+    """A list built the first time in the app (a path typed, an emptied cache) takes seconds: a
+    notice says so while the build runs in a worker's thread."""
+    import threading
+
+    from scrabble_fr.lexicon import Lexicon
+    from scrabble_fr.words import cache as cache_module
+
+    set_language("fr")
+    import time
+
+    monkeypatch.setattr(cache_module, "SLOW_BUILD_SECONDS", 0.0)
+    real_build = cache_module.build
+    monkeypatch.setattr(cache_module, "build", lambda *a: (time.sleep(0.3), real_build(*a))[1])  # a slow build
+    app = ScrabbleApp(lexicon_loader=lexicon_loader(None, None))
+    async with app.run_test(size=(100, 40)) as pilot:
+        await pilot.pause()
+        worker = threading.Thread(target=lambda: Lexicon.from_words(["maison", "raison"], "demo").word_graph())
+        worker.start()
+        worker.join(5)
+        await pilot.pause()
+        await pilot.pause()
+        said = " ".join(str(toast.message) for toast in app._notifications)
+        assert "Préparation de la liste de mots (2\u00a0mots), une seule fois\u00a0: quelques secondes…" in said
+    assert cache_module._listener is None  # the app, gone, listens no more

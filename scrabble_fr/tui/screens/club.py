@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -19,8 +20,11 @@ from textual.screen import Screen
 from textual.widgets import Button, DataTable, Digits, Footer, Input, Label, Select, Static
 
 from scrabble_fr.duplicate.export import percent_text
+from scrabble_fr.duplicate.timing import CLUB_SECONDS
 from scrabble_fr.engine.errors import ScrabbleError
-from scrabble_fr.i18n import N_, _, colon, format_number, ngettext, points
+from scrabble_fr.engine.move import PlacedTile
+from scrabble_fr.i18n import N_, _, colon, format_number, ngettext, points, sentence
+from scrabble_fr.match.entry import used_tiles
 from scrabble_fr.match.outcome import Outcome
 from scrabble_fr.messages import describe
 from scrabble_fr.table import club_view
@@ -32,6 +36,15 @@ from scrabble_fr.tui.widgets.board import BoardPicture, BoardView
 from scrabble_fr.tui.widgets.rack import RackView
 
 FOLLOW_SECONDS = 0.2  # how often a screen reads the table
+PAGE_SECONDS = 6.0  # how long the projector shows a page of a long ranking
+RANK_WIDTH = 28  # a line of the projector's ranking: " 12. Name…            1234"
+
+
+class WallBoard(BoardView, can_focus=False):
+    """The board shown, not typed on (the arbitrator's desk, the projector): no cursor."""
+
+    def on_mount(self) -> None:
+        self.cursor = (-1, -1)
 
 
 class _ClubScreen(LocalizedBindings, Screen[None]):
@@ -50,6 +63,10 @@ class _ClubScreen(LocalizedBindings, Screen[None]):
         super().__init__()
         self.table = table
         self.ended = False
+        self.tentative: list[PlacedTile] = []  # a move typed on the board, not sent yet
+        self.damage_said = False
+        self.lost_said = False
+        self.moment = (club_view.phase(table), len(table.coups))
 
     def on_mount(self) -> None:
         self.set_interval(FOLLOW_SECONDS, self.follow)
@@ -68,7 +85,21 @@ class _ClubScreen(LocalizedBindings, Screen[None]):
         except ScrabbleError as exc:
             self.say(describe(exc))
             return
+        if self.table.lost_seat and not self.lost_said:
+            self.lost_said = True
+            self.notify(_("Another terminal has taken this seat: this screen only watches now."), severity="warning",
+                        timeout=12)
+        if self.table.damaged is not None:  # a row no process can read: said, and nothing more follows
+            if not self.damage_said:
+                self.damage_said = True
+                self.say(describe(self.table.damaged))
+            return
         if outcome is not None:
+            moment = (club_view.phase(self.table), len(self.table.coups))
+            if moment != self.moment:
+                self.say("")  # what was said belongs to the moment before
+                self.tentative.clear()
+            self.moment = moment
             self.shown(outcome)
             self.refresh_view()
             self.refresh_bindings()
@@ -92,6 +123,7 @@ class _ClubScreen(LocalizedBindings, Screen[None]):
             return False
         if outcome is not None:
             self.shown(outcome)
+        self.moment = (club_view.phase(self.table), len(self.table.coups))
         self.refresh_view()
         self.refresh_bindings()
         if club_view.phase(self.table) is Phase.OVER and not self.ended:
@@ -99,7 +131,7 @@ class _ClubScreen(LocalizedBindings, Screen[None]):
         return True
 
     def say(self, text: str) -> None:
-        self.query_one("#club-message", Static).update(text)
+        self.query_one("#club-message", Static).update(sentence(text) if text else "")
 
     def finish(self) -> None:
         self.ended = True
@@ -116,13 +148,17 @@ class _ClubScreen(LocalizedBindings, Screen[None]):
         rules = table.rules
         self.query_one("#club-board", BoardView).picture = BoardPicture(
             squares=tuple(table.board.squares), layout=rules.layout, values=tuple(rules.tile_set.values.items()),
-            style=rules.notation, last_move=club_view.last_squares(table))
+            style=rules.notation, last_move=club_view.last_squares(table),
+            tentative=tuple((t.row, t.col, t.board_letter) for t in self.tentative))
 
     def refresh_rack(self) -> None:
         coup = self.table.current
+        if not self.query("#club-rack"):
+            return  # the arbitrator's desk writes the draw out
         rack = self.query_one("#club-rack", RackView)
         values = self.table.rules.tile_set
         rack.tiles = tuple((t, values.value(t)) for t in coup.tiles) if coup is not None else ()
+        rack.used = frozenset(used_tiles(coup.tiles, self.tentative)) if coup is not None else frozenset()
 
     def refresh_clock(self) -> None:
         self.query_one("#club-head", Static).update("\n".join(self.head_lines()))
@@ -192,6 +228,8 @@ class PlayerScreen(_ClubScreen):
     def on_mount(self) -> None:
         super().on_mount()
         self.query_one("#club-input", Input).focus()
+        if self.table.code is not None:  # a new seat at an open table: its code, to come back with
+            self.say(_("Your seat's code, to rejoin: {code}").format(code=self.table.code))
 
     def head_lines(self) -> list[str]:
         name = self.table.names.get(self.seat, "")
@@ -213,7 +251,12 @@ class PlayerScreen(_ClubScreen):
         top = club_view.top_of(last)
         if last is not None and top is not None:
             line = club_view.seat_coup(table, last, self.seat)
-            lines.append(_("Top of coup {n}{colon} {top}").format(n=last.number, colon=colon(), top=top.text))
+            if lines:
+                lines.append("")
+            lines.append(_("Coup {n} results").format(n=last.number))
+            lines.append(_("Top{colon} {top}").format(colon=colon(), top=top.text))
+            if line.move or line.proposal:
+                lines.append(_("Your move: {move}").format(move=line.move or line.proposal))
             lines.append(_("You{colon} {points} ({percent})").format(colon=colon(), points=points(line.points),
                                                                     percent=percent_text(line.percent)))
             if line.solo:
@@ -227,17 +270,25 @@ class PlayerScreen(_ClubScreen):
             lines.append(_("Total{colon} {points} ({percent})").format(
                 colon=colon(), points=points(table.total(self.seat)), percent=percent_text(table.percent(self.seat))))
             lines.append(_("Rank {rank} of {n}").format(rank=rank, n=len(table.players)))
+            if table.top_total:
+                lines.append(_("Top total{colon} {points}").format(colon=colon(), points=points(table.top_total)))
         self.query_one("#club-info", Static).update("\n".join(lines))
 
     def refresh_prompt(self) -> None:
         field = self.query_one("#club-input", Input)
         if club_view.phase(self.table) is Phase.PLAYING:
             if club_view.own_proposal(self.table) is None:
-                field.placeholder = _("Your move: H4 MAISON, 4H MOT, Enter to send")
+                across, down = self.examples()
+                field.placeholder = _("Your move: {across} WORD (across), {down} WORD (down), Enter to send").format(
+                    across=across, down=down)
             else:
                 field.placeholder = _("Another move replaces yours until the coup closes")
         else:
             field.placeholder = _("Wait for the next coup (F5: the sheet)")
+
+    def examples(self) -> tuple[str, str]:
+        """A move's references across and down in the table's notation (not the screen's language)."""
+        return ("H8", "8H") if self.table.rules.notation == "fr" else ("8H", "H8")
 
     @on(Input.Submitted, "#club-input")
     def _submitted(self, event: Input.Submitted) -> None:
@@ -245,13 +296,53 @@ class PlayerScreen(_ClubScreen):
         if club_view.phase(self.table) is not Phase.PLAYING:
             return
         if not text.strip():
-            self.say(_("Type a move first: H4 MAISON across, 4H MAISON down."))
+            across, down = self.examples()
+            self.say(_("Type a move first: {across} WORD across, {down} WORD down.").format(across=across, down=down))
             return
         if self.intent(lambda: self.table.propose(text)):
             event.input.value = ""
 
     def action_clear(self) -> None:
         self.query_one("#club-input", Input).value = ""
+
+    # -- a move typed on the board (Tab to go there) -------------------------------------------
+    @on(BoardView.Typed)
+    def _typed(self, event: BoardView.Typed) -> None:
+        board = self.query_one("#club-board", BoardView)
+        row, col = board.cursor
+        try:
+            club_view.check_board_tile(self.table, self.tentative, row, col, event.letter, event.joker)
+        except ScrabbleError as exc:
+            self.say(describe(exc))
+            return
+        self.tentative.append(PlacedTile(row, col, event.letter, event.joker))
+        board.advance()
+        self.refresh_view()
+
+    @on(BoardView.TakeBack)
+    def _take_back(self) -> None:
+        if self.tentative:
+            tile = self.tentative.pop()
+            self.query_one("#club-board", BoardView).cursor = (tile.row, tile.col)
+            self.refresh_view()
+
+    @on(BoardView.Clear)
+    def _clear_board(self) -> None:
+        self.tentative.clear()
+        self.refresh_view()
+
+    @on(BoardView.Announce)
+    def _announce(self) -> None:
+        if not self.tentative or club_view.phase(self.table) is not Phase.PLAYING:
+            return
+        try:
+            text = club_view.board_move_text(self.table, self.tentative)
+        except ScrabbleError as exc:  # not in one line, a gap: to be fixed on the board
+            self.say(describe(exc))
+            return
+        if self.intent(lambda: self.table.propose(text)):
+            self.tentative.clear()
+            self.refresh_view()
 
     def sheet_seats(self) -> list[int] | None:
         return [self.seat]
@@ -268,6 +359,7 @@ class ArbiterScreen(_ClubScreen):
         ("f3", "close_coup", N_("Close the coup"), True),
         ("f4", "correct", N_("Correct"), True),
         ("f5", "sheet", N_("Sheet"), True),
+        ("f6", "coup_time", N_("Time"), True),
         ("ctrl+q", "app.quit", N_("Quit"), True),
     ]
     DEFAULT_CSS = """
@@ -277,10 +369,9 @@ class ArbiterScreen(_ClubScreen):
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="club-main"):
-            yield BoardView(id="club-board")
+            yield WallBoard(id="club-board")
             with Vertical(id="club-side"):
                 yield Static(id="club-head")
-                yield RackView(id="club-rack")
                 with VerticalScroll(id="club-players-box"):
                     yield Static(id="club-players")
         yield Static(id="club-message")
@@ -296,8 +387,20 @@ class ArbiterScreen(_ClubScreen):
 
     def head_lines(self) -> list[str]:
         table = self.table
-        lines = [_("Table {table} — {clock}").format(table=table.table_id, clock=club_view.time_per_coup_text(table))]
-        lines.extend(super().head_lines())
+        lines = [_("Table {table}").format(table=table.table_id)]
+        if club_view.phase(table) is Phase.WAITING:
+            coup = table.last
+            if coup is not None:
+                lines.append(_("Coup {n} — draw {draw}").format(n=coup.number, draw=coup.draw_text))
+            lines.append(_("Coup {n} is next ({clock}): F2 starts it.").format(
+                n=len(table.coups) + 1, clock=club_view.time_per_coup_text(table)))
+        else:
+            lines.extend(super().head_lines())
+        upcoming = club_view.next_draw(table)
+        if upcoming is not None:
+            lines.append(_("Next draw: {draw}").format(draw=upcoming[0]))
+            if upcoming[1]:
+                lines.append(club_view.rejets_count_text(upcoming[1]))
         coup = table.current
         if coup is not None:
             rejets = club_view.rejets_text(coup)
@@ -328,7 +431,7 @@ class ArbiterScreen(_ClubScreen):
         table = self.table
         state = club_view.phase(table)
         last = club_view.last_results(table)
-        lines = [_("{n} players").format(n=len(table.players)) if len(table.players) != 1 else _("1 player")]
+        lines = [ngettext("{n} player", "{n} players", len(table.players)).format(n=len(table.players))]
         if not table.players:
             lines.append(_("Nobody yet: the players join with the table's code."))
         if state is Phase.PLAYING or last is None:
@@ -338,12 +441,12 @@ class ArbiterScreen(_ClubScreen):
                 done = "✓" if seat in in_ else "·" if state is Phase.PLAYING else " "
                 lines.append(f"{here}{done} {table.names[seat]}")
         else:
-            lines.append(_("Rank Player       Coup  Total"))
+            lines.append(f"{_('Rank')[:5]:<5} {_('Player')[:11]:<11} {_('Coup')[:4]:>4} {_('Total')[:5]:>5}")
             for line in club_view.ranking(table):
                 coup_line = club_view.seat_coup(table, last, line.seat)
                 mark = "*" if coup_line.solo else " "
                 here = "●" if table.present(line.seat) else "○"
-                lines.append(f"{line.rank:>3}{here}{line.name[:12]:<12} {coup_line.points:>4}{mark}{line.total:>5}")
+                lines.append(f"{line.rank:>3} {here} {line.name[:11]:<11} {coup_line.points:>4}{mark}{line.total:>5}")
         self.query_one("#club-players", Static).update("\n".join(lines))
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -390,6 +493,16 @@ class ArbiterScreen(_ClubScreen):
             lines.append(_("Solo: {names}").format(names=", ".join(solos)))
         self.say("\n".join(lines))
 
+    def action_coup_time(self) -> None:
+        """Choose the time of the coups to come."""
+        table = self.table
+
+        def chosen(seconds: float | None) -> None:
+            if seconds is not None:
+                self.intent(lambda: table.set_coup_time(seconds or None))
+
+        self.app.push_screen(TimeDialog(table.club, table.coup_seconds), chosen)
+
     def action_correct(self) -> None:
         table = self.table
         last = club_view.last_results(table)
@@ -406,12 +519,44 @@ class ArbiterScreen(_ClubScreen):
         self.app.push_screen(CorrectionDialog(players, closed, last.number), answered)
 
 
+class TimeDialog(_Dialog):
+    """The time of a coup: 3:00, 2:30, 2:00 or 1:00 (FISF §1.3), or no clock in training.
+    Dismissed with the seconds (0: no clock), or None (Escape)."""
+
+    def __init__(self, club: bool, current: float | None) -> None:
+        super().__init__()
+        self.club = club
+        self.current = current
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Label(_("Time of the coups to come"), classes="dialog-title")
+            with Horizontal(classes="buttons"):
+                for seconds in CLUB_SECONDS:
+                    yield Button(club_view.clock_text(seconds), id=f"time-{int(seconds)}", compact=True,
+                                 variant="primary" if seconds == self.current else "default")
+                if not self.club:
+                    yield Button(_("No clock"), id="time-0", compact=True,
+                                 variant="primary" if not self.current else "default")
+
+    def on_mount(self) -> None:
+        current = int(self.current or 0)
+        buttons = self.query(f"#time-{current}")
+        (buttons.first() if buttons else self.query(Button).first()).focus()
+
+    @on(Button.Pressed)
+    def _chosen(self, event: Button.Pressed) -> None:
+        self.dismiss(float((event.button.id or "time-0").removeprefix("time-")))
+
+
 class CorrectionDialog(_Dialog):
     """Correct a player's score on a closed coup: the coup, the player, the points, a reason."""
 
     DEFAULT_CSS = """
-    CorrectionDialog .dialog { width: 60; }
-    CorrectionDialog Input, CorrectionDialog Select { margin: 0 0 0 0; }
+    CorrectionDialog .dialog { width: 64; }
+    CorrectionDialog .corr-row { height: 1; margin: 0 0 1 0; }
+    CorrectionDialog .corr-label { width: 10; }
+    CorrectionDialog Select, CorrectionDialog Input { width: 1fr; }
     """
 
     def __init__(self, players: Sequence[tuple[int, str]], coups: Sequence[int], coup: int) -> None:
@@ -421,14 +566,23 @@ class CorrectionDialog(_Dialog):
         self.coup = coup
 
     def compose(self) -> ComposeResult:
+        labels = [_("Coup"), _("Player"), _("Points"), _("Reason")]
         with Vertical(classes="dialog"):
             yield Label(_("Correct a score"), classes="dialog-title")
-            yield Select([(_("Coup {n}").format(n=n), n) for n in reversed(self.coups)], value=self.coup,
-                         allow_blank=False, id="corr-coup", compact=True)
-            yield Select([(name, seat) for seat, name in self.players], prompt=_("Player"), id="corr-player",
-                         compact=True)
-            yield Input(placeholder=_("Points on that coup"), id="corr-points", type="integer", compact=True)
-            yield Input(placeholder=_("Reason (written on the sheet)"), id="corr-reason", compact=True)
+            with Horizontal(classes="corr-row"):
+                yield Label(labels[0], classes="corr-label")
+                yield Select([(_("Coup {n}").format(n=n), n) for n in reversed(self.coups)], value=self.coup,
+                             allow_blank=False, id="corr-coup", compact=True)
+            with Horizontal(classes="corr-row"):
+                yield Label(labels[1], classes="corr-label")
+                yield Select([(name, seat) for seat, name in self.players], prompt=_("Choose the player."),
+                             id="corr-player", compact=True)
+            with Horizontal(classes="corr-row"):
+                yield Label(labels[2], classes="corr-label")
+                yield Input(placeholder=_("Points on that coup"), id="corr-points", type="integer", compact=True)
+            with Horizontal(classes="corr-row"):
+                yield Label(labels[3], classes="corr-label")
+                yield Input(placeholder=_("Reason (written on the sheet)"), id="corr-reason", compact=True)
             yield Static(id="corr-error")
             with Horizontal(classes="buttons"):
                 yield Button(_("Correct"), id="confirm", variant="primary", compact=True)
@@ -483,7 +637,7 @@ class ProjectorScreen(_ClubScreen):
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="club-main"):
-            yield BoardView(id="club-board")
+            yield WallBoard(id="club-board")
             with Vertical(id="club-side"):
                 yield Static(id="club-head")
                 yield RackView(id="club-rack")
@@ -526,13 +680,42 @@ class ProjectorScreen(_ClubScreen):
         last = club_view.last_results(table)
         top = club_view.top_of(last)
         self.query_one("#club-top", Static).update(
-            _("Top of coup {n}{colon} {top}").format(n=last.number, colon=colon(), top=top.text)
+            _("Top{colon} {top}").format(colon=colon(), top=top.text)
             if last is not None and top is not None else "")
+        self.refresh_ranking()
+
+    page = 0
+
+    def on_mount(self) -> None:
+        super().on_mount()
+        self.set_interval(PAGE_SECONDS, self.turn_page)
+
+    def turn_page(self) -> None:
+        self.page += 1
+        self.refresh_ranking()
+
+    def on_resize(self) -> None:
+        self.refresh_ranking()
+
+    def refresh_ranking(self) -> None:
+        """The ranking, a page at a time when it does not fit: the pages turn by themselves."""
+        table = self.table
+        widget = self.query_one("#club-ranking", Static)
+        rows = [f"{line.rank:>3}. {line.name[:16]:<16} {line.total:>5}" for line in club_view.ranking(table)]
+        height = max(1, widget.size.height - 1) if widget.size.height > 1 else max(1, len(rows))
+        columns = max(1, widget.size.width // (RANK_WIDTH + 2))  # a wide screen: side by side
+        room = height * columns
+        pages = max(1, -(-len(rows) // room))
+        page = self.page % pages
         title = _("Final ranking") if table.over else _("Ranking")
-        lines = [_("{title} — top {points}").format(title=title, points=format_number(table.top_total))]
-        for line in club_view.ranking(table):
-            lines.append(f"{line.rank:>3}. {line.name[:16]:<16} {line.total:>5}")
-        self.query_one("#club-ranking", Static).update("\n".join(lines))
+        head = _("{title} — top {points}").format(title=title, points=format_number(table.top_total))
+        if pages > 1:
+            head += f" ({page + 1}/{pages})"
+        shown = rows[page * room:(page + 1) * room]
+        height = min(height, -(-len(shown) // columns)) if shown else height  # columns of even length
+        lines = ["  ".join(shown[c * height + r].ljust(RANK_WIDTH) for c in range(columns)
+                           if c * height + r < len(shown)).rstrip() for r in range(min(height, len(shown)))]
+        widget.update("\n".join([head, *lines]))
 
 
 # -- the end -----------------------------------------------------------------------------------
@@ -545,7 +728,7 @@ class ClubEndScreen(LocalizedBindings, Screen[None]):
     ]
     DEFAULT_CSS = """
     ClubEndScreen #club-end { padding: 0 1; height: 1fr; }
-    ClubEndScreen #club-ranking { height: 1fr; }
+    ClubEndScreen #club-ranking { height: auto; max-height: 12; }
     """
 
     def __init__(self, table: DuplicateTable) -> None:
@@ -580,8 +763,9 @@ class ClubEndScreen(LocalizedBindings, Screen[None]):
         grid.add_columns(_("Rank"), _("Player"), _("Score"), _("% of the top"), _("Solos"))
         mine = 0
         for index, line in enumerate(club_view.ranking(self.table)):
-            grid.add_row(str(line.rank), line.name, format_number(line.total), percent_text(line.percent),
-                         str(line.solos))
+            grid.add_row(Text(str(line.rank), justify="right"), line.name,
+                         Text(format_number(line.total), justify="right"),
+                         Text(percent_text(line.percent), justify="right"), Text(str(line.solos), justify="right"))
             if line.seat == self.seat:
                 mine = index
         grid.move_cursor(row=mine)

@@ -1,5 +1,7 @@
 """Review mode for an imported GCG record: step through the moves and see the board at each step,
-with the best move of the position when analysis is available."""
+with the best move of the position when analysis is available. In the endgame (two players, the
+bag empty) every move played is judged by the exact solver, and a mistake is marked in the
+history with the spread it cost."""
 
 from __future__ import annotations
 
@@ -8,17 +10,22 @@ from typing import Any
 from textual import on, work
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
+from textual.coordinate import Coordinate
 from textual.reactive import reactive
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Static
 
+from scrabble_fr.engine.move import Move
 from scrabble_fr.engine.position import Position
-from scrabble_fr.i18n import N_, _
+from scrabble_fr.i18n import N_, _, format_number, points
+from scrabble_fr.player.endgame import EndgameVerdict, judge_move
 from scrabble_fr.records.gcg import GcgGame
 from scrabble_fr.records.replay import Step, steps
 from scrabble_fr.texts import history_columns
 from scrabble_fr.tui.bindings import LocalizedBindings
 from scrabble_fr.tui.widgets.board import BoardPicture, BoardView
+
+ENDGAME_SECONDS = 4.0  # the solver's time to judge one endgame move (two searches)
 
 
 class ReviewScreen(LocalizedBindings, Screen[None]):
@@ -38,6 +45,7 @@ class ReviewScreen(LocalizedBindings, Screen[None]):
         self.record = record
         self.source = source
         self.rules, self.steps = steps(record)
+        self.verdicts: dict[int, EndgameVerdict] = {}
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="main"):
@@ -67,6 +75,7 @@ class ReviewScreen(LocalizedBindings, Screen[None]):
             self.query_one("#review-step", Static).update(_("This record cannot be shown (tile set not supported)."))
         self.index = 0
         self._show()
+        self._judge_endgame()
 
     def watch_index(self) -> None:
         if self.is_mounted:
@@ -107,7 +116,10 @@ class ReviewScreen(LocalizedBindings, Screen[None]):
         if table.cursor_row != self.index:
             table.move_cursor(row=self.index)
         self.query_one("#review-best", Static).update("")
-        self._best_move(step, self.index)
+        if self.index in self.verdicts:
+            self.query_one("#review-best", Static).update(self._verdict_text(self.verdicts[self.index]))
+        else:
+            self._best_move(step, self.index)
 
     @work(thread=True, exclusive=True, group="review")
     def _best_move(self, step: Step, index: int) -> None:
@@ -126,8 +138,71 @@ class ReviewScreen(LocalizedBindings, Screen[None]):
             self.app.call_from_thread(self._set_best, index, text)
 
     def _set_best(self, index: int, text: str) -> None:
-        if index == self.index:
+        if index == self.index and index not in self.verdicts:
             self.query_one("#review-best", Static).update(text)
+
+    def endgame_position(self, index: int) -> tuple[Position, Move] | None:
+        """The position before step ``index`` and its move, if it is an endgame move to judge:
+        two players, the bag empty (the tiles the mover cannot see fit on one rack: they are the
+        opponent's), a placement laid or a pass."""
+        lexicon = getattr(self.app, "review_lexicon", None)
+        step = self.steps[index]
+        event = step.event
+        rack = (event.rack or "").upper()
+        rules = self.rules
+        if lexicon is None or rules is None or not rack or len(rack) > rules.rack_size:
+            return None
+        if len(self.record.players) != 2 or event.kind not in ("place", "pass"):
+            return None
+        if event.kind == "place" and not step.tiles:
+            return None
+        position = Position(rules, racks=[rack, ""], lexicon=lexicon)
+        position.board.squares = list(step.before)
+        unseen = position.unseen(0)
+        if not unseen or sum(unseen.values()) > rules.rack_size:
+            return None
+        position.racks[1] = "".join(sorted(unseen.elements()))
+        totals: dict[str, int] = {}
+        for earlier in self.steps[:index]:
+            totals[earlier.event.nick] = earlier.event.total
+        other = next((nick for nick, _name in self.record.players if nick != event.nick), "")
+        position.scores = [event.total - event.score, totals.get(other, 0)]
+        move = Move.place(step.tiles) if event.kind == "place" else Move.pass_()
+        return position, move
+
+    @work(thread=True, exclusive=True, group="review-endgame")
+    def _judge_endgame(self) -> None:
+        for index in range(len(self.steps)):
+            try:
+                found = self.endgame_position(index)
+                if found is None:
+                    continue
+                verdict = judge_move(*found, seconds=ENDGAME_SECONDS)
+            except Exception:  # analysis is a bonus: never let it disturb the review
+                continue
+            self.app.call_from_thread(self._set_verdict, index, verdict)
+
+    def _set_verdict(self, index: int, verdict: EndgameVerdict) -> None:
+        self.verdicts[index] = verdict
+        if verdict.cost:
+            table = self.query_one("#history", DataTable)
+            move = str(table.get_cell_at(Coordinate(index, 2)))
+            table.update_cell_at(Coordinate(index, 2), f"{move} ✗−{verdict.cost}")
+        if index == self.index:
+            self.query_one("#review-best", Static).update(self._verdict_text(verdict))
+
+    @staticmethod
+    def _verdict_text(verdict: EndgameVerdict) -> str:
+        best = verdict.best.notation("en") if verdict.best.is_place else _("pass")
+        spread = ("+" if verdict.best_value > 0 else "") + format_number(verdict.best_value)
+        if verdict.cost:
+            text = _("Endgame: {move} was best (final spread {spread}); the move played cost {cost}.").format(
+                move=best, spread=spread, cost=points(verdict.cost))
+        else:
+            text = _("Endgame: the move played is the best (final spread {spread}).").format(spread=spread)
+        if not verdict.proven:
+            text += " " + _("(search not complete)")
+        return text
 
 
 def _kind_text(kind: str, event: Any) -> str:

@@ -1,0 +1,121 @@
+"""The endgame and pre-endgame solvers on positions from the Champion's self-play.
+
+    python benchmarks/bench_finale.py --games 200 --part 0/2 > part0.jsonl
+    python benchmarks/bench_finale.py --games 200 --part 1/2 > part1.jsonl
+    python benchmarks/bench_finale.py --report part0.jsonl part1.jsonl
+
+Game ``g`` is the Champion (level 5) against itself from seed ``g``. Two positions are taken
+from it: the one where the bag has just become empty (the player to move then knows both racks)
+and, if the game has one, the first with exactly one tile left in the bag. The first is solved by
+the exact endgame solver, the second by the pre-endgame solver, each with ``--seconds`` (10 by
+default) of this process's processor time (the machine may be shared). Each game is one JSON
+line; ``--report`` prints the share of endgames solved exactly (proven) within the budget, the
+median time, the nodes searched per second, and the share of pre-endgames whose every endgame was
+solved within the budget. Numbers are printed, never asserted.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(os.environ.get("BENCH_CODE") or ROOT))
+
+from scrabble_fr.engine.position import Position  # noqa: E402
+from scrabble_fr.lexicon import Lexicon  # noqa: E402
+from scrabble_fr.player.endgame import solve, solve_pre_endgame  # noqa: E402
+from scrabble_fr.player.selfplay import new_computer_game  # noqa: E402
+
+CHAMPION = 5
+# The budget is this process's own processor time: the machine may be shared with other work,
+# which would otherwise eat into it.
+CLOCK = time.process_time
+
+
+def positions(seed: int, lexicon: Lexicon, rules: str) -> tuple[Position | None, Position | None]:
+    """The first position with one tile in the bag, and the one where the bag just emptied."""
+    match = new_computer_game(["A", "B"], rules, seed, lexicon, [CHAMPION, CHAMPION])
+    game = match.game
+    one: Position | None = None
+    while not game.is_over:
+        if game.pending is not None:
+            game.accept()
+            continue
+        bag = len(game.bag)
+        if bag == 1 and one is None:
+            one = game.position.copy(lexicon=lexicon)
+        if bag == 0:
+            return one, game.position.copy(lexicon=lexicon)
+        game.play(match.players[game.to_move].choose(game.position.copy(lexicon=lexicon), bag))
+    return one, None
+
+
+def measure(seed: int, lexicon: Lexicon, rules: str, seconds: float, what: str) -> dict[str, Any]:
+    one, empty = positions(seed, lexicon, rules)
+    row: dict[str, Any] = {"seed": seed}
+    if empty is not None and what in ("both", "endgame"):
+        result = solve(empty, seconds=seconds, clock=CLOCK)
+        row["endgame"] = {"cgp": empty.to_cgp(), "tiles": [len(r) for r in empty.racks],
+                          "proven": result.proven, "value": result.value, "depth": result.depth,
+                          "nodes": result.nodes, "seconds": round(result.seconds, 3)}
+    if one is not None and what in ("both", "pre"):
+        pre = solve_pre_endgame(one, seconds=seconds, clock=CLOCK)
+        if pre is not None:
+            row["pre_endgame"] = {"cgp": one.to_cgp(), "proven": pre.proven, "expected": round(pre.expected, 2),
+                                  "endgames": pre.endgames, "nodes": pre.nodes, "seconds": round(pre.seconds, 3)}
+    return row
+
+
+def report(files: list[str], seconds: float) -> None:
+    rows = [json.loads(line) for name in files for line in Path(name).read_text().splitlines() if line.strip()]
+    ends = [r["endgame"] for r in rows if "endgame" in r]
+    solved = [e for e in ends if e["proven"] and e["seconds"] <= seconds]
+    times = [e["seconds"] for e in ends]
+    print(f"{len(rows)} games, {len(ends)} endgames (bag just emptied)")
+    if ends:
+        share = 100 * len(solved) / len(ends)
+        print(f"  solved exactly within {seconds:g} s: {len(solved)}/{len(ends)} = {share:.1f} %")
+        print(f"  median time {statistics.median(times):.2f} s (solved ones: "
+              f"{statistics.median([e['seconds'] for e in solved]) if solved else 0:.2f} s); "
+              f"{sum(e['nodes'] for e in ends) / max(sum(times), 1e-9):,.0f} nodes/s")
+        for tiles in sorted({sum(e["tiles"]) for e in ends}):
+            part = [e for e in ends if sum(e["tiles"]) == tiles]
+            won = sum(1 for e in part if e["proven"] and e["seconds"] <= seconds)
+            print(f"    {tiles:>2} tiles on the racks: {won}/{len(part)} solved")
+    pres = [r["pre_endgame"] for r in rows if "pre_endgame" in r]
+    if pres:
+        done = [p for p in pres if p["proven"] and p["seconds"] <= seconds]
+        print(f"{len(pres)} pre-endgames (one tile in the bag): every endgame solved within {seconds:g} s in "
+              f"{len(done)}/{len(pres)} = {100 * len(done) / len(pres):.1f} %; median "
+              f"{statistics.median(p['seconds'] for p in pres):.2f} s, "
+              f"{statistics.median(p['endgames'] for p in pres):.0f} endgames each")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=200)
+    parser.add_argument("--seconds", type=float, default=10.0, help="budget per position (default 10)")
+    parser.add_argument("--part", default="0/1", help="i/n: play the games g with g %% n == i")
+    parser.add_argument("--rules", default="ffsc")
+    parser.add_argument("--what", choices=("both", "endgame", "pre"), default="both",
+                        help="solve the endgames, the pre-endgames, or both (default)")
+    parser.add_argument("--report", nargs="+", metavar="FILE", help="read game lines and print the figures")
+    args = parser.parse_args()
+    if args.report:
+        report(args.report, args.seconds)
+        return
+    index, count = (int(x) for x in args.part.split("/"))
+    lexicon = Lexicon.builtin("fr" if args.rules == "ffsc" else "en")
+    for seed in range(index, args.games, count):
+        print(json.dumps(measure(seed, lexicon, args.rules, args.seconds, args.what)), flush=True)
+
+
+if __name__ == "__main__":
+    main()

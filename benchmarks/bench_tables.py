@@ -1,0 +1,270 @@
+"""Benchmark of the shared tables: 50 tables × 2 headless seats playing at once, on SQLite and PostgreSQL.
+
+    python benchmarks/bench_tables.py                          # 50 tables, whole games, both backends
+    python benchmarks/bench_tables.py --tables 10 --moves 12   # smaller
+    python benchmarks/bench_tables.py --backend sqlite         # one backend
+    python benchmarks/bench_tables.py --base postgresql://…    # an existing server instead of a throwaway one
+
+Every seat is its own process, as a terminal is: its own connection to the store, its own
+interpreter and lock, its own following of the table: ``TableSession.poll`` every tenth of a
+second, as the game screen's timer does (``--tick``), acting as soon as it is its turn. Threads
+in one process would share one interpreter lock and one scheduler slot and hide what a hundred
+terminals cost the machine.
+Each seat joins its table, loads the French list, and when every seat is ready they all start:
+the seat to act accepts the announced move (F3 at the screen), then plays the move a computer of
+level 4 (the best score) chooses for its rack, through the same ``match.play`` a player's Enter
+goes through. So each turn writes two rows: the acceptance and the move.
+
+Measured:
+- moves a second, all tables together (placements, exchanges and passes), against a baseline run
+  beside it: the same games, the same choices, played in one process without any store;
+- from a row's commit to the other seat having it: the row's database timestamp (taken by the
+  database inside the inserting transaction, so the commit's own time is counted) to the moment
+  the other seat's process has applied it, on the same machine's clock; p50, p95, max;
+- CPU: the machine's (all processes: seats, and the PostgreSQL server), the seats' own, the
+  server's; memory: RSS and PSS of the seat processes (peak of their sum, and per seat).
+
+Targets of the issue: p95 ≤ 300 ms on SQLite, ≤ 150 ms on PostgreSQL. Numbers are printed,
+never asserted. Linux only (/proc). The throwaway PostgreSQL cluster runs with fsync off, as the
+tests' does, and ``max_connections`` raised for the seats (a server for 100 seats needs that too).
+
+Measured on …
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import resource
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parent))
+sys.path.insert(0, str(HERE))
+
+import table_harness as harness  # noqa: E402
+
+LEVEL = 4  # the computer that chooses each seat's moves: always the best score
+PLACING = ("place", "exchange", "pass")
+
+
+# -- a seat: one process, as a terminal -----------------------------------------------------------------
+def seat_main(address: str, code: str, limit: int, tick: float) -> None:
+    from scrabble_fr.engine.game import EventKind
+    from scrabble_fr.lexicon import Lexicon
+    from scrabble_fr.player.computer import ComputerPlayer
+    from scrabble_fr.table import TableError, TableSession, open_store
+
+    lexicon = Lexicon.builtin("fr")
+    lexicon.word_graph()  # read before the start, as a screen has it before its first move
+    session = TableSession.join(open_store(address), code, lexicon, computers=None)
+    match = session.match
+    chooser = ComputerPlayer(LEVEL, random.Random(session.table_id))
+    moving = {EventKind.PLACE, EventKind.EXCHANGE, EventKind.PASS}
+    print("ready", flush=True)
+    sys.stdin.readline()  # every seat starts at once
+    started = time.time()
+    latencies: list[float] = []
+    seen = session.seq
+    moves = accepts = refused = 0
+    quiet_since = time.monotonic()
+    error = None
+    next_tick = time.monotonic()
+    while True:
+        # As the game screen: the table read every ``tick`` seconds (a timer), acting in between.
+        next_tick += tick
+        time.sleep(max(0.0, next_tick - time.monotonic()))
+        session.poll()
+        now_ms = time.time() * 1000.0
+        if session.seq > seen:
+            quiet_since = time.monotonic()
+            for row in reversed(session.rows):
+                if row.seq <= seen:
+                    break
+                if row.payload.get("by") != session.seat:
+                    latencies.append(now_ms - row.ts_ms)
+            seen = session.seq
+        game = match.game
+        if session.damaged is not None:
+            error = str(session.damaged)
+            break
+        if game.is_over or sum(1 for e in game.history if e.kind in moving) >= limit:
+            break
+        if time.monotonic() - quiet_since > 60:
+            error = "nothing happened for 60 s"
+            break
+        if match.current_human != session.me:
+            continue
+        attempt = time.monotonic()
+        try:
+            if game.pending is not None:
+                match.accept()
+                accepts += 1
+            else:
+                move = chooser.choose(game.position.copy(lexicon=lexicon), len(game.bag))
+                match.play(move)
+                moves += 1
+        except TableError as exc:  # another process wrote first: it must never happen here
+            refused += 1
+            error = f"{exc.code} after {time.monotonic() - attempt:.2f} s: {exc}"
+        seen = session.seq  # our own rows
+        quiet_since = time.monotonic()
+    ended = time.time()
+    session.close()
+    session.store.close()
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    rss, pss = harness.memory_kb(os.getpid())
+    print(json.dumps({"latencies": latencies, "moves": moves, "accepts": accepts, "refused": refused,
+                      "error": error, "started": started, "ended": ended, "cpu": usage.ru_utime + usage.ru_stime,
+                      "maxrss": usage.ru_maxrss, "rss": rss, "pss": pss}), flush=True)
+
+
+# -- the baseline: the same games in one process, no store -----------------------------------------------
+def baseline(seeds: list[int], limit: int) -> tuple[int, float]:
+    from scrabble_fr.engine.game import Game
+    from scrabble_fr.engine.rules import Rules
+    from scrabble_fr.lexicon import Lexicon
+    from scrabble_fr.player.computer import ComputerPlayer
+
+    lexicon = Lexicon.builtin("fr")
+    lexicon.word_graph()
+    moves = 0
+    started = time.perf_counter()
+    for seed in seeds:
+        game = Game(["Alice", "Bruno"], Rules.preset("ffsc"), seed)
+        chooser = ComputerPlayer(LEVEL, random.Random(seed))
+        played = 0
+        while not game.is_over and played < limit:
+            game.play(chooser.choose(game.position.copy(lexicon=lexicon), len(game.bag)))
+            played += 1
+            if game.pending is not None and not game.is_over:
+                game.accept()
+        moves += played
+    return moves, time.perf_counter() - started
+
+
+# -- one backend ---------------------------------------------------------------------------------------
+def run_backend(label: str, address: str, tables: int, limit: int, tick: float,
+                postmaster: int | None) -> dict[str, object]:
+    from scrabble_fr.table import TableSession, TableSettings, create_table, open_store
+
+    store = open_store(address)
+    created = [create_table(store, TableSettings(["Alice", "Bruno"], seed=1000 + n)) for n in range(tables)]
+    seeds = [int(c.table.config["seed"]) for c in created]
+    seat_args = [(c.codes[seat]) for c in created for seat in (0, 1)]
+    print(f"[{label}] starting {len(seat_args)} seat processes…", flush=True)
+    processes = [harness.spawn([__file__, "--seat", address, code, str(limit), str(tick)]) for code in seat_args]
+    harness.wait_ready(processes)
+    memory = harness.MemorySampler([p.pid for p in processes])
+    memory.sample()
+    idle_pss = memory.peak_pss
+    busy0, total0 = harness.host_cpu()
+    server0 = harness.server_cpu(postmaster) if postmaster else 0.0
+    go = time.time()
+    parent_go = time.monotonic()
+    for process in processes:
+        assert process.stdin is not None
+        process.stdin.write("go\n")
+        process.stdin.flush()
+    print(f"[{label}] playing…", flush=True)
+    while any(p.poll() is None for p in processes):
+        memory.sample()
+        time.sleep(1.0)
+    busy1, total1 = harness.host_cpu()
+    window = time.monotonic() - parent_go
+    server1 = harness.server_cpu(postmaster) if postmaster else 0.0
+    results = []
+    for process in processes:
+        assert process.stdout is not None
+        lines = process.stdout.read().strip().splitlines()
+        results.append(json.loads(lines[-1]) if lines else {"error": f"exit {process.returncode}"})
+    wall = max(float(r.get("ended", go)) for r in results) - go
+    latencies = [lat for r in results for lat in r.get("latencies", [])]
+    moves = sum(int(r.get("moves", 0)) for r in results)
+    errors = [r["error"] for r in results if r.get("error")]
+    # Every table's log replays, and both seats agreed: a spectator reads each one back.
+    damaged = 0
+    played = 0
+    for c in created:
+        view = TableSession.watch(store, c.table.id, None)
+        damaged += view.damaged is not None
+        played += sum(1 for e in view.match.game.history if e.kind.value in PLACING)
+    store.close()
+    base_moves, base_seconds = baseline(seeds, limit)
+    return {
+        "label": label, "tables": tables, "seats": len(processes), "wall": wall, "moves": moves, "logged": played,
+        "rate": moves / wall if wall else 0.0, "baseline_rate": base_moves / base_seconds if base_seconds else 0.0,
+        "rows": len(latencies), "p50": harness.percentile(latencies, 0.50), "p95": harness.percentile(latencies, 0.95),
+        "p99": harness.percentile(latencies, 0.99), "max": max(latencies, default=0.0),
+        "host_cores": (busy1 - busy0) / window, "host_total": (total1 - total0) / window,
+        "seat_cpu": sum(float(r.get("cpu", 0.0)) for r in results), "server_cpu": server1 - server0,
+        "pss_peak": memory.peak_pss, "rss_peak": memory.peak_rss, "pss_idle": idle_pss,
+        "maxrss_seat": max(int(r.get("maxrss", 0)) for r in results), "host_peak": memory.peak_host,
+        "errors": errors, "damaged": damaged,
+    }
+
+
+def report(runs: list[dict[str, object]]) -> None:
+    def f(value: object, digits: int = 1) -> str:
+        return f"{float(value):.{digits}f}"  # type: ignore[arg-type]
+
+    print()
+    headers = ["backend", "tables", "moves", "wall s", "moves/s", "× baseline", "rows seen", "p50 ms", "p95 ms",
+               "p99 ms", "max ms", "host cores", "seats CPU s", "server CPU s", "seats PSS MiB", "PSS/seat MiB",
+               "RSS/seat MiB"]
+    rows = []
+    for r in runs:
+        seats = int(r["seats"])  # type: ignore[call-overload]
+        rows.append([
+            str(r["label"]), str(r["tables"]), str(r["moves"]), f(r["wall"]), f(r["rate"]),
+            f(float(r["rate"]) / float(r["baseline_rate"]), 3) if r["baseline_rate"] else "-",  # type: ignore[arg-type]
+            str(r["rows"]), f(r["p50"]), f(r["p95"]), f(r["p99"]), f(r["max"]), f(r["host_cores"], 2),
+            f(r["seat_cpu"]), f(r["server_cpu"]), f(int(r["pss_peak"]) / 1024, 0),  # type: ignore[call-overload]
+            f(int(r["pss_peak"]) / 1024 / seats), f(int(r["rss_peak"]) / 1024 / seats),  # type: ignore[call-overload]
+        ])
+    harness.print_table(headers, rows)
+    for r in runs:
+        print(f"{r['label']}: baseline (one process, no store, same games) {f(r['baseline_rate'])} moves/s; "
+              f"{r['logged']} moves in the logs; damaged tables {r['damaged']}; host memory used at peak "
+              f"{int(r['host_peak']) / 1024 / 1024:.1f} GiB; machine: {os.cpu_count()} cores "  # type: ignore[call-overload]
+              f"(host cores = CPU seconds a wall second, all processes)")
+        if r["errors"]:
+            print(f"  errors ({len(r['errors'])}): {r['errors'][:5]}")  # type: ignore[arg-type]
+
+
+def main() -> None:
+    if len(sys.argv) > 1 and sys.argv[1] == "--seat":
+        seat_main(sys.argv[2], sys.argv[3], int(sys.argv[4]), float(sys.argv[5]))
+        return
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--tables", type=int, default=50, help="how many tables (two seats each; default 50)")
+    parser.add_argument("--moves", type=int, default=0, help="moves per table (default: whole games)")
+    parser.add_argument("--backend", choices=["sqlite", "postgresql", "both"], default="both")
+    parser.add_argument("--tick", type=float, default=0.1,
+                        help="how often a seat reads the table (default 0.1 s, as the game screen)")
+    parser.add_argument("--base", metavar="URL", help="an existing PostgreSQL server (default: a throwaway cluster)")
+    args = parser.parse_args()
+    limit = args.moves if args.moves > 0 else 10**6
+    runs = []
+    if args.backend in ("sqlite", "both"):
+        folder = tempfile.mkdtemp(prefix="scrabble-bench-")
+        runs.append(run_backend("SQLite", str(Path(folder) / "tables.sqlite3"), args.tables, limit, args.tick, None))
+    if args.backend in ("postgresql", "both"):
+        if args.base:
+            runs.append(run_backend("PostgreSQL", args.base, args.tables, limit, args.tick, None))
+        else:
+            cluster = harness.Cluster(max_connections=2 * args.tables + 20)
+            try:
+                runs.append(run_backend("PostgreSQL", cluster.url, args.tables, limit, args.tick, cluster.postmaster()))
+            finally:
+                cluster.remove()
+    report(runs)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,189 @@
+"""The endgame solver against a plain exhaustive minimax, and its budgets and edge cases.
+
+The reference below knows nothing of the solver: it plays every legal placement and the pass
+through :class:`Position` (``generate_moves``, ``push``), to the end of the game, and scores the
+end by the rules as the game engine does. The positions are small random endgames: a few words
+on the board, racks of one to four tiles (jokers included), French (FFSc) and English (NASPA,
+Hasbro) rules, a word list of a few hundred short words so that the full tree stays small.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+
+import pytest
+from conftest import full_lexicon
+
+from scrabble_fr.engine.move import Move, MoveKind
+from scrabble_fr.engine.position import Position
+from scrabble_fr.engine.rules import BlockedRule, EndRule, Rules
+from scrabble_fr.player.endgame import judge_move, solve
+from scrabble_fr.player.movegen import generate_moves
+from scrabble_fr.words import WordSet
+
+_small: dict[str, WordSet] = {}
+
+
+def small_lexicon(lang: str) -> WordSet:
+    if lang not in _small:
+        words = sorted(w for w in full_lexicon(lang).words() if 2 <= len(w) <= 4)
+        rng = random.Random(5)
+        _small[lang] = WordSet(rng.sample(words, 300), name=f"small-{lang}")
+    return _small[lang]
+
+
+def reference(position: Position, run: int, memo: dict[tuple[str, int], int] | None = None) -> int:
+    """The final spread for the player to move (from here on), by trying every line to the end.
+
+    ``memo`` keeps the exact values of positions already met (a cache, no pruning)."""
+    memo = {} if memo is None else memo
+    key = (position.to_cgp(), run)
+    if key in memo:
+        return memo[key]
+    rules = position.rules
+    limit = rules.blocked_count * 2
+    me, other = position.to_move, 1 - position.to_move
+    values = rules.tile_set
+    best = None
+    for move in [*generate_moves(position), Move.pass_()]:
+        child = position.copy()
+        child.push(move)
+        score = move.score or 0
+        if move.kind is MoveKind.PLACE and not child.racks[me]:
+            left = values.rack_value(child.racks[other])
+            if rules.end_rule is EndRule.DOUBLE:
+                value = score + 2 * left  # out: twice the rack left for me, nothing lost by the other
+            else:
+                value = score + left + left  # out: the rack left added to me, taken from the other
+        else:
+            if move.kind is MoveKind.PASS or (rules.blocked is BlockedRule.SCORELESS and not score):
+                next_run = run + 1
+            else:
+                next_run = 0
+            if next_run >= limit:
+                value = score - values.rack_value(child.racks[me]) + values.rack_value(child.racks[other])
+            else:
+                value = score - reference(child, next_run, memo)
+        if best is None or value > best:
+            best = value
+    assert best is not None
+    memo[key] = best
+    return best
+
+
+def random_endgame(rng: random.Random, rules: Rules, lexicon: WordSet) -> tuple[Position, int]:
+    """A board of a few words played from a shuffled bag, then two small racks from what is left."""
+    bag = rules.tile_set.full_bag()
+    rng.shuffle(bag)
+    position = Position(rules, racks=["", ""], lexicon=lexicon)
+    for _turn in range(rng.randint(2, 5)):
+        rack = "".join(bag[:7])
+        position.racks = [rack, ""]
+        position.to_move = 0
+        moves = generate_moves(position)
+        if not len(moves):
+            continue
+        move = moves[rng.randrange(min(len(moves), 5))]
+        position.push(move)
+        for letter in move.rack_letters:
+            bag.remove(letter)
+    jokers = rng.random() < 0.4
+    pool = [t for t in bag if t != "?"]
+    racks = []
+    for _player in range(2):
+        size = rng.randint(1, 4)
+        rack = [pool.pop() for _ in range(size)]
+        if jokers and "?" in bag and rng.random() < 0.5:
+            bag.remove("?")
+            rack[0] = "?"
+        racks.append("".join(rack))
+    position.racks = racks
+    position.to_move = rng.randrange(2)
+    position.scores = [rng.randint(200, 400), rng.randint(200, 400)]
+    run = rng.randrange(rules.blocked_count * 2)
+    position.scoreless_turns = run
+    return position, run
+
+
+CASES = [("fr", "ffsc"), ("en", "naspa"), ("en", "hasbro")]
+
+
+@pytest.mark.parametrize(("lang", "preset"), CASES)
+def test_solver_matches_exhaustive_minimax(lang: str, preset: str) -> None:
+    lexicon = small_lexicon(lang)
+    # One or two passes each for a blocked game keep the full tree small; otherwise the preset's rules.
+    base = Rules.preset(preset)
+    rng = random.Random(len(preset) * 7 + len(lang))
+    checked = 0
+    with_jokers = 0
+    while checked < 70:
+        rules = replace(base, blocked_count=1 + (checked % 3 == 0))
+        position, run = random_endgame(rng, rules, lexicon)
+        if sum(len(r) for r in position.racks) > 6:
+            continue
+        expected = reference(position.copy(), run) + position.scores[position.to_move] - position.scores[
+            1 - position.to_move]
+        result = solve(position, seconds=60)
+        assert result.proven
+        assert result.value == expected, position.to_cgp()
+        checked += 1
+        with_jokers += "?" in "".join(position.racks)
+    assert with_jokers >= 10
+
+
+def test_sequence_replays_to_its_value() -> None:
+    lexicon = small_lexicon("fr")
+    rules = Rules.preset("ffsc")
+    rng = random.Random(3)
+    for _case in range(20):
+        position, _run = random_endgame(rng, rules, lexicon)
+        result = solve(position, seconds=60)
+        replay = position.copy()
+        first = replay.to_move
+        for move in result.moves:
+            replay.push(move)
+        # The line ends the game (out, or blocked by passes); its end scored by the rules.
+        out = [p for p in (0, 1) if not replay.racks[p]]
+        values = rules.tile_set
+        if out:
+            gain = values.rack_value(replay.racks[1 - out[0]])
+            replay.scores[out[0]] += gain
+            replay.scores[1 - out[0]] -= gain
+        else:
+            for player in (0, 1):
+                replay.scores[player] -= values.rack_value(replay.racks[player])
+        assert replay.scores[first] - replay.scores[1 - first] == result.value, position.to_cgp()
+
+
+def test_node_budget_stops_unproven_with_a_move() -> None:
+    lexicon = full_lexicon("fr")
+    position = Position.from_cgp(
+        "L6V6P/O6A1BITTER/U1N2N1N6O/FRASQUES2V3F/E1P2E2G1E3E/1WATER2R1T3S/2L2I1JOLI1e1S/2M1MOXAS1LOCHE/"
+        "2E2N4L1A2/2Z2S3BA1N2/9RI1G2/9E1DUT1/9A2A2/9KYRIE1/3DEMUNIs5 CUEIAIO/TEDUHE 363/509 0",
+        lexicon=lexicon,
+    )
+    result = solve(position, max_nodes=200)
+    assert not result.proven
+    assert result.moves and result.moves[0].kind is MoveKind.PLACE
+    assert result.depth >= 1
+
+
+def test_game_already_over() -> None:
+    position = Position.from_cgp("15/15/15/15/15/15/15/7OS6/15/15/15/15/15/15/15 KA/ 100/90 0",
+                                 lexicon=WordSet(["OS"]))
+    result = solve(position)
+    # The other player went out: they gain the rack left (K 10 + A 1), the player to move loses it.
+    assert (result.value, result.proven, result.moves) == (100 - 90 - 22, True, ())
+
+
+def test_judge_move_gives_the_spread_a_move_cost() -> None:
+    # T beside OS (row H): H8 OST scores 3 and goes out (+2 × N = 2): 5. 8G TO (down, T above
+    # the O) scores 2 and goes out too: 4, a mistake of one point.
+    position = Position.from_cgp("15/15/15/15/15/15/15/7OS6/15/15/15/15/15/15/15 T/N 10/10 0",
+                                 lexicon=WordSet(["OS", "OST", "ON", "TO", "NO", "OT"]))
+    verdict = judge_move(position, position.parse_move("8G TO"))
+    assert (verdict.best.notation(), verdict.best_value, verdict.played_value, verdict.cost, verdict.proven) == (
+        "H8 OST", 5, 4, 1, True)
+    best = judge_move(position, position.parse_move("H8 OST"))
+    assert best.cost == 0 and best.best_value == 5
