@@ -103,15 +103,13 @@ class ScrabbleApp(App[None]):
         # The app of a browser's visitor (scrabble-fr serveur): it opens on the code-entry screen
         # and opens only the tables of the codes typed there, never a game of its own.
         self.code_entry = code_entry
-        # Whether the word lists' slow builds are announced here (see _announce_builds).
-        self.announcing = False
 
     def notify(self, message: str, *args: Any, **kwargs: Any) -> None:  # type: ignore[override]
         # Every notice a sentence, like the message line (errors are worded as clauses).
         super().notify(sentence(str(message)), *args, **kwargs)
 
     def on_mount(self) -> None:
-        if not self.code_entry:  # a visitor's app, whose players need no word list: when it loads one
+        if not self.code_entry:  # a browser's visitor plays at a table whose lists are built elsewhere
             self._announce_builds()
         if self.review is not None:
             record, source = self.review
@@ -178,8 +176,6 @@ class ScrabbleApp(App[None]):
         that cannot be loaded is said, and the shipped list of ``language`` judges instead."""
         if self.lexicon_loader is None:
             return self.lexicon
-        if self.code_entry:
-            self._announce_builds()
         lexicon, error = self.lexicon_loader(wanted)
         if lexicon is None and language in ("fr", "en"):
             # Nothing loaded: fall back to the shipped list rather than judge with none.
@@ -323,7 +319,7 @@ class ScrabbleApp(App[None]):
             self.game_screen = None
 
     def on_unmount(self) -> None:
-        if self.announcing:
+        if not self.code_entry:
             from scrabble_fr.words import announce_slow_builds
 
             announce_slow_builds(None)
@@ -343,7 +339,6 @@ class ScrabbleApp(App[None]):
 
         from scrabble_fr.words import BuildNotice, GraphKind, announce_slow_builds
 
-        self.announcing = True
         loop = asyncio.get_running_loop()
 
         def tell(notice: BuildNotice) -> None:

@@ -24,7 +24,7 @@ from scrabble_fr.texts import history_columns
 from scrabble_fr.tui.bindings import LocalizedBindings
 from scrabble_fr.tui.widgets.board import BoardPicture, BoardView
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # the solver (and the move generator) loads only when a review asks
     from scrabble_fr.player.endgame import EndgameVerdict
 
 ENDGAME_SECONDS = 4.0  # the solver's time to judge one endgame move (two searches)
@@ -174,8 +174,6 @@ class ReviewScreen(LocalizedBindings, Screen[None]):
 
     @work(thread=True, exclusive=True, group="review-endgame")
     def _judge_endgame(self) -> None:
-        # The move generator, loaded by the review that needs it (not by every process of the app:
-        # a club player's screen has none).
         from scrabble_fr.player.endgame import judge_move
 
         for index in range(len(self.steps)):
