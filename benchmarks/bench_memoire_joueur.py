@@ -8,9 +8,10 @@ clients that speak textual-serve's protocol (each gets its own app process, as a
 does), type their seat's code, propose a move; the arbitrator, in this process with the word list,
 starts the coup, closes it and computes the top. The memory of each process is its PSS
 (``/proc/PID/smaps_rollup``: shared pages divided between the processes that share them, so the
-PSS of all the processes add up to what they take together), read after the seat opens and again
-after the coup's top is shown. "Per additional player" is the growth of the total from one player
-to N, divided by N - 1. Linux only. Numbers are printed, never asserted (the target: 60 MB).
+PSS of all the processes add up to what they take together), read after the seat opens, after the
+coup's top is shown, and after the seats are held a while (``--attente``: a process that grows
+while nothing happens shows there). "Per additional player" is the growth of the total from one
+player to N, divided by N - 1. Linux only. Numbers are printed, never asserted (target: 60 MB).
 """
 
 from __future__ import annotations
@@ -126,7 +127,7 @@ def line(label: str, server_pss: int, apps: list[int]) -> str:
             f"in all {(server_pss + sum(apps)) / MB:.1f} MB")
 
 
-async def run(players: int, base: str) -> None:
+async def run(players: int, base: str, hold: float) -> None:
     import aiohttp
 
     store = open_store(base)
@@ -186,10 +187,17 @@ async def run(players: int, base: str) -> None:
             await asyncio.sleep(2.0)  # every screen shows the top
             server_pss, apps = measure(server)
             print(line(f"{players} players, after a coup", server_pss, apps))
+            after_coup = statistics.mean(apps)
+            if hold > 0:
+                # The seats held (each renews its lease every two seconds, every screen follows
+                # the table): a process that grows while nothing happens would show here.
+                await asyncio.sleep(hold)
+                server_pss, apps = measure(server)
+                print(line(f"{players} players, {hold:g} s later", server_pss, apps))
             if players > 1:
                 extra = (totals[players] - totals[1]) / (players - 1)
                 print(f"per additional player: {extra / MB:.1f} MB with the seat open, "
-                      f"{statistics.mean(apps) / MB:.1f} MB a process after a coup; target 60 MB")
+                      f"{after_coup / MB:.1f} MB a process after a coup; target 60 MB")
             for visitor in visitors:
                 await visitor.close()
     finally:
@@ -206,11 +214,13 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--joueurs", type=int, default=10, help="how many players (default 10)")
     parser.add_argument("--base", help="the table store (default: a SQLite file in a temporary folder)")
+    parser.add_argument("--attente", type=float, default=30.0,
+                        help="seconds to hold the seats after the coup before measuring again (default 30)")
     args = parser.parse_args()
     if not Path("/proc/self/smaps_rollup").exists():
         raise SystemExit("this benchmark reads /proc/PID/smaps_rollup: Linux only")
     with tempfile.TemporaryDirectory() as folder:
-        asyncio.run(run(max(1, args.joueurs), args.base or str(Path(folder) / "tables.db")))
+        asyncio.run(run(max(1, args.joueurs), args.base or str(Path(folder) / "tables.db"), args.attente))
 
 
 if __name__ == "__main__":

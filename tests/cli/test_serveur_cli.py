@@ -15,6 +15,7 @@ import pytest
 
 from scrabble_fr.cli import serveur
 
+
 def test_a_port_out_of_range_is_refused(run):
     result = run("serveur", "--port", "70000", "--langue", "en")
     assert result.status == 2

@@ -72,7 +72,7 @@ async def test_an_unknown_code_is_said_and_a_player_code_opens_the_player_screen
         assert message(app) == "Type your code."
         await type_code(pilot, "abcd-efgh")
         assert isinstance(app.screen, TableCodeScreen)
-        assert "no seat has this code" in message(app)
+        assert message(app).startswith("No seat has this code")
         await type_code(pilot, created.codes[0])
         assert isinstance(app.screen, PlayerScreen)
         assert app.table is not None and app.table.seat == 0
@@ -192,3 +192,15 @@ def test_a_player_process_loads_neither_the_word_graph_nor_the_move_generator(tm
     assert result.returncode == 0, result.stderr
     seen = json.loads(result.stdout.splitlines()[-1])
     assert seen == {"screen": "PlayerScreen", "modules": []}
+
+
+async def test_a_refusal_is_said_again_in_the_other_language(tmp_path):
+    base, _created = duplicate(tmp_path)
+    app = visitor(base)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await type_code(pilot, "abcd-efgh")
+        assert message(app).startswith("No seat has this code")
+        await pilot.press("f2")
+        await pilot.pause()
+        assert message(app).startswith("Aucune place n'a ce code")

@@ -9,6 +9,7 @@ open in another window (a browser tab closed without its page noticing) may be t
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from textual import on
@@ -19,7 +20,7 @@ from textual.widgets import Button, Footer, Input, Label, Static
 
 from scrabble_fr.engine.errors import ScrabbleError
 from scrabble_fr.engine.players import MAX_NAME
-from scrabble_fr.i18n import N_, _, get_language
+from scrabble_fr.i18n import N_, _, get_language, sentence
 from scrabble_fr.messages import describe
 from scrabble_fr.tui.bindings import LocalizedBindings
 from scrabble_fr.tui.screens.dialogs import _Dialog
@@ -61,6 +62,7 @@ class TableCodeScreen(LocalizedBindings, Screen[None]):
         super().__init__()
         self.code = ""  # the open table's code waiting for a name ("" while none)
         self.forcing = False  # the last refusal was a seat open elsewhere: the button takes it
+        self.said: tuple[Callable[[], str], bool] | None = None  # what the message line says
 
     def compose(self) -> ComposeResult:
         with Vertical(id="table-code"):
@@ -92,11 +94,15 @@ class TableCodeScreen(LocalizedBindings, Screen[None]):
         self.query_one("#name-label", Label).update(_("Your name"))
         self.query_one("#open", Button).label = _("Open")
         self.query_one("#force", Button).label = _("Take the seat here")
+        if self.said is not None:
+            self.say(*self.said)
 
-    def say(self, text: str, error: bool = False) -> None:
+    def say(self, text: Callable[[], str], error: bool = False) -> None:
+        """Say ``text()`` on the message line, and again in the other language after F2."""
+        self.said = (text, error)
         message = self.query_one("#table-code-message", Static)
         message.set_class(error, "error")
-        message.update(text)
+        message.update(text())
 
     # -- keys ------------------------------------------------------------------------------
     def action_language(self) -> None:
@@ -137,7 +143,7 @@ class TableCodeScreen(LocalizedBindings, Screen[None]):
         app: ScrabbleApp = self.app  # type: ignore[assignment]
         code = self._typed_code()
         if not code:
-            self.say(_("Type your code."), error=True)
+            self.say(lambda: _("Type your code."), error=True)
             self.query_one("#code", Input).focus()
             return
         name: str | None = None
@@ -154,17 +160,19 @@ class TableCodeScreen(LocalizedBindings, Screen[None]):
             if self.code:
                 name = self.query_one("#name", Input).value.strip()
                 if not name:
-                    self.say(_("This is an open table's code: type your name to take a seat."))
+                    self.say(lambda: _("This is an open table's code: type your name to take a seat."))
                     self.query_one("#name", Input).focus()
                     return
             enter_table_code(app, code, name=name, force=force)
         except ScrabbleError as exc:
             taken = exc.code == "seat_taken"
             if taken:  # the command line's --forcer is the button here
-                self.say(_("The seat of {name} is open in another window: close it there, or take it here.")
-                         .format(name=exc.params.get("name", "")), error=True)
+                holder = str(exc.params.get("name", ""))
+                self.say(lambda: _("The seat of {name} is open in another window: close it there, or take it "
+                                   "here.").format(name=holder), error=True)
             else:
-                self.say(describe(exc), error=True)
+                refusal = exc
+                self.say(lambda: sentence(describe(refusal)), error=True)  # a clause, said as a sentence
             self._forcing(taken)
             return
         seat_code = getattr(app.table, "code", None)
