@@ -60,7 +60,7 @@ def test_a_player_proposes_in_the_browser_and_sees_the_top(tmp_path: Path, web_s
     # The arbitrator closes the coup (in this process, which holds the word list): the top.
     arbiter.sync()
     arbiter.close_coup(1)
-    shown = tab.wait_for("Top of coup 1", "H8 CALEZ")
-    assert "12 " in shown.split("Top of coup 1", 1)[1], shown
+    shown = tab.wait_for("Coup 1 results", "Top: H8 CALEZ 52")
+    assert "You: 12 points" in shown.split("Coup 1 results", 1)[1], shown
     arbiter.close()
     store.close()

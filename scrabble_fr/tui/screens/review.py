@@ -5,7 +5,7 @@ history with the spread it cost."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from textual import on, work
 from textual.app import ComposeResult
@@ -18,12 +18,14 @@ from textual.widgets import DataTable, Footer, Static
 from scrabble_fr.engine.move import Move
 from scrabble_fr.engine.position import Position
 from scrabble_fr.i18n import N_, _, format_number, points
-from scrabble_fr.player.endgame import EndgameVerdict, judge_move
 from scrabble_fr.records.gcg import GcgGame
 from scrabble_fr.records.replay import Step, steps
 from scrabble_fr.texts import history_columns
 from scrabble_fr.tui.bindings import LocalizedBindings
 from scrabble_fr.tui.widgets.board import BoardPicture, BoardView
+
+if TYPE_CHECKING:  # the solver (and the move generator) loads only when a review asks
+    from scrabble_fr.player.endgame import EndgameVerdict
 
 ENDGAME_SECONDS = 4.0  # the solver's time to judge one endgame move (two searches)
 
@@ -172,6 +174,8 @@ class ReviewScreen(LocalizedBindings, Screen[None]):
 
     @work(thread=True, exclusive=True, group="review-endgame")
     def _judge_endgame(self) -> None:
+        from scrabble_fr.player.endgame import judge_move
+
         for index in range(len(self.steps)):
             try:
                 found = self.endgame_position(index)
