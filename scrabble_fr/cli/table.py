@@ -227,23 +227,48 @@ def _open_seat(args: argparse.Namespace, force: bool = False) -> Any:
 def _run_rejoindre(args: argparse.Namespace, out: TextIO) -> int:
     from scrabble_fr.cli.common import require_terminal
 
+    store, info, seat = _find(args)
+    try:
+        if info.kind == "duplicate" and seat is None:
+            _check_newcomer(store, info, getattr(args, "nom", None))
+    finally:
+        store.close()
+    # A wrong code or name is said as such even without a terminal; nothing is written before.
     require_terminal()
-    store, info, _seat = _find(args)
-    store.close()
+    lexicon = None
     if info.kind == "duplicate":
-        session = _open_duplicate(args, force=args.forcer)
+        arbiter = next((s for s in info.seats if s.role.value == "arbiter"), None)
+        if arbiter is not None and seat == arbiter.number:  # the arbitrator's code: the desk, with its word list
+            lexicon = _lexicon(args, info.config.get("lexicon"), info.config.get("rules", {}).get("lexicon", "fr"))
+        session = _open_duplicate(args, lexicon, force=args.forcer)
         if session.code is not None:  # a new seat at an open table: its own code, to come back with
             out.write(_("Your seat's code, to rejoin: {code}").format(code=session.code) + "\n")
     else:
         session = _open_seat(args, force=args.forcer)
+        lexicon = session.match.lexicon
     from scrabble_fr.tui.app import ScrabbleApp
 
     try:
-        ScrabbleApp(lexicon=getattr(getattr(session, "match", None), "lexicon", None), table=session).run()
+        ScrabbleApp(lexicon=lexicon, table=session).run()
     finally:
         session.close()
         session.store.close()
     return 0
+
+
+def _check_newcomer(store: Any, info: Any, name: str | None) -> None:
+    """Refuse, before anything is written, a newcomer at an open duplicate table: no name, a name
+    the rules refuse or one already seated (case aside), a table whose game is over."""
+    from scrabble_fr.duplicate.game import check_names
+    from scrabble_fr.table import TableError
+
+    if not name:
+        raise TableError("table_needs_name")
+    if info.over:
+        raise TableError("table_over", table=info.id)
+    clean = check_names([name], 1)[0]
+    if any(seat.name.casefold() == clean.casefold() for seat in store.table(info.id).seats):
+        raise TableError("name_taken", table=info.id, name=clean)
 
 
 def _run_arbitrer(args: argparse.Namespace, out: TextIO) -> int:

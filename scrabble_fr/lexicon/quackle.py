@@ -89,12 +89,18 @@ def read_quackle_dawg(data: bytes) -> QuackleGraph:
     else:
         raise QuackleGraphError(BAD_HEADER)
     body = memoryview(data)[start:]
+    # The nodes start with the root's, pointing at node 1 (or at nothing, in an empty graph):
+    # anything else means the header is not what it says.
+    if bytes(body[:3]) not in (b"\x00\x00\x01", b"\x00\x00\x00"):
+        raise QuackleGraphError(CUT_SHORT if len(body) < 3 else BAD_HEADER)
     if len(body) % NODE_SIZE:
         raise QuackleGraphError(CUT_SHORT)
     nodes = len(body) // NODE_SIZE
     if nodes == 0:
         raise QuackleGraphError(CUT_SHORT)
     pointers, letters, terminal, last = _decode_nodes(body, nodes, version, len(alphabet))
+    if pointers[0] != (1 if nodes > 1 else 0):  # a root pointing at node 1 in a file of one node
+        raise QuackleGraphError(CUT_SHORT)
     first = 1 if nodes > 1 else 0
     if first:
         _check_groups(pointers, last, nodes, first)
@@ -134,6 +140,10 @@ def _read_header(data: bytes) -> tuple[tuple[str, ...], int, int]:
             raise QuackleGraphError(BAD_HEADER)
         alphabet.append(letter)
         position = end + 1
+    # Quackle's readers of some years skipped one more separator here: a file written with one is
+    # read too (the nodes start with the root's, whose first byte is 0, never a blank).
+    while position < len(data) and data[position] in b" \t\r\n\v\f":
+        position += 1
     return tuple(alphabet), declared, position
 
 

@@ -213,7 +213,10 @@ class ComputerPlayer:
                 return Move.exchange(self._tiles_to_exchange(rack, rules))
             return Move.pass_()
         if self.level.simulate and position.lexicon is not None:
-            if self.endgame and len(position.racks) == 2 and bag_count <= 1:
+            # The unseen tiles must fit on the opponent's rack and in the bag (a bag count that
+            # says otherwise is not one the solvers can trust).
+            if (self.endgame and len(position.racks) == 2 and bag_count <= 1
+                    and 0 < sum(position.unseen().values()) <= rules.rack_size + bag_count):
                 return self.solve_end(position, bag_count)[0]
             static = self._choose_equity(position, view, found, rack, bag_count, can_exchange)
             if static.kind is not MoveKind.PLACE:

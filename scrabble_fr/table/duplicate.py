@@ -361,8 +361,9 @@ class DuplicateTable:
                 self.damaged = TableError("table_damaged", table=self.table_id, seq=row.seq, detail=detail)
 
     def sync(self) -> None:
-        self._apply_rows(self.store.rows(self.table_id, self.seq))
-        self._now_base = (self.store.now_ms(), time.monotonic())
+        rows, now = self.store.rows_now(self.table_id, self.seq)
+        self._apply_rows(rows)
+        self._now_base = (now, time.monotonic())
         if self.over and not self.info.over:
             self.store.set_over(self.table_id)
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 import json
 import threading
 import time
+from collections.abc import Iterator
 from typing import Any
 
 import psycopg
@@ -186,11 +187,18 @@ class PostgresStore(TableStore):
         return TableInfo(table_id, kind, data, seats, int(created), int(updated), int(events), bool(over))
 
     def table(self, table_id: str) -> TableInfo:
-        rows = self._run("SELECT id, kind, config, created_ms, updated_ms, events, over FROM scrabble_tables "
-                         "WHERE id = %s", (table_id,))
+        # The table, its seats and the clock in one round trip (a seat reads it every few seconds).
+        rows = self._run(f"SELECT t.id, t.kind, t.config, t.created_ms, t.updated_ms, t.events, t.over, {_NOW_MS}, "
+                         f"s.seat, s.name, s.computer_level, s.role, s.lease_until_ms, s.joined_ms "
+                         f"FROM scrabble_tables t LEFT JOIN scrabble_seats s ON s.table_id = t.id "
+                         f"WHERE t.id = %s ORDER BY s.seat", (table_id,))
         if not rows:
             raise TableError("table_unknown", table=table_id)
-        return self._info(rows[0], self.now_ms())
+        table_id, kind, config, created, updated, events, over, now = rows[0][:8]
+        seats = tuple(Seat(number, name, level, Role(role), present=until > now, joined_ms=joined)
+                      for number, name, level, role, until, joined in (row[8:] for row in rows) if number is not None)
+        data = config if isinstance(config, dict) else json.loads(config)
+        return TableInfo(table_id, kind, data, seats, int(created), int(updated), int(events), bool(over))
 
     def tables(self) -> list[TableInfo]:
         now = self.now_ms()
@@ -268,30 +276,52 @@ class PostgresStore(TableStore):
             found.append(Row(int(seq), int(ts), payload if isinstance(payload, dict) else {"damaged": str(payload)}))
         return found
 
+    def rows_now(self, table_id: str, after: int = 0) -> tuple[list[Row], int]:
+        found = self._run(f"SELECT {_NOW_MS}, e.seq, e.ts_ms, e.payload FROM (SELECT 1) AS one "
+                          f"LEFT JOIN scrabble_events e ON e.table_id = %s AND e.seq > %s ORDER BY e.seq",
+                          (table_id, after))
+        rows = []
+        for _now, seq, ts, text in found:
+            if seq is None:
+                continue
+            try:
+                payload = json.loads(text)
+            except ValueError:
+                payload = {"damaged": text[:80]}
+            rows.append(Row(int(seq), int(ts), payload if isinstance(payload, dict) else {"damaged": str(payload)}))
+        return rows, int(found[-1][0])
+
     def changed(self, timeout: float = 0.0, table_id: str | None = None) -> bool:
         with self._lock:
             conn = self._connection()
             deadline = time.monotonic() + timeout
             try:
-                # Notifications that arrived since the last query, then those within the
-                # timeout (none once one is for this table); another table's are read and let
-                # go (their payload is the table). Every one waiting is read: none counts twice.
-                while True:
-                    left = 0.001 if self._notified else max(deadline - time.monotonic(), 0.001)
-                    received = False
-                    # Every notification yielded is looked at: the backlog comes out whole.
-                    for notify in conn.notifies(timeout=left, stop_after=1):
-                        received = True
-                        if table_id is None or notify.payload == table_id:
-                            self._notified = True
-                    if not received:
-                        break  # none within the time
+                # Every notification already received, then (none for this table yet) those
+                # within the timeout. Another table's are read and let go: the payload is the
+                # table. ``timeout=0`` reads what is there without waiting (a short timeout
+                # would cost milliseconds a call, a hundred seats ten times a second).
+                self._take(conn.notifies(timeout=0), table_id)
+                while not self._notified:
+                    left = deadline - time.monotonic()
+                    if left <= 0 or not self._take(conn.notifies(timeout=left, stop_after=1), table_id):
+                        break
+                    self._take(conn.notifies(timeout=0), table_id)
             except psycopg.OperationalError:
                 self._drop()
                 self._connection()  # raises base_lost while the server is away
                 self._notified = True  # back: anything may have happened meanwhile
             changed, self._notified = self._notified, False
             return changed
+
+    def _take(self, notifies: Iterator[psycopg.Notify], table_id: str | None) -> bool:
+        """Read every notification ``notifies`` yields (stopping early would lose the rest of a
+        batch); True if there was any. One for ``table_id`` (or any, without) marks a change."""
+        received = False
+        for notify in notifies:
+            received = True
+            if table_id is None or notify.payload == table_id:
+                self._notified = True
+        return received
 
     # -- seats -------------------------------------------------------------------------------
     def take_seat(self, table_id: str, seat: int, token: str, force: bool = False) -> None:

@@ -401,9 +401,8 @@ class TableSession:
 
     def sync(self) -> list[Event]:
         """Read the rows written since the last one known; returns the game's new events."""
-        rows = self.store.rows(self.table_id, self.seq)
+        rows, now = self.store.rows_now(self.table_id, self.seq)
         events = self._apply_rows(rows)
-        now = self.store.now_ms()
         if self.started_ms is None and self.info.started_ms is not None:
             self.started_ms = self.info.started_ms
             if self.rows and self.rows[-1].ts_ms > self.started_ms:
@@ -617,9 +616,13 @@ class TableSession:
                 return None
             was_offline = self.offline
             self.offline = False
+            known = self.seq
             events = self.sync()
-            self.info = self.store.table(self.table_id)
-            self.players = [s for s in self.info.seats if s.role is Role.PLAYER]
+            if self.seq == known or was_offline:
+                # No row: a seat came or went (a row says nothing of the seats; the renewal above
+                # reads them again every few seconds anyway).
+                self.info = self.store.table(self.table_id)
+                self.players = [s for s in self.info.seats if s.role is Role.PLAYER]
         except TableError as exc:
             if exc.code in ("base_unreachable", "base_lost"):
                 if not self.offline:

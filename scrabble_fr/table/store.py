@@ -192,6 +192,11 @@ class TableStore(ABC):
     def now_ms(self) -> int:
         """The database's clock."""
 
+    def rows_now(self, table_id: str, after: int = 0) -> tuple[list[Row], int]:
+        """:meth:`rows` and :meth:`now_ms` together (a server answers both in one round trip:
+        what a process following a table asks at every change)."""
+        return self.rows(table_id, after), self.now_ms()
+
     @abstractmethod
     def changed(self, timeout: float = 0.0, table_id: str | None = None) -> bool:
         """True if some table (``table_id``: that table) may have new events or seats since the

@@ -9,6 +9,7 @@ the engine through the game screen.
 
 from __future__ import annotations
 
+import sys
 import time
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any, Protocol
@@ -107,13 +108,14 @@ class ScrabbleApp(App[None]):
         super().notify(sentence(str(message)), *args, **kwargs)
 
     def on_mount(self) -> None:
-        if not self.code_entry:  # a browser's visitor plays at a table whose lists are built elsewhere
+        if self.lexicon is not None:
             self._announce_builds()
         if self.review is not None:
             record, source = self.review
             if self.lexicon_loader is not None:
                 language = "fr" if record.tile_distribution == "french" else "en"
                 self.review_lexicon, _error = self.lexicon_loader(language)
+                self._announce_builds()
             from scrabble_fr.tui.screens.review import ReviewScreen
 
             self.push_screen(ReviewScreen(record, source))
@@ -186,6 +188,7 @@ class ScrabbleApp(App[None]):
             self.notify(error, severity="error", timeout=10)
         if lexicon is not None:
             self.lexicon = lexicon
+            self._announce_builds()
         return lexicon if lexicon is not None else self.lexicon
 
     def resume_game(self, record: SavedRecord, new_id: bool = False) -> None:
@@ -319,10 +322,9 @@ class ScrabbleApp(App[None]):
             self.game_screen = None
 
     def on_unmount(self) -> None:
-        if not self.code_entry:
-            from scrabble_fr.words import announce_slow_builds
-
-            announce_slow_builds(None)
+        words = sys.modules.get("scrabble_fr.words")  # loaded only if a word list was
+        if words is not None:
+            words.announce_slow_builds(None)
         self._close_match()
         if self.owned_table_store is not None:
             table = self.table
@@ -334,7 +336,10 @@ class ScrabbleApp(App[None]):
     def _announce_builds(self) -> None:
         """A word list built for the first time (a list given by its path, or after the cache was
         emptied) keeps the first move waiting a few seconds: a notice says why. Builds run in the
-        workers' threads; the notice is handed to the interface's loop without waiting for it."""
+        workers' threads; the notice is handed to the interface's loop without waiting for it.
+
+        Called once a word list is in the app (the word graph's room is then loaded anyway): a
+        process that never judges words, a shared table's player, never loads it for this."""
         import asyncio
 
         from scrabble_fr.words import BuildNotice, GraphKind, announce_slow_builds

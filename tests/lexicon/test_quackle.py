@@ -138,6 +138,13 @@ def test_an_accented_alphabet_is_normalised(tmp_path: Path) -> None:
     assert loaded.skipped == 1 and loaded.skipped_examples == ["A"]
 
 
+def test_a_separator_after_the_alphabet_is_tolerated() -> None:
+    # Quackle's readers of some years skipped one more byte after the letters: such a file reads.
+    data = quackle_dawg(WORDS)
+    nodes = 21 + 2 * 26
+    assert sorted(read_quackle_dawg(data[:nodes] + b" " + data[nodes:]).words) == sorted(WORDS)
+
+
 def test_a_version_0_graph_is_read(tmp_path: Path) -> None:
     data = quackle_dawg(WORDS, version=0)
     assert data[:3] == b"\x00\x00\x01"
@@ -187,6 +194,7 @@ def _damaged() -> dict[str, tuple[bytes, str]]:
         "cut in the header": (good[:15], CUT_SHORT),
         "cut in the alphabet": (good[:30], CUT_SHORT),
         "empty alphabet": (good[:20] + b"\x00" + good[21:], BAD_HEADER),
+        "alphabet one letter short": (good[:20] + b"\x19" + good[21:], BAD_HEADER),
         "pointer outside": (bytes(far), BAD_POINTER),
         "letter outside": (bytes(bad_letter), BAD_LETTER),
         "loop": (bytes(looped), LOOP),

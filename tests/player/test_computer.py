@@ -20,8 +20,9 @@ CHAMPION = 5
 
 
 def computer(level: int, rng: random.Random) -> ComputerPlayer:
-    """A player of ``level``; the Master with a few playouts, so that a test game stays quick."""
-    return ComputerPlayer(level, rng, think_seconds=30.0, playouts=3)
+    """A player of ``level``; the Master with a few playouts and a small endgame search, so that a
+    test game stays quick."""
+    return ComputerPlayer(level, rng, think_seconds=30.0, playouts=3, endgame_nodes=300)
 
 
 def play_game(levels: tuple[int, int], lexicon: WordList, seed: int, rules: str = "ffsc") -> Game:

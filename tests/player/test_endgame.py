@@ -18,7 +18,7 @@ from conftest import full_lexicon
 from scrabble_fr.engine.move import Move, MoveKind
 from scrabble_fr.engine.position import Position
 from scrabble_fr.engine.rules import BlockedRule, EndRule, Rules
-from scrabble_fr.player.endgame import judge_move, solve
+from scrabble_fr.player.endgame import judge_move, solve, solve_pre_endgame
 from scrabble_fr.player.movegen import generate_moves
 from scrabble_fr.words import WordSet
 
@@ -187,3 +187,37 @@ def test_judge_move_gives_the_spread_a_move_cost() -> None:
         "H8 OST", 5, 4, 1, True)
     best = judge_move(position, position.parse_move("H8 OST"))
     assert best.cost == 0 and best.best_value == 5
+
+
+def test_the_master_plays_the_solvers_move_with_the_bag_empty(mini_rules) -> None:
+    from scrabble_fr.player.computer import ComputerPlayer
+
+    position = Position.from_cgp("15/15/15/15/15/15/15/7OS6/15/15/15/15/15/15/15 T/N 10/10 0",
+                                 mini_rules("ffsc", "OSTN"), lexicon=WordSet(["OS", "OST", "ON", "TO", "NO", "OT"]))
+    master = ComputerPlayer(6)
+    assert master.choose(position, bag_count=0).notation() == "H8 OST"
+    move, value, proven = master.solve_end(position, 0)
+    assert (move.notation(), value, proven) == ("H8 OST", 5.0, True)
+
+
+def test_pre_endgame_weighs_each_draw_by_the_exact_endgame(mini_rules) -> None:
+    # Tiles: O S on the board, T on the rack, N and E unseen (one on the opponent's rack, one in
+    # the bag, each as likely).
+    lexicon = WordSet(["OS", "OST", "ON", "TO", "NO", "OT", "NE", "EN", "TE", "ES", "OSE", "NOTE", "TON"])
+    rules = mini_rules("ffsc", "OSTNE")
+    position = Position.from_cgp("15/15/15/15/15/15/15/7OS6/15/15/15/15/15/15/15 T/N 10/10 0", rules,
+                                 lexicon=lexicon)
+    pre = solve_pre_endgame(position, seconds=60)
+    assert pre is not None and pre.proven
+    assert pre.endgames == len(pre.candidates) * 2
+    for move, expected in pre.candidates:
+        values = []
+        for drawn, other in (("N", "E"), ("E", "N")):
+            child = position.copy()
+            child.board.place(move.tiles)
+            child.racks = [drawn, other]
+            child.to_move = 1
+            child.scoreless_turns = 0
+            values.append((move.score or 0) - reference(child, 0))
+        assert expected == sum(values) / 2, move
+    assert pre.expected == max(expected for _move, expected in pre.candidates)

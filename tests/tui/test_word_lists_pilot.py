@@ -84,10 +84,11 @@ async def test_a_slow_list_build_is_announced_in_a_notice(tmp_path, monkeypatch)
     monkeypatch.setattr(cache_module, "SLOW_BUILD_SECONDS", 0.0)
     real_build = cache_module.build
     monkeypatch.setattr(cache_module, "build", lambda *a: (time.sleep(0.3), real_build(*a))[1])  # a slow build
-    app = ScrabbleApp(lexicon_loader=lexicon_loader(None, None))
+    chosen = Lexicon.from_words(["maison", "raison"], "demo")
+    app = ScrabbleApp(lexicon=chosen)
     async with app.run_test(size=(100, 40)) as pilot:
         await pilot.pause()
-        worker = threading.Thread(target=lambda: Lexicon.from_words(["maison", "raison"], "demo").word_graph())
+        worker = threading.Thread(target=chosen.word_graph)
         worker.start()
         worker.join(5)
         await pilot.pause()

@@ -15,6 +15,7 @@ from collections.abc import Callable, Sequence
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
+from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Button, DataTable, Digits, Footer, Input, Label, Select, Static
@@ -522,6 +523,8 @@ class ArbiterScreen(_ClubScreen):
 class TimeDialog(_Dialog):
     """The time of a coup: 3:00, 2:30, 2:00 or 1:00 (FISF §1.3), or no clock in training.
     Dismissed with the seconds (0: no clock), or None (Escape)."""
+
+    BINDINGS = [Binding("left", "app.focus_previous", show=False), Binding("right", "app.focus_next", show=False)]
 
     def __init__(self, club: bool, current: float | None) -> None:
         super().__init__()
