@@ -12,6 +12,13 @@ default) of this process's processor time (the machine may be shared). Each game
 line; ``--report`` prints the share of endgames solved exactly (proven) within the budget, the
 median time, the nodes searched per second, and the share of pre-endgames whose every endgame was
 solved within the budget. Numbers are printed, never asserted.
+
+Measured on 25 November 2026 (FFSc, 200 games, 10 s of processor time each, two cores shared
+with other work): 38 of 200 endgames solved exactly (19 %; 24 of 33 with 10 tiles or fewer on the
+two racks, 1 of 103 with 13 or 14), median 1.7 s for those solved; about 5,200 positions a
+second. The pre-endgame (up to 8 candidates × every tile the bag may hold) finished none of 7
+within 10 s. The target of 95 % is far off: the search is in pure Python, and each position's
+moves are generated afresh (about 10 ms a full rack).
 """
 
 from __future__ import annotations
