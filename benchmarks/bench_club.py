@@ -76,9 +76,9 @@ def _counting(store: object) -> list[int]:
     count = [0]
     append = store.append  # type: ignore[attr-defined]
 
-    def counted(*args: object) -> object:
+    def counted(*args: object, **options: object) -> object:
         try:
-            return append(*args)
+            return append(*args, **options)
         except Conflict:
             count[0] += 1
             raise
