@@ -45,6 +45,7 @@ INFINITY = 1_000_000
 RESOLVED = 10_000  # the depth stored for a value that no depth limit touched
 
 EXACT, LOWER, UPPER = 0, 1, 2
+PASS_COST = 1  # the depth a pass uses up
 
 # A move inside the search: (score, tiles laid as (board square, board letter), rack indices
 # used: 0-25 for a letter, 26 for a joker). A pass lays nothing.
@@ -106,6 +107,7 @@ class EndgameSolver:
         self.seconds = seconds
         self.max_nodes = max_nodes
         self.clock = clock
+        self.pass_cost = PASS_COST
         rules = self.rules
         self.limit = rules.blocked_count * 2
         self.scoreless_counts = rules.blocked is BlockedRule.SCORELESS
@@ -218,7 +220,7 @@ class EndgameSolver:
         gc.disable()
         try:
             for depth in range(1, most + 1):
-                self.killers = [[] for _ in range(depth + 2)]
+                self.killers = [[] for _ in range(2 * depth + self.limit + 4)]
                 try:
                     value, resolved = self._negamax(0, depth, -INFINITY, INFINITY, self.start_run, depth > 1)
                 except _Stop:
@@ -303,7 +305,9 @@ class EndgameSolver:
                     value = self._rack_value(other) - self._rack_value(me)
                     child_line, child_resolved = [], True
                 else:
-                    child, child_resolved = self._negamax(ply + 1, depth - 1, -beta, -alpha, run + 1, budgeted)
+                    # A pass does not use up depth: a run of passes is short (the rules end it).
+                    child, child_resolved = self._negamax(ply + 1, depth - self.pass_cost, -beta, -alpha, run + 1,
+                                                          budgeted)
                     value = -child
                     child_line = self.line
             resolved = resolved and child_resolved

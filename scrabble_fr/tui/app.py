@@ -34,8 +34,6 @@ from scrabble_fr.records.store import RecordStore, SavedRecord
 from scrabble_fr.tui.screens.dialogs import ResumeDialog
 from scrabble_fr.tui.screens.duplicate import DuplicateScreen
 from scrabble_fr.tui.screens.game import GameScreen
-from scrabble_fr.tui.screens.panels import HelpScreen, SettingsScreen, ToolsScreen
-from scrabble_fr.tui.screens.review import ReviewScreen
 from scrabble_fr.tui.screens.setup import SetupScreen
 from scrabble_fr.tui.textual_texts import LocalizedCommandPalette, localize_textual
 from scrabble_fr.tui.typography import keep_non_breaking_spaces
@@ -118,6 +116,8 @@ class ScrabbleApp(App[None]):
                 language = "fr" if record.tile_distribution == "french" else "en"
                 self.review_lexicon, _error = self.lexicon_loader(language)
                 self._announce_builds()
+            from scrabble_fr.tui.screens.review import ReviewScreen
+
             self.push_screen(ReviewScreen(record, source))
         elif self.resume is not None:
             self.resume_game(self.resume, new_id=self.resume_as_new)
@@ -356,7 +356,11 @@ class ScrabbleApp(App[None]):
         announce_slow_builds(tell)
 
     # -- panels ----------------------------------------------------------------------------
+    # The panels are imported when opened: a club player's process (one per player on a club
+    # host) does without their widgets until it needs them.
     def action_help(self) -> None:
+        from scrabble_fr.tui.screens.panels import HelpScreen
+
         # The examples follow the game's notation, or the language's rules before a game starts.
         if self.game_screen is not None:
             notation = self.game_screen.match.game.rules.notation
@@ -365,6 +369,8 @@ class ScrabbleApp(App[None]):
         self.push_screen(HelpScreen(notation))
 
     def action_settings(self) -> None:
+        from scrabble_fr.tui.screens.panels import SettingsScreen
+
         match = self.game_screen.match if self.game_screen is not None else None
         if match is not None:
             language = match.game.rules.lexicon if match.game.rules.lexicon in ("fr", "en") else "fr"
@@ -374,6 +380,8 @@ class ScrabbleApp(App[None]):
             self.push_screen(SettingsScreen(Verification.AUTO, get_language(), None))
 
     def action_tools(self) -> None:
+        from scrabble_fr.tui.screens.panels import ToolsScreen
+
         match = self.game_screen.match if self.game_screen is not None else None
         if match is not None:
             try:

@@ -36,8 +36,10 @@ class WebServer(Server):
 
     def initialize_logging(self) -> None:
         super().initialize_logging()
-        # textual-serve says every connection at INFO; what goes wrong is enough here.
-        logging.getLogger("textual-serve").setLevel(logging.WARNING)
+        # textual-serve and aiohttp say every connection and request at INFO; what goes wrong is
+        # enough here.
+        for name in ("textual-serve", "aiohttp.access"):
+            logging.getLogger(name).setLevel(logging.WARNING)
 
     async def on_startup(self, app: web.Application) -> None:
         pass  # textual-serve's logo and lines: ours are said once the server listens (announce)

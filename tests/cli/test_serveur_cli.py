@@ -22,15 +22,18 @@ def test_a_port_out_of_range_is_refused(run):
     assert result.err == "scrabble-fr serveur: the port must be between 1 and 65535, not 70000\n"
 
 
-def test_a_port_in_use_is_said_in_one_line(run):
+def test_a_port_in_use_is_said_in_one_line(tmp_path):
+    # In a process of its own, as it runs: the server's event loop is its process's only one.
     with socket.socket() as taken:
         taken.bind(("127.0.0.1", 0))
         taken.listen()
         port = taken.getsockname()[1]
-        result = run("serveur", "--port", str(port), "--langue", "en")
-    assert result.status == 2
-    assert result.err == (f"scrabble-fr serveur: cannot listen on 127.0.0.1 port {port}: another program uses "
-                          "this port: choose another with --port\n")
+        result = subprocess.run(
+            [sys.executable, "-m", "scrabble_fr", "serveur", "--port", str(port), "--base", str(tmp_path / "t.db"),
+             "--langue", "en"], capture_output=True, text=True, timeout=60)
+    assert result.returncode == 2
+    assert result.stderr == (f"scrabble-fr serveur: cannot listen on 127.0.0.1 port {port}: another program "
+                             "uses this port: choose another with --port\n")
 
 
 def test_an_unreachable_base_is_said_before_serving(run):

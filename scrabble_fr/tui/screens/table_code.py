@@ -61,7 +61,6 @@ class TableCodeScreen(LocalizedBindings, Screen[None]):
     def __init__(self) -> None:
         super().__init__()
         self.code = ""  # the open table's code waiting for a name ("" while none)
-        self.forcing = False  # the last refusal was a seat open elsewhere: the button takes it
         self.said: tuple[Callable[[], str], bool] | None = None  # what the message line says
 
     def compose(self) -> ComposeResult:
@@ -132,7 +131,7 @@ class TableCodeScreen(LocalizedBindings, Screen[None]):
         return self.query_one("#code", Input).value.strip()
 
     def _forcing(self, on: bool) -> None:
-        self.forcing = on
+        # After a refusal for a seat open elsewhere, the button takes it here (--forcer).
         self.query_one("#force").display = on
 
     def enter(self, force: bool = False) -> None:
