@@ -29,19 +29,22 @@ never asserted. Linux only (/proc). The throwaway PostgreSQL cluster runs with f
 tests' does, and ``max_connections`` raised for the seats (a server for 100 seats needs that too).
 
 Measured on a shared virtual machine of 2 cores (Debian 12, Python 3.11, SQLite 3.40.1 on ext4,
-PostgreSQL 15) while other jobs kept its load average between 60 and 80, so every figure includes
-waiting for a CPU; 50 tables, whole games, 1,257 moves, 2,504 rows read by the other seat:
+PostgreSQL 15) beside other jobs; 50 tables, whole games (1,235 moves, 2,465 rows read by the
+other seat), load average 15 to 64 during the run:
 
-- SQLite: 37.4 moves/s (0.42 × the baseline beside it, 90 moves/s); commit to the other seat:
-  p50 70 ms, p95 242 ms, p99 2.3 s, max 5.3 s; 19 writes of 2,504 waited more than the 5 s busy
-  timeout for the file's write lock and were refused (the seat acted again at its next tick);
-  seats 44 CPU s; PSS 45.7 MiB a seat (RSS 57 MiB), 4.5 GiB for the hundred.
-- PostgreSQL: 35.2 moves/s (0.20 × the baseline, 181 moves/s: the baseline itself moved with the
-  machine's load); p50 182 ms, p95 738 ms, p99 1.1 s, max 2.0 s; seats 54 CPU s, server 11 CPU s;
-  PSS 51.5 MiB a seat (RSS 67 MiB).
-- The same SQLite run with ``synchronous = NORMAL`` (no fsync at each event's commit, which holds
-  the write lock 0.1 ms instead of about 5 ms here; not the program's setting): 62.1 moves/s, p50
-  70 ms, p95 359 ms, max 963 ms, no write refused.
+- SQLite: 89.5 moves/s (0.27 × the baseline beside it, 328 moves/s); commit to the other seat:
+  p50 60 ms, p95 116 ms, p99 447 ms, max 1.6 s; seats 36 CPU s; PSS 44.6 MiB a seat (RSS 56 MiB),
+  4.4 GiB for the hundred.
+- PostgreSQL: 69.9 moves/s (0.22 × the baseline, 320 moves/s); p50 95 ms, p95 291 ms, p99 392 ms,
+  max 548 ms; seats 48 CPU s, server 9 CPU s; PSS 51.6 MiB a seat (RSS 67 MiB).
+
+An earlier run, the machine's load average at 60 to 80 (every figure then waits for a CPU):
+SQLite 37.4 moves/s, p95 242 ms, max 5.3 s, and 19 writes of 2,504 refused after waiting more
+than the 5 s busy timeout for the file's write lock (an event's commit holds it through an fsync,
+about 5 ms here); PostgreSQL 35.2 moves/s, p95 738 ms. The same SQLite run with
+``synchronous = NORMAL`` (no fsync at each commit: 0.1 ms under the lock; not the program's
+setting, which keeps an acknowledged move through a power cut) made 62.1 moves/s, p95 359 ms,
+max 963 ms, no write refused.
 """
 
 from __future__ import annotations

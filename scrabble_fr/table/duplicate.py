@@ -447,7 +447,10 @@ class DuplicateTable:
         if not self.held or self.lost_seat:
             raise TableError("spectator")
         try:
-            row = self.store.append(self.table_id, self.seq + 1, payload)
+            # A proposal wakes the arbitrator's process, not the hundred players' (PostgreSQL):
+            # they read it with the next row that concerns them, or when they write.
+            quiet = payload.get("type") == "proposal"
+            row = self.store.append(self.table_id, self.seq + 1, payload, quiet=quiet)
         except Conflict:
             self.sync()
             raise TableError("acted_first", name=_("the table"), what=_("a row was written first")) from None
@@ -613,7 +616,7 @@ class DuplicateTable:
                     self.lost_seat = True
                 self._renewed = time.monotonic()
                 self.info = self.store.table(self.table_id)
-            changed = self.store.changed(timeout, self.table_id) or self.offline
+            changed = self.store.changed(timeout, self.table_id, quiet=self.is_arbiter) or self.offline
             before = (self.seq, len(self.coups))
             if changed:
                 self.offline = False

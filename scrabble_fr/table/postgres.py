@@ -39,6 +39,7 @@ from scrabble_fr.table.store import (
 )
 
 CHANNEL = "scrabble_fr"
+QUIET = ":quiet"  # after the table's id in a notification: a quiet row (a club player's proposal)
 CONNECT_SECONDS = 5
 _NOW_MS = "(extract(epoch from clock_timestamp()) * 1000)::bigint"
 _MIGRATION_LOCK = 741_962_034  # pg_advisory_lock key of the schema's creation
@@ -244,7 +245,7 @@ class PostgresStore(TableStore):
         self._run("UPDATE scrabble_tables SET over = TRUE WHERE id = %s", (table_id,))
 
     # -- the log -----------------------------------------------------------------------------
-    def append(self, table_id: str, seq: int, payload: dict[str, Any]) -> Row:
+    def append(self, table_id: str, seq: int, payload: dict[str, Any], quiet: bool = False) -> Row:
         text = json.dumps(payload, ensure_ascii=False)
         with self._lock:
             conn = self._connection()
@@ -256,8 +257,8 @@ class PostgresStore(TableStore):
                     f"VALUES (%s, %s, {_NOW_MS}, %s) ON CONFLICT DO NOTHING RETURNING table_id, seq, ts_ms), "
                     f"counted AS (UPDATE scrabble_tables SET events = added.seq, updated_ms = added.ts_ms "
                     f"FROM added WHERE id = added.table_id RETURNING 1) "
-                    f"SELECT ts_ms, pg_notify(%s, table_id), (SELECT count(*) FROM counted) FROM added",
-                    (table_id, seq, text, CHANNEL)).fetchone()
+                    f"SELECT ts_ms, pg_notify(%s, table_id || %s), (SELECT count(*) FROM counted) FROM added",
+                    (table_id, seq, text, CHANNEL, QUIET if quiet else "")).fetchone()
             except psycopg.OperationalError:
                 self._drop()
                 raise TableError("base_lost") from None
@@ -291,7 +292,7 @@ class PostgresStore(TableStore):
             rows.append(Row(int(seq), int(ts), payload if isinstance(payload, dict) else {"damaged": str(payload)}))
         return rows, int(found[-1][0])
 
-    def changed(self, timeout: float = 0.0, table_id: str | None = None) -> bool:
+    def changed(self, timeout: float = 0.0, table_id: str | None = None, quiet: bool = True) -> bool:
         with self._lock:
             conn = self._connection()
             deadline = time.monotonic() + timeout
@@ -300,12 +301,12 @@ class PostgresStore(TableStore):
                 # within the timeout. Another table's are read and let go: the payload is the
                 # table. ``timeout=0`` reads what is there without waiting (a short timeout
                 # would cost milliseconds a call, a hundred seats ten times a second).
-                self._take(conn.notifies(timeout=0), table_id)
+                self._take(conn.notifies(timeout=0), table_id, quiet)
                 while not self._notified:
                     left = deadline - time.monotonic()
-                    if left <= 0 or not self._take(conn.notifies(timeout=left, stop_after=1), table_id):
+                    if left <= 0 or not self._take(conn.notifies(timeout=left, stop_after=1), table_id, quiet):
                         break
-                    self._take(conn.notifies(timeout=0), table_id)
+                    self._take(conn.notifies(timeout=0), table_id, quiet)
             except psycopg.OperationalError:
                 self._drop()
                 self._connection()  # raises base_lost while the server is away
@@ -313,13 +314,15 @@ class PostgresStore(TableStore):
             changed, self._notified = self._notified, False
             return changed
 
-    def _take(self, notifies: Iterator[psycopg.Notify], table_id: str | None) -> bool:
+    def _take(self, notifies: Iterator[psycopg.Notify], table_id: str | None, quiet: bool) -> bool:
         """Read every notification ``notifies`` yields (stopping early would lose the rest of a
-        batch); True if there was any. One for ``table_id`` (or any, without) marks a change."""
+        batch); True if there was any. One for ``table_id`` (or any, without) marks a change,
+        a quiet row's only if ``quiet``."""
         received = False
         for notify in notifies:
             received = True
-            if table_id is None or notify.payload == table_id:
+            table, _sep, _flag = notify.payload.partition(QUIET)
+            if (table_id is None or table == table_id) and (quiet or not _sep):
                 self._notified = True
         return received
 

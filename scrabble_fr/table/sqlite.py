@@ -218,7 +218,9 @@ class SqliteStore(TableStore):
         self._run("UPDATE tables SET over = 1 WHERE id = ?", (table_id,))
 
     # -- the log -----------------------------------------------------------------------------
-    def append(self, table_id: str, seq: int, payload: dict[str, Any]) -> Row:
+    def append(self, table_id: str, seq: int, payload: dict[str, Any], quiet: bool = False) -> Row:
+        # Every commit changes the file's data version: a quiet row wakes the followers as any
+        # other (each reads one table's count, in its own process: cheap without a server).
         text = json.dumps(payload, ensure_ascii=False)
         with self._lock:
             try:
@@ -245,7 +247,7 @@ class SqliteStore(TableStore):
             found.append(Row(int(seq), int(ts), payload if isinstance(payload, dict) else {"damaged": str(payload)}))
         return found
 
-    def changed(self, timeout: float = 0.0, table_id: str | None = None) -> bool:
+    def changed(self, timeout: float = 0.0, table_id: str | None = None, quiet: bool = True) -> bool:
         deadline = time.monotonic() + timeout
         while True:
             version = self._data_version()

@@ -181,8 +181,10 @@ class TableStore(ABC):
 
     # -- the log -----------------------------------------------------------------------------
     @abstractmethod
-    def append(self, table_id: str, seq: int, payload: dict[str, Any]) -> Row:
-        """Insert event ``seq``; raises :class:`Conflict` if it exists."""
+    def append(self, table_id: str, seq: int, payload: dict[str, Any], quiet: bool = False) -> Row:
+        """Insert event ``seq``; raises :class:`Conflict` if it exists. A ``quiet`` row (a club
+        player's proposal) need not wake the processes that do not follow quiet rows (see
+        :meth:`changed`): they read it with the next row that does."""
 
     @abstractmethod
     def rows(self, table_id: str, after: int = 0) -> list[Row]:
@@ -198,10 +200,11 @@ class TableStore(ABC):
         return self.rows(table_id, after), self.now_ms()
 
     @abstractmethod
-    def changed(self, timeout: float = 0.0, table_id: str | None = None) -> bool:
+    def changed(self, timeout: float = 0.0, table_id: str | None = None, quiet: bool = True) -> bool:
         """True if some table (``table_id``: that table) may have new events or seats since the
         last call (waits up to ``timeout``). A process follows one table: the others' writes
-        must not wake it, or a hundred terminals each read back every table's every row."""
+        must not wake it, or a hundred terminals each read back every table's every row.
+        ``quiet=False``: quiet rows need not wake it (a backend may still say True for them)."""
 
     # -- seats -------------------------------------------------------------------------------
     @abstractmethod

@@ -192,3 +192,24 @@ def test_a_club_table_takes_only_the_rules_times(base):
     status, _out, err = run("table", "creer", "--duplicate", "--club", "--temps", "0:45", "--base", base)
     assert status == 2 and "3:00, 2:30, 2:00 ou 1:00" in err
     assert open_store(base).tables() == []
+
+
+def test_a_proposal_wakes_the_arbitrator_and_not_the_other_players(base, french):
+    # A hundred players: each proposal must not make the ninety-nine others read the table.
+    _created, arbiter, (alice, bruno) = table(base, french)
+    arbiter.start_coup()
+    for who in (alice, bruno, arbiter):
+        who.poll(timeout=2.0)
+    for _attempt in range(10):  # every notification so far read (they arrive a moment after the commit)
+        if bruno.poll(timeout=0.3) is None:
+            break
+    alice.propose("H4 PAGE")
+    assert arbiter.poll(timeout=2.0) is not None and arbiter.has_proposed(0)
+    if base.startswith("postgresql"):
+        assert bruno.poll(timeout=0.5) is None  # not woken (SQLite: every commit wakes, cheaply)
+    bruno.propose("H8 GAZER")  # his process was behind: it reads Alice's row and writes after it
+    arbiter.poll(timeout=2.0)
+    assert arbiter.has_proposed(0) and arbiter.has_proposed(1)
+    arbiter.close_coup()
+    bruno.poll(timeout=2.0)  # the close wakes him, with every row before it
+    assert bruno.coups[0].results is not None and bruno.coups[0].proposals == {0: "H4 PAGE", 1: "H8 GAZER"}
