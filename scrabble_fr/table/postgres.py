@@ -2,8 +2,10 @@
 
     $ scrabble-fr table creer --joueurs Alice,Bruno --base postgresql://club@serveur/scrabble
 
-Each row written is announced with ``NOTIFY scrabble_fr, '<table id>'``; every process
-``LISTEN``s, so another seat's move reaches it at once. The schema is created and versioned by
+Each row written is announced with ``NOTIFY`` on its table's own channel (``scrabble_fr_<table
+id>``), which the processes following that table ``LISTEN`` to, so another seat's move reaches them
+at once and wakes no other table's processes (a hundred seats on one server); the channel
+``scrabble_fr`` hears every table, for a process that follows them all. The schema is created and versioned by
 the program (under an advisory lock, so two first starts do not race); a schema newer than the
 program is refused with a clear line. A server that goes away is retried at each call: the
 interface says the connection is lost, and the game goes on when it is back.
@@ -18,6 +20,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import psycopg
+import psycopg.sql
 from psycopg.rows import tuple_row
 
 from scrabble_fr.table.errors import TableError
@@ -39,6 +42,13 @@ from scrabble_fr.table.store import (
 )
 
 CHANNEL = "scrabble_fr"
+# A table-level change (created, joined, a seat taken or left) told on both channels.
+NOTIFY_BOTH = "SELECT pg_notify(%s, %s), pg_notify(%s, %s)"
+
+
+def table_channel(table_id: str) -> str:
+    """The channel a table's writes are announced on (``LISTEN`` takes it quoted, as written)."""
+    return f"{CHANNEL}_{table_id}"
 QUIET = ":quiet"  # after the table's id in a notification: a quiet row (a club player's proposal)
 CONNECT_SECONDS = 5
 _NOW_MS = "(extract(epoch from clock_timestamp()) * 1000)::bigint"
@@ -69,6 +79,7 @@ class PostgresStore(TableStore):
         self._lock = threading.RLock()
         self._notified = False
         self._conn: psycopg.Connection[Any] | None = None
+        self._channels: set[str] = set()  # listened to on every connection (again after a new one)
         self._connect()
         self._migrate()
 
@@ -92,7 +103,8 @@ class PostgresStore(TableStore):
                              detail=text.splitlines()[0] if text else type(exc).__name__) from None
         # Notifications that arrive during other queries wait in psycopg's backlog until
         # ``notifies()`` is next called (changed()): none is lost between two calls.
-        conn.execute(f"LISTEN {CHANNEL}")
+        for channel in self._channels:
+            conn.execute(psycopg.sql.SQL("LISTEN {}").format(psycopg.sql.Identifier(channel)))
         self._conn = conn
         self._notified = True  # anything may have happened while we were away
         return conn
@@ -170,7 +182,7 @@ class PostgresStore(TableStore):
                                      "code_hash) VALUES (%s, %s, %s, %s, %s, %s)",
                                      (table_id, number, spec.name, spec.computer_level, spec.role.value,
                                       code_hash(code) if code else None))
-                    conn.execute("SELECT pg_notify(%s, %s)", (CHANNEL, table_id))
+                    conn.execute(NOTIFY_BOTH, (CHANNEL, table_id, table_channel(table_id), table_id))
             except psycopg.OperationalError:
                 self._drop()
                 raise TableError("base_lost") from None
@@ -235,7 +247,7 @@ class PostgresStore(TableStore):
                                  (table_id, seat, spec.name, spec.computer_level, spec.role.value,
                                   code_hash(code)))
                     conn.execute(f"UPDATE scrabble_tables SET updated_ms = {_NOW_MS} WHERE id = %s", (table_id,))
-                    conn.execute("SELECT pg_notify(%s, %s)", (CHANNEL, table_id))
+                    conn.execute(NOTIFY_BOTH, (CHANNEL, table_id, table_channel(table_id), table_id))
             except psycopg.OperationalError:
                 self._drop()
                 raise TableError("base_lost") from None
@@ -257,8 +269,10 @@ class PostgresStore(TableStore):
                     f"VALUES (%s, %s, {_NOW_MS}, %s) ON CONFLICT DO NOTHING RETURNING table_id, seq, ts_ms), "
                     f"counted AS (UPDATE scrabble_tables SET events = added.seq, updated_ms = added.ts_ms "
                     f"FROM added WHERE id = added.table_id RETURNING 1) "
-                    f"SELECT ts_ms, pg_notify(%s, table_id || %s), (SELECT count(*) FROM counted) FROM added",
-                    (table_id, seq, text, CHANNEL, QUIET if quiet else "")).fetchone()
+                    f"SELECT ts_ms, pg_notify(%s, table_id || %s), pg_notify(%s, table_id || %s), "
+                    f"(SELECT count(*) FROM counted) FROM added",
+                    (table_id, seq, text, table_channel(table_id), QUIET if quiet else "",
+                     CHANNEL, QUIET if quiet else "")).fetchone()
             except psycopg.OperationalError:
                 self._drop()
                 raise TableError("base_lost") from None
@@ -295,6 +309,15 @@ class PostgresStore(TableStore):
     def changed(self, timeout: float = 0.0, table_id: str | None = None, quiet: bool = True) -> bool:
         with self._lock:
             conn = self._connection()
+            channel = CHANNEL if table_id is None else table_channel(table_id)
+            if channel not in self._channels:  # the first look at this table: listen from now on
+                self._channels.add(channel)  # a new connection listens to it too
+                self._notified = True  # what came before listening is read with the next rows
+                try:
+                    conn.execute(psycopg.sql.SQL("LISTEN {}").format(psycopg.sql.Identifier(channel)))
+                except psycopg.OperationalError:
+                    self._drop()
+                    conn = self._connection()  # raises base_lost while the server is away
             deadline = time.monotonic() + timeout
             try:
                 # Every notification already received, then (none for this table yet) those
@@ -337,7 +360,7 @@ class PostgresStore(TableStore):
                          (table_id, seat))
         if not held or held[0][0] != token:
             raise TableError("seat_taken", name=held[0][1] if held else "?")
-        self._run("SELECT pg_notify(%s, %s)", (CHANNEL, table_id))
+        self._run(NOTIFY_BOTH, (CHANNEL, table_id, table_channel(table_id), table_id))
 
     def renew_seat(self, table_id: str, seat: int, token: str) -> bool:
         held = self._run(f"UPDATE scrabble_seats SET lease_until_ms = {_NOW_MS} + %s WHERE table_id = %s "
@@ -348,7 +371,7 @@ class PostgresStore(TableStore):
     def leave_seat(self, table_id: str, seat: int, token: str) -> None:
         self._run("UPDATE scrabble_seats SET lease_until_ms = 0 WHERE table_id = %s AND seat = %s "
                   "AND lease_token = %s", (table_id, seat, token))
-        self._run("SELECT pg_notify(%s, %s)", (CHANNEL, table_id))
+        self._run(NOTIFY_BOTH, (CHANNEL, table_id, table_channel(table_id), table_id))
 
     def close(self) -> None:
         with self._lock:
