@@ -99,6 +99,18 @@ def warnings_text(game: DuplicateGame, player: int) -> str:
     return text
 
 
+# The sheet's number columns (coup, points, running top total), right-aligned.
+SHEET_NUMERIC = frozenset({0, 4, 5})
+
+
+def sheet_lines(headers: list[str], rows: list[list[str]]) -> list[str]:
+    """A sheet's rows in aligned columns, the numbers right-aligned (both kinds of duplicate)."""
+    widths = [max(len(row[i]) for row in [headers] + rows) for i in range(len(headers))]
+    return ["  ".join(cell.rjust(widths[i]) if i in SHEET_NUMERIC else cell.ljust(widths[i])
+                      for i, cell in enumerate(row)).rstrip()
+            for row in [headers] + rows]
+
+
 def sheet_text(game: DuplicateGame) -> str:
     """The sheet as a plain-text table, one coup a line, then the totals."""
     headers = [_("No."), _("Draw"), _("Top"), _("Ref."), _("Pts"), _("Total")] + list(game.players)
@@ -118,10 +130,4 @@ def sheet_text(game: DuplicateGame) -> str:
     rows.append(totals)
     if any(game.warnings(p) for p in range(len(game.players))):
         rows.append(["", "", _("Warnings"), "", "", ""] + [warnings_text(game, p) for p in range(len(game.players))])
-    widths = [max(len(row[i]) for row in [headers] + rows) for i in range(len(headers))]
-    numeric = {0, 4, 5}
-    lines = []
-    for row in [headers] + rows:
-        cells = [cell.rjust(widths[i]) if i in numeric else cell.ljust(widths[i]) for i, cell in enumerate(row)]
-        lines.append("  ".join(cells).rstrip())
-    return "\n".join(lines) + "\n"
+    return "\n".join(sheet_lines(headers, rows)) + "\n"

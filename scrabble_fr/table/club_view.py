@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
-from scrabble_fr.duplicate.export import percent_text
+from scrabble_fr.duplicate.export import percent_text, sheet_lines
 from scrabble_fr.engine.move import PlacedTile
 from scrabble_fr.i18n import _, format_number, ngettext
 from scrabble_fr.table.duplicate import CoupView, DuplicateTable
@@ -186,13 +186,7 @@ def sheet_text(table: DuplicateTable, seats: list[int] | None = None) -> str:
     totals = ["", "", _("Total"), "", "", format_number(table.top_total)]
     totals += [f"{format_number(table.total(s))} ({percent_text(table.percent(s))})" for s in shown]
     rows.append(totals)
-    widths = [max(len(row[i]) for row in [headers] + rows) for i in range(len(headers))]
-    numeric = {0, 4, 5}
-    lines = []
-    for row in [headers] + rows:
-        cells = [cell.rjust(widths[i]) if i in numeric else cell.ljust(widths[i]) for i, cell in enumerate(row)]
-        lines.append("  ".join(cells).rstrip())
-    return "\n".join(lines + notes) + "\n"
+    return "\n".join(sheet_lines(headers, rows) + notes) + "\n"
 
 
 def last_squares(table: DuplicateTable) -> frozenset[tuple[int, int]]:
