@@ -32,6 +32,7 @@ from scrabble_fr.table import club_view
 from scrabble_fr.table.club_view import Phase
 from scrabble_fr.table.duplicate import DuplicateTable
 from scrabble_fr.tui.bindings import LocalizedBindings
+from scrabble_fr.tui.screens.board_entry import BoardEntryScreen
 from scrabble_fr.tui.screens.dialogs import ConfirmDialog, _Dialog
 from scrabble_fr.tui.widgets.board import BoardPicture, BoardView
 from scrabble_fr.tui.widgets.rack import RackView
@@ -196,7 +197,7 @@ class _ClubScreen(LocalizedBindings, Screen[None]):
 
 
 # -- a player's seat ---------------------------------------------------------------------------
-class PlayerScreen(_ClubScreen):
+class PlayerScreen(_ClubScreen, BoardEntryScreen):
     """A player at their own terminal: the draw, the clock, their proposal, then the top, their
     score, its share of the top and their rank."""
 
@@ -306,44 +307,20 @@ class PlayerScreen(_ClubScreen):
     def action_clear(self) -> None:
         self.query_one("#club-input", Input).value = ""
 
-    # -- a move typed on the board (Tab to go there) -------------------------------------------
-    @on(BoardView.Typed)
-    def _typed(self, event: BoardView.Typed) -> None:
-        board = self.query_one("#club-board", BoardView)
-        row, col = board.cursor
-        try:
-            club_view.check_board_tile(self.table, self.tentative, row, col, event.letter, event.joker)
-        except ScrabbleError as exc:
-            self.say(describe(exc))
-            return
-        self.tentative.append(PlacedTile(row, col, event.letter, event.joker))
-        board.advance()
-        self.refresh_view()
+    # -- a move typed on the board (Tab to go there: BoardEntryScreen's handlers) ---------------
+    BOARD_ID = "club-board"
 
-    @on(BoardView.TakeBack)
-    def _take_back(self) -> None:
-        if self.tentative:
-            tile = self.tentative.pop()
-            self.query_one("#club-board", BoardView).cursor = (tile.row, tile.col)
-            self.refresh_view()
+    def check_board_tile(self, row: int, col: int, letter: str, joker: bool) -> None:
+        club_view.check_board_tile(self.table, self.tentative, row, col, letter, joker)
 
-    @on(BoardView.Clear)
-    def _clear_board(self) -> None:
-        self.tentative.clear()
-        self.refresh_view()
+    def board_entry_allowed(self) -> bool:
+        return club_view.phase(self.table) is Phase.PLAYING
 
-    @on(BoardView.Announce)
-    def _announce(self) -> None:
-        if not self.tentative or club_view.phase(self.table) is not Phase.PLAYING:
-            return
-        try:
-            text = club_view.board_move_text(self.table, self.tentative)
-        except ScrabbleError as exc:  # not in one line, a gap: to be fixed on the board
-            self.say(describe(exc))
-            return
-        if self.intent(lambda: self.table.propose(text)):
-            self.tentative.clear()
-            self.refresh_view()
+    def board_move_text(self) -> str:
+        return club_view.board_move_text(self.table, self.tentative)
+
+    def send_board_move(self, text: str) -> bool:
+        return self.intent(lambda: self.table.propose(text))
 
     def sheet_seats(self) -> list[int] | None:
         return [self.seat]

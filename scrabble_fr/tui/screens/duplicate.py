@@ -17,7 +17,7 @@ from typing import Any
 from textual import on
 from textual.app import ComposeResult
 from textual.containers import Horizontal, ScrollableContainer, Vertical
-from textual.screen import ModalScreen, Screen
+from textual.screen import ModalScreen
 from textual.widgets import Footer, Input, Static
 
 from scrabble_fr.duplicate import DuplicateSession, sheet_text
@@ -29,6 +29,7 @@ from scrabble_fr.match.entry import used_tiles
 from scrabble_fr.match.outcome import Outcome
 from scrabble_fr.messages import describe, system_error_text
 from scrabble_fr.tui.bindings import LocalizedBindings
+from scrabble_fr.tui.screens.board_entry import BoardEntryScreen
 from scrabble_fr.tui.screens.dialogs import ConfirmDialog
 from scrabble_fr.tui.widgets.board import BoardPicture, BoardView
 from scrabble_fr.tui.widgets.rack import RackView
@@ -59,7 +60,7 @@ class SheetScreen(LocalizedBindings, ModalScreen[None]):
         self.dismiss(None)
 
 
-class DuplicateScreen(LocalizedBindings, Screen[None]):
+class DuplicateScreen(LocalizedBindings, BoardEntryScreen):
     """One duplicate game, from the first draw to the final ranking."""
 
     KEYS = [
@@ -183,7 +184,7 @@ class DuplicateScreen(LocalizedBindings, Screen[None]):
         else:
             field.placeholder = _("Your move: H4 MAISON, 4H MOT, or Enter for nothing")
 
-    def _say(self, text: str) -> None:
+    def say(self, text: str) -> None:
         self.query_one("#dup-message", Static).update(text)
 
     # -- intents ---------------------------------------------------------------------------
@@ -192,11 +193,11 @@ class DuplicateScreen(LocalizedBindings, Screen[None]):
         try:
             outcome = action()
         except ScrabbleError as exc:
-            self._say(describe(exc))
+            self.say(describe(exc))
             return False
         if outcome is not None:
             if outcome.messages:
-                self._say("\n".join(outcome.messages))
+                self.say("\n".join(outcome.messages))
             if outcome.warning:
                 self.notify(outcome.warning, severity="error")
         self.refresh_view()
@@ -268,43 +269,22 @@ class DuplicateScreen(LocalizedBindings, Screen[None]):
 
         self.app.push_screen(DuplicateEndScreen(self.session))
 
-    # -- a move typed on the board ---------------------------------------------------------
-    @on(BoardView.Typed)
-    def _typed(self, event: BoardView.Typed) -> None:
-        board = self.query_one("#dup-board", BoardView)
-        row, col = board.cursor
-        try:
-            self.session.check_tile(self.tentative, row, col, event.letter, event.joker)
-        except ScrabbleError as exc:
-            self._say(describe(exc))
-            return
-        self.tentative.append(PlacedTile(row, col, event.letter, event.joker))
-        board.advance()
-        self.refresh_view()
+    # -- a move typed on the board (BoardEntryScreen's handlers) ---------------------------
+    BOARD_ID = "dup-board"
 
-    @on(BoardView.TakeBack)
-    def _take_back(self) -> None:
-        if self.tentative:
-            tile = self.tentative.pop()
-            self.query_one("#dup-board", BoardView).cursor = (tile.row, tile.col)
-            self.refresh_view()
+    def check_board_tile(self, row: int, col: int, letter: str, joker: bool) -> None:
+        self.session.check_tile(self.tentative, row, col, letter, joker)
 
-    @on(BoardView.Clear)
-    def _clear_board(self) -> None:
-        self.tentative.clear()
-        self.refresh_view()
+    def board_entry_allowed(self) -> bool:
+        return self.session.board_entry_allowed
 
-    @on(BoardView.Announce)
-    def _announce(self) -> None:
-        if not self.tentative or not self.session.board_entry_allowed:
-            return
-        try:
-            text = self.session.board_move_text(self.tentative)
-        except ScrabbleError as exc:  # not in one line, a gap: no word to read, to be fixed
-            self._say(describe(exc))
-            return
-        self.tentative.clear()
+    def board_move_text(self) -> str:
+        return self.session.board_move_text(self.tentative)
+
+    def send_board_move(self, text: str) -> bool:
+        self.tentative.clear()  # the move now stands on the line's path: proposed, or refused and said
         self._enter(text)
+        return True
 
     # -- the sheet -------------------------------------------------------------------------
     def action_sheet(self) -> None:
