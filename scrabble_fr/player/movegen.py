@@ -166,6 +166,8 @@ class BoardView:
             is_anchor[index] = 1
         self.anchors = anchors
         self.is_anchor = is_anchor
+        self.touching = touching
+        self.strip = strip
 
         # For each empty square before a run of tiles, the run: the search crosses it in one go.
         run_after: list[tuple[int, ...]] = [()] * length
@@ -183,6 +185,101 @@ class BoardView:
         self.run_after = run_after
         self.run_value = run_value
         self.next_free = next_free
+
+    def after(self, board: Board, placed: Sequence[int]) -> BoardView:
+        """The view of ``board``: this view's board with tiles added on the board squares
+        ``placed`` (and nothing else changed). Only the squares whose cross-checks, runs or
+        anchor status may change are worked out again: the squares placed and the empty squares
+        at the ends of the lines (across and down) through them; equal to a fresh view.
+        """
+        view = object.__new__(BoardView)
+        view.__dict__.update(self.__dict__)
+        squares = view.squares = list(board.squares)
+        strip = self.strip
+        across_of, down_of = strip.across_of, strip.down_of
+        cells = view.cells = list(self.cells)
+        board_value = view.board_value = list(self.board_value)
+        view.cross_mask = list(self.cross_mask)
+        view.cross_score = list(self.cross_score)
+        view.cross_text = dict(self.cross_text)
+        view.skip_single = bytearray(self.skip_single)
+        view.run_after = list(self.run_after)
+        view.run_value = list(self.run_value)
+        view.next_free = list(self.next_free)
+        touching = view.touching = set(self.touching)
+        values = self.rules.tile_set.values
+        for square in placed:
+            tile = squares[square]
+            if tile is None:
+                raise ValueError("a square said to be placed is empty")
+            a, d = across_of[square], down_of[square]
+            cells[a] = cells[d] = ord(tile.upper()) - 65
+            board_value[a] = board_value[d] = 0 if tile.islower() else values.get(tile, 0)
+        for square in {*placed, *line_ends(squares, strip.size, placed)}:
+            view._refresh(square)
+        anchors = sorted([across_of[square] for square in touching] + [down_of[square] for square in touching])
+        is_anchor = bytearray(len(cells))
+        for index in anchors:
+            is_anchor[index] = 1
+        view.anchors = anchors
+        view.is_anchor = is_anchor
+        return view
+
+    def _refresh(self, square: int) -> None:
+        """Work out again one board square's entries (both halves of the strip), as __init__ does."""
+        strip, squares, cells = self.strip, self.squares, self.cells
+        size = strip.size
+        a, d = strip.across_of[square], strip.down_of[square]
+        for index in (a, d):
+            self.cross_mask[index] = strip.all_letters[index]
+            self.cross_score[index] = -1
+            self.cross_text.pop(index, None)
+            self.run_after[index] = ()
+            self.run_value[index] = 0
+            self.next_free[index] = index + 1
+        self.skip_single[d] = 0
+        if squares[square] is not None:
+            self.touching.discard(square)
+            return
+        row, col = divmod(square, size)
+        last = size - 1
+        vertical = (row > 0 and squares[square - size] is not None) or (
+            row < last and squares[square + size] is not None)
+        horizontal = (col > 0 and squares[square - 1] is not None) or (
+            col < last and squares[square + 1] is not None)
+        if not (vertical or horizontal):
+            self.touching.discard(square)
+            return
+        self.touching.add(square)
+        board_value = self.board_value
+        cache = self.dawg.cross_cache
+        for crossed, index, other in ((vertical, a, d), (horizontal, d, a)):
+            if crossed:
+                first = other
+                while cells[first - 1] >= 0:
+                    first -= 1
+                end = other + 1
+                while cells[end] >= 0:
+                    end += 1
+                before = _text(squares, strip, first, other)
+                after = _text(squares, strip, other + 1, end)
+                key = (before.upper(), after.upper())
+                mask = cache.get(key)
+                if mask is None:
+                    mask = cache[key] = _cross_check(self.dawg, *key)
+                self.cross_mask[index] = mask
+                self.cross_score[index] = sum(board_value[first:other]) + sum(board_value[other + 1 : end])
+                self.cross_text[index] = (before, after, other - first)
+        if horizontal:
+            self.skip_single[d] = 1
+        for index in (a, d):
+            if cells[index + 1] >= 0:
+                end = index + 1
+                while cells[end] >= 0:
+                    end += 1
+                self.run_after[index] = tuple(cells[index + 1 : end])
+                self.run_value[index] = sum(board_value[index + 1 : end])
+                self.next_free[index] = end
 
     def square(self, index: int) -> tuple[int, int, bool]:
         """``(row, col, across)`` of a strip square."""
@@ -212,6 +309,30 @@ class _Strip:
 
 
 _strips: dict[tuple[str, ...], _Strip] = {}
+
+
+def line_ends(squares: Sequence[str | None], size: int, placed: Sequence[int]) -> set[int]:
+    """The empty squares at the ends of the lines of tiles (across and down) through the board
+    squares ``placed``: the only squares where a move may lay a tile and make a word with one
+    of them (a move that makes no word with them is as legal, and scores the same, without them).
+    """
+    ends: set[int] = set()
+    for square in placed:
+        row, col = divmod(square, size)
+        for step, room_before, room_after in ((1, col, size - 1 - col), (size, row, size - 1 - row)):
+            at, room = square, room_before
+            while room and squares[at - step] is not None:
+                at -= step
+                room -= 1
+            if room:
+                ends.add(at - step)
+            at, room = square, room_after
+            while room and squares[at + step] is not None:
+                at += step
+                room -= 1
+            if room:
+                ends.add(at + step)
+    return ends
 
 
 def _strip(layout: tuple[str, ...]) -> _Strip:
@@ -301,19 +422,23 @@ Head = tuple[int, tuple[int, ...], tuple[int, ...], int, int]
 Extend = Callable[[int, int, int, int, int, int, int, int, int, int], None]
 
 
-def _search(view: BoardView, rack: list[int], best: int | None) -> list[Raw]:
+def _search(view: BoardView, rack: list[int], best: int | None, anchors: Sequence[int] | None = None,
+            heads: dict[tuple[int, ...], _Heads] | None = None) -> list[Raw]:
     """Appel and Jacobson's search on the strip; ``rack`` is a count array (changed, restored).
 
-    Every placement (``best`` None), or the ``best`` highest scores and their ties. The steps:
+    Every placement (``best`` None), or the ``best`` highest scores and their ties; with
+    ``anchors`` (strip squares among the view's anchors, every placement only), the placements
+    whose first anchor is one of them. ``heads`` keeps the left parts each rack spells from
+    one search to the next (for the same word list). The steps:
     the room for rack tiles before each anchor (:func:`_left_room`), the left parts the rack
     spells (:class:`_Heads`), then from each anchor the left parts and the walk rightwards
     (:class:`_Search`), anchor by anchor or the most promising piece first.
     """
     if not sum(rack):
         return []
-    search = _Search(view, rack)
+    search = _Search(view, rack, heads, view.anchors if anchors is None else anchors)
     if best is None:
-        search.every_anchor()
+        search.every_anchor(view.anchors if anchors is None else anchors)
     else:
         search.best_first(best)
     rack[:] = search.full_rack
@@ -332,14 +457,24 @@ class _Search:
     __slots__ = ("buffer", "extend", "floor", "full_rack", "full_real", "heads", "limit", "out", "rack",
                  "room_of", "spellable", "tile_total", "view")
 
-    def __init__(self, view: BoardView, rack: list[int]) -> None:
+    def __init__(self, view: BoardView, rack: list[int], heads: dict[tuple[int, ...], _Heads] | None = None,
+                 anchors: Sequence[int] | None = None) -> None:
         self.view = view
         self.rack = rack
         self.full_rack = tuple(rack)
         self.full_real = _real_mask(rack)
         self.tile_total = sum(rack)
-        self.room_of = _left_room(view, self.tile_total)
-        self.heads = _Heads(view.dawg, rack, self.full_real, max(self.room_of.values(), default=-1) + 1)
+        self.room_of = _left_room(view, self.tile_total, view.anchors if anchors is None else anchors)
+        if heads is None:
+            self.heads = _Heads(view.dawg, rack, self.full_real, max(self.room_of.values(), default=-1) + 1)
+        else:
+            # Kept for the rack: spelled to the longest a left part may be (one tile fewer than the rack).
+            found = heads.get(self.full_rack)
+            if found is None:
+                if len(heads) > 5_000:
+                    heads.clear()
+                found = heads[self.full_rack] = _Heads(view.dawg, rack, self.full_real, self.tile_total)
+            self.heads = found
         self.out: list[Raw] = []
         self.buffer = list(view.cells)
         self.extend = _extender(view, rack, self.buffer, self.out.append)
@@ -347,10 +482,10 @@ class _Search:
         self.limit = self.tile_total
         self.spellable: dict[tuple[int, ...], bool] = {}  # board letters -> a whole-rack word exists
 
-    def every_anchor(self) -> None:
-        """Every placement, anchor by anchor."""
+    def every_anchor(self, anchors: Sequence[int]) -> None:
+        """Every placement from ``anchors``, anchor by anchor."""
         room_of = self.room_of
-        for anchor in self.view.anchors:
+        for anchor in anchors:
             self.from_anchor(anchor, range(1, room_of.get(anchor, -1) + 2))
 
     def best_first(self, best: int) -> None:
@@ -481,7 +616,7 @@ class _Search:
                         extend(after, node, main, mult, cross, length, real, first, floor, limit)
 
 
-def _left_room(view: BoardView, tile_total: int) -> dict[int, int]:
+def _left_room(view: BoardView, tile_total: int, anchors: Sequence[int]) -> dict[int, int]:
     """For each anchor with a free square before it, how many rack tiles may go before it.
 
     A left part stops at the board's edge, at a tile, or at another anchor (moves through that
@@ -489,7 +624,7 @@ def _left_room(view: BoardView, tile_total: int) -> dict[int, int]:
     """
     cells, is_anchor = view.cells, view.is_anchor
     room_of: dict[int, int] = {}
-    for anchor in view.anchors:
+    for anchor in anchors:
         if cells[anchor - 1] < 0:
             room = 0
             index = anchor - 1
