@@ -416,10 +416,13 @@ class EndgameSolver:
                 if resolved:
                     proven = True
                     break
+            moves = self._to_moves(best_line)
+            # Let go of the tables before the collector comes back: it would walk them all.
+            for cache in (self.table, self.move_cache, self.views, self.reach, self.heads):
+                cache.clear()
         finally:
             if enabled:
                 gc.enable()
-        moves = self._to_moves(best_line)
         return EndgameResult(base + best_value, proven, moves, self.nodes, self.clock() - start, finished)
 
     def _negamax(self, ply: int, depth: int, alpha: int, beta: int, run: int, budgeted: bool,
