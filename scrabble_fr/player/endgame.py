@@ -52,10 +52,11 @@ PASS_COST = 1  # the depth a pass uses up
 
 # A move inside the search: (score, tiles laid as (board square, board letter), rack indices
 # used: 0-25 for a letter, 26 for a joker, the squares where a tile would change the move as bits
-# with the rack tiles it uses as bits above them, the change to the board's Zobrist key). A pass
-# lays nothing.
-Inner = tuple[int, tuple[tuple[int, str], ...], tuple[int, ...], int, int]
-PASS: Inner = (0, (), (), 0, 0)
+# with the rack tiles it uses as bits above them, the change to the board's Zobrist key, the score
+# plus the value of the tiles used: what the move is worth one turn from the end of the search).
+# A pass lays nothing.
+Inner = tuple[int, tuple[tuple[int, str], ...], tuple[int, ...], int, int, int]
+PASS: Inner = (0, (), (), 0, 0, 0)
 
 _ZOBRIST = random.Random(20231123)
 
@@ -173,6 +174,7 @@ class EndgameSolver:
         self.heads: dict[tuple[int, ...], _Heads] = {}  # the left parts each rack spells
         self.killers: list[list[tuple[tuple[int, str], ...]]] = []
         self.nodes = 0
+        self.next_check = 0
         self.deadline = 0.0
         self.line: list[Inner] = []
 
@@ -285,6 +287,7 @@ class EndgameSolver:
         base = self.base[player]
         area = self.area
         z_square = self.z_square
+        tile_value = self.tile_value
         moves: list[Inner] = []
         for score, start, end, letters in found:
             if count:
@@ -326,7 +329,8 @@ class EndgameSolver:
                 copy = copies.get(code, 0)
                 copies[code] = copy + 1
                 tiles |= 1 << (base[code] + copy)
-            moves.append((score, tuple(placed), tuple(used), touchy | (tiles << area), zobrist))
+            worth = score + sum(tile_value[code] for code in used)
+            moves.append((score, tuple(placed), tuple(used), touchy | (tiles << area), zobrist, worth))
         return moves
 
     def _play(self, player: int, move: Inner) -> None:
@@ -433,7 +437,8 @@ class EndgameSolver:
         ``mine`` and ``theirs``: each player's placements on an earlier board, and the squares
         laid since (see :meth:`_moves`)."""
         self.nodes += 1
-        if budgeted and not self.nodes & 31:  # a clock read is not free (process_time is a system call)
+        if budgeted and self.nodes >= self.next_check:  # a clock read is not free (process_time is a system call)
+            self.next_check = self.nodes + 32
             if self.clock() > self.deadline or (self.max_nodes is not None and self.nodes > self.max_nodes):
                 raise _Stop
         me = ply & 1
@@ -482,10 +487,24 @@ class EndgameSolver:
                         child_line, child_resolved = [], True
                     else:
                         laid = trail[-1][1]
-                        child, child_resolved = self._negamax(ply + 1, depth - 1, -beta + score, -alpha + score,
-                                                              next_run, budgeted, (theirs_moves, theirs_since + laid),
-                                                              (moves, laid))
-                        value = score - child
+                        child_mine = (theirs_moves, theirs_since + laid)
+                        child_theirs = (moves, laid)
+                        if best > -INFINITY and beta - alpha > 1:
+                            # Principal variation search: after the first move, a null window
+                            # shows whether this one does better; only then the full window.
+                            child, child_resolved = self._negamax(ply + 1, depth - 1, -alpha - 1 + score,
+                                                                  -alpha + score, next_run, budgeted, child_mine,
+                                                                  child_theirs)
+                            value = score - child
+                            if alpha < value < beta:
+                                child, child_resolved = self._negamax(ply + 1, depth - 1, -beta + score,
+                                                                      -value + score, next_run, budgeted,
+                                                                      child_mine, child_theirs)
+                                value = score - child
+                        else:
+                            child, child_resolved = self._negamax(ply + 1, depth - 1, -beta + score, -alpha + score,
+                                                                  next_run, budgeted, child_mine, child_theirs)
+                            value = score - child
                         child_line = self.line
                 self._take_back(me, move)
                 trail.pop()
