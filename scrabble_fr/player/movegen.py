@@ -124,7 +124,6 @@ class BoardView:
         # square's cross-word is read in the other half of the strip.
         cross_mask = list(strip.all_letters)
         cross_score = [-1] * length  # -1: no cross-word; else the points of its board tiles
-        cross_text: dict[int, tuple[str, str, int]] = {}  # index -> (before, after, letters before)
         cache = dawg.cross_cache
         if len(cache) > 100_000:  # a bound for long sessions; refilled as positions recur
             cache.clear()
@@ -137,18 +136,14 @@ class BoardView:
                 end = other + 1
                 while cells[end] >= 0:
                     end += 1
-                before = _text(squares, strip, first, other)
-                after = _text(squares, strip, other + 1, end)
-                key = (before.upper(), after.upper())
+                key = (tuple(cells[first:other]), tuple(cells[other + 1 : end]))
                 mask = cache.get(key)
                 if mask is None:
                     mask = cache[key] = _cross_check(dawg, *key)
                 cross_mask[index] = mask
                 cross_score[index] = sum(board_value[first:other]) + sum(board_value[other + 1 : end])
-                cross_text[index] = (before, after, other - first)
         self.cross_mask = cross_mask
         self.cross_score = cross_score
-        self.cross_text = cross_text
         # A one-tile move that makes words both ways is found in both halves of the strip: the
         # down half skips it (the engine calls it across too).
         skip_single = bytearray(length)
@@ -201,7 +196,6 @@ class BoardView:
         board_value = view.board_value = list(self.board_value)
         view.cross_mask = list(self.cross_mask)
         view.cross_score = list(self.cross_score)
-        view.cross_text = dict(self.cross_text)
         view.skip_single = bytearray(self.skip_single)
         view.run_after = list(self.run_after)
         view.run_value = list(self.run_value)
@@ -228,31 +222,24 @@ class BoardView:
     def _refresh(self, square: int) -> None:
         """Work out again one board square's entries (both halves of the strip), as __init__ does."""
         strip, squares, cells = self.strip, self.squares, self.cells
+        cross_mask, cross_score = self.cross_mask, self.cross_score
+        run_after, run_value, next_free = self.run_after, self.run_value, self.next_free
         size = strip.size
         a, d = strip.across_of[square], strip.down_of[square]
-        for index in (a, d):
-            self.cross_mask[index] = strip.all_letters[index]
-            self.cross_score[index] = -1
-            self.cross_text.pop(index, None)
-            self.run_after[index] = ()
-            self.run_value[index] = 0
-            self.next_free[index] = index + 1
-        self.skip_single[d] = 0
-        if squares[square] is not None:
+        vertical = horizontal = False
+        if squares[square] is None:
+            row, col = divmod(square, size)
+            last = size - 1
+            vertical = (row > 0 and squares[square - size] is not None) or (
+                row < last and squares[square + size] is not None)
+            horizontal = (col > 0 and squares[square - 1] is not None) or (
+                col < last and squares[square + 1] is not None)
+        if vertical or horizontal:
+            self.touching.add(square)
+        else:
             self.touching.discard(square)
-            return
-        row, col = divmod(square, size)
-        last = size - 1
-        vertical = (row > 0 and squares[square - size] is not None) or (
-            row < last and squares[square + size] is not None)
-        horizontal = (col > 0 and squares[square - 1] is not None) or (
-            col < last and squares[square + 1] is not None)
-        if not (vertical or horizontal):
-            self.touching.discard(square)
-            return
-        self.touching.add(square)
+        self.skip_single[d] = 1 if horizontal else 0
         board_value = self.board_value
-        cache = self.dawg.cross_cache
         for crossed, index, other in ((vertical, a, d), (horizontal, d, a)):
             if crossed:
                 first = other
@@ -261,25 +248,41 @@ class BoardView:
                 end = other + 1
                 while cells[end] >= 0:
                     end += 1
-                before = _text(squares, strip, first, other)
-                after = _text(squares, strip, other + 1, end)
-                key = (before.upper(), after.upper())
-                mask = cache.get(key)
+                key = (tuple(cells[first:other]), tuple(cells[other + 1 : end]))
+                mask = self.dawg.cross_cache.get(key)
                 if mask is None:
-                    mask = cache[key] = _cross_check(self.dawg, *key)
-                self.cross_mask[index] = mask
-                self.cross_score[index] = sum(board_value[first:other]) + sum(board_value[other + 1 : end])
-                self.cross_text[index] = (before, after, other - first)
-        if horizontal:
-            self.skip_single[d] = 1
-        for index in (a, d):
-            if cells[index + 1] >= 0:
+                    mask = self.dawg.cross_cache[key] = _cross_check(self.dawg, *key)
+                cross_mask[index] = mask
+                cross_score[index] = sum(board_value[first:other]) + sum(board_value[other + 1 : end])
+            else:
+                cross_mask[index] = strip.all_letters[index]
+                cross_score[index] = -1
+            if (vertical or horizontal) and cells[index + 1] >= 0:
                 end = index + 1
                 while cells[end] >= 0:
                     end += 1
-                self.run_after[index] = tuple(cells[index + 1 : end])
-                self.run_value[index] = sum(board_value[index + 1 : end])
-                self.next_free[index] = end
+                run_after[index] = tuple(cells[index + 1 : end])
+                run_value[index] = sum(board_value[index + 1 : end])
+                next_free[index] = end
+            else:
+                run_after[index] = ()
+                run_value[index] = 0
+                next_free[index] = index + 1
+
+    def cross_word(self, index: int) -> tuple[str, str, int]:
+        """The cross-word at an empty strip square that makes one: the tiles before it and after
+        it as the board writes them, and how many are before."""
+        strip = self.strip
+        square = strip.square_of[index]
+        other = strip.down_of[square] if index < self.down_offset else strip.across_of[square]
+        cells = self.cells
+        first = other
+        while cells[first - 1] >= 0:
+            first -= 1
+        end = other + 1
+        while cells[end] >= 0:
+            end += 1
+        return _text(self.squares, strip, first, other), _text(self.squares, strip, other + 1, end), other - first
 
     def square(self, index: int) -> tuple[int, int, bool]:
         """``(row, col, across)`` of a strip square."""
@@ -370,19 +373,19 @@ def _text(squares: list[str | None], strip: _Strip, start: int, end: int) -> str
     return "".join(squares[square_of[index]] or "" for index in range(start, end))
 
 
-def _cross_check(dawg: Dawg, before: str, after: str) -> int:
-    """The letters L such that ``before + L + after`` is a word, as a bit mask."""
+def _cross_check(dawg: Dawg, before: Sequence[int], after: Sequence[int]) -> int:
+    """The letters L such that ``before + L + after`` (letter codes 0-25) is a word, as a bit mask."""
     children, terminal = dawg.children, dawg.terminal
     node: int | None = dawg.root
-    for ch in before:
-        node = children[node].get(ord(ch) - 65)  # type: ignore[index]
+    for code in before:
+        node = children[node].get(code)  # type: ignore[index]
         if node is None:
             return 0
     mask = 0
     for letter, child in children[node].items():  # type: ignore[index]
         end: int | None = child
-        for ch in after:
-            end = children[end].get(ord(ch) - 65)  # type: ignore[index]
+        for code in after:
+            end = children[end].get(code)  # type: ignore[index]
             if end is None:
                 break
         else:
@@ -985,7 +988,7 @@ def to_move(view: BoardView, found: Raw) -> Move:
     cells = view.cells
     values = view.letter_values
     letter_mul, word_mul = view.letter_mul, view.word_mul
-    cross_score, cross_text = view.cross_score, view.cross_text
+    cross_score = view.cross_score
     tiles: list[PlacedTile] = []
     text: list[str] = []
     cross_words: list[Word] = []
@@ -1012,7 +1015,7 @@ def to_move(view: BoardView, found: Raw) -> Move:
             mult *= factor
             text.append(shown)
             if cross_score[index] >= 0:
-                before, after, back = cross_text[index]
+                before, after, back = view.cross_word(index)
                 points = (cross_score[index] + value) * factor
                 if across:
                     cross_words.append(Word(before + shown + after, r - back, c, False, points))

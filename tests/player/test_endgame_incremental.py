@@ -20,7 +20,7 @@ from scrabble_fr.engine.rules import Rules
 from scrabble_fr.player.endgame import EndgameSolver
 from scrabble_fr.player.movegen import generate_moves, view_of
 
-VIEW_PARTS = ("squares", "cells", "board_value", "cross_mask", "cross_score", "cross_text", "skip_single",
+VIEW_PARTS = ("squares", "cells", "board_value", "cross_mask", "cross_score", "skip_single",
               "anchors", "is_anchor", "run_after", "run_value", "next_free", "touching")
 
 
