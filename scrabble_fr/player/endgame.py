@@ -5,7 +5,8 @@ be searched for: negamax with alpha-beta pruning, iterative deepening (one more 
 round), a transposition table keyed by a Zobrist hash of the board, both racks and the run of
 turns toward a blocked game, and moves tried in the order most likely to cut: going out first,
 then the move the table remembers, then two *killer* moves per depth (moves that cut elsewhere
-at that depth), then by score. Passing is a move.
+at that depth), then by score plus the value of the tiles played (what a move is worth if the
+game were blocked right after it). Passing is a move.
 
 The value is the final spread for the player to move: their final score less their opponent's,
 the current scores included, under the position's end-of-game rules. Going out ends the game:
@@ -53,10 +54,10 @@ PASS_COST = 1  # the depth a pass uses up
 # A move inside the search: (score, tiles laid as (board square, board letter), rack indices
 # used: 0-25 for a letter, 26 for a joker, the squares where a tile would change the move as bits
 # with the rack tiles it uses as bits above them, the change to the board's Zobrist key, the score
-# plus the value of the tiles used: what the move is worth one turn from the end of the search).
-# A pass lays nothing.
-Inner = tuple[int, tuple[tuple[int, str], ...], tuple[int, ...], int, int, int]
-PASS: Inner = (0, (), (), 0, 0, 0)
+# plus the value of the tiles used: what the move is worth one turn from the end of the search,
+# the squares laid). A pass lays nothing.
+Inner = tuple[int, tuple[tuple[int, str], ...], tuple[int, ...], int, int, int, tuple[int, ...]]
+PASS: Inner = (0, (), (), 0, 0, 0, ())
 
 _ZOBRIST = random.Random(20231123)
 
@@ -218,9 +219,9 @@ class EndgameSolver:
 
     def _moves(self, player: int, moves: list[Inner], since: tuple[int, ...]) -> list[Any]:
         """The placements of ``player``'s rack on the board, those going out first, then by
-        score; how many go out; and room for an index of them by tiles laid (see :meth:`_order`).
-        ``moves`` are the player's placements on the board without the tiles laid since on the
-        squares ``since``, for a rack holding theirs."""
+        score plus the value of the tiles played; how many go out; and room for an index of them
+        by tiles laid (see :meth:`_order`). ``moves`` are the player's placements on the board
+        without the tiles laid since on the squares ``since``, for a rack holding theirs."""
         key = self.board_key ^ self.rack_keys[player][0] ^ self.player_salt[player]
         found = self.move_cache.get(key)
         if found is not None:
@@ -234,7 +235,7 @@ class EndgameSolver:
             current.extend(self._generate(player, since))
         else:
             current = list(moves)
-        current.sort(key=_score, reverse=True)
+        current.sort(key=_worth, reverse=True)
         size = self.rack_sizes[player]
         outs = [move for move in current if len(move[2]) == size]
         if outs:
@@ -330,7 +331,8 @@ class EndgameSolver:
                 copies[code] = copy + 1
                 tiles |= 1 << (base[code] + copy)
             worth = score + sum(tile_value[code] for code in used)
-            moves.append((score, tuple(placed), tuple(used), touchy | (tiles << area), zobrist, worth))
+            moves.append((score, tuple(placed), tuple(used), touchy | (tiles << area), zobrist, worth,
+                          tuple(square for square, _tile in placed)))
         return moves
 
     def _play(self, player: int, move: Inner) -> None:
@@ -473,7 +475,7 @@ class EndgameSolver:
         for move in order:
             score, placed = move[0], move[1]
             if placed:
-                trail.append((self.board_key, tuple(square for square, _tile in placed)))
+                trail.append((self.board_key, move[6]))
                 self._play(me, move)
                 if not self.rack_sizes[me]:
                     # Out: the spread gains twice the rack left (FFSc: +v and −v; NASPA: +2v).
@@ -625,10 +627,6 @@ class EndgameSolver:
             position.push(move_now)
             moves.append(move_now)
         return tuple(moves)
-
-
-def _score(move: Inner) -> int:
-    return move[0]
 
 
 def _cross_ends(view: BoardView, index: int) -> int:
@@ -786,3 +784,7 @@ def judge_move(position: Position, move: Move, seconds: float = TIME_BUDGET) -> 
     if played > best.value:  # the first search stopped early and missed it: the move played is best
         return EndgameVerdict(move, played, played, best.proven and after.proven)
     return EndgameVerdict(best.move, best.value, played, best.proven and after.proven)
+
+
+def _worth(move: Inner) -> int:
+    return move[5]

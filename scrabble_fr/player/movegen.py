@@ -159,7 +159,7 @@ class BoardView:
         is_anchor = bytearray(length)
         for index in anchors:
             is_anchor[index] = 1
-        self.anchors = anchors
+        self._anchors: list[int] | None = anchors
         self.is_anchor = is_anchor
         self.touching = touching
         self.strip = strip
@@ -200,7 +200,8 @@ class BoardView:
         view.run_after = list(self.run_after)
         view.run_value = list(self.run_value)
         view.next_free = list(self.next_free)
-        touching = view.touching = set(self.touching)
+        view.touching = set(self.touching)
+        is_anchor = view.is_anchor = bytearray(self.is_anchor)
         values = self.rules.tile_set.values
         for square in placed:
             tile = squares[square]
@@ -210,17 +211,23 @@ class BoardView:
             cells[a] = cells[d] = ord(tile.upper()) - 65
             board_value[a] = board_value[d] = 0 if tile.islower() else values.get(tile, 0)
         for square in {*placed, *line_ends(squares, strip.size, placed)}:
-            view._refresh(square)
-        anchors = sorted([across_of[square] for square in touching] + [down_of[square] for square in touching])
-        is_anchor = bytearray(len(cells))
-        for index in anchors:
-            is_anchor[index] = 1
-        view.anchors = anchors
-        view.is_anchor = is_anchor
+            is_anchor[across_of[square]] = is_anchor[down_of[square]] = view._refresh(square)
+        view._anchors = None  # listed when asked for (a search given its own anchors never asks)
         return view
 
-    def _refresh(self, square: int) -> None:
-        """Work out again one board square's entries (both halves of the strip), as __init__ does."""
+    @property
+    def anchors(self) -> list[int]:
+        """The anchors (strip squares), in order."""
+        anchors = self._anchors
+        if anchors is None:
+            across_of, down_of = self.strip.across_of, self.strip.down_of
+            anchors = self._anchors = sorted([across_of[square] for square in self.touching]
+                                             + [down_of[square] for square in self.touching])
+        return anchors
+
+    def _refresh(self, square: int) -> int:
+        """Work out again one board square's entries (both halves of the strip), as __init__
+        does; 1 if the square is now an anchor, else 0."""
         strip, squares, cells = self.strip, self.squares, self.cells
         cross_mask, cross_score = self.cross_mask, self.cross_score
         run_after, run_value, next_free = self.run_after, self.run_value, self.next_free
@@ -234,7 +241,8 @@ class BoardView:
                 row < last and squares[square + size] is not None)
             horizontal = (col > 0 and squares[square - 1] is not None) or (
                 col < last and squares[square + 1] is not None)
-        if vertical or horizontal:
+        touches = vertical or horizontal
+        if touches:
             self.touching.add(square)
         else:
             self.touching.discard(square)
@@ -268,6 +276,7 @@ class BoardView:
                 run_after[index] = ()
                 run_value[index] = 0
                 next_free[index] = index + 1
+        return 1 if touches else 0
 
     def cross_word(self, index: int) -> tuple[str, str, int]:
         """The cross-word at an empty strip square that makes one: the tiles before it and after
