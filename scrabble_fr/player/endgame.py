@@ -240,7 +240,7 @@ class EndgameSolver:
         outs = [move for move in current if len(move[2]) == size]
         if outs:
             current = outs + [move for move in current if len(move[2]) != size]
-        if len(self.move_cache) > 100_000:
+        if len(self.move_cache) > 50_000:  # a bound on memory for long searches (lists of moves)
             self.move_cache.clear()
         found = self.move_cache[key] = [current, len(outs), None]
         return found
