@@ -80,7 +80,7 @@ PLACING = ("place", "exchange", "pass")
 
 
 # -- a seat: one process, as a terminal -----------------------------------------------------------------
-def seat_main(address: str, code: str, limit: int, tick: float, script_path: str = "") -> None:
+def seat_main(address: str, code: str, limit: int, tick: float, script_path: str = "", woken: bool = True) -> None:
     from scrabble_fr.engine.game import EventKind, move_from_data
     from scrabble_fr.lexicon import Lexicon
     from scrabble_fr.player.computer import ComputerPlayer
@@ -103,11 +103,16 @@ def seat_main(address: str, code: str, limit: int, tick: float, script_path: str
     moves = accepts = refused = 0
     quiet_since = time.monotonic()
     error = None
-    next_tick = time.monotonic()
+    next_tick = time.monotonic() + tick
     while True:
-        # As the game screen: the table read every ``tick`` seconds (a timer), acting in between.
-        next_tick += tick
-        time.sleep(max(0.0, next_tick - time.monotonic()))
+        # As the game screen: the table read every ``tick`` seconds (a timer) and, where the store
+        # announces writes (PostgreSQL), at once when one arrives (the screen's waiting thread);
+        # acting in between. ``woken`` false: the timer only.
+        left = max(0.0, next_tick - time.monotonic())
+        if not (woken and session.wait(left)):
+            if not woken:
+                time.sleep(left)
+            next_tick += tick
         session.poll()
         now_ms = time.time() * 1000.0
         if session.seq > seen:
@@ -188,7 +193,7 @@ def baseline(seeds: list[int], limit: int, scripts: dict[str, list[object]] | No
 
 # -- one backend ---------------------------------------------------------------------------------------
 def run_backend(label: str, address: str, tables: int, limit: int, tick: float,
-                postmaster: int | None, scripted: bool = False) -> dict[str, object]:
+                postmaster: int | None, scripted: bool = False, woken: bool = True) -> dict[str, object]:
     from scrabble_fr.table import TableSession, TableSettings, create_table, open_store
 
     store = open_store(address)
@@ -202,7 +207,8 @@ def run_backend(label: str, address: str, tables: int, limit: int, tick: float,
         script_path = str(Path(tempfile.mkdtemp(prefix="scrabble-bench-")) / "script.json")
         Path(script_path).write_text(json.dumps(scripts))
     print(f"[{label}] starting {len(seat_args)} seat processes…", flush=True)
-    processes = [harness.spawn([__file__, "--seat", address, code, str(limit), str(tick), script_path])
+    processes = [harness.spawn([__file__, "--seat", address, code, str(limit), str(tick), script_path,
+                                 "woken" if woken else "timer"])
                  for code in seat_args]
     harness.wait_ready(processes)
     memory = harness.MemorySampler([p.pid for p in processes])
@@ -242,7 +248,8 @@ def run_backend(label: str, address: str, tables: int, limit: int, tick: float,
     store.close()
     base_moves, base_seconds = baseline(seeds, limit)
     return {
-        "label": label + (" scripted" if scripted else ""), "tables": tables, "seats": len(processes),
+        "label": label + (" scripted" if scripted else "") + ("" if woken else " timer only"),
+        "tables": tables, "seats": len(processes),
         "wall": wall, "moves": moves, "logged": played,
         "rate": moves / wall if wall else 0.0, "baseline_rate": base_moves / base_seconds if base_seconds else 0.0,
         "rows": len(latencies), "p50": harness.percentile(latencies, 0.50), "p95": harness.percentile(latencies, 0.95),
@@ -286,7 +293,8 @@ def report(runs: list[dict[str, object]]) -> None:
 def main() -> None:
     if len(sys.argv) > 1 and sys.argv[1] == "--seat":
         script = sys.argv[6] if len(sys.argv) > 6 else ""
-        seat_main(sys.argv[2], sys.argv[3], int(sys.argv[4]), float(sys.argv[5]), script)
+        woken = len(sys.argv) <= 7 or sys.argv[7] != "timer"
+        seat_main(sys.argv[2], sys.argv[3], int(sys.argv[4]), float(sys.argv[5]), script, woken)
         return
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--tables", type=int, default=50, help="how many tables (two seats each; default 50)")
@@ -297,6 +305,9 @@ def main() -> None:
     parser.add_argument("--scripted", action="store_true",
                         help="the computer's moves worked out beforehand, so a seat only plays them (as a "
                              "terminal, whose player types the move), instead of each seat computing its own")
+    parser.add_argument("--timer-only", action="store_true",
+                        help="seats read the table on their timer only, never woken by the store's "
+                             "announcements (how the screens followed a PostgreSQL table before)")
     parser.add_argument("--base", metavar="URL", help="an existing PostgreSQL server (default: a throwaway cluster)")
     args = parser.parse_args()
     limit = args.moves if args.moves > 0 else 10**6
@@ -304,15 +315,16 @@ def main() -> None:
     if args.backend in ("sqlite", "both"):
         folder = tempfile.mkdtemp(prefix="scrabble-bench-")
         runs.append(run_backend("SQLite", str(Path(folder) / "tables.sqlite3"), args.tables, limit, args.tick, None,
-                                 args.scripted))
+                                 args.scripted, not args.timer_only))
     if args.backend in ("postgresql", "both"):
         if args.base:
-            runs.append(run_backend("PostgreSQL", args.base, args.tables, limit, args.tick, None, args.scripted))
+            runs.append(run_backend("PostgreSQL", args.base, args.tables, limit, args.tick, None, args.scripted,
+                                    not args.timer_only))
         else:
             cluster = harness.Cluster(max_connections=2 * args.tables + 20)
             try:
                 runs.append(run_backend("PostgreSQL", cluster.url, args.tables, limit, args.tick, cluster.postmaster(),
-                                       args.scripted))
+                                       args.scripted, not args.timer_only))
             finally:
                 cluster.remove()
     report(runs)
