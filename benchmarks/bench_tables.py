@@ -55,6 +55,21 @@ hundred listening server processes): PostgreSQL 96.1 moves/s (0.33 ×), p50 70 m
 401 ms, 1.86 cores; ``--scripted`` (the computer's moves worked out beforehand, as a terminal whose
 player types them): 159.2 moves/s, p50 77 ms, p95 179 ms, max 457 ms, 1.82 cores; SQLite
 ``--scripted`` 160.2 moves/s, p50 71 ms, p95 102 ms, 0.94 cores.
+
+Since then (same day, other work on one of the two cores): a screen on PostgreSQL is woken by the
+server's announcement instead of waiting for its tick, and a connection's own writes no longer
+wake it (before, every writer read its own row back: two round trips for nothing). PostgreSQL,
+50 tables, ``--scripted``: 166.8 moves/s (0.61 × baseline), p50 107 ms, p95 328 ms, 2.0 cores;
+``--timer-only`` beside it 164.0 moves/s, p50 96 ms, p95 210 ms. With ``--pace 1`` (each seat
+answers a second after its turn comes, as a quick player; moves computed by the seats): woken
+p50 5.1 ms, **p95 22.9 ms**, max 116 ms, 1.6 cores; ``--timer-only`` p50 95 ms, p95 118 ms.
+All out, the two cores are saturated and the tail is the wait for a processor, made longer by
+PostgreSQL itself: up to version 18, a ``NOTIFY`` signals every backend listening in the database,
+whatever its channel (async.c keeps no map of channels to backends), so each row wakes the hundred
+seats' server processes. The server's processor time a row grows with the listeners: 0.8 ms at 5
+tables, 1.4 ms at 20, 3.1 ms at 50 (``--scripted``: p95 8 ms at 5 tables, 54 ms at 20). The
+issue's 150 ms at 50 tables all out is met with the seats at a player's pace, not on two cores
+flat out.
 """
 
 from __future__ import annotations
@@ -80,7 +95,8 @@ PLACING = ("place", "exchange", "pass")
 
 
 # -- a seat: one process, as a terminal -----------------------------------------------------------------
-def seat_main(address: str, code: str, limit: int, tick: float, script_path: str = "") -> None:
+def seat_main(address: str, code: str, limit: int, tick: float, script_path: str = "", woken: bool = True,
+              pace: float = 0.0) -> None:
     from scrabble_fr.engine.game import EventKind, move_from_data
     from scrabble_fr.lexicon import Lexicon
     from scrabble_fr.player.computer import ComputerPlayer
@@ -103,11 +119,17 @@ def seat_main(address: str, code: str, limit: int, tick: float, script_path: str
     moves = accepts = refused = 0
     quiet_since = time.monotonic()
     error = None
-    next_tick = time.monotonic()
+    next_tick = time.monotonic() + tick
+    my_turn_since: float | None = None
     while True:
-        # As the game screen: the table read every ``tick`` seconds (a timer), acting in between.
-        next_tick += tick
-        time.sleep(max(0.0, next_tick - time.monotonic()))
+        # As the game screen: the table read every ``tick`` seconds (a timer) and, where the store
+        # announces writes (PostgreSQL), at once when one arrives (the screen's waiting thread);
+        # acting in between. ``woken`` false: the timer only.
+        left = max(0.0, next_tick - time.monotonic())
+        if not (woken and session.wait(left)):
+            if not woken:
+                time.sleep(left)
+            next_tick += tick
         session.poll()
         now_ms = time.time() * 1000.0
         if session.seq > seen:
@@ -128,6 +150,12 @@ def seat_main(address: str, code: str, limit: int, tick: float, script_path: str
             error = "nothing happened for 60 s"
             break
         if match.current_human != session.me:
+            my_turn_since = None
+            continue
+        # --pace: a player who takes that long to answer (accept, then play) once it is their turn.
+        if my_turn_since is None:
+            my_turn_since = time.monotonic()
+        if time.monotonic() - my_turn_since < pace:
             continue
         attempt = time.monotonic()
         try:
@@ -145,6 +173,7 @@ def seat_main(address: str, code: str, limit: int, tick: float, script_path: str
             refused += 1
             error = f"{exc.code} after {time.monotonic() - attempt:.2f} s: {exc}"
         seen = session.seq  # our own rows
+        my_turn_since = time.monotonic()
         quiet_since = time.monotonic()
     ended = time.time()
     session.close()
@@ -188,7 +217,8 @@ def baseline(seeds: list[int], limit: int, scripts: dict[str, list[object]] | No
 
 # -- one backend ---------------------------------------------------------------------------------------
 def run_backend(label: str, address: str, tables: int, limit: int, tick: float,
-                postmaster: int | None, scripted: bool = False) -> dict[str, object]:
+                postmaster: int | None, scripted: bool = False, woken: bool = True,
+                pace: float = 0.0) -> dict[str, object]:
     from scrabble_fr.table import TableSession, TableSettings, create_table, open_store
 
     store = open_store(address)
@@ -202,7 +232,8 @@ def run_backend(label: str, address: str, tables: int, limit: int, tick: float,
         script_path = str(Path(tempfile.mkdtemp(prefix="scrabble-bench-")) / "script.json")
         Path(script_path).write_text(json.dumps(scripts))
     print(f"[{label}] starting {len(seat_args)} seat processes…", flush=True)
-    processes = [harness.spawn([__file__, "--seat", address, code, str(limit), str(tick), script_path])
+    processes = [harness.spawn([__file__, "--seat", address, code, str(limit), str(tick), script_path,
+                                 "woken" if woken else "timer", str(pace)])
                  for code in seat_args]
     harness.wait_ready(processes)
     memory = harness.MemorySampler([p.pid for p in processes])
@@ -242,7 +273,9 @@ def run_backend(label: str, address: str, tables: int, limit: int, tick: float,
     store.close()
     base_moves, base_seconds = baseline(seeds, limit)
     return {
-        "label": label + (" scripted" if scripted else ""), "tables": tables, "seats": len(processes),
+        "label": label + (" scripted" if scripted else "") + ("" if woken else " timer only")
+        + (f" pace {pace:g} s" if pace else ""),
+        "tables": tables, "seats": len(processes),
         "wall": wall, "moves": moves, "logged": played,
         "rate": moves / wall if wall else 0.0, "baseline_rate": base_moves / base_seconds if base_seconds else 0.0,
         "rows": len(latencies), "p50": harness.percentile(latencies, 0.50), "p95": harness.percentile(latencies, 0.95),
@@ -286,7 +319,9 @@ def report(runs: list[dict[str, object]]) -> None:
 def main() -> None:
     if len(sys.argv) > 1 and sys.argv[1] == "--seat":
         script = sys.argv[6] if len(sys.argv) > 6 else ""
-        seat_main(sys.argv[2], sys.argv[3], int(sys.argv[4]), float(sys.argv[5]), script)
+        woken = len(sys.argv) <= 7 or sys.argv[7] != "timer"
+        pace = float(sys.argv[8]) if len(sys.argv) > 8 else 0.0
+        seat_main(sys.argv[2], sys.argv[3], int(sys.argv[4]), float(sys.argv[5]), script, woken, pace)
         return
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--tables", type=int, default=50, help="how many tables (two seats each; default 50)")
@@ -297,6 +332,12 @@ def main() -> None:
     parser.add_argument("--scripted", action="store_true",
                         help="the computer's moves worked out beforehand, so a seat only plays them (as a "
                              "terminal, whose player types the move), instead of each seat computing its own")
+    parser.add_argument("--timer-only", action="store_true",
+                        help="seats read the table on their timer only, never woken by the store's "
+                             "announcements (how the screens followed a PostgreSQL table before)")
+    parser.add_argument("--pace", type=float, default=0.0, metavar="SECONDS",
+                        help="each seat waits that long once it is its turn before it accepts and plays "
+                             "(a player's time to answer; default 0: as fast as the machine goes)")
     parser.add_argument("--base", metavar="URL", help="an existing PostgreSQL server (default: a throwaway cluster)")
     args = parser.parse_args()
     limit = args.moves if args.moves > 0 else 10**6
@@ -304,15 +345,16 @@ def main() -> None:
     if args.backend in ("sqlite", "both"):
         folder = tempfile.mkdtemp(prefix="scrabble-bench-")
         runs.append(run_backend("SQLite", str(Path(folder) / "tables.sqlite3"), args.tables, limit, args.tick, None,
-                                 args.scripted))
+                                 args.scripted, not args.timer_only, args.pace))
     if args.backend in ("postgresql", "both"):
         if args.base:
-            runs.append(run_backend("PostgreSQL", args.base, args.tables, limit, args.tick, None, args.scripted))
+            runs.append(run_backend("PostgreSQL", args.base, args.tables, limit, args.tick, None, args.scripted,
+                                    not args.timer_only))
         else:
             cluster = harness.Cluster(max_connections=2 * args.tables + 20)
             try:
                 runs.append(run_backend("PostgreSQL", cluster.url, args.tables, limit, args.tick, cluster.postmaster(),
-                                       args.scripted))
+                                       args.scripted, not args.timer_only, args.pace))
             finally:
                 cluster.remove()
     report(runs)

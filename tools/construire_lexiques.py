@@ -101,20 +101,24 @@ ABBREVIATIONS = frozenset(
 # --lexique before.txt --lexique after.txt), measured when the list last changed. Update it with
 # every change to the list.
 MEASURED_TOPS = """\
-  | partie (club de Hiersac) | liste d'avant, avec le filtre d'attestation | liste livrée |
+  | partie | liste d'avant, avec le filtre d'attestation | liste livrée |
   |---|---|---|
-  | vendredi 7 juillet 2018 | 14 / 21 | 14 / 21 |
-  | vendredi 22 novembre 2019 | 11 / 19 | 14 / 19 |
-  | vendredi 11 juin 2021 | 13 / 18 | 17 / 18 |
-  | vendredi 21 janvier 2022, partie joker | 15 / 18 | 15 / 18 |
-  | mercredi 11 mai 2022, partie joker (19 coups sur 20) | 15 / 19 | 15 / 19 |
-  | vendredi 20 janvier 2023, partie joker | 14 / 18 | 14 / 18 |
-  | Simultanés de France, vendredi 9 juin 2023 | 14 / 20 | 15 / 20 |
-  | vendredi 10 novembre 2023, partie joker | 10 / 17 | 11 / 17 |
-  | **total** | **106 / 150** | **115 / 150** |
+  | festival d'Aix 2002, 2e partie (ODS3, Duel de mots) | 18 / 21 | 16 / 21 |
+  | Hiersac, vendredi 7 juillet 2018 | 14 / 21 | 14 / 21 |
+  | Hiersac, vendredi 22 novembre 2019 | 11 / 19 | 14 / 19 |
+  | Hiersac, vendredi 11 juin 2021 | 13 / 18 | 17 / 18 |
+  | Hiersac, vendredi 21 janvier 2022, partie joker | 15 / 18 | 15 / 18 |
+  | Hiersac, mercredi 11 mai 2022, partie joker (19 coups sur 20) | 15 / 19 | 15 / 19 |
+  | Hiersac, vendredi 20 janvier 2023, partie joker | 14 / 18 | 14 / 18 |
+  | Hiersac, Simultanés de France, vendredi 9 juin 2023 | 14 / 20 | 15 / 20 |
+  | Hiersac, vendredi 10 novembre 2023, partie joker | 10 / 17 | 11 / 17 |
+  | **total** | **124 / 171** | **131 / 171** |
 
-  Les 29 abréviations retirées en même temps à l'étape 3 (ENV, OCT, DIV…) ne changent pas ces
-  nombres : la liste livrée où on les remet trouve aussi 115 tops sur 150."""
+  Sur la partie d'Aix (ODS3), la liste livrée trouve deux tops de moins que celle d'avant : elle
+  accepte des coups plus chers que le top publié, avec des mots que l'ODS de 2002 n'avait pas
+  (GOALAI, FORK, FLOUTER, OPIME). Les 29 abréviations retirées en même temps à l'étape 3 (ENV,
+  OCT, DIV…) ne changent pas ces nombres : la liste livrée où on les remet trouve aussi 131
+  tops sur 171."""
 
 
 @dataclass(frozen=True)
@@ -587,10 +591,11 @@ Format des deux fichiers : un mot par ligne, 2 à 15 lettres A à Z en capitales
   diffère que d'une centaine de mots (étapes ci-dessus) ; cette part n'a pas été mesurée de
   nouveau, faute d'ODS sur la machine de construction.
 - **Tops des parties publiées** (mesuré le 25 novembre 2026, `benchmarks/compare_sheets.py`) :
-  sur les huit parties de duplicate publiées rangées dans `benchmarks/parties/` (tirages et
-  tops recopiés des pages du club de Hiersac, adresse en tête de chaque fichier, dont quatre
-  « parties joker » où chaque tirage a un joker ; jouées avec l'ODS de leur époque), le nombre
-  de coups où le meilleur coup trouvé avec la liste marque autant que le top publié :
+  sur les neuf parties de duplicate publiées rangées dans `benchmarks/parties/` (tirages et
+  tops recopiés des pages du club de Hiersac, huit parties dont quatre « parties joker » où
+  chaque tirage a un joker, et du site Duel de mots, la deuxième partie du festival d'Aix 2002 ;
+  adresse en tête de chaque fichier ; jouées avec l'ODS de leur époque), le nombre de coups où
+  le meilleur coup trouvé avec la liste marque autant que le top publié :
 
 {MEASURED_TOPS}
 

@@ -14,6 +14,7 @@ interface says the connection is lost, and the game goes on when it is back.
 from __future__ import annotations
 
 import json
+import select
 import threading
 import time
 from collections.abc import Iterator
@@ -337,13 +338,43 @@ class PostgresStore(TableStore):
             changed, self._notified = self._notified, False
             return changed
 
+    wakes = True
+
+    def wait(self, timeout: float, table_id: str | None = None) -> bool:
+        with self._lock:
+            try:
+                conn = self._connection()
+                # What already arrived (read during another query, or waiting in the socket).
+                self._take(conn.notifies(timeout=0), table_id, True)
+            except (TableError, psycopg.OperationalError):
+                conn = None
+            if self._notified:
+                return True
+            descriptor = conn.fileno() if conn is not None else -1
+        if descriptor < 0:  # the server is away: the caller's next look says so, and retries
+            time.sleep(timeout)
+            return False
+        # The socket becomes readable when the server sends a notification. Waiting on it holds
+        # no lock, so the screen's own queries go on meanwhile (one of them may read the
+        # notification first: the screen's timer then has it within its tick).
+        try:
+            readable, _w, _x = select.select([descriptor], [], [], timeout)
+        except (OSError, ValueError):  # the connection was closed meanwhile (a new one replaced it)
+            return True
+        return bool(readable)
+
     def _take(self, notifies: Iterator[psycopg.Notify], table_id: str | None, quiet: bool) -> bool:
         """Read every notification ``notifies`` yields (stopping early would lose the rest of a
         batch); True if there was any. One for ``table_id`` (or any, without) marks a change,
-        a quiet row's only if ``quiet``."""
+        a quiet row's only if ``quiet``; never one of this connection's own writes: the process
+        that wrote a row has it already (as SQLite's ``data_version`` ignores the connection's own
+        commits), and reading it back would cost every writer two round trips for nothing."""
         received = False
+        own = self._conn.info.backend_pid if self._conn is not None else None
         for notify in notifies:
             received = True
+            if notify.pid == own:
+                continue
             table, _sep, _flag = notify.payload.partition(QUIET)
             if (table_id is None or table == table_id) and (quiet or not _sep):
                 self._notified = True

@@ -22,6 +22,7 @@ from __future__ import annotations
 import hashlib
 import os
 import secrets
+import time
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from enum import StrEnum
@@ -204,7 +205,21 @@ class TableStore(ABC):
         """True if some table (``table_id``: that table) may have new events or seats since the
         last call (waits up to ``timeout``). A process follows one table: the others' writes
         must not wake it, or a hundred terminals each read back every table's every row.
-        ``quiet=False``: quiet rows need not wake it (a backend may still say True for them)."""
+        ``quiet=False``: quiet rows need not wake it (a backend may still say True for them).
+        The store's own writes do not count: a store is one follower's connection (a second
+        session following the same table in one process opens a store of its own)."""
+
+    #: Whether :meth:`wait` returns as soon as another process writes (a server that announces
+    #: its writes); otherwise a process follows a table by calling :meth:`changed` on a timer.
+    wakes: bool = False
+
+    def wait(self, timeout: float, table_id: str | None = None) -> bool:
+        """Block until another process's write to ``table_id`` (any table without) may be
+        waiting to be read — True, then :meth:`changed` says whether it is — or until
+        ``timeout`` — False. The connection is not held meanwhile: another thread may use the
+        store. A store that cannot be woken (:attr:`wakes` false) sleeps out the timeout."""
+        time.sleep(timeout)
+        return False
 
     # -- seats -------------------------------------------------------------------------------
     @abstractmethod

@@ -298,3 +298,46 @@ def test_a_process_is_woken_by_its_own_table_only(base):
     assert not follower.changed(0.3, mine)
     writer.append(theirs, 4, {"type": "note"})
     assert follower.changed(2.0)  # without a table: any change
+
+
+def test_a_waiting_process_is_woken_by_a_write_at_once_where_the_store_announces_it(base):
+    # PostgreSQL announces each write: a screen's thread waiting on it wakes at once instead of at
+    # its next tick. SQLite cannot announce: waiting sleeps the time out and the timer follows.
+    import time
+
+    writer, follower = open_store(base), open_store(base)
+    table_id = writer.create_table(NewTable("classic", {"seed": 1}, [SeatSpec("A"), SeatSpec("B")])).table.id
+    follower.changed(0.2, table_id)
+    assert follower.wakes is base.startswith("postgresql")
+    started = time.monotonic()
+    assert not follower.wait(0.2, table_id)  # nothing written: the timeout
+    assert time.monotonic() - started >= 0.19
+    if not follower.wakes:
+        return
+    # As a screen: a thread waits, and the screen reads the table when woken (a wake-up may also
+    # come from the answer to another query of the same connection: then nothing is read).
+    seen: list[float] = []
+    stop = threading.Event()
+
+    def screen() -> None:
+        while not stop.is_set() and not seen:
+            if follower.wait(0.5, table_id) and follower.changed(0.0, table_id):
+                seen.append(time.monotonic())
+
+    waiter = threading.Thread(target=screen)
+    waiter.start()
+    time.sleep(0.2)
+    # The waiting thread holds no lock: the same store answers this thread meanwhile.
+    assert follower.table(table_id).id == table_id
+    written = time.monotonic()
+    writer.append(table_id, 1, {"type": "note"})
+    waiter.join(6.0)
+    stop.set()
+    assert seen and 0 <= seen[0] - written < 1.0
+    # A notification already read by another query is not waited for again.
+    writer.append(table_id, 2, {"type": "note"})
+    time.sleep(0.1)
+    follower.table(table_id)
+    started = time.monotonic()
+    assert follower.wait(5.0, table_id) or follower.changed(0.0, table_id)
+    assert time.monotonic() - started < 1.0

@@ -52,3 +52,28 @@ async def test_the_set_up_screen_creates_a_shared_table_and_shows_its_codes(tmp_
         assert isinstance(app.screen, GameScreen) and app.screen.match.table.seat == 0
         tables = open_store(base).tables()
         assert len(tables) == 1 and tables[0].seats[0].present
+
+
+async def test_a_screen_is_woken_by_the_others_move_where_the_store_announces_it(base, words, monkeypatch):
+    # The timer made slow (30 s): on PostgreSQL the screen still shows Alice's move at once, woken
+    # by the server's announcement; SQLite has only its timer.
+    from scrabble_fr.tui.screens import game as game_screen
+
+    monkeypatch.setattr(game_screen, "FOLLOW_SECONDS", 30.0)
+    created = create_table(open_store(base), TableSettings(["Alice", "Bruno"], seed=7))
+    alice = TableSession.join(open_store(base), created.codes[0], words)
+    bruno = TableSession.join(open_store(base), created.codes[1], words)
+    app = ScrabbleApp(lexicon=words, table=bruno)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause(0.3)
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        alice.match.play("H4 BALTE")
+        for _ in range(20):
+            await pilot.pause(0.05)
+            if bruno.match.game.pending is not None:
+                break
+        followed = bruno.match.game.pending is not None
+        assert followed is base.startswith("postgresql")
+        if followed:
+            assert "BALTE" in str(screen.query_one("#message").render())

@@ -39,9 +39,12 @@ from scrabble_fr.tui.screens.dialogs import (
     MessageLogDialog,
     MovesDialog,
 )
+from scrabble_fr.tui.table_watch import watch_table
 from scrabble_fr.tui.widgets.board import BoardPicture, BoardView
 from scrabble_fr.tui.widgets.history import HistoryView
 from scrabble_fr.tui.widgets.rack import RackView
+
+FOLLOW_SECONDS = 0.1  # how often a screen at a shared table reads it
 
 
 def _command_placeholder(notation: str) -> str:
@@ -126,7 +129,8 @@ class GameScreen(LocalizedBindings, Screen[None]):
         if self.match.clocks is not None:
             self.set_interval(1.0, self._tick)
         if self.table is not None:
-            self.set_interval(0.1, self._follow)  # the other terminals' moves, within a tenth of a second
+            self.set_interval(FOLLOW_SECONDS, self._follow)  # the other terminals' moves, within a tenth of a second
+            watch_table(self, self.table, self._follow)  # or at once, where the store announces them
         self.after_change(Outcome())
 
     def refresh_texts(self) -> None:

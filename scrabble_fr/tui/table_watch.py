@@ -1,0 +1,38 @@
+"""A screen at a shared table woken by the table's own announcements.
+
+A screen reads its table on a timer (a tenth of a second at a game table); a store that announces
+each write (PostgreSQL's ``NOTIFY``) can wake it sooner: a thread waits on the store's connection,
+holding nothing, and when something arrives the screen's own follow runs on the screen's thread at
+once. The timer stays: it keeps the seat and sees what a wake-up missed.
+
+    >>> watch_table(screen, screen.table, screen.follow)  # doctest: +SKIP
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from textual.screen import Screen
+from textual.worker import get_current_worker
+
+WAIT_SECONDS = 0.5  # the longest a closing screen's thread waits before it sees it is cancelled
+
+
+def watch_table(screen: Screen[Any], table: Any, follow: Callable[[], None]) -> None:
+    """Run ``follow`` on ``screen``'s thread whenever ``table`` (a shared table's session, with
+    ``wakes`` and ``wait``) may have been written by another process, for as long as the screen
+    lives. Nothing to do for a store that cannot wake (SQLite: the timer follows it)."""
+    if not table.wakes:
+        return
+
+    def wait_and_wake() -> None:
+        worker = get_current_worker()
+        while not worker.is_cancelled:
+            if table.wait(WAIT_SECONDS) and not worker.is_cancelled:
+                try:
+                    screen.app.call_from_thread(follow)
+                except RuntimeError:  # the application is closing
+                    return
+
+    screen.run_worker(wait_and_wake, thread=True, exclusive=True, group="table-watch", exit_on_error=False)
