@@ -41,8 +41,19 @@ from typing import Any
 from scrabble_fr.engine.move import Move, PlacedTile
 from scrabble_fr.engine.position import Position
 from scrabble_fr.engine.rules import BlockedRule, Rules
-from scrabble_fr.player.movegen import BLANK, EMPTY, WALL, BoardView, _Heads, _search, line_ends, rack_counts, view_of
-from scrabble_fr.words import ALPHABET
+from scrabble_fr.player.movegen import (
+    BLANK,
+    EMPTY,
+    WALL,
+    BoardView,
+    _Heads,
+    _real_mask,
+    _search,
+    line_ends,
+    rack_counts,
+    view_of,
+)
+from scrabble_fr.words import ALL_LETTERS, ALPHABET
 
 TIME_BUDGET = 10.0  # seconds, by default
 INFINITY = 1_000_000
@@ -261,8 +272,11 @@ class EndgameSolver:
             if not ends:
                 return []
             # A move's first anchor is on its line, at or before the end square it covers, with
-            # no more empty squares from the one to the other than the rack has tiles.
-            is_anchor = view.is_anchor
+            # no more empty squares from the one to the other than the rack has tiles, and none
+            # where no tile of the rack may go.
+            is_anchor, cross_mask = view.is_anchor, view.cross_mask
+            rack = self.racks[player]
+            fits = ALL_LETTERS if rack[BLANK] else _real_mask(rack)
             tiles = self.rack_sizes[player]
             chosen: set[int] = set()
             for index in ends:
@@ -273,7 +287,7 @@ class EndgameSolver:
                         break
                     if cell == EMPTY:
                         empties += 1
-                        if empties > tiles:
+                        if empties > tiles or not cross_mask[index] & fits:
                             break
                         if is_anchor[index]:
                             chosen.add(index)
