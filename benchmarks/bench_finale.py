@@ -17,23 +17,25 @@ Measured on 25 November 2026 (FFSc, 10 s of processor time each, two cores share
 work). First, 200 games with the first solver (each position's moves generated afresh, about
 10 ms a full rack): 38 of 200 endgames solved exactly (19 %); about 5,200 positions a second.
 
-Then the first 64 games, before and after the solver's rework the same day (63 of the 64
-positions are the same in both runs: the players' thinking is timed), by tiles on the two racks:
+Then the first 64 games (the same 64 positions), before and after the solver's rework the same
+day, by tiles on the two racks:
 
     tiles on the racks          8     9    10    11    12    13    14    all
     before: solved exactly    3/3   4/4   4/6   1/5  3/14  1/19  0/13  16/64 = 25 %
-    after:  solved exactly    3/3   4/4   5/5   3/5  5/15  1/19  0/13  21/64 = 33 %
+    after:  solved exactly    3/3   4/4   6/6   3/5  5/14  1/19  0/13  22/64 = 34 %
 
 Before: median time 12.4 s (2.5 s for those solved; the garbage collector's walk over the tables
 after the search counted), about 6,600 positions a second; pre-endgames: 0 of 18 finished within
-10 s. After: median 10.1 s (0.6 s for those solved), about 32,000 positions a second (4.9 times
-as many); pre-endgames: 1 of 17 (up to 8 candidates × every tile the bag may hold, 48 endgames
-each, the 10 s shared among them). What changed: each player's moves are generated once for the
-whole rack and kept down the line while the tiles laid since leave them alone, only the moves
-through the ends of the new tiles' lines being generated afresh on a patched board view; moves
-are tried by score plus the value of the tiles played. Move generation is still about three
-quarters of the time. The target of 95 % is far off: half the endgames have 13 or 14 tiles on the
-racks (7 against 6 or 7), whose trees the pure-Python search cannot finish in 10 s.
+10 s. After: median 10.05 s (0.58 s for those solved), about 33,700 positions a second (5.1 times
+as many); pre-endgames: 1 of 18 (up to 8 candidates × every tile the bag may hold, 48 endgames
+each, the 10 s shared among them). The values of the endgames both runs solved are the same.
+What changed: each player's moves are generated once for the whole rack and kept down the line
+while the tiles laid since leave them alone, only the moves through the ends of the new tiles'
+lines being generated afresh, from the few anchors that can reach them, on a patched board view;
+moves are tried by score plus the value of the tiles played. Move generation (mostly patching the
+board view) is still about three quarters of the time. The target of 95 % is far off: half the
+endgames have 13 or 14 tiles on the racks (7 against 6 or 7), whose trees the pure-Python search
+cannot finish in 10 s.
 """
 
 from __future__ import annotations
