@@ -32,7 +32,8 @@ def add_analyser_parser(subparsers: Any) -> argparse.ArgumentParser:
     parser.add_argument("--simulation", action="store_true",
                         help=_("play out the best candidates as the Master does and show their equity"))
     parser.add_argument("--finale", action="store_true",
-                        help=_("solve the end of the game exactly (the bag empty, both racks given)"))
+                        help=_("solve the end of the game exactly (the bag empty, both racks given; "
+                               "with one tile in the bag, each draw weighed)"))
     add_think_option(parser)
     parser.add_argument("--json", action="store_true", help=_("print the result as JSON"))
     add_lexicon_options(parser)
@@ -188,20 +189,26 @@ def _print_simulation(position: Position, args: argparse.Namespace, out: TextIO)
 
 
 def _print_endgame(position: Position, args: argparse.Namespace, out: TextIO) -> int:
-    """``analyser --finale``: the exact endgame, its value and its best sequence."""
+    """``analyser --finale``: the exact endgame, its value and its best sequence; with one tile
+    in the bag, the pre-endgame (:func:`_print_pre_endgame`)."""
     from scrabble_fr.cli import UsageError
     from scrabble_fr.player.endgame import solve
 
     if not args.reflexion > 0:
         raise UsageError(_("--reflexion takes a number of seconds above 0"))
-    if len(position.racks) != 2 or not all(position.racks):
+    if len(position.racks) != 2 or not position.rack:
         raise UsageError(_("--finale needs a two-player position giving both racks"))
-    if position.bag_estimate():
+    bag = position.bag_estimate()
+    if bag == 1:
+        return _print_pre_endgame(position, args, out)
+    if bag:
         raise UsageError(ngettext(
-            "--finale needs an empty bag: {count} tile is neither on the board nor on a rack",
-            "--finale needs an empty bag: {count} tiles are neither on the board nor on a rack",
-            position.bag_estimate(),
-        ).format(count=position.bag_estimate()))
+            "--finale needs an empty bag or a single tile in it: {count} tile is neither on the board nor on a rack",
+            "--finale needs an empty bag or a single tile in it: {count} tiles are neither on the board nor on a rack",
+            bag,
+        ).format(count=bag))
+    if not all(position.racks):
+        raise UsageError(_("--finale needs a two-player position giving both racks"))
     result = solve(position, seconds=args.reflexion)
     style = position.rules.notation
     sequence = [move.notation(style) for move in result.moves]
@@ -227,3 +234,47 @@ def _print_endgame(position: Position, args: argparse.Namespace, out: TextIO) ->
         text = move.notation(style) if move.is_place else _("pass")
         out.write(f"{number:>3}. {text:<20} {points(move.score or 0):>12}   {players[(number - 1) % 2]}\n")
     return 0
+
+
+def _print_pre_endgame(position: Position, args: argparse.Namespace, out: TextIO) -> int:
+    """``analyser --finale`` with one tile in the bag: each candidate placement weighed over
+    every tile the bag may hold, each draw followed by the exact endgame (the opponent's rack,
+    if given, is not used: the player to move cannot see it)."""
+    from scrabble_fr.player.endgame import solve_pre_endgame
+
+    result = solve_pre_endgame(position, seconds=args.reflexion)
+    style = position.rules.notation
+    if args.json:
+        if result is None:
+            payload: dict[str, Any] = {"value": None, "proven": True, "sequence": [], "nodes": 0, "seconds": 0.0,
+                                       "candidates": []}
+        else:
+            payload = {"value": round(result.expected, 2), "proven": result.proven,
+                       "sequence": [result.move.notation(style)], "nodes": result.nodes,
+                       "seconds": round(result.seconds, 3),
+                       "candidates": [{"move": move.notation(style), "expected": round(expected, 2)}
+                                      for move, expected in result.candidates]}
+        out.write(json.dumps(payload, ensure_ascii=False) + "\n")
+        return 0
+    if result is None:
+        out.write(_("No legal placement.") + "\n")
+        return 0
+    out.write(_("One tile in the bag: each placement weighed over every tile the bag may hold, each draw "
+                "followed by the exact endgame.") + "\n")
+    out.write(_("Best move: {move}, expected final spread {spread}").format(
+        move=result.move.notation(style), spread=_signed(round(result.expected, 2))) + "\n")
+    if result.proven:
+        out.write(_("Proven: every endgame was searched to the end of the game.") + "\n")
+    else:
+        out.write(_("Not proven: some endgames were not searched to the end.") + "\n")
+    out.write(_("{nodes} positions searched in {seconds} s").format(
+        nodes=format_number(result.nodes), seconds=format_number(round(result.seconds, 2))) + "\n")
+    for rank, (move, expected) in enumerate(result.candidates, 1):
+        out.write(f"{rank:>3}. {move.notation(style):<20} {points(move.score or 0):>12}   "
+                  f"{_signed(round(expected, 2)):>10}\n")
+    return 0
+
+
+def _signed(value: float) -> str:
+    text = format_number(value)
+    return "+" + text if value > 0 else text

@@ -5,7 +5,8 @@ be searched for: negamax with alpha-beta pruning, iterative deepening (one more 
 round), a transposition table keyed by a Zobrist hash of the board, both racks and the run of
 turns toward a blocked game, and moves tried in the order most likely to cut: going out first,
 then the move the table remembers, then two *killer* moves per depth (moves that cut elsewhere
-at that depth), then by score. Passing is a move.
+at that depth), then by score plus the value of the tiles played (what a move is worth if the
+game were blocked right after it). Passing is a move.
 
 The value is the final spread for the player to move: their final score less their opponent's,
 the current scores included, under the position's end-of-game rules. Going out ends the game:
@@ -31,14 +32,28 @@ from __future__ import annotations
 import gc
 import random
 import time
-from collections.abc import Callable, Sequence
+from bisect import bisect_left
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
+from itertools import islice
+from typing import Any
 
 from scrabble_fr.engine.move import Move, PlacedTile
 from scrabble_fr.engine.position import Position
 from scrabble_fr.engine.rules import BlockedRule, Rules
-from scrabble_fr.player.movegen import BLANK, BoardView, _search, rack_counts, view_of
-from scrabble_fr.words import ALPHABET
+from scrabble_fr.player.movegen import (
+    BLANK,
+    EMPTY,
+    WALL,
+    BoardView,
+    _Heads,
+    _real_mask,
+    _search,
+    line_ends,
+    rack_counts,
+    view_of,
+)
+from scrabble_fr.words import ALL_LETTERS, ALPHABET
 
 TIME_BUDGET = 10.0  # seconds, by default
 INFINITY = 1_000_000
@@ -48,9 +63,12 @@ EXACT, LOWER, UPPER = 0, 1, 2
 PASS_COST = 1  # the depth a pass uses up
 
 # A move inside the search: (score, tiles laid as (board square, board letter), rack indices
-# used: 0-25 for a letter, 26 for a joker). A pass lays nothing.
-Inner = tuple[int, tuple[tuple[int, str], ...], tuple[int, ...]]
-PASS: Inner = (0, (), ())
+# used: 0-25 for a letter, 26 for a joker, the squares where a tile would change the move as bits
+# with the rack tiles it uses as bits above them, the change to the board's Zobrist key, the score
+# plus the value of the tiles used: what the move is worth one turn from the end of the search,
+# the squares laid). A pass lays nothing.
+Inner = tuple[int, tuple[tuple[int, str], ...], tuple[int, ...], int, int, int, tuple[int, ...]]
+PASS: Inner = (0, (), (), 0, 0, 0, ())
 
 _ZOBRIST = random.Random(20231123)
 
@@ -87,6 +105,15 @@ class EndgameSolver:
 
     ``blocked_run`` is the run of turns already counting toward a blocked game (passes, or
     scoreless turns under Hasbro/NASPA/WESPA rules): by default the position's scoreless turns.
+
+    Moves are generated once per player at the start, for the whole rack (every part of the
+    rack is among them); further on, a player's moves are those of their previous turn that the
+    tiles laid since leave alone (each move carries the squares where a tile would change it:
+    its own, the ends of its word and of its cross-words) and whose tiles the rack still holds,
+    with the moves through the ends of the lines of the new tiles generated afresh
+    (:func:`~scrabble_fr.player.movegen.line_ends`): the same moves, with the same scores, as a
+    full generation, at a fraction of its cost. The board's search view is likewise patched,
+    not rebuilt.
     """
 
     def __init__(
@@ -115,83 +142,260 @@ class EndgameSolver:
         self.me = position.to_move
         self.board = position.board.copy()
         self.squares = self.board.squares
-        self.dawg = view_of(position).dawg
+        self.size = self.board.size
+        self.root_view = view_of(position)
+        self.dawg = self.root_view.dawg
         values = rules.tile_set.values
         self.tile_value = [values.get(ch, 0) for ch in ALPHABET] + [0]
         self.racks = [rack_counts(position.racks[self.me]), rack_counts(position.racks[1 - self.me])]
         # Zobrist keys: a square's tile (52 codes: letters, then jokers as letters), the k-th copy
         # of a rack tile for the player to move and for the other, the blocked run.
-        area = self.board.size * self.board.size
+        self.area = area = self.size * self.size
         self.z_square = [[_bits() for _code in range(52)] for _square in range(area)]
-        self.z_rack = [[[_bits() for _copy in range(16)] for _tile in range(27)] for _role in range(2)]
         self.z_run = [_bits() for _ in range(self.limit + 2)]
+        # Each player's rack as bits: the copies of a tile are consecutive bits, the lowest ones
+        # kept (``base[tile]``, then one more for each copy): a move's tiles, written the same
+        # way, are on the rack when their bits are among the rack's.
+        self.base: list[list[int]] = []
+        self.full_bits: list[int] = []
+        self.z_copy: list[list[list[int]]] = []  # [player][role][bit]: the Zobrist key of a rack tile
+        for player in range(2):
+            base = []
+            offset = 0
+            for count in self.racks[player]:
+                base.append(offset)
+                offset += count
+            self.base.append(base)
+            self.full_bits.append((1 << offset) - 1)
+            self.z_copy.append([[_bits() for _bit in range(offset)] for _role in range(2)])
+        self.rack_bits = list(self.full_bits)
+        self.rack_keys = [[self._rack_key(player, role) for role in range(2)] for player in range(2)]
+        self.rack_values = [self._rack_value(player) for player in range(2)]
+        self.rack_sizes = [sum(self.racks[player]) for player in range(2)]
+        self.player_salt = [_bits(), _bits()]
         self.board_key = 0
         for square, tile in enumerate(self.squares):
             if tile is not None:
                 self.board_key ^= self.z_square[square][_code(tile)]
-        self.table: dict[int, tuple[int, int, int, tuple[tuple[int, str], ...] | None]] = {}
-        self.views: dict[int, BoardView] = {}
-        self.move_cache: dict[tuple[int, tuple[int, ...]], tuple[list[Inner], int]] = {}
+        self.table: dict[int, tuple[int, int, int, Inner | None]] = {}
+        self.root_key = self.board_key
+        self.views: dict[int, BoardView] = {self.board_key: self.root_view}
+        self.reach: dict[int, dict[int, int]] = {}  # board key -> strip square -> cross-word ends
+        self.trail: list[tuple[int, tuple[int, ...]]] = []  # (board key before, squares laid) along the line
+        self.move_cache: dict[int, list[Any]] = {}
+        self.heads: dict[tuple[int, ...], _Heads] = {}  # the left parts each rack spells
         self.killers: list[list[tuple[tuple[int, str], ...]]] = []
         self.nodes = 0
+        self.next_check = 0
         self.deadline = 0.0
         self.line: list[Inner] = []
 
     # -- the state -------------------------------------------------------------------------
     def _rack_key(self, player: int, role: int) -> int:
         key = 0
-        table = self.z_rack[role]
-        for tile, count in enumerate(self.racks[player]):
-            for copy in range(count):
-                key ^= table[tile][copy]
+        table = self.z_copy[player][role]
+        bits = self.rack_bits[player]
+        bit = 0
+        while bits >> bit:
+            if (bits >> bit) & 1:
+                key ^= table[bit]
+            bit += 1
         return key
-
-    def _view(self) -> BoardView:
-        view = self.views.get(self.board_key)
-        if view is None:
-            if len(self.views) > 20_000:
-                self.views.clear()
-            view = self.views[self.board_key] = BoardView(self.board, self.rules, self.dawg)
-        return view
-
-    def _moves(self, player: int) -> tuple[list[Inner], int]:
-        """The placements of ``player``'s rack on the board, those going out first, then by
-        score; and how many go out."""
-        rack = self.racks[player]
-        key = (self.board_key, tuple(rack))
-        found = self.move_cache.get(key)
-        if found is not None:
-            return found
-        view = self._view()
-        cells, square_of = view.cells, view.square_of
-        size = sum(rack)
-        moves: list[Inner] = []
-        for score, start, _end, letters in _search(view, list(rack), None):
-            placed: list[tuple[int, str]] = []
-            used: list[int] = []
-            for index, code in enumerate(letters, start):
-                if cells[index] < 0:
-                    if code >= BLANK:
-                        placed.append((square_of[index], ALPHABET[code - BLANK].lower()))
-                        used.append(BLANK)
-                    else:
-                        placed.append((square_of[index], ALPHABET[code]))
-                        used.append(code)
-            moves.append((score, tuple(placed), tuple(used)))
-        moves.sort(key=lambda m: (len(m[2]) != size, -m[0]))
-        outs = 0
-        for move in moves:
-            if len(move[2]) != size:
-                break
-            outs += 1
-        if len(self.move_cache) > 200_000:
-            self.move_cache.clear()
-        found = self.move_cache[key] = (moves, outs)
-        return found
 
     def _rack_value(self, player: int) -> int:
         rack, value = self.racks[player], self.tile_value
         return sum(value[tile] * count for tile, count in enumerate(rack) if count)
+
+    def _view(self) -> BoardView:
+        """The search view of the board: patched from the nearest board of the line with one."""
+        view = self.views.get(self.board_key)
+        if view is None:
+            placed: list[int] = []
+            base = None
+            for key, squares in reversed(self.trail):
+                placed.extend(squares)
+                base = self.views.get(key)
+                if base is not None:
+                    break
+            if len(self.views) > 3_000:
+                self.views.clear()
+                self.reach.clear()
+                self.views[self.root_key] = self.root_view
+            if base is None:
+                view = BoardView(self.board, self.rules, self.dawg)
+            else:
+                view = base.after(self.board, placed)
+            self.views[self.board_key] = view
+        return view
+
+    def _moves(self, player: int, moves: list[Inner], since: tuple[int, ...]) -> list[Any]:
+        """The placements of ``player``'s rack on the board, those going out first, then by
+        score plus the value of the tiles played; how many go out; and room for an index of them
+        by tiles laid (see :meth:`_order`). ``moves`` are the player's placements on the board
+        without the tiles laid since on the squares ``since``, for a rack holding theirs."""
+        key = self.board_key ^ self.rack_keys[player][0] ^ self.player_salt[player]
+        found = self.move_cache.get(key)
+        if found is not None:
+            return found
+        if since:
+            laid = 0
+            for square in since:
+                laid |= 1 << square
+            bad = laid | ((self.full_bits[player] & ~self.rack_bits[player]) << self.area)
+            current = [move for move in moves if not move[3] & bad]
+            current.extend(self._generate(player, since))
+        else:
+            current = list(moves)
+        current.sort(key=_worth, reverse=True)
+        size = self.rack_sizes[player]
+        outs = [move for move in current if len(move[2]) == size]
+        if outs:
+            current = outs + [move for move in current if len(move[2]) != size]
+        if len(self.move_cache) > 50_000:  # a bound on memory for long searches (lists of moves)
+            self.move_cache.clear()
+        found = self.move_cache[key] = [current, len(outs), None]
+        return found
+
+    def _generate(self, player: int, since: tuple[int, ...] | None) -> list[Inner]:
+        """The placements of ``player``'s rack that lay a tile at an end of a line through the
+        squares ``since`` (every placement if None)."""
+        view = self._view()
+        size = self.size
+        cells = view.cells
+        if since is None:
+            ends: list[int] = []
+            anchors = None
+        else:
+            across_of, down_of = view.strip.across_of, view.strip.down_of
+            ends = sorted(index for square in line_ends(self.squares, size, since)
+                          for index in (across_of[square], down_of[square]))
+            if not ends:
+                return []
+            # A move's first anchor is on its line, at or before the end square it covers, with
+            # no more empty squares from the one to the other than the rack has tiles, and none
+            # where no tile of the rack may go.
+            is_anchor, cross_mask = view.is_anchor, view.cross_mask
+            rack = self.racks[player]
+            fits = ALL_LETTERS if rack[BLANK] else _real_mask(rack)
+            tiles = self.rack_sizes[player]
+            chosen: set[int] = set()
+            for index in ends:
+                empties = 0
+                while True:
+                    cell = cells[index]
+                    if cell == WALL:
+                        break
+                    if cell == EMPTY:
+                        empties += 1
+                        if empties > tiles or not cross_mask[index] & fits:
+                            break
+                        if is_anchor[index]:
+                            chosen.add(index)
+                    index -= 1
+            anchors = sorted(chosen)
+        found = _search(view, list(self.racks[player]), None, anchors, self.heads)
+        square_of = view.square_of
+        count = len(ends)
+        reach = self.reach.get(self.board_key)
+        if reach is None:
+            reach = self.reach[self.board_key] = {}
+        base = self.base[player]
+        area = self.area
+        z_square = self.z_square
+        tile_value = self.tile_value
+        moves: list[Inner] = []
+        for score, start, end, letters in found:
+            if count:
+                at = bisect_left(ends, start)
+                if at == count or ends[at] >= end:
+                    continue  # no tile at an end square (those in the word's span are its own)
+            placed: list[tuple[int, str]] = []
+            used: list[int] = []
+            laid = 0
+            for index, code in enumerate(letters, start):
+                if cells[index] < 0:
+                    square = square_of[index]
+                    laid |= 1 << square
+                    if code >= BLANK:
+                        placed.append((square, ALPHABET[code - BLANK].lower()))
+                        used.append(BLANK)
+                    else:
+                        placed.append((square, ALPHABET[code]))
+                        used.append(code)
+            # The squares where a tile would change the move: its own, the ends of its word
+            # and of its cross-words.
+            touchy = laid
+            if square_of[start - 1] >= 0:
+                touchy |= 1 << square_of[start - 1]
+            if square_of[end] >= 0:
+                touchy |= 1 << square_of[end]
+            zobrist = 0
+            for index, code in enumerate(letters, start):
+                if cells[index] < 0:
+                    ends_there = reach.get(index)
+                    if ends_there is None:
+                        ends_there = reach[index] = _cross_ends(view, index)
+                    touchy |= ends_there
+                    square = square_of[index]
+                    zobrist ^= z_square[square][code if code < BLANK else code - BLANK + 26]
+            tiles = 0
+            copies: dict[int, int] = {}
+            for code in used:
+                copy = copies.get(code, 0)
+                copies[code] = copy + 1
+                tiles |= 1 << (base[code] + copy)
+            worth = score + sum(tile_value[code] for code in used)
+            moves.append((score, tuple(placed), tuple(used), touchy | (tiles << area), zobrist, worth,
+                          tuple(square for square, _tile in placed)))
+        return moves
+
+    def _play(self, player: int, move: Inner) -> None:
+        """Lay ``move`` (a placement) for ``player``: the board, the rack and the keys."""
+        squares = self.squares
+        for square, tile in move[1]:
+            squares[square] = tile
+        self.board_key ^= move[4]
+        rack, base = self.racks[player], self.base[player]
+        bits = self.rack_bits[player]
+        keys = self.rack_keys[player]
+        z_mover, z_other = self.z_copy[player]
+        value = self.rack_values[player]
+        tile_value = self.tile_value
+        for code in move[2]:
+            count = rack[code] - 1
+            rack[code] = count
+            bit = base[code] + count
+            bits ^= 1 << bit
+            keys[0] ^= z_mover[bit]
+            keys[1] ^= z_other[bit]
+            value -= tile_value[code]
+        self.rack_bits[player] = bits
+        self.rack_values[player] = value
+        self.rack_sizes[player] -= len(move[2])
+
+    def _take_back(self, player: int, move: Inner) -> None:
+        """Undo :meth:`_play`."""
+        squares = self.squares
+        for square, _tile in move[1]:
+            squares[square] = None
+        self.board_key ^= move[4]
+        rack, base = self.racks[player], self.base[player]
+        bits = self.rack_bits[player]
+        keys = self.rack_keys[player]
+        z_mover, z_other = self.z_copy[player]
+        value = self.rack_values[player]
+        tile_value = self.tile_value
+        for code in move[2]:
+            count = rack[code]
+            rack[code] = count + 1
+            bit = base[code] + count
+            bits ^= 1 << bit
+            keys[0] ^= z_mover[bit]
+            keys[1] ^= z_other[bit]
+            value += tile_value[code]
+        self.rack_bits[player] = bits
+        self.rack_values[player] = value
+        self.rack_sizes[player] += len(move[2])
 
     # -- the search ------------------------------------------------------------------------
     def solve(self) -> EndgameResult:
@@ -199,19 +403,20 @@ class EndgameSolver:
         self.deadline = start + self.seconds
         scores = self.position.scores
         base = scores[self.me] - scores[1 - self.me]
+        values = self.rack_values
         if self.start_run >= self.limit:
             # The game is over, blocked: each player loses their own rack.
-            value = base - self._rack_value(0) + self._rack_value(1)
+            value = base - values[0] + values[1]
             return EndgameResult(value, True, (), 0, self.clock() - start, 0)
-        if not sum(self.racks[0]) or not sum(self.racks[1]):
+        if not self.rack_sizes[0] or not self.rack_sizes[1]:
             # The game is over: a player is out (the other loses, or pays twice, their rack).
             value = base
-            if not sum(self.racks[1]):
-                value -= 2 * self._rack_value(0)
-            elif sum(self.racks[0]):
-                value += 2 * self._rack_value(1)
+            if not self.rack_sizes[1]:
+                value -= 2 * values[0]
+            elif self.rack_sizes[0]:
+                value += 2 * values[1]
             return EndgameResult(value, True, (), 0, self.clock() - start, 0)
-        most = 2 * (sum(self.racks[0]) + sum(self.racks[1])) + 2 * self.limit + 2
+        most = 2 * (self.rack_sizes[0] + self.rack_sizes[1]) + 2 * self.limit + 2
         best_line: list[Inner] = []
         best_value = 0
         proven = False
@@ -219,32 +424,43 @@ class EndgameSolver:
         enabled = gc.isenabled()
         gc.disable()
         try:
+            roots = (self._generate(0, None), self._generate(1, None))
             for depth in range(1, most + 1):
                 self.killers = [[] for _ in range(2 * depth + self.limit + 4)]
                 try:
-                    value, resolved = self._negamax(0, depth, -INFINITY, INFINITY, self.start_run, depth > 1)
+                    value, resolved = self._negamax(0, depth, -INFINITY, INFINITY, self.start_run, depth > 1,
+                                                    (roots[0], ()), (roots[1], ()))
                 except _Stop:
                     break
                 best_value, best_line, finished = value, self._complete(self.line), depth
                 if resolved:
                     proven = True
                     break
+            moves = self._to_moves(best_line)
+            # Let go of the tables before the collector comes back: it would walk them all.
+            for cache in (self.table, self.move_cache, self.views, self.reach, self.heads):
+                cache.clear()
         finally:
             if enabled:
                 gc.enable()
-        moves = self._to_moves(best_line)
         return EndgameResult(base + best_value, proven, moves, self.nodes, self.clock() - start, finished)
 
-    def _negamax(self, ply: int, depth: int, alpha: int, beta: int, run: int, budgeted: bool) -> tuple[int, bool]:
+    def _negamax(self, ply: int, depth: int, alpha: int, beta: int, run: int, budgeted: bool,
+                 mine: tuple[list[Inner], tuple[int, ...]],
+                 theirs: tuple[list[Inner], tuple[int, ...]]) -> tuple[int, bool]:
         """The value for the player to move at ``ply`` (even: the root's player) of the rest of
-        the game, relative (scores from here on), and whether no depth limit touched it."""
+        the game, relative (scores from here on), and whether no depth limit touched it.
+        ``mine`` and ``theirs``: each player's placements on an earlier board, and the squares
+        laid since (see :meth:`_moves`)."""
         self.nodes += 1
-        if budgeted and not self.nodes & 31:  # a clock read is not free (process_time is a system call)
+        if budgeted and self.nodes >= self.next_check:  # a clock read is not free (process_time is a system call)
+            self.next_check = self.nodes + 32
             if self.clock() > self.deadline or (self.max_nodes is not None and self.nodes > self.max_nodes):
                 raise _Stop
         me = ply & 1
         other = 1 - me
-        key = self.board_key ^ self._rack_key(me, 0) ^ self._rack_key(other, 1) ^ self.z_run[run]
+        values = self.rack_values
+        key = self.board_key ^ self.rack_keys[me][0] ^ self.rack_keys[other][1] ^ self.z_run[run]
         entry = self.table.get(key)
         hash_move = None
         if entry is not None:
@@ -255,59 +471,67 @@ class EndgameSolver:
                     or (flag == LOWER and stored >= beta)
                     or (flag == UPPER and stored <= alpha)
                 ):
-                    self.line = [] if hash_move is None else [self._find(me, hash_move)]
+                    self.line = [] if hash_move is None else [hash_move]
                     return stored, stored_depth == RESOLVED
         if depth == 0:
             self.line = []
-            return self._rack_value(other) - self._rack_value(me), False
+            return values[other] - values[me], False
         alpha_start = alpha
-        moves, outs = self._moves(me)
-        order = self._order(moves, outs, hash_move, ply)
+        listed = self._moves(me, *mine)
+        moves: list[Inner] = listed[0]
+        order = self._order(listed, None if hash_move is None else hash_move[1], ply, self.rack_sizes[me])
         best = -INFINITY
         best_line: list[Inner] = []
         resolved = True
-        racks = self.racks
-        rack, other_rack = racks[me], racks[other]
-        squares = self.squares
-        z_square = self.z_square
+        theirs_moves, theirs_since = theirs
+        limit = self.limit
+        trail = self.trail
         for move in order:
-            score, placed, used = move
+            score, placed = move[0], move[1]
             if placed:
-                board_key = self.board_key
-                for square, tile in placed:
-                    squares[square] = tile
-                    board_key ^= z_square[square][_code(tile)]
-                saved_key, self.board_key = self.board_key, board_key
-                for code in used:
-                    rack[code] -= 1
-                if not sum(rack):
+                trail.append((self.board_key, move[6]))
+                self._play(me, move)
+                if not self.rack_sizes[me]:
                     # Out: the spread gains twice the rack left (FFSc: +v and −v; NASPA: +2v).
-                    value = score + 2 * self._rack_value(other)
+                    value = score + 2 * values[other]
                     child_line: list[Inner] = []
                     child_resolved = True
                 else:
                     next_run = run + 1 if self.scoreless_counts and not score else 0
-                    if next_run >= self.limit:
-                        value = score + self._rack_value(other) - self._rack_value(me)
+                    if next_run >= limit:
+                        value = score + values[other] - values[me]
                         child_line, child_resolved = [], True
                     else:
-                        child, child_resolved = self._negamax(ply + 1, depth - 1, -beta + score, -alpha + score,
-                                                              next_run, budgeted)
-                        value = score - child
+                        laid = trail[-1][1]
+                        child_mine = (theirs_moves, theirs_since + laid)
+                        child_theirs = (moves, laid)
+                        if best > -INFINITY and beta - alpha > 1:
+                            # Principal variation search: after the first move, a null window
+                            # shows whether this one does better; only then the full window.
+                            child, child_resolved = self._negamax(ply + 1, depth - 1, -alpha - 1 + score,
+                                                                  -alpha + score, next_run, budgeted, child_mine,
+                                                                  child_theirs)
+                            value = score - child
+                            if alpha < value < beta:
+                                child, child_resolved = self._negamax(ply + 1, depth - 1, -beta + score,
+                                                                      -value + score, next_run, budgeted,
+                                                                      child_mine, child_theirs)
+                                value = score - child
+                        else:
+                            child, child_resolved = self._negamax(ply + 1, depth - 1, -beta + score, -alpha + score,
+                                                                  next_run, budgeted, child_mine, child_theirs)
+                            value = score - child
                         child_line = self.line
-                for code in used:
-                    rack[code] += 1
-                for square, _tile in placed:
-                    squares[square] = None
-                self.board_key = saved_key
+                self._take_back(me, move)
+                trail.pop()
             else:
-                if run + 1 >= self.limit:
-                    value = self._rack_value(other) - self._rack_value(me)
+                if run + 1 >= limit:
+                    value = values[other] - values[me]
                     child_line, child_resolved = [], True
                 else:
                     # A pass does not use up depth: a run of passes is short (the rules end it).
                     child, child_resolved = self._negamax(ply + 1, depth - self.pass_cost, -beta, -alpha, run + 1,
-                                                          budgeted)
+                                                          budgeted, theirs, (moves, ()))
                     value = -child
                     child_line = self.line
             resolved = resolved and child_resolved
@@ -323,43 +547,47 @@ class EndgameSolver:
                                 killers.insert(0, placed)
                                 del killers[2:]
                         break
-        del other_rack
         flag = UPPER if best <= alpha_start else LOWER if best >= beta else EXACT
         if len(self.table) > 2_000_000:
             self.table.clear()
-        self.table[key] = (RESOLVED if resolved else depth, flag, best, best_line[0][1] if best_line else None)
+        self.table[key] = (RESOLVED if resolved else depth, flag, best, best_line[0] if best_line else None)
         self.line = best_line
         return best, resolved
 
-    def _order(self, moves: list[Inner], outs: int, hash_move: tuple[tuple[int, str], ...] | None,
-               ply: int) -> list[Inner]:
-        """Going out first, then the hash move, the killers, the rest by score, passing last."""
+    def _order(self, entry: list[Any], hash_move: tuple[tuple[int, str], ...] | None, ply: int,
+               size: int) -> Iterator[Inner]:
+        """Going out first, then the hash move, the killers, the rest by score, passing last;
+        made as the search asks (a cut often comes after the first moves). ``entry`` is a
+        :meth:`_moves` answer, ``size`` the tiles on the rack."""
+        moves, outs = entry[0], entry[1]
+        if outs:
+            yield from islice(moves, outs)
         special = [hash_move] if hash_move is not None else []
         special.extend(k for k in self.killers[ply] if k != hash_move)
         if not special:
-            return [*moves, PASS]
-        wanted = set(special)
-        front: dict[tuple[tuple[int, str], ...], Inner] = {}
-        rest: list[Inner] = []
-        for index, move in enumerate(moves):
-            if index >= outs and move[1] in wanted:
-                front[move[1]] = move
-            else:
-                rest.append(move)
+            yield from islice(moves, outs, None)
+            yield PASS
+            return
         pass_first = hash_move == ()
-        head = [front[k] for k in special if k in front]
-        order = rest[:outs] + ([PASS] if pass_first else []) + head + rest[outs:]
+        if pass_first:
+            yield PASS
+        index = entry[2]
+        if index is None:
+            index = entry[2] = {move[1]: move for move in moves}
+        chosen = set()
+        for placed in special:
+            move = index.get(placed)
+            if move is not None and len(move[2]) != size:
+                chosen.add(placed)
+                yield move
+        if chosen:
+            for move in islice(moves, outs, None):
+                if move[1] not in chosen:
+                    yield move
+        else:
+            yield from islice(moves, outs, None)
         if not pass_first:
-            order.append(PASS)
-        return order
-
-    def _find(self, player: int, placed: tuple[tuple[int, str], ...]) -> Inner:
-        if not placed:
-            return PASS
-        for move in self._moves(player)[0]:
-            if move[1] == placed:
-                return move
-        return PASS  # pragma: no cover - a stored move is always among the moves
+            yield PASS
 
     # -- the answer ------------------------------------------------------------------------
     def _complete(self, line: list[Inner]) -> list[Inner]:
@@ -377,52 +605,63 @@ class EndgameSolver:
                 break
         line = applied
         while not over and len(line) < 64:
-            key = self.board_key ^ self._rack_key(player, 0) ^ self._rack_key(1 - player, 1) ^ self.z_run[run]
+            key = self.board_key ^ self.rack_keys[player][0] ^ self.rack_keys[1 - player][1] ^ self.z_run[run]
             entry = self.table.get(key)
             if entry is None or entry[3] is None:
                 break
-            move = self._find(player, entry[3])
+            move = entry[3]
             run, over = self._apply(player, move, run)
             line.append(move)
             player = 1 - player
         for index in range(len(line) - 1, -1, -1):
-            self._unapply(index & 1, line[index])
+            if line[index][1]:
+                self._take_back(index & 1, line[index])
         return line
 
     def _apply(self, player: int, move: Inner, run: int) -> tuple[int, bool]:
-        score, placed, used = move
-        for square, tile in placed:
-            self.squares[square] = tile
-            self.board_key ^= self.z_square[square][_code(tile)]
-        for code in used:
-            self.racks[player][code] -= 1
-        if placed and not sum(self.racks[player]):
-            return 0, True
-        run = run + 1 if not placed or (self.scoreless_counts and not score) else 0
+        if move[1]:
+            self._play(player, move)
+            if not self.rack_sizes[player]:
+                return 0, True
+        run = run + 1 if not move[1] or (self.scoreless_counts and not move[0]) else 0
         return run, run >= self.limit
-
-    def _unapply(self, player: int, move: Inner) -> None:
-        _score, placed, used = move
-        for square, tile in placed:
-            self.squares[square] = None
-            self.board_key ^= self.z_square[square][_code(tile)]
-        for code in used:
-            self.racks[player][code] += 1
 
     def _to_moves(self, line: Sequence[Inner]) -> tuple[Move, ...]:
         position = self.position.copy()
         size = self.board.size
         moves: list[Move] = []
-        for _score, placed, _used in line:
+        for move in line:
+            placed = move[1]
             if not placed:
-                move = Move.pass_()
+                move_now = Move.pass_()
             else:
-                move = position.describe(Move.place(
+                move_now = position.describe(Move.place(
                     PlacedTile(square // size, square % size, tile.upper(), tile.islower()) for square, tile in placed
                 ))
-            position.push(move)
-            moves.append(move)
+            position.push(move_now)
+            moves.append(move_now)
         return tuple(moves)
+
+
+def _cross_ends(view: BoardView, index: int) -> int:
+    """The board squares (as bits) just beyond the tiles in line with strip square ``index``
+    across its direction: where a tile would change the cross-word a tile there makes."""
+    square = view.square_of[index]
+    strip = view.strip
+    other = strip.down_of[square] if index < view.down_offset else strip.across_of[square]
+    cells, square_of = view.cells, view.square_of
+    bits = 0
+    before = other - 1
+    while cells[before] >= 0:
+        before -= 1
+    if square_of[before] >= 0:
+        bits |= 1 << square_of[before]
+    after = other + 1
+    while cells[after] >= 0:
+        after += 1
+    if square_of[after] >= 0:
+        bits |= 1 << square_of[after]
+    return bits
 
 
 def _code(tile: str) -> int:
@@ -559,3 +798,7 @@ def judge_move(position: Position, move: Move, seconds: float = TIME_BUDGET) -> 
     if played > best.value:  # the first search stopped early and missed it: the move played is best
         return EndgameVerdict(move, played, played, best.proven and after.proven)
     return EndgameVerdict(best.move, best.value, played, best.proven and after.proven)
+
+
+def _worth(move: Inner) -> int:
+    return move[5]

@@ -124,7 +124,6 @@ class BoardView:
         # square's cross-word is read in the other half of the strip.
         cross_mask = list(strip.all_letters)
         cross_score = [-1] * length  # -1: no cross-word; else the points of its board tiles
-        cross_text: dict[int, tuple[str, str, int]] = {}  # index -> (before, after, letters before)
         cache = dawg.cross_cache
         if len(cache) > 100_000:  # a bound for long sessions; refilled as positions recur
             cache.clear()
@@ -137,18 +136,14 @@ class BoardView:
                 end = other + 1
                 while cells[end] >= 0:
                     end += 1
-                before = _text(squares, strip, first, other)
-                after = _text(squares, strip, other + 1, end)
-                key = (before.upper(), after.upper())
+                key = (tuple(cells[first:other]), tuple(cells[other + 1 : end]))
                 mask = cache.get(key)
                 if mask is None:
                     mask = cache[key] = _cross_check(dawg, *key)
                 cross_mask[index] = mask
                 cross_score[index] = sum(board_value[first:other]) + sum(board_value[other + 1 : end])
-                cross_text[index] = (before, after, other - first)
         self.cross_mask = cross_mask
         self.cross_score = cross_score
-        self.cross_text = cross_text
         # A one-tile move that makes words both ways is found in both halves of the strip: the
         # down half skips it (the engine calls it across too).
         skip_single = bytearray(length)
@@ -164,8 +159,10 @@ class BoardView:
         is_anchor = bytearray(length)
         for index in anchors:
             is_anchor[index] = 1
-        self.anchors = anchors
+        self._anchors: list[int] | None = anchors
         self.is_anchor = is_anchor
+        self.touching = touching
+        self.strip = strip
 
         # For each empty square before a run of tiles, the run: the search crosses it in one go.
         run_after: list[tuple[int, ...]] = [()] * length
@@ -183,6 +180,118 @@ class BoardView:
         self.run_after = run_after
         self.run_value = run_value
         self.next_free = next_free
+
+    def after(self, board: Board, placed: Sequence[int]) -> BoardView:
+        """The view of ``board``: this view's board with tiles added on the board squares
+        ``placed`` (and nothing else changed). Only the squares whose cross-checks, runs or
+        anchor status may change are worked out again: the squares placed and the empty squares
+        at the ends of the lines (across and down) through them; equal to a fresh view.
+        """
+        view = object.__new__(BoardView)
+        view.__dict__.update(self.__dict__)
+        squares = view.squares = list(board.squares)
+        strip = self.strip
+        across_of, down_of = strip.across_of, strip.down_of
+        cells = view.cells = list(self.cells)
+        board_value = view.board_value = list(self.board_value)
+        view.cross_mask = list(self.cross_mask)
+        view.cross_score = list(self.cross_score)
+        view.skip_single = bytearray(self.skip_single)
+        view.run_after = list(self.run_after)
+        view.run_value = list(self.run_value)
+        view.next_free = list(self.next_free)
+        view.touching = set(self.touching)
+        is_anchor = view.is_anchor = bytearray(self.is_anchor)
+        values = self.rules.tile_set.values
+        for square in placed:
+            tile = squares[square]
+            if tile is None:
+                raise ValueError("a square said to be placed is empty")
+            a, d = across_of[square], down_of[square]
+            cells[a] = cells[d] = ord(tile.upper()) - 65
+            board_value[a] = board_value[d] = 0 if tile.islower() else values.get(tile, 0)
+        for square in {*placed, *line_ends(squares, strip.size, placed)}:
+            is_anchor[across_of[square]] = is_anchor[down_of[square]] = view._refresh(square)
+        view._anchors = None  # listed when asked for (a search given its own anchors never asks)
+        return view
+
+    @property
+    def anchors(self) -> list[int]:
+        """The anchors (strip squares), in order."""
+        anchors = self._anchors
+        if anchors is None:
+            across_of, down_of = self.strip.across_of, self.strip.down_of
+            anchors = self._anchors = sorted([across_of[square] for square in self.touching]
+                                             + [down_of[square] for square in self.touching])
+        return anchors
+
+    def _refresh(self, square: int) -> int:
+        """Work out again one board square's entries (both halves of the strip), as __init__
+        does; 1 if the square is now an anchor, else 0."""
+        strip, squares, cells = self.strip, self.squares, self.cells
+        cross_mask, cross_score = self.cross_mask, self.cross_score
+        run_after, run_value, next_free = self.run_after, self.run_value, self.next_free
+        size = strip.size
+        a, d = strip.across_of[square], strip.down_of[square]
+        vertical = horizontal = False
+        if squares[square] is None:
+            row, col = divmod(square, size)
+            last = size - 1
+            vertical = (row > 0 and squares[square - size] is not None) or (
+                row < last and squares[square + size] is not None)
+            horizontal = (col > 0 and squares[square - 1] is not None) or (
+                col < last and squares[square + 1] is not None)
+        touches = vertical or horizontal
+        if touches:
+            self.touching.add(square)
+        else:
+            self.touching.discard(square)
+        self.skip_single[d] = 1 if horizontal else 0
+        board_value = self.board_value
+        for crossed, index, other in ((vertical, a, d), (horizontal, d, a)):
+            if crossed:
+                first = other
+                while cells[first - 1] >= 0:
+                    first -= 1
+                end = other + 1
+                while cells[end] >= 0:
+                    end += 1
+                key = (tuple(cells[first:other]), tuple(cells[other + 1 : end]))
+                mask = self.dawg.cross_cache.get(key)
+                if mask is None:
+                    mask = self.dawg.cross_cache[key] = _cross_check(self.dawg, *key)
+                cross_mask[index] = mask
+                cross_score[index] = sum(board_value[first:other]) + sum(board_value[other + 1 : end])
+            else:
+                cross_mask[index] = strip.all_letters[index]
+                cross_score[index] = -1
+            if (vertical or horizontal) and cells[index + 1] >= 0:
+                end = index + 1
+                while cells[end] >= 0:
+                    end += 1
+                run_after[index] = tuple(cells[index + 1 : end])
+                run_value[index] = sum(board_value[index + 1 : end])
+                next_free[index] = end
+            else:
+                run_after[index] = ()
+                run_value[index] = 0
+                next_free[index] = index + 1
+        return 1 if touches else 0
+
+    def cross_word(self, index: int) -> tuple[str, str, int]:
+        """The cross-word at an empty strip square that makes one: the tiles before it and after
+        it as the board writes them, and how many are before."""
+        strip = self.strip
+        square = strip.square_of[index]
+        other = strip.down_of[square] if index < self.down_offset else strip.across_of[square]
+        cells = self.cells
+        first = other
+        while cells[first - 1] >= 0:
+            first -= 1
+        end = other + 1
+        while cells[end] >= 0:
+            end += 1
+        return _text(self.squares, strip, first, other), _text(self.squares, strip, other + 1, end), other - first
 
     def square(self, index: int) -> tuple[int, int, bool]:
         """``(row, col, across)`` of a strip square."""
@@ -212,6 +321,30 @@ class _Strip:
 
 
 _strips: dict[tuple[str, ...], _Strip] = {}
+
+
+def line_ends(squares: Sequence[str | None], size: int, placed: Sequence[int]) -> set[int]:
+    """The empty squares at the ends of the lines of tiles (across and down) through the board
+    squares ``placed``: the only squares where a move may lay a tile and make a word with one
+    of them (a move that makes no word with them is as legal, and scores the same, without them).
+    """
+    ends: set[int] = set()
+    for square in placed:
+        row, col = divmod(square, size)
+        for step, room_before, room_after in ((1, col, size - 1 - col), (size, row, size - 1 - row)):
+            at, room = square, room_before
+            while room and squares[at - step] is not None:
+                at -= step
+                room -= 1
+            if room:
+                ends.add(at - step)
+            at, room = square, room_after
+            while room and squares[at + step] is not None:
+                at += step
+                room -= 1
+            if room:
+                ends.add(at + step)
+    return ends
 
 
 def _strip(layout: tuple[str, ...]) -> _Strip:
@@ -249,19 +382,19 @@ def _text(squares: list[str | None], strip: _Strip, start: int, end: int) -> str
     return "".join(squares[square_of[index]] or "" for index in range(start, end))
 
 
-def _cross_check(dawg: Dawg, before: str, after: str) -> int:
-    """The letters L such that ``before + L + after`` is a word, as a bit mask."""
+def _cross_check(dawg: Dawg, before: Sequence[int], after: Sequence[int]) -> int:
+    """The letters L such that ``before + L + after`` (letter codes 0-25) is a word, as a bit mask."""
     children, terminal = dawg.children, dawg.terminal
     node: int | None = dawg.root
-    for ch in before:
-        node = children[node].get(ord(ch) - 65)  # type: ignore[index]
+    for code in before:
+        node = children[node].get(code)  # type: ignore[index]
         if node is None:
             return 0
     mask = 0
     for letter, child in children[node].items():  # type: ignore[index]
         end: int | None = child
-        for ch in after:
-            end = children[end].get(ord(ch) - 65)  # type: ignore[index]
+        for code in after:
+            end = children[end].get(code)  # type: ignore[index]
             if end is None:
                 break
         else:
@@ -301,19 +434,23 @@ Head = tuple[int, tuple[int, ...], tuple[int, ...], int, int]
 Extend = Callable[[int, int, int, int, int, int, int, int, int, int], None]
 
 
-def _search(view: BoardView, rack: list[int], best: int | None) -> list[Raw]:
+def _search(view: BoardView, rack: list[int], best: int | None, anchors: Sequence[int] | None = None,
+            heads: dict[tuple[int, ...], _Heads] | None = None) -> list[Raw]:
     """Appel and Jacobson's search on the strip; ``rack`` is a count array (changed, restored).
 
-    Every placement (``best`` None), or the ``best`` highest scores and their ties. The steps:
+    Every placement (``best`` None), or the ``best`` highest scores and their ties; with
+    ``anchors`` (strip squares among the view's anchors, every placement only), the placements
+    whose first anchor is one of them. ``heads`` keeps the left parts each rack spells from
+    one search to the next (for the same word list). The steps:
     the room for rack tiles before each anchor (:func:`_left_room`), the left parts the rack
     spells (:class:`_Heads`), then from each anchor the left parts and the walk rightwards
     (:class:`_Search`), anchor by anchor or the most promising piece first.
     """
     if not sum(rack):
         return []
-    search = _Search(view, rack)
+    search = _Search(view, rack, heads, view.anchors if anchors is None else anchors)
     if best is None:
-        search.every_anchor()
+        search.every_anchor(view.anchors if anchors is None else anchors)
     else:
         search.best_first(best)
     rack[:] = search.full_rack
@@ -332,14 +469,24 @@ class _Search:
     __slots__ = ("buffer", "extend", "floor", "full_rack", "full_real", "heads", "limit", "out", "rack",
                  "room_of", "spellable", "tile_total", "view")
 
-    def __init__(self, view: BoardView, rack: list[int]) -> None:
+    def __init__(self, view: BoardView, rack: list[int], heads: dict[tuple[int, ...], _Heads] | None = None,
+                 anchors: Sequence[int] | None = None) -> None:
         self.view = view
         self.rack = rack
         self.full_rack = tuple(rack)
         self.full_real = _real_mask(rack)
         self.tile_total = sum(rack)
-        self.room_of = _left_room(view, self.tile_total)
-        self.heads = _Heads(view.dawg, rack, self.full_real, max(self.room_of.values(), default=-1) + 1)
+        self.room_of = _left_room(view, self.tile_total, view.anchors if anchors is None else anchors)
+        if heads is None:
+            self.heads = _Heads(view.dawg, rack, self.full_real, max(self.room_of.values(), default=-1) + 1)
+        else:
+            # Kept for the rack: spelled to the longest a left part may be (one tile fewer than the rack).
+            found = heads.get(self.full_rack)
+            if found is None:
+                if len(heads) > 5_000:
+                    heads.clear()
+                found = heads[self.full_rack] = _Heads(view.dawg, rack, self.full_real, self.tile_total)
+            self.heads = found
         self.out: list[Raw] = []
         self.buffer = list(view.cells)
         self.extend = _extender(view, rack, self.buffer, self.out.append)
@@ -347,10 +494,10 @@ class _Search:
         self.limit = self.tile_total
         self.spellable: dict[tuple[int, ...], bool] = {}  # board letters -> a whole-rack word exists
 
-    def every_anchor(self) -> None:
-        """Every placement, anchor by anchor."""
+    def every_anchor(self, anchors: Sequence[int]) -> None:
+        """Every placement from ``anchors``, anchor by anchor."""
         room_of = self.room_of
-        for anchor in self.view.anchors:
+        for anchor in anchors:
             self.from_anchor(anchor, range(1, room_of.get(anchor, -1) + 2))
 
     def best_first(self, best: int) -> None:
@@ -481,7 +628,7 @@ class _Search:
                         extend(after, node, main, mult, cross, length, real, first, floor, limit)
 
 
-def _left_room(view: BoardView, tile_total: int) -> dict[int, int]:
+def _left_room(view: BoardView, tile_total: int, anchors: Sequence[int]) -> dict[int, int]:
     """For each anchor with a free square before it, how many rack tiles may go before it.
 
     A left part stops at the board's edge, at a tile, or at another anchor (moves through that
@@ -489,7 +636,7 @@ def _left_room(view: BoardView, tile_total: int) -> dict[int, int]:
     """
     cells, is_anchor = view.cells, view.is_anchor
     room_of: dict[int, int] = {}
-    for anchor in view.anchors:
+    for anchor in anchors:
         if cells[anchor - 1] < 0:
             room = 0
             index = anchor - 1
@@ -850,7 +997,7 @@ def to_move(view: BoardView, found: Raw) -> Move:
     cells = view.cells
     values = view.letter_values
     letter_mul, word_mul = view.letter_mul, view.word_mul
-    cross_score, cross_text = view.cross_score, view.cross_text
+    cross_score = view.cross_score
     tiles: list[PlacedTile] = []
     text: list[str] = []
     cross_words: list[Word] = []
@@ -877,7 +1024,7 @@ def to_move(view: BoardView, found: Raw) -> Move:
             mult *= factor
             text.append(shown)
             if cross_score[index] >= 0:
-                before, after, back = cross_text[index]
+                before, after, back = view.cross_word(index)
                 points = (cross_score[index] + value) * factor
                 if across:
                     cross_words.append(Word(before + shown + after, r - back, c, False, points))

@@ -50,9 +50,10 @@ class Dawg:
     # The read-only folder this graph came from when it was built with the package: its
     # anagram-key graph is looked for there too.
     shipped: Path | None = field(default=None, compare=False, repr=False)
-    # Cross-checks already worked out, (letters before, letters after) -> mask: boards change
-    # by one move a turn, so most of a position's cross-checks were seen the turn before.
-    cross_cache: dict[tuple[str, str], int] = field(default_factory=dict, compare=False, repr=False)
+    # Cross-checks already worked out, (letter codes before, letter codes after) -> mask: boards
+    # change by one move a turn, so most of a position's cross-checks were seen the turn before.
+    cross_cache: dict[tuple[tuple[int, ...], tuple[int, ...]], int] = field(
+        default_factory=dict, compare=False, repr=False)
     _below: tuple[list[int], list[int]] | None = field(default=None, compare=False, repr=False)
     _keys: Dawg | None = field(default=None, compare=False, repr=False)
 

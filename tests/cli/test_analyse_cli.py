@@ -117,3 +117,31 @@ def test_analyser_finale_refuses_a_bag_that_is_not_empty():
     assert status == 2 and out == "" and "deux tirages" in err
     status, out, err = run("analyser", "--position", ENDGAME, "--finale", "--reflexion", "0")
     assert status == 2 and out == ""
+
+
+# A Champion game with one tile left in the bag (French rules): the racks, then the pre-endgame.
+PRE_ENDGAME = ("7RACLAT2/9Y2O2/9M2N2/W2EBAUDIE2K1V/H3O4SALADE/I3IF8N/G3SOJA4B1I/SURGELENT2RA1N/4r6EH2/"
+               "3LAXE4C3/2Q1I2D3O3/2aRSENAL2U2P/2T4M3R2O/7ENFOUIES/7E3T2T IISPEZE/ETVMUER 342/409 0")
+
+
+def test_analyser_finale_with_one_tile_in_the_bag_weighs_each_draw_json():
+    status, out, _err = run("analyser", "--position", PRE_ENDGAME, "--finale", "--reflexion", "0.3", "--json")
+    assert status == 0
+    result = json.loads(out)
+    assert set(result) == {"value", "proven", "sequence", "nodes", "seconds", "candidates"}
+    assert isinstance(result["value"], float) and isinstance(result["proven"], bool)
+    assert result["nodes"] > 0 and result["seconds"] >= 0
+    candidates = result["candidates"]
+    assert candidates and all(set(c) == {"move", "expected"} for c in candidates)
+    expected = [c["expected"] for c in candidates]
+    assert expected == sorted(expected, reverse=True)
+    assert result["sequence"] == [candidates[0]["move"]] and result["value"] == expected[0]
+
+
+def test_analyser_finale_with_one_tile_in_the_bag_in_french_without_the_opponents_rack():
+    # The player to move cannot see the opponent's rack: the pre-endgame does without it.
+    status, out, _err = run("analyser", "--position", PRE_ENDGAME.replace("/ETVMUER ", "/ "), "--finale",
+                            "--reflexion", "0.3")
+    assert status == 0
+    assert "Un jeton dans le sac" in out and "Meilleur coup\u00a0: " in out and "positions examinées" in out
+    assert "  1. " in out
