@@ -70,6 +70,12 @@ seats' server processes. The server's processor time a row grows with the listen
 tables, 1.4 ms at 20, 3.1 ms at 50 (``--scripted``: p95 8 ms at 5 tables, 54 ms at 20). The
 issue's 150 ms at 50 tables all out is met with the seats at a player's pace, not on two cores
 flat out.
+
+The same code measured again with nothing else running (load under 1 before each run):
+PostgreSQL ``--scripted`` 250.4 moves/s (0.90 × baseline), p50 69 ms, p95 182 ms, max 497 ms,
+1.77 cores; ``--scripted --timer-only`` 171.7 moves/s, p50 92 ms, p95 208 ms; the seats computing
+their moves 80.4 moves/s, p50 74 ms, p95 339 ms (the hundred seats computing at once); ``--pace 1``
+p50 6.4 ms, p95 22.8 ms, max 131 ms. SQLite 81.8 moves/s, p50 59 ms, p95 122 ms.
 """
 
 from __future__ import annotations
