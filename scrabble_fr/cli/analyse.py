@@ -42,7 +42,8 @@ def add_analyser_parser(subparsers: Any) -> argparse.ArgumentParser:
 
 def add_think_option(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--reflexion", type=float, default=2.0, metavar=_("SECONDS"),
-                        help=_("the Master's thinking time per move, in seconds (default 2)"))
+                        help=_("the Master's thinking time per move, or the endgame solver's with "
+                               "--finale, in seconds (default 2)"))
 
 
 def add_autojeu_parser(subparsers: Any) -> argparse.ArgumentParser:
