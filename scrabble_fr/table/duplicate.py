@@ -187,6 +187,7 @@ class DuplicateTable:
         self.held = False
         self.lost_seat = False
         self.offline = False
+        self._unread = False  # a change seen but not read (the store was busy): read at the next look
         self.time_chosen = False  # the arbitrator chose the time of the coups to come:
         self.next_seconds: float | None = None  # this one
         self._renewed = 0.0
@@ -628,7 +629,8 @@ class DuplicateTable:
                     self.lost_seat = True
                 self._renewed = time.monotonic()
                 self.info = self.store.table(self.table_id)
-            changed = self.store.changed(timeout, self.table_id, quiet=self.is_arbiter) or self.offline
+            changed = self.store.changed(timeout, self.table_id, quiet=self.is_arbiter) or self.offline or self._unread
+            self._unread = False
             before = (self.seq, len(self.coups))
             if changed:
                 self.offline = False
@@ -643,6 +645,9 @@ class DuplicateTable:
             outcome = self.publish()
             messages.extend(outcome.messages)
         except TableError as exc:
+            if exc.code == "base_busy":  # another terminal is writing: read it at the next look
+                self._unread = True
+                return None
             if exc.code in ("base_unreachable", "base_lost"):
                 if not self.offline:
                     self.offline = True

@@ -13,6 +13,7 @@ from scrabble_fr.engine.errors import N_, ScrabbleError
 MESSAGES: dict[str, str] = {
     # Reaching the store
     "base_unreachable": N_("the table store {base} cannot be reached ({detail}): check the address, or that the server runs"),
+    "base_busy": N_("the table store is busy: another terminal's write held it for more than {seconds} s. Nothing was written: try again"),
     "base_lost": N_("the connection to the table store is lost: retrying…"),
     "base_unknown": N_("{base} is not a table store address: give a postgresql://… address, or a path of a SQLite file"),
     "base_needs_psycopg": N_("PostgreSQL needs psycopg: install it with pip install \"scrabble-fr[postgres]\""),

@@ -267,6 +267,7 @@ class TableSession:
         self.held = False
         self.lost_seat = False
         self.offline = False
+        self._unread = False  # a change seen but not read (the store was busy): read at the next look
         self._renewed = 0.0
         if seat is not None and not spectator:
             store.take_seat(self.table_id, seat, self.token, force=force)
@@ -624,8 +625,9 @@ class TableSession:
                 self._renewed = time.monotonic()
                 self.info = self.store.table(self.table_id)  # who is connected
                 self.players = [s for s in self.info.seats if s.role is Role.PLAYER]
-            if not self.store.changed(timeout, self.table_id) and not self.offline:
+            if not self.store.changed(timeout, self.table_id) and not self.offline and not self._unread:
                 return None
+            self._unread = False
             was_offline = self.offline
             self.offline = False
             known = self.seq
@@ -636,6 +638,9 @@ class TableSession:
                 self.info = self.store.table(self.table_id)
                 self.players = [s for s in self.info.seats if s.role is Role.PLAYER]
         except TableError as exc:
+            if exc.code == "base_busy":  # another terminal is writing: read it at the next look
+                self._unread = True
+                return None
             if exc.code in ("base_unreachable", "base_lost"):
                 if not self.offline:
                     self.offline = True

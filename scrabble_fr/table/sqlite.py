@@ -38,6 +38,18 @@ from scrabble_fr.table.store import (
     new_table_id,
 )
 
+BUSY_SECONDS = 5.0  # how long a write waits for another terminal's write to end before it is refused
+_BUSY_CODES = (5, 6)  # SQLITE_BUSY, SQLITE_LOCKED
+
+
+def _failure(address: str, exc: sqlite3.Error) -> TableError:
+    """What a SQLite error means to a player: a file held too long by another terminal's write
+    (try again) is not a file that cannot be reached."""
+    if getattr(exc, "sqlite_errorcode", None) in _BUSY_CODES:
+        return TableError("base_busy", seconds=f"{BUSY_SECONDS:g}")
+    return TableError("base_unreachable", base=address, detail=str(exc))
+
+
 _NOW_MS = "CAST(ROUND((julianday('now') - 2440587.5) * 86400000.0) AS INTEGER)"
 
 SCHEMA = [
@@ -74,14 +86,17 @@ class SqliteStore(TableStore):
                 if not target.exists():
                     # Created readable by its owner only: every rack of every table is in it.
                     os.close(os.open(target, os.O_CREAT | os.O_WRONLY, 0o600))
-            self._db = sqlite3.connect(self.address, timeout=5.0, isolation_level=None, check_same_thread=False)
-            self._db.execute("PRAGMA busy_timeout = 5000")
+            self._db = sqlite3.connect(self.address, timeout=BUSY_SECONDS, isolation_level=None,
+                                       check_same_thread=False)
+            self._db.execute(f"PRAGMA busy_timeout = {int(BUSY_SECONDS * 1000)}")
             self._durable = self.address != ":memory:"
             if self._durable:
                 self._db.execute("PRAGMA journal_mode = WAL")
                 self._db.execute("PRAGMA synchronous = FULL")  # an acknowledged event survives a power cut
             self._migrate()
-        except (OSError, sqlite3.Error) as exc:
+        except sqlite3.Error as exc:
+            raise _failure(self.address, exc) from None
+        except OSError as exc:
             raise TableError("base_unreachable", base=self.address, detail=str(exc)) from None
         self._version = self._data_version()
         self._marks: dict[str, tuple[Any, ...] | None] = {}  # a followed table's (events, activity)
@@ -94,7 +109,7 @@ class SqliteStore(TableStore):
             except sqlite3.IntegrityError:
                 raise
             except sqlite3.Error as exc:
-                raise TableError("base_unreachable", base=self.address, detail=str(exc)) from None
+                raise _failure(self.address, exc) from None
 
     def _migrate(self) -> None:
         with self._lock:
@@ -233,7 +248,7 @@ class SqliteStore(TableStore):
             except sqlite3.Error as exc:
                 if self._db.in_transaction:
                     self._db.execute("ROLLBACK")
-                raise TableError("base_unreachable", base=self.address, detail=str(exc)) from None
+                raise _failure(self.address, exc) from None
         return Row(seq, int(found[0][0]), payload)
 
     def rows(self, table_id: str, after: int = 0) -> list[Row]:

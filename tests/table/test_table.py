@@ -341,3 +341,34 @@ def test_a_waiting_process_is_woken_by_a_write_at_once_where_the_store_announces
     started = time.monotonic()
     assert follower.wait(5.0, table_id) or follower.changed(0.0, table_id)
     assert time.monotonic() - started < 1.0
+
+
+def test_a_sqlite_file_held_too_long_by_another_write_is_busy_not_unreachable(tmp_path, words, monkeypatch):
+    # Another terminal's write holds the file's lock past the wait: the move is refused as
+    # "busy, try again" (not "cannot be reached"), nothing is written, and the same move then goes.
+    import sqlite3
+
+    from scrabble_fr.i18n import get_language, set_language
+    from scrabble_fr.messages import describe
+    from scrabble_fr.table import sqlite as sqlite_store
+
+    monkeypatch.setattr(sqlite_store, "BUSY_SECONDS", 0.2)
+    base = str(tmp_path / "tables.sqlite3")
+    _created, (alice, _bruno) = seats(base, words)
+    other = sqlite3.connect(base, isolation_level=None)
+    other.execute("BEGIN IMMEDIATE")
+    with pytest.raises(TableError) as refused:
+        alice.match.play("H4 BALTE")
+    assert refused.value.code == "base_busy"
+    before = get_language()
+    set_language("fr")
+    try:
+        assert "occupée" in describe(refused.value) and "réessayez" in describe(refused.value)
+    finally:
+        set_language(before)
+    other.execute("ROLLBACK")
+    other.close()
+    assert open_store(base).rows(alice.table_id) == alice.rows[: alice.seq]
+    assert alice.match.game.history == [] and alice.match.game.scores == [0, 0]
+    alice.match.play("H4 BALTE")
+    assert alice.match.game.scores == [20, 0]
