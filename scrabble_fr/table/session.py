@@ -35,7 +35,7 @@ from typing import Any
 
 from scrabble_fr import texts
 from scrabble_fr.engine.errors import ScrabbleError
-from scrabble_fr.engine.game import Event, Game
+from scrabble_fr.engine.game import Event, EventKind, Game
 from scrabble_fr.engine.move import Move
 from scrabble_fr.engine.players import check_names
 from scrabble_fr.engine.rules import Rules, rules_from_mapping, rules_to_mapping
@@ -60,6 +60,8 @@ from scrabble_fr.table.store import (
 )
 
 CLASSIC = "classic"
+CONTEST_EVENTS = frozenset({EventKind.WITHDRAWN, EventKind.CONTEST_PENALTY, EventKind.CONTEST_BONUS,
+                            EventKind.CONTEST_FAILED, EventKind.LOST_TURN})
 
 
 @dataclass
@@ -631,6 +633,8 @@ class TableSession:
             was_offline = self.offline
             self.offline = False
             known = self.seq
+            game = self.match.game
+            announced = len(game.history) if game.pending is not None else None
             events = self.sync()
             if self.seq == known or was_offline:
                 # No row: a seat came or went (a row says nothing of the seats; the renewal above
@@ -648,6 +652,11 @@ class TableSession:
                 return None
             raise
         messages = tuple(self.event_text(e) for e in events)
+        game = self.match.game
+        if (announced is not None and (game.pending is None or len(game.history) > announced)
+                and not any(e.kind in CONTEST_EVENTS for e in events)):
+            # The announced move was accepted at another terminal: no event of the game says so.
+            messages = (_("Move accepted."), *messages)
         self.match.log.extend(messages)
         if was_offline:
             messages = (_("The table store is back."), *messages)

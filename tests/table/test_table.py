@@ -57,9 +57,25 @@ def test_two_seats_play_and_challenge_through_the_store(base, words):
     assert outcome is not None and "BALTE" in outcome.text
     assert bruno.match.game.pending is not None and bruno.match.human_contesters() == [1]
     bruno.match.contest(1)  # BALTE is valid: FFSc, Bruno loses 10
-    assert alice.poll(timeout=2.0) is not None
+    contested = alice.poll(timeout=2.0)
+    from scrabble_fr.i18n import _
+
+    assert contested is not None and _("Move accepted.") not in contested.text
     assert alice.match.game.scores == bruno.match.game.scores == [20, -10]
     assert alice.match.game.history == bruno.match.game.history
+
+
+def test_the_player_is_told_when_their_move_is_accepted_at_another_terminal(base, words):
+    _created, (alice, bruno) = seats(base, words)
+    alice.match.play("H4 BALTE")
+    bruno.poll(timeout=2.0)
+    bruno.match.accept()
+    told = alice.poll(timeout=2.0)
+    from scrabble_fr.i18n import _
+
+    assert told is not None and told.messages[0] == _("Move accepted.")
+    assert alice.match.game.pending is None and alice.match.current_human is None
+    assert alice.poll(timeout=0.3) is None  # said once
 
 
 def test_a_contest_and_an_accept_at_the_same_moment_one_wins(base, words):
