@@ -324,7 +324,10 @@ class GameScreen(LocalizedBindings, Screen[None]):
             self._finish()
             return
         if self.game.phase is Phase.ANNOUNCED and match.human_contesters():
-            message = _("Challenge (F2) or accept (F3).")
+            # Named: the line may begin with what the player did, never theirs to challenge.
+            announcer = self.game.players[self.game.pending.player] if self.game.pending else ""
+            message = (elide(_("Challenge (F2) or accept (F3) {name}'s move.").format(name=announcer))
+                       if announcer else _("Challenge (F2) or accept (F3)."))
         self.say(message)
         player = match.needs_handover()
         if player is not None:
