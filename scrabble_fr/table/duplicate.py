@@ -56,6 +56,7 @@ from scrabble_fr.table.store import (
     RENEW_SECONDS,
     Conflict,
     Created,
+    FollowedTable,
     NewTable,
     Role,
     Row,
@@ -157,7 +158,7 @@ class _AnyWord:
         return ()
 
 
-class DuplicateTable:
+class DuplicateTable(FollowedTable):
     """One seat (a player, the arbitrator, or a spectator when ``seat`` is None) at a duplicate
     table. The arbitrator's process needs the word list (``lexicon``); the others do not."""
 
@@ -607,18 +608,6 @@ class DuplicateTable:
         return left is not None and left <= 0
 
     # -- following ---------------------------------------------------------------------------
-    @property
-    def wakes(self) -> bool:
-        """Whether :meth:`wait` returns as soon as another process writes to the table (a
-        PostgreSQL server announces each write; a SQLite file is looked at on a timer)."""
-        return self.store.wakes
-
-    def wait(self, timeout: float) -> bool:
-        """Block until another process may have written to the table (True: :meth:`poll` reads
-        it) or ``timeout`` passed (False). Holds nothing meanwhile: a screen waits in a thread
-        of its own and polls on its own thread when woken."""
-        return self.store.wait(timeout, self.table_id)
-
     def poll(self, timeout: float = 0.0) -> Outcome | None:
         """Follow the table; close a coup whose time is up (whoever notices first), publish its
         results (the arbitrator's process). An outcome when something changed."""

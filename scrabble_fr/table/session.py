@@ -51,6 +51,7 @@ from scrabble_fr.table.store import (
     RENEW_SECONDS,
     Conflict,
     Created,
+    FollowedTable,
     NewTable,
     Role,
     Row,
@@ -231,7 +232,7 @@ class SeatMatch(Match):
         Match.undo(self)
 
 
-class TableSession:
+class TableSession(FollowedTable):
     """One seat (``seat``; None: a spectator) following one table of ``store``."""
 
     def __init__(self, store: TableStore, info: TableInfo, seat: int | None, lexicon: WordList | None, *,
@@ -601,18 +602,6 @@ class TableSession:
         return Outcome((_("Undo accepted: the move is taken back."),))
 
     # -- following ---------------------------------------------------------------------------
-    @property
-    def wakes(self) -> bool:
-        """Whether :meth:`wait` returns as soon as another process writes to the table (a
-        PostgreSQL server announces each write; a SQLite file is looked at on a timer)."""
-        return self.store.wakes
-
-    def wait(self, timeout: float) -> bool:
-        """Block until another process may have written to the table (True: :meth:`poll` reads
-        it) or ``timeout`` passed (False). Holds nothing meanwhile: a screen waits in a thread
-        of its own and polls on its own thread when woken."""
-        return self.store.wait(timeout, self.table_id)
-
     def poll(self, timeout: float = 0.0) -> Outcome | None:
         """Keep the seat and follow the table: an outcome telling what the others did, when
         something changed (None otherwise). A store that cannot be reached is said once, and

@@ -237,6 +237,26 @@ class TableStore(ABC):
         """Let the connection go."""
 
 
+class FollowedTable:
+    """What a process following one table (a seat's session, a club table) offers its screen
+    besides its own intents: waiting for the others' writes."""
+
+    store: TableStore
+    table_id: str
+
+    @property
+    def wakes(self) -> bool:
+        """Whether :meth:`wait` returns as soon as another process writes to the table (a
+        PostgreSQL server announces each write; a SQLite file is looked at on a timer)."""
+        return self.store.wakes
+
+    def wait(self, timeout: float) -> bool:
+        """Block until another process may have written to the table (True: ``poll`` reads it)
+        or ``timeout`` passed (False). Holds nothing meanwhile: a screen waits in a thread of
+        its own and polls on its own thread when woken."""
+        return self.store.wait(timeout, self.table_id)
+
+
 def default_address() -> str:
     """``SCRABBLE_FR_BASE``, else the SQLite file in the user's data folder."""
     explicit = os.environ.get(BASE_ENV)
