@@ -129,19 +129,8 @@ class BoardView:
             cache.clear()
         for group, own, other_half in ((vertical, across_of, down_of), (horizontal, down_of, across_of)):
             for square in group:
-                index, other = own[square], other_half[square]
-                first = other
-                while cells[first - 1] >= 0:
-                    first -= 1
-                end = other + 1
-                while cells[end] >= 0:
-                    end += 1
-                key = (tuple(cells[first:other]), tuple(cells[other + 1 : end]))
-                mask = cache.get(key)
-                if mask is None:
-                    mask = cache[key] = _cross_check(dawg, *key)
-                cross_mask[index] = mask
-                cross_score[index] = sum(board_value[first:other]) + sum(board_value[other + 1 : end])
+                index = own[square]
+                cross_mask[index], cross_score[index] = _cross(dawg, cells, board_value, other_half[square])
         self.cross_mask = cross_mask
         self.cross_score = cross_score
         # A one-tile move that makes words both ways is found in both halves of the strip: the
@@ -250,18 +239,7 @@ class BoardView:
         board_value = self.board_value
         for crossed, index, other in ((vertical, a, d), (horizontal, d, a)):
             if crossed:
-                first = other
-                while cells[first - 1] >= 0:
-                    first -= 1
-                end = other + 1
-                while cells[end] >= 0:
-                    end += 1
-                key = (tuple(cells[first:other]), tuple(cells[other + 1 : end]))
-                mask = self.dawg.cross_cache.get(key)
-                if mask is None:
-                    mask = self.dawg.cross_cache[key] = _cross_check(self.dawg, *key)
-                cross_mask[index] = mask
-                cross_score[index] = sum(board_value[first:other]) + sum(board_value[other + 1 : end])
+                cross_mask[index], cross_score[index] = _cross(self.dawg, cells, board_value, other)
             else:
                 cross_mask[index] = strip.all_letters[index]
                 cross_score[index] = -1
@@ -380,6 +358,24 @@ def _text(squares: list[str | None], strip: _Strip, start: int, end: int) -> str
     """The tiles on strip squares ``start``..``end`` (one line), as the board writes them."""
     square_of = strip.square_of
     return "".join(squares[square_of[index]] or "" for index in range(start, end))
+
+
+def _cross(dawg: Dawg, cells: list[int], board_value: list[int], other: int) -> tuple[int, int]:
+    """The cross-check of the empty strip square ``other`` reads across (the letters that make
+    a word with the tiles before and after it, as a mask, through the list's cache) and the
+    points of those tiles."""
+    first = other
+    while cells[first - 1] >= 0:
+        first -= 1
+    end = other + 1
+    while cells[end] >= 0:
+        end += 1
+    key = (tuple(cells[first:other]), tuple(cells[other + 1 : end]))
+    cache = dawg.cross_cache
+    mask = cache.get(key)
+    if mask is None:
+        mask = cache[key] = _cross_check(dawg, *key)
+    return mask, sum(board_value[first:other]) + sum(board_value[other + 1 : end])
 
 
 def _cross_check(dawg: Dawg, before: Sequence[int], after: Sequence[int]) -> int:
