@@ -52,6 +52,21 @@ def history_rows(game: Game, timeline: Sequence[Event | Note]) -> list[HistoryRo
     return rows
 
 
+def cut_name(name: str, room: int) -> str:
+    """A player's name in ``room`` columns: cut with « … », keeping a number that ends it, which
+    is what tells two computers apart.
+
+        >>> cut_name("Computer 4", 7), cut_name("Computer 12", 7), cut_name("Bernadette", 7), cut_name("Ordi 4", 7)
+        ('Compu…4', 'Comp…12', 'Bernad…', 'Ordi 4')
+    """
+    if len(name) <= room:
+        return name
+    head, _space, number = name.rpartition(" ")
+    if head and number.isdigit() and room - len(number) - 1 >= 2:
+        return head[: room - len(number) - 1] + "…" + number
+    return name[: max(0, room - 1)] + "…"
+
+
 def history_lines(rows: Sequence[HistoryRow], width: int, turns: bool = True,
                   name_width: int = 12) -> tuple[str, list[str]]:
     """The history as text lines of ``width`` columns: the heading and one line per row.
@@ -79,7 +94,7 @@ def history_lines(rows: Sequence[HistoryRow], width: int, turns: bool = True,
 
     def line(turn: str, name: str, move: str, pts: str, total: str) -> str:
         start = f"{turn:>{turn_w}} " if turns else ""
-        return (f"{start}{cut(name, name_w):<{name_w}} {cut(move, move_w):<{move_w}} "
+        return (f"{start}{cut_name(name, name_w):<{name_w}} {cut(move, move_w):<{move_w}} "
                 f"{pts:>{pts_w}} {total:>{total_w}}").rstrip()
 
     head = line(columns[0] if turns else "", columns[1], columns[2], columns[3], columns[4])
