@@ -117,7 +117,7 @@ CANDIDATES = 6  # how many of the best moves by equity the Master plays out, at 
 CANDIDATE_MARGIN = 12.0  # … and only those within this many points of the best
 GUARD = 1.0  # standard errors by which a candidate must beat the static choice
 GOING_OUT = 10.0  # worth of playing out with the bag empty, beyond the move's score
-ENDGAME_NODES = 3000  # the Master's endgame budget in positions, when its playouts are fixed
+ENDGAME_NODES = 30_000  # the Master's endgame budget in positions, when its playouts are fixed (about 1 s)
 ENDGAME_CEILING = 60.0  # … and then its time ceiling, in seconds
 CONTEST_STEP = 4  # letters beyond which a weaker player may doubt a valid word
 
