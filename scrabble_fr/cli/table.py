@@ -171,7 +171,8 @@ def _create_duplicate(args: argparse.Namespace, out: TextIO, rules: Any, lexicon
     finally:
         store.close()
     table = created.table
-    arbiter = next(seat for seat in table.seats if seat.role.value == "arbiter")
+    arbiter = table.arbiter
+    assert arbiter is not None  # a duplicate table is created with its arbitrator
     if args.json:
         seats = [{"name": seat.name, "code": created.codes.get(seat.number), "computer": False,
                   "role": seat.role.value} for seat in table.seats]
@@ -228,17 +229,17 @@ def _run_rejoindre(args: argparse.Namespace, out: TextIO) -> int:
     from scrabble_fr.cli.common import require_terminal
 
     store, info, seat = _find(args)
-    try:
-        if info.kind == "duplicate" and seat is None:
-            _check_newcomer(store, info, getattr(args, "nom", None))
-    finally:
-        store.close()
+    store.close()
+    if info.kind == "duplicate" and seat is None:
+        from scrabble_fr.table.duplicate import DuplicateTable
+
+        DuplicateTable.newcomer_name(info, getattr(args, "nom", None))
     # A wrong code or name is said as such even without a terminal; nothing is written before.
     require_terminal()
     lexicon = None
     if info.kind == "duplicate":
-        arbiter = next((s for s in info.seats if s.role.value == "arbiter"), None)
-        if arbiter is not None and seat == arbiter.number:  # the arbitrator's code: the desk, with its word list
+        # The arbitrator's code opens the desk, which needs the word list.
+        if info.arbiter is not None and seat == info.arbiter.number:
             lexicon = _lexicon(args, info.config.get("lexicon"), info.config.get("rules", {}).get("lexicon", "fr"))
         session = _open_duplicate(args, lexicon, force=args.forcer)
         if session.code is not None:  # a new seat at an open table: its own code, to come back with
@@ -256,27 +257,12 @@ def _run_rejoindre(args: argparse.Namespace, out: TextIO) -> int:
     return 0
 
 
-def _check_newcomer(store: Any, info: Any, name: str | None) -> None:
-    """Refuse, before anything is written, a newcomer at an open duplicate table: no name, a name
-    the rules refuse or one already seated (case aside), a table whose game is over."""
-    from scrabble_fr.duplicate.game import check_names
-    from scrabble_fr.table import TableError
-
-    if not name:
-        raise TableError("table_needs_name")
-    if info.over:
-        raise TableError("table_over", table=info.id)
-    clean = check_names([name], 1)[0]
-    if any(seat.name.casefold() == clean.casefold() for seat in store.table(info.id).seats):
-        raise TableError("name_taken", table=info.id, name=clean)
-
-
 def _run_arbitrer(args: argparse.Namespace, out: TextIO) -> int:
     from scrabble_fr.table import TableError
 
     store, info, seat = _find(args)
     store.close()
-    arbiter = next((s for s in info.seats if s.role.value == "arbiter"), None)
+    arbiter = info.arbiter
     if info.kind != "duplicate" or arbiter is None or seat != arbiter.number:
         raise TableError("arbiter_only")
     lexicon = _lexicon(args, info.config.get("lexicon"), info.config.get("rules", {}).get("lexicon", "fr"))

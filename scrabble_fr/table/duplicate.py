@@ -180,7 +180,7 @@ class DuplicateTable(FollowedTable):
             self.club = config.get("club") is True
         except (KeyError, TypeError, ValueError, ScrabbleError) as exc:
             raise TableError("table_damaged", table=info.id, seq=0, detail=str(exc)) from None
-        arbiter = next((s for s in info.seats if s.role is Role.ARBITER), None)
+        arbiter = info.arbiter
         self.is_arbiter = arbiter is not None and seat == arbiter.number
         if self.is_arbiter and lexicon is None:
             raise DuplicateError("no_word_list")
@@ -188,7 +188,6 @@ class DuplicateTable(FollowedTable):
         self.held = False
         self.lost_seat = False
         self.offline = False
-        self._unread = False  # a change seen but not read (the store was busy): read at the next look
         self.time_chosen = False  # the arbitrator chose the time of the coups to come:
         self.next_seconds: float | None = None  # this one
         self._renewed = 0.0
@@ -208,12 +207,8 @@ class DuplicateTable(FollowedTable):
         info, seat = store.find_code(code)
         new_code = None
         if seat is None:
-            if not name:
-                raise TableError("table_needs_name")
-            if info.over:
-                raise TableError("table_over", table=info.id)
-            clean = check_names([name], 1)[0]
-            seat, new_code = store.add_seat(info.id, SeatSpec(clean))
+            clean = cls.newcomer_name(info, name)
+            seat, new_code = store.add_seat(info.id, SeatSpec(clean))  # a name taken meanwhile: refused there
             info = store.table(info.id)
             table = cls(store, info, seat, lexicon, force=force)
             table.code = new_code
@@ -222,6 +217,20 @@ class DuplicateTable(FollowedTable):
         table = cls(store, info, seat, lexicon, force=force)
         table.code = new_code
         return table
+
+    @staticmethod
+    def newcomer_name(info: TableInfo, name: str | None) -> str:
+        """The name a newcomer at the open table ``info`` sits under, checked before anything is
+        written: no name, a name the rules refuse or one already seated (case aside), a table
+        whose game is over are refused."""
+        if not name:
+            raise TableError("table_needs_name")
+        if info.over:
+            raise TableError("table_over", table=info.id)
+        clean = check_names([name], 1)[0]
+        if any(seat.name.casefold() == clean.casefold() for seat in info.seats):
+            raise TableError("name_taken", table=info.id, name=clean)
+        return clean
 
     code: str | None = None  # a seat's code given at an open table, to rejoin with
     _own_results = False
@@ -618,8 +627,7 @@ class DuplicateTable(FollowedTable):
                     self.lost_seat = True
                 self._renewed = time.monotonic()
                 self.info = self.store.table(self.table_id)
-            changed = self.store.changed(timeout, self.table_id, quiet=self.is_arbiter) or self.offline or self._unread
-            self._unread = False
+            changed = self._has_changed(timeout, quiet=self.is_arbiter) or self.offline
             before = (self.seq, len(self.coups))
             if changed:
                 self.offline = False
@@ -635,7 +643,7 @@ class DuplicateTable(FollowedTable):
             messages.extend(outcome.messages)
         except TableError as exc:
             if exc.code == "base_busy":  # another terminal is writing: read it at the next look
-                self._unread = True
+                self._read_later()
                 return None
             if exc.code in ("base_unreachable", "base_lost"):
                 if not self.offline:

@@ -17,7 +17,7 @@ import json
 import select
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from typing import Any
 
 import psycopg
@@ -50,6 +50,8 @@ NOTIFY_BOTH = "SELECT pg_notify(%s, %s), pg_notify(%s, %s)"
 def table_channel(table_id: str) -> str:
     """The channel a table's writes are announced on (``LISTEN`` takes it quoted, as written)."""
     return f"{CHANNEL}_{table_id}"
+
+
 QUIET = ":quiet"  # after the table's id in a notification: a quiet row (a club player's proposal)
 CONNECT_SECONDS = 5
 _NOW_MS = "(extract(epoch from clock_timestamp()) * 1000)::bigint"
@@ -189,16 +191,13 @@ class PostgresStore(TableStore):
                 raise TableError("base_lost") from None
         return Created(self.table(table_id), codes, table_code)
 
-    def _info(self, row: tuple[Any, ...], now: int) -> TableInfo:
+    def _info(self, row: tuple[Any, ...], seats: Iterable[tuple[Any, ...]], now: int) -> TableInfo:
+        """A table from its row and its seats' rows (a table without seats: none)."""
         table_id, kind, config, created, updated, events, over = row
-        seats = tuple(
-            Seat(number, name, level, Role(role), present=until > now, joined_ms=joined)
-            for number, name, level, role, until, joined in self._run(
-                "SELECT seat, name, computer_level, role, lease_until_ms, joined_ms FROM scrabble_seats "
-                "WHERE table_id = %s ORDER BY seat", (table_id,))
-        )
+        found = tuple(Seat(number, name, level, Role(role), present=until > now, joined_ms=joined)
+                      for number, name, level, role, until, joined in seats if number is not None)
         data = config if isinstance(config, dict) else json.loads(config)
-        return TableInfo(table_id, kind, data, seats, int(created), int(updated), int(events), bool(over))
+        return TableInfo(table_id, kind, data, found, int(created), int(updated), int(events), bool(over))
 
     def table(self, table_id: str) -> TableInfo:
         # The table, its seats and the clock in one round trip (a seat reads it every few seconds).
@@ -208,17 +207,15 @@ class PostgresStore(TableStore):
                          f"WHERE t.id = %s ORDER BY s.seat", (table_id,))
         if not rows:
             raise TableError("table_unknown", table=table_id)
-        table_id, kind, config, created, updated, events, over, now = rows[0][:8]
-        seats = tuple(Seat(number, name, level, Role(role), present=until > now, joined_ms=joined)
-                      for number, name, level, role, until, joined in (row[8:] for row in rows) if number is not None)
-        data = config if isinstance(config, dict) else json.loads(config)
-        return TableInfo(table_id, kind, data, seats, int(created), int(updated), int(events), bool(over))
+        return self._info(rows[0][:7], (row[8:] for row in rows), rows[0][7])
 
     def tables(self) -> list[TableInfo]:
         now = self.now_ms()
         rows = self._run("SELECT id, kind, config, created_ms, updated_ms, events, over FROM scrabble_tables "
                          "ORDER BY updated_ms DESC")
-        return [self._info(row, now) for row in rows]
+        return [self._info(row, self._run("SELECT seat, name, computer_level, role, lease_until_ms, joined_ms "
+                                          "FROM scrabble_seats WHERE table_id = %s ORDER BY seat", (row[0],)), now)
+                for row in rows]
 
     def find_code(self, code: str) -> tuple[TableInfo, int | None]:
         rows = self._run("SELECT table_id, seat FROM scrabble_seats WHERE code_hash = %s", (code_hash(code),))
@@ -282,30 +279,14 @@ class PostgresStore(TableStore):
         return Row(seq, int(found[0]), payload)
 
     def rows(self, table_id: str, after: int = 0) -> list[Row]:
-        found = []
-        for seq, ts, text in self._run("SELECT seq, ts_ms, payload FROM scrabble_events WHERE table_id = %s "
-                                       "AND seq > %s ORDER BY seq", (table_id, after)):
-            try:
-                payload = json.loads(text)
-            except ValueError:
-                payload = {"damaged": text[:80]}
-            found.append(Row(int(seq), int(ts), payload if isinstance(payload, dict) else {"damaged": str(payload)}))
-        return found
+        return self.rows_now(table_id, after)[0]
 
     def rows_now(self, table_id: str, after: int = 0) -> tuple[list[Row], int]:
+        # The clock rides along on a row of its own (no event after ``after``: that row only).
         found = self._run(f"SELECT {_NOW_MS}, e.seq, e.ts_ms, e.payload FROM (SELECT 1) AS one "
                           f"LEFT JOIN scrabble_events e ON e.table_id = %s AND e.seq > %s ORDER BY e.seq",
                           (table_id, after))
-        rows = []
-        for _now, seq, ts, text in found:
-            if seq is None:
-                continue
-            try:
-                payload = json.loads(text)
-            except ValueError:
-                payload = {"damaged": text[:80]}
-            rows.append(Row(int(seq), int(ts), payload if isinstance(payload, dict) else {"damaged": str(payload)}))
-        return rows, int(found[-1][0])
+        return [Row.read(seq, ts, text) for _now, seq, ts, text in found if seq is not None], int(found[-1][0])
 
     def changed(self, timeout: float = 0.0, table_id: str | None = None, quiet: bool = True) -> bool:
         with self._lock:
@@ -375,8 +356,8 @@ class PostgresStore(TableStore):
             received = True
             if notify.pid == own:
                 continue
-            table, _sep, _flag = notify.payload.partition(QUIET)
-            if (table_id is None or table == table_id) and (quiet or not _sep):
+            table, is_quiet, _rest = notify.payload.partition(QUIET)
+            if (table_id is None or table == table_id) and (quiet or not is_quiet):
                 self._notified = True
         return received
 

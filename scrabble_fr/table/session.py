@@ -246,7 +246,7 @@ class TableSession(FollowedTable):
         self.clock = _TableClock()
         config = info.config
         self.players = [s for s in info.seats if s.role is Role.PLAYER]
-        self.arbiter = next((s for s in info.seats if s.role is Role.ARBITER), None)
+        self.arbiter = info.arbiter
         numbers = [s.number for s in self.players]
         self.me: int | None = numbers.index(seat) if seat is not None and seat in numbers else None
         self.is_arbiter = self.arbiter is not None and seat == self.arbiter.number
@@ -270,7 +270,6 @@ class TableSession(FollowedTable):
         self.held = False
         self.lost_seat = False
         self.offline = False
-        self._unread = False  # a change seen but not read (the store was busy): read at the next look
         self._renewed = 0.0
         if seat is not None and not spectator:
             store.take_seat(self.table_id, seat, self.token, force=force)
@@ -616,9 +615,8 @@ class TableSession(FollowedTable):
                 self._renewed = time.monotonic()
                 self.info = self.store.table(self.table_id)  # who is connected
                 self.players = [s for s in self.info.seats if s.role is Role.PLAYER]
-            if not self.store.changed(timeout, self.table_id) and not self.offline and not self._unread:
+            if not self._has_changed(timeout) and not self.offline:
                 return None
-            self._unread = False
             was_offline = self.offline
             self.offline = False
             known = self.seq
@@ -632,7 +630,7 @@ class TableSession(FollowedTable):
                 self.players = [s for s in self.info.seats if s.role is Role.PLAYER]
         except TableError as exc:
             if exc.code == "base_busy":  # another terminal is writing: read it at the next look
-                self._unread = True
+                self._read_later()
                 return None
             if exc.code in ("base_unreachable", "base_lost"):
                 if not self.offline:

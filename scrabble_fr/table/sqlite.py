@@ -252,15 +252,8 @@ class SqliteStore(TableStore):
         return Row(seq, int(found[0][0]), payload)
 
     def rows(self, table_id: str, after: int = 0) -> list[Row]:
-        found = []
-        for seq, ts, text in self._run("SELECT seq, ts_ms, payload FROM events WHERE table_id = ? AND seq > ? "
-                                       "ORDER BY seq", (table_id, after)):
-            try:
-                payload = json.loads(text)
-            except ValueError:
-                payload = {"damaged": text[:80]}
-            found.append(Row(int(seq), int(ts), payload if isinstance(payload, dict) else {"damaged": str(payload)}))
-        return found
+        return [Row.read(*found) for found in self._run("SELECT seq, ts_ms, payload FROM events WHERE table_id = ? "
+                                                        "AND seq > ? ORDER BY seq", (table_id, after))]
 
     def changed(self, timeout: float = 0.0, table_id: str | None = None, quiet: bool = True) -> bool:
         deadline = time.monotonic() + timeout

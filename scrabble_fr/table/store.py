@@ -20,6 +20,7 @@ several machines share, anything else a SQLite file (the default, in the user's 
 from __future__ import annotations
 
 import hashlib
+import json
 import os
 import secrets
 import time
@@ -99,6 +100,11 @@ class TableInfo:
         return self.seats[number]
 
     @property
+    def arbiter(self) -> Seat | None:
+        """The arbiter's seat, if the table has one."""
+        return next((s for s in self.seats if s.role is Role.ARBITER), None)
+
+    @property
     def started_ms(self) -> int | None:
         """When the last human seat was first taken: the table's clocks run from then."""
         humans = [s for s in self.seats if not s.is_computer]
@@ -123,6 +129,16 @@ class Row:
     seq: int
     ts_ms: int  # the database's clock, milliseconds since 1970
     payload: dict[str, Any]
+
+    @classmethod
+    def read(cls, seq: int, ts_ms: int, text: str) -> Row:
+        """The row as stored (its payload JSON text); a payload that does not read as an object
+        becomes ``{"damaged": …}``, which marks the table damaged when it is replayed."""
+        try:
+            payload = json.loads(text)
+        except ValueError:
+            payload = {"damaged": text[:80]}
+        return cls(int(seq), int(ts_ms), payload if isinstance(payload, dict) else {"damaged": str(payload)})
 
 
 class Conflict(Exception):
@@ -243,6 +259,18 @@ class FollowedTable:
 
     store: TableStore
     table_id: str
+    _unread = False  # a change seen but not read (the store was busy): read at the next look
+
+    def _has_changed(self, timeout: float, quiet: bool = True) -> bool:
+        """Whether the table may have changed since the last look: the store says so, or a look
+        that met a busy store (:meth:`_read_later`) left a change unread."""
+        changed = self.store.changed(timeout, self.table_id, quiet) or self._unread
+        self._unread = False
+        return changed
+
+    def _read_later(self) -> None:
+        """The look met a busy store (another terminal writing): the next look reads."""
+        self._unread = True
 
     @property
     def wakes(self) -> bool:

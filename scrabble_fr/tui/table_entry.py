@@ -43,13 +43,11 @@ def open_code(store: TableStore, code: str, *, name: str | None = None, lexicon:
     Raises a :class:`~scrabble_fr.engine.errors.ScrabbleError` (said in one line) when refused."""
     from scrabble_fr.table import TableSession
     from scrabble_fr.table.duplicate import DUPLICATE, DuplicateTable
-    from scrabble_fr.table.store import Role
 
     info, seat = store.find_code(code)
     if info.kind == DUPLICATE:
-        arbiter = next((s.number for s in info.seats if s.role is Role.ARBITER), None)
         words = None
-        if seat is not None and seat == arbiter:
+        if seat is not None and info.arbiter is not None and seat == info.arbiter.number:
             words = lexicon if lexicon is not None else (lexicon_for(info) if lexicon_for is not None else None)
         return DuplicateTable.join(store, code, words, name=name, force=force)
     words = lexicon if lexicon is not None else (lexicon_for(info) if lexicon_for is not None else None)
