@@ -1,11 +1,11 @@
-"""A screen at a shared table woken by the table's own announcements.
+"""How a screen at a shared table follows it: on a timer, and woken by the table's announcements.
 
 A screen reads its table on a timer (a tenth of a second at a game table); a store that announces
 each write (PostgreSQL's ``NOTIFY``) can wake it sooner: a thread waits on the store's connection,
 holding nothing, and when something arrives the screen's own follow runs on the screen's thread at
 once. The timer stays: it keeps the seat and sees what a wake-up missed.
 
-    >>> watch_table(screen, screen.table, screen.follow)  # doctest: +SKIP
+    >>> follow_table(screen, screen.table, screen.follow, every=0.1)  # doctest: +SKIP
 """
 
 from __future__ import annotations
@@ -19,10 +19,11 @@ from textual.worker import get_current_worker
 WAIT_SECONDS = 0.5  # the longest a closing screen's thread waits before it sees it is cancelled
 
 
-def watch_table(screen: Screen[Any], table: Any, follow: Callable[[], None]) -> None:
-    """Run ``follow`` on ``screen``'s thread whenever ``table`` (a shared table's session, with
-    ``wakes`` and ``wait``) may have been written by another process, for as long as the screen
-    lives. Nothing to do for a store that cannot wake (SQLite: the timer follows it)."""
+def follow_table(screen: Screen[Any], table: Any, follow: Callable[[], None], every: float) -> None:
+    """Run ``follow`` on ``screen``'s thread ``every`` seconds and whenever ``table`` (a shared
+    table's session, with ``wakes`` and ``wait``) may have been written by another process, for as
+    long as the screen lives. A store that cannot wake (SQLite) is followed by the timer alone."""
+    screen.set_interval(every, follow)
     if not table.wakes:
         return
 

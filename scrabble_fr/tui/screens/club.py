@@ -34,7 +34,7 @@ from scrabble_fr.table.duplicate import DuplicateTable
 from scrabble_fr.tui.bindings import LocalizedBindings
 from scrabble_fr.tui.screens.board_entry import BoardEntryScreen
 from scrabble_fr.tui.screens.dialogs import ConfirmDialog, _Dialog
-from scrabble_fr.tui.table_watch import watch_table
+from scrabble_fr.tui.table_watch import follow_table
 from scrabble_fr.tui.widgets.board import BoardPicture, BoardView
 from scrabble_fr.tui.widgets.rack import RackView
 
@@ -72,8 +72,7 @@ class _ClubScreen(LocalizedBindings, Screen[None]):
         self.moment = (club_view.phase(table), len(table.coups))
 
     def on_mount(self) -> None:
-        self.set_interval(FOLLOW_SECONDS, self.follow)
-        watch_table(self, self.table, self.follow)  # at once, where the store announces writes
+        follow_table(self, self.table, self.follow, every=FOLLOW_SECONDS)
         self.refresh_view()
         if club_view.phase(self.table) is Phase.OVER:
             self.call_after_refresh(self.finish)

@@ -39,7 +39,7 @@ from scrabble_fr.tui.screens.dialogs import (
     MessageLogDialog,
     MovesDialog,
 )
-from scrabble_fr.tui.table_watch import watch_table
+from scrabble_fr.tui.table_watch import follow_table
 from scrabble_fr.tui.widgets.board import BoardPicture, BoardView
 from scrabble_fr.tui.widgets.history import HistoryView
 from scrabble_fr.tui.widgets.rack import RackView
@@ -129,8 +129,7 @@ class GameScreen(LocalizedBindings, Screen[None]):
         if self.match.clocks is not None:
             self.set_interval(1.0, self._tick)
         if self.table is not None:
-            self.set_interval(FOLLOW_SECONDS, self._follow)  # the other terminals' moves, within a tenth of a second
-            watch_table(self, self.table, self._follow)  # or at once, where the store announces them
+            follow_table(self, self.table, self._follow, every=FOLLOW_SECONDS)  # the other terminals' moves
         self.after_change(Outcome())
 
     def refresh_texts(self) -> None:
@@ -323,11 +322,11 @@ class GameScreen(LocalizedBindings, Screen[None]):
             self.say(message)
             self._finish()
             return
-        if self.game.phase is Phase.ANNOUNCED and match.human_contesters():
+        pending = self.game.pending
+        if self.game.phase is Phase.ANNOUNCED and pending is not None and match.human_contesters():
             # Named: the line may begin with what the player did, never theirs to challenge.
-            announcer = self.game.players[self.game.pending.player] if self.game.pending else ""
-            message = (elide(_("Challenge (F2) or accept (F3) {name}'s move.").format(name=announcer))
-                       if announcer else _("Challenge (F2) or accept (F3)."))
+            announcer = self.game.players[pending.player]
+            message = elide(_("Challenge (F2) or accept (F3) {name}'s move.").format(name=announcer))
         self.say(message)
         player = match.needs_handover()
         if player is not None:
