@@ -218,10 +218,7 @@ def _print_endgame(position: Position, args: argparse.Namespace, out: TextIO) ->
                    "nodes": result.nodes, "seconds": round(result.seconds, 3)}
         out.write(json.dumps(payload, ensure_ascii=False) + "\n")
         return 0
-    spread = format_number(result.value)
-    if result.value > 0:
-        spread = "+" + spread
-    out.write(_("Final spread for the player to move: {spread}").format(spread=spread) + "\n")
+    out.write(_("Final spread for the player to move: {spread}").format(spread=_signed(result.value)) + "\n")
     if result.proven:
         out.write(_("Proven: every line was searched to the end of the game.") + "\n")
     else:
@@ -277,5 +274,6 @@ def _print_pre_endgame(position: Position, args: argparse.Namespace, out: TextIO
 
 
 def _signed(value: float) -> str:
+    """A spread in the language's numbers, with its sign when it is a gain."""
     text = format_number(value)
     return "+" + text if value > 0 else text

@@ -160,12 +160,7 @@ class BoardView:
         for square in touching:
             for index in (across_of[square], down_of[square]):
                 if cells[index + 1] >= 0:
-                    end = index + 1
-                    while cells[end] >= 0:
-                        end += 1
-                    run_after[index] = tuple(cells[index + 1 : end])
-                    run_value[index] = sum(board_value[index + 1 : end])
-                    next_free[index] = end
+                    run_after[index], run_value[index], next_free[index] = _run_after(cells, board_value, index)
         self.run_after = run_after
         self.run_value = run_value
         self.next_free = next_free
@@ -243,13 +238,8 @@ class BoardView:
             else:
                 cross_mask[index] = strip.all_letters[index]
                 cross_score[index] = -1
-            if (vertical or horizontal) and cells[index + 1] >= 0:
-                end = index + 1
-                while cells[end] >= 0:
-                    end += 1
-                run_after[index] = tuple(cells[index + 1 : end])
-                run_value[index] = sum(board_value[index + 1 : end])
-                next_free[index] = end
+            if touches and cells[index + 1] >= 0:
+                run_after[index], run_value[index], next_free[index] = _run_after(cells, board_value, index)
             else:
                 run_after[index] = ()
                 run_value[index] = 0
@@ -262,13 +252,7 @@ class BoardView:
         strip = self.strip
         square = strip.square_of[index]
         other = strip.down_of[square] if index < self.down_offset else strip.across_of[square]
-        cells = self.cells
-        first = other
-        while cells[first - 1] >= 0:
-            first -= 1
-        end = other + 1
-        while cells[end] >= 0:
-            end += 1
+        first, end = _word_around(self.cells, other)
         return _text(self.squares, strip, first, other), _text(self.squares, strip, other + 1, end), other - first
 
     def square(self, index: int) -> tuple[int, int, bool]:
@@ -360,16 +344,32 @@ def _text(squares: list[str | None], strip: _Strip, start: int, end: int) -> str
     return "".join(squares[square_of[index]] or "" for index in range(start, end))
 
 
+def _word_around(cells: list[int], index: int) -> tuple[int, int]:
+    """The tiles on either side of strip square ``index``: the first one's index, and the index
+    just past the last one (``first == index`` and ``end == index + 1`` when there are none)."""
+    first = index
+    while cells[first - 1] >= 0:
+        first -= 1
+    end = index + 1
+    while cells[end] >= 0:
+        end += 1
+    return first, end
+
+
+def _run_after(cells: list[int], board_value: list[int], index: int) -> tuple[tuple[int, ...], int, int]:
+    """The run of tiles right after strip square ``index`` (a move crosses it in one go), their
+    points, and the next square past them."""
+    end = index + 1
+    while cells[end] >= 0:
+        end += 1
+    return tuple(cells[index + 1 : end]), sum(board_value[index + 1 : end]), end
+
+
 def _cross(dawg: Dawg, cells: list[int], board_value: list[int], other: int) -> tuple[int, int]:
     """The cross-check of the empty strip square ``other`` reads across (the letters that make
     a word with the tiles before and after it, as a mask, through the list's cache) and the
     points of those tiles."""
-    first = other
-    while cells[first - 1] >= 0:
-        first -= 1
-    end = other + 1
-    while cells[end] >= 0:
-        end += 1
+    first, end = _word_around(cells, other)
     key = (tuple(cells[first:other]), tuple(cells[other + 1 : end]))
     cache = dawg.cross_cache
     mask = cache.get(key)
