@@ -61,6 +61,7 @@ RESOLVED = 10_000  # the depth stored for a value that no depth limit touched
 
 EXACT, LOWER, UPPER = 0, 1, 2
 PASS_COST = 1  # the depth a pass uses up
+LAY, TAKE_BACK = -1, 1  # what a move does to the rack's counts
 
 # A move inside the search: (score, tiles laid as (board square, board letter), rack indices
 # used: 0-25 for a letter, 26 for a joker, the squares where a tile would change the move as bits
@@ -349,11 +350,13 @@ class EndgameSolver:
                           tuple(square for square, _tile in placed)))
         return moves
 
-    def _play(self, player: int, move: Inner) -> None:
-        """Lay ``move`` (a placement) for ``player``: the board, the rack and the keys."""
+    def _lay(self, player: int, move: Inner, step: int) -> None:
+        """Lay ``move`` (a placement) for ``player`` (``step`` −1: its tiles leave the rack) or
+        take it back (``step`` +1): the board, the rack and the keys."""
         squares = self.squares
+        laying = step < 0
         for square, tile in move[1]:
-            squares[square] = tile
+            squares[square] = tile if laying else None
         self.board_key ^= move[4]
         rack, base = self.racks[player], self.base[player]
         bits = self.rack_bits[player]
@@ -362,40 +365,16 @@ class EndgameSolver:
         value = self.rack_values[player]
         tile_value = self.tile_value
         for code in move[2]:
-            count = rack[code] - 1
+            count = rack[code] + step
             rack[code] = count
-            bit = base[code] + count
+            bit = base[code] + (count if laying else count - 1)  # the copy's bit: the highest held
             bits ^= 1 << bit
             keys[0] ^= z_mover[bit]
             keys[1] ^= z_other[bit]
-            value -= tile_value[code]
+            value += step * tile_value[code]
         self.rack_bits[player] = bits
         self.rack_values[player] = value
-        self.rack_sizes[player] -= len(move[2])
-
-    def _take_back(self, player: int, move: Inner) -> None:
-        """Undo :meth:`_play`."""
-        squares = self.squares
-        for square, _tile in move[1]:
-            squares[square] = None
-        self.board_key ^= move[4]
-        rack, base = self.racks[player], self.base[player]
-        bits = self.rack_bits[player]
-        keys = self.rack_keys[player]
-        z_mover, z_other = self.z_copy[player]
-        value = self.rack_values[player]
-        tile_value = self.tile_value
-        for code in move[2]:
-            count = rack[code]
-            rack[code] = count + 1
-            bit = base[code] + count
-            bits ^= 1 << bit
-            keys[0] ^= z_mover[bit]
-            keys[1] ^= z_other[bit]
-            value += tile_value[code]
-        self.rack_bits[player] = bits
-        self.rack_values[player] = value
-        self.rack_sizes[player] += len(move[2])
+        self.rack_sizes[player] += step * len(move[2])
 
     # -- the search ------------------------------------------------------------------------
     def solve(self) -> EndgameResult:
@@ -490,7 +469,7 @@ class EndgameSolver:
             score, placed = move[0], move[1]
             if placed:
                 trail.append((self.board_key, move[6]))
-                self._play(me, move)
+                self._lay(me, move, LAY)
                 if not self.rack_sizes[me]:
                     # Out: the spread gains twice the rack left (FFSc: +v and −v; NASPA: +2v).
                     value = score + 2 * values[other]
@@ -522,7 +501,7 @@ class EndgameSolver:
                                                                   next_run, budgeted, child_mine, child_theirs)
                             value = score - child
                         child_line = self.line
-                self._take_back(me, move)
+                self._lay(me, move, TAKE_BACK)
                 trail.pop()
             else:
                 if run + 1 >= limit:
@@ -615,12 +594,12 @@ class EndgameSolver:
             player = 1 - player
         for index in range(len(line) - 1, -1, -1):
             if line[index][1]:
-                self._take_back(index & 1, line[index])
+                self._lay(index & 1, line[index], TAKE_BACK)
         return line
 
     def _apply(self, player: int, move: Inner, run: int) -> tuple[int, bool]:
         if move[1]:
-            self._play(player, move)
+            self._lay(player, move, LAY)
             if not self.rack_sizes[player]:
                 return 0, True
         run = run + 1 if not move[1] or (self.scoreless_counts and not move[0]) else 0

@@ -17,7 +17,7 @@ from conftest import full_lexicon
 from scrabble_fr.engine.move import Move, PlacedTile
 from scrabble_fr.engine.position import Position
 from scrabble_fr.engine.rules import Rules
-from scrabble_fr.player.endgame import EndgameSolver
+from scrabble_fr.player.endgame import LAY, EndgameSolver
 from scrabble_fr.player.movegen import generate_moves, view_of
 
 VIEW_PARTS = ("squares", "cells", "board_value", "cross_mask", "cross_score", "skip_single",
@@ -79,7 +79,7 @@ def test_incremental_moves_equal_full_generation(lang: str, preset: str, seed: i
             move = rng.choice(placements)
             laid = tuple(square for square, _tile in move[1])
             solver.trail.append((solver.board_key, laid))
-            solver._play(player, move)
+            solver._lay(player, move, LAY)
             moves, since = lists[1 - player]
             lists[1 - player] = (moves, since + laid)
             lists[player] = (entry[0], laid)
