@@ -66,6 +66,16 @@ class Cluster:
                                str(self.folder / "log"), "-w", "start"])
         assert result.returncode == 0, result.stderr + result.stdout
 
+    def schema_url(self, name: str) -> str:
+        """The address of a fresh, empty schema of its own (a new database would cost a copy of
+        the template each)."""
+        import psycopg
+
+        with psycopg.connect(self.url, autocommit=True) as conn:
+            conn.execute(f"DROP SCHEMA IF EXISTS {name} CASCADE")
+            conn.execute(f"CREATE SCHEMA {name}")
+        return f"{self.url}?options=-csearch_path%3D{name}"
+
     def stop(self, mode: str = "fast") -> None:
         _as_postgres([self.pg_ctl, "-D", str(self.data), "-m", mode, "-w", "stop"])
 
@@ -89,14 +99,7 @@ def base(request: pytest.FixtureRequest, tmp_path: Path) -> str:
     if request.param == "sqlite":
         return str(tmp_path / "tables.sqlite3")
     cluster: Cluster = request.getfixturevalue("postgres")
-    import psycopg
-
-    # A schema of its own for each test (a new database would cost a copy of the template each).
-    name = f"t{os.getpid()}_{abs(hash(request.node.nodeid)) % 10**9}"
-    with psycopg.connect(cluster.url, autocommit=True) as conn:
-        conn.execute(f"DROP SCHEMA IF EXISTS {name} CASCADE")
-        conn.execute(f"CREATE SCHEMA {name}")
-    return f"{cluster.url}?options=-csearch_path%3D{name}"
+    return cluster.schema_url(f"t{os.getpid()}_{abs(hash(request.node.nodeid)) % 10**9}")
 
 
 @pytest.fixture

@@ -96,12 +96,7 @@ def test_the_arbitrator_killed_mid_coup_restarts_with_the_proposals_and_closes_o
 
 @pytest.mark.timeout(120)
 def test_postgresql_restarted_between_two_coups_loses_nothing(postgres, french):
-    import psycopg
-
-    with psycopg.connect(postgres.url, autocommit=True) as conn:
-        conn.execute("DROP SCHEMA IF EXISTS club_faults CASCADE")
-        conn.execute("CREATE SCHEMA club_faults")
-    base = postgres.url + "?options=-csearch_path%3Dclub_faults"
+    base = postgres.schema_url("club_faults")
     created = create_duplicate_table(open_store(base), DuplicateTableSettings(["Alice", "Bruno"], seed=1,
                                                                               seconds=None))
     arbiter = DuplicateTable.join(open_store(base), created.codes[2], french)

@@ -66,12 +66,7 @@ def test_a_killed_seat_is_free_within_ten_seconds_and_resumes_exactly(tmp_path, 
 
 @pytest.mark.timeout(90)
 def test_postgresql_stopped_for_five_seconds_loses_nothing(postgres, words):
-    import psycopg
-
-    with psycopg.connect(postgres.url, autocommit=True) as conn:
-        conn.execute("DROP SCHEMA IF EXISTS faults CASCADE")
-        conn.execute("CREATE SCHEMA faults")
-    base = postgres.url + "?options=-csearch_path%3Dfaults"
+    base = postgres.schema_url("faults")
     created = create_table(open_store(base), TableSettings(["Alice", "Bruno"], seed=7))
     alice = TableSession.join(open_store(base), created.codes[0], words)
     bruno = TableSession.join(open_store(base), created.codes[1], words)
