@@ -82,6 +82,7 @@ class PostgresStore(TableStore):
         self._lock = threading.RLock()
         self._notified = False
         self._conn: psycopg.Connection[Any] | None = None
+        self._pid = 0
         self._channels: set[str] = set()  # listened to on every connection (again after a new one)
         self._connect()
         self._migrate()
@@ -109,6 +110,7 @@ class PostgresStore(TableStore):
         for channel in self._channels:
             conn.execute(psycopg.sql.SQL("LISTEN {}").format(psycopg.sql.Identifier(channel)))
         self._conn = conn
+        self._pid = conn.info.backend_pid  # this connection's server process: its own notifications
         self._notified = True  # anything may have happened while we were away
         return conn
 
@@ -351,10 +353,9 @@ class PostgresStore(TableStore):
         that wrote a row has it already (as SQLite's ``data_version`` ignores the connection's own
         commits), and reading it back would cost every writer two round trips for nothing."""
         received = False
-        own = self._conn.info.backend_pid if self._conn is not None else None
         for notify in notifies:
             received = True
-            if notify.pid == own:
+            if notify.pid == self._pid:
                 continue
             table, is_quiet, _rest = notify.payload.partition(QUIET)
             if (table_id is None or table == table_id) and (quiet or not is_quiet):
