@@ -39,6 +39,7 @@ import gc
 import heapq
 import operator
 from bisect import bisect_left, bisect_right
+from contextlib import contextmanager
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar, overload
@@ -450,6 +451,7 @@ def _search(view: BoardView, rack: list[int], best: int | None, anchors: Sequenc
     else:
         search.best_first(best)
     rack[:] = search.full_rack
+    search.release()
     return search.out if best is None else _keep_best(search.out, best)
 
 
@@ -463,7 +465,7 @@ class _Search:
     """
 
     __slots__ = ("buffer", "extend", "floor", "full_rack", "full_real", "heads", "limit", "out", "rack",
-                 "room_of", "spellable", "tile_total", "view")
+                 "release", "room_of", "spellable", "tile_total", "view")
 
     def __init__(self, view: BoardView, rack: list[int], heads: dict[tuple[int, ...], _Heads] | None = None,
                  anchors: Sequence[int] | None = None) -> None:
@@ -485,7 +487,7 @@ class _Search:
             self.heads = found
         self.out: list[Raw] = []
         self.buffer = list(view.cells)
-        self.extend = _extender(view, rack, self.buffer, self.out.append)
+        self.extend, self.release = _extender(view, rack, self.buffer, self.out.append)
         self.floor = -1
         self.limit = self.tile_total
         self.spellable: dict[tuple[int, ...], bool] = {}  # board letters -> a whole-rack word exists
@@ -716,10 +718,12 @@ def _spell_heads(dawg: Dawg, rack: list[int], real: int, longest: int) -> list[l
 
     if longest > 0:
         spell(dawg.root, [], real)
+    del spell  # it calls itself through its closure: a cycle that would keep ``heads`` alive
     return heads
 
 
-def _extender(view: BoardView, rack: list[int], buffer: list[int], append: Callable[[Raw], None]) -> Extend:
+def _extender(view: BoardView, rack: list[int], buffer: list[int],
+              append: Callable[[Raw], None]) -> tuple[Extend, Callable[[], None]]:
     """The walk rightwards of one search, for ``rack`` (a count array, changed and restored).
 
     ``extend(pos, node, main, mult, cross, placed, real, start, floor, limit)``: ``pos`` is an
@@ -815,7 +819,14 @@ def _extender(view: BoardView, rack: list[int], buffer: list[int], append: Calla
                     extend(after, child, main_run, mult2, cross2, placed2, real, start, floor, limit)
                     rack[BLANK] = jokers
 
-    return extend
+    def release() -> None:
+        # The walk calls itself through its own closure: a reference cycle that would keep the
+        # search's arrays and every move it found alive until the garbage collector's next full
+        # walk (which the searches pause). Ending the search breaks it.
+        nonlocal extend
+        del extend
+
+    return extend, release
 
 
 def _keep_best(found: list[Raw], best: int) -> list[Raw]:
@@ -971,7 +982,12 @@ def _real_mask(rack: list[int]) -> int:
 def search_position(position: Position, best: int | None = None) -> tuple[BoardView, list[Raw]]:
     """The raw moves of the player to move (all, or the ``best`` highest scores and ties)."""
     view = view_of(position)
-    return view, _search(view, rack_counts(position.rack), best)
+    return view, _search_paused(view, rack_counts(position.rack), best)
+
+
+def search_rack(view: BoardView, rack: str) -> list[Raw]:
+    """The raw moves of ``rack`` on a board ``view`` (every placement)."""
+    return _search(view, rack_counts(rack), None)
 
 
 def tiles_used(view: BoardView, found: Raw) -> str:
@@ -1190,8 +1206,9 @@ def view_of(position: Position) -> BoardView:
     return BoardView(position.board, position.rules, dawg_for(lexicon, position.board.size))
 
 
-def _search_paused(view: BoardView, rack: list[int], best: int | None) -> list[Raw]:
-    """:func:`_search` with the garbage collector paused.
+@contextmanager
+def collector_paused() -> Iterator[None]:
+    """The garbage collector paused while searching.
 
     A search makes tens of thousands of small tuples and no reference cycles: the collector
     would only walk them again and again as they pile up (a fifth of the time on large racks).
@@ -1199,10 +1216,16 @@ def _search_paused(view: BoardView, rack: list[int], best: int | None) -> list[R
     enabled = gc.isenabled()
     gc.disable()
     try:
-        return _search(view, rack, best)
+        yield
     finally:
         if enabled:
             gc.enable()
+
+
+def _search_paused(view: BoardView, rack: list[int], best: int | None) -> list[Raw]:
+    """:func:`_search` with the garbage collector paused (:func:`collector_paused`)."""
+    with collector_paused():
+        return _search(view, rack, best)
 
 
 def generate_moves(position: Position) -> MoveList:
