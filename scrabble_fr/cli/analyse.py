@@ -180,8 +180,9 @@ def _print_simulation(position: Position, args: argparse.Namespace, out: TextIO)
     if not results:
         out.write(_("No legal placement.") + "\n")
         return 0
-    out.write(_("{count} playouts of each move; equity: score, less the reply, plus the next move and the "
-                "tiles then kept").format(count=format_number(results[0].playouts)) + "\n")
+    out.write(_("Up to {count} playouts of each move (fewer for a move clearly behind); equity: score, less "
+                "the reply, plus the next move and the tiles then kept").format(
+        count=format_number(max(r.playouts for r in results))) + "\n")
     for rank, r in enumerate(results, 1):
         words = ", ".join(word.text for word in r.move.words)
         equity = _("equity {value}").format(value=format_number(round(r.equity, 1)))

@@ -52,14 +52,16 @@ from scrabble_fr.i18n import N_, _
 from scrabble_fr.player.movegen import (
     BoardView,
     Raw,
-    best_moves,
+    collector_paused,
     search_position,
+    search_rack,
     tiles_used,
     to_move,
 )
 from scrabble_fr.words import dawg_for
 
 if TYPE_CHECKING:
+    from scrabble_fr.engine.board import Board
     from scrabble_fr.engine.rules import Rules
     from scrabble_fr.engine.wordlist import WordList
 
@@ -116,6 +118,8 @@ THINK_SECONDS = 2.0  # the Master's time budget per move, by default
 CANDIDATES = 6  # how many of the best moves by equity the Master plays out, at most
 CANDIDATE_MARGIN = 12.0  # … and only those within this many points of the best
 GUARD = 1.0  # standard errors by which a candidate must beat the static choice
+PRUNE_EVERY = 4  # rounds between two looks for candidates clearly behind
+PRUNE_ERRORS = 2.0  # … behind by more than this many standard errors: no more playouts
 GOING_OUT = 10.0  # worth of playing out with the bag empty, beyond the move's score
 ENDGAME_NODES = 30_000  # the Master's endgame budget in positions, when its playouts are fixed (about 1 s)
 ENDGAME_CEILING = 60.0  # … and then its time ceiling, in seconds
@@ -132,10 +136,7 @@ def leave_value(kept: str, rules: Rules) -> float:
     >>> leave_value("ERS", Rules.preset("ffsc")) > leave_value("UUV", Rules.preset("ffsc"))
     True
     """
-    table = _LEAVES.get(rules.tile_set.name)
-    if table is None:  # a custom tile set: high-value letters are the hard ones to place
-        table = {letter: -0.7 * (value - 1) for letter, value in rules.tile_set.values.items()}
-        table.update({JOKER: 24.0, "S": 7.0})
+    table = _leave_table(rules)
     counts = Counter(kept)
     value = sum(table.get(tile, 0.0) for tile in kept)
     value -= sum(3.0 * (n - 1) for tile, n in counts.items() if n > 1 and tile != JOKER)
@@ -145,6 +146,15 @@ def leave_value(kept: str, rules: Rules) -> float:
     if "Q" in counts and "U" not in counts and JOKER not in counts:
         value -= 5.0
     return value
+
+
+def _leave_table(rules: Rules) -> dict[str, float]:
+    """Each tile's own worth on the rack, for the rules' tile set."""
+    table = _LEAVES.get(rules.tile_set.name)
+    if table is None:  # a custom tile set: high-value letters are the hard ones to place
+        table = {letter: -0.7 * (value - 1) for letter, value in rules.tile_set.values.items()}
+        table.update({JOKER: 24.0, "S": 7.0})
+    return table
 
 
 @dataclass(frozen=True, slots=True)
@@ -263,29 +273,8 @@ class ComputerPlayer:
         self, position: Position, view: BoardView, found: list[Raw], rack: str, bag_count: int, can_exchange: bool
     ) -> Move:
         rules = position.rules
-        cache: dict[str, float] = {}
-
-        def equity(item: Raw) -> float:
-            kept = _remove(rack, tiles_used(view, item))
-            if bag_count == 0:
-                # The last turns: the tiles kept will not be played with new ones; going out
-                # first ends the game and wins the others' racks.
-                return item[0] + (0.0 if kept else GOING_OUT)
-            if kept not in cache:
-                cache[kept] = leave_value(kept, rules)
-            return item[0] + cache[kept]
-
-        # Moves best score first; stop once no leave could lift a move above the best found.
+        top, top_equity, _kept = best_by_equity(view, found, rack, bag_count, rules, {})
         kept_best = self._kept_for_exchange(rack, rules)
-        ceiling = GOING_OUT if bag_count == 0 else max(leave_value(kept_best, rules), leave_value(rack, rules))
-        ordered = sorted(found, key=lambda item: (-item[0], item[1], item[3]))
-        top, top_equity = ordered[0], equity(ordered[0])
-        for item in ordered[1:]:
-            if item[0] + ceiling <= top_equity:
-                break
-            value = equity(item)
-            if value > top_equity:
-                top, top_equity = item, value
         if can_exchange and leave_value(kept_best, rules) > top_equity + EXCHANGE_MARGIN:
             return Move.exchange(_remove(rack, kept_best))
         return to_move(view, top)
@@ -304,16 +293,19 @@ class ComputerPlayer:
         :data:`CANDIDATE_MARGIN` points of the best. A playout draws the opponent's rack from the
         tiles the player cannot see (the bag and the opponent's rack, whose size is public) and
         the bag's order; the candidate is laid and the rack refilled from that bag; the opponent
-        plays its best score; the player then plays its best score, and the tiles it keeps are
-        valued (:func:`leave_value`). The value is the candidate's score less the opponent's,
-        plus the reply's and the leave's. Every candidate meets the same draws in a round
-        (common random numbers), and rounds go on while the time budget lasts (or ``playouts``
-        rounds).
+        replies as the Champion would (best score plus the worth of the tiles kept,
+        :func:`best_by_equity`) and draws; the player answers the same way. The value is the
+        candidate's score less the reply's, plus the answer's and the worth of the tiles the
+        player then keeps. Every candidate meets the
+        same draws in a round (common random numbers), and rounds go on while the time budget
+        lasts (or ``playouts`` rounds).
 
         A few dozen playouts leave much to chance, so a candidate is rated by how far it beats
         the static choice (the first candidate) in the same rounds, less :data:`GUARD` standard
         errors of that difference: the static choice is left only for a move that beats it
-        clearly.
+        clearly. Every :data:`PRUNE_EVERY` rounds, a candidate clearly behind (its mean plus
+        :data:`PRUNE_ERRORS` standard errors below the best rating) is played out no more: the
+        rounds go to the candidates still in question.
         """
         rules = position.rules
         rack = position.rack.upper()
@@ -331,83 +323,92 @@ class ComputerPlayer:
 
         ranked = heapq.nlargest(candidates, found, key=lambda item: (static(item)[0], item[0], -item[1]))
         top = static(ranked[0])[0]
-        moves = [(to_move(view, item), *static(item)) for item in ranked if static(item)[0] >= top - CANDIDATE_MARGIN]
         me = position.to_move
         opponent = (me + 1) % len(position.racks)
+        playouts = []
+        for item in ranked:
+            equity, kept = static(item)
+            if equity >= top - CANDIDATE_MARGIN:
+                move = to_move(view, item)
+                board = position.board.copy()
+                board.place(move.tiles)
+                playouts.append(_Playout(move, equity, kept, board, view.after(board, _squares(move, board.size))))
         unseen = sorted(position.unseen(me).elements())
         opponent_size = len(position.racks[opponent]) or min(rules.rack_size, len(unseen))
         opponent_size = min(opponent_size, len(unseen))
-        values: list[list[float]] = [[] for _ in moves]
         # What the playouts' searches read once per list (the anagram keys for the bingo bounds)
         # is loaded before the clock starts: the budget is for thinking.
         dawg_for(position.lexicon).anagram_keys()  # type: ignore[arg-type]
         deadline = time.perf_counter() + self.think_seconds
         wanted = self.playouts
         # With the bag empty the opponent's rack is known: one round says all.
-        most = 1 if len(unseen) <= opponent_size else (wanted if wanted is not None else 1_000_000)
+        exact = len(unseen) <= opponent_size
+        most = 1 if exact else (wanted if wanted is not None else 1_000_000)
+        leaves: dict[str, float] = {}
+        live = list(range(len(playouts)))
         rounds = 0
-        while rounds < most and (len(moves) > 1 or not rounds):
-            if rounds and wanted is None and time.perf_counter() >= deadline:
-                break
-            tiles = list(unseen)
-            self.rng.shuffle(tiles)
-            for index, (move, _equity, kept) in enumerate(moves):
-                values[index].append(self._playout(position, move, kept, tiles, opponent, opponent_size))
-            rounds += 1
-            if wanted is not None and time.perf_counter() >= deadline + self.think_seconds:
-                break  # a fixed number of playouts, but never far beyond twice the budget
-        base = values[0]
+        with collector_paused():
+            while rounds < most and (len(live) > 1 or not rounds):
+                if rounds and wanted is None and time.perf_counter() >= deadline:
+                    break
+                tiles = list(unseen)
+                self.rng.shuffle(tiles)
+                for index in live:
+                    playouts[index].values.append(self._playout(playouts[index], tiles, opponent_size, rules, leaves))
+                rounds += 1
+                if not rounds % PRUNE_EVERY:
+                    live = _still_in_question(playouts, live)
+                if wanted is not None and time.perf_counter() >= deadline + self.think_seconds:
+                    break  # a fixed number of playouts, but never far beyond twice the budget
         results = []
-        for index, (move, equity, _kept) in enumerate(moves):
-            differences = [value - reference for value, reference in zip(values[index], base, strict=True)]
-            mean = sum(differences) / rounds
+        for index, playout in enumerate(playouts):
+            count = len(playout.values)
+            mean, error = _versus(playout, playouts[0])
             if index == 0:
                 rating = 0.0
-            elif rounds < 2:
-                rating = mean if len(unseen) <= opponent_size else float("-inf")  # exact, or unknown
+            elif count < 2:
+                rating = mean if exact else float("-inf")  # exact, or unknown
             else:
-                variance = sum((d - mean) ** 2 for d in differences) / (rounds - 1)
-                rating = mean - GUARD * (variance / rounds) ** 0.5
-            results.append(Simulated(move, move.score or 0, equity, sum(values[index]) / rounds, rounds, rating))
+                rating = mean - GUARD * error
+            results.append(Simulated(playout.move, playout.move.score or 0, playout.static,
+                                     sum(playout.values) / count, count, rating))
         results.sort(key=lambda r: -r.rating)
         return results
 
-    def _playout(
-        self, position: Position, move: Move, kept: str, tiles: list[str], opponent: int, opponent_size: int
-    ) -> float:
-        """One playout of ``move`` with the unseen ``tiles`` in this order: the opponent's rack
-        first, then the bag."""
-        rules = position.rules
-        me = position.to_move
-        board = position.board.copy()
-        board.place(move.tiles)
+    @staticmethod
+    def _playout(playout: _Playout, tiles: list[str], opponent_size: int, rules: Rules,
+                 leaves: dict[str, float]) -> float:
+        """One playout of a candidate with the unseen ``tiles`` in this order: the opponent's
+        rack first, then the bag."""
         bag = tiles[opponent_size:]
-        drawn = len(move.tiles)
-        racks = list(position.racks)
-        racks[opponent] = "".join(tiles[:opponent_size])
-        racks[me] = kept + "".join(bag[:drawn])
+        drawn = len(playout.move.tiles)
+        theirs = "".join(tiles[:opponent_size])
+        mine = playout.kept + "".join(bag[:drawn])
         bag = bag[drawn:]
-        reply_position = Position(rules, board=board, racks=racks, to_move=opponent, lexicon=position.lexicon)
-        value = float(move.score or 0)
-        if not racks[me].strip() and not bag:
+        value = float(playout.move.score or 0)
+        if not mine and not bag:
             return value + GOING_OUT  # out: the game ends on this move
-        replies = best_moves(reply_position, 1)
-        if replies:
-            reply = replies[0]
-            value -= reply.score or 0
-            board.place(reply.tiles)
-            if len(reply.tiles) == len(racks[opponent]) and not bag:
+        view = playout.view
+        found = search_rack(view, theirs)
+        if found:
+            reply, _equity, theirs = best_by_equity(view, found, theirs, len(bag), rules, leaves)
+            value -= reply[0]
+            if not theirs and not bag:
                 return value - GOING_OUT  # the opponent goes out
-        reply_position.to_move = me
-        answers = best_moves(reply_position, 1)
-        if answers:
-            answer = answers[0]
-            value += answer.score or 0
-            left = _remove(racks[me], answer.rack_letters)
-        else:
-            left = racks[me]
+            move = to_move(view, reply)
+            board = playout.board.copy()
+            board.place(move.tiles)
+            view = view.after(board, _squares(move, board.size))
+            bag = bag[len(move.tiles):]
+        found = search_rack(view, mine)
+        if found:
+            answer, _equity, mine = best_by_equity(view, found, mine, len(bag), rules, leaves)
+            value += answer[0]
         if bag:
-            value += leave_value(left, rules)
+            worth = leaves.get(mine)
+            if worth is None:
+                worth = leaves[mine] = leave_value(mine, rules)
+            value += worth
         return value
 
     def _tiles_to_exchange(self, rack: str, rules: Rules) -> str:
@@ -443,6 +444,88 @@ class ComputerPlayer:
             elif level.doubt_valid and self.rng.random() < level.doubt_valid * max(0, len(word) - CONTEST_STEP):
                 return True
         return False
+
+
+class _Playout:
+    """A candidate of the simulation: the move, its static equity and the tiles it keeps, the
+    board and search view after it (made once, read by every playout), and the playouts' values."""
+
+    __slots__ = ("board", "kept", "move", "static", "values", "view")
+
+    def __init__(self, move: Move, static: float, kept: str, board: Board, view: BoardView) -> None:
+        self.move, self.static, self.kept, self.board, self.view = move, static, kept, board, view
+        self.values: list[float] = []
+
+
+def _versus(playout: _Playout, base: _Playout) -> tuple[float, float]:
+    """The mean of a candidate's values less the static choice's in the same rounds, and the
+    standard error of that mean (0 with fewer than two rounds)."""
+    differences = [value - reference for value, reference in zip(playout.values, base.values, strict=False)]
+    count = len(differences)
+    mean = sum(differences) / count
+    if count < 2:
+        return mean, 0.0
+    variance = sum((d - mean) ** 2 for d in differences) / (count - 1)
+    return mean, (variance / count) ** 0.5
+
+
+def _still_in_question(playouts: list[_Playout], live: list[int]) -> list[int]:
+    """The candidates worth more rounds: the static choice (the reference) and those whose mean
+    plus :data:`PRUNE_ERRORS` standard errors reaches the best rating among them."""
+    rated = {index: _versus(playouts[index], playouts[0]) for index in live}
+    best = max([0.0, *(mean - GUARD * error for index, (mean, error) in rated.items() if index)])
+    return [index for index in live
+            if not index or rated[index][0] + PRUNE_ERRORS * rated[index][1] >= best]
+
+
+def _squares(move: Move, size: int) -> list[int]:
+    """The board squares a placement lays tiles on."""
+    return [tile.row * size + tile.col for tile in move.tiles]
+
+
+def best_by_equity(
+    view: BoardView, found: list[Raw], rack: str, bag_count: int, rules: Rules, cache: dict[str, float]
+) -> tuple[Raw, float, str]:
+    """The Champion's choice among the placements ``found`` for ``rack``: the best score plus the
+    worth of the tiles kept (:func:`leave_value`), or with the bag empty, the best score plus
+    :data:`GOING_OUT` for a move that goes out. Returns the placement, its equity and the tiles
+    kept; ``cache`` keeps the leaves' worth from one call to the next (for the same rules).
+
+    Moves are read best score first, and the reading stops once no leave could lift a move above
+    the best found: no leave is worth more than its tiles' own positive worths (the other terms
+    are costs).
+    """
+    if bag_count == 0:
+        ceiling = GOING_OUT
+    else:
+        table = _leave_table(rules)
+        ceiling = sum(max(0.0, table.get(tile, 0.0)) for tile in rack)
+
+    def equity(item: Raw) -> tuple[float, str]:
+        kept = _remove(rack, tiles_used(view, item))
+        if bag_count == 0:
+            # The last turns: the tiles kept will not be played with new ones; going out
+            # first ends the game and wins the others' racks.
+            return item[0] + (0.0 if kept else GOING_OUT), kept
+        value = cache.get(kept)
+        if value is None:
+            value = cache[kept] = leave_value(kept, rules)
+        return item[0] + value, kept
+
+    ordered = sorted(found, key=_score_then_place)
+    top = ordered[0]
+    top_equity, top_kept = equity(top)
+    for item in ordered[1:]:
+        if item[0] + ceiling <= top_equity:
+            break
+        value, kept = equity(item)
+        if value > top_equity:
+            top, top_equity, top_kept = item, value, kept
+    return top, top_equity, top_kept
+
+
+def _score_then_place(item: Raw) -> tuple[int, int, tuple[int, ...]]:
+    return -item[0], item[1], item[3]
 
 
 def _remove(rack: str, tiles: str) -> str:

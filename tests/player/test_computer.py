@@ -12,7 +12,19 @@ from scrabble_fr.engine.move import Move, MoveKind
 from scrabble_fr.engine.position import Position
 from scrabble_fr.engine.wordlist import WordList
 from scrabble_fr.i18n import _, set_language
-from scrabble_fr.player.computer import LEVELS, TOP_LEVEL, ComputerPlayer, leave_value
+from scrabble_fr.engine.rules import Rules
+from scrabble_fr.player.computer import (
+    GOING_OUT,
+    LEVELS,
+    PRUNE_EVERY,
+    TOP_LEVEL,
+    ComputerPlayer,
+    _Playout,
+    _still_in_question,
+    best_by_equity,
+    leave_value,
+)
+from scrabble_fr.player.movegen import search_position, tiles_used
 from scrabble_fr.words import WordSet
 
 EMPTY = "15/15/15/15/15/15/15/15/15/15/15/15/15/15/15"
@@ -160,9 +172,12 @@ def simulated(seed: int, playouts: int, french: WordList):  # type: ignore[no-un
 def test_the_master_plays_out_its_best_candidates(french: WordList) -> None:
     position, results = simulated(11, 6, french)
     static_best = ComputerPlayer(CHAMPION, random.Random(0)).choose(position, 60)
-    assert 1 <= len(results) <= 6 and all(r.playouts == 6 for r in results)
-    # The static choice is among them with a rating of 0; the order is by rating.
+    assert 1 <= len(results) <= 6
+    # The static choice is among them with a rating of 0 and every round; the order is by rating.
     assert static_best in [r.move for r in results]
+    assert next(r for r in results if r.move == static_best).playouts == 6
+    # A candidate clearly behind after the first PRUNE_EVERY rounds gets no more.
+    assert {r.playouts for r in results} <= {PRUNE_EVERY, 6}
     assert [r.rating for r in results] == sorted((r.rating for r in results), reverse=True)
     assert any(r.rating == 0.0 for r in results)
     statics = sorted((r.static for r in results), reverse=True)
@@ -182,3 +197,40 @@ def test_the_master_leaves_the_static_choice_only_for_a_clear_gain(french: WordL
         if chosen.rating > 0:
             base = next(r for r in results if r.rating == 0.0)
             assert chosen.equity > base.equity  # better on average, by more than the noise
+
+
+def test_the_champions_choice_weighs_the_tiles_kept_and_going_out() -> None:
+    # ENSTX on an empty board: NETS, SENT or TENS score 4 × 2 = 8 and keep X (worth 1.5);
+    # NET or TEN score 6 and keep S and X (1.5 + 8, less 2 for two consonants and no vowel).
+    position = Position.from_cgp(f"{EMPTY} ENSTX/ 0/0 0", lexicon=WordSet(["NET", "NETS", "SENT", "TEN", "TENS"]))
+    rules = Rules.preset("ffsc")
+    view, found = search_position(position)
+    move, equity, kept = best_by_equity(view, found, "ENSTX", 80, rules, {})
+    assert (move[0], kept, equity) == (6, "SX", 6 + 1.5 + 8.0 - 2.0)
+    assert sorted(tiles_used(view, move)) == ["E", "N", "T"]
+    # With the bag empty, the tiles kept are worth nothing and no move goes out: the best score.
+    move, equity, kept = best_by_equity(view, found, "ENSTX", 0, rules, {})
+    assert (move[0], kept, equity) == (8, "X", 8.0)
+    # … and a move that goes out is worth GOING_OUT more.
+    position = Position.from_cgp(f"{EMPTY} ENST/ 0/0 0", lexicon=WordSet(["NET", "NETS"]))
+    view, found = search_position(position)
+    move, equity, kept = best_by_equity(view, found, "ENST", 0, rules, {})
+    assert (move[0], kept, equity) == (8, "", 8 + GOING_OUT)
+
+
+def playout_with(values: list[float]) -> _Playout:
+    playout = _Playout(Move.pass_(), 0.0, "", None, None)  # type: ignore[arg-type]
+    playout.values = values
+    return playout
+
+
+def test_a_candidate_clearly_behind_is_played_out_no_more() -> None:
+    static = playout_with([0.0, 0.0, 0.0, 0.0])
+    ahead = playout_with([10.0, 12.0, 8.0, 10.0])  # +10, standard error 0.82: rated 9.18
+    close = playout_with([9.0, 10.0, 7.0, 9.0])  # +8.75 ± 0.63: 8.75 + 2 × 0.63 reaches 9.18
+    behind = playout_with([2.0, 4.0, 0.0, 2.0])  # +2 ± 0.82: far below
+    worse = playout_with([-20.0, -22.0, -18.0, -20.0])
+    live = _still_in_question([static, ahead, close, behind, worse], [0, 1, 2, 3, 4])
+    assert live == [0, 1, 2]
+    # Among a candidate a little better than the static choice and one much worse, the worse goes.
+    assert _still_in_question([static, behind, worse], [0, 1, 2]) == [0, 1]
