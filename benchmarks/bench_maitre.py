@@ -51,27 +51,30 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(os.environ.get("BENCH_CODE") or ROOT))
 
 from scrabble_fr.lexicon import Lexicon  # noqa: E402
-from scrabble_fr.player.computer import ENDGAME_NODES, ComputerPlayer  # noqa: E402
+from scrabble_fr.player.computer import ENDGAME_NODES, ComputerPlayer, leaves_for  # noqa: E402
 from scrabble_fr.player.selfplay import new_computer_game, play_out  # noqa: E402
 
 MASTER, CHAMPION = 6, 5
 
 
 def play(seed: int, lexicon: Lexicon, playouts: int, rules: str, solvers: bool = True,
-         endgame_nodes: int = ENDGAME_NODES) -> dict[str, object]:
+         endgame_nodes: int = ENDGAME_NODES, player: int = MASTER, leaves: str = "level") -> dict[str, object]:
     master_seat = seed % 2  # the Master starts the even games
     levels = [CHAMPION, CHAMPION]
-    levels[master_seat] = MASTER
+    levels[master_seat] = player
     match = new_computer_game(["A", "B"], rules, seed, lexicon, levels)
     # The time budget is a ceiling only: the playouts decide, so the game depends on its seed alone.
-    match.players[master_seat] = ComputerPlayer(MASTER, random.Random(seed * 31 + master_seat),
+    model = None if leaves == "level" else leaves_for(match.game.rules, fitted=leaves == "fitted")
+    match.players[master_seat] = ComputerPlayer(player, random.Random(seed * 31 + master_seat),
                                                 think_seconds=60.0, playouts=playouts, endgame=solvers,
-                                                endgame_nodes=endgame_nodes)
+                                                endgame_nodes=endgame_nodes, leaves=model)
     start = time.perf_counter()
     game = play_out(match)
     master, champion = game.scores[master_seat], game.scores[1 - master_seat]
+    used = match.players[master_seat].leaves_of(match.game.rules).name
     return {"seed": seed, "master_starts": master_seat == 0, "master": master, "champion": champion,
-            "solvers": solvers, "playouts": playouts, "seconds": round(time.perf_counter() - start, 2)}
+            "solvers": solvers, "playouts": playouts, "player": player, "leaves": used,
+            "seconds": round(time.perf_counter() - start, 2)}
 
 
 def wilson(wins: float, games: int, z: float = 1.96) -> tuple[float, float]:
@@ -100,18 +103,27 @@ def _summary(rows: list[dict[str, Any]], label: str) -> None:
           f"(± {1.96 * sd / math.sqrt(games):.1f}); {sum(r['seconds'] for r in rows) / games:.1f} s a game")
     for starts in (True, False):
         part = [r for r in rows if r["master_starts"] is starts]
-        print(f"  Master {'starts' if starts else 'second'}: {sum(_score(r) for r in part):g}/{len(part)}")
+        print(("    it starts: " if starts else "    it is second: ") + f"{sum(_score(r) for r in part):g}/{len(part)}")
 
 
 def report(files: list[str]) -> None:
     rows = [json.loads(line) for name in files for line in Path(name).read_text().splitlines() if line.strip()]
-    variants: dict[bool, dict[int, dict[str, Any]]] = {True: {}, False: {}}
+    groups: dict[tuple[int, str, int], dict[bool, dict[int, dict[str, Any]]]] = {}
     for row in rows:
-        variants[bool(row.get("solvers", False))][row["seed"]] = row
-    for solvers, label in ((True, "Master with the solvers vs Champion"),
-                           (False, "Master without the solvers vs Champion")):
-        if variants[solvers]:
-            _summary(list(variants[solvers].values()), label)
+        # Lines written before the player and leave options were the Master with hand-set leaves.
+        key = (row.get("player", MASTER), row.get("leaves", "hand"), row["playouts"])
+        groups.setdefault(key, {True: {}, False: {}})[bool(row.get("solvers", False))][row["seed"]] = row
+    for (player, leaves, playouts), variants in sorted(groups.items()):
+        name = "Master" if player == MASTER else f"Level {player}"
+        print(f"{name}, {leaves} leave values, {playouts} playouts:")
+        for solvers, label in ((True, f"  {name} with the solvers vs Champion"),
+                               (False, f"  {name} without the solvers vs Champion")):
+            if variants[solvers] and (player == MASTER or solvers):
+                _summary(list(variants[solvers].values()), label)
+        _same_seeds(variants)
+
+
+def _same_seeds(variants: dict[bool, dict[int, dict[str, Any]]]) -> None:
     common = sorted(set(variants[True]) & set(variants[False]))
     if common:
         with_, without = variants[True], variants[False]
@@ -136,6 +148,10 @@ def main() -> None:
     parser.add_argument("--no-solvers", action="store_true", help="the Master without the endgame solvers")
     parser.add_argument("--endgame-nodes", type=int, default=ENDGAME_NODES,
                         help=f"the solvers' budget in positions a move (default {ENDGAME_NODES})")
+    parser.add_argument("--player", type=int, default=MASTER,
+                        help="the level playing the Champion (default the Master, 6)")
+    parser.add_argument("--leaves", choices=("level", "hand", "fitted"), default="level",
+                        help="its leave values: its level's (default), the hand-set ones or the fitted ones")
     parser.add_argument("--report", nargs="+", metavar="FILE", help="read game lines and print the win rate")
     args = parser.parse_args()
     if args.report:
@@ -144,8 +160,8 @@ def main() -> None:
     index, count = (int(x) for x in args.part.split("/"))
     lexicon = Lexicon.builtin("fr" if args.rules == "ffsc" else "en")
     for seed in range(index, args.games, count):
-        print(json.dumps(play(seed, lexicon, args.playouts, args.rules, not args.no_solvers, args.endgame_nodes)),
-              flush=True)
+        print(json.dumps(play(seed, lexicon, args.playouts, args.rules, not args.no_solvers, args.endgame_nodes,
+                              args.player, args.leaves)), flush=True)
 
 
 if __name__ == "__main__":

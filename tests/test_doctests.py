@@ -51,6 +51,7 @@ MODULES = [
     "scrabble_fr.player.selfplay",
     "scrabble_fr.player.movegen",
     "scrabble_fr.player.computer",
+    "scrabble_fr.player.leaves",
     "scrabble_fr.words",
     "scrabble_fr.words.graph",
     "scrabble_fr.words.build",

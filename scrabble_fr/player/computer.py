@@ -23,10 +23,13 @@ The levels (French name, then what it does):
 5. **Champion** (*Champion*): plays the best score plus the value of the tiles kept, exchanges
    when the rack is clearly worth more than any move, passes when nothing is legal; contests
    exactly the words outside its list.
-6. **Maître** (*Master*): takes the Champion's best candidates and *simulates* them: for each,
-   the opponent's rack is drawn from the tiles it cannot see, the opponent plays its best
-   score, then it plays its own best reply, many times within a time budget (2 seconds a move
-   by default); it plays the candidate whose playouts end best on average (see
+6. **Maître** (*Master*): weighs the tiles kept with values fitted on thousands of the
+   Champion's games where the tile set has some (French), finer than the Champion's hand-set
+   ones (:mod:`scrabble_fr.player.leaves`); takes its best candidates and *simulates* them: for each,
+   the opponent's rack is drawn from the tiles it cannot see, the opponent replies as the
+   Champion would, then it answers the same way, many times within a time budget (2 seconds a
+   move by default, the rounds going to the candidates still in question); it plays the
+   candidate whose playouts end best on average (see
    :meth:`ComputerPlayer.simulate`). At the end of a two-player game it searches instead: with
    the bag empty it solves the endgame exactly, with one tile left it weighs every draw followed
    by the exact endgame (:mod:`scrabble_fr.player.endgame`), within the same budget.
@@ -47,8 +50,8 @@ from typing import TYPE_CHECKING
 
 from scrabble_fr.engine.move import Move, MoveKind
 from scrabble_fr.engine.position import Position
-from scrabble_fr.engine.tiles import JOKER
 from scrabble_fr.i18n import N_, _
+from scrabble_fr.player.leaves import Leaves
 from scrabble_fr.player.movegen import (
     BoardView,
     Raw,
@@ -79,6 +82,7 @@ class Level:
     spot_invalid: float  # chance of noticing a word outside its list in a move to contest
     doubt_valid: float  # chance, per letter beyond four, of wrongly doubting a valid word
     simulate: bool = False  # choose among the best candidates by playing the next turns out
+    fitted_leaves: bool = False  # weigh the tiles kept with the values fitted on self-play, where there are some
 
 
 LEVELS: dict[int, Level] = {
@@ -91,28 +95,10 @@ LEVELS: dict[int, Level] = {
              1.0, 1, True, 1.0, 0.0),
     6: Level(6, N_("Master"), N_("Plays out the next turns of its best candidate moves and keeps the one "
                                  "that does best on average."),
-             1.0, 1, True, 1.0, 0.0, simulate=True),
+             1.0, 1, True, 1.0, 0.0, simulate=True, fitted_leaves=True),
 }
 TOP_LEVEL = max(LEVELS)
 
-# What a tile kept on the rack is worth in later turns, in points: rough hand-set values in the
-# spirit of the published single-tile leaves (a joker is worth most, an S next, a Q without a U
-# costs). Letters not listed are worth nothing either way.
-_LEAVES: dict[str, dict[str, float]] = {
-    "english": {
-        "?": 24.0, "S": 7.5, "Z": 3.0, "X": 3.5, "E": 4.0, "R": 1.0, "H": 0.5, "N": 0.5, "A": 1.0,
-        "C": -0.5, "T": -1.0, "L": -1.0, "I": -1.0, "M": -1.0, "P": -1.5, "D": 0.0, "O": -2.5,
-        "B": -3.5, "F": -3.0, "G": -3.5, "J": -3.0, "K": -2.5, "U": -4.5, "V": -6.5, "W": -4.0,
-        "Y": -2.5, "Q": -11.5,
-    },
-    "french": {
-        "?": 25.0, "S": 8.0, "E": 4.0, "R": 2.0, "A": 1.0, "N": 1.0, "T": 1.0, "L": 0.5, "I": 0.0,
-        "X": 1.5, "Z": 1.0, "C": -0.5, "D": -0.5, "M": -0.5, "P": -1.0, "O": -1.5, "U": -2.5,
-        "B": -2.5, "F": -2.5, "G": -2.5, "H": -2.0, "J": -3.0, "V": -4.0, "Q": -6.0, "K": -7.0,
-        "W": -8.0, "Y": -5.0,
-    },
-}
-_VOWELS = frozenset("AEIOUY")
 EXCHANGE_MARGIN = 8.0  # an exchange must beat the best move's equity by this much
 THINK_SECONDS = 2.0  # the Master's time budget per move, by default
 CANDIDATES = 6  # how many of the best moves by equity the Master plays out, at most
@@ -127,34 +113,27 @@ CONTEST_STEP = 4  # letters beyond which a weaker player may doubt a valid word
 
 
 def leave_value(kept: str, rules: Rules) -> float:
-    """What the tiles kept on the rack are worth later, roughly, in points.
-
-    Each tile's own worth, less a cost for each copy of a letter beyond the first and for a
-    rack short of vowels or of consonants.
+    """What the tiles kept on the rack are worth later, roughly, in points: the hand-set values
+    (:meth:`Leaves.hand <scrabble_fr.player.leaves.Leaves.hand>`).
 
     >>> from scrabble_fr.engine.rules import Rules
     >>> leave_value("ERS", Rules.preset("ffsc")) > leave_value("UUV", Rules.preset("ffsc"))
     True
     """
-    table = _leave_table(rules)
-    counts = Counter(kept)
-    value = sum(table.get(tile, 0.0) for tile in kept)
-    value -= sum(3.0 * (n - 1) for tile, n in counts.items() if n > 1 and tile != JOKER)
-    vowels = sum(n for tile, n in counts.items() if tile in _VOWELS)
-    consonants = len(kept) - vowels - counts[JOKER]
-    value -= 2.0 * max(0, abs(vowels - consonants) - 1)
-    if "Q" in counts and "U" not in counts and JOKER not in counts:
-        value -= 5.0
-    return value
+    return leaves_for(rules, fitted=False).value(kept)
 
 
-def _leave_table(rules: Rules) -> dict[str, float]:
-    """Each tile's own worth on the rack, for the rules' tile set."""
-    table = _LEAVES.get(rules.tile_set.name)
-    if table is None:  # a custom tile set: high-value letters are the hard ones to place
-        table = {letter: -0.7 * (value - 1) for letter, value in rules.tile_set.values.items()}
-        table.update({JOKER: 24.0, "S": 7.0})
-    return table
+_MODELS: dict[tuple[object, ...], Leaves] = {}
+
+
+def leaves_for(rules: Rules, fitted: bool) -> Leaves:
+    """The leave values for the rules' tile set (made once): the fitted ones where ``fitted`` and
+    there are some, else the hand-set ones (:mod:`scrabble_fr.player.leaves`)."""
+    key = (fitted, rules.tile_set.name, tuple(sorted(rules.tile_set.values.items())), rules.rack_size)
+    model = _MODELS.get(key)
+    if model is None:
+        model = _MODELS[key] = Leaves.best(rules) if fitted else Leaves.hand(rules)
+    return model
 
 
 @dataclass(frozen=True, slots=True)
@@ -190,6 +169,7 @@ class ComputerPlayer:
         playouts: int | None = None,
         endgame: bool = True,
         endgame_nodes: int | None = None,
+        leaves: Leaves | None = None,
     ) -> None:
         if level not in LEVELS:
             raise ValueError(f"level {level!r} is not one of {sorted(LEVELS)}")
@@ -202,6 +182,14 @@ class ComputerPlayer:
         # clock, so that a seeded game replays.
         self.endgame_nodes = endgame_nodes if endgame_nodes is not None else (
             ENDGAME_NODES if playouts is not None else None)
+        self._leaves = leaves  # None: the level's own (see leaves_of)
+
+    def leaves_of(self, rules: Rules) -> Leaves:
+        """The leave values this player weighs its racks with under ``rules``: those it was given,
+        else its level's (fitted ones for the Master where there are some, hand-set otherwise)."""
+        if self._leaves is not None:
+            return self._leaves
+        return leaves_for(rules, fitted=self.level.fitted_leaves)
 
     @staticmethod
     def levels() -> list[Level]:
@@ -220,7 +208,7 @@ class ComputerPlayer:
         view, found = search_position(position)
         if not found:
             if can_exchange:
-                return Move.exchange(self._tiles_to_exchange(rack, rules))
+                return Move.exchange(self._tiles_to_exchange(rack, self.leaves_of(rules)))
             return Move.pass_()
         if self.level.simulate and position.lexicon is not None:
             # The unseen tiles must fit on the opponent's rack and in the bag (a bag count that
@@ -272,10 +260,10 @@ class ComputerPlayer:
     def _choose_equity(
         self, position: Position, view: BoardView, found: list[Raw], rack: str, bag_count: int, can_exchange: bool
     ) -> Move:
-        rules = position.rules
-        top, top_equity, _kept = best_by_equity(view, found, rack, bag_count, rules, {})
-        kept_best = self._kept_for_exchange(rack, rules)
-        if can_exchange and leave_value(kept_best, rules) > top_equity + EXCHANGE_MARGIN:
+        leaves = self.leaves_of(position.rules)
+        top, top_equity, _kept = best_by_equity(view, found, rack, bag_count, leaves)
+        kept_best = self._kept_for_exchange(rack, leaves)
+        if can_exchange and leaves.value(kept_best) > top_equity + EXCHANGE_MARGIN:
             return Move.exchange(_remove(rack, kept_best))
         return to_move(view, top)
 
@@ -313,13 +301,11 @@ class ComputerPlayer:
             view, found = search_position(position)
         if not found:
             return []
-        kept_cache: dict[str, float] = {}
+        leaves = self.leaves_of(rules)
 
         def static(item: Raw) -> tuple[float, str]:
             kept = _remove(rack, tiles_used(view, item))
-            if kept not in kept_cache:
-                kept_cache[kept] = leave_value(kept, rules) if bag_count else (0.0 if kept else GOING_OUT)
-            return item[0] + kept_cache[kept], kept
+            return item[0] + (leaves.value(kept) if bag_count else (0.0 if kept else GOING_OUT)), kept
 
         ranked = heapq.nlargest(candidates, found, key=lambda item: (static(item)[0], item[0], -item[1]))
         top = static(ranked[0])[0]
@@ -344,7 +330,6 @@ class ComputerPlayer:
         # With the bag empty the opponent's rack is known: one round says all.
         exact = len(unseen) <= opponent_size
         most = 1 if exact else (wanted if wanted is not None else 1_000_000)
-        leaves: dict[str, float] = {}
         live = list(range(len(playouts)))
         rounds = 0
         with collector_paused():
@@ -354,7 +339,7 @@ class ComputerPlayer:
                 tiles = list(unseen)
                 self.rng.shuffle(tiles)
                 for index in live:
-                    playouts[index].values.append(self._playout(playouts[index], tiles, opponent_size, rules, leaves))
+                    playouts[index].values.append(self._playout(playouts[index], tiles, opponent_size, leaves))
                 rounds += 1
                 if not rounds % PRUNE_EVERY:
                     live = _still_in_question(playouts, live)
@@ -376,8 +361,7 @@ class ComputerPlayer:
         return results
 
     @staticmethod
-    def _playout(playout: _Playout, tiles: list[str], opponent_size: int, rules: Rules,
-                 leaves: dict[str, float]) -> float:
+    def _playout(playout: _Playout, tiles: list[str], opponent_size: int, leaves: Leaves) -> float:
         """One playout of a candidate with the unseen ``tiles`` in this order: the opponent's
         rack first, then the bag."""
         bag = tiles[opponent_size:]
@@ -391,7 +375,7 @@ class ComputerPlayer:
         view = playout.view
         found = search_rack(view, theirs)
         if found:
-            reply, _equity, theirs = best_by_equity(view, found, theirs, len(bag), rules, leaves)
+            reply, _equity, theirs = best_by_equity(view, found, theirs, len(bag), leaves)
             value -= reply[0]
             if not theirs and not bag:
                 return value - GOING_OUT  # the opponent goes out
@@ -402,27 +386,24 @@ class ComputerPlayer:
             bag = bag[len(move.tiles):]
         found = search_rack(view, mine)
         if found:
-            answer, _equity, mine = best_by_equity(view, found, mine, len(bag), rules, leaves)
+            answer, _equity, mine = best_by_equity(view, found, mine, len(bag), leaves)
             value += answer[0]
         if bag:
-            worth = leaves.get(mine)
-            if worth is None:
-                worth = leaves[mine] = leave_value(mine, rules)
-            value += worth
+            value += leaves.value(mine)
         return value
 
-    def _tiles_to_exchange(self, rack: str, rules: Rules) -> str:
+    def _tiles_to_exchange(self, rack: str, leaves: Leaves) -> str:
         if not self.level.equity:
             return rack
-        return _remove(rack, self._kept_for_exchange(rack, rules)) or rack
+        return _remove(rack, self._kept_for_exchange(rack, leaves)) or rack
 
     @staticmethod
-    def _kept_for_exchange(rack: str, rules: Rules) -> str:
+    def _kept_for_exchange(rack: str, leaves: Leaves) -> str:
         """The best tiles to keep when exchanging (at least one tile goes back)."""
-        best_kept, best_value = "", leave_value("", rules)
+        best_kept, best_value = "", leaves.value("")
         for size in range(1, len(rack)):
             for kept in set(itertools.combinations(sorted(rack), size)):
-                value = leave_value("".join(kept), rules)
+                value = leaves.value("".join(kept))
                 if value > best_value:
                     best_kept, best_value = "".join(kept), value
         return best_kept
@@ -484,22 +465,17 @@ def _squares(move: Move, size: int) -> list[int]:
 
 
 def best_by_equity(
-    view: BoardView, found: list[Raw], rack: str, bag_count: int, rules: Rules, cache: dict[str, float]
+    view: BoardView, found: list[Raw], rack: str, bag_count: int, leaves: Leaves
 ) -> tuple[Raw, float, str]:
     """The Champion's choice among the placements ``found`` for ``rack``: the best score plus the
-    worth of the tiles kept (:func:`leave_value`), or with the bag empty, the best score plus
+    worth of the tiles kept (``leaves``), or with the bag empty, the best score plus
     :data:`GOING_OUT` for a move that goes out. Returns the placement, its equity and the tiles
-    kept; ``cache`` keeps the leaves' worth from one call to the next (for the same rules).
+    kept.
 
     Moves are read best score first, and the reading stops once no leave could lift a move above
-    the best found: no leave is worth more than its tiles' own positive worths (the other terms
-    are costs).
+    the best found (:meth:`Leaves.ceiling <scrabble_fr.player.leaves.Leaves.ceiling>`).
     """
-    if bag_count == 0:
-        ceiling = GOING_OUT
-    else:
-        table = _leave_table(rules)
-        ceiling = sum(max(0.0, table.get(tile, 0.0)) for tile in rack)
+    ceiling = GOING_OUT if bag_count == 0 else leaves.ceiling(rack)
 
     def equity(item: Raw) -> tuple[float, str]:
         kept = _remove(rack, tiles_used(view, item))
@@ -507,10 +483,7 @@ def best_by_equity(
             # The last turns: the tiles kept will not be played with new ones; going out
             # first ends the game and wins the others' racks.
             return item[0] + (0.0 if kept else GOING_OUT), kept
-        value = cache.get(kept)
-        if value is None:
-            value = cache[kept] = leave_value(kept, rules)
-        return item[0] + value, kept
+        return item[0] + leaves.value(kept), kept
 
     ordered = sorted(found, key=_score_then_place)
     top = ordered[0]

@@ -39,8 +39,8 @@ import gc
 import heapq
 import operator
 from bisect import bisect_left, bisect_right
-from contextlib import contextmanager
 from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar, overload
 
@@ -689,37 +689,38 @@ class _Heads:
 def _spell_heads(dawg: Dawg, rack: list[int], real: int, longest: int) -> list[list[Head]]:
     """Every head of 1 to ``longest`` tiles the rack spells (a joker as any letter), by length;
     ``real`` has a bit for each letter on the rack. ``rack`` is changed and restored."""
-    children = dawg.children
     heads: list[list[Head]] = [[] for _ in range(longest + 1)]
-
-    def spell(node: int, letters: list[int], real: int) -> None:
-        depth = len(letters) + 1
-        bucket = heads[depth]
-        jokers = rack[BLANK]
-        for letter, child in children[node].items():
-            count = rack[letter]
-            if count:
-                rack[letter] = count - 1
-                letters.append(letter)
-                real2 = real if count > 1 else real & ~(1 << letter)
-                bucket.append((child, tuple(letters), tuple(rack), letter, real2))
-                if depth < longest:
-                    spell(child, letters, real2)
-                letters.pop()
-                rack[letter] = count
-            if jokers:
-                rack[BLANK] = jokers - 1
-                letters.append(letter + BLANK)
-                bucket.append((child, tuple(letters), tuple(rack), letter, real))
-                if depth < longest:
-                    spell(child, letters, real)
-                letters.pop()
-                rack[BLANK] = jokers
-
     if longest > 0:
-        spell(dawg.root, [], real)
-    del spell  # it calls itself through its closure: a cycle that would keep ``heads`` alive
+        _spell(dawg.children, rack, heads, longest, dawg.root, [], real)
     return heads
+
+
+def _spell(children: list[dict[int, int]], rack: list[int], heads: list[list[Head]], longest: int, node: int,
+           letters: list[int], real: int) -> None:
+    # A module function rather than a closure calling itself: that would be a reference cycle,
+    # keeping the heads alive until the garbage collector's next full walk.
+    depth = len(letters) + 1
+    bucket = heads[depth]
+    jokers = rack[BLANK]
+    for letter, child in children[node].items():
+        count = rack[letter]
+        if count:
+            rack[letter] = count - 1
+            letters.append(letter)
+            real2 = real if count > 1 else real & ~(1 << letter)
+            bucket.append((child, tuple(letters), tuple(rack), letter, real2))
+            if depth < longest:
+                _spell(children, rack, heads, longest, child, letters, real2)
+            letters.pop()
+            rack[letter] = count
+        if jokers:
+            rack[BLANK] = jokers - 1
+            letters.append(letter + BLANK)
+            bucket.append((child, tuple(letters), tuple(rack), letter, real))
+            if depth < longest:
+                _spell(children, rack, heads, longest, child, letters, real)
+            letters.pop()
+            rack[BLANK] = jokers
 
 
 def _extender(view: BoardView, rack: list[int], buffer: list[int],

@@ -10,9 +10,9 @@ import pytest
 from scrabble_fr.engine.game import Game
 from scrabble_fr.engine.move import Move, MoveKind
 from scrabble_fr.engine.position import Position
+from scrabble_fr.engine.rules import Rules
 from scrabble_fr.engine.wordlist import WordList
 from scrabble_fr.i18n import _, set_language
-from scrabble_fr.engine.rules import Rules
 from scrabble_fr.player.computer import (
     GOING_OUT,
     LEVELS,
@@ -24,6 +24,7 @@ from scrabble_fr.player.computer import (
     best_by_equity,
     leave_value,
 )
+from scrabble_fr.player.leaves import Leaves
 from scrabble_fr.player.movegen import search_position, tiles_used
 from scrabble_fr.words import WordSet
 
@@ -205,16 +206,16 @@ def test_the_champions_choice_weighs_the_tiles_kept_and_going_out() -> None:
     position = Position.from_cgp(f"{EMPTY} ENSTX/ 0/0 0", lexicon=WordSet(["NET", "NETS", "SENT", "TEN", "TENS"]))
     rules = Rules.preset("ffsc")
     view, found = search_position(position)
-    move, equity, kept = best_by_equity(view, found, "ENSTX", 80, rules, {})
+    move, equity, kept = best_by_equity(view, found, "ENSTX", 80, Leaves.hand(rules))
     assert (move[0], kept, equity) == (6, "SX", 6 + 1.5 + 8.0 - 2.0)
     assert sorted(tiles_used(view, move)) == ["E", "N", "T"]
     # With the bag empty, the tiles kept are worth nothing and no move goes out: the best score.
-    move, equity, kept = best_by_equity(view, found, "ENSTX", 0, rules, {})
+    move, equity, kept = best_by_equity(view, found, "ENSTX", 0, Leaves.hand(rules))
     assert (move[0], kept, equity) == (8, "X", 8.0)
     # … and a move that goes out is worth GOING_OUT more.
     position = Position.from_cgp(f"{EMPTY} ENST/ 0/0 0", lexicon=WordSet(["NET", "NETS"]))
     view, found = search_position(position)
-    move, equity, kept = best_by_equity(view, found, "ENST", 0, rules, {})
+    move, equity, kept = best_by_equity(view, found, "ENST", 0, Leaves.hand(rules))
     assert (move[0], kept, equity) == (8, "", 8 + GOING_OUT)
 
 

@@ -1,0 +1,156 @@
+"""What the tiles kept on a rack are worth in later turns: the computer players' leave values.
+
+A *leave* is what stays on the rack after a move. A joker or an S kept makes the next racks
+better, three I's or a Q without a U make them worse; the strongest levels play the move whose
+score plus the worth of its leave is highest. A leave is valued here by one linear model over
+the tiles kept: each tile's own worth, a term for each copy of a letter beyond the first, a term
+for the number of vowels and consonants kept, and one for a Q kept without a U or a joker.
+
+Two sets of values have that form:
+
+* the hand-set one (:meth:`Leaves.hand`): rough values in the spirit of the published single-tile
+  leaves, with the same cost for any repeated letter and for an unbalanced rack;
+* for the French tile set, one *fitted* on the Champion's own games (:meth:`Leaves.fitted`,
+  ``leaves/french.json``, made by ``tools/leaves.py``): each leave's worth is what its holder
+  scored at the next turn, plus the worth of the leave then kept, on average over the games,
+  less what a player keeping nothing scores.
+
+    >>> from scrabble_fr.engine.rules import Rules
+    >>> hand = Leaves.hand(Rules.preset("ffsc")); hand.value("ERS") > hand.value("UUV")
+    True
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from scrabble_fr.engine.tiles import JOKER
+
+if TYPE_CHECKING:
+    from scrabble_fr.engine.rules import Rules
+
+VOWELS = frozenset("AEIOUY")
+_FITTED = Path(__file__).resolve().parent / "leaves"
+_MEMO_LIMIT = 200_000  # leaves remembered by a model; far more than a game meets
+
+# The hand-set worth of each tile kept, in points (letters not listed are worth nothing).
+_HAND_TILES: dict[str, dict[str, float]] = {
+    "english": {
+        "?": 24.0, "S": 7.5, "Z": 3.0, "X": 3.5, "E": 4.0, "R": 1.0, "H": 0.5, "N": 0.5, "A": 1.0,
+        "C": -0.5, "T": -1.0, "L": -1.0, "I": -1.0, "M": -1.0, "P": -1.5, "D": 0.0, "O": -2.5,
+        "B": -3.5, "F": -3.0, "G": -3.5, "J": -3.0, "K": -2.5, "U": -4.5, "V": -6.5, "W": -4.0,
+        "Y": -2.5, "Q": -11.5,
+    },
+    "french": {
+        "?": 25.0, "S": 8.0, "E": 4.0, "R": 2.0, "A": 1.0, "N": 1.0, "T": 1.0, "L": 0.5, "I": 0.0,
+        "X": 1.5, "Z": 1.0, "C": -0.5, "D": -0.5, "M": -0.5, "P": -1.0, "O": -1.5, "U": -2.5,
+        "B": -2.5, "F": -2.5, "G": -2.5, "H": -2.0, "J": -3.0, "V": -4.0, "Q": -6.0, "K": -7.0,
+        "W": -8.0, "Y": -5.0,
+    },
+}
+
+
+@dataclass(frozen=True)
+class Leaves:
+    """A leave model: ``tiles`` (each tile's worth), ``repeats`` (each copy of a letter beyond
+    the first), ``balance`` (by the number of vowels and of consonants kept, the joker being
+    neither) and ``q_without_u``; ``name`` says which values they are."""
+
+    name: str
+    tiles: Mapping[str, float]
+    repeats: Mapping[str, float]
+    balance: Mapping[tuple[int, int], float]
+    q_without_u: float
+    _memo: dict[str, float] = field(default_factory=dict, compare=False, repr=False)
+
+    def value(self, kept: str) -> float:
+        """The worth of keeping the tiles ``kept`` (``?`` for a joker), in points.
+
+        >>> from scrabble_fr.engine.rules import Rules
+        >>> Leaves.hand(Rules.preset("ffsc")).value("EEQ")  # 4 + 4 - 6, -3 for the second E, -5 for the Q
+        -6.0
+        """
+        memo = self._memo
+        worth = memo.get(kept)
+        if worth is None:
+            counts = Counter(kept)
+            tiles, repeats = self.tiles, self.repeats
+            worth = 0.0
+            vowels = 0
+            for tile, n in counts.items():
+                worth += n * tiles.get(tile, 0.0)
+                if n > 1:
+                    worth += (n - 1) * repeats.get(tile, 0.0)
+                if tile in VOWELS:
+                    vowels += n
+            consonants = len(kept) - vowels - counts[JOKER]
+            worth += self.balance.get((vowels, consonants), 0.0)
+            if counts["Q"] and not counts["U"] and not counts[JOKER]:
+                worth += self.q_without_u
+            if len(memo) > _MEMO_LIMIT:
+                memo.clear()
+            memo[kept] = worth
+        return worth
+
+    def ceiling(self, rack: str) -> float:
+        """An upper bound on the worth of any tiles kept from ``rack`` (none kept: 0).
+
+        >>> from scrabble_fr.engine.rules import Rules
+        >>> Leaves.hand(Rules.preset("ffsc")).ceiling("?SQ")  # the joker's 25 and the S's 8
+        33.0
+        """
+        bound = sum(max(0.0, self.tiles.get(tile, 0.0)) for tile in rack)
+        bound += sum(max(0.0, self.repeats.get(tile, 0.0)) * (n - 1) for tile, n in Counter(rack).items() if n > 1)
+        bound += max(0.0, *self.balance.values()) if self.balance else 0.0
+        return bound + max(0.0, self.q_without_u)
+
+    @classmethod
+    def hand(cls, rules: Rules) -> Leaves:
+        """The hand-set values for the rules' tile set: each tile's own worth, 3 points less for
+        each repeated copy, 2 points less for each vowel or consonant beyond one more than the
+        other kind, 5 less for a Q without a U. A custom tile set: its dear letters are the hard
+        ones to place."""
+        tiles = _HAND_TILES.get(rules.tile_set.name)
+        if tiles is None:
+            tiles = {letter: -0.7 * (value - 1) for letter, value in rules.tile_set.values.items()}
+            tiles.update({JOKER: 24.0, "S": 7.0})
+        letters = set(rules.tile_set.values) - {JOKER}
+        size = rules.rack_size
+        balance = {(v, c): -2.0 * max(0, abs(v - c) - 1) for v in range(size + 1) for c in range(size + 1 - v)}
+        return cls("hand", tiles, {letter: -3.0 for letter in letters}, balance, -5.0)
+
+    @classmethod
+    def fitted(cls, rules: Rules) -> Leaves | None:
+        """The values fitted on self-play for the rules' tile set, if there are any."""
+        path = _FITTED / f"{rules.tile_set.name}.json"
+        if not path.is_file():
+            return None
+        return cls.from_json(json.loads(path.read_text(encoding="utf-8")))
+
+    @classmethod
+    def best(cls, rules: Rules) -> Leaves:
+        """The fitted values where there are some, else the hand-set ones."""
+        return cls.fitted(rules) or cls.hand(rules)
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Leaves:
+        """A model from its JSON form (:meth:`to_json`)."""
+        balance = {}
+        for key, worth in data["balance"].items():
+            vowels, consonants = (int(x) for x in key.split(","))
+            balance[(vowels, consonants)] = float(worth)
+        return cls(str(data["name"]), {t: float(w) for t, w in data["tiles"].items()},
+                   {t: float(w) for t, w in data["repeats"].items()}, balance, float(data["q_without_u"]))
+
+    def to_json(self) -> dict[str, Any]:
+        """The model as JSON data: ``{"name", "tiles", "repeats", "balance": {"vowels,consonants": worth},
+        "q_without_u"}``."""
+        return {"name": self.name, "tiles": dict(sorted(self.tiles.items())),
+                "repeats": dict(sorted(self.repeats.items())),
+                "balance": {f"{v},{c}": worth for (v, c), worth in sorted(self.balance.items())},
+                "q_without_u": self.q_without_u}
