@@ -1,8 +1,8 @@
-"""Fit the leave values of a tile set on the Champion's own games (scrabble_fr/player/leaves/).
+"""Fit the leave values of a tile set on the Champion's own games (scrabble_fr/player/fitted_leaves/).
 
     python tools/leaves.py generate --games 6000 --part 0/2 > turns0.jsonl
     python tools/leaves.py generate --games 6000 --part 1/2 > turns1.jsonl
-    python tools/leaves.py fit turns0.jsonl turns1.jsonl > scrabble_fr/player/leaves/french.json
+    python tools/leaves.py fit turns0.jsonl turns1.jsonl > scrabble_fr/player/fitted_leaves/french.json
 
 ``generate`` plays the Champion (level 5, hand-set leave values) against itself, game ``g`` from
 seed ``SEED_BASE + g`` (seeds apart from the benchmarks'), and writes one JSON line a game: each

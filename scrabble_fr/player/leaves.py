@@ -11,7 +11,7 @@ Two sets of values have that form:
 * the hand-set one (:meth:`Leaves.hand`): rough values in the spirit of the published single-tile
   leaves, with the same cost for any repeated letter and for an unbalanced rack;
 * for the French tile set, one *fitted* on the Champion's own games (:meth:`Leaves.fitted`,
-  ``leaves/french.json``, made by ``tools/leaves.py``): each leave's worth is what its holder
+  ``fitted_leaves/french.json``, made by ``tools/leaves.py``): each leave's worth is what its holder
   scored at the next turn, plus the worth of the leave then kept, on average over the games,
   less what a player keeping nothing scores.
 
@@ -35,7 +35,7 @@ if TYPE_CHECKING:
     from scrabble_fr.engine.rules import Rules
 
 VOWELS = frozenset("AEIOUY")
-_FITTED = Path(__file__).resolve().parent / "leaves"
+_FITTED = Path(__file__).resolve().parent / "fitted_leaves"
 _MEMO_LIMIT = 200_000  # leaves remembered by a model; far more than a game meets
 
 # The hand-set worth of each tile kept, in points (letters not listed are worth nothing).
