@@ -116,9 +116,12 @@ def report(files: list[str]) -> None:
     for (player, leaves, playouts), variants in sorted(groups.items()):
         name = "Master" if player == MASTER else f"Level {player}"
         print(f"{name}, {leaves} leave values, {playouts} playouts:")
+        if player != MASTER:  # no solvers to compare
+            _summary(list(variants[True].values()) + list(variants[False].values()), f"  {name} vs Champion")
+            continue
         for solvers, label in ((True, f"  {name} with the solvers vs Champion"),
                                (False, f"  {name} without the solvers vs Champion")):
-            if variants[solvers] and (player == MASTER or solvers):
+            if variants[solvers]:
                 _summary(list(variants[solvers].values()), label)
         _same_seeds(variants)
 
@@ -144,6 +147,7 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=400)
     parser.add_argument("--playouts", type=int, default=8, help="playout rounds per move (default 8)")
     parser.add_argument("--part", default="0/1", help="i/n: play the games g with g %% n == i")
+    parser.add_argument("--start", type=int, default=0, help="the first game (to go on with a cut run)")
     parser.add_argument("--rules", default="ffsc")
     parser.add_argument("--no-solvers", action="store_true", help="the Master without the endgame solvers")
     parser.add_argument("--endgame-nodes", type=int, default=ENDGAME_NODES,
@@ -159,7 +163,7 @@ def main() -> None:
         return
     index, count = (int(x) for x in args.part.split("/"))
     lexicon = Lexicon.builtin("fr" if args.rules == "ffsc" else "en")
-    for seed in range(index, args.games, count):
+    for seed in range(index + (max(0, args.start - index) + count - 1) // count * count, args.games, count):
         print(json.dumps(play(seed, lexicon, args.playouts, args.rules, not args.no_solvers, args.endgame_nodes,
                               args.player, args.leaves)), flush=True)
 
