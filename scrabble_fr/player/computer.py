@@ -284,9 +284,8 @@ class ComputerPlayer:
         replies as the Champion would (best score plus the worth of the tiles kept,
         :func:`best_by_equity`) and draws; the player answers the same way. The value is the
         candidate's score less the reply's, plus the answer's and the worth of the tiles the
-        player then keeps. Every candidate meets the
-        same draws in a round (common random numbers), and rounds go on while the time budget
-        lasts (or ``playouts`` rounds).
+        player then keeps. Every candidate meets the same draws in a round (common random
+        numbers), and rounds go on while the time budget lasts (or ``playouts`` rounds).
 
         A few dozen playouts leave much to chance, so a candidate is rated by how far it beats
         the static choice (the first candidate) in the same rounds, less :data:`GUARD` standard
