@@ -31,10 +31,9 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from scrabble_fr.engine.move import MoveKind  # noqa: E402
-from scrabble_fr.player.leaves import VOWELS, Leaves  # noqa: E402
+from scrabble_fr.player.leaves import Leaves, terms  # noqa: E402
 
 SEED_BASE = 100_000
-JOKER = "?"
 
 
 def generate(games: int, part: str, rules: str) -> None:
@@ -62,23 +61,6 @@ def generate(games: int, part: str, rules: str) -> None:
             kept = "".join(sorted(left.elements()))
             turns.append((me, kept, (move.score or 0) if move.kind is MoveKind.PLACE else 0, bag, move.kind.value))
         print(json.dumps({"seed": SEED_BASE + game_number, "rules": rules, "turns": turns}), flush=True)
-
-
-def features(kept: str) -> dict[str, int]:
-    """The model's terms for a leave: ``t:X`` tiles X, ``r:X`` copies of X beyond the first,
-    ``b:V,C`` V vowels and C consonants kept, ``q`` a Q without a U or a joker."""
-    counts = Counter(kept)
-    found = {}
-    for tile, n in counts.items():
-        found[f"t:{tile}"] = n
-        if n > 1:
-            found[f"r:{tile}"] = n - 1
-    vowels = sum(n for tile, n in counts.items() if tile in VOWELS)
-    if kept:
-        found[f"b:{vowels},{len(kept) - vowels - counts[JOKER]}"] = 1
-    if counts["Q"] and not counts["U"] and not counts[JOKER]:
-        found["q"] = 1
-    return found
 
 
 def samples(files: list[str], min_bag: int) -> Iterator[tuple[str, int, str | None]]:
@@ -113,9 +95,9 @@ def solve(matrix: list[list[float]], vector: list[float]) -> list[float]:
 
 def fit(data: list[tuple[str, int, str | None]], rounds: int, ridge: float) -> tuple[dict[str, float], float]:
     """The terms' worths and the constant, fitted ``rounds`` times (see the module's text)."""
-    names = sorted({name for kept, _score, _next in data for name in features(kept)})
+    names = sorted({name for kept, _score, _next in data for name in terms(kept)})
     column = {name: i + 1 for i, name in enumerate(names)}  # 0: the constant
-    rows = [[(0, 1.0)] + [(column[name], float(x)) for name, x in features(kept).items()] for kept, _s, _n in data]
+    rows = [[(0, 1.0)] + [(column[name], float(x)) for name, x in terms(kept).items()] for kept, _s, _n in data]
     size = len(names) + 1
     normal = [[0.0] * size for _ in range(size)]
     for row in rows:
@@ -129,24 +111,15 @@ def fit(data: list[tuple[str, int, str | None]], rounds: int, ridge: float) -> t
     constant = 0.0
     for _round in range(rounds):
         right = [0.0] * size
+        previous = Leaves.from_worths("previous round", worth)
         for row, (_kept, score, after) in zip(rows, data, strict=True):
-            target = float(score)
-            if after is not None:
-                target += sum(worth.get(name, 0.0) * x for name, x in features(after).items())
+            target = score + (previous.value(after) if after is not None else 0.0)
             for i, x in row:
                 right[i] += x * target
         solution = solve(normal, right)
         constant = solution[0]
         worth = {name: solution[column[name]] for name in names}
     return worth, constant
-
-
-def as_leaves(worth: dict[str, float], name: str) -> Leaves:
-    def part(prefix: str) -> dict[str, float]:
-        return {key[len(prefix):]: round(value, 2) for key, value in worth.items() if key.startswith(prefix)}
-
-    balance = {(int(k.split(",")[0]), int(k.split(",")[1])): v for k, v in part("b:").items()}
-    return Leaves(name, part("t:"), part("r:"), balance, round(worth.get("q", 0.0), 2))
 
 
 def main() -> None:
@@ -168,7 +141,8 @@ def main() -> None:
     data = list(samples(args.files, args.min_bag))
     worth, constant = fit(data, args.rounds, args.ridge)
     games = sum(len(Path(name).read_text().splitlines()) for name in args.files)
-    payload: dict[str, Any] = as_leaves(worth, "fitted").to_json()
+    rounded = {term: round(value, 2) for term, value in worth.items()}
+    payload: dict[str, Any] = Leaves.from_worths("fitted", rounded).to_json()
     payload["fitted_on"] = {"games": games, "turns": len(data), "min_bag": args.min_bag, "rounds": args.rounds,
                             "ridge": args.ridge, "next_score_keeping_nothing": round(constant, 2)}
     print(json.dumps(payload, indent=1, ensure_ascii=False))

@@ -55,6 +55,30 @@ _HAND_TILES: dict[str, dict[str, float]] = {
 }
 
 
+def terms(kept: str) -> Counter[str]:
+    """The model's terms for a leave, with their counts: ``t:X`` a tile X, ``r:X`` a copy of X
+    beyond the first, ``b:V,C`` V vowels and C consonants kept (the joker is neither; nothing
+    kept has no such term), ``q`` a Q without a U or a joker. The fitting tool reads them too.
+
+    >>> sorted(terms("EEQ").items())
+    [('b:2,1', 1), ('q', 1), ('r:E', 1), ('t:E', 2), ('t:Q', 1)]
+    """
+    counts = Counter(kept)
+    found: Counter[str] = Counter()
+    vowels = 0
+    for tile, n in counts.items():
+        found[f"t:{tile}"] = n
+        if n > 1:
+            found[f"r:{tile}"] = n - 1
+        if tile in VOWELS:
+            vowels += n
+    if kept:
+        found[f"b:{vowels},{len(kept) - vowels - counts[JOKER]}"] = 1
+    if counts["Q"] and not counts["U"] and not counts[JOKER]:
+        found["q"] = 1
+    return found
+
+
 @dataclass(frozen=True)
 class Leaves:
     """A leave model: ``tiles`` (each tile's worth), ``repeats`` (each copy of a letter beyond
@@ -67,6 +91,22 @@ class Leaves:
     balance: Mapping[tuple[int, int], float]
     q_without_u: float
     _memo: dict[str, float] = field(default_factory=dict, compare=False, repr=False)
+    _balance_top: float = field(default=0.0, init=False, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        # The best balance term, read by every ceiling (once per move choice in the playouts).
+        object.__setattr__(self, "_balance_top", max([0.0, *self.balance.values()]))
+
+    def worth(self, term: str) -> float:
+        """The worth of one of the model's terms (:func:`terms`)."""
+        kind, _colon, what = term.partition(":")
+        if kind == "t":
+            return self.tiles.get(what, 0.0)
+        if kind == "r":
+            return self.repeats.get(what, 0.0)
+        if kind == "b":
+            return self.balance.get(_counts_of(what), 0.0)
+        return self.q_without_u
 
     def value(self, kept: str) -> float:
         """The worth of keeping the tiles ``kept`` (``?`` for a joker), in points.
@@ -78,20 +118,7 @@ class Leaves:
         memo = self._memo
         worth = memo.get(kept)
         if worth is None:
-            counts = Counter(kept)
-            tiles, repeats = self.tiles, self.repeats
-            worth = 0.0
-            vowels = 0
-            for tile, n in counts.items():
-                worth += n * tiles.get(tile, 0.0)
-                if n > 1:
-                    worth += (n - 1) * repeats.get(tile, 0.0)
-                if tile in VOWELS:
-                    vowels += n
-            consonants = len(kept) - vowels - counts[JOKER]
-            worth += self.balance.get((vowels, consonants), 0.0)
-            if counts["Q"] and not counts["U"] and not counts[JOKER]:
-                worth += self.q_without_u
+            worth = sum((n * self.worth(term) for term, n in terms(kept).items()), 0.0)
             if len(memo) > _MEMO_LIMIT:
                 memo.clear()
             memo[kept] = worth
@@ -106,8 +133,7 @@ class Leaves:
         """
         bound = sum(max(0.0, self.tiles.get(tile, 0.0)) for tile in rack)
         bound += sum(max(0.0, self.repeats.get(tile, 0.0)) * (n - 1) for tile, n in Counter(rack).items() if n > 1)
-        bound += max(0.0, *self.balance.values()) if self.balance else 0.0
-        return bound + max(0.0, self.q_without_u)
+        return bound + self._balance_top + max(0.0, self.q_without_u)
 
     @classmethod
     def hand(cls, rules: Rules) -> Leaves:
@@ -138,12 +164,23 @@ class Leaves:
         return cls.fitted(rules) or cls.hand(rules)
 
     @classmethod
+    def from_worths(cls, name: str, worths: Mapping[str, float]) -> Leaves:
+        """A model from the worth of each of its terms (:func:`terms`; a term left out is worth 0).
+
+        >>> Leaves.from_worths("demo", {"t:S": 8.0, "b:0,1": -1.0}).value("S")
+        7.0
+        """
+        parts: dict[str, dict[str, float]] = {"t": {}, "r": {}, "b": {}, "q": {}}
+        for term, worth in worths.items():
+            kind, _colon, what = term.partition(":")
+            parts[kind][what] = worth
+        balance = {_counts_of(key): worth for key, worth in parts["b"].items()}
+        return cls(name, parts["t"], parts["r"], balance, parts["q"].get("", 0.0))
+
+    @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Leaves:
         """A model from its JSON form (:meth:`to_json`)."""
-        balance = {}
-        for key, worth in data["balance"].items():
-            vowels, consonants = (int(x) for x in key.split(","))
-            balance[(vowels, consonants)] = float(worth)
+        balance = {_counts_of(key): float(worth) for key, worth in data["balance"].items()}
         return cls(str(data["name"]), {t: float(w) for t, w in data["tiles"].items()},
                    {t: float(w) for t, w in data["repeats"].items()}, balance, float(data["q_without_u"]))
 
@@ -154,3 +191,9 @@ class Leaves:
                 "repeats": dict(sorted(self.repeats.items())),
                 "balance": {f"{v},{c}": worth for (v, c), worth in sorted(self.balance.items())},
                 "q_without_u": self.q_without_u}
+
+
+def _counts_of(key: str) -> tuple[int, int]:
+    """``(vowels, consonants)`` from their written form ``"V,C"``."""
+    vowels, consonants = key.split(",")
+    return int(vowels), int(consonants)

@@ -41,6 +41,8 @@ def test_the_fitted_french_values() -> None:
     assert fitted.value("?") == max(fitted.value(tile) for tile in FFSC.tile_set.values)
     assert fitted.value("?") > fitted.value("S") > 0 > fitted.value("Q") and fitted.value("W") < 0
     assert fitted.value("EIUU") < fitted.value("EIRS")
+    # Keeping nothing has no term (the fit's constant): worth 0, whatever the joker-only term.
+    assert fitted.value("") == 0.0 and fitted.value("?") == fitted.tiles["?"] + fitted.balance[(0, 0)]
     assert Leaves.from_json(fitted.to_json()) == fitted
     # English has no fitted values: the hand-set ones.
     naspa = Rules.preset("naspa")
@@ -91,7 +93,7 @@ def test_the_fit_finds_what_a_leave_adds(tmp_path: Path) -> None:
     games.write_text("\n".join(lines) + "\n")
     data = list(leaves_tool.samples([str(games)], min_bag=10))
     worth, constant = leaves_tool.fit(data, rounds=2, ridge=0.001)
-    model = leaves_tool.as_leaves(worth, "test")
+    model = Leaves.from_worths("test", worth)
     assert constant == pytest.approx(20.0, abs=0.1)  # what keeping nothing is followed by (bingo)
     assert model.value("S") == pytest.approx(10.0, abs=0.1)
     assert model.value("A") == pytest.approx(-5.0, abs=0.1)
