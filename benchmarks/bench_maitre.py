@@ -176,7 +176,9 @@ def main() -> None:
         return
     index, count = (int(x) for x in args.part.split("/"))
     lexicon = Lexicon.builtin("fr" if args.rules == "ffsc" else "en")
-    for seed in range(index + (max(0, args.start - index) + count - 1) // count * count, args.games, count):
+    for seed in range(index, args.games, count):
+        if seed < args.start:
+            continue
         print(json.dumps(play(seed, lexicon, args.playouts, args.rules, not args.no_solvers, args.endgame_nodes,
                               args.player, args.leaves)), flush=True)
 

@@ -112,17 +112,6 @@ ENDGAME_CEILING = 60.0  # … and then its time ceiling, in seconds
 CONTEST_STEP = 4  # letters beyond which a weaker player may doubt a valid word
 
 
-def leave_value(kept: str, rules: Rules) -> float:
-    """What the tiles kept on the rack are worth later, roughly, in points: the hand-set values
-    (:meth:`Leaves.hand <scrabble_fr.player.leaves.Leaves.hand>`).
-
-    >>> from scrabble_fr.engine.rules import Rules
-    >>> leave_value("ERS", Rules.preset("ffsc")) > leave_value("UUV", Rules.preset("ffsc"))
-    True
-    """
-    return leaves_for(rules, fitted=False).value(kept)
-
-
 _MODELS: dict[tuple[object, ...], Leaves] = {}
 
 
@@ -484,10 +473,12 @@ def best_by_equity(
             return item[0] + (0.0 if kept else GOING_OUT), kept
         return item[0] + leaves.value(kept), kept
 
-    ordered = sorted(found, key=_score_then_place)
-    top = ordered[0]
+    top = min(found, key=_score_then_place)
     top_equity, top_kept = equity(top)
-    for item in ordered[1:]:
+    # Only moves within the ceiling of the first one's equity can pass it: those are sorted, not
+    # the whole list (thousands of moves with a joker, and this runs twice a playout).
+    ordered = sorted((item for item in found if item[0] + ceiling > top_equity), key=_score_then_place)
+    for item in ordered:
         if item[0] + ceiling <= top_equity:
             break
         value, kept = equity(item)

@@ -22,7 +22,6 @@ from scrabble_fr.player.computer import (
     _Playout,
     _still_in_question,
     best_by_equity,
-    leave_value,
 )
 from scrabble_fr.player.leaves import Leaves
 from scrabble_fr.player.movegen import search_position, tiles_used
@@ -104,7 +103,8 @@ def test_champion_exchanges_a_hopeless_rack_but_plays_when_it_must() -> None:
 
 def test_champion_keeps_the_better_rack() -> None:
     # Two moves score alike; the champion keeps the S and the joker, the expert does not care.
-    assert leave_value("S?", Position().rules) > leave_value("VW", Position().rules)
+    hand = Leaves.hand(Position().rules)
+    assert hand.value("S?") > hand.value("VW")
     p = Position.from_cgp(f"{EMPTY} AEVWS?T/ 0/0 0", lexicon=WordSet(["TE", "WAVE"]))
     move = ComputerPlayer(CHAMPION, random.Random(0)).choose(p, bag_count=60)
     assert move.is_place and "S" not in move.rack_letters and "?" not in move.rack_letters
