@@ -390,7 +390,9 @@ class ComputerPlayer:
         """The best tiles to keep when exchanging (at least one tile goes back)."""
         best_kept, best_value = "", leaves.value("")
         for size in range(1, len(rack)):
-            for kept in set(itertools.combinations(sorted(rack), size)):
+            # In a fixed order (a set's would follow the per-process string hash): among tied
+            # leaves the first kept is the same in every run, so a seeded game replays.
+            for kept in dict.fromkeys(itertools.combinations(sorted(rack), size)):
                 value = leaves.value("".join(kept))
                 if value > best_value:
                     best_kept, best_value = "".join(kept), value

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import os
 import random
 import statistics
+import subprocess
+import sys
 
 import pytest
 
@@ -235,3 +238,15 @@ def test_a_candidate_clearly_behind_is_played_out_no_more() -> None:
     assert live == [0, 1, 2]
     # Among a candidate a little better than the static choice and one much worse, the worse goes.
     assert _still_in_question([static, behind, worse], [0, 1, 2]) == [0, 1]
+
+
+def test_the_tiles_kept_in_an_exchange_do_not_depend_on_the_process() -> None:
+    # Keeping N or T is worth the same (1.0 each): the choice among tied leaves must not follow
+    # the per-process string hash, or a seeded game would not replay.
+    code = ("from scrabble_fr.engine.rules import Rules; from scrabble_fr.player.computer import ComputerPlayer;"
+            "from scrabble_fr.player.leaves import Leaves;"
+            "print(ComputerPlayer._kept_for_exchange('CGLNNQT', Leaves.hand(Rules.preset('ffsc'))))")
+    kept = {subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
+                           env={**os.environ, "PYTHONHASHSEED": str(seed)}).stdout
+            for seed in range(6)}
+    assert len(kept) == 1, kept
