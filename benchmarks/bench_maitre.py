@@ -4,12 +4,16 @@
     python benchmarks/bench_maitre.py --games 400 --playouts 8 --part 1/2 > part1.jsonl
     python benchmarks/bench_maitre.py --report part0.jsonl part1.jsonl
     python benchmarks/bench_maitre.py --games 1000 --playouts 4 --no-solvers > without.jsonl
+    python benchmarks/bench_maitre.py --games 1000 --playouts 16 --both --part 0/2 > both0.jsonl
     python benchmarks/bench_maitre.py --games 1000 --playouts 0 --player 5 --leaves fitted > leaves.jsonl
 
 By default the Master solves the end of the game (the exact endgame with the bag empty, the
 pre-endgame with one tile left) within ``--endgame-nodes`` positions a move; ``--no-solvers``
-plays the same Master without them (its simulation to the last move), on the same seeds. The
-report gives each variant's win rate, and on the seeds both played, how the spread changed.
+plays the same Master without them (its simulation to the last move), on the same seeds;
+``--both`` plays each game with them, then replays it without them from the Master's first move
+with at most one tile in the bag (before it the two are the same game): both lines for little
+more than the cost of one. The report gives each variant's win rate, and on the seeds both
+played, how the spread changed.
 
 Measured on 25 November 2026 (FFSc, 4 playouts, 3,000 positions a move for the solvers; two
 cores shared with other work, so the run was cut short of 1,000 games): with the solvers 54.8 %
@@ -63,15 +67,16 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(os.environ.get("BENCH_CODE") or ROOT))
 
+from scrabble_fr.engine.move import Move  # noqa: E402
 from scrabble_fr.lexicon import Lexicon  # noqa: E402
 from scrabble_fr.player.computer import ENDGAME_NODES, ComputerPlayer, leaves_for  # noqa: E402
-from scrabble_fr.player.selfplay import new_computer_game, play_out  # noqa: E402
+from scrabble_fr.player.selfplay import MAX_ACTIONS, ComputerGame, new_computer_game  # noqa: E402
 
 MASTER, CHAMPION = 6, 5
 
 
-def play(seed: int, lexicon: Lexicon, playouts: int, rules: str, solvers: bool = True,
-         endgame_nodes: int = ENDGAME_NODES, player: int = MASTER, leaves: str = "level") -> dict[str, object]:
+def _match(seed: int, lexicon: Lexicon, playouts: int, rules: str, solvers: bool, endgame_nodes: int,
+           player: int, leaves: str) -> tuple[ComputerGame, int]:
     master_seat = seed % 2  # the Master starts the even games
     levels = [CHAMPION, CHAMPION]
     levels[master_seat] = player
@@ -81,13 +86,78 @@ def play(seed: int, lexicon: Lexicon, playouts: int, rules: str, solvers: bool =
     match.players[master_seat] = ComputerPlayer(player, random.Random(seed * 31 + master_seat),
                                                 think_seconds=60.0, playouts=playouts, endgame=solvers,
                                                 endgame_nodes=endgame_nodes, leaves=model)
+    return match, master_seat
+
+
+def _go_on(match: ComputerGame, master_seat: int, actions: list[Move | None] | None = None,
+           fork: bool = False) -> tuple[list[Move | None], list[Any], float] | None:
+    """Play ``match`` to its end, each action appended to ``actions`` (None for an acceptance).
+    With ``fork``, the state where the Master first moves with at most one tile in the bag (where
+    the solvers first change anything): the actions so far, the players' random states, the time."""
+    game = match.game
     start = time.perf_counter()
-    game = play_out(match)
+    found = None
+    for _action in range(MAX_ACTIONS):
+        if game.is_over:
+            break
+        if game.pending is not None:
+            game.accept()
+            if actions is not None:
+                actions.append(None)
+            continue
+        if fork and found is None and game.to_move == master_seat and len(game.bag) <= 1:
+            found = (list(actions or ()), [p.rng.getstate() for p in match.players], time.perf_counter() - start)
+        position = game.position.copy(lexicon=match.lexicon)
+        move = game.play(match.players[game.to_move].choose(position, len(game.bag)))
+        if actions is not None:
+            actions.append(move)
+    return found
+
+
+def _row(match: ComputerGame, master_seat: int, seed: int, solvers: bool, playouts: int, player: int,
+         seconds: float) -> dict[str, object]:
+    game = match.game
     master, champion = game.scores[master_seat], game.scores[1 - master_seat]
-    used = match.players[master_seat].leaves_of(match.game.rules).name
+    used = match.players[master_seat].leaves_of(game.rules).name
     return {"seed": seed, "master_starts": master_seat == 0, "master": master, "champion": champion,
             "solvers": solvers, "playouts": playouts, "player": player, "leaves": used,
-            "seconds": round(time.perf_counter() - start, 2)}
+            "seconds": round(seconds, 2)}
+
+
+def play(seed: int, lexicon: Lexicon, playouts: int, rules: str, solvers: bool = True,
+         endgame_nodes: int = ENDGAME_NODES, player: int = MASTER, leaves: str = "level") -> dict[str, object]:
+    match, master_seat = _match(seed, lexicon, playouts, rules, solvers, endgame_nodes, player, leaves)
+    start = time.perf_counter()
+    _go_on(match, master_seat)
+    return _row(match, master_seat, seed, solvers, playouts, player, time.perf_counter() - start)
+
+
+def play_both(seed: int, lexicon: Lexicon, playouts: int, rules: str, endgame_nodes: int = ENDGAME_NODES,
+              leaves: str = "level") -> list[dict[str, object]]:
+    """The game of ``seed`` played by the Master with the solvers, and without them: the same
+    game up to the Master's first move with at most one tile in the bag (the solvers change
+    nothing before), so the second is replayed to there and played on from there. Each line is
+    what a separate run of its variant gives, its time what that run would have taken."""
+    match, master_seat = _match(seed, lexicon, playouts, rules, True, endgame_nodes, MASTER, leaves)
+    actions: list[Move | None] = []
+    start = time.perf_counter()
+    fork = _go_on(match, master_seat, actions, fork=True)
+    rows = [_row(match, master_seat, seed, True, playouts, MASTER, time.perf_counter() - start)]
+    if fork is None:  # the game ended before: the same for both
+        return [*rows, {**rows[0], "solvers": False}]
+    before, states, spent = fork
+    other, _seat = _match(seed, lexicon, playouts, rules, False, endgame_nodes, MASTER, leaves)
+    for move in before:
+        if move is None:
+            other.game.accept()
+        else:
+            other.game.play(move)
+    for computer, state in zip(other.players, states, strict=True):
+        computer.rng.setstate(state)
+    start = time.perf_counter()
+    _go_on(other, master_seat)
+    rows.append(_row(other, master_seat, seed, False, playouts, MASTER, spent + time.perf_counter() - start))
+    return rows
 
 
 def wilson(wins: float, games: int, z: float = 1.96) -> tuple[float, float]:
@@ -163,6 +233,8 @@ def main() -> None:
     parser.add_argument("--start", type=int, default=0, help="the first game (to go on with a cut run)")
     parser.add_argument("--rules", default="ffsc")
     parser.add_argument("--no-solvers", action="store_true", help="the Master without the endgame solvers")
+    parser.add_argument("--both", action="store_true",
+                        help="the Master with and without the solvers, the second from where they part")
     parser.add_argument("--endgame-nodes", type=int, default=ENDGAME_NODES,
                         help=f"the solvers' budget in positions a move (default {ENDGAME_NODES})")
     parser.add_argument("--player", type=int, default=MASTER,
@@ -178,6 +250,10 @@ def main() -> None:
     lexicon = Lexicon.builtin("fr" if args.rules == "ffsc" else "en")
     for seed in range(index, args.games, count):
         if seed < args.start:
+            continue
+        if args.both:
+            for row in play_both(seed, lexicon, args.playouts, args.rules, args.endgame_nodes, args.leaves):
+                print(json.dumps(row), flush=True)
             continue
         print(json.dumps(play(seed, lexicon, args.playouts, args.rules, not args.no_solvers, args.endgame_nodes,
                               args.player, args.leaves)), flush=True)
