@@ -69,14 +69,14 @@ sys.path.insert(0, str(os.environ.get("BENCH_CODE") or ROOT))
 
 from scrabble_fr.engine.move import Move  # noqa: E402
 from scrabble_fr.lexicon import Lexicon  # noqa: E402
-from scrabble_fr.player.computer import ENDGAME_NODES, ComputerPlayer, leaves_for  # noqa: E402
+from scrabble_fr.player.computer import END_PLAYOUTS_BAG, ENDGAME_NODES, ComputerPlayer, leaves_for  # noqa: E402
 from scrabble_fr.player.selfplay import MAX_ACTIONS, ComputerGame, new_computer_game  # noqa: E402
 
 MASTER, CHAMPION = 6, 5
 
 
 def _match(seed: int, lexicon: Lexicon, playouts: int, rules: str, solvers: bool, endgame_nodes: int,
-           player: int, leaves: str) -> tuple[ComputerGame, int]:
+           player: int, leaves: str, to_the_end: bool = True) -> tuple[ComputerGame, int]:
     master_seat = seed % 2  # the Master starts the even games
     levels = [CHAMPION, CHAMPION]
     levels[master_seat] = player
@@ -85,15 +85,15 @@ def _match(seed: int, lexicon: Lexicon, playouts: int, rules: str, solvers: bool
     model = None if leaves == "level" else leaves_for(match.game.rules, fitted=leaves == "fitted")
     match.players[master_seat] = ComputerPlayer(player, random.Random(seed * 31 + master_seat),
                                                 think_seconds=60.0, playouts=playouts, endgame=solvers,
-                                                endgame_nodes=endgame_nodes, leaves=model)
+                                                endgame_nodes=endgame_nodes, leaves=model, to_the_end=to_the_end)
     return match, master_seat
 
 
 def _go_on(match: ComputerGame, master_seat: int, actions: list[Move | None] | None = None,
-           fork: bool = False) -> tuple[list[Move | None], list[Any], float] | None:
+           fork: int | None = None) -> tuple[list[Move | None], list[Any], float] | None:
     """Play ``match`` to its end, each action appended to ``actions`` (None for an acceptance).
-    With ``fork``, the state where the Master first moves with at most one tile in the bag (where
-    the solvers first change anything): the actions so far, the players' random states, the time."""
+    With ``fork``, the state where the Master first moves with at most ``fork`` tiles in the bag
+    (where the variants first differ): the actions so far, the players' random states, the time."""
     game = match.game
     start = time.perf_counter()
     found = None
@@ -105,7 +105,7 @@ def _go_on(match: ComputerGame, master_seat: int, actions: list[Move | None] | N
             if actions is not None:
                 actions.append(None)
             continue
-        if fork and found is None and game.to_move == master_seat and len(game.bag) <= 1:
+        if fork is not None and found is None and game.to_move == master_seat and len(game.bag) <= fork:
             found = (list(actions or ()), [p.rng.getstate() for p in match.players], time.perf_counter() - start)
         position = game.position.copy(lexicon=match.lexicon)
         move = game.play(match.players[game.to_move].choose(position, len(game.bag)))
@@ -115,13 +115,13 @@ def _go_on(match: ComputerGame, master_seat: int, actions: list[Move | None] | N
 
 
 def _row(match: ComputerGame, master_seat: int, seed: int, solvers: bool, playouts: int, player: int,
-         seconds: float) -> dict[str, object]:
+         seconds: float, to_the_end: bool = True) -> dict[str, object]:
     game = match.game
     master, champion = game.scores[master_seat], game.scores[1 - master_seat]
     used = match.players[master_seat].leaves_of(game.rules).name
     return {"seed": seed, "master_starts": master_seat == 0, "master": master, "champion": champion,
             "solvers": solvers, "playouts": playouts, "player": player, "leaves": used,
-            "seconds": round(seconds, 2)}
+            "to_the_end": to_the_end, "seconds": round(seconds, 2)}
 
 
 def play(seed: int, lexicon: Lexicon, playouts: int, rules: str, solvers: bool = True,
@@ -132,32 +132,46 @@ def play(seed: int, lexicon: Lexicon, playouts: int, rules: str, solvers: bool =
     return _row(match, master_seat, seed, solvers, playouts, player, time.perf_counter() - start)
 
 
-def play_both(seed: int, lexicon: Lexicon, playouts: int, rules: str, endgame_nodes: int = ENDGAME_NODES,
-              leaves: str = "level") -> list[dict[str, object]]:
-    """The game of ``seed`` played by the Master with the solvers, and without them: the same
-    game up to the Master's first move with at most one tile in the bag (the solvers change
-    nothing before), so the second is replayed to there and played on from there. Each line is
-    what a separate run of its variant gives, its time what that run would have taken."""
-    match, master_seat = _match(seed, lexicon, playouts, rules, True, endgame_nodes, MASTER, leaves)
+def play_variants(seed: int, lexicon: Lexicon, playouts: int, rules: str, variants: list[tuple[bool, bool]],
+                  endgame_nodes: int = ENDGAME_NODES, leaves: str = "level") -> list[dict[str, object]]:
+    """The game of ``seed`` played by the Master in each variant (with the solvers or not, playouts
+    to the end of the game near the end or not), as separate runs would play it, for little more
+    than one game: all are the same game up to the Master's first move with at most
+    :data:`END_PLAYOUTS_BAG` tiles in the bag (or one tile, if only the solvers differ), which is
+    played once; each variant replays it and plays on from there. A line's time is what its own
+    run would have taken."""
+    first = variants[0]
+    fork_at = 1 if len({to_end for _solvers, to_end in variants}) == 1 else END_PLAYOUTS_BAG
+    match, master_seat = _match(seed, lexicon, playouts, rules, first[0], endgame_nodes, MASTER, leaves, first[1])
     actions: list[Move | None] = []
     start = time.perf_counter()
-    fork = _go_on(match, master_seat, actions, fork=True)
-    rows = [_row(match, master_seat, seed, True, playouts, MASTER, time.perf_counter() - start)]
-    if fork is None:  # the game ended before: the same for both
-        return [*rows, {**rows[0], "solvers": False}]
-    before, states, spent = fork
-    other, _seat = _match(seed, lexicon, playouts, rules, False, endgame_nodes, MASTER, leaves)
-    for move in before:
-        if move is None:
-            other.game.accept()
-        else:
-            other.game.play(move)
-    for computer, state in zip(other.players, states, strict=True):
-        computer.rng.setstate(state)
-    start = time.perf_counter()
-    _go_on(other, master_seat)
-    rows.append(_row(other, master_seat, seed, False, playouts, MASTER, spent + time.perf_counter() - start))
+    fork = _go_on(match, master_seat, actions, fork=fork_at)
+    rows = [_row(match, master_seat, seed, first[0], playouts, MASTER, time.perf_counter() - start, first[1])]
+    for solvers, to_end in variants[1:]:
+        if fork is None:  # the game ended before: the same for every variant
+            rows.append({**rows[0], "solvers": solvers, "to_the_end": to_end})
+            continue
+        before, states, spent = fork
+        other, _seat = _match(seed, lexicon, playouts, rules, solvers, endgame_nodes, MASTER, leaves, to_end)
+        for move in before:
+            if move is None:
+                other.game.accept()
+            else:
+                other.game.play(move)
+        for computer, state in zip(other.players, states, strict=True):
+            computer.rng.setstate(state)
+        start = time.perf_counter()
+        _go_on(other, master_seat)
+        rows.append(_row(other, master_seat, seed, solvers, playouts, MASTER, spent + time.perf_counter() - start,
+                         to_end))
     return rows
+
+
+def play_both(seed: int, lexicon: Lexicon, playouts: int, rules: str, endgame_nodes: int = ENDGAME_NODES,
+              leaves: str = "level") -> list[dict[str, object]]:
+    """The game of ``seed`` played by the Master with the solvers, and without them (see
+    :func:`play_variants`)."""
+    return play_variants(seed, lexicon, playouts, rules, [(True, True), (False, True)], endgame_nodes, leaves)
 
 
 def wilson(wins: float, games: int, z: float = 1.96) -> tuple[float, float]:
@@ -191,14 +205,16 @@ def _summary(rows: list[dict[str, Any]], label: str) -> None:
 
 def report(files: list[str]) -> None:
     rows = [json.loads(line) for name in files for line in Path(name).read_text().splitlines() if line.strip()]
-    groups: dict[tuple[int, str, int], dict[bool, dict[int, dict[str, Any]]]] = {}
+    groups: dict[tuple[int, str, int, bool], dict[bool, dict[int, dict[str, Any]]]] = {}
     for row in rows:
-        # Lines written before the player and leave options were the Master with hand-set leaves.
-        key = (row.get("player", MASTER), row.get("leaves", "hand"), row["playouts"])
+        # Lines written before the player and leave options were the Master with hand-set leaves,
+        # those before playouts to the end, the Master's playouts of two turns.
+        key = (row.get("player", MASTER), row.get("leaves", "hand"), row["playouts"], row.get("to_the_end", False))
         groups.setdefault(key, {True: {}, False: {}})[bool(row.get("solvers", False))][row["seed"]] = row
-    for (player, leaves, playouts), variants in sorted(groups.items()):
+    for (player, leaves, playouts, to_end), variants in sorted(groups.items()):
         name = "Master" if player == MASTER else f"Level {player}"
-        print(f"{name}, {leaves} leave values, {playouts} playouts:")
+        reach = ", playouts to the end near it" if to_end and player == MASTER else ""
+        print(f"{name}, {leaves} leave values, {playouts} playouts{reach}:")
         if player != MASTER:  # no solvers to compare
             _summary(list(variants[True].values()) + list(variants[False].values()), f"  {name} vs Champion")
             continue
@@ -235,6 +251,8 @@ def main() -> None:
     parser.add_argument("--no-solvers", action="store_true", help="the Master without the endgame solvers")
     parser.add_argument("--both", action="store_true",
                         help="the Master with and without the solvers, the second from where they part")
+    parser.add_argument("--versus-two-turns", action="store_true",
+                        help="with --both, also the Master whose playouts stop after two turns near the end")
     parser.add_argument("--endgame-nodes", type=int, default=ENDGAME_NODES,
                         help=f"the solvers' budget in positions a move (default {ENDGAME_NODES})")
     parser.add_argument("--player", type=int, default=MASTER,
@@ -252,7 +270,9 @@ def main() -> None:
         if seed < args.start:
             continue
         if args.both:
-            for row in play_both(seed, lexicon, args.playouts, args.rules, args.endgame_nodes, args.leaves):
+            variants = [(True, True), (False, True)] + ([(True, False)] if args.versus_two_turns else [])
+            for row in play_variants(seed, lexicon, args.playouts, args.rules, variants, args.endgame_nodes,
+                                     args.leaves):
                 print(json.dumps(row), flush=True)
             continue
         print(json.dumps(play(seed, lexicon, args.playouts, args.rules, not args.no_solvers, args.endgame_nodes,

@@ -27,8 +27,9 @@ The levels (French name, then what it does):
    Champion's games where the tile set has some (French), finer than the Champion's hand-set
    ones (:mod:`scrabble_fr.player.leaves`); takes its best candidates and *simulates* them: for each,
    the opponent's rack is drawn from the tiles it cannot see, the opponent replies as the
-   Champion would, then it answers the same way, many times within a time budget (2 seconds a
-   move by default, the rounds going to the candidates still in question); it plays the
+   Champion would, then it answers the same way (near the end, both play on until the end of
+   the game), many times within a time budget (2 seconds a move by default, the rounds going to
+   the candidates still in question); it plays the
    candidate whose playouts end best on average (see
    :meth:`ComputerPlayer.simulate`). At the end of a two-player game it searches instead: with
    the bag empty it solves the endgame exactly, with one tile left it weighs every draw followed
@@ -45,6 +46,7 @@ import itertools
 import random
 import time
 from collections import Counter
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -107,6 +109,8 @@ GUARD = 1.0  # standard errors by which a candidate must beat the static choice
 PRUNE_EVERY = 4  # rounds between two looks for candidates clearly behind
 PRUNE_ERRORS = 2.0  # … behind by more than this many standard errors: no more playouts
 GOING_OUT = 10.0  # worth of playing out with the bag empty, beyond the move's score
+END_PLAYOUTS_BAG = 7  # with this many tiles in the bag or fewer, playouts go on to the end of the game
+END_PLAYOUT_TURNS = 40  # a bound on a playout to the end (each turn lays a tile, or two in a row pass)
 ENDGAME_NODES = 30_000  # the Master's endgame budget in positions, when its playouts are fixed (about 1 s)
 ENDGAME_CEILING = 60.0  # … and then its time ceiling, in seconds
 CONTEST_STEP = 4  # letters beyond which a weaker player may doubt a valid word
@@ -129,7 +133,9 @@ def leaves_for(rules: Rules, fitted: bool) -> Leaves:
 class Simulated:
     """A candidate move and what its playouts gave: ``equity`` is the mean over ``playouts`` of
     its score, less the opponent's reply, plus the player's next score and the worth of the
-    tiles then kept; ``static`` is the score plus the worth of the tiles kept, without playouts."""
+    tiles then kept (near the end of the game, the spread to the end: see
+    :meth:`ComputerPlayer.simulate`); ``static`` is the score plus the worth of the tiles kept,
+    without playouts."""
 
     move: Move
     score: int
@@ -159,6 +165,7 @@ class ComputerPlayer:
         endgame: bool = True,
         endgame_nodes: int | None = None,
         leaves: Leaves | None = None,
+        to_the_end: bool = True,
     ) -> None:
         if level not in LEVELS:
             raise ValueError(f"level {level!r} is not one of {sorted(LEVELS)}")
@@ -172,6 +179,7 @@ class ComputerPlayer:
         self.endgame_nodes = endgame_nodes if endgame_nodes is not None else (
             ENDGAME_NODES if playouts is not None else None)
         self._leaves = leaves  # None: the level's own (see leaves_of)
+        self.to_the_end = to_the_end  # near the end, playouts to the end of the game (see simulate)
 
     def leaves_of(self, rules: Rules) -> Leaves:
         """The leave values this player weighs its racks with under ``rules``: those it was given,
@@ -276,6 +284,12 @@ class ComputerPlayer:
         player then keeps. Every candidate meets the same draws in a round (common random
         numbers), and rounds go on while the time budget lasts (or ``playouts`` rounds).
 
+        With :data:`END_PLAYOUTS_BAG` tiles in the bag or fewer (and ``to_the_end``), a playout
+        goes on, both players choosing the same way, to the end of the game: its value is then the
+        spread the candidate leads to, going out (twice the rack left) or a blocked end (each
+        player's own rack) counted, where the worth of the tiles kept would mislead (a rack near
+        the end is worth what it can still play, and whether it goes out).
+
         A few dozen playouts leave much to chance, so a candidate is rated by how far it beats
         the static choice (the first candidate) in the same rounds, less :data:`GUARD` standard
         errors of that difference: the static choice is left only for a move that beats it
@@ -320,6 +334,8 @@ class ComputerPlayer:
         most = 1 if exact else (wanted if wanted is not None else 1_000_000)
         live = list(range(len(playouts)))
         rounds = 0
+        to_end = self.to_the_end and bag_count <= END_PLAYOUTS_BAG and len(position.racks) == 2
+        values = rules.tile_set.values
         with collector_paused():
             while rounds < most and (len(live) > 1 or not rounds):
                 if rounds and wanted is None and time.perf_counter() >= deadline:
@@ -327,7 +343,11 @@ class ComputerPlayer:
                 tiles = list(unseen)
                 self.rng.shuffle(tiles)
                 for index in live:
-                    playouts[index].values.append(self._playout(playouts[index], tiles, opponent_size, leaves))
+                    if to_end:
+                        value = _playout_to_end(playouts[index], tiles, opponent_size, leaves, values)
+                    else:
+                        value = self._playout(playouts[index], tiles, opponent_size, leaves)
+                    playouts[index].values.append(value)
                 rounds += 1
                 if not rounds % PRUNE_EVERY:
                     live = _still_in_question(playouts, live)
@@ -426,6 +446,53 @@ class _Playout:
     def __init__(self, move: Move, static: float, kept: str, board: Board, view: BoardView) -> None:
         self.move, self.static, self.kept, self.board, self.view = move, static, kept, board, view
         self.values: list[float] = []
+
+
+def _playout_to_end(playout: _Playout, tiles: list[str], opponent_size: int, leaves: Leaves,
+                    values: Mapping[str, int]) -> float:
+    """One playout of a candidate to the end of the game, the unseen ``tiles`` in this order (the
+    opponent's rack first, then the bag), both players choosing as the Champion does: the spread
+    from here on for the player of the candidate."""
+    bag = tiles[opponent_size:]
+    drawn = len(playout.move.tiles)
+    racks = [playout.kept + "".join(bag[:drawn]), "".join(tiles[:opponent_size])]  # the player's, the opponent's
+    bag = bag[drawn:]
+    spread = float(playout.move.score or 0)
+    player = 0
+    if racks[0] or bag:
+        board, view = playout.board, playout.view
+        passes = 0
+        player = 1
+        for _turn in range(END_PLAYOUT_TURNS):
+            rack = racks[player]
+            found = search_rack(view, rack)
+            if not found:
+                passes += 1
+                if passes >= 2:  # neither can play: blocked, each loses their own rack
+                    return spread + _rack_value(racks[1], values) - _rack_value(racks[0], values)
+                player = 1 - player
+                continue
+            passes = 0
+            item, _equity, kept = best_by_equity(view, found, rack, len(bag), leaves)
+            spread += item[0] if player == 0 else -item[0]
+            move = to_move(view, item)
+            racks[player] = kept + "".join(bag[:len(move.tiles)])
+            bag = bag[len(move.tiles):]
+            if not racks[player] and not bag:
+                break  # out
+            board = board.copy()
+            board.place(move.tiles)
+            view = view.after(board, _squares(move, board.size))
+            player = 1 - player
+        else:
+            return spread + _rack_value(racks[1], values) - _rack_value(racks[0], values)
+    # ``player`` went out: the spread moves by twice the rack left (FFSc: +v and -v; NASPA: +2v).
+    left = 2 * _rack_value(racks[1 - player], values)
+    return spread + left if player == 0 else spread - left
+
+
+def _rack_value(rack: str, values: Mapping[str, int]) -> int:
+    return sum(values.get(tile, 0) for tile in rack)
 
 
 def _versus(playout: _Playout, base: _Playout) -> tuple[float, float]:

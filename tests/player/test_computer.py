@@ -17,17 +17,20 @@ from scrabble_fr.engine.rules import Rules
 from scrabble_fr.engine.wordlist import WordList
 from scrabble_fr.i18n import _, set_language
 from scrabble_fr.player.computer import (
+    END_PLAYOUTS_BAG,
     GOING_OUT,
     LEVELS,
     PRUNE_EVERY,
     TOP_LEVEL,
     ComputerPlayer,
     _Playout,
+    _playout_to_end,
+    _squares,
     _still_in_question,
     best_by_equity,
 )
 from scrabble_fr.player.leaves import Leaves
-from scrabble_fr.player.movegen import search_position, tiles_used
+from scrabble_fr.player.movegen import search_position, tiles_used, to_move
 from scrabble_fr.words import WordSet
 
 EMPTY = "15/15/15/15/15/15/15/15/15/15/15/15/15/15/15"
@@ -250,3 +253,66 @@ def test_the_tiles_kept_in_an_exchange_do_not_depend_on_the_process() -> None:
                            env={**os.environ, "PYTHONHASHSEED": str(seed)}).stdout
             for seed in range(6)}
     assert len(kept) == 1, kept
+
+
+def candidate_nets(rack: str) -> _Playout:
+    """NET across from H8, ``rack`` to play, NETS (K8, 4 points: no premium there) as the candidate."""
+    position = Position.from_cgp(f"15/15/15/15/15/15/15/7NET5/15/15/15/15/15/15/15 {rack}/ 0/0 0",
+                                 lexicon=WordSet(["NET", "NETS", "SA"]))
+    view, found = search_position(position)
+    item = next(item for item in found if tiles_used(view, item) == "S")
+    move = to_move(view, item)
+    board = position.board.copy()
+    board.place(move.tiles)
+    kept = rack.replace("S", "", 1)
+    return _Playout(move, 0.0, kept, board, view.after(board, _squares(move, board.size)))
+
+
+def test_a_playout_to_the_end_counts_going_out_and_the_blocked_end() -> None:
+    values = Rules.preset("ffsc").tile_set.values  # Q 8, Z 10, X 10, A 1, S 1
+    leaves = Leaves.hand(Rules.preset("ffsc"))
+    # NETS goes out with the bag empty: 4, and twice the opponent's QZ (2 × 18).
+    assert candidate_nets("S").move.score == 4
+    assert _playout_to_end(candidate_nets("S"), ["Q", "Z"], 2, leaves, values) == 4 + 2 * 18
+    # The X kept has no word, nor have Q and Z: blocked, each loses their own rack (+18, -10).
+    assert _playout_to_end(candidate_nets("SX"), ["Q", "Z"], 2, leaves, values) == 4 + 18 - 10
+    # The opponent's Q cannot play, then the A kept goes out with SA down from K8 (2 points):
+    # 4 + 2, and twice the Q (16).
+    assert _playout_to_end(candidate_nets("SA"), ["Q"], 1, leaves, values) == 4 + 2 + 2 * 8
+    # The player draws the Q left in the bag; the opponent goes out with SA (2 points) and gains
+    # twice the X and Q left (2 × 18).
+    assert _playout_to_end(candidate_nets("SX"), ["A", "Q"], 1, leaves, values) == 4 - 2 - 2 * 18
+    # The opponent's Q cannot play; the player draws the A, plays SA (2), keeps the X: blocked.
+    assert _playout_to_end(candidate_nets("SX"), ["Q", "A"], 1, leaves, values) == 4 + 2 + 8 - 10
+
+
+def test_near_the_end_the_masters_playouts_go_to_the_end(french: WordList, monkeypatch: pytest.MonkeyPatch) -> None:
+    import scrabble_fr.player.computer as computer_module
+
+    calls: list[int] = []
+    real = computer_module._playout_to_end
+
+    def counted(*args, **kwargs):  # type: ignore[no-untyped-def]
+        calls.append(1)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(computer_module, "_playout_to_end", counted)
+    game = Game(["A", "B"], "ffsc", seed=5)
+    champion = ComputerPlayer(CHAMPION, random.Random(0))
+    seen = set()
+    while not game.is_over and len(game.bag) > 1:
+        position = game.position.copy()
+        position.lexicon = french
+        bag = len(game.bag)
+        if bag <= 20:
+            for to_the_end in (True, False):
+                calls.clear()
+                master = ComputerPlayer(TOP_LEVEL, random.Random(1), think_seconds=30.0, playouts=2,
+                                        to_the_end=to_the_end)
+                results = master.simulate(position, bag)
+                if len(results) > 1:
+                    seen.add((bag <= END_PLAYOUTS_BAG, to_the_end))
+                    assert bool(calls) == (to_the_end and bag <= END_PLAYOUTS_BAG), (bag, to_the_end)
+        game.play(champion.choose(position, bag))
+        game.accept()
+    assert (True, True) in seen and (False, True) in seen
