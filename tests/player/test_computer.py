@@ -165,7 +165,7 @@ def test_levels_are_ordered_by_average_score(french: WordList) -> None:
 
 def simulated(seed: int, playouts: int, french: WordList):  # type: ignore[no-untyped-def]
     game = Game(["A", "B"], "ffsc", seed=seed)
-    for _ in range(4):  # a few greedy moves into the game
+    for _turn in range(4):  # a few greedy moves into the game
         position = game.position.copy()
         position.lexicon = french
         game.play(ComputerPlayer(4, random.Random(0)).choose(position, len(game.bag)))
