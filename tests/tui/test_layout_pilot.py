@@ -229,8 +229,15 @@ async def play_long_game(app, pilot, rig) -> None:
     await pilot.pause()
 
 
-def footer_in_view(app) -> None:
-    """Every key of the screen's footer inside the screen, its description whole."""
+async def footer_in_view(app, pilot) -> None:
+    """Every key of the screen's footer inside the screen, its description whole. The footer is
+    composed again after a screen change, a little later: on a loaded machine, one pause may come
+    before it (up to two seconds are given)."""
+    for _attempt in range(40):
+        keys = list(app.screen.query(FooterKey))
+        if keys and all(in_view(app, key) and plain(key.description) in shown(key) for key in keys):
+            return
+        await pilot.pause(0.05)
     keys = list(app.screen.query(FooterKey))
     assert keys
     for key in keys:
@@ -271,7 +278,7 @@ async def test_sheet_shows_every_column_of_a_long_game(make_app, rig, size, lang
         last = [line for line in lines_of(table) if line.strip()][-1].split()
         assert last[0] == str(table.row_count - 1) and last[-1] in ("0", "136")
         assert in_view(app, app.screen.query_one("#close", Button))
-        footer_in_view(app)
+        await footer_in_view(app, pilot)
         await pilot.press("escape")
         await pilot.pause()
         assert isinstance(app.screen, EndScreen)
@@ -309,7 +316,7 @@ async def test_end_screen_keeps_its_buttons_and_footer_in_view(make_app, size, l
         screen = app.screen
         for button in screen.query(Button):
             assert in_view(app, button) and plain(button.label) in shown(button), button.id
-        footer_in_view(app)
+        await footer_in_view(app, pilot)
         ranking = screen.query_one("#ranking")
         if size == SMALL:
             assert screen.query_one("#end").max_scroll_y > 0
@@ -339,7 +346,7 @@ async def test_help_rules_text_is_wide_at_80_columns_and_its_contents_come_with_
         assert isinstance(screen, HelpScreen)
         rules = screen.query_one(RulesViewer)
         # The key that shows the table of contents is in the footer, whole.
-        footer_in_view(app)
+        await footer_in_view(app, pilot)
         assert any(key.key == "t" for key in screen.query(FooterKey))
         await pilot.press("right")  # the tabs have the focus: the next one is the rules
         await pilot.pause()
