@@ -5,12 +5,11 @@ from __future__ import annotations
 
 import asyncio
 import inspect
-
 import os
 from collections import Counter
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import replace
 from pathlib import Path
-from typing import Callable, Iterator, Sequence
 
 import pytest
 

@@ -10,7 +10,6 @@ from scrabble_fr.engine.position import Position
 from scrabble_fr.engine.rules import PRESETS, BlockedRule, ChallengeKind, EndRule, Rules
 from scrabble_fr.engine.tiles import ENGLISH, FRENCH
 
-
 # -- presets (regles.md, "Les options et leurs valeurs par défaut") --------------------------
 
 

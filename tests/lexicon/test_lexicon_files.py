@@ -58,7 +58,7 @@ def test_utf8_with_bom(write_file: WriteFile) -> None:
 
 
 def test_gzip_file(write_file: WriteFile) -> None:
-    path = write_file("mots.txt.gz", gzip.compress("chat\nchien\n".encode()))
+    path = write_file("mots.txt.gz", gzip.compress(b"chat\nchien\n"))
     assert len(Lexicon.from_file(path)) == 2
 
 

@@ -3,13 +3,10 @@ the one known record error as the only mismatch."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from scrabble_fr.records.gcg import read_gcg_file
 from scrabble_fr.records.replay import replay
-
 
 # liwords__puzzles_r20_peter.gcg, line 19: "?BCHRUY N1 BRUnCH..Y +115" — the record counted the
 # blank as an N; the right score is 113 (the play was then withdrawn as a phony).

@@ -5,13 +5,12 @@ from __future__ import annotations
 
 from textual.widgets import Input
 
-from scrabble_fr.duplicate import read_sheet
+from scrabble_fr.duplicate import DuplicateSettings, read_sheet
 from scrabble_fr.tui.app import ScrabbleApp
-from scrabble_fr.duplicate import DuplicateSettings
-from scrabble_fr.words import WordSet
 from scrabble_fr.tui.screens.dialogs import ConfirmDialog
 from scrabble_fr.tui.screens.duplicate import DuplicateScreen, SheetScreen
 from scrabble_fr.tui.screens.duplicate_end import DuplicateEndScreen
+from scrabble_fr.words import WordSet
 
 WORDS = WordSet(["NET", "NETS", "NEST", "SENT", "TA", "AS", "SA", "ES", "ET", "TE", "BIS", "BAS", "RUA"])
 SHEET = "NETSAAE\nAAE+BIS 8H TA\n"

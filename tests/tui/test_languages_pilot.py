@@ -6,9 +6,9 @@ from textual.widgets import Input, Select
 
 from scrabble_fr.cli.common import resolve_rules
 from scrabble_fr.i18n import get_language, set_language
+from scrabble_fr.match.config import GameConfig
 from scrabble_fr.tui.app import ScrabbleApp
 from scrabble_fr.tui.screens.panels import SettingsScreen
-from scrabble_fr.match.config import GameConfig
 from scrabble_fr.tui.widgets.board import BoardView
 
 from .conftest import SmallLexicon

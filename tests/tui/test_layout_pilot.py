@@ -8,7 +8,6 @@ lose its end); a widget is "in view" when its region lies inside the screen's.
 from __future__ import annotations
 
 import dataclasses
-
 import itertools
 
 import pytest

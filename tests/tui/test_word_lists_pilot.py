@@ -6,15 +6,15 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from textual.widgets import Button, Input, Select
+from textual.widgets import Button, Select
 
 from scrabble_fr.cli.common import lexicon_loader, resolve_rules
 from scrabble_fr.i18n import set_language
 from scrabble_fr.lexicon.catalogue import Catalogue
+from scrabble_fr.match.config import GameConfig
 from scrabble_fr.tui.app import ScrabbleApp
 from scrabble_fr.tui.screens.panels import SettingsScreen
 from scrabble_fr.tui.screens.setup import SetupScreen
-from scrabble_fr.match.config import GameConfig
 
 
 def _club(tmp_path: Path) -> Catalogue:
