@@ -181,18 +181,11 @@ def _print_simulation(position: Position, args: argparse.Namespace, out: TextIO)
         out.write(_("No legal placement.") + "\n")
         return 0
     count = max(r.playouts for r in results)
-    if master.plays_to_the_end(position, bag):
-        legend = ngettext(
-            "Up to {count} playout of each move, to the end of the game (fewer for a move clearly behind); "
-            "equity: the spread it leads to, going out or the blocked end counted",
-            "Up to {count} playouts of each move, to the end of the game (fewer for a move clearly behind); "
-            "equity: the spread it leads to, going out or the blocked end counted", count)
-    else:
-        legend = ngettext(
-            "Up to {count} playout of each move (fewer for a move clearly behind); equity: score, less "
-            "the reply, plus the next move and the tiles then kept",
-            "Up to {count} playouts of each move (fewer for a move clearly behind); equity: score, less "
-            "the reply, plus the next move and the tiles then kept", count)
+    legend = ngettext(
+        "Up to {count} playout of each move (fewer for a move clearly behind); equity: score, less "
+        "the reply, plus the next move and the tiles then kept",
+        "Up to {count} playouts of each move (fewer for a move clearly behind); equity: score, less "
+        "the reply, plus the next move and the tiles then kept", count)
     out.write(legend.format(count=format_number(count)) + "\n")
     for rank, r in enumerate(results, 1):
         words = ", ".join(word.text for word in r.move.words)

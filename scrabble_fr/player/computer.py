@@ -27,9 +27,8 @@ The levels (French name, then what it does):
    Champion's games where the tile set has some (French), finer than the Champion's hand-set
    ones (:mod:`scrabble_fr.player.leaves`); takes its best candidates and *simulates* them: for each,
    the opponent's rack is drawn from the tiles it cannot see, the opponent replies as the
-   Champion would, then it answers the same way (near the end, both play on until the end of
-   the game), many times within a time budget (2 seconds a move by default, the rounds going to
-   the candidates still in question); it plays the
+   Champion would, then it answers the same way, many times within a time budget (2 seconds a
+   move by default, the rounds going to the candidates still in question); it plays the
    candidate whose playouts end best on average (see
    :meth:`ComputerPlayer.simulate`). At the end of a two-player game it searches instead: with
    the bag empty it solves the endgame exactly, with one tile left it weighs every draw followed
@@ -133,7 +132,7 @@ def leaves_for(rules: Rules, fitted: bool) -> Leaves:
 class Simulated:
     """A candidate move and what its playouts gave: ``equity`` is the mean over ``playouts`` of
     its score, less the opponent's reply, plus the player's next score and the worth of the
-    tiles then kept (near the end of the game, the spread to the end: see
+    tiles then kept (or, played out to the end of the game, the spread it leads to: see
     :meth:`ComputerPlayer.simulate`); ``static`` is the score plus the worth of the tiles kept,
     without playouts."""
 
@@ -165,7 +164,7 @@ class ComputerPlayer:
         endgame: bool = True,
         endgame_nodes: int | None = None,
         leaves: Leaves | None = None,
-        to_the_end: bool = True,
+        to_the_end: bool = False,
     ) -> None:
         if level not in LEVELS:
             raise ValueError(f"level {level!r} is not one of {sorted(LEVELS)}")
@@ -289,11 +288,12 @@ class ComputerPlayer:
         player then keeps. Every candidate meets the same draws in a round (common random
         numbers), and rounds go on while the time budget lasts (or ``playouts`` rounds).
 
-        With :data:`END_PLAYOUTS_BAG` tiles in the bag or fewer (and ``to_the_end``), a playout
-        goes on, both players choosing the same way, to the end of the game: its value is then the
+        With ``to_the_end`` and :data:`END_PLAYOUTS_BAG` tiles in the bag or fewer, a playout goes
+        on, both players choosing the same way, to the end of the game: its value is then the
         spread the candidate leads to, going out (twice the rack left) or a blocked end (each
-        player's own rack) counted, where the worth of the tiles kept would mislead (a rack near
-        the end is worth what it can still play, and whether it goes out).
+        player's own rack) counted. It is off by default: over 1,000 seeded games against the
+        Champion it did no better than two turns and the worth of the tiles kept (-0.30 points
+        of spread a game, 95 % interval -1.15 to +0.55; ``benchmarks/bench_maitre.py``).
 
         A few dozen playouts leave much to chance, so a candidate is rated by how far it beats
         the static choice (the first candidate) in the same rounds, less :data:`GUARD` standard

@@ -79,19 +79,6 @@ def test_analyser_simulation_shows_the_equity_next_to_the_score():
     assert status == 0 and "équité" in text and "simulations de chaque coup" in text
 
 
-# Near the end of a Champion game (French rules): three tiles left in the bag.
-NEAR_THE_END = ("3BRIMAMES4/1GRIEF9/3W11/2BA10L/2L8I2U/2ON3OEUVRENT/2CA2S4E2E/3PIGENT2N2Z/3H2V4I3/3T2R4S3/"
-                "3O1MARQuETA1C/Y2L2T4E2O/O5E7K/LAINEUSE6E/E6TRUfFAIS ADDUUEX/ 459/428 0")
-
-
-def test_analyser_simulation_near_the_end_plays_out_to_the_end():
-    status, text, _err = run("analyser", "--position", NEAR_THE_END, "--simulation", "--reflexion", "0.2")
-    assert status == 0 and "jusqu'à la fin de la partie" in text and "écart final" in text
-    status, text, _err = run("--langue", "en", "analyser", "--position", NEAR_THE_END, "--regles", "ffsc",
-                             "--simulation", "--reflexion", "0.2")
-    assert status == 0 and "to the end of the game" in text
-
-
 def test_autojeu_offers_the_master_and_checks_the_level():
     status, out, _err = run("autojeu", "--graine", "5", "--niveau", "6", "--reflexion", "0.02", "--json")
     assert status == 0 and json.loads(out)["termination"] in ("out", "blocked")
