@@ -97,6 +97,27 @@ class EndgameResult:
         return self.moves[0] if self.moves else Move.pass_()
 
 
+class _MoveList(list[Inner]):
+    """A player's placements, with an index of them by the rack tiles they use (made when
+    first asked for: the search asks again and again down the line)."""
+
+    __slots__ = ("_area", "_by_tiles")
+
+    def __init__(self, moves: Sequence[Inner], area: int) -> None:
+        super().__init__(moves)
+        self._area = area  # the board's squares: the tiles' bits are above them in a move
+        self._by_tiles: dict[int, list[Inner]] | None = None
+
+    def with_tiles(self, tiles: int) -> list[Inner]:
+        """The placements using exactly the rack tiles ``tiles`` (as bits)."""
+        index = self._by_tiles
+        if index is None:
+            index = self._by_tiles = {}
+            for move in self:
+                index.setdefault(move[3] >> self._area, []).append(move)
+        return index.get(tiles, [])
+
+
 class _Stop(Exception):
     """The budget ran out inside a round."""
 
@@ -252,7 +273,7 @@ class EndgameSolver:
             current = outs + [move for move in current if len(move[2]) != size]
         if len(self.move_cache) > 50_000:  # a bound on memory for long searches (lists of moves)
             self.move_cache.clear()
-        found = self.move_cache[key] = [current, len(outs), None]
+        found = self.move_cache[key] = [_MoveList(current, self.area), len(outs), None]
         return found
 
     def _kept(self, player: int, moves: list[Inner], since: tuple[int, ...]) -> list[Inner]:
@@ -265,7 +286,7 @@ class EndgameSolver:
         bad = laid | ((self.full_bits[player] & ~self.rack_bits[player]) << self.area)
         return [move for move in moves if not move[3] & bad]
 
-    def _staged(self, player: int, mine: tuple[list[Inner], tuple[int, ...]],
+    def _staged(self, player: int, mine: tuple[_MoveList, tuple[int, ...]],
                 hash_move: tuple[tuple[int, str], ...] | None, ply: int, source: list[Any]) -> Iterator[Inner]:
         """The moves of :meth:`_order`, the cheap ones first: when the player's list is not made
         yet, first those of the earlier list still playable (going out, the hash move, the
@@ -407,26 +428,36 @@ class EndgameSolver:
         """Lay ``move`` (a placement) for ``player`` (``step`` −1: its tiles leave the rack) or
         take it back (``step`` +1): the board, the rack and the keys."""
         squares = self.squares
-        laying = step < 0
-        for square, tile in move[1]:
-            squares[square] = tile if laying else None
-        self.board_key ^= move[4]
         rack, base = self.racks[player], self.base[player]
         bits = self.rack_bits[player]
         keys = self.rack_keys[player]
         z_mover, z_other = self.z_copy[player]
-        value = self.rack_values[player]
-        tile_value = self.tile_value
-        for code in move[2]:
-            count = rack[code] + step
-            rack[code] = count
-            bit = base[code] + (count if laying else count - 1)  # the copy's bit: the highest held
-            bits ^= 1 << bit
-            keys[0] ^= z_mover[bit]
-            keys[1] ^= z_other[bit]
-            value += step * tile_value[code]
+        mover_key, other_key = keys
+        # A tile's bit is its highest copy held: the one that leaves, the one that comes back.
+        if step < 0:
+            for square, tile in move[1]:
+                squares[square] = tile
+            for code in move[2]:
+                count = rack[code] - 1
+                rack[code] = count
+                bit = base[code] + count
+                bits ^= 1 << bit
+                mover_key ^= z_mover[bit]
+                other_key ^= z_other[bit]
+        else:
+            for square in move[6]:
+                squares[square] = None
+            for code in move[2]:
+                count = rack[code]
+                rack[code] = count + 1
+                bit = base[code] + count
+                bits ^= 1 << bit
+                mover_key ^= z_mover[bit]
+                other_key ^= z_other[bit]
+        keys[0], keys[1] = mover_key, other_key
+        self.board_key ^= move[4]
         self.rack_bits[player] = bits
-        self.rack_values[player] = value
+        self.rack_values[player] += step * (move[5] - move[0])  # the value of the tiles used
         self.rack_sizes[player] += step * len(move[2])
 
     # -- the search ------------------------------------------------------------------------
@@ -456,7 +487,7 @@ class EndgameSolver:
         enabled = gc.isenabled()
         gc.disable()
         try:
-            roots = (self._generate(0, None), self._generate(1, None))
+            roots = (_MoveList(self._generate(0, None), self.area), _MoveList(self._generate(1, None), self.area))
             for depth in range(1, most + 1):
                 self.killers = [[] for _ in range(2 * depth + self.limit + 4)]
                 try:
@@ -478,8 +509,8 @@ class EndgameSolver:
         return EndgameResult(base + best_value, proven, moves, self.nodes, self.clock() - start, finished)
 
     def _negamax(self, ply: int, depth: int, alpha: int, beta: int, run: int, budgeted: bool,
-                 mine: tuple[list[Inner], tuple[int, ...]],
-                 theirs: tuple[list[Inner], tuple[int, ...]]) -> tuple[int, bool]:
+                 mine: tuple[_MoveList, tuple[int, ...]],
+                 theirs: tuple[_MoveList, tuple[int, ...]]) -> tuple[int, bool]:
         """The value for the player to move at ``ply`` (even: the root's player) of the rest of
         the game, relative (scores from here on), and whether no depth limit touched it.
         ``mine`` and ``theirs``: each player's placements on an earlier board, and the squares
@@ -508,6 +539,8 @@ class EndgameSolver:
         if depth == 0:
             self.line = []
             return values[other] - values[me], False
+        if depth == 1:
+            return self._frontier(ply, alpha, beta, run, mine, key)
         alpha_start = alpha
         source: list[Any] = [mine[0], mine[1]]  # this player's list the moves come from, and what was laid since
         order = self._staged(me, mine, None if hash_move is None else hash_move[1], ply, source)
@@ -584,6 +617,81 @@ class EndgameSolver:
         self.table[key] = (RESOLVED if resolved else depth, flag, best, best_line[0] if best_line else None)
         self.line = best_line
         return best, resolved
+
+    def _frontier(self, ply: int, alpha: int, beta: int, run: int,
+                  mine: tuple[_MoveList, tuple[int, ...]], key: int) -> tuple[int, bool]:
+        """A node one turn from the depth limit, weighed without laying its moves: after a move
+        that does not end the game, the search stops and counts the game blocked (each player
+        loses their rack), so a move is worth its score plus the value of its tiles (the list's
+        order), less the player's rack, plus the opponent's; going out, its score plus twice the
+        opponent's rack. The best of the earlier list's moves still playable is weighed first:
+        if it cuts, the new tiles' moves are never generated. Same value as laying each move."""
+        me = ply & 1
+        other = 1 - me
+        values = self.rack_values
+        mine_value, theirs_value = values[me], values[other]
+        size = self.rack_sizes[me]
+        moves, since = mine
+        ends_on_pass = run + 1 >= self.limit
+        ends_scoreless = self.scoreless_counts and ends_on_pass
+
+        def worth(move: Inner) -> int:
+            if len(move[2]) == size:
+                return move[0] + 2 * theirs_value
+            return move[5] + theirs_value - mine_value
+
+        def ends(move: Inner) -> bool:
+            # The game is over after it: the player goes out, passes or scores nothing to the
+            # end of the run (the value is then exact, not the depth limit's).
+            return len(move[2]) == size or (ends_scoreless and not move[0]) or (not move[1] and ends_on_pass)
+
+        best_move: Inner = PASS
+        best = theirs_value - mine_value  # passing: the game blocked now or at the depth limit
+        pkey = self.board_key ^ self.rack_keys[me][0] ^ self.player_salt[me]
+        if since and pkey not in self.move_cache:
+            # Most of these nodes cut on the best move still playable of the earlier list (by
+            # worth, the outs aside): looked for before the list is filtered.
+            laid = 0
+            for square in since:
+                laid |= 1 << square
+            bad = laid | ((self.full_bits[me] & ~self.rack_bits[me]) << self.area)
+            for move in moves:
+                if not move[3] & bad and len(move[2]) != size:
+                    value = worth(move)
+                    if value >= beta:
+                        return self._frontier_store(key, ply, value, LOWER, move, ends(move), cut=True)
+                    break
+            outs = [move for move in moves.with_tiles(self.rack_bits[me]) if not move[3] & laid]
+            if outs:
+                out = max(outs, key=_score)
+                value = worth(out)
+                if value >= beta:
+                    return self._frontier_store(key, ply, value, LOWER, out, True, cut=True)
+            kept = [move for move in moves if not move[3] & bad]
+            listed = self._moves(me, moves, since, kept)
+        else:
+            listed = self._moves(me, moves, since)
+        current, outs = listed[0], listed[1]
+        if outs:  # the outs in front, by score
+            best_move, best = current[0], worth(current[0])
+        if len(current) > outs and worth(current[outs]) > best:
+            best_move, best = current[outs], worth(current[outs])
+        flag = UPPER if best <= alpha else LOWER if best >= beta else EXACT
+        resolved = ends_on_pass and all(ends(move) for move in current)
+        return self._frontier_store(key, ply, best, flag, best_move, resolved, cut=flag == LOWER)
+
+    def _frontier_store(self, key: int, ply: int, value: int, flag: int, move: Inner, resolved: bool,
+                        cut: bool) -> tuple[int, bool]:
+        if cut and move[1]:
+            killers = self.killers[ply]
+            if move[1] not in killers:
+                killers.insert(0, move[1])
+                del killers[2:]
+        if len(self.table) > 2_000_000:
+            self.table.clear()
+        self.table[key] = (RESOLVED if resolved else 1, flag, value, move)
+        self.line = [move]
+        return value, resolved
 
     def _order(self, entry: list[Any], hash_move: tuple[tuple[int, str], ...] | None, ply: int,
                size: int) -> Iterator[Inner]:
@@ -833,3 +941,7 @@ def judge_move(position: Position, move: Move, seconds: float = TIME_BUDGET) -> 
 
 def _worth(move: Inner) -> int:
     return move[5]
+
+
+def _score(move: Inner) -> int:
+    return move[0]
