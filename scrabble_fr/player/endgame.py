@@ -8,6 +8,11 @@ then the move the table remembers, then two *killer* moves per depth (moves that
 at that depth), then by score plus the value of the tiles played (what a move is worth if the
 game were blocked right after it). Passing is a move.
 
+Most of the time went to generating moves, so a node first tries the moves of its player's
+earlier list that are still playable, and generates the new tiles' moves only when none of those
+cuts; a node one turn from the depth limit is weighed without laying its moves at all (each is
+worth its score and the value of its tiles, going out its score and twice the opponent's rack).
+
 The value is the final spread for the player to move: their final score less their opponent's,
 the current scores included, under the position's end-of-game rules. Going out ends the game:
 under FFSc's rule the player going out gains the opponent's rack and the opponent loses it;
@@ -507,6 +512,17 @@ class EndgameSolver:
             if enabled:
                 gc.enable()
         return EndgameResult(base + best_value, proven, moves, self.nodes, self.clock() - start, finished)
+
+    def limited(self, depth: int) -> int:
+        """The value of one round of the search cut at ``depth`` turns, where the game is counted
+        blocked (each player loses their rack), the current scores included; no budget. The
+        solver's rounds are these, one turn deeper each time. For a game not over yet."""
+        scores = self.position.scores
+        roots = (_MoveList(self._generate(0, None), self.area), _MoveList(self._generate(1, None), self.area))
+        self.killers = [[] for _ in range(2 * depth + self.limit + 4)]
+        value, _resolved = self._negamax(0, depth, -INFINITY, INFINITY, self.start_run, False,
+                                         (roots[0], ()), (roots[1], ()))
+        return scores[self.me] - scores[1 - self.me] + value
 
     def _negamax(self, ply: int, depth: int, alpha: int, beta: int, run: int, budgeted: bool,
                  mine: tuple[_MoveList, tuple[int, ...]],

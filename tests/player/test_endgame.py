@@ -18,7 +18,7 @@ from conftest import full_lexicon
 from scrabble_fr.engine.move import Move, MoveKind
 from scrabble_fr.engine.position import Position
 from scrabble_fr.engine.rules import BlockedRule, EndRule, Rules
-from scrabble_fr.player.endgame import judge_move, solve, solve_pre_endgame
+from scrabble_fr.player.endgame import EndgameSolver, judge_move, solve, solve_pre_endgame
 from scrabble_fr.player.movegen import generate_moves
 from scrabble_fr.words import WordSet
 
@@ -221,3 +221,52 @@ def test_pre_endgame_weighs_each_draw_by_the_exact_endgame(mini_rules) -> None:
             values.append((move.score or 0) - reference(child, 0))
         assert expected == sum(values) / 2, move
     assert pre.expected == max(expected for _move, expected in pre.candidates)
+
+
+def limited_reference(position: Position, run: int, depth: int) -> int:
+    """The spread for the player to move (from here on) of a minimax cut at ``depth`` turns,
+    where the game is counted blocked (each player loses their rack); a pass uses up a turn."""
+    rules = position.rules
+    limit = rules.blocked_count * 2
+    me, other = position.to_move, 1 - position.to_move
+    values = rules.tile_set
+    if depth == 0:
+        return values.rack_value(position.racks[other]) - values.rack_value(position.racks[me])
+    best = None
+    for move in [*generate_moves(position), Move.pass_()]:
+        child = position.copy()
+        child.push(move)
+        score = move.score or 0
+        if move.kind is MoveKind.PLACE and not child.racks[me]:
+            value = score + 2 * values.rack_value(child.racks[other])
+        else:
+            scoreless = move.kind is MoveKind.PASS or (rules.blocked is BlockedRule.SCORELESS and not score)
+            next_run = run + 1 if scoreless else 0
+            if next_run >= limit:
+                value = score - values.rack_value(child.racks[me]) + values.rack_value(child.racks[other])
+            else:
+                value = score - limited_reference(child, next_run, depth - 1)
+        if best is None or value > best:
+            best = value
+    assert best is not None
+    return best
+
+
+@pytest.mark.parametrize(("lang", "preset"), CASES)
+def test_rounds_cut_at_one_and_two_turns_match_a_cut_minimax(lang: str, preset: str) -> None:
+    # The turns next to the limit are weighed without laying their moves, and moves of earlier
+    # lists are tried before the new tiles' moves are generated: the values must not move.
+    lexicon = small_lexicon(lang)
+    base = Rules.preset(preset)
+    rng = random.Random(len(preset) * 11 + len(lang))
+    checked = 0
+    while checked < 30:
+        rules = replace(base, blocked_count=1 + (checked % 3 == 0))
+        position, run = random_endgame(rng, rules, lexicon)
+        if not all(position.racks):
+            continue
+        spread = position.scores[position.to_move] - position.scores[1 - position.to_move]
+        for depth in (1, 2):
+            expected = limited_reference(position.copy(), run, depth) + spread
+            assert EndgameSolver(position, blocked_run=run).limited(depth) == expected, (position.to_cgp(), depth)
+        checked += 1
