@@ -106,12 +106,20 @@ class _MoveList(list[Inner]):
     """A player's placements, with an index of them by the rack tiles they use (made when
     first asked for: the search asks again and again down the line)."""
 
-    __slots__ = ("_area", "_by_tiles")
+    __slots__ = ("_area", "_by_laid", "_by_tiles")
 
     def __init__(self, moves: Sequence[Inner], area: int) -> None:
         super().__init__(moves)
         self._area = area  # the board's squares: the tiles' bits are above them in a move
         self._by_tiles: dict[int, list[Inner]] | None = None
+        self._by_laid: dict[tuple[tuple[int, str], ...], Inner] | None = None
+
+    def by_tiles_laid(self) -> dict[tuple[tuple[int, str], ...], Inner]:
+        """The placements by the tiles they lay (made when first asked for)."""
+        index = self._by_laid
+        if index is None:
+            index = self._by_laid = {move[1]: move for move in self}
+        return index
 
     def with_tiles(self, tiles: int) -> list[Inner]:
         """The placements using exactly the rack tiles ``tiles`` (as bits)."""
@@ -307,10 +315,14 @@ class EndgameSolver:
             source[0], source[1] = entry[0], ()
             yield from self._order(entry, hash_move, ply, size)
             return
-        kept = self._kept(player, moves, since)
+        # The earlier list is looked into, not filtered, until the list is made: most nodes cut first.
+        laid = 0
+        for square in since:
+            laid |= 1 << square
+        bad = laid | ((self.full_bits[player] & ~self.rack_bits[player]) << self.area)
         tried: set[tuple[tuple[int, str], ...]] = set()
-        for move in kept:
-            if len(move[2]) == size:
+        for move in moves.with_tiles(self.rack_bits[player]):
+            if not move[3] & laid:
                 tried.add(move[1])
                 yield move
         if hash_move == ():
@@ -319,22 +331,28 @@ class EndgameSolver:
         special = [hash_move] if hash_move else []
         special.extend(k for k in self.killers[ply] if k != hash_move)
         if special:
-            wanted = set(special) - tried
-            if wanted:
-                for move in kept:
-                    if move[1] in wanted:
-                        tried.add(move[1])
-                        yield move
-        for move in kept:
-            if move[1] not in tried:
+            index = moves.by_tiles_laid()
+            for placed in special:
+                found = index.get(placed)
+                if found is not None and placed not in tried and not found[3] & bad:
+                    tried.add(placed)
+                    yield found
+        for move in moves:
+            if not move[3] & bad and move[1] not in tried:
                 tried.add(move[1])
                 yield move
                 break
+        kept = [move for move in moves if not move[3] & bad]
         entry = self._moves(player, moves, since, kept)
         source[0], source[1] = entry[0], ()
         for move in self._order(entry, hash_move, ply, size):
             if move[1] not in tried:
                 yield move
+
+    def _root_moves(self, player: int) -> _MoveList:
+        """All the placements of ``player``'s rack at the start, by worth (the searches looking
+        into an earlier list take its first playable move for its best)."""
+        return _MoveList(sorted(self._generate(player, None), key=_worth, reverse=True), self.area)
 
     def _generate(self, player: int, since: tuple[int, ...] | None) -> list[Inner]:
         """The placements of ``player``'s rack that lay a tile at an end of a line through the
@@ -492,7 +510,7 @@ class EndgameSolver:
         enabled = gc.isenabled()
         gc.disable()
         try:
-            roots = (_MoveList(self._generate(0, None), self.area), _MoveList(self._generate(1, None), self.area))
+            roots = (self._root_moves(0), self._root_moves(1))
             for depth in range(1, most + 1):
                 self.killers = [[] for _ in range(2 * depth + self.limit + 4)]
                 try:
@@ -518,7 +536,7 @@ class EndgameSolver:
         blocked (each player loses their rack), the current scores included; no budget. The
         solver's rounds are these, one turn deeper each time. For a game not over yet."""
         scores = self.position.scores
-        roots = (_MoveList(self._generate(0, None), self.area), _MoveList(self._generate(1, None), self.area))
+        roots = (self._root_moves(0), self._root_moves(1))
         self.killers = [[] for _ in range(2 * depth + self.limit + 4)]
         value, _resolved = self._negamax(0, depth, -INFINITY, INFINITY, self.start_run, False,
                                          (roots[0], ()), (roots[1], ()))
@@ -665,24 +683,26 @@ class EndgameSolver:
         best = theirs_value - mine_value  # passing: the game blocked now or at the depth limit
         pkey = self.board_key ^ self.rack_keys[me][0] ^ self.player_salt[me]
         if since and pkey not in self.move_cache:
-            # Most of these nodes cut on the best move still playable of the earlier list (by
-            # worth, the outs aside): looked for before the list is filtered.
+            # Most of these nodes cut on the best out or the best other move still playable of
+            # the earlier list (by worth): looked for before the list is filtered.
             laid = 0
             for square in since:
                 laid |= 1 << square
             bad = laid | ((self.full_bits[me] & ~self.rack_bits[me]) << self.area)
-            for move in moves:
-                if not move[3] & bad and len(move[2]) != size:
-                    value = worth(move)
-                    if value >= beta:
-                        return self._frontier_store(key, ply, value, LOWER, move, ends(move), cut=True)
-                    break
+            # The best of them: the best out by score, or the first other move (by worth).
+            first: Inner | None = None
             outs = [move for move in moves.with_tiles(self.rack_bits[me]) if not move[3] & laid]
             if outs:
-                out = max(outs, key=_score)
-                value = worth(out)
+                first = max(outs, key=_score)
+            for move in moves:
+                if not move[3] & bad and len(move[2]) != size:
+                    if first is None or worth(move) > worth(first):
+                        first = move
+                    break
+            if first is not None:
+                value = worth(first)
                 if value >= beta:
-                    return self._frontier_store(key, ply, value, LOWER, out, True, cut=True)
+                    return self._frontier_store(key, ply, value, LOWER, first, ends(first), cut=True)
             kept = [move for move in moves if not move[3] & bad]
             listed = self._moves(me, moves, since, kept)
         else:
