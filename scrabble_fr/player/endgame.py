@@ -627,7 +627,7 @@ class EndgameSolver:
                     value = values[other] - values[me]
                     child_line, child_resolved = [], True
                 else:
-                    # A pass does not use up depth: a run of passes is short (the rules end it).
+                    # A pass uses up a turn of depth, as a placement does (the rules end a run of them).
                     child, child_resolved = self._negamax(ply + 1, depth - self.pass_cost, -beta, -alpha, run + 1,
                                                           budgeted, theirs, (source[0], source[1]))
                     value = -child
