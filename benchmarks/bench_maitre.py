@@ -13,8 +13,8 @@ plays the same Master without them (its simulation to the last move), on the sam
 ``--both`` plays each game with them, then replays it without them from the Master's first move
 with at most one tile in the bag (before it the two are the same game): both lines for little
 more than the cost of one. ``--versus-to-the-end`` adds the Master whose playouts go to the end
-of the game near it (all three then part at 7 tiles in the bag). The report gives each variant's win rate, and on the seeds both
-played, how the spread changed.
+of the game near it (all three then part at 7 tiles in the bag). The report gives each
+variant's win rate, and on the seeds both played, how the spread changed.
 
 Measured on 25 November 2026 (FFSc, 4 playouts, 3,000 positions a move for the solvers; two
 cores shared with other work, so the run was cut short of 1,000 games): with the solvers 54.8 %
@@ -59,6 +59,15 @@ Playouts to the end of the game with 7 tiles in the bag or fewer (``to_the_end``
 (52.9-59.0 %), +17.6; against two-turn playouts on the same seeds -0.30 points a game (-1.15 to
 +0.55; 166 games differ, 560 wins against 563), so they stay off. With them the solvers add
 +0.49 points a game (-0.28 to +1.26; 372 games differ, 560 wins against 557.5).
+
+Measured on 26 November 2026 after the endgame solver's rework (3.2 times faster on the
+endgames, see ``bench_finale.py``), 1,000 games with ``--both``, 8 playouts, 30,000 positions a
+move: **the Master 57.2 % (572.5 of 1,000, 95 % interval 54.2-60.3 %), mean spread +19.8**
+(± 6.9), 5.8 s a game (two cores shared for half the run); without the solvers 55.6 %
+(52.5-58.7 %), +15.9. On the same seeds the solvers add +3.97 points of spread a game (+3.23 to
++4.71; 453 games differ, 572.5 wins against 556), and against the Master with the solver before
+the rework (56.7 %, above) +1.57 points a game (+1.09 to +2.04; 235 games differ, 572.5 wins
+against 567).
 
 Game ``g`` draws its bag from seed ``g``; the Master starts the even games and the Champion the
 odd ones, so each seat is held as often by each. The Master runs a fixed number of playouts per
