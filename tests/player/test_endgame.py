@@ -10,6 +10,7 @@ Hasbro) rules, a word list of a few hundred short words so that the full tree st
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Iterator
 from dataclasses import replace
 
 import pytest
@@ -33,18 +34,23 @@ def small_lexicon(lang: str) -> WordSet:
     return _small[lang]
 
 
-def reference(position: Position, run: int, memo: dict[tuple[str, int], int] | None = None) -> int:
-    """The final spread for the player to move (from here on), by trying every line to the end.
+def reference(position: Position, run: int, memo: dict[tuple[str, int], int] | None = None,
+              depth: int | None = None) -> int:
+    """The final spread for the player to move (from here on), by trying every line to the end;
+    or, with ``depth``, of a minimax cut at that many turns, where the game is counted blocked
+    (each player loses their rack; a pass uses up a turn).
 
     ``memo`` keeps the exact values of positions already met (a cache, no pruning)."""
-    memo = {} if memo is None else memo
-    key = (position.to_cgp(), run)
-    if key in memo:
-        return memo[key]
     rules = position.rules
-    limit = rules.blocked_count * 2
     me, other = position.to_move, 1 - position.to_move
     values = rules.tile_set
+    if depth == 0:
+        return values.rack_value(position.racks[other]) - values.rack_value(position.racks[me])
+    memo = {} if memo is None else memo
+    key = (position.to_cgp(), run)
+    if depth is None and key in memo:
+        return memo[key]
+    limit = rules.blocked_count * 2
     best = None
     for move in [*generate_moves(position), Move.pass_()]:
         child = position.copy()
@@ -64,11 +70,12 @@ def reference(position: Position, run: int, memo: dict[tuple[str, int], int] | N
             if next_run >= limit:
                 value = score - values.rack_value(child.racks[me]) + values.rack_value(child.racks[other])
             else:
-                value = score - reference(child, next_run, memo)
+                value = score - reference(child, next_run, memo, None if depth is None else depth - 1)
         if best is None or value > best:
             best = value
     assert best is not None
-    memo[key] = best
+    if depth is None:
+        memo[key] = best
     return best
 
 
@@ -109,25 +116,35 @@ def random_endgame(rng: random.Random, rules: Rules, lexicon: WordSet) -> tuple[
 CASES = [("fr", "ffsc"), ("en", "naspa"), ("en", "hasbro")]
 
 
-@pytest.mark.parametrize(("lang", "preset"), CASES)
-def test_solver_matches_exhaustive_minimax(lang: str, preset: str) -> None:
+def endgames(lang: str, preset: str, seed: int, count: int,
+             keep: Callable[[Position], bool]) -> Iterator[tuple[Position, int]]:
+    """``count`` random endgames that ``keep`` accepts, with their runs toward a blocked game;
+    one or two passes each end it, which keeps the full tree small."""
     lexicon = small_lexicon(lang)
-    # One or two passes each for a blocked game keep the full tree small; otherwise the preset's rules.
     base = Rules.preset(preset)
-    rng = random.Random(len(preset) * 7 + len(lang))
+    rng = random.Random(seed)
     checked = 0
-    with_jokers = 0
-    while checked < 70:
+    while checked < count:
         rules = replace(base, blocked_count=1 + (checked % 3 == 0))
         position, run = random_endgame(rng, rules, lexicon)
-        if sum(len(r) for r in position.racks) > 6:
-            continue
-        expected = reference(position.copy(), run) + position.scores[position.to_move] - position.scores[
-            1 - position.to_move]
+        if keep(position):
+            yield position, run
+            checked += 1
+
+
+def spread(position: Position) -> int:
+    return position.scores[position.to_move] - position.scores[1 - position.to_move]
+
+
+@pytest.mark.parametrize(("lang", "preset"), CASES)
+def test_solver_matches_exhaustive_minimax(lang: str, preset: str) -> None:
+    with_jokers = 0
+    small = lambda p: sum(len(r) for r in p.racks) <= 6  # noqa: E731
+    for position, run in endgames(lang, preset, len(preset) * 7 + len(lang), 70, small):
+        expected = reference(position.copy(), run) + spread(position)
         result = solve(position, seconds=60)
         assert result.proven
         assert result.value == expected, position.to_cgp()
-        checked += 1
         with_jokers += "?" in "".join(position.racks)
     assert with_jokers >= 10
 
@@ -223,50 +240,12 @@ def test_pre_endgame_weighs_each_draw_by_the_exact_endgame(mini_rules) -> None:
     assert pre.expected == max(expected for _move, expected in pre.candidates)
 
 
-def limited_reference(position: Position, run: int, depth: int) -> int:
-    """The spread for the player to move (from here on) of a minimax cut at ``depth`` turns,
-    where the game is counted blocked (each player loses their rack); a pass uses up a turn."""
-    rules = position.rules
-    limit = rules.blocked_count * 2
-    me, other = position.to_move, 1 - position.to_move
-    values = rules.tile_set
-    if depth == 0:
-        return values.rack_value(position.racks[other]) - values.rack_value(position.racks[me])
-    best = None
-    for move in [*generate_moves(position), Move.pass_()]:
-        child = position.copy()
-        child.push(move)
-        score = move.score or 0
-        if move.kind is MoveKind.PLACE and not child.racks[me]:
-            value = score + 2 * values.rack_value(child.racks[other])
-        else:
-            scoreless = move.kind is MoveKind.PASS or (rules.blocked is BlockedRule.SCORELESS and not score)
-            next_run = run + 1 if scoreless else 0
-            if next_run >= limit:
-                value = score - values.rack_value(child.racks[me]) + values.rack_value(child.racks[other])
-            else:
-                value = score - limited_reference(child, next_run, depth - 1)
-        if best is None or value > best:
-            best = value
-    assert best is not None
-    return best
-
 
 @pytest.mark.parametrize(("lang", "preset"), CASES)
 def test_rounds_cut_at_one_and_two_turns_match_a_cut_minimax(lang: str, preset: str) -> None:
     # The turns next to the limit are weighed without laying their moves, and moves of earlier
     # lists are tried before the new tiles' moves are generated: the values must not move.
-    lexicon = small_lexicon(lang)
-    base = Rules.preset(preset)
-    rng = random.Random(len(preset) * 11 + len(lang))
-    checked = 0
-    while checked < 30:
-        rules = replace(base, blocked_count=1 + (checked % 3 == 0))
-        position, run = random_endgame(rng, rules, lexicon)
-        if not all(position.racks):
-            continue
-        spread = position.scores[position.to_move] - position.scores[1 - position.to_move]
+    for position, run in endgames(lang, preset, len(preset) * 11 + len(lang), 30, lambda p: all(p.racks)):
         for depth in (1, 2):
-            expected = limited_reference(position.copy(), run, depth) + spread
+            expected = reference(position.copy(), run, depth=depth) + spread(position)
             assert EndgameSolver(position, blocked_run=run).limited(depth) == expected, (position.to_cgp(), depth)
-        checked += 1
