@@ -103,14 +103,16 @@ class EndgameResult:
 
 
 class _MoveList(list[Inner]):
-    """A player's placements, with an index of them by the rack tiles they use (made when
+    """A player's placements by worth, the ``outs`` first moves going out (none in a first
+    list), with indexes of them by the tiles they lay and by the rack tiles they use (made when
     first asked for: the search asks again and again down the line)."""
 
-    __slots__ = ("_area", "_by_laid", "_by_tiles")
+    __slots__ = ("_area", "_by_laid", "_by_tiles", "outs")
 
-    def __init__(self, moves: Sequence[Inner], area: int) -> None:
+    def __init__(self, moves: Sequence[Inner], area: int, outs: int = 0) -> None:
         super().__init__(moves)
         self._area = area  # the board's squares: the tiles' bits are above them in a move
+        self.outs = outs
         self._by_tiles: dict[int, list[Inner]] | None = None
         self._by_laid: dict[tuple[tuple[int, str], ...], Inner] | None = None
 
@@ -217,7 +219,7 @@ class EndgameSolver:
         self.views: dict[int, BoardView] = {self.board_key: self.root_view}
         self.reach: dict[int, dict[int, int]] = {}  # board key -> strip square -> cross-word ends
         self.trail: list[tuple[int, tuple[int, ...]]] = []  # (board key before, squares laid) along the line
-        self.move_cache: dict[int, list[Any]] = {}
+        self.move_cache: dict[int, _MoveList] = {}
         self.heads: dict[tuple[int, ...], _Heads] = {}  # the left parts each rack spells
         self.killers: list[list[tuple[tuple[int, str], ...]]] = []
         self.nodes = 0
@@ -263,20 +265,25 @@ class EndgameSolver:
             self.views[self.board_key] = view
         return view
 
+    def _list_key(self, player: int) -> int:
+        """The key of ``player``'s list of placements: the board and their rack."""
+        return self.board_key ^ self.rack_keys[player][0] ^ self.player_salt[player]
+
     def _moves(self, player: int, moves: list[Inner], since: tuple[int, ...],
-               kept: list[Inner] | None = None) -> list[Any]:
+               kept: list[Inner] | None = None) -> _MoveList:
         """The placements of ``player``'s rack on the board, those going out first, then by
-        score plus the value of the tiles played; how many go out; and room for an index of them
-        by tiles laid (see :meth:`_order`). ``moves`` are the player's placements on the board
-        without the tiles laid since on the squares ``since``, for a rack holding theirs;
-        ``kept``, if given, those of them still playable (:meth:`_kept`)."""
-        key = self.board_key ^ self.rack_keys[player][0] ^ self.player_salt[player]
+        score plus the value of the tiles played. ``moves`` are the player's placements on the
+        board without the tiles laid since on the squares ``since``, for a rack holding theirs;
+        ``kept``, if given, those of them still playable."""
+        key = self._list_key(player)
         found = self.move_cache.get(key)
         if found is not None:
             return found
         if since:
-            current = self._kept(player, moves, since) if kept is None else list(kept)
-            current.extend(self._generate(player, since))
+            if kept is None:
+                bad = self._unplayable(player, since)[1]
+                kept = [move for move in moves if not move[3] & bad]
+            current = kept + self._generate(player, since)
         else:
             current = list(moves)
         current.sort(key=_worth, reverse=True)
@@ -286,18 +293,16 @@ class EndgameSolver:
             current = outs + [move for move in current if len(move[2]) != size]
         if len(self.move_cache) > 50_000:  # a bound on memory for long searches (lists of moves)
             self.move_cache.clear()
-        found = self.move_cache[key] = [_MoveList(current, self.area), len(outs), None]
+        found = self.move_cache[key] = _MoveList(current, self.area, len(outs))
         return found
 
-    def _kept(self, player: int, moves: list[Inner], since: tuple[int, ...]) -> list[Inner]:
-        """Those of ``moves`` (placements on the board without the tiles laid since on the
-        squares ``since``) that the new tiles leave alone and whose tiles the rack still holds,
-        in their order."""
+    def _unplayable(self, player: int, since: tuple[int, ...]) -> tuple[int, int]:
+        """What makes a placement of an earlier list unplayable now, as bits of a move's fourth
+        field: the squares ``since`` laid on; those, or a rack tile ``player`` no longer holds."""
         laid = 0
         for square in since:
             laid |= 1 << square
-        bad = laid | ((self.full_bits[player] & ~self.rack_bits[player]) << self.area)
-        return [move for move in moves if not move[3] & bad]
+        return laid, laid | ((self.full_bits[player] & ~self.rack_bits[player]) << self.area)
 
     def _staged(self, player: int, mine: tuple[_MoveList, tuple[int, ...]],
                 hash_move: tuple[tuple[int, str], ...] | None, ply: int, source: list[Any]) -> Iterator[Inner]:
@@ -309,17 +314,13 @@ class EndgameSolver:
         then ``[the list made, ()]``."""
         moves, since = mine
         size = self.rack_sizes[player]
-        key = self.board_key ^ self.rack_keys[player][0] ^ self.player_salt[player]
-        if not since or key in self.move_cache:
-            entry = self._moves(player, moves, since)
-            source[0], source[1] = entry[0], ()
-            yield from self._order(entry, hash_move, ply, size)
+        if not since or self._list_key(player) in self.move_cache:
+            listed = self._moves(player, moves, since)
+            source[0], source[1] = listed, ()
+            yield from self._order(listed, hash_move, ply, size)
             return
         # The earlier list is looked into, not filtered, until the list is made: most nodes cut first.
-        laid = 0
-        for square in since:
-            laid |= 1 << square
-        bad = laid | ((self.full_bits[player] & ~self.rack_bits[player]) << self.area)
+        laid, bad = self._unplayable(player, since)
         tried: set[tuple[tuple[int, str], ...]] = set()
         for move in moves.with_tiles(self.rack_bits[player]):
             if not move[3] & laid:
@@ -342,10 +343,9 @@ class EndgameSolver:
                 tried.add(move[1])
                 yield move
                 break
-        kept = [move for move in moves if not move[3] & bad]
-        entry = self._moves(player, moves, since, kept)
-        source[0], source[1] = entry[0], ()
-        for move in self._order(entry, hash_move, ply, size):
+        listed = self._moves(player, moves, since, [move for move in moves if not move[3] & bad])
+        source[0], source[1] = listed, ()
+        for move in self._order(listed, hash_move, ply, size):
             if move[1] not in tried:
                 yield move
 
@@ -456,27 +456,20 @@ class EndgameSolver:
         keys = self.rack_keys[player]
         z_mover, z_other = self.z_copy[player]
         mover_key, other_key = keys
-        # A tile's bit is its highest copy held: the one that leaves, the one that comes back.
-        if step < 0:
+        laying = step < 0
+        if laying:
             for square, tile in move[1]:
                 squares[square] = tile
-            for code in move[2]:
-                count = rack[code] - 1
-                rack[code] = count
-                bit = base[code] + count
-                bits ^= 1 << bit
-                mover_key ^= z_mover[bit]
-                other_key ^= z_other[bit]
         else:
             for square in move[6]:
                 squares[square] = None
-            for code in move[2]:
-                count = rack[code]
-                rack[code] = count + 1
-                bit = base[code] + count
-                bits ^= 1 << bit
-                mover_key ^= z_mover[bit]
-                other_key ^= z_other[bit]
+        for code in move[2]:
+            count = rack[code] + step
+            rack[code] = count
+            bit = base[code] + (count if laying else count - 1)  # the copy's bit: the highest held
+            bits ^= 1 << bit
+            mover_key ^= z_mover[bit]
+            other_key ^= z_other[bit]
         keys[0], keys[1] = mover_key, other_key
         self.board_key ^= move[4]
         self.rack_bits[player] = bits
@@ -681,14 +674,10 @@ class EndgameSolver:
 
         best_move: Inner = PASS
         best = theirs_value - mine_value  # passing: the game blocked now or at the depth limit
-        pkey = self.board_key ^ self.rack_keys[me][0] ^ self.player_salt[me]
-        if since and pkey not in self.move_cache:
+        if since and self._list_key(me) not in self.move_cache:
             # Most of these nodes cut on the best out or the best other move still playable of
             # the earlier list (by worth): looked for before the list is filtered.
-            laid = 0
-            for square in since:
-                laid |= 1 << square
-            bad = laid | ((self.full_bits[me] & ~self.rack_bits[me]) << self.area)
+            laid, bad = self._unplayable(me, since)
             # The best of them: the best out by score, or the first other move (by worth).
             first: Inner | None = None
             outs = [move for move in moves.with_tiles(self.rack_bits[me]) if not move[3] & laid]
@@ -703,17 +692,16 @@ class EndgameSolver:
                 value = worth(first)
                 if value >= beta:
                     return self._frontier_store(key, ply, value, LOWER, first, ends(first), cut=True)
-            kept = [move for move in moves if not move[3] & bad]
-            listed = self._moves(me, moves, since, kept)
+            listed = self._moves(me, moves, since, [move for move in moves if not move[3] & bad])
         else:
             listed = self._moves(me, moves, since)
-        current, outs = listed[0], listed[1]
-        if outs:  # the outs in front, by score
-            best_move, best = current[0], worth(current[0])
-        if len(current) > outs and worth(current[outs]) > best:
-            best_move, best = current[outs], worth(current[outs])
+        going_out = listed.outs
+        if going_out:  # the outs in front, by score
+            best_move, best = listed[0], worth(listed[0])
+        if len(listed) > going_out and worth(listed[going_out]) > best:
+            best_move, best = listed[going_out], worth(listed[going_out])
         flag = UPPER if best <= alpha else LOWER if best >= beta else EXACT
-        resolved = ends_on_pass and all(ends(move) for move in current)
+        resolved = ends_on_pass and all(ends(move) for move in listed)
         return self._frontier_store(key, ply, best, flag, best_move, resolved, cut=flag == LOWER)
 
     def _frontier_store(self, key: int, ply: int, value: int, flag: int, move: Inner, resolved: bool,
@@ -729,12 +717,12 @@ class EndgameSolver:
         self.line = [move]
         return value, resolved
 
-    def _order(self, entry: list[Any], hash_move: tuple[tuple[int, str], ...] | None, ply: int,
+    def _order(self, moves: _MoveList, hash_move: tuple[tuple[int, str], ...] | None, ply: int,
                size: int) -> Iterator[Inner]:
         """Going out first, then the hash move, the killers, the rest by score, passing last;
-        made as the search asks (a cut often comes after the first moves). ``entry`` is a
+        made as the search asks (a cut often comes after the first moves). ``moves`` is a
         :meth:`_moves` answer, ``size`` the tiles on the rack."""
-        moves, outs = entry[0], entry[1]
+        outs = moves.outs
         if outs:
             yield from islice(moves, outs)
         special = [hash_move] if hash_move is not None else []
@@ -746,9 +734,7 @@ class EndgameSolver:
         pass_first = hash_move == ()
         if pass_first:
             yield PASS
-        index = entry[2]
-        if index is None:
-            index = entry[2] = {move[1]: move for move in moves}
+        index = moves.by_tiles_laid()
         chosen = set()
         for placed in special:
             move = index.get(placed)

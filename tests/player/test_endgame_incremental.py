@@ -68,12 +68,12 @@ def test_incremental_moves_equal_full_generation(lang: str, preset: str, seed: i
         view = view_of(position)
         for ply in range(6):
             player = ply & 1
-            entry = solver._moves(player, *lists[player])
-            ours = {(move[0], move[1]) for move in entry[0]}
+            listed = solver._moves(player, *lists[player])
+            ours = {(move[0], move[1]) for move in listed}
             now = position.copy()
             now.to_move = player  # the solver's player 0 is the position's player 0 here
             assert ours == found(now), (position.to_cgp(), ply)
-            placements = [move for move in entry[0] if len(move[2]) < solver.rack_sizes[player]]
+            placements = [move for move in listed if len(move[2]) < solver.rack_sizes[player]]
             if not placements:
                 break
             move = rng.choice(placements)
@@ -82,7 +82,7 @@ def test_incremental_moves_equal_full_generation(lang: str, preset: str, seed: i
             solver._lay(player, move, LAY)
             moves, since = lists[1 - player]
             lists[1 - player] = (moves, since + laid)
-            lists[player] = (entry[0], laid)
+            lists[player] = (listed, laid)
             # The same move on the position, and the patched view against a fresh one.
             position.to_move = player
             position.push(_described(position, move[1]))
