@@ -263,11 +263,6 @@ class ComputerPlayer:
             return Move.exchange(_remove(rack, kept_best))
         return to_move(view, top)
 
-    def plays_to_the_end(self, position: Position, bag_count: int) -> bool:
-        """Whether :meth:`simulate` plays out to the end of the game here (a two-player game with
-        :data:`END_PLAYOUTS_BAG` tiles in the bag or fewer), rather than two turns."""
-        return self.to_the_end and bag_count <= END_PLAYOUTS_BAG and len(position.racks) == 2
-
     def simulate(
         self,
         position: Position,
@@ -339,7 +334,8 @@ class ComputerPlayer:
         most = 1 if exact else (wanted if wanted is not None else 1_000_000)
         live = list(range(len(playouts)))
         rounds = 0
-        to_end = self.plays_to_the_end(position, bag_count)
+        # To the end of the game only when asked, near it, in a two-player game.
+        to_end = self.to_the_end and bag_count <= END_PLAYOUTS_BAG and len(position.racks) == 2
         values = rules.tile_set.values
         with collector_paused():
             while rounds < most and (len(live) > 1 or not rounds):
