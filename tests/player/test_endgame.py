@@ -139,8 +139,8 @@ def spread(position: Position) -> int:
 @pytest.mark.parametrize(("lang", "preset"), CASES)
 def test_solver_matches_exhaustive_minimax(lang: str, preset: str) -> None:
     with_jokers = 0
-    small = lambda p: sum(len(r) for r in p.racks) <= 6  # noqa: E731
-    for position, run in endgames(lang, preset, len(preset) * 7 + len(lang), 70, small):
+    small = endgames(lang, preset, len(preset) * 7 + len(lang), 70, lambda p: sum(len(r) for r in p.racks) <= 6)
+    for position, run in small:
         expected = reference(position.copy(), run) + spread(position)
         result = solve(position, seconds=60)
         assert result.proven
