@@ -652,7 +652,9 @@ class EndgameSolver:
         loses their rack), so a move is worth its score plus the value of its tiles (the list's
         order), less the player's rack, plus the opponent's; going out, its score plus twice the
         opponent's rack. The best of the earlier list's moves still playable is weighed first:
-        if it cuts, the new tiles' moves are never generated. Same value as laying each move."""
+        if it cuts, the new tiles' moves are never generated. An out that reaches ``beta`` cuts
+        before any move worth more is looked for: its bound holds at every depth, so the node is
+        resolved (proofs come sooner). Same value as laying each move."""
         me = ply & 1
         other = 1 - me
         values = self.rack_values
@@ -683,6 +685,9 @@ class EndgameSolver:
             outs = [move for move in moves.with_tiles(self.rack_bits[me]) if not move[3] & laid]
             if outs:
                 first = max(outs, key=_score)
+                value = worth(first)
+                if value >= beta:  # a cut the depth limit cannot undo: the game ends on it
+                    return self._frontier_store(key, ply, value, LOWER, first, True, cut=True)
             for move in moves:
                 if not move[3] & bad and len(move[2]) != size:
                     if first is None or worth(move) > worth(first):
@@ -698,6 +703,8 @@ class EndgameSolver:
         going_out = listed.outs
         if going_out:  # the outs in front, by score
             best_move, best = listed[0], worth(listed[0])
+            if best >= beta:  # resolved, as above, even if another move is worth more
+                return self._frontier_store(key, ply, best, LOWER, best_move, True, cut=True)
         if len(listed) > going_out and worth(listed[going_out]) > best:
             best_move, best = listed[going_out], worth(listed[going_out])
         flag = UPPER if best <= alpha else LOWER if best >= beta else EXACT
