@@ -101,7 +101,7 @@ MASTER, CHAMPION = 6, 5
 
 
 def _match(seed: int, lexicon: Lexicon, playouts: int, rules: str, solvers: bool, endgame_nodes: int,
-           player: int, leaves: str, to_the_end: bool = False) -> tuple[ComputerGame, int]:
+           player: int, leaves: str, to_the_end: bool = False, chances: bool = True) -> tuple[ComputerGame, int]:
     master_seat = seed % 2  # the Master starts the even games
     levels = [CHAMPION, CHAMPION]
     levels[master_seat] = player
@@ -110,7 +110,8 @@ def _match(seed: int, lexicon: Lexicon, playouts: int, rules: str, solvers: bool
     model = None if leaves == "level" else leaves_for(match.game.rules, fitted=leaves == "fitted")
     match.players[master_seat] = ComputerPlayer(player, random.Random(seed * 31 + master_seat),
                                                 think_seconds=60.0, playouts=playouts, endgame=solvers,
-                                                endgame_nodes=endgame_nodes, leaves=model, to_the_end=to_the_end)
+                                                endgame_nodes=endgame_nodes, leaves=model, to_the_end=to_the_end,
+                                                win_chances=None if chances else False)
     return match, master_seat
 
 
@@ -143,22 +144,25 @@ def _row(match: ComputerGame, master_seat: int, seed: int, solvers: bool, playou
          seconds: float, to_the_end: bool = False) -> dict[str, object]:
     game = match.game
     master, champion = game.scores[master_seat], game.scores[1 - master_seat]
-    used = match.players[master_seat].leaves_of(game.rules).name
+    computer = match.players[master_seat]
     return {"seed": seed, "master_starts": master_seat == 0, "master": master, "champion": champion,
-            "solvers": solvers, "playouts": playouts, "player": player, "leaves": used,
-            "to_the_end": to_the_end, "seconds": round(seconds, 2)}
+            "solvers": solvers, "playouts": playouts, "player": player, "leaves": computer.leaves_of(game.rules).name,
+            "to_the_end": to_the_end, "win_chances": computer.win_chances, "seconds": round(seconds, 2)}
 
 
 def play(seed: int, lexicon: Lexicon, playouts: int, rules: str, solvers: bool = True,
-         endgame_nodes: int = ENDGAME_NODES, player: int = MASTER, leaves: str = "level") -> dict[str, object]:
-    match, master_seat = _match(seed, lexicon, playouts, rules, solvers, endgame_nodes, player, leaves)
+         endgame_nodes: int = ENDGAME_NODES, player: int = MASTER, leaves: str = "level",
+         chances: bool = True) -> dict[str, object]:
+    match, master_seat = _match(seed, lexicon, playouts, rules, solvers, endgame_nodes, player, leaves,
+                                chances=chances)
     start = time.perf_counter()
     _go_on(match, master_seat)
     return _row(match, master_seat, seed, solvers, playouts, player, time.perf_counter() - start)
 
 
 def play_variants(seed: int, lexicon: Lexicon, playouts: int, rules: str, variants: list[tuple[bool, bool]],
-                  endgame_nodes: int = ENDGAME_NODES, leaves: str = "level") -> list[dict[str, object]]:
+                  endgame_nodes: int = ENDGAME_NODES, leaves: str = "level",
+                  chances: bool = True) -> list[dict[str, object]]:
     """The game of ``seed`` played by the Master in each variant (with the solvers or not, playouts
     to the end of the game near the end or not), as separate runs would play it, for little more
     than one game: all are the same game up to the Master's first move with at most
@@ -167,7 +171,8 @@ def play_variants(seed: int, lexicon: Lexicon, playouts: int, rules: str, varian
     run would have taken."""
     first = variants[0]
     fork_at = 1 if len({to_end for _solvers, to_end in variants}) == 1 else END_PLAYOUTS_BAG
-    match, master_seat = _match(seed, lexicon, playouts, rules, first[0], endgame_nodes, MASTER, leaves, first[1])
+    match, master_seat = _match(seed, lexicon, playouts, rules, first[0], endgame_nodes, MASTER, leaves, first[1],
+                                chances)
     actions: list[Move | None] = []
     start = time.perf_counter()
     fork = _go_on(match, master_seat, actions, fork=fork_at)
@@ -177,7 +182,7 @@ def play_variants(seed: int, lexicon: Lexicon, playouts: int, rules: str, varian
             rows.append({**rows[0], "solvers": solvers, "to_the_end": to_end})
             continue
         before, states, spent = fork
-        other, _seat = _match(seed, lexicon, playouts, rules, solvers, endgame_nodes, MASTER, leaves, to_end)
+        other, _seat = _match(seed, lexicon, playouts, rules, solvers, endgame_nodes, MASTER, leaves, to_end, chances)
         for move in before:
             if move is None:
                 other.game.accept()
@@ -190,13 +195,6 @@ def play_variants(seed: int, lexicon: Lexicon, playouts: int, rules: str, varian
         rows.append(_row(other, master_seat, seed, solvers, playouts, MASTER, spent + time.perf_counter() - start,
                          to_end))
     return rows
-
-
-def play_both(seed: int, lexicon: Lexicon, playouts: int, rules: str, endgame_nodes: int = ENDGAME_NODES,
-              leaves: str = "level") -> list[dict[str, object]]:
-    """The game of ``seed`` played by the Master with the solvers, and without them (see
-    :func:`play_variants`)."""
-    return play_variants(seed, lexicon, playouts, rules, [(True, False), (False, False)], endgame_nodes, leaves)
 
 
 def wilson(wins: float, games: int, z: float = 1.96) -> tuple[float, float]:
@@ -230,16 +228,19 @@ def _summary(rows: list[dict[str, Any]], label: str) -> None:
 
 def report(files: list[str]) -> None:
     rows = [json.loads(line) for name in files for line in Path(name).read_text().splitlines() if line.strip()]
-    groups: dict[tuple[int, str, int, bool], dict[bool, dict[int, dict[str, Any]]]] = {}
+    groups: dict[tuple[int, str, int, bool, bool], dict[bool, dict[int, dict[str, Any]]]] = {}
     for row in rows:
         # Lines written before the player and leave options were the Master with hand-set leaves,
-        # those before playouts to the end, the Master's playouts of two turns.
-        key = (row.get("player", MASTER), row.get("leaves", "hand"), row["playouts"], row.get("to_the_end", False))
+        # those before playouts to the end, the Master's playouts of two turns, those before the
+        # chances of winning, the Master weighing its playouts by points alone.
+        key = (row.get("player", MASTER), row.get("leaves", "hand"), row["playouts"], row.get("to_the_end", False),
+               row.get("win_chances", False))
         groups.setdefault(key, {True: {}, False: {}})[bool(row.get("solvers", False))][row["seed"]] = row
-    for (player, leaves, playouts, to_end), variants in sorted(groups.items()):
+    for (player, leaves, playouts, to_end, chances), variants in sorted(groups.items()):
         name = "Master" if player == MASTER else f"Level {player}"
         reach = ", playouts to the end near it" if to_end and player == MASTER else ""
-        print(f"{name}, {leaves} leave values, {playouts} playouts{reach}:")
+        weighed = ", playouts weighed by the chances of winning" if chances and player == MASTER else ""
+        print(f"{name}, {leaves} leave values, {playouts} playouts{reach}{weighed}:")
         if player != MASTER:  # no solvers to compare
             _summary(list(variants[True].values()) + list(variants[False].values()), f"  {name} vs Champion")
             continue
@@ -284,6 +285,8 @@ def main() -> None:
                         help="the level playing the Champion (default the Master, 6)")
     parser.add_argument("--leaves", choices=("level", "hand", "fitted"), default="level",
                         help="its leave values: its level's (default), the hand-set ones or the fitted ones")
+    parser.add_argument("--no-chances", action="store_true",
+                        help="the Master weighing its playouts by points alone, not the chances of winning")
     parser.add_argument("--report", nargs="+", metavar="FILE", help="read game lines and print the win rate")
     args = parser.parse_args()
     if args.report:
@@ -297,11 +300,11 @@ def main() -> None:
         if args.both:
             variants = [(True, False), (False, False)] + ([(True, True)] if args.versus_to_the_end else [])
             for row in play_variants(seed, lexicon, args.playouts, args.rules, variants, args.endgame_nodes,
-                                     args.leaves):
+                                     args.leaves, not args.no_chances):
                 print(json.dumps(row), flush=True)
             continue
         print(json.dumps(play(seed, lexicon, args.playouts, args.rules, not args.no_solvers, args.endgame_nodes,
-                              args.player, args.leaves)), flush=True)
+                              args.player, args.leaves, not args.no_chances)), flush=True)
 
 
 if __name__ == "__main__":

@@ -155,6 +155,7 @@ def _print_simulation(position: Position, args: argparse.Namespace, out: TextIO)
     import random
 
     from scrabble_fr.cli import UsageError
+    from scrabble_fr.duplicate.export import percent_text
     from scrabble_fr.player.computer import ComputerPlayer
 
     if not args.reflexion > 0:
@@ -171,6 +172,7 @@ def _print_simulation(position: Position, args: argparse.Namespace, out: TextIO)
                 "equity": round(r.equity, 1),
                 "static": round(r.static, 1),
                 "playouts": r.playouts,
+                "win_chance": None if r.chances is None else round(r.chances, 3),
                 "words": [word.text for word in r.move.words],
             }
             for r in results
@@ -187,10 +189,15 @@ def _print_simulation(position: Position, args: argparse.Namespace, out: TextIO)
         "Up to {count} playouts of each move (fewer for a move clearly behind); equity: score, less "
         "the reply, plus the next move and the tiles then kept", count)
     out.write(legend.format(count=format_number(count)) + "\n")
+    if any(r.chances is not None for r in results):
+        out.write(_("wins: the chances of winning each move leaves; near the end of a close game they "
+                    "weigh most in the order") + "\n")
     for rank, r in enumerate(results, 1):
         words = ", ".join(word.text for word in r.move.words)
         equity = _("equity {value}").format(value=format_number(round(r.equity, 1)))
-        out.write(f"{rank:>3}. {r.move.notation(style):<20} {points(r.score):>12}   {equity:<16} {words}\n")
+        chances = "" if r.chances is None else _("wins {percent}").format(percent=percent_text(round(100 * r.chances)))
+        move = r.move.notation(style)
+        out.write(f"{rank:>3}. {move:<20} {points(r.score):>12}   {equity:<16} {chances:<15}{words}\n")
     return 0
 
 

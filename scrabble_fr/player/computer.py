@@ -29,7 +29,8 @@ The levels (French name, then what it does):
    the opponent's rack is drawn from the tiles it cannot see, the opponent replies as the
    Champion would, then it answers the same way, many times within a time budget (2 seconds a
    move by default, the rounds going to the candidates still in question); it plays the
-   candidate whose playouts end best on average (see
+   candidate whose playouts end best on average, playing to win: near the end of a close game it
+   weighs the chances of winning each leaves, not the points alone (see
    :meth:`ComputerPlayer.simulate`). At the end of a two-player game it searches instead: with
    the bag empty it solves the endgame exactly, with one tile left it weighs every draw followed
    by the exact endgame (:mod:`scrabble_fr.player.endgame`), within the same budget.
@@ -52,6 +53,7 @@ from typing import TYPE_CHECKING
 from scrabble_fr.engine.move import Move, MoveKind
 from scrabble_fr.engine.position import Position
 from scrabble_fr.i18n import N_, _
+from scrabble_fr.player.chances import win_chance
 from scrabble_fr.player.leaves import Leaves
 from scrabble_fr.player.movegen import (
     BoardView,
@@ -84,6 +86,7 @@ class Level:
     doubt_valid: float  # chance, per letter beyond four, of wrongly doubting a valid word
     simulate: bool = False  # choose among the best candidates by playing the next turns out
     fitted_leaves: bool = False  # weigh the tiles kept with the values fitted on self-play, where there are some
+    win_chances: bool = False  # in a two-player game, the playouts weighed by the chances of winning they leave
 
 
 LEVELS: dict[int, Level] = {
@@ -96,7 +99,7 @@ LEVELS: dict[int, Level] = {
              1.0, 1, True, 1.0, 0.0),
     6: Level(6, N_("Master"), N_("Plays out the next turns of its best candidate moves and keeps the one "
                                  "that does best on average."),
-             1.0, 1, True, 1.0, 0.0, simulate=True, fitted_leaves=True),
+             1.0, 1, True, 1.0, 0.0, simulate=True, fitted_leaves=True, win_chances=True),
 }
 TOP_LEVEL = max(LEVELS)
 
@@ -108,6 +111,7 @@ GUARD = 1.0  # standard errors by which a candidate must beat the static choice
 PRUNE_EVERY = 4  # rounds between two looks for candidates clearly behind
 PRUNE_ERRORS = 2.0  # … behind by more than this many standard errors: no more playouts
 GOING_OUT = 10.0  # worth of playing out with the bag empty, beyond the move's score
+WIN_WEIGHT = 1000.0  # points a playout is worth per unit of the chances of winning it leaves
 END_PLAYOUTS_BAG = 7  # with this many tiles in the bag or fewer, playouts go on to the end of the game
 END_PLAYOUT_TURNS = 40  # a bound on a playout to the end (each turn lays a tile, or two in a row pass)
 ENDGAME_NODES = 30_000  # the Master's endgame budget in positions, when its playouts are fixed (about 1 s)
@@ -141,7 +145,8 @@ class Simulated:
     static: float
     equity: float
     playouts: int
-    rating: float  # how clearly it beats the static choice (0 for that one); the order of choice
+    rating: float  # how clearly it beats the static choice (0 for that one, the chances weighed); the order of choice
+    chances: float | None = None  # the mean chance of winning its playouts leave (None: not weighed)
 
 
 class ComputerPlayer:
@@ -165,6 +170,7 @@ class ComputerPlayer:
         endgame_nodes: int | None = None,
         leaves: Leaves | None = None,
         to_the_end: bool = False,
+        win_chances: bool | None = None,
     ) -> None:
         if level not in LEVELS:
             raise ValueError(f"level {level!r} is not one of {sorted(LEVELS)}")
@@ -179,6 +185,8 @@ class ComputerPlayer:
             ENDGAME_NODES if playouts is not None else None)
         self._leaves = leaves  # None: the level's own (see leaves_of)
         self.to_the_end = to_the_end  # near the end, playouts to the end of the game (see simulate)
+        # Playouts weighed by the chances of winning they leave (see simulate); None: the level's.
+        self.win_chances = self.level.win_chances if win_chances is None else win_chances
 
     def leaves_of(self, rules: Rules) -> Leaves:
         """The leave values this player weighs its racks with under ``rules``: those it was given,
@@ -290,6 +298,14 @@ class ComputerPlayer:
         Champion it did no better than two turns and the worth of the tiles kept (-0.30 points
         of spread a game, 95 % interval -1.15 to +0.55; ``benchmarks/bench_maitre.py``).
 
+        In a two-player game the Master plays to win, not for points alone (``win_chances``, on
+        for its level): a playout is weighed by its value plus :data:`WIN_WEIGHT` times the
+        chances of winning it leaves (:func:`~scrabble_fr.player.chances.win_chance` of the
+        spread then, with the tiles then in the bag). Level and far from the end, the chances
+        follow the points; near the end of a close game they weigh most (behind, a move that
+        gives a chance to come back beats one that loses by less); far ahead or far behind they
+        no longer move and the points decide.
+
         A few dozen playouts leave much to chance, so a candidate is rated by how far it beats
         the static choice (the first candidate) in the same rounds, less :data:`GUARD` standard
         errors of that difference: the static choice is left only for a move that beats it
@@ -337,6 +353,9 @@ class ComputerPlayer:
         # To the end of the game only when asked, near it, in a two-player game.
         to_end = self.to_the_end and bag_count <= END_PLAYOUTS_BAG and len(position.racks) == 2
         values = rules.tile_set.values
+        # The spread now, for the chances of winning the playouts leave (two players only).
+        spread = position.scores[me] - position.scores[opponent] if (
+            self.win_chances and len(position.racks) == 2) else None
         with collector_paused():
             while rounds < most and (len(live) > 1 or not rounds):
                 if rounds and wanted is None and time.perf_counter() >= deadline:
@@ -344,11 +363,18 @@ class ComputerPlayer:
                 tiles = list(unseen)
                 self.rng.shuffle(tiles)
                 for index in live:
+                    left: int | None = None  # the tiles in the bag after the playout (None: the game over)
                     if to_end:
                         value = _playout_to_end(playouts[index], tiles, opponent_size, leaves, values)
                     else:
-                        value = self._playout(playouts[index], tiles, opponent_size, leaves)
+                        value, left = self._playout(playouts[index], tiles, opponent_size, leaves)
                     playouts[index].values.append(value)
+                    if spread is None:
+                        playouts[index].weighed.append(value)
+                    else:
+                        chance = win_chance(spread + value, left)
+                        playouts[index].chances.append(chance)
+                        playouts[index].weighed.append(value + WIN_WEIGHT * chance)
                 rounds += 1
                 if not rounds % PRUNE_EVERY:
                     live = _still_in_question(playouts, live)
@@ -365,14 +391,16 @@ class ComputerPlayer:
             else:
                 rating = mean - GUARD * error
             results.append(Simulated(playout.move, playout.move.score or 0, playout.static,
-                                     sum(playout.values) / count, count, rating))
+                                     sum(playout.values) / count, count, rating,
+                                     sum(playout.chances) / count if playout.chances else None))
         results.sort(key=lambda r: -r.rating)
         return results
 
     @staticmethod
-    def _playout(playout: _Playout, tiles: list[str], opponent_size: int, leaves: Leaves) -> float:
+    def _playout(playout: _Playout, tiles: list[str], opponent_size: int, leaves: Leaves) -> tuple[float, int | None]:
         """One playout of a candidate with the unseen ``tiles`` in this order: the opponent's
-        rack first, then the bag."""
+        rack first, then the bag. Its value, and the tiles then left in the bag (None if the
+        game ended in it)."""
         bag = tiles[opponent_size:]
         drawn = len(playout.move.tiles)
         theirs = "".join(tiles[:opponent_size])
@@ -380,26 +408,29 @@ class ComputerPlayer:
         bag = bag[drawn:]
         value = float(playout.move.score or 0)
         if not mine and not bag:
-            return value + GOING_OUT  # out: the game ends on this move
+            return value + GOING_OUT, None  # out: the game ends on this move
         view = playout.view
         found = search_rack(view, theirs)
         if found:
             reply, _equity, theirs = best_by_equity(view, found, theirs, len(bag), leaves)
             value -= reply[0]
             if not theirs and not bag:
-                return value - GOING_OUT  # the opponent goes out
+                return value - GOING_OUT, None  # the opponent goes out
             move = to_move(view, reply)
             board = playout.board.copy()
             board.place(move.tiles)
             view = view.after(board, _squares(move, board.size))
             bag = bag[len(move.tiles):]
         found = search_rack(view, mine)
+        left = len(bag)
         if found:
-            answer, _equity, mine = best_by_equity(view, found, mine, len(bag), leaves)
+            answer, _equity, kept = best_by_equity(view, found, mine, len(bag), leaves)
             value += answer[0]
+            left = max(0, left - (len(mine) - len(kept)))
+            mine = kept
         if bag:
             value += leaves.value(mine)
-        return value
+        return value, left
 
     def _tiles_to_exchange(self, rack: str, leaves: Leaves) -> str:
         if not self.level.equity:
@@ -442,11 +473,13 @@ class _Playout:
     """A candidate of the simulation: the move, its static equity and the tiles it keeps, the
     board and search view after it (made once, read by every playout), and the playouts' values."""
 
-    __slots__ = ("board", "kept", "move", "static", "values", "view")
+    __slots__ = ("board", "chances", "kept", "move", "static", "values", "view", "weighed")
 
     def __init__(self, move: Move, static: float, kept: str, board: Board, view: BoardView) -> None:
         self.move, self.static, self.kept, self.board, self.view = move, static, kept, board, view
-        self.values: list[float] = []
+        self.values: list[float] = []  # in points of spread
+        self.chances: list[float] = []  # the chances of winning each leaves, when weighed
+        self.weighed: list[float] = []  # what the choice compares: the values, or with them the chances of winning
 
 
 def _playout_to_end(playout: _Playout, tiles: list[str], opponent_size: int, leaves: Leaves,
@@ -499,7 +532,7 @@ def _rack_value(rack: str, values: Mapping[str, int]) -> int:
 def _versus(playout: _Playout, base: _Playout) -> tuple[float, float]:
     """The mean of a candidate's values less the static choice's in the same rounds, and the
     standard error of that mean (0 with fewer than two rounds)."""
-    differences = [value - reference for value, reference in zip(playout.values, base.values, strict=False)]
+    differences = [value - reference for value, reference in zip(playout.weighed, base.weighed, strict=False)]
     count = len(differences)
     mean = sum(differences) / count
     if count < 2:

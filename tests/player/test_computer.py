@@ -16,6 +16,7 @@ from scrabble_fr.engine.position import Position
 from scrabble_fr.engine.rules import Rules
 from scrabble_fr.engine.wordlist import WordList
 from scrabble_fr.i18n import _, set_language
+from scrabble_fr.player.chances import win_chance
 from scrabble_fr.player.computer import (
     END_PLAYOUTS_BAG,
     GOING_OUT,
@@ -227,7 +228,7 @@ def test_the_champions_choice_weighs_the_tiles_kept_and_going_out() -> None:
 
 def playout_with(values: list[float]) -> _Playout:
     playout = _Playout(Move.pass_(), 0.0, "", None, None)  # type: ignore[arg-type]
-    playout.values = values
+    playout.values = playout.weighed = values
     return playout
 
 
@@ -316,3 +317,73 @@ def test_near_the_end_the_masters_playouts_go_to_the_end(french: WordList, monke
         game.play(champion.choose(position, bag))
         game.accept()
     assert (True, True) in seen and (False, True) in seen
+
+
+def test_a_playout_gives_its_value_and_the_tiles_left_in_the_bag() -> None:
+    leaves = Leaves.hand(Rules.preset("ffsc"))
+    # NETS (4), the X kept and the A drawn; the opponent's Q has no word; SA down from K8 (2)
+    # keeps the X, and of the B and C left in the bag the A's replacement leaves one.
+    value, left = ComputerPlayer._playout(candidate_nets("SX"), ["Q", "A", "B", "C"], 1, leaves)
+    assert (value, left) == (4 + 2 + leaves.value("X"), 1)
+    # Going out with the bag empty ends the game in the playout: no bag left to speak of.
+    assert ComputerPlayer._playout(candidate_nets("S"), ["Q", "Z"], 2, leaves) == (4 + GOING_OUT, None)
+
+
+def test_the_chances_of_winning_worked_by_hand() -> None:
+    from scrabble_fr.player import chances
+
+    # Level once the tempo is made up: even chances; one deviation more: 84.13 % (the normal law).
+    for bag, variance in ((0, chances.ENDGAME_VARIANCE), (10, chances.BASE_VARIANCE + 10 * chances.VARIANCE_PER_TILE)):
+        assert win_chance(-chances.TEMPO, bag) == pytest.approx(0.5)
+        assert win_chance(-chances.TEMPO + variance ** 0.5, bag) == pytest.approx(0.8413, abs=1e-4)
+        assert win_chance(-chances.TEMPO - variance ** 0.5, bag) == pytest.approx(0.1587, abs=1e-4)
+    # More tiles to come, more uncertainty: 50 points ahead is safer with 5 tiles than with 80.
+    assert win_chance(50, 5) > win_chance(50, 80) > 0.5
+    # Once the game is over, the spread decides.
+    assert [win_chance(spread, None) for spread in (-3, 0, 3)] == [0.0, 0.5, 1.0]
+
+
+def test_far_ahead_the_chances_change_nothing_to_the_masters_choice(french: WordList) -> None:
+    # 1,000 points ahead every playout leaves the game won: weighed by the chances or by points,
+    # the candidates are rated the same. Level, the chances weigh (the ratings differ).
+    game = Game(["A", "B"], "ffsc", seed=3)
+    for _turn in range(6):
+        position = game.position.copy()
+        position.lexicon = french
+        game.play(ComputerPlayer(4, random.Random(0)).choose(position, len(game.bag)))
+        game.accept()
+    position = game.position.copy()
+    position.lexicon = french
+
+    def ratings(ahead: int, chances: bool) -> list[tuple[Move, float, float]]:
+        master = ComputerPlayer(TOP_LEVEL, random.Random(4), think_seconds=30.0, playouts=6, win_chances=chances)
+        given = position.copy()
+        given.scores = [0, 0]
+        given.scores[given.to_move] = ahead
+        return [(r.move, round(r.rating, 6), r.equity) for r in master.simulate(given, len(game.bag))]
+
+    far = ratings(1000, True)
+    assert len(far) > 1 and far == ratings(1000, False)
+    assert ratings(0, True) != ratings(0, False)
+
+
+def test_the_chances_are_those_of_the_player_to_move(french: WordList, monkeypatch: pytest.MonkeyPatch) -> None:
+    import scrabble_fr.player.computer as computer_module
+
+    seen: list[tuple[float, int | None]] = []
+
+    def chance(spread: float, bag: int | None) -> float:
+        seen.append((spread, bag))
+        return 0.5
+
+    monkeypatch.setattr(computer_module, "win_chance", chance)
+    monkeypatch.setattr(ComputerPlayer, "_playout", staticmethod(lambda *args: (5.0, 3)))
+    game = Game(["A", "B"], "ffsc", seed=3)
+    game.play(ComputerPlayer(4, random.Random(0)).choose(game.position.copy(lexicon=french), len(game.bag)))
+    game.accept()
+    position = game.position.copy(lexicon=french)
+    position.scores = [0, 0]
+    position.scores[position.to_move], position.scores[1 - position.to_move] = 137, 100
+    ComputerPlayer(TOP_LEVEL, random.Random(4), playouts=2).simulate(position, len(game.bag))
+    # 37 ahead, and the playout's 5 points: the chances of 42 ahead, 3 tiles then in the bag.
+    assert seen and set(seen) == {(42.0, 3)}
