@@ -25,7 +25,7 @@ import sys
 from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -33,17 +33,34 @@ sys.path.insert(0, str(ROOT))
 from scrabble_fr.engine.move import MoveKind  # noqa: E402
 from scrabble_fr.player.leaves import Leaves, terms  # noqa: E402
 
+if TYPE_CHECKING:
+    from scrabble_fr.player.selfplay import ComputerGame
+
 SEED_BASE = 100_000
 
 
-def generate(games: int, part: str, rules: str) -> None:
+def champion_games(games: int, part: str, rules: str, seed_base: int) -> Iterator[ComputerGame]:
+    """The Champion against itself, game ``g`` (of those with ``g % n == i`` for ``part`` "i/n")
+    from seed ``seed_base + g``, with the word list of the rules' language."""
     from scrabble_fr.lexicon import Lexicon
     from scrabble_fr.player.selfplay import new_computer_game
 
     index, count = (int(x) for x in part.split("/"))
     lexicon = Lexicon.builtin("fr" if rules == "ffsc" else "en")
     for game_number in range(index, games, count):
-        match = new_computer_game(["A", "B"], rules, SEED_BASE + game_number, lexicon, [5, 5])
+        yield new_computer_game(["A", "B"], rules, seed_base + game_number, lexicon, [5, 5])
+
+
+def add_generate(commands: Any, description: str, games: int) -> None:
+    """The ``generate`` command of a tool fitting on :func:`champion_games`."""
+    gen = commands.add_parser("generate", help=description)
+    gen.add_argument("--games", type=int, default=games)
+    gen.add_argument("--part", default="0/1", help="i/n: the games g with g %% n == i")
+    gen.add_argument("--rules", default="ffsc")
+
+
+def generate(games: int, part: str, rules: str) -> None:
+    for match in champion_games(games, part, rules, SEED_BASE):
         game = match.game
         turns: list[tuple[int, str, int, int, str]] = []
         while not game.is_over:
@@ -51,7 +68,7 @@ def generate(games: int, part: str, rules: str) -> None:
                 game.accept()
                 continue
             me, rack, bag = game.to_move, game.racks[game.to_move], len(game.bag)
-            move = match.players[me].choose(game.position.copy(lexicon=lexicon), bag)
+            move = match.players[me].choose(game.position.copy(lexicon=match.lexicon), bag)
             game.play(move)
             left = Counter(rack)
             if move.kind is MoveKind.PLACE:
@@ -60,7 +77,7 @@ def generate(games: int, part: str, rules: str) -> None:
                 left.subtract(move.exchanged)
             kept = "".join(sorted(left.elements()))
             turns.append((me, kept, (move.score or 0) if move.kind is MoveKind.PLACE else 0, bag, move.kind.value))
-        print(json.dumps({"seed": SEED_BASE + game_number, "rules": rules, "turns": turns}), flush=True)
+        print(json.dumps({"seed": game.seed, "rules": rules, "turns": turns}), flush=True)
 
 
 def samples(files: list[str], min_bag: int) -> Iterator[tuple[str, int, str | None]]:
@@ -125,10 +142,7 @@ def fit(data: list[tuple[str, int, str | None]], rounds: int, ridge: float) -> t
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     commands = parser.add_subparsers(dest="command", required=True)
-    gen = commands.add_parser("generate", help="the Champion's self-play turns, one JSON line a game")
-    gen.add_argument("--games", type=int, default=6000)
-    gen.add_argument("--part", default="0/1", help="i/n: the games g with g %% n == i")
-    gen.add_argument("--rules", default="ffsc")
+    add_generate(commands, "the Champion's self-play turns, one JSON line a game", 6000)
     fitting = commands.add_parser("fit", help="the leave values, as JSON")
     fitting.add_argument("files", nargs="+")
     fitting.add_argument("--min-bag", type=int, default=10, help="turns with at least this many tiles in the bag")

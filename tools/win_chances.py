@@ -30,6 +30,8 @@ from typing import TYPE_CHECKING
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from leaves import add_generate, champion_games  # noqa: E402  (tools/, beside this one)
+
 if TYPE_CHECKING:
     from scrabble_fr.engine.game import Game
     from scrabble_fr.player.selfplay import ComputerGame
@@ -38,14 +40,9 @@ SEED_BASE = 200_000
 
 
 def generate(games: int, part: str, rules: str) -> None:
-    from scrabble_fr.lexicon import Lexicon
-    from scrabble_fr.player.selfplay import new_computer_game
-
-    index, count = (int(x) for x in part.split("/"))
-    lexicon = Lexicon.builtin("fr" if rules == "ffsc" else "en")
-    for game_number in range(index, games, count):
-        match = new_computer_game(["A", "B"], rules, SEED_BASE + game_number, lexicon, [5, 5])
-        print(json.dumps({"seed": SEED_BASE + game_number, "rules": rules, "states": _states(match)}), flush=True)
+    for match in champion_games(games, part, rules, SEED_BASE):
+        seed = match.game.seed
+        print(json.dumps({"seed": seed, "rules": rules, "states": _states(match)}), flush=True)
 
 
 def _states(match: ComputerGame) -> list[list[int]]:
@@ -90,11 +87,8 @@ def fit(files: list[str]) -> tuple[float, float, float, dict[int, tuple[int, flo
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     commands = parser.add_subparsers(dest="command", required=True)
-    gen = commands.add_parser("generate", help="the Champion's self-play spreads, one JSON line a game")
-    gen.add_argument("--games", type=int, default=3000)
-    gen.add_argument("--part", default="0/1", help="i/n: the games g with g %% n == i")
-    gen.add_argument("--rules", default="ffsc")
-    fitting = commands.add_parser("fit", help="the three constants, as JSON")
+    add_generate(commands, "the Champion's self-play spreads, one JSON line a game", 3000)
+    fitting = commands.add_parser("fit", help="the four constants, as JSON")
     fitting.add_argument("files", nargs="+")
     args = parser.parse_args()
     if args.command == "generate":

@@ -164,17 +164,19 @@ def test_levels_are_ordered_by_average_score(french: WordList) -> None:
     assert master > level_3, (master, level_3)
 
 
-def simulated(seed: int, playouts: int, french: WordList):  # type: ignore[no-untyped-def]
+def into_the_game(seed: int, turns: int, french: WordList) -> tuple[Position, int]:
+    """The position after ``turns`` greedy moves of the game of ``seed``, and the tiles in the bag."""
     game = Game(["A", "B"], "ffsc", seed=seed)
-    for _turn in range(4):  # a few greedy moves into the game
-        position = game.position.copy()
-        position.lexicon = french
-        game.play(ComputerPlayer(4, random.Random(0)).choose(position, len(game.bag)))
+    for _turn in range(turns):
+        game.play(ComputerPlayer(4, random.Random(0)).choose(game.position.copy(lexicon=french), len(game.bag)))
         game.accept()
-    position = game.position.copy()
-    position.lexicon = french
+    return game.position.copy(lexicon=french), len(game.bag)
+
+
+def simulated(seed: int, playouts: int, french: WordList):  # type: ignore[no-untyped-def]
+    position, bag = into_the_game(seed, 4, french)
     master = ComputerPlayer(TOP_LEVEL, random.Random(seed), think_seconds=30.0, playouts=playouts)
-    return position, master.simulate(position, len(game.bag))
+    return position, master.simulate(position, bag)
 
 
 def test_the_master_plays_out_its_best_candidates(french: WordList) -> None:
@@ -346,21 +348,14 @@ def test_the_chances_of_winning_worked_by_hand() -> None:
 def test_far_ahead_the_chances_change_nothing_to_the_masters_choice(french: WordList) -> None:
     # 1,000 points ahead every playout leaves the game won: weighed by the chances or by points,
     # the candidates are rated the same. Level, the chances weigh (the ratings differ).
-    game = Game(["A", "B"], "ffsc", seed=3)
-    for _turn in range(6):
-        position = game.position.copy()
-        position.lexicon = french
-        game.play(ComputerPlayer(4, random.Random(0)).choose(position, len(game.bag)))
-        game.accept()
-    position = game.position.copy()
-    position.lexicon = french
+    position, bag = into_the_game(3, 6, french)
 
     def ratings(ahead: int, chances: bool) -> list[tuple[Move, float, float]]:
         master = ComputerPlayer(TOP_LEVEL, random.Random(4), think_seconds=30.0, playouts=6, win_chances=chances)
         given = position.copy()
         given.scores = [0, 0]
         given.scores[given.to_move] = ahead
-        return [(r.move, round(r.rating, 6), r.equity) for r in master.simulate(given, len(game.bag))]
+        return [(r.move, round(r.rating, 6), r.equity) for r in master.simulate(given, bag)]
 
     far = ratings(1000, True)
     assert len(far) > 1 and far == ratings(1000, False)
@@ -378,12 +373,9 @@ def test_the_chances_are_those_of_the_player_to_move(french: WordList, monkeypat
 
     monkeypatch.setattr(computer_module, "win_chance", chance)
     monkeypatch.setattr(ComputerPlayer, "_playout", staticmethod(lambda *args: (5.0, 3)))
-    game = Game(["A", "B"], "ffsc", seed=3)
-    game.play(ComputerPlayer(4, random.Random(0)).choose(game.position.copy(lexicon=french), len(game.bag)))
-    game.accept()
-    position = game.position.copy(lexicon=french)
+    position, bag = into_the_game(3, 1, french)
     position.scores = [0, 0]
     position.scores[position.to_move], position.scores[1 - position.to_move] = 137, 100
-    ComputerPlayer(TOP_LEVEL, random.Random(4), playouts=2).simulate(position, len(game.bag))
+    ComputerPlayer(TOP_LEVEL, random.Random(4), playouts=2).simulate(position, bag)
     # 37 ahead, and the playout's 5 points: the chances of 42 ahead, 3 tiles then in the bag.
     assert seen and set(seen) == {(42.0, 3)}
