@@ -101,7 +101,7 @@ MASTER, CHAMPION = 6, 5
 
 
 def _match(seed: int, lexicon: Lexicon, playouts: int, rules: str, solvers: bool, endgame_nodes: int,
-           player: int, leaves: str, to_the_end: bool = False, chances: bool = True) -> tuple[ComputerGame, int]:
+           player: int, leaves: str, to_the_end: bool = False, chances: bool = False) -> tuple[ComputerGame, int]:
     master_seat = seed % 2  # the Master starts the even games
     levels = [CHAMPION, CHAMPION]
     levels[master_seat] = player
@@ -111,7 +111,7 @@ def _match(seed: int, lexicon: Lexicon, playouts: int, rules: str, solvers: bool
     match.players[master_seat] = ComputerPlayer(player, random.Random(seed * 31 + master_seat),
                                                 think_seconds=60.0, playouts=playouts, endgame=solvers,
                                                 endgame_nodes=endgame_nodes, leaves=model, to_the_end=to_the_end,
-                                                win_chances=None if chances else False)
+                                                win_chances=chances)
     return match, master_seat
 
 
@@ -152,7 +152,7 @@ def _row(match: ComputerGame, master_seat: int, seed: int, solvers: bool, playou
 
 def play(seed: int, lexicon: Lexicon, playouts: int, rules: str, solvers: bool = True,
          endgame_nodes: int = ENDGAME_NODES, player: int = MASTER, leaves: str = "level",
-         chances: bool = True) -> dict[str, object]:
+         chances: bool = False) -> dict[str, object]:
     match, master_seat = _match(seed, lexicon, playouts, rules, solvers, endgame_nodes, player, leaves,
                                 chances=chances)
     start = time.perf_counter()
@@ -162,7 +162,7 @@ def play(seed: int, lexicon: Lexicon, playouts: int, rules: str, solvers: bool =
 
 def play_variants(seed: int, lexicon: Lexicon, playouts: int, rules: str, variants: list[tuple[bool, bool]],
                   endgame_nodes: int = ENDGAME_NODES, leaves: str = "level",
-                  chances: bool = True) -> list[dict[str, object]]:
+                  chances: bool = False) -> list[dict[str, object]]:
     """The game of ``seed`` played by the Master in each variant (with the solvers or not, playouts
     to the end of the game near the end or not), as separate runs would play it, for little more
     than one game: all are the same game up to the Master's first move with at most
@@ -285,8 +285,8 @@ def main() -> None:
                         help="the level playing the Champion (default the Master, 6)")
     parser.add_argument("--leaves", choices=("level", "hand", "fitted"), default="level",
                         help="its leave values: its level's (default), the hand-set ones or the fitted ones")
-    parser.add_argument("--no-chances", action="store_true",
-                        help="the Master weighing its playouts by points alone, not the chances of winning")
+    parser.add_argument("--chances", action="store_true",
+                        help="the Master weighing its playouts by the chances of winning too, not points alone")
     parser.add_argument("--report", nargs="+", metavar="FILE", help="read game lines and print the win rate")
     args = parser.parse_args()
     if args.report:
@@ -300,11 +300,11 @@ def main() -> None:
         if args.both:
             variants = [(True, False), (False, False)] + ([(True, True)] if args.versus_to_the_end else [])
             for row in play_variants(seed, lexicon, args.playouts, args.rules, variants, args.endgame_nodes,
-                                     args.leaves, not args.no_chances):
+                                     args.leaves, args.chances):
                 print(json.dumps(row), flush=True)
             continue
         print(json.dumps(play(seed, lexicon, args.playouts, args.rules, not args.no_solvers, args.endgame_nodes,
-                              args.player, args.leaves, not args.no_chances)), flush=True)
+                              args.player, args.leaves, args.chances)), flush=True)
 
 
 if __name__ == "__main__":

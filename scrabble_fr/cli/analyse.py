@@ -190,8 +190,8 @@ def _print_simulation(position: Position, args: argparse.Namespace, out: TextIO)
         "the reply, plus the next move and the tiles then kept", count)
     out.write(legend.format(count=format_number(count)) + "\n")
     if any(r.chances is not None for r in results):
-        out.write(_("wins: the chances of winning each move leaves; near the end of a close game they "
-                    "weigh most in the order") + "\n")
+        out.write(_("wins: the chances of winning each move leaves, as the Champion's games against "
+                    "itself tell them from the spread and the tiles in the bag") + "\n")
     for rank, r in enumerate(results, 1):
         words = ", ".join(word.text for word in r.move.words)
         equity = _("equity {value}").format(value=format_number(round(r.equity, 1)))

@@ -29,8 +29,7 @@ The levels (French name, then what it does):
    the opponent's rack is drawn from the tiles it cannot see, the opponent replies as the
    Champion would, then it answers the same way, many times within a time budget (2 seconds a
    move by default, the rounds going to the candidates still in question); it plays the
-   candidate whose playouts end best on average, playing to win: near the end of a close game it
-   weighs the chances of winning each leaves, not the points alone (see
+   candidate whose playouts end best on average (see
    :meth:`ComputerPlayer.simulate`). At the end of a two-player game it searches instead: with
    the bag empty it solves the endgame exactly, with one tile left it weighs every draw followed
    by the exact endgame (:mod:`scrabble_fr.player.endgame`), within the same budget.
@@ -86,7 +85,6 @@ class Level:
     doubt_valid: float  # chance, per letter beyond four, of wrongly doubting a valid word
     simulate: bool = False  # choose among the best candidates by playing the next turns out
     fitted_leaves: bool = False  # weigh the tiles kept with the values fitted on self-play, where there are some
-    win_chances: bool = False  # in a two-player game, the playouts weighed by the chances of winning they leave
 
 
 LEVELS: dict[int, Level] = {
@@ -99,7 +97,7 @@ LEVELS: dict[int, Level] = {
              1.0, 1, True, 1.0, 0.0),
     6: Level(6, N_("Master"), N_("Plays out the next turns of its best candidate moves and keeps the one "
                                  "that does best on average."),
-             1.0, 1, True, 1.0, 0.0, simulate=True, fitted_leaves=True, win_chances=True),
+             1.0, 1, True, 1.0, 0.0, simulate=True, fitted_leaves=True),
 }
 TOP_LEVEL = max(LEVELS)
 
@@ -146,7 +144,7 @@ class Simulated:
     equity: float
     playouts: int
     rating: float  # how clearly it beats the static choice (0 for that one, the chances weighed); the order of choice
-    chances: float | None = None  # the mean chance of winning its playouts leave (None: not weighed)
+    chances: float | None = None  # the mean chance of winning its playouts leave (None: more than two players)
 
 
 class ComputerPlayer:
@@ -170,7 +168,7 @@ class ComputerPlayer:
         endgame_nodes: int | None = None,
         leaves: Leaves | None = None,
         to_the_end: bool = False,
-        win_chances: bool | None = None,
+        win_chances: bool = False,
     ) -> None:
         if level not in LEVELS:
             raise ValueError(f"level {level!r} is not one of {sorted(LEVELS)}")
@@ -185,8 +183,7 @@ class ComputerPlayer:
             ENDGAME_NODES if playouts is not None else None)
         self._leaves = leaves  # None: the level's own (see leaves_of)
         self.to_the_end = to_the_end  # near the end, playouts to the end of the game (see simulate)
-        # Playouts weighed by the chances of winning they leave (see simulate); None: the level's.
-        self.win_chances = self.level.win_chances if win_chances is None else win_chances
+        self.win_chances = win_chances  # the playouts weighed by the chances of winning they leave (see simulate)
 
     def leaves_of(self, rules: Rules) -> Leaves:
         """The leave values this player weighs its racks with under ``rules``: those it was given,
@@ -298,13 +295,13 @@ class ComputerPlayer:
         Champion it did no better than two turns and the worth of the tiles kept (-0.30 points
         of spread a game, 95 % interval -1.15 to +0.55; ``benchmarks/bench_maitre.py``).
 
-        In a two-player game the Master plays to win, not for points alone (``win_chances``, on
-        for its level): a playout is weighed by its value plus :data:`WIN_WEIGHT` times the
-        chances of winning it leaves (:func:`~scrabble_fr.player.chances.win_chance` of the
-        spread then, with the tiles then in the bag). Level and far from the end, the chances
-        follow the points; near the end of a close game they weigh most (behind, a move that
-        gives a chance to come back beats one that loses by less); far ahead or far behind they
-        no longer move and the points decide.
+        In a two-player game each playout also gives the chances of winning it leaves
+        (:func:`~scrabble_fr.player.chances.win_chance` of the spread then, with the tiles then in
+        the bag), averaged in :attr:`Simulated.chances`. With ``win_chances`` the choice weighs
+        them too: a playout counts its value plus :data:`WIN_WEIGHT` times its chances, so that
+        near the end of a close game the chances decide, far ahead or far behind the points. It
+        is off by default: over 1,000 seeded games against the Champion it won no more (571.5
+        against 572.5; -0.10 points of win rate, 95 % interval -1.80 to +1.60).
 
         A few dozen playouts leave much to chance, so a candidate is rated by how far it beats
         the static choice (the first candidate) in the same rounds, less :data:`GUARD` standard
@@ -354,8 +351,7 @@ class ComputerPlayer:
         to_end = self.to_the_end and bag_count <= END_PLAYOUTS_BAG and len(position.racks) == 2
         values = rules.tile_set.values
         # The spread now, for the chances of winning the playouts leave (two players only).
-        spread = position.scores[me] - position.scores[opponent] if (
-            self.win_chances and len(position.racks) == 2) else None
+        spread = position.scores[me] - position.scores[opponent] if len(position.racks) == 2 else None
         with collector_paused():
             while rounds < most and (len(live) > 1 or not rounds):
                 if rounds and wanted is None and time.perf_counter() >= deadline:
@@ -369,12 +365,13 @@ class ComputerPlayer:
                     else:
                         value, left = self._playout(playouts[index], tiles, opponent_size, leaves)
                     playouts[index].values.append(value)
-                    if spread is None:
-                        playouts[index].weighed.append(value)
-                    else:
+                    weighed = value
+                    if spread is not None:
                         chance = win_chance(spread + value, left)
                         playouts[index].chances.append(chance)
-                        playouts[index].weighed.append(value + WIN_WEIGHT * chance)
+                        if self.win_chances:
+                            weighed += WIN_WEIGHT * chance
+                    playouts[index].weighed.append(weighed)
                 rounds += 1
                 if not rounds % PRUNE_EVERY:
                     live = _still_in_question(playouts, live)
@@ -478,7 +475,7 @@ class _Playout:
     def __init__(self, move: Move, static: float, kept: str, board: Board, view: BoardView) -> None:
         self.move, self.static, self.kept, self.board, self.view = move, static, kept, board, view
         self.values: list[float] = []  # in points of spread
-        self.chances: list[float] = []  # the chances of winning each leaves, when weighed
+        self.chances: list[float] = []  # the chances of winning each leaves (two players)
         self.weighed: list[float] = []  # what the choice compares: the values, or with them the chances of winning
 
 

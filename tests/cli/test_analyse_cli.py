@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 
 import pytest
 
@@ -50,8 +51,6 @@ def test_autojeu_plays_a_whole_game_under_each_preset(preset):
 
 
 def test_autojeu_prints_the_game_in_the_rule_sets_notation():
-    import re
-
     _status, french, _err = run("autojeu", "--graine", "3", "--json")
     _status, english, _err = run("--langue", "en", "autojeu", "--graine", "3", "--json")
     first_fr = next(e["move"] for e in json.loads(french)["events"] if e["kind"] == "place").split()[0]
@@ -73,10 +72,13 @@ def test_analyser_simulation_shows_the_equity_next_to_the_score():
     moves = json.loads(out)
     assert 1 <= len(moves) <= 4
     assert all(m["playouts"] >= 1 and isinstance(m["equity"], float) for m in moves)
+    # 20 points ahead after a 76-point top: each move leaves the player the better chances.
+    assert all(0.5 < m["win_chance"] < 1 for m in moves)
     assert {m["move"] for m in moves} <= {m["move"] for m in json.loads(run("analyser", "--position", MIDGAME,
                                                                             "--top", "60", "--json")[1])}
     status, text, _err = run("analyser", "--position", MIDGAME, "--top", "3", "--simulation", "--reflexion", "0.2")
     assert status == 0 and "équité" in text and "simulations de chaque coup" in text
+    assert "victoire : les chances de gagner" in text and re.search(r"victoire \d+\u00a0%", text), text
 
 
 def test_autojeu_offers_the_master_and_checks_the_level():
