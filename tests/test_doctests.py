@@ -52,6 +52,7 @@ MODULES = [
     "scrabble_fr.player.movegen",
     "scrabble_fr.player.computer",
     "scrabble_fr.player.leaves",
+    "scrabble_fr.player.chances",
     "scrabble_fr.words",
     "scrabble_fr.words.graph",
     "scrabble_fr.words.build",
