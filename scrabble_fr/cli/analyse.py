@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import textwrap
 from typing import Any, TextIO
 
 from scrabble_fr import texts
@@ -19,6 +20,8 @@ from scrabble_fr.engine.position import Position
 from scrabble_fr.engine.rules import Rules
 from scrabble_fr.engine.wordlist import WordList
 from scrabble_fr.i18n import _, format_number, ngettext, points
+
+LEGEND_WIDTH = 79  # a legend's lines, to fit a terminal of 80 columns
 
 
 def add_analyser_parser(subparsers: Any) -> argparse.ArgumentParser:
@@ -188,16 +191,20 @@ def _print_simulation(position: Position, args: argparse.Namespace, out: TextIO)
         "the reply, plus the next move and the tiles then kept",
         "Up to {count} playouts of each move (fewer for a move clearly behind); equity: score, less "
         "the reply, plus the next move and the tiles then kept", count)
-    out.write(legend.format(count=format_number(count)) + "\n")
+    # A terminal is often 80 columns: the legend wrapped between words, the columns as wide as
+    # their longest entry.
+    out.write(textwrap.fill(legend.format(count=format_number(count)), LEGEND_WIDTH) + "\n")
     if any(r.chances is not None for r in results):
-        out.write(_("wins: the chances of winning each move leaves, as the Champion's games against "
-                    "itself tell them from the spread and the tiles in the bag") + "\n")
-    for rank, r in enumerate(results, 1):
-        words = ", ".join(word.text for word in r.move.words)
-        equity = _("equity {value}").format(value=format_number(round(r.equity, 1)))
-        chances = "" if r.chances is None else _("wins {percent}").format(percent=percent_text(round(100 * r.chances)))
-        move = r.move.notation(style)
-        out.write(f"{rank:>3}. {move:<20} {points(r.score):>12}   {equity:<16} {chances:<15}{words}\n")
+        out.write(textwrap.fill(_("wins: the chances of winning each move leaves, as the Champion's games against "
+                                  "itself tell them from the spread and the tiles in the bag"), LEGEND_WIDTH) + "\n")
+    rows = [(r.move.notation(style), points(r.score),
+             _("equity {value}").format(value=format_number(round(r.equity, 1))),
+             "" if r.chances is None else _("wins {percent}").format(percent=percent_text(round(100 * r.chances))),
+             ", ".join(word.text for word in r.move.words)) for r in results]
+    widths = [max(len(row[column]) for row in rows) for column in range(4)]
+    for rank, (move, score, equity, chances, words) in enumerate(rows, 1):
+        line = f"{rank:>3}. {move:<{widths[0]}}  {score:>{widths[1]}}  {equity:<{widths[2]}}  {chances:<{widths[3]}}"
+        out.write(f"{line.rstrip()}  {words}\n")
     return 0
 
 
