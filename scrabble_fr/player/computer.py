@@ -143,7 +143,7 @@ class Simulated:
     static: float
     equity: float
     playouts: int
-    rating: float  # how clearly it beats the static choice (0 for that one, the chances weighed); the order of choice
+    rating: float  # how clearly it beats the static choice (0 for that one); the order of choice
     chances: float | None = None  # the mean chance of winning its playouts leave (None: more than two players)
 
 
