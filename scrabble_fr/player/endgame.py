@@ -269,21 +269,18 @@ class EndgameSolver:
         """The key of ``player``'s list of placements: the board and their rack."""
         return self.board_key ^ self.rack_keys[player][0] ^ self.player_salt[player]
 
-    def _moves(self, player: int, moves: list[Inner], since: tuple[int, ...],
-               kept: list[Inner] | None = None) -> _MoveList:
+    def _moves(self, player: int, moves: list[Inner], since: tuple[int, ...]) -> _MoveList:
         """The placements of ``player``'s rack on the board, those going out first, then by
         score plus the value of the tiles played. ``moves`` are the player's placements on the
-        board without the tiles laid since on the squares ``since``, for a rack holding theirs;
-        ``kept``, if given, those of them still playable."""
+        board without the tiles laid since on the squares ``since``, for a rack holding theirs."""
         key = self._list_key(player)
         found = self.move_cache.get(key)
         if found is not None:
             return found
         if since:
-            if kept is None:
-                bad = self._unplayable(player, since)[1]
-                kept = [move for move in moves if not move[3] & bad]
-            current = kept + self._generate(player, since)
+            bad = self._unplayable(player, since)[1]
+            current = [move for move in moves if not move[3] & bad]
+            current.extend(self._generate(player, since))
         else:
             current = list(moves)
         current.sort(key=_worth, reverse=True)
@@ -343,7 +340,7 @@ class EndgameSolver:
                 tried.add(move[1])
                 yield move
                 break
-        listed = self._moves(player, moves, since, [move for move in moves if not move[3] & bad])
+        listed = self._moves(player, moves, since)
         source[0], source[1] = listed, ()
         for move in self._order(listed, hash_move, ply, size):
             if move[1] not in tried:
@@ -505,10 +502,8 @@ class EndgameSolver:
         try:
             roots = (self._root_moves(0), self._root_moves(1))
             for depth in range(1, most + 1):
-                self.killers = [[] for _ in range(2 * depth + self.limit + 4)]
                 try:
-                    value, resolved = self._negamax(0, depth, -INFINITY, INFINITY, self.start_run, depth > 1,
-                                                    (roots[0], ()), (roots[1], ()))
+                    value, resolved = self._round(depth, roots, budgeted=depth > 1)
                 except _Stop:
                     break
                 best_value, best_line, finished = value, self._complete(self.line), depth
@@ -529,11 +524,14 @@ class EndgameSolver:
         blocked (each player loses their rack), the current scores included; no budget. The
         solver's rounds are these, one turn deeper each time. For a game not over yet."""
         scores = self.position.scores
-        roots = (self._root_moves(0), self._root_moves(1))
-        self.killers = [[] for _ in range(2 * depth + self.limit + 4)]
-        value, _resolved = self._negamax(0, depth, -INFINITY, INFINITY, self.start_run, False,
-                                         (roots[0], ()), (roots[1], ()))
+        value, _resolved = self._round(depth, (self._root_moves(0), self._root_moves(1)), budgeted=False)
         return scores[self.me] - scores[1 - self.me] + value
+
+    def _round(self, depth: int, roots: tuple[_MoveList, _MoveList], budgeted: bool) -> tuple[int, bool]:
+        """One round of the search from the start, cut at ``depth`` turns: the value relative
+        to the current scores, and whether no depth limit touched it."""
+        self.killers = [[] for _ in range(2 * depth + self.limit + 4)]
+        return self._negamax(0, depth, -INFINITY, INFINITY, self.start_run, budgeted, (roots[0], ()), (roots[1], ()))
 
     def _negamax(self, ply: int, depth: int, alpha: int, beta: int, run: int, budgeted: bool,
                  mine: tuple[_MoveList, tuple[int, ...]],
@@ -680,26 +678,16 @@ class EndgameSolver:
             # Most of these nodes cut on the best out or the best other move still playable of
             # the earlier list (by worth): looked for before the list is filtered.
             laid, bad = self._unplayable(me, since)
-            # The best of them: the best out by score, or the first other move (by worth).
-            first: Inner | None = None
             outs = [move for move in moves.with_tiles(self.rack_bits[me]) if not move[3] & laid]
             if outs:
-                first = max(outs, key=_score)
-                value = worth(first)
-                if value >= beta:  # a cut the depth limit cannot undo: the game ends on it
-                    return self._frontier_store(key, ply, value, LOWER, first, True, cut=True)
-            for move in moves:
-                if not move[3] & bad and len(move[2]) != size:
-                    if first is None or worth(move) > worth(first):
-                        first = move
-                    break
-            if first is not None:
-                value = worth(first)
-                if value >= beta:
-                    return self._frontier_store(key, ply, value, LOWER, first, ends(first), cut=True)
-            listed = self._moves(me, moves, since, [move for move in moves if not move[3] & bad])
-        else:
-            listed = self._moves(me, moves, since)
+                out = max(outs, key=_score)
+                if worth(out) >= beta:  # a cut the depth limit cannot undo: the game ends on it
+                    return self._frontier_store(key, ply, worth(out), LOWER, out, True, cut=True)
+            # The first other move by worth (if it reaches beta, it is worth more than any out).
+            first = next((move for move in moves if not move[3] & bad and len(move[2]) != size), None)
+            if first is not None and worth(first) >= beta:
+                return self._frontier_store(key, ply, worth(first), LOWER, first, ends(first), cut=True)
+        listed = self._moves(me, moves, since)
         going_out = listed.outs
         if going_out:  # the outs in front, by score
             best_move, best = listed[0], worth(listed[0])
