@@ -24,7 +24,7 @@ from scrabble_fr.i18n import _, format_number, ngettext
 
 
 def percent_text(value: float) -> str:
-    """``87,5 %`` in French, ``87.5%`` in English: a share of the top, to a tenth."""
+    """``87,5 %`` in French, ``87.5%`` in English, to a tenth: a share of the top, a chance of winning."""
     return _("{value}%").format(value=format_number(round(value, 1)))
 
 

@@ -326,6 +326,9 @@ class ComputerPlayer:
         top = static(ranked[0])[0]
         me = position.to_move
         opponent = (me + 1) % len(position.racks)
+        # The spread now, for the chances of winning the playouts leave (two players only).
+        spread = position.scores[me] - position.scores[opponent] if len(position.racks) == 2 else None
+        weight = WIN_WEIGHT if self.win_chances and spread is not None else 0.0
         playouts = []
         for item in ranked:
             equity, kept = static(item)
@@ -333,7 +336,8 @@ class ComputerPlayer:
                 move = to_move(view, item)
                 board = position.board.copy()
                 board.place(move.tiles)
-                playouts.append(_Playout(move, equity, kept, board, view.after(board, _squares(move, board.size))))
+                playouts.append(_Playout(move, equity, kept, board, view.after(board, _squares(move, board.size)),
+                                         weight))
         unseen = sorted(position.unseen(me).elements())
         opponent_size = len(position.racks[opponent]) or min(rules.rack_size, len(unseen))
         opponent_size = min(opponent_size, len(unseen))
@@ -350,8 +354,6 @@ class ComputerPlayer:
         # To the end of the game only when asked, near it, in a two-player game.
         to_end = self.to_the_end and bag_count <= END_PLAYOUTS_BAG and len(position.racks) == 2
         values = rules.tile_set.values
-        # The spread now, for the chances of winning the playouts leave (two players only).
-        spread = position.scores[me] - position.scores[opponent] if len(position.racks) == 2 else None
         with collector_paused():
             while rounds < most and (len(live) > 1 or not rounds):
                 if rounds and wanted is None and time.perf_counter() >= deadline:
@@ -365,13 +367,8 @@ class ComputerPlayer:
                     else:
                         value, left = self._playout(playouts[index], tiles, opponent_size, leaves)
                     playouts[index].values.append(value)
-                    weighed = value
                     if spread is not None:
-                        chance = win_chance(spread + value, left)
-                        playouts[index].chances.append(chance)
-                        if self.win_chances:
-                            weighed += WIN_WEIGHT * chance
-                    playouts[index].weighed.append(weighed)
+                        playouts[index].chances.append(win_chance(spread + value, left))
                 rounds += 1
                 if not rounds % PRUNE_EVERY:
                     live = _still_in_question(playouts, live)
@@ -470,13 +467,20 @@ class _Playout:
     """A candidate of the simulation: the move, its static equity and the tiles it keeps, the
     board and search view after it (made once, read by every playout), and the playouts' values."""
 
-    __slots__ = ("board", "chances", "kept", "move", "static", "values", "view", "weighed")
+    __slots__ = ("board", "chances", "kept", "move", "static", "values", "view", "weight")
 
-    def __init__(self, move: Move, static: float, kept: str, board: Board, view: BoardView) -> None:
+    def __init__(self, move: Move, static: float, kept: str, board: Board, view: BoardView,
+                 weight: float = 0.0) -> None:
         self.move, self.static, self.kept, self.board, self.view = move, static, kept, board, view
+        self.weight = weight  # points per unit of a playout's chances of winning, in what the choice compares
         self.values: list[float] = []  # in points of spread
         self.chances: list[float] = []  # the chances of winning each leaves (two players)
-        self.weighed: list[float] = []  # what the choice compares: the values, or with them the chances of winning
+
+    def compared(self) -> list[float]:
+        """What the choice compares of each playout: its value, and its chances weighed in."""
+        if not self.weight:
+            return self.values
+        return [value + self.weight * chance for value, chance in zip(self.values, self.chances, strict=True)]
 
 
 def _playout_to_end(playout: _Playout, tiles: list[str], opponent_size: int, leaves: Leaves,
@@ -529,7 +533,7 @@ def _rack_value(rack: str, values: Mapping[str, int]) -> int:
 def _versus(playout: _Playout, base: _Playout) -> tuple[float, float]:
     """The mean of a candidate's values less the static choice's in the same rounds, and the
     standard error of that mean (0 with fewer than two rounds)."""
-    differences = [value - reference for value, reference in zip(playout.weighed, base.weighed, strict=False)]
+    differences = [value - reference for value, reference in zip(playout.compared(), base.compared(), strict=False)]
     count = len(differences)
     mean = sum(differences) / count
     if count < 2:

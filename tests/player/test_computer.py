@@ -230,7 +230,7 @@ def test_the_champions_choice_weighs_the_tiles_kept_and_going_out() -> None:
 
 def playout_with(values: list[float]) -> _Playout:
     playout = _Playout(Move.pass_(), 0.0, "", None, None)  # type: ignore[arg-type]
-    playout.values = playout.weighed = values
+    playout.values = values
     return playout
 
 
