@@ -240,7 +240,6 @@ def test_pre_endgame_weighs_each_draw_by_the_exact_endgame(mini_rules) -> None:
     assert pre.expected == max(expected for _move, expected in pre.candidates)
 
 
-
 @pytest.mark.parametrize(("lang", "preset"), CASES)
 def test_rounds_cut_at_one_and_two_turns_match_a_cut_minimax(lang: str, preset: str) -> None:
     # The turns next to the limit are weighed without laying their moves, and moves of earlier
