@@ -78,6 +78,27 @@ which changed 3 games of 1,000 by a point or two: 57.2 %, +19.8, as above): -0.1
 rate (95 % interval -1.80 to +1.60; 375 games differ, 571.5 wins against 572.5), +0.39 points
 of spread a game (-2.98 to +3.76). No better: the Master keeps choosing by points.
 
+Measured on 26 November 2026, later, three changes to the Master's choice, each against the
+Master as it stands, on the same seeds (8 playouts, 30,000 positions a move for the solvers):
+none is better, none was kept.
+
+* Both racks weighed where a playout stops (the worth of the tiles the opponent kept with their
+  reply subtracted, as the player's own are added): 1,000 games, 57.1 % (571.5 of 1,000,
+  54.1-60.2 %), +21.6 (± 7.1), 4.0 s a game; against the Master as it stands -0.10 points of win
+  rate (-2.23 to +2.03; 432 games differ, 571.5 wins against 572.5), +1.80 points of spread a
+  game (-2.57 to +6.18).
+* With that, ``GUARD`` (the standard errors a candidate must beat the static choice by) at 0.5,
+  1.5 and 2 instead of 1, against the run above: 0.5, after 249 games, -7.4 points of win rate
+  (± 5.7), -12.6 points of spread (-24.1 to -1.1); 1.5, after 191 games, -2.6 (± 6.4), -4.2
+  (-17.0 to +8.5); 2, after 200 games, -7.0 (± 6.7), -15.5 (-29.4 to -1.7). The runs were cut
+  there: leaving the static choice more readily or less readily both cost, 1 stays.
+* With that, the simulation instead of the pre-endgame solver with one tile in the bag (the
+  endgame solver kept with the bag empty): 1,000 games, 57.0 % (570.5), +21.4; against the run
+  above -0.10 points of win rate (± 0.34), -0.25 points of spread (-0.67 to +0.18): only 50 games
+  of 1,000 differ. The pre-endgame, its 30,000 positions shared among some sixty endgames,
+  rarely chooses otherwise than the simulation would; what the solvers add (above) is the
+  endgame's.
+
 Game ``g`` draws its bag from seed ``g``; the Master starts the even games and the Champion the
 odd ones, so each seat is held as often by each. The Master runs a fixed number of playouts per
 candidate and move (the same choices on any machine; its time budget is only a ceiling), so a
