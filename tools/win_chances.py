@@ -100,12 +100,11 @@ def main() -> None:
                       "base_variance": round(base), "variance_per_tile": round(per_tile, 1)}))
     print(f"bag  0   : {measured[0][0]:6} turns, sd {measured[0][1] ** 0.5:6.1f}")
     for low in range(0, 100, 10):
-        rows = [(n, var) for bag, (n, var) in measured.items() if low <= bag < low + 10 and bag]
+        rows = [(bag, n, var) for bag, (n, var) in measured.items() if low <= bag < low + 10 and bag]
         if rows:
-            turns = sum(n for n, _ in rows)
-            var = sum(n * v for n, v in rows) / turns
-            fitted = base + per_tile * sum(n * bag for bag, (n, _) in measured.items()
-                                           if low <= bag < low + 10 and bag) / turns
+            turns = sum(n for _bag, n, _var in rows)
+            var = sum(n * v for _bag, n, v in rows) / turns
+            fitted = base + per_tile * sum(n * bag for bag, n, _var in rows) / turns
             print(f"bag {max(low, 1):2}-{low + 9:2}: {turns:6} turns, sd {var ** 0.5:6.1f}, "
                   f"fitted {max(fitted, 0) ** 0.5:6.1f}")
 

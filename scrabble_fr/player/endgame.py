@@ -681,20 +681,25 @@ class EndgameSolver:
             outs = [move for move in moves.with_tiles(self.rack_bits[me]) if not move[3] & laid]
             if outs:
                 out = max(outs, key=_score)
-                if worth(out) >= beta:  # a cut the depth limit cannot undo: the game ends on it
-                    return self._frontier_store(key, ply, worth(out), LOWER, out, True, cut=True)
+                value = worth(out)
+                if value >= beta:  # a cut the depth limit cannot undo: the game ends on it
+                    return self._frontier_store(key, ply, value, LOWER, out, True, cut=True)
             # The first other move by worth (if it reaches beta, it is worth more than any out).
             first = next((move for move in moves if not move[3] & bad and len(move[2]) != size), None)
-            if first is not None and worth(first) >= beta:
-                return self._frontier_store(key, ply, worth(first), LOWER, first, ends(first), cut=True)
+            if first is not None:
+                value = worth(first)
+                if value >= beta:
+                    return self._frontier_store(key, ply, value, LOWER, first, ends(first), cut=True)
         listed = self._moves(me, moves, since)
         going_out = listed.outs
         if going_out:  # the outs in front, by score
             best_move, best = listed[0], worth(listed[0])
             if best >= beta:  # resolved, as above, even if another move is worth more
                 return self._frontier_store(key, ply, best, LOWER, best_move, True, cut=True)
-        if len(listed) > going_out and worth(listed[going_out]) > best:
-            best_move, best = listed[going_out], worth(listed[going_out])
+        if len(listed) > going_out:
+            value = worth(listed[going_out])
+            if value > best:
+                best_move, best = listed[going_out], value
         flag = UPPER if best <= alpha else LOWER if best >= beta else EXACT
         resolved = ends_on_pass and all(ends(move) for move in listed)
         return self._frontier_store(key, ply, best, flag, best_move, resolved, cut=flag == LOWER)
