@@ -11,10 +11,15 @@ twice the memory of a game to build: a wheel carries them built (``scrabble_fr/_
 about 6 MB for French), so the first move of a fresh install waits no longer than any other.
 They are built here by the package's own code, from whatever list ``lexiques/`` holds, and named
 by a hash of it: a graph that does not match its list is never read (the list is built instead).
+
+The endgame search in C (``scrabble_fr/player/_endgame.c``) is compiled here with the machine's C
+compiler into ``scrabble_fr/_data/native``, and the wheel is then tagged for this platform;
+without a compiler the wheel is built without it (the search runs in Python, slower).
 """
 
 from __future__ import annotations
 
+import importlib.util
 import os
 import shutil
 import subprocess
@@ -52,6 +57,27 @@ class CompileCatalogues(BuildHookInterface):
             build_data["force_include"][str(compiled)] = f"scrabble_fr/_data/locales/{language}/LC_MESSAGES/{DOMAIN}.mo"
         for graph in self._build_graphs(self._work / "graphs"):
             build_data["force_include"][str(graph)] = f"scrabble_fr/_data/graphs/{graph.name}"
+        library = self._compile_endgame(self._work / "native")
+        if library is not None:
+            build_data["force_include"][str(library)] = f"scrabble_fr/_data/native/{library.name}"
+            # A compiled library ties the wheel to this platform.
+            build_data["pure_python"] = False
+            build_data["infer_tag"] = True
+
+    def _compile_endgame(self, folder: Path) -> Path | None:
+        """The endgame search compiled (scrabble_fr/player/_endgame.c); None without a C compiler:
+        the wheel then searches in Python, slower, with the same answers."""
+        player = Path(self.root, "scrabble_fr", "player")
+        spec = importlib.util.spec_from_file_location("native_build", player / "native_build.py")
+        if spec is None or spec.loader is None:
+            return None
+        builder = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(builder)
+        target = folder / f"{builder.LIBRARY_NAME}{builder.library_suffix()}"
+        if not builder.compile_library(player / builder.SOURCE_NAME, target):
+            self.app.display_warning("no C compiler: the endgame search will run in Python (slower)")
+            return None
+        return target
 
     def _build_graphs(self, folder: Path) -> list[Path]:
         """The shipped lists' graphs, built in a separate interpreter (the package's code, run from

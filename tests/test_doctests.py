@@ -81,6 +81,8 @@ MODULES = [
     "scrabble_fr.table.store",
     "scrabble_fr.table.sqlite",
     "scrabble_fr.player.endgame",
+    "scrabble_fr.player.native",
+    "scrabble_fr.player.native_build",
     "scrabble_fr.cli.lexique_cmds",
     "scrabble_fr.tui.app",
     "scrabble_fr.tui.widgets.forms",

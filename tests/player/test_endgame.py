@@ -9,6 +9,7 @@ Hasbro) rules, a word list of a few hundred short words so that the full tree st
 
 from __future__ import annotations
 
+import os
 import random
 from collections.abc import Callable, Iterator
 from dataclasses import replace
@@ -19,6 +20,7 @@ from conftest import full_lexicon
 from scrabble_fr.engine.move import Move, MoveKind
 from scrabble_fr.engine.position import Position
 from scrabble_fr.engine.rules import BlockedRule, EndRule, Rules
+from scrabble_fr.player import native
 from scrabble_fr.player.endgame import EndgameSolver, judge_move, solve, solve_pre_endgame
 from scrabble_fr.player.movegen import generate_moves
 from scrabble_fr.words import WordSet
@@ -136,26 +138,45 @@ def spread(position: Position) -> int:
     return position.scores[position.to_move] - position.scores[1 - position.to_move]
 
 
+def searches() -> list[bool]:
+    """The searches to check: Python's, and the compiled one when it is there (it must be under
+    CI, whose install builds it)."""
+    if native.library() is None:
+        return [False]
+    return [False, True]
+
+
+def test_the_compiled_search_is_there_under_ci() -> None:
+    if native.library() is None:
+        if os.environ.get("CI"):
+            pytest.fail("the compiled endgame search is missing: the install could not build it")
+        pytest.skip("no compiled endgame search here (no C compiler): the Python search is checked alone")
+
+
 @pytest.mark.parametrize(("lang", "preset"), CASES)
 def test_solver_matches_exhaustive_minimax(lang: str, preset: str) -> None:
     with_jokers = 0
     small = endgames(lang, preset, len(preset) * 7 + len(lang), 70, lambda p: sum(len(r) for r in p.racks) <= 6)
     for position, run in small:
         expected = reference(position.copy(), run) + spread(position)
-        result = solve(position, seconds=60)
-        assert result.proven
-        assert result.value == expected, position.to_cgp()
+        for compiled in searches():
+            result = solve(position, seconds=60, native=compiled)
+            assert result.proven
+            assert result.value == expected, (position.to_cgp(), compiled)
         with_jokers += "?" in "".join(position.racks)
     assert with_jokers >= 10
 
 
-def test_sequence_replays_to_its_value() -> None:
+@pytest.mark.parametrize("compiled", [False, True])
+def test_sequence_replays_to_its_value(compiled: bool) -> None:
+    if compiled not in searches():
+        pytest.skip("no compiled endgame search here")
     lexicon = small_lexicon("fr")
     rules = Rules.preset("ffsc")
     rng = random.Random(3)
     for _case in range(20):
         position, _run = random_endgame(rng, rules, lexicon)
-        result = solve(position, seconds=60)
+        result = solve(position, seconds=60, native=compiled)
         replay = position.copy()
         first = replay.to_move
         for move in result.moves:
@@ -173,14 +194,17 @@ def test_sequence_replays_to_its_value() -> None:
         assert replay.scores[first] - replay.scores[1 - first] == result.value, position.to_cgp()
 
 
-def test_node_budget_stops_unproven_with_a_move() -> None:
+@pytest.mark.parametrize("compiled", [False, True])
+def test_node_budget_stops_unproven_with_a_move(compiled: bool) -> None:
+    if compiled not in searches():
+        pytest.skip("no compiled endgame search here")
     lexicon = full_lexicon("fr")
     position = Position.from_cgp(
         "L6V6P/O6A1BITTER/U1N2N1N6O/FRASQUES2V3F/E1P2E2G1E3E/1WATER2R1T3S/2L2I1JOLI1e1S/2M1MOXAS1LOCHE/"
         "2E2N4L1A2/2Z2S3BA1N2/9RI1G2/9E1DUT1/9A2A2/9KYRIE1/3DEMUNIs5 CUEIAIO/TEDUHE 363/509 0",
         lexicon=lexicon,
     )
-    result = solve(position, max_nodes=200)
+    result = solve(position, max_nodes=200, native=compiled)
     assert not result.proven
     assert result.moves and result.moves[0].kind is MoveKind.PLACE
     assert result.depth >= 1
@@ -241,10 +265,14 @@ def test_pre_endgame_weighs_each_draw_by_the_exact_endgame(mini_rules) -> None:
 
 
 @pytest.mark.parametrize(("lang", "preset"), CASES)
-def test_rounds_cut_at_one_and_two_turns_match_a_cut_minimax(lang: str, preset: str) -> None:
+def test_rounds_cut_at_one_two_and_three_turns_match_a_cut_minimax(lang: str, preset: str) -> None:
     # The turns next to the limit are weighed without laying their moves, and moves of earlier
     # lists are tried before the new tiles' moves are generated: the values must not move.
+    # The compiled search tries the table's move before generating any, and one turn from the
+    # limit the best moves of the player's list two turns up, rescored: a third round checks them.
     for position, run in endgames(lang, preset, len(preset) * 11 + len(lang), 30, lambda p: all(p.racks)):
-        for depth in (1, 2):
+        for depth in (1, 2, 3):
             expected = reference(position.copy(), run, depth=depth) + spread(position)
-            assert EndgameSolver(position, blocked_run=run).limited(depth) == expected, (position.to_cgp(), depth)
+            for compiled in searches():
+                value = EndgameSolver(position, blocked_run=run, native=compiled).limited(depth)
+                assert value == expected, (position.to_cgp(), depth, compiled)

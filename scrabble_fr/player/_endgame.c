@@ -1,0 +1,998 @@
+/* The endgame solver's search, compiled: the same search as scrabble_fr/player/endgame.py.
+ *
+ * Python's solver spends its time generating moves and keeping its tables; the same negamax
+ * (alpha-beta, principal variation search, iterative deepening, a Zobrist transposition table,
+ * going out first, then the hash move, two killers per depth, then score plus the value of the
+ * tiles played, passing last), written here over flat arrays, searches some fifty times as many
+ * positions a second. The Python module prepares the input (the board, both racks, the rules,
+ * the word graph as arrays) and reads the answer back; the rules of the end (going out, the
+ * blocked game by a run of passes or scoreless turns) are the same, checked against the same
+ * exhaustive minimax in the tests.
+ *
+ * Moves are generated afresh at each position, line by line: from each square that may start a
+ * word within reach of an anchor (an empty square beside a tile), the word graph is followed
+ * through the board's tiles and the rack's, under the cross-checks (kept up to date as tiles are
+ * laid and taken back).
+ *
+ * Built with the package (hatch_build.py) or, from a checkout, when first used
+ * (scrabble_fr/player/native.py); nothing else depends on it: without a compiler the Python
+ * search does the same work, slower.
+ */
+
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#define MAXN 16 /* squares are bytes: boards up to 16 x 16 (larger ones are searched in Python) */
+#define MAXSQ (MAXN * MAXN)
+#define MAXT 16 /* tiles a move may lay (racks up to 15) */
+#define BLANK 26
+#define ALL26 ((1u << 26) - 1)
+#define INF 1000000
+#define RESOLVED 10000
+#define MAXPLY 128
+#define MAXLINE 64
+#define EXACT 0
+#define LOWER 1
+#define UPPER 2
+
+typedef struct {
+    int32_t size;
+    const int8_t *board; /* size*size: -1 empty, 0-25 a letter, 26-51 a joker as a letter */
+    const int8_t *letter_mul;
+    const int8_t *word_mul;
+    const int32_t *tile_value; /* 27: the letters, then the joker */
+    const int32_t *racks;      /* 2 x 27 counts: the player to move's, then the other's */
+    int32_t bingo_size;
+    int32_t bingo_bonus;
+    int32_t limit;            /* turns in a row that block the game (2 x blocked_count) */
+    int32_t scoreless_counts; /* a scoreless placement counts toward it */
+    int32_t pass_cost;        /* the depth a pass uses up */
+    int32_t start_run;
+    int32_t centre;           /* the centre square, for an empty board */
+    int32_t node_count;
+    const uint32_t *child_mask;
+    const int32_t *first_edge;
+    const int32_t *edges;
+    const uint8_t *terminal;
+    int32_t root;
+    double seconds;
+    int64_t max_nodes; /* < 0: none */
+    int32_t cpu_clock; /* measure the budget in this process's processor time */
+    int32_t table_bits;
+    int32_t max_depth; /* > 0: one round, cut at this depth, no budget (the tests' rounds) */
+} EgInput;
+
+typedef struct {
+    int32_t value; /* relative to the current scores, for the player to move */
+    int32_t proven;
+    int32_t depth;
+    int32_t line_length;
+    int64_t nodes;
+    double seconds;
+    int8_t line_n[MAXLINE];
+    uint8_t line_square[MAXLINE * MAXT];
+    uint8_t line_code[MAXLINE * MAXT];
+} EgOutput;
+
+typedef struct {
+    int8_t n; /* tiles laid; 0: a pass */
+    int16_t score;
+    int16_t worth; /* score plus the value of the tiles laid */
+    uint8_t sq[MAXT];
+    uint8_t code[MAXT]; /* 0-25 a letter, 26-51 a joker as a letter */
+} Move;
+
+typedef struct {
+    int key;
+    int index;
+} Order;
+
+typedef struct {
+    uint64_t key;
+    int32_t value;
+    int16_t depth;
+    int8_t flag;
+    int8_t used;
+    Move move;
+} Entry;
+
+#define XCACHE_BITS 16
+typedef struct {
+    uint64_t key; /* 0: empty (a key always has its leading 1) */
+    uint32_t mask;
+} XEntry;
+
+typedef struct {
+    int saved_dir, saved_sq;
+    uint32_t mask;
+    int32_t score;
+} Undo;
+
+typedef struct {
+    int N, area;
+    int8_t board[MAXSQ];
+    int8_t near[MAXSQ]; /* tiles beside each square (up, down, left, right) */
+    int8_t lm[MAXSQ], wm[MAXSQ];
+    int tv[27];
+    int rack[2][27];
+    int rack_size[2], rack_value[2];
+    uint32_t xmask[2][MAXSQ];
+    int32_t xscore[2][MAXSQ];
+    const uint32_t *child_mask;
+    const int32_t *first_edge, *edges;
+    const uint8_t *terminal;
+    int root;
+    int bingo_size, bingo_bonus, limit, scoreless_counts, pass_cost, centre;
+    uint64_t z_sq[MAXSQ][52];
+    uint64_t z_rack[2][2][27][MAXT];
+    uint64_t z_run[64];
+    uint64_t board_key;
+    XEntry xcache[1 << XCACHE_BITS];
+    Entry *table;
+    uint64_t table_mask;
+    Move killers[MAXPLY][2];
+    int killer_count[MAXPLY];
+    Move pv[MAXPLY][MAXPLY];
+    const Order *order_of[MAXPLY]; /* each node's order of its moves while its children are searched */
+    int order_count[MAXPLY];
+    size_t list_base[MAXPLY];
+    int pv_len[MAXPLY];
+    Move *stack;
+    size_t stack_cap, stack_top;
+    Undo *undo;
+    size_t undo_cap, undo_top;
+    int64_t nodes, max_nodes, next_check;
+    double deadline;
+    int cpu_clock, budgeted, stopped, failed;
+    /* move generation's scratch */
+    int gen_player, gen_dir, gen_line;
+    int g_cell[MAXN], g_sq[MAXN], g_anchor[MAXN];
+    uint32_t g_xm[MAXN];
+    int32_t g_xs[MAXN];
+    int g_start;
+    uint32_t g_held; /* the letters (not jokers) on the rack while generating */
+    uint8_t g_placed_sq[MAXT], g_placed_code[MAXT];
+} S;
+
+static double now(int cpu) {
+    struct timespec t;
+    clock_gettime(cpu ? CLOCK_PROCESS_CPUTIME_ID : CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
+}
+
+static uint64_t splitmix(uint64_t *state) {
+    uint64_t z = (*state += 0x9E3779B97F4A7C15ULL);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+    return z ^ (z >> 31);
+}
+
+static inline int letter_of(int code) { return code >= BLANK ? code - BLANK : code; }
+
+/* Bits set in a 32-bit mask, without the library call a compiler makes for a processor it may
+ * not assume has the instruction. */
+static inline int ones(uint32_t x) {
+    x = x - ((x >> 1) & 0x55555555u);
+    x = (x & 0x33333333u) + ((x >> 2) & 0x33333333u);
+    x = (x + (x >> 4)) & 0x0F0F0F0Fu;
+    return (int)((x * 0x01010101u) >> 24);
+}
+
+static inline int child_of(const S *s, int node, int letter) {
+    uint32_t mask = s->child_mask[node];
+    if (!(mask >> letter & 1)) return -1;
+    return s->edges[s->first_edge[node] + ones(mask & ((1u << letter) - 1))];
+}
+
+/* The cross-check of empty square q for moves in direction dir (0 across, 1 down): the letters
+ * that make a word with the tiles in line with q the other way, and those tiles' points (-1:
+ * no tile there, no cross-word). */
+static void cross(S *s, int dir, int q) {
+    int N = s->N;
+    int r = q / N, c = q % N;
+    int step = dir == 0 ? N : 1;
+    int pos = dir == 0 ? r : c;
+    int first = pos, last = pos;
+    while (first > 0 && s->board[q - (pos - first + 1) * step] >= 0) first--;
+    while (last < N - 1 && s->board[q + (last - pos + 1) * step] >= 0) last++;
+    if (first == pos && last == pos) {
+        s->xmask[dir][q] = ALL26;
+        s->xscore[dir][q] = -1;
+        return;
+    }
+    int points = 0;
+    /* The letters around the gap as a number in base 27 (the gap is a 0): the key of the
+     * cross-checks already worked out (the same few cross-words come back again and again). */
+    uint64_t key = 1;
+    int keyed = last - first <= 12;
+    for (int p = first; p <= last; p++) {
+        if (p == pos) { key *= 27; continue; }
+        int code = s->board[q + (p - pos) * step];
+        if (code < BLANK) points += s->tv[code];
+        key = key * 27 + (uint64_t)(letter_of(code) + 1);
+    }
+    s->xscore[dir][q] = points;
+    XEntry *cached = NULL;
+    if (keyed) {
+        cached = &s->xcache[(key ^ (key >> 29)) * 0x9E3779B97F4A7C15ULL >> (64 - XCACHE_BITS)];
+        if (cached->key == key) {
+            s->xmask[dir][q] = cached->mask;
+            return;
+        }
+    }
+    int node = s->root;
+    for (int p = first; p < pos && node >= 0; p++) node = child_of(s, node, letter_of(s->board[q + (p - pos) * step]));
+    uint32_t mask = 0;
+    if (node >= 0) {
+        uint32_t children = s->child_mask[node];
+        while (children) {
+            int letter = __builtin_ctz(children);
+            children &= children - 1;
+            int n = child_of(s, node, letter);
+            for (int p = pos + 1; p <= last && n >= 0; p++) n = child_of(s, n, letter_of(s->board[q + (p - pos) * step]));
+            if (n >= 0 && s->terminal[n]) mask |= 1u << letter;
+        }
+    }
+    s->xmask[dir][q] = mask;
+    if (cached) {
+        cached->key = key;
+        cached->mask = mask;
+    }
+}
+
+static int push_undo(S *s, int dir, int q) {
+    if (s->undo_top == s->undo_cap) {
+        size_t cap = s->undo_cap * 2;
+        Undo *grown = realloc(s->undo, cap * sizeof(Undo));
+        if (!grown) { s->failed = 1; return 0; }
+        s->undo = grown;
+        s->undo_cap = cap;
+    }
+    Undo *u = &s->undo[s->undo_top++];
+    u->saved_dir = dir;
+    u->saved_sq = q;
+    u->mask = s->xmask[dir][q];
+    u->score = s->xscore[dir][q];
+    return 1;
+}
+
+/* Recompute the cross-checks at the ends of the lines through the squares just laid. */
+static void refresh(S *s, int dir, int q, int *done, int *count) {
+    int key = q * 2 + dir;
+    for (int i = 0; i < *count; i++)
+        if (done[i] == key) return; /* the end of a line two tiles of the move share */
+    done[(*count)++] = key;
+    if (push_undo(s, dir, q)) cross(s, dir, q);
+}
+
+static void refresh_around(S *s, const Move *m) {
+    int N = s->N;
+    int done[4 * MAXT];
+    int count = 0;
+    for (int i = 0; i < m->n; i++) {
+        int q0 = m->sq[i];
+        int r = q0 / N, c = q0 % N;
+        /* down the column: the squares above and below the run (across moves' cross-words) */
+        int rr = r;
+        while (rr > 0 && s->board[(rr - 1) * N + c] >= 0) rr--;
+        if (rr > 0) { int q = (rr - 1) * N + c; refresh(s, 0, q, done, &count); }
+        rr = r;
+        while (rr < N - 1 && s->board[(rr + 1) * N + c] >= 0) rr++;
+        if (rr < N - 1) { int q = (rr + 1) * N + c; refresh(s, 0, q, done, &count); }
+        int cc = c;
+        while (cc > 0 && s->board[r * N + cc - 1] >= 0) cc--;
+        if (cc > 0) { int q = r * N + cc - 1; refresh(s, 1, q, done, &count); }
+        cc = c;
+        while (cc < N - 1 && s->board[r * N + cc + 1] >= 0) cc++;
+        if (cc < N - 1) { int q = r * N + cc + 1; refresh(s, 1, q, done, &count); }
+    }
+}
+
+static inline int tile_index(int code) { return code >= BLANK ? BLANK : code; }
+
+static inline uint64_t rack_tile_key(const S *s, int player, int role, int tile, int copy) {
+    return s->z_rack[player][role][tile][copy];
+}
+
+static void count_near(S *s, int q, int step);
+
+/* Lay a placement for player: the board, the rack, the keys, the cross-checks (undo marks where
+ * the undo stack stood). */
+static size_t lay(S *s, int player, const Move *m) {
+    size_t mark = s->undo_top;
+    for (int i = 0; i < m->n; i++) {
+        int code = m->code[i];
+        s->board[m->sq[i]] = (int8_t)code;
+        count_near(s, m->sq[i], 1);
+        s->board_key ^= s->z_sq[m->sq[i]][code];
+        int t = tile_index(code);
+        s->rack[player][t]--;
+        s->rack_value[player] -= s->tv[t];
+    }
+    s->rack_size[player] -= m->n;
+    refresh_around(s, m);
+    return mark;
+}
+
+static void take_back(S *s, int player, const Move *m, size_t mark) {
+    while (s->undo_top > mark) {
+        Undo *u = &s->undo[--s->undo_top];
+        s->xmask[u->saved_dir][u->saved_sq] = u->mask;
+        s->xscore[u->saved_dir][u->saved_sq] = u->score;
+    }
+    for (int i = 0; i < m->n; i++) {
+        int code = m->code[i];
+        s->board[m->sq[i]] = -1;
+        count_near(s, m->sq[i], -1);
+        s->board_key ^= s->z_sq[m->sq[i]][code];
+        int t = tile_index(code);
+        s->rack[player][t]++;
+        s->rack_value[player] += s->tv[t];
+    }
+    s->rack_size[player] += m->n;
+}
+
+static uint64_t rack_key(const S *s, int player, int role) {
+    uint64_t key = 0;
+    for (int t = 0; t < 27; t++)
+        for (int k = 0; k < s->rack[player][t] && k < MAXT; k++) key ^= rack_tile_key(s, player, role, t, k);
+    return key;
+}
+
+static uint64_t position_key(const S *s, int me, int run) {
+    return s->board_key ^ rack_key(s, me, 0) ^ rack_key(s, 1 - me, 1) ^ s->z_run[run];
+}
+
+/* -- move generation ------------------------------------------------------------------------ */
+
+static Move *new_move(S *s) {
+    if (s->stack_top == s->stack_cap) {
+        size_t cap = s->stack_cap * 2;
+        Move *grown = realloc(s->stack, cap * sizeof(Move));
+        if (!grown) { s->failed = 1; return NULL; }
+        s->stack = grown;
+        s->stack_cap = cap;
+    }
+    return &s->stack[s->stack_top++];
+}
+
+static inline int is_anchor(const S *s, int q) { return s->board[q] < 0 && s->near[q] > 0; }
+
+static void count_near(S *s, int q, int step) {
+    int N = s->N, r = q / N, c = q % N;
+    if (r > 0) s->near[q - N] += step;
+    if (r < N - 1) s->near[q + N] += step;
+    if (c > 0) s->near[q - 1] += step;
+    if (c < N - 1) s->near[q + 1] += step;
+}
+
+static void extend(S *s, int i, int node, int n, int anchored, int main_sum, int word_mul, int cross_total,
+                   int tile_sum) {
+    int N = s->N;
+    int player = s->gen_player;
+    if (n > 0 && anchored && s->terminal[node] && (i == N || s->g_cell[i] < 0)) {
+        /* A single tile that also makes a word across is the across half's (as in Python). */
+        int keep = 1;
+        if (n == 1 && s->gen_dir == 1) {
+            int q = s->g_placed_sq[0], c = q % N;
+            if ((c > 0 && s->board[q - 1] >= 0) || (c < N - 1 && s->board[q + 1] >= 0)) keep = 0;
+        }
+        if (keep) {
+            Move *m = new_move(s);
+            if (!m) return;
+            int score = main_sum * word_mul + cross_total + (n >= s->bingo_size ? s->bingo_bonus : 0);
+            m->n = (int8_t)n;
+            m->score = (int16_t)score;
+            m->worth = (int16_t)(score + tile_sum);
+            memcpy(m->sq, s->g_placed_sq, (size_t)n);
+            memcpy(m->code, s->g_placed_code, (size_t)n);
+        }
+    }
+    if (i == N) return;
+    int cell = s->g_cell[i];
+    if (cell >= 0) {
+        int child = child_of(s, node, letter_of(cell));
+        if (child < 0) return;
+        extend(s, i + 1, child, n, anchored, main_sum + (cell < BLANK ? s->tv[cell] : 0), word_mul, cross_total,
+               tile_sum);
+        return;
+    }
+    if (n >= s->rack_size[player]) return;
+    uint32_t allowed = s->child_mask[node] & s->g_xm[i];
+    if (!s->rack[player][BLANK]) allowed &= s->g_held;
+    int q = s->g_sq[i];
+    int lm = s->lm[q], wm = s->wm[q];
+    int xs = s->g_xs[i];
+    int now_anchored = anchored || s->g_anchor[i];
+    while (allowed) {
+        int letter = __builtin_ctz(allowed);
+        allowed &= allowed - 1;
+        int child = child_of(s, node, letter);
+        for (int as_blank = 0; as_blank < 2; as_blank++) {
+            int tile = as_blank ? BLANK : letter;
+            if (!s->rack[player][tile]) continue;
+            int v = as_blank ? 0 : s->tv[letter];
+            if (!--s->rack[player][tile] && !as_blank) s->g_held &= ~(1u << letter);
+            s->g_placed_sq[n] = (uint8_t)q;
+            s->g_placed_code[n] = (uint8_t)(as_blank ? BLANK + letter : letter);
+            int cross_add = xs >= 0 ? (xs + v * lm) * wm : 0;
+            extend(s, i + 1, child, n + 1, now_anchored, main_sum + v * lm, word_mul * wm, cross_total + cross_add,
+                   tile_sum + v);
+            if (!s->rack[player][tile]++ && !as_blank) s->g_held |= 1u << letter;
+        }
+    }
+}
+
+/* Every placement of player's rack on the board, pushed on the move stack. */
+static void generate(S *s, int player) {
+    int N = s->N;
+    int tiles = s->rack_size[player];
+    int empty_board = s->board[s->centre] < 0;
+    const int *rack = s->rack[player];
+    uint32_t fits = ALL26;
+    if (!rack[BLANK]) {
+        fits = 0;
+        for (int t = 0; t < 26; t++)
+            if (rack[t]) fits |= 1u << t;
+    }
+    s->gen_player = player;
+    s->g_held = 0;
+    for (int t = 0; t < 26; t++)
+        if (rack[t]) s->g_held |= 1u << t;
+    for (int dir = 0; dir < 2; dir++) {
+        s->gen_dir = dir;
+        for (int line = 0; line < N; line++) {
+            int any_anchor = 0;
+            for (int i = 0; i < N; i++) {
+                int q = dir == 0 ? line * N + i : i * N + line;
+                s->g_sq[i] = q;
+                s->g_cell[i] = s->board[q];
+                s->g_anchor[i] = empty_board ? q == s->centre : is_anchor(s, q);
+                s->g_xm[i] = s->xmask[dir][q];
+                s->g_xs[i] = s->xscore[dir][q];
+                any_anchor |= s->g_anchor[i];
+            }
+            if (!any_anchor) continue;
+            for (int start = 0; start < N; start++) {
+                if (start > 0 && s->g_cell[start - 1] >= 0) continue;
+                /* within reach of an anchor: no more empty squares up to it than tiles, none
+                 * where no tile of the rack may go */
+                int empties = 0, reach = 0;
+                for (int i = start; i < N; i++) {
+                    if (s->g_cell[i] >= 0) continue;
+                    empties++;
+                    if (empties > tiles || !(s->g_xm[i] & fits)) break;
+                    if (s->g_anchor[i]) { reach = 1; break; }
+                }
+                if (!reach) continue;
+                s->g_start = start;
+                extend(s, start, s->root, 0, 0, 0, 1, 0, 0);
+                if (s->failed) return;
+            }
+        }
+    }
+}
+
+/* -- the search ----------------------------------------------------------------------------- */
+
+static inline int same_move(const Move *a, const Move *b) {
+    if (a->n != b->n) return 0;
+    for (int i = 0; i < a->n; i++)
+        if (a->sq[i] != b->sq[i] || a->code[i] != b->code[i]) return 0;
+    return 1;
+}
+
+static int by_key(const void *a, const void *b) {
+    const Order *x = a, *y = b;
+    if (x->key != y->key) return y->key - x->key;
+    return x->index - y->index;
+}
+
+static Entry *probe(S *s, uint64_t key) {
+    Entry *bucket = &s->table[(key & s->table_mask) * 2];
+    if (bucket[0].used && bucket[0].key == key) return &bucket[0];
+    if (bucket[1].used && bucket[1].key == key) return &bucket[1];
+    return NULL;
+}
+
+static void store(S *s, uint64_t key, int depth, int flag, int value, const Move *move) {
+    Entry *bucket = &s->table[(key & s->table_mask) * 2];
+    Entry *e;
+    if (bucket[0].used && bucket[0].key == key) e = &bucket[0];
+    else if (bucket[1].used && bucket[1].key == key) e = &bucket[1];
+    else if (!bucket[0].used || bucket[0].depth <= depth) {
+        bucket[1] = bucket[0]; /* the deeper slot's old entry moves to the one always replaced */
+        e = &bucket[0];
+    } else e = &bucket[1];
+    e->key = key;
+    e->value = value;
+    e->depth = (int16_t)depth;
+    e->flag = (int8_t)flag;
+    e->used = 1;
+    if (move) e->move = *move;
+    else e->move.n = -1;
+}
+
+static void add_killer(S *s, int ply, const Move *m) {
+    if (m->n <= 0 || ply >= MAXPLY) return;
+    Move *k = s->killers[ply];
+    if (s->killer_count[ply] > 0 && same_move(&k[0], m)) return;
+    if (s->killer_count[ply] > 1 && same_move(&k[1], m)) { Move t = k[0]; k[0] = k[1]; k[1] = t; return; }
+    k[1] = k[0];
+    k[0] = *m;
+    if (s->killer_count[ply] < 2) s->killer_count[ply]++;
+}
+
+static void set_pv(S *s, int ply, const Move *m) {
+    if (ply >= MAXPLY - 1) return;
+    s->pv[ply][0] = *m;
+    int length = s->pv_len[ply + 1];
+    if (length > MAXPLY - ply - 1) length = MAXPLY - ply - 1;
+    memcpy(&s->pv[ply][1], s->pv[ply + 1], (size_t)length * sizeof(Move));
+    s->pv_len[ply] = length + 1;
+}
+
+static int check_budget(S *s) {
+    if (!s->budgeted) return 0;
+    if (s->nodes < s->next_check) return 0;
+    s->next_check = s->nodes + 1024;
+    if ((s->max_nodes >= 0 && s->nodes > s->max_nodes) || now(s->cpu_clock) > s->deadline) s->stopped = 1;
+    return s->stopped;
+}
+
+static int negamax(S *s, int ply, int depth, int alpha, int beta, int run, int *resolved_out);
+
+/* Whether placement m is playable now by player (its squares empty, its tiles on the rack, its
+ * words words), and its score now (tiles laid since it was generated may have changed it). */
+static int rescore(S *s, int player, const Move *m, int *score_out) {
+    int N = s->N;
+    int need[27] = {0};
+    for (int i = 0; i < m->n; i++) {
+        if (s->board[m->sq[i]] >= 0) return 0;
+        int t = tile_index(m->code[i]);
+        if (++need[t] > s->rack[player][t]) return 0;
+    }
+    int dir;
+    if (m->n > 1) dir = m->sq[0] / N == m->sq[1] / N ? 0 : 1;
+    else {
+        int q = m->sq[0], c = q % N;
+        dir = (c > 0 && s->board[q - 1] >= 0) || (c < N - 1 && s->board[q + 1] >= 0) ? 0 : 1;
+    }
+    int step = dir == 0 ? 1 : N;
+    int first = m->sq[0], last = m->sq[m->n - 1];
+    for (int i = 1; i < m->n; i++) {
+        if (m->sq[i] < first) first = m->sq[i];
+        if (m->sq[i] > last) last = m->sq[i];
+    }
+    /* the word's ends, through the board's tiles */
+    while ((dir == 0 ? first % N > 0 : first >= N) && s->board[first - step] >= 0) first -= step;
+    while ((dir == 0 ? last % N < N - 1 : last < N * (N - 1)) && s->board[last + step] >= 0) last += step;
+    int node = s->root, main_sum = 0, word_mul = 1, cross_total = 0, k = 0;
+    for (int q = first; q <= last; q += step) {
+        int code = s->board[q], v;
+        if (code >= 0) {
+            v = code < BLANK ? s->tv[code] : 0;
+            main_sum += v;
+        } else {
+            /* one of the move's squares (the span between its tiles is all filled) */
+            int i = 0;
+            while (i < m->n && m->sq[i] != q) i++;
+            if (i == m->n) return 0;
+            code = m->code[i];
+            int letter = letter_of(code);
+            if (!(s->xmask[dir][q] >> letter & 1)) return 0;
+            v = code < BLANK ? s->tv[code] : 0;
+            main_sum += v * s->lm[q];
+            word_mul *= s->wm[q];
+            if (s->xscore[dir][q] >= 0) cross_total += (s->xscore[dir][q] + v * s->lm[q]) * s->wm[q];
+            k++;
+        }
+        node = child_of(s, node, letter_of(code));
+        if (node < 0) return 0;
+    }
+    if (k != m->n || !s->terminal[node]) return 0;
+    *score_out = main_sum * word_mul + cross_total + (m->n >= s->bingo_size ? s->bingo_bonus : 0);
+    return 1;
+}
+
+/* The value of move for the player to move at ply (laid, searched, taken back): ``pvs``, a
+ * null window first (an earlier move set alpha). */
+static int child_value(S *s, int ply, int depth, int alpha, int beta, int run, const Move *move, int pvs,
+                       int *resolved) {
+    int me = ply & 1, other = 1 - me;
+    int value;
+    if (move->n == 0) {
+        if (run + 1 >= s->limit) {
+            *resolved = 1;
+            if (ply + 1 < MAXPLY) s->pv_len[ply + 1] = 0;
+            return s->rack_value[other] - s->rack_value[me];
+        }
+        return -negamax(s, ply + 1, depth - s->pass_cost, -beta, -alpha, run + 1, resolved);
+    }
+    int values_other = s->rack_value[other];
+    size_t mark = lay(s, me, move);
+    if (s->failed) {
+        take_back(s, me, move, mark);
+        s->stopped = 1;
+        *resolved = 0;
+        return 0;
+    }
+    int score = move->score;
+    if (s->rack_size[me] == 0) {
+        value = score + 2 * values_other;
+        *resolved = 1;
+        if (ply + 1 < MAXPLY) s->pv_len[ply + 1] = 0;
+    } else {
+        int next_run = s->scoreless_counts && score == 0 ? run + 1 : 0;
+        if (next_run >= s->limit) {
+            value = score + s->rack_value[other] - s->rack_value[me];
+            *resolved = 1;
+            if (ply + 1 < MAXPLY) s->pv_len[ply + 1] = 0;
+        } else if (pvs) {
+            /* Principal variation search: a null window shows whether this move does better;
+             * only then the full window. */
+            value = score - negamax(s, ply + 1, depth - 1, -alpha - 1 + score, -alpha + score, next_run, resolved);
+            if (!s->stopped && alpha < value && value < beta)
+                value = score - negamax(s, ply + 1, depth - 1, -beta + score, -value + score, next_run, resolved);
+        } else {
+            value = score - negamax(s, ply + 1, depth - 1, -beta + score, -alpha + score, next_run, resolved);
+        }
+    }
+    take_back(s, me, move, mark);
+    return value;
+}
+
+static int cut_here(S *s, int ply, uint64_t key, int value, const Move *move, int resolved, int depth,
+                    int *resolved_out) {
+    add_killer(s, ply, move);
+    store(s, key, resolved ? RESOLVED : depth, LOWER, value, move);
+    if (ply < MAXPLY) { s->pv[ply][0] = *move; s->pv_len[ply] = 1; }
+    *resolved_out = resolved;
+    return value;
+}
+
+#define EARLIER_TRIED 8 /* moves of the earlier list a node one turn from the limit weighs first */
+
+static int negamax(S *s, int ply, int depth, int alpha, int beta, int run, int *resolved_out) {
+    s->nodes++;
+    if (ply < MAXPLY) {
+        s->pv_len[ply] = 0;
+        s->order_of[ply] = NULL;
+    }
+    if (check_budget(s)) { *resolved_out = 0; return 0; }
+    int me = ply & 1, other = 1 - me;
+    uint64_t key = position_key(s, me, run);
+    Entry *entry = probe(s, key);
+    Move hash_move;
+    int has_hash = 0;
+    if (entry) {
+        if (entry->move.n >= 0) { hash_move = entry->move; has_hash = 1; }
+        if (entry->depth >= depth &&
+            (entry->flag == EXACT || (entry->flag == LOWER && entry->value >= beta) ||
+             (entry->flag == UPPER && entry->value <= alpha))) {
+            if (has_hash && ply < MAXPLY) { s->pv[ply][0] = hash_move; s->pv_len[ply] = 1; }
+            *resolved_out = entry->depth == RESOLVED;
+            return entry->value;
+        }
+    }
+    int values_me = s->rack_value[me], values_other = s->rack_value[other];
+    if (depth == 0) {
+        *resolved_out = 0;
+        return values_other - values_me;
+    }
+    int size = s->rack_size[me];
+    int ends_on_pass = run + 1 >= s->limit;
+    if (depth == 1 && ply >= 2 && ply < MAXPLY && s->order_of[ply - 2]) {
+        /* The best moves of this player's list two turns up, still playable (rescored): if one
+         * cuts, no move is generated here. */
+        const Order *earlier = s->order_of[ply - 2];
+        const Move *list = &s->stack[s->list_base[ply - 2]];
+        int tried = 0;
+        for (int o = 0; o < s->order_count[ply - 2] && tried < EARLIER_TRIED; o++) {
+            if (earlier[o].index < 0) continue;
+            Move m = list[earlier[o].index];
+            int score;
+            if (m.n > size || !rescore(s, me, &m, &score)) continue;
+            tried++;
+            int tiles = m.worth - m.score;
+            m.score = (int16_t)score;
+            m.worth = (int16_t)(score + tiles);
+            int out = m.n == size;
+            int value = out ? score + 2 * values_other : m.worth - values_me + values_other;
+            if (value >= beta) {
+                int ends = out || (s->scoreless_counts && ends_on_pass && score == 0);
+                return cut_here(s, ply, key, value, &m, ends, 1, resolved_out);
+            }
+        }
+    }
+    int alpha_start = alpha;
+    int best = -INF;
+    int resolved = 1;
+    Move best_move;
+    best_move.n = -1;
+    int hash_tried = 0;
+    if (depth > 1 && has_hash) {
+        /* The table's move first, before any move is generated: it often cuts. */
+        int score = 0;
+        if (hash_move.n == 0 || rescore(s, me, &hash_move, &score)) {
+            if (hash_move.n > 0) {
+                int tiles = hash_move.worth - hash_move.score;
+                hash_move.score = (int16_t)score;
+                hash_move.worth = (int16_t)(score + tiles);
+            }
+            int child_resolved;
+            int value = child_value(s, ply, depth, alpha, beta, run, &hash_move, 0, &child_resolved);
+            if (s->stopped) { *resolved_out = 0; return 0; }
+            hash_tried = 1;
+            resolved = child_resolved;
+            best = value;
+            best_move = hash_move;
+            set_pv(s, ply, &hash_move);
+            if (value > alpha) {
+                alpha = value;
+                if (alpha >= beta) return cut_here(s, ply, key, value, &hash_move, resolved, depth, resolved_out);
+            }
+        }
+    }
+    size_t base = s->stack_top;
+    generate(s, me);
+    if (s->failed) { s->stopped = 1; *resolved_out = 0; return 0; }
+    size_t count = s->stack_top - base;
+
+    if (depth == 1) {
+        /* One turn from the limit: a move is weighed without laying it (the game counted
+         * blocked after it unless it ends the game), the outs first. */
+        int best_index = -2; /* -1: the pass */
+        for (size_t j = 0; j < count; j++) {
+            Move *m = &s->stack[base + j];
+            if (m->n == size) {
+                int value = m->score + 2 * values_other;
+                if (value > best) { best = value; best_index = (int)j; }
+            }
+        }
+        if (best >= beta) {
+            Move chosen = s->stack[base + best_index];
+            s->stack_top = base;
+            return cut_here(s, ply, key, best, &chosen, 1, 1, resolved_out);
+        }
+        int all_end = ends_on_pass;
+        int best_ends = 0;
+        {
+            int value = values_other - values_me; /* the pass */
+            if (value > best) { best = value; best_index = -1; best_ends = ends_on_pass; }
+        }
+        for (size_t j = 0; j < count; j++) {
+            Move *m = &s->stack[base + j];
+            int ends, value;
+            if (m->n == size) { value = m->score + 2 * values_other; ends = 1; }
+            else {
+                value = m->worth - values_me + values_other;
+                ends = s->scoreless_counts && ends_on_pass && m->score == 0;
+            }
+            all_end = all_end && ends;
+            if (value > best) { best = value; best_index = (int)j; best_ends = ends; }
+        }
+        Move chosen;
+        if (best_index >= 0) chosen = s->stack[base + best_index];
+        else chosen.n = 0;
+        s->stack_top = base;
+        int flag = best <= alpha ? UPPER : best >= beta ? LOWER : EXACT;
+        resolved = flag == LOWER ? best_ends : all_end;
+        if (flag == LOWER) add_killer(s, ply, &chosen);
+        store(s, key, resolved ? RESOLVED : 1, flag, best, &chosen);
+        if (ply < MAXPLY) { s->pv[ply][0] = chosen; s->pv_len[ply] = 1; }
+        *resolved_out = resolved;
+        return best;
+    }
+
+    /* The order: outs by score, the hash move, the killers, the rest by worth, the pass last
+     * (first when it is the hash move). */
+    Order *order = malloc((count + 1) * sizeof(Order));
+    if (!order) { s->failed = s->stopped = 1; s->stack_top = base; *resolved_out = 0; return 0; }
+    int pass_key = has_hash && hash_move.n == 0 ? 3000000 : -1;
+    for (size_t j = 0; j < count; j++) {
+        Move *m = &s->stack[base + j];
+        int k;
+        if (m->n == size) k = 4000000 + m->score;
+        else if (has_hash && same_move(m, &hash_move)) k = 3000000;
+        else if (ply < MAXPLY && s->killer_count[ply] > 0 && same_move(m, &s->killers[ply][0])) k = 2000001;
+        else if (ply < MAXPLY && s->killer_count[ply] > 1 && same_move(m, &s->killers[ply][1])) k = 2000000;
+        else k = m->worth;
+        order[j].key = k;
+        order[j].index = (int)j;
+    }
+    order[count].key = pass_key;
+    order[count].index = -1;
+    qsort(order, count + 1, sizeof(Order), by_key);
+    if (ply < MAXPLY) {
+        s->order_of[ply] = order;
+        s->order_count[ply] = (int)count + 1;
+        s->list_base[ply] = base;
+    }
+
+    for (size_t o = 0; o <= count; o++) {
+        int j = order[o].index;
+        Move move;
+        if (j >= 0) move = s->stack[base + j];
+        else {
+            move.n = 0;
+            move.score = 0;
+            move.worth = 0;
+        }
+        if (hash_tried && same_move(&move, &hash_move)) continue;
+        int child_resolved;
+        int value = child_value(s, ply, depth, alpha, beta, run, &move, best > -INF && beta - alpha > 1,
+                                &child_resolved);
+        if (s->stopped) break;
+        resolved = resolved && child_resolved;
+        if (value > best) {
+            best = value;
+            best_move = move;
+            if (ply < MAXPLY) set_pv(s, ply, &move);
+            if (value > alpha) {
+                alpha = value;
+                if (alpha >= beta) {
+                    add_killer(s, ply, &move);
+                    break;
+                }
+            }
+        }
+    }
+    if (ply < MAXPLY) s->order_of[ply] = NULL;
+    free(order);
+    s->stack_top = base;
+    if (s->stopped) { *resolved_out = 0; return 0; }
+    int flag = best <= alpha_start ? UPPER : best >= beta ? LOWER : EXACT;
+    store(s, key, resolved ? RESOLVED : depth, flag, best, best_move.n >= 0 ? &best_move : NULL);
+    *resolved_out = resolved;
+    return best;
+}
+
+/* -- the answer ----------------------------------------------------------------------------- */
+
+static int playable(const S *s, int player, const Move *m) {
+    int need[27] = {0};
+    for (int i = 0; i < m->n; i++) {
+        if (s->board[m->sq[i]] >= 0) return 0;
+        need[tile_index(m->code[i])]++;
+    }
+    for (int t = 0; t < 27; t++)
+        if (need[t] > s->rack[player][t]) return 0;
+    return 1;
+}
+
+/* The line followed to the end of the game through the table's moves; written to out. */
+static void complete(S *s, const Move *line, int length, int start_run, EgOutput *out) {
+    Move played[MAXLINE];
+    size_t marks[MAXLINE];
+    int count = 0, run = start_run, over = 0, player = 0;
+    while (count < MAXLINE && !over) {
+        Move m;
+        if (count < length) m = line[count];
+        else {
+            Entry *e = probe(s, position_key(s, player, run));
+            if (!e || e->move.n < 0) break;
+            m = e->move;
+        }
+        if (m.n > 0 && !playable(s, player, &m)) break;
+        marks[count] = m.n > 0 ? lay(s, player, &m) : s->undo_top;
+        played[count++] = m;
+        if (m.n > 0 && s->rack_size[player] == 0) over = 1;
+        else {
+            run = m.n == 0 || (s->scoreless_counts && m.score == 0) ? run + 1 : 0;
+            over = run >= s->limit;
+        }
+        player = 1 - player;
+    }
+    for (int i = count - 1; i >= 0; i--)
+        if (played[i].n > 0) take_back(s, i & 1, &played[i], marks[i]);
+    out->line_length = count;
+    for (int i = 0; i < count; i++) {
+        out->line_n[i] = played[i].n;
+        memcpy(&out->line_square[i * MAXT], played[i].sq, MAXT);
+        memcpy(&out->line_code[i * MAXT], played[i].code, MAXT);
+    }
+}
+
+int eg_abi(void) { return 1; }
+
+int eg_solve(const EgInput *in, EgOutput *out) {
+    double start = now(in->cpu_clock);
+    if (in->size < 2 || in->size > MAXN || in->limit < 1 || in->limit > 60) return -1;
+    S *s = calloc(1, sizeof(S));
+    if (!s) return -2;
+    int N = s->N = in->size;
+    s->area = N * N;
+    for (int q = 0; q < s->area; q++) {
+        s->board[q] = in->board[q];
+        s->lm[q] = in->letter_mul[q];
+        s->wm[q] = in->word_mul[q];
+    }
+    for (int t = 0; t < 27; t++) s->tv[t] = in->tile_value[t];
+    for (int p = 0; p < 2; p++) {
+        s->rack_size[p] = s->rack_value[p] = 0;
+        for (int t = 0; t < 27; t++) {
+            int count = in->racks[p * 27 + t];
+            if (count < 0 || count >= MAXT) { free(s); return -1; }
+            s->rack[p][t] = count;
+            s->rack_size[p] += count;
+            s->rack_value[p] += count * s->tv[t];
+        }
+    }
+    s->child_mask = in->child_mask;
+    s->first_edge = in->first_edge;
+    s->edges = in->edges;
+    s->terminal = in->terminal;
+    s->root = in->root;
+    s->bingo_size = in->bingo_size;
+    s->bingo_bonus = in->bingo_bonus;
+    s->limit = in->limit;
+    s->scoreless_counts = in->scoreless_counts;
+    s->pass_cost = in->pass_cost;
+    s->centre = in->centre;
+    s->max_nodes = in->max_nodes;
+    s->cpu_clock = in->cpu_clock;
+    uint64_t seed = 20231123;
+    for (int q = 0; q < s->area; q++)
+        for (int c = 0; c < 52; c++) s->z_sq[q][c] = splitmix(&seed);
+    for (int p = 0; p < 2; p++)
+        for (int r = 0; r < 2; r++)
+            for (int t = 0; t < 27; t++)
+                for (int k = 0; k < MAXT; k++) s->z_rack[p][r][t][k] = splitmix(&seed);
+    for (int i = 0; i < 64; i++) s->z_run[i] = splitmix(&seed);
+    s->board_key = 0;
+    for (int q = 0; q < s->area; q++)
+        if (s->board[q] >= 0) {
+            s->board_key ^= s->z_sq[q][s->board[q]];
+            count_near(s, q, 1);
+        }
+    for (int dir = 0; dir < 2; dir++)
+        for (int q = 0; q < s->area; q++)
+            if (s->board[q] < 0) cross(s, dir, q);
+    int bits = in->table_bits >= 10 && in->table_bits <= 26 ? in->table_bits : 19;
+    s->table_mask = ((uint64_t)1 << bits) - 1;
+    s->table = calloc(((size_t)1 << bits) * 2, sizeof(Entry));
+    s->stack_cap = 1 << 16;
+    s->stack = malloc(s->stack_cap * sizeof(Move));
+    s->undo_cap = 1 << 12;
+    s->undo = malloc(s->undo_cap * sizeof(Undo));
+    if (!s->table || !s->stack || !s->undo) {
+        free(s->table); free(s->stack); free(s->undo); free(s);
+        return -2;
+    }
+    s->deadline = start + in->seconds;
+    int run = in->start_run < in->limit ? in->start_run : in->limit;
+
+    Move best_line[MAXPLY];
+    int best_length = 0, best_value = 0, proven = 0, finished = 0;
+    int most = 2 * (s->rack_size[0] + s->rack_size[1]) + 2 * s->limit + 2;
+    int first = 1, last = most;
+    if (in->max_depth > 0) first = last = in->max_depth;
+    for (int depth = first; depth <= last; depth++) {
+        memset(s->killer_count, 0, sizeof(s->killer_count));
+        s->budgeted = in->max_depth <= 0 && depth > 1;
+        s->next_check = 0;
+        int resolved;
+        int value = negamax(s, 0, depth, -INF, INF, run, &resolved);
+        if (s->stopped) break;
+        best_value = value;
+        best_length = s->pv_len[0];
+        memcpy(best_line, s->pv[0], (size_t)best_length * sizeof(Move));
+        finished = depth;
+        if (resolved) { proven = 1; break; }
+    }
+    int failed = s->failed;
+    if (!failed) complete(s, best_line, best_length, run, out);
+    out->value = best_value;
+    out->proven = proven;
+    out->depth = finished;
+    out->nodes = s->nodes;
+    out->seconds = now(in->cpu_clock) - start;
+    free(s->table);
+    free(s->stack);
+    free(s->undo);
+    free(s);
+    return failed ? -2 : 0;
+}

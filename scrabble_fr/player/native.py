@@ -1,0 +1,270 @@
+"""The endgame search compiled: the C library beside this module, loaded with :mod:`ctypes`.
+
+The search of :mod:`scrabble_fr.player.endgame` in pure Python finishes about 60 % of the
+endgames of the Champion's games within 10 s; the same search in C (``_endgame.c``, one file,
+the standard library only) searches some fifty times as many positions a second. A wheel
+carries the library built (``hatch_build.py``); a checkout builds it on first use with the
+machine's C compiler into the cache folder, named by a hash of the source, so an edit is
+built again. Without a compiler, or with ``SCRABBLE_FR_NATIVE=off``, :func:`library` is None
+and the Python search does the same work: the answers are the same, only the time differs.
+
+    >>> from scrabble_fr.engine.position import Position
+    >>> from scrabble_fr.words import WordSet
+    >>> p = Position.from_cgp("15/15/15/15/15/15/15/7OS6/15/15/15/15/15/15/15 T/N 10/10 0",
+    ...                       lexicon=WordSet(["OS", "OST", "ON", "TO", "NO", "OT"]))
+    >>> found = search(p, seconds=5.0)
+    >>> found is None or (found.value, found.proven, found.line) == (5, True, (((114, "T"),),))
+    True
+"""
+
+from __future__ import annotations
+
+import ctypes
+import hashlib
+import os
+import tempfile
+import threading
+import weakref
+from array import array
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from scrabble_fr.engine.position import Position
+from scrabble_fr.engine.rules import BlockedRule
+from scrabble_fr.engine.scoring import LETTER_FACTOR, WORD_FACTOR
+from scrabble_fr.player.movegen import view_of
+from scrabble_fr.player.native_build import LIBRARY_NAME, SOURCE_NAME, compile_library, library_suffix
+from scrabble_fr.records.atomic import write_atomic
+from scrabble_fr.words import ALPHABET, Dawg
+
+NATIVE_ENV = "SCRABBLE_FR_NATIVE"  # "off": the Python search only
+SOURCE = Path(__file__).with_name(SOURCE_NAME)
+SHIPPED = Path(__file__).resolve().parent.parent / "_data" / "native"
+MAX_TILES = 16  # the C side's tiles per move (MAXT)
+MAX_LINE = 64
+ABI = 1  # eg_abi(): the layout of the structures below
+
+_ints8 = ctypes.POINTER(ctypes.c_int8)
+_ints32 = ctypes.POINTER(ctypes.c_int32)
+
+
+class _Input(ctypes.Structure):
+    _fields_ = [
+        ("size", ctypes.c_int32),
+        ("board", _ints8),
+        ("letter_mul", _ints8),
+        ("word_mul", _ints8),
+        ("tile_value", _ints32),
+        ("racks", _ints32),
+        ("bingo_size", ctypes.c_int32),
+        ("bingo_bonus", ctypes.c_int32),
+        ("limit", ctypes.c_int32),
+        ("scoreless_counts", ctypes.c_int32),
+        ("pass_cost", ctypes.c_int32),
+        ("start_run", ctypes.c_int32),
+        ("centre", ctypes.c_int32),
+        ("node_count", ctypes.c_int32),
+        ("child_mask", ctypes.POINTER(ctypes.c_uint32)),
+        ("first_edge", _ints32),
+        ("edges", _ints32),
+        ("terminal", ctypes.POINTER(ctypes.c_uint8)),
+        ("root", ctypes.c_int32),
+        ("seconds", ctypes.c_double),
+        ("max_nodes", ctypes.c_int64),
+        ("cpu_clock", ctypes.c_int32),
+        ("table_bits", ctypes.c_int32),
+        ("max_depth", ctypes.c_int32),
+    ]
+
+
+class _Output(ctypes.Structure):
+    _fields_ = [
+        ("value", ctypes.c_int32),
+        ("proven", ctypes.c_int32),
+        ("depth", ctypes.c_int32),
+        ("line_length", ctypes.c_int32),
+        ("nodes", ctypes.c_int64),
+        ("seconds", ctypes.c_double),
+        ("line_n", ctypes.c_int8 * MAX_LINE),
+        ("line_square", ctypes.c_uint8 * (MAX_LINE * MAX_TILES)),
+        ("line_code", ctypes.c_uint8 * (MAX_LINE * MAX_TILES)),
+    ]
+
+
+@dataclass(frozen=True)
+class NativeAnswer:
+    """The compiled search's answer: ``value`` relative to the current scores (the player to
+    move's), ``line`` each move's tiles as (board square, board letter: lower case a joker),
+    empty for a pass."""
+
+    value: int
+    proven: bool
+    depth: int
+    nodes: int
+    seconds: float
+    line: tuple[tuple[tuple[int, str], ...], ...]
+
+
+_lock = threading.Lock()
+_library: ctypes.CDLL | None = None
+_tried = False
+# The word graph as flat arrays (child masks, first edges, edges, terminals), made once per graph.
+_flat: weakref.WeakKeyDictionary[Dawg, _FlatGraph] = weakref.WeakKeyDictionary()
+
+
+def library() -> ctypes.CDLL | None:
+    """The compiled search, loaded (built first from a checkout); None when it cannot be had."""
+    global _library, _tried
+    with _lock:
+        if _tried:
+            return _library
+        _tried = True
+        if os.environ.get(NATIVE_ENV, "").lower() in ("off", "0", "no"):
+            return None
+        for path in _candidates():
+            try:
+                loaded = ctypes.CDLL(str(path))
+                if loaded.eg_abi() != ABI:
+                    continue
+            except (OSError, AttributeError):
+                continue
+            loaded.eg_solve.argtypes = [ctypes.POINTER(_Input), ctypes.POINTER(_Output)]
+            loaded.eg_solve.restype = ctypes.c_int
+            _library = loaded
+            break
+        return _library
+
+
+def _candidates() -> list[Path]:
+    """The shipped library, then one built from the source in the cache folder."""
+    found = []
+    shipped = SHIPPED / f"{LIBRARY_NAME}{library_suffix()}"
+    if shipped.is_file():
+        found.append(shipped)
+    if SOURCE.is_file():
+        built = _build_in_cache()
+        if built is not None:
+            found.append(built)
+    return found
+
+
+def _build_in_cache() -> Path | None:
+    from scrabble_fr.words.cache import cache_dir  # the folder graphs are kept in
+
+    folder = cache_dir()
+    if folder is None:
+        folder = Path(tempfile.gettempdir()) / f"scrabble_fr-native-{os.getuid() if hasattr(os, 'getuid') else 0}"
+    digest = hashlib.sha256(SOURCE.read_bytes()).hexdigest()[:16]
+    target = folder / "native" / f"{LIBRARY_NAME}-{digest}{library_suffix()}"
+    if target.is_file():
+        return target
+    with tempfile.TemporaryDirectory(prefix="scrabble_fr-build-") as work:
+        built = Path(work) / target.name
+        if not compile_library(SOURCE, built):
+            return None
+        try:
+            # Whole or not at all: another process may be loading it already.
+            write_atomic(target, built.read_bytes(), mode=0o755)
+        except OSError:
+            return None
+    return target
+
+
+@dataclass(frozen=True)
+class _FlatGraph:
+    """The word graph's nodes as arrays, and the pointers the C side reads them through: each
+    node's child mask, where its edges start, the edges (its children in the order of their
+    letters), whether it ends a word."""
+
+    arrays: tuple[array, array, array, bytes]  # held here: the pointers point into them
+    child_mask: Any
+    first_edge: Any
+    edges: Any
+    terminal: Any
+    node_count: int
+
+
+def _flat_graph(dawg: Dawg) -> _FlatGraph:
+    found = _flat.get(dawg)
+    if found is None:
+        masks = array("I", dawg.child_mask)
+        first = array("i", bytes(4 * len(dawg.children)))
+        edges = array("i")
+        for node, children in enumerate(dawg.children):
+            first[node] = len(edges)
+            edges.extend(children[letter] for letter in sorted(children))
+        if not edges:
+            edges.append(0)
+        terminal = bytes(dawg.terminal)
+        found = _flat[dawg] = _FlatGraph(
+            (masks, first, edges, terminal), _address(masks, ctypes.c_uint32), _address(first, ctypes.c_int32),
+            _address(edges, ctypes.c_int32), ctypes.cast(ctypes.c_char_p(terminal), ctypes.POINTER(ctypes.c_uint8)),
+            len(masks))
+    return found
+
+
+def _address(values: array, kind: type) -> Any:
+    address, _length = values.buffer_info()
+    return ctypes.cast(ctypes.c_void_p(address), ctypes.POINTER(kind))
+
+
+def search(position: Position, *, seconds: float = 10.0, max_nodes: int | None = None,
+           blocked_run: int | None = None, cpu_clock: bool = False, max_depth: int = 0,
+           table_bits: int = 20) -> NativeAnswer | None:
+    """The compiled search of ``position`` (two players, the bag empty, both racks known, the
+    game not over); None when the library is not there. ``max_depth``: one round cut at that
+    many turns, no budget (the value of :meth:`EndgameSolver.limited`)."""
+    loaded = library()
+    if loaded is None:
+        return None
+    rules = position.rules
+    board = position.board
+    size = board.size
+    dawg = view_of(position).dawg
+    graph = _flat_graph(dawg)
+    cells = (ctypes.c_int8 * (size * size))()
+    letter_mul = (ctypes.c_int8 * (size * size))()
+    word_mul = (ctypes.c_int8 * (size * size))()
+    for square, tile in enumerate(board.squares):
+        marker = rules.layout[square // size][square % size]
+        letter_mul[square] = LETTER_FACTOR.get(marker, 1)
+        word_mul[square] = WORD_FACTOR.get(marker, 1)
+        if tile is None:
+            cells[square] = -1
+        else:
+            code = ord(tile.upper()) - 65
+            cells[square] = code + 26 if tile.islower() else code
+    values = rules.tile_set.values
+    tile_value = (ctypes.c_int32 * 27)(*[values.get(letter, 0) for letter in ALPHABET], 0)
+    racks = (ctypes.c_int32 * 54)()
+    me = position.to_move
+    for seat, player in enumerate((me, 1 - me)):
+        for tile in position.racks[player]:
+            index = 26 if tile == "?" else ord(tile.upper()) - 65
+            racks[seat * 27 + index] += 1
+    limit = rules.blocked_count * 2
+    start_run = min(position.scoreless_turns if blocked_run is None else blocked_run, limit)
+    row, col = rules.centre
+    request = _Input(
+        size=size, board=cells, letter_mul=letter_mul, word_mul=word_mul, tile_value=tile_value, racks=racks,
+        bingo_size=rules.rack_size, bingo_bonus=rules.bingo_bonus, limit=limit,
+        scoreless_counts=int(rules.blocked is BlockedRule.SCORELESS), pass_cost=1, start_run=start_run,
+        centre=row * size + col, node_count=graph.node_count, child_mask=graph.child_mask,
+        first_edge=graph.first_edge, edges=graph.edges, terminal=graph.terminal, root=dawg.root, seconds=seconds,
+        max_nodes=-1 if max_nodes is None else max_nodes,
+        cpu_clock=int(cpu_clock), table_bits=table_bits, max_depth=max_depth,
+    )
+    answer = _Output()
+    status = loaded.eg_solve(ctypes.byref(request), ctypes.byref(answer))
+    del graph  # its arrays held until the search is over
+    if status != 0:
+        return None
+    line = []
+    for index in range(answer.line_length):
+        placed = []
+        for at in range(index * MAX_TILES, index * MAX_TILES + answer.line_n[index]):
+            square, code = answer.line_square[at], answer.line_code[at]
+            placed.append((square, ALPHABET[code - 26].lower() if code >= 26 else ALPHABET[code]))
+        line.append(tuple(placed))
+    return NativeAnswer(answer.value, bool(answer.proven), answer.depth, answer.nodes, answer.seconds, tuple(line))
