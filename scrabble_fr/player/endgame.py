@@ -20,6 +20,13 @@ under NASPA/WESPA's the player going out gains twice the opponent's rack. Either
 moves by twice the rack left. A blocked game (the rules' run of passes, or of scoreless turns)
 ends with each player losing their own rack.
 
+The same search is compiled (:mod:`scrabble_fr.player.native`, ``_endgame.c``): when the library
+is there, :meth:`EndgameSolver.solve` hands the position to it, and the answers are the same (the
+tests hold both to the same exhaustive minimax), found some ten times as fast. It also tries the
+table's move before generating any, and one turn from the depth limit the best moves of the
+player's list two turns up, rescored, before generating. The Python search below is the one
+without a C compiler, and the reference the compiled one is read against.
+
 The search stops at its time or node budget; the answer is then the best line of the deepest
 round finished, marked not proven. A round that never met its depth limit (every line reached
 the end of the game) proves its value.
