@@ -78,6 +78,7 @@ typedef struct {
 
 typedef struct {
     int8_t n; /* tiles laid; 0: a pass */
+    uint8_t line; /* the line it was generated in: direction x MAXN + row or column */
     int16_t score;
     int16_t worth; /* score plus the value of the tiles laid */
     uint8_t sq[MAXT];
@@ -86,16 +87,21 @@ typedef struct {
 
 typedef struct {
     int key;
+    int tie; /* equal keys in the order moves are generated in (direction, line, first square) */
     int index;
 } Order;
 
+#define TT_TILES 8 /* a move of more tiles is kept in the table without its move */
+
+/* 32 bytes: two entries (a bucket) to a cache line, one memory read a probe. */
 typedef struct {
     uint64_t key;
-    int32_t value;
+    int16_t value;
     int16_t depth;
-    int8_t flag;
-    int8_t used;
-    Move move;
+    int8_t flag; /* EXACT, LOWER or UPPER, plus one: 0 is an empty entry */
+    int8_t n;    /* the move's tiles; 0 a pass; -1 no move */
+    uint8_t sq[TT_TILES];
+    uint8_t code[TT_TILES];
 } Entry;
 
 #define XCACHE_BITS 16
@@ -131,6 +137,7 @@ typedef struct {
     uint64_t board_key;
     XEntry xcache[1 << XCACHE_BITS];
     Entry *table;
+    void *table_memory;
     uint64_t table_mask;
     Move killers[MAXPLY][2];
     int killer_count[MAXPLY];
@@ -148,6 +155,8 @@ typedef struct {
     int cpu_clock, budgeted, stopped, failed;
     /* move generation's scratch */
     int gen_player, gen_dir, gen_line;
+    Move laid[MAXPLY];        /* the move searched at each ply (a pass: no tiles) */
+    size_t undo_mark[MAXPLY]; /* … and where the undo stack stood before it */
     int g_cell[MAXN], g_sq[MAXN], g_anchor[MAXN];
     uint32_t g_xm[MAXN];
     int32_t g_xs[MAXN];
@@ -384,6 +393,7 @@ static void extend(S *s, int i, int node, int n, int anchored, int main_sum, int
             if (!m) return;
             int score = main_sum * word_mul + cross_total + (n >= s->bingo_size ? s->bingo_bonus : 0);
             m->n = (int8_t)n;
+            m->line = (uint8_t)(s->gen_dir * MAXN + s->gen_line);
             m->score = (int16_t)score;
             m->worth = (int16_t)(score + tile_sum);
             memcpy(m->sq, s->g_placed_sq, (size_t)n);
@@ -425,8 +435,9 @@ static void extend(S *s, int i, int node, int n, int anchored, int main_sum, int
     }
 }
 
-/* Every placement of player's rack on the board, pushed on the move stack. */
-static void generate(S *s, int player) {
+/* Every placement of player's rack on the board in the lines dirty marks (all if NULL), pushed
+ * on the move stack. */
+static void generate(S *s, int player, const uint8_t *dirty) {
     int N = s->N;
     int tiles = s->rack_size[player];
     int empty_board = s->board[s->centre] < 0;
@@ -444,6 +455,8 @@ static void generate(S *s, int player) {
     for (int dir = 0; dir < 2; dir++) {
         s->gen_dir = dir;
         for (int line = 0; line < N; line++) {
+            if (dirty && !dirty[dir * MAXN + line]) continue;
+            s->gen_line = line;
             int any_anchor = 0;
             for (int i = 0; i < N; i++) {
                 int q = dir == 0 ? line * N + i : i * N + line;
@@ -455,24 +468,81 @@ static void generate(S *s, int player) {
                 any_anchor |= s->g_anchor[i];
             }
             if (!any_anchor) continue;
+            /* From each square, the empty squares to fill up to the nearest anchor (none where
+             * no tile of the rack may go), worked out backwards in one pass. */
+            int need[MAXN];
+            int ahead = INF;
+            for (int i = N - 1; i >= 0; i--) {
+                if (s->g_cell[i] < 0) {
+                    if (!(s->g_xm[i] & fits)) ahead = INF;
+                    else if (s->g_anchor[i]) ahead = 1;
+                    else if (ahead < INF) ahead++;
+                }
+                need[i] = ahead;
+            }
             for (int start = 0; start < N; start++) {
                 if (start > 0 && s->g_cell[start - 1] >= 0) continue;
-                /* within reach of an anchor: no more empty squares up to it than tiles, none
-                 * where no tile of the rack may go */
-                int empties = 0, reach = 0;
-                for (int i = start; i < N; i++) {
-                    if (s->g_cell[i] >= 0) continue;
-                    empties++;
-                    if (empties > tiles || !(s->g_xm[i] & fits)) break;
-                    if (s->g_anchor[i]) { reach = 1; break; }
-                }
-                if (!reach) continue;
+                if (need[start] > tiles) continue; /* no anchor within reach */
                 s->g_start = start;
                 extend(s, start, s->root, 0, 0, 0, 1, 0, 0);
                 if (s->failed) return;
             }
         }
     }
+}
+
+static void mark_lines(const S *s, int q, uint8_t *dirty) {
+    int N = s->N;
+    dirty[q / N] = 1;
+    dirty[MAXN + q % N] = 1;
+}
+
+/* Every placement of player's rack at ply: the moves of the player's list two turns up in the
+ * lines the two moves since left alone (a line whose squares, cross-checks and anchors are as
+ * they were gives the same moves, those the rack still holds), and the other lines generated. */
+static void generate_at(S *s, int ply, int player) {
+    if (ply < 2 || ply >= MAXPLY || !s->order_of[ply - 2]) {
+        generate(s, player, NULL);
+        return;
+    }
+    int N = s->N;
+    uint8_t dirty[2 * MAXN];
+    memset(dirty, 0, sizeof(dirty));
+    for (int k = ply - 2; k < ply; k++) {
+        const Move *m = &s->laid[k];
+        for (int i = 0; i < m->n; i++) {
+            int q = m->sq[i], r = q / N, c = q % N;
+            mark_lines(s, q, dirty);
+            /* the squares beside it may have become anchors */
+            if (r > 0) mark_lines(s, q - N, dirty);
+            if (r < N - 1) mark_lines(s, q + N, dirty);
+            if (c > 0) mark_lines(s, q - 1, dirty);
+            if (c < N - 1) mark_lines(s, q + 1, dirty);
+        }
+    }
+    for (size_t u = s->undo_mark[ply - 2]; u < s->undo_top; u++) {
+        const Undo *change = &s->undo[u];
+        int q = change->saved_sq;
+        dirty[change->saved_dir * MAXN + (change->saved_dir == 0 ? q / N : q % N)] = 1;
+    }
+    const int *rack = s->rack[player];
+    int size = s->rack_size[player];
+    size_t base = s->list_base[ply - 2];
+    size_t count = (size_t)s->order_count[ply - 2] - 1;
+    for (size_t j = 0; j < count; j++) {
+        Move m = s->stack[base + j];
+        if (dirty[m.line] || m.n > size) continue;
+        int need[27] = {0}, held = 1;
+        for (int i = 0; i < m.n && held; i++) {
+            int t = tile_index(m.code[i]);
+            held = ++need[t] <= rack[t];
+        }
+        if (!held) continue;
+        Move *copy = new_move(s);
+        if (!copy) return;
+        *copy = m;
+    }
+    generate(s, player, dirty);
 }
 
 /* -- the search ----------------------------------------------------------------------------- */
@@ -487,32 +557,45 @@ static inline int same_move(const Move *a, const Move *b) {
 static int by_key(const void *a, const void *b) {
     const Order *x = a, *y = b;
     if (x->key != y->key) return y->key - x->key;
+    if (x->tie != y->tie) return x->tie - y->tie;
     return x->index - y->index;
 }
 
 static Entry *probe(S *s, uint64_t key) {
     Entry *bucket = &s->table[(key & s->table_mask) * 2];
-    if (bucket[0].used && bucket[0].key == key) return &bucket[0];
-    if (bucket[1].used && bucket[1].key == key) return &bucket[1];
+    if (bucket[0].flag && bucket[0].key == key) return &bucket[0];
+    if (bucket[1].flag && bucket[1].key == key) return &bucket[1];
     return NULL;
+}
+
+/* The entry's move (its score to be worked out again: the table does not keep it); 0 if none. */
+static int entry_move(const Entry *e, Move *m) {
+    if (e->n < 0) return 0;
+    memset(m, 0, sizeof(*m));
+    m->n = e->n;
+    memcpy(m->sq, e->sq, (size_t)e->n);
+    memcpy(m->code, e->code, (size_t)e->n);
+    return 1;
 }
 
 static void store(S *s, uint64_t key, int depth, int flag, int value, const Move *move) {
     Entry *bucket = &s->table[(key & s->table_mask) * 2];
     Entry *e;
-    if (bucket[0].used && bucket[0].key == key) e = &bucket[0];
-    else if (bucket[1].used && bucket[1].key == key) e = &bucket[1];
-    else if (!bucket[0].used || bucket[0].depth <= depth) {
+    if (bucket[0].flag && bucket[0].key == key) e = &bucket[0];
+    else if (bucket[1].flag && bucket[1].key == key) e = &bucket[1];
+    else if (!bucket[0].flag || bucket[0].depth <= depth) {
         bucket[1] = bucket[0]; /* the deeper slot's old entry moves to the one always replaced */
         e = &bucket[0];
     } else e = &bucket[1];
     e->key = key;
-    e->value = value;
+    e->value = (int16_t)value;
     e->depth = (int16_t)depth;
-    e->flag = (int8_t)flag;
-    e->used = 1;
-    if (move) e->move = *move;
-    else e->move.n = -1;
+    e->flag = (int8_t)(flag + 1);
+    if (move && move->n <= TT_TILES) {
+        e->n = move->n;
+        memcpy(e->sq, move->sq, (size_t)move->n);
+        memcpy(e->code, move->code, (size_t)move->n);
+    } else e->n = -1;
 }
 
 static void add_killer(S *s, int ply, const Move *m) {
@@ -603,6 +686,10 @@ static int child_value(S *s, int ply, int depth, int alpha, int beta, int run, c
                        int *resolved) {
     int me = ply & 1, other = 1 - me;
     int value;
+    if (ply < MAXPLY) {
+        s->laid[ply] = *move;
+        s->undo_mark[ply] = s->undo_top;
+    }
     if (move->n == 0) {
         if (run + 1 >= s->limit) {
             *resolved = 1;
@@ -668,10 +755,10 @@ static int negamax(S *s, int ply, int depth, int alpha, int beta, int run, int *
     Move hash_move;
     int has_hash = 0;
     if (entry) {
-        if (entry->move.n >= 0) { hash_move = entry->move; has_hash = 1; }
+        has_hash = entry_move(entry, &hash_move);
+        int flag = entry->flag - 1;
         if (entry->depth >= depth &&
-            (entry->flag == EXACT || (entry->flag == LOWER && entry->value >= beta) ||
-             (entry->flag == UPPER && entry->value <= alpha))) {
+            (flag == EXACT || (flag == LOWER && entry->value >= beta) || (flag == UPPER && entry->value <= alpha))) {
             if (has_hash && ply < MAXPLY) { s->pv[ply][0] = hash_move; s->pv_len[ply] = 1; }
             *resolved_out = entry->depth == RESOLVED;
             return entry->value;
@@ -718,7 +805,9 @@ static int negamax(S *s, int ply, int depth, int alpha, int beta, int run, int *
         int score = 0;
         if (hash_move.n == 0 || rescore(s, me, &hash_move, &score)) {
             if (hash_move.n > 0) {
-                int tiles = hash_move.worth - hash_move.score;
+                int tiles = 0;
+                for (int i = 0; i < hash_move.n; i++)
+                    if (hash_move.code[i] < BLANK) tiles += s->tv[hash_move.code[i]];
                 hash_move.score = (int16_t)score;
                 hash_move.worth = (int16_t)(score + tiles);
             }
@@ -737,7 +826,7 @@ static int negamax(S *s, int ply, int depth, int alpha, int beta, int run, int *
         }
     }
     size_t base = s->stack_top;
-    generate(s, me);
+    generate_at(s, ply, me);
     if (s->failed) { s->stopped = 1; *resolved_out = 0; return 0; }
     size_t count = s->stack_top - base;
 
@@ -801,9 +890,11 @@ static int negamax(S *s, int ply, int depth, int alpha, int beta, int run, int *
         else if (ply < MAXPLY && s->killer_count[ply] > 1 && same_move(m, &s->killers[ply][1])) k = 2000000;
         else k = m->worth;
         order[j].key = k;
+        order[j].tie = m->line << 8 | m->sq[0];
         order[j].index = (int)j;
     }
     order[count].key = pass_key;
+    order[count].tie = 0;
     order[count].index = -1;
     qsort(order, count + 1, sizeof(Order), by_key);
     if (ply < MAXPLY) {
@@ -852,17 +943,6 @@ static int negamax(S *s, int ply, int depth, int alpha, int beta, int run, int *
 
 /* -- the answer ----------------------------------------------------------------------------- */
 
-static int playable(const S *s, int player, const Move *m) {
-    int need[27] = {0};
-    for (int i = 0; i < m->n; i++) {
-        if (s->board[m->sq[i]] >= 0) return 0;
-        need[tile_index(m->code[i])]++;
-    }
-    for (int t = 0; t < 27; t++)
-        if (need[t] > s->rack[player][t]) return 0;
-    return 1;
-}
-
 /* The line followed to the end of the game through the table's moves; written to out. */
 static void complete(S *s, const Move *line, int length, int start_run, EgOutput *out) {
     Move played[MAXLINE];
@@ -873,10 +953,13 @@ static void complete(S *s, const Move *line, int length, int start_run, EgOutput
         if (count < length) m = line[count];
         else {
             Entry *e = probe(s, position_key(s, player, run));
-            if (!e || e->move.n < 0) break;
-            m = e->move;
+            if (!e || !entry_move(e, &m)) break;
         }
-        if (m.n > 0 && !playable(s, player, &m)) break;
+        if (m.n > 0) {
+            int score;
+            if (!rescore(s, player, &m, &score)) break;
+            m.score = (int16_t)score; /* a move from the table comes without it */
+        }
         marks[count] = m.n > 0 ? lay(s, player, &m) : s->undo_top;
         played[count++] = m;
         if (m.n > 0 && s->rack_size[player] == 0) over = 1;
@@ -953,13 +1036,16 @@ int eg_solve(const EgInput *in, EgOutput *out) {
             if (s->board[q] < 0) cross(s, dir, q);
     int bits = in->table_bits >= 10 && in->table_bits <= 26 ? in->table_bits : 19;
     s->table_mask = ((uint64_t)1 << bits) - 1;
-    s->table = calloc(((size_t)1 << bits) * 2, sizeof(Entry));
+    /* calloc's pages are zeroed only when first touched (a short search touches few); the
+     * buckets aligned on cache lines by hand, 64 bytes past the start at most. */
+    s->table_memory = calloc(((size_t)1 << bits) * 2 * sizeof(Entry) + 64, 1);
+    s->table = s->table_memory ? (Entry *)(((uintptr_t)s->table_memory + 63) & ~(uintptr_t)63) : NULL;
     s->stack_cap = 1 << 16;
     s->stack = malloc(s->stack_cap * sizeof(Move));
     s->undo_cap = 1 << 12;
     s->undo = malloc(s->undo_cap * sizeof(Undo));
     if (!s->table || !s->stack || !s->undo) {
-        free(s->table); free(s->stack); free(s->undo); free(s);
+        free(s->table_memory); free(s->stack); free(s->undo); free(s);
         return -2;
     }
     s->deadline = start + in->seconds;
@@ -990,7 +1076,7 @@ int eg_solve(const EgInput *in, EgOutput *out) {
     out->depth = finished;
     out->nodes = s->nodes;
     out->seconds = now(in->cpu_clock) - start;
-    free(s->table);
+    free(s->table_memory);
     free(s->stack);
     free(s->undo);
     free(s);

@@ -276,3 +276,28 @@ def test_rounds_cut_at_one_two_and_three_turns_match_a_cut_minimax(lang: str, pr
             for compiled in searches():
                 value = EndgameSolver(position, blocked_run=run, native=compiled).limited(depth)
                 assert value == expected, (position.to_cgp(), depth, compiled)
+
+
+# Endgames of the Champion's self-play (benchmarks/bench_finale.py), with the value the Python
+# search proved: the compiled one must prove the same, jokers included.
+REAL_ENDGAMES = [
+    ("7F4B2/KHOL3A1G2R2/2HA3R1AY1I2/2MIL2T1ZIPS2/3CA2E1AN1I2/V2AI1NE1G2E2/O2R2O1VE2z2/L2DILUEES5/"
+     "OTEE2E1U2D3/N5M1F2R3/T1JABLE4O3/E1U3N4S3/2P3TWEEDS3/ChEMINS4A3/11TOUX QSURNIA/ETUR 309/481 0", -176),
+    ("1P5O2LOBAT/1I5V1HE4/1R2B1HELIuMS2/WARGAMES7/1Y2D10/KA2G10/A3E1CLAN4N/N2FANEUSES3I/J3I5U3D/"
+     "I3T1REFORMEES/SOU7I4/7QUINZE1D/10E3O/9CREPON/5VELTE1XI1T RTAUT?U/ELA 433/478 0", -37),
+    ("7R3G3/6FOIROLES1/4T2M2MAX2/2NEW2P3N2J/4I2UN1EDITA/1ZIPS3A1CE2U/G3TEK1V1H3N/O2BAHAIE1A3E/D2R4L1U4/"
+     "RIBOULES2M4/O2Q6E4/N2U5DE4/2CAVET2R5/FOLS5Y5/IRE2EThUSES3 LETNIA?/A 479/410 0", 150),
+    ("2BRASSEES3LI/2I9JAN/2F9A1V/PROTO2D4Q1I/2CANA1EVeRTUAT/2A2L1B4E1E/2L2I1L7/3HUTUE4M2/2DETENU3RI2/"
+     "5Z1I1CRAN2/7TWEEDS2/8O2I3/GYMNOtE1K2A3/6R2HOU3/6EPIEUX3 EOGFSNE/LSM 389/498 0", -78),
+]
+
+
+@pytest.mark.parametrize(("cgp", "value"), REAL_ENDGAMES, ids=[cgp.split()[1] for cgp, _value in REAL_ENDGAMES])
+def test_both_searches_prove_the_same_value_on_real_endgames(cgp: str, value: int) -> None:
+    position = Position.from_cgp(cgp, lexicon=full_lexicon("fr"))
+    for compiled in searches():
+        result = solve(position, seconds=60, native=compiled)
+        assert (result.value, result.proven) == (value, True), compiled
+        replay = position.copy()
+        for move in result.moves:
+            replay.push(move)  # every move of the line is legal where it is played
