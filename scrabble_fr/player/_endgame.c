@@ -3,16 +3,17 @@
  * Python's solver spends its time generating moves and keeping its tables; the same negamax
  * (alpha-beta, principal variation search, iterative deepening, a Zobrist transposition table,
  * going out first, then the hash move, two killers per depth, then score plus the value of the
- * tiles played, passing last), written here over flat arrays, searches some fifty times as many
- * positions a second. The Python module prepares the input (the board, both racks, the rules,
+ * tiles played, passing last), written here over flat arrays, searches twelve times as many
+ * positions a second (benchmarks/bench_finale.py). The Python module prepares the input (the board, both racks, the rules,
  * the word graph as arrays) and reads the answer back; the rules of the end (going out, the
  * blocked game by a run of passes or scoreless turns) are the same, checked against the same
  * exhaustive minimax in the tests.
  *
- * Moves are generated afresh at each position, line by line: from each square that may start a
- * word within reach of an anchor (an empty square beside a tile), the word graph is followed
- * through the board's tiles and the rack's, under the cross-checks (kept up to date as tiles are
- * laid and taken back).
+ * Moves are generated line by line: from each square that may start a word within reach of an
+ * anchor (an empty square beside a tile), the word graph is followed through the board's tiles
+ * and the rack's, under the cross-checks (kept up to date as tiles are laid and taken back). A
+ * position takes the moves of its player's list two turns up in the lines the two moves since
+ * left alone, and generates the other lines only.
  *
  * Built with the package (hatch_build.py) or, from a checkout, when first used
  * (scrabble_fr/player/native.py); nothing else depends on it: without a compiler the Python
