@@ -97,6 +97,15 @@ worth plus the tiles laid or by score plus twice the tiles' value (3 % and 7 % m
 a table twice as large (3 % fewer positions, 3 % slower) or eight times smaller (3.5 times the
 positions). The pre-endgames (53, 10 s shared by their 56 endgames or so): every endgame solved
 in 3 of 53, as with the Python search (the same expected values on those 3).
+
+Then rounds of 1, 2, 4, 6… turns instead of one more each time (12 % fewer positions on the 70):
+
+    tiles on the racks          8     9    10     11     12     13     14    all
+    solved exactly            6/6 13/15 17/17  22/24  33/39  31/53  22/46  144/200 = 72.0 %
+
+Median time 0.77 s (0.31 s for those solved); 629,300 positions a second. Against the run above:
+4 more solved, none lost, the same value on the 140 both solved (and on the 120 the Python
+search solved), 1.10 times faster on them.
 """
 
 from __future__ import annotations

@@ -3,7 +3,7 @@
  * Python's solver spends its time generating moves and keeping its tables; the same negamax
  * (alpha-beta, principal variation search, iterative deepening, a Zobrist transposition table,
  * going out first, then the hash move, two killers per depth, then score plus the value of the
- * tiles played, passing last), written here over flat arrays, searches twelve times as many
+ * tiles played, passing last), written here over flat arrays, searches thirteen times as many
  * positions a second (benchmarks/bench_finale.py). The Python module prepares the input (the board, both racks, the rules,
  * the word graph as arrays) and reads the answer back; the rules of the end (going out, the
  * blocked game by a run of passes or scoreless turns) are the same, checked against the same

@@ -22,7 +22,7 @@ ends with each player losing their own rack.
 
 The same search is compiled (:mod:`scrabble_fr.player.native`, ``_endgame.c``): when the library
 is there, :meth:`EndgameSolver.solve` hands the position to it, and the answers are the same (the
-tests hold both to the same exhaustive minimax), found some twelve times as fast. It also tries
+tests hold both to the same exhaustive minimax), found some thirteen times as fast. It also tries
 the table's move before generating any, one turn from the depth limit the best moves of the
 player's list two turns up, rescored, before generating, and takes from that list the moves of
 the lines the two moves since left alone. The Python search below is the one
@@ -181,7 +181,7 @@ class EndgameSolver:
         self.seconds = seconds
         self.max_nodes = max_nodes
         self.clock = clock
-        # The compiled search (same answers, twelve times the speed) when it is there; the
+        # The compiled search (same answers, thirteen times the speed) when it is there; the
         # budget it keeps is on the wall clock or this process's processor time only.
         if native is None:
             native = clock in (time.perf_counter, time.process_time)
