@@ -24,9 +24,10 @@ The same search is compiled (:mod:`scrabble_fr.player.native`, ``_endgame.c``): 
 is there, :meth:`EndgameSolver.solve` hands the position to it, and the answers are the same (the
 tests hold both to the same exhaustive minimax), found some thirteen times as fast. It also tries
 the table's move before generating any, one turn from the depth limit the best moves of the
-player's list two turns up, rescored, before generating, and takes from that list the moves of
-the lines the two moves since left alone. The Python search below is the one
-without a C compiler, and the reference the compiled one is read against.
+player's list two turns up, rescored, before generating, takes from that list the moves of the
+lines the two moves since left alone, and deepens by two turns a round after the second. The
+Python search below is the one without a C compiler, and the reference the compiled one is read
+against.
 
 The search stops at its time or node budget; the answer is then the best line of the deepest
 round finished, marked not proven. A round that never met its depth limit (every line reached
