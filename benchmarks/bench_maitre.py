@@ -99,6 +99,20 @@ none is better, none was kept.
   rarely chooses otherwise than the simulation would; what the solvers add (above) is the
   endgame's.
 
+Measured on 26 November 2026 with the endgame search compiled (``player/native.py``; thirteen
+times the positions a second, ``bench_finale.py``), the Master as shipped, 1,000 games, 8
+playouts, 30,000 positions a move, ``--both``: **57.1 % (571.5 of 1,000, 95 % interval
+54.1-60.2 %)**, +19.4; without the solvers 55.6 % (the same games as before: 998 of 1,000
+identical); the solvers add +3.58 points a game (+2.83 to +4.34). Against the Python search on
+the same seeds: 57 games differ, -0.10 points of win rate (± 0.34), -0.40 points of spread a game
+(-0.70 to -0.10): at a number of positions rather than a time, the two searches stop at other
+places, and neither is the stronger (in play, where the solvers have the thinking time, the
+compiled one looks thirteen times as far). With 300,000 positions a move (about the Python
+search's time at 30,000), cut at 158 games: 93 wins against 94, -1.43 points a game (-2.94 to
++0.08). The largest loss there (seed 41, -61) came from a pre-endgame choice, 15D KITCHS
+instead of 4C EDEN, that a 300 s pre-endgame over 30 candidates rates the better one (-34.0
+against -42.25): the draw went the other way.
+
 Game ``g`` draws its bag from seed ``g``; the Master starts the even games and the Champion the
 odd ones, so each seat is held as often by each. The Master runs a fixed number of playouts per
 candidate and move (the same choices on any machine; its time budget is only a ceiling), so a
