@@ -2,9 +2,9 @@
 
 The search of :mod:`scrabble_fr.player.endgame` in pure Python finishes 60 % of the endgames
 of the Champion's games within 10 s; the same search in C (``_endgame.c``, one file, the
-standard library only) searches thirteen times as many positions a second and finishes 72 %. A wheel
-carries the library built (``hatch_build.py``); a checkout builds it on first use with the
-machine's C compiler into the cache folder, named by a hash of the source, so an edit is
+standard library only) searches thirteen times as many positions a second and finishes 72 %.
+A wheel carries the library built (``hatch_build.py``); a checkout builds it on first use with
+the machine's C compiler into the cache folder, named by a hash of the source, so an edit is
 built again. Without a compiler, or with ``SCRABBLE_FR_NATIVE=off``, :func:`library` is None
 and the Python search does the same work: the answers are the same, only the time differs.
 
@@ -26,6 +26,7 @@ import tempfile
 import threading
 import weakref
 from array import array
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -136,17 +137,16 @@ def library() -> ctypes.CDLL | None:
         return _library
 
 
-def _candidates() -> list[Path]:
-    """The shipped library, then one built from the source in the cache folder."""
-    found = []
+def _candidates() -> Iterator[Path]:
+    """The shipped library, then (only if that one is not there or does not load) one built from
+    the source in the cache folder."""
     shipped = SHIPPED / f"{LIBRARY_NAME}{library_suffix()}"
     if shipped.is_file():
-        found.append(shipped)
+        yield shipped
     if SOURCE.is_file():
         built = _build_in_cache()
         if built is not None:
-            found.append(built)
-    return found
+            yield built
 
 
 def _build_in_cache() -> Path | None:
