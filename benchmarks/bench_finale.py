@@ -3,6 +3,8 @@
     python benchmarks/bench_finale.py --games 200 --part 0/2 > part0.jsonl
     python benchmarks/bench_finale.py --games 200 --part 1/2 > part1.jsonl
     python benchmarks/bench_finale.py --report part0.jsonl part1.jsonl
+    python benchmarks/bench_finale.py --positions part0.jsonl part1.jsonl --what endgame --part 0/2 > again0.jsonl
+    python benchmarks/bench_finale.py --positions part0.jsonl part1.jsonl --python --part 0/2 > python0.jsonl
 
 Game ``g`` is the Champion (level 5) against itself from seed ``g``. Two positions are taken
 from it: the one where the bag has just become empty (the player to move then knows both racks)
@@ -11,7 +13,9 @@ the exact endgame solver, the second by the pre-endgame solver, each with ``--se
 default) of this process's processor time (the machine may be shared). Each game is one JSON
 line; ``--report`` prints the share of endgames solved exactly (proven) within the budget, the
 median time, the nodes searched per second, and the share of pre-endgames whose every endgame was
-solved within the budget. Numbers are printed, never asserted.
+solved within the budget. ``--positions`` solves again the positions of earlier lines without
+playing the games (the runs below after the first are read that way); ``--python`` uses the
+Python search where the compiled one is there (the baseline). Numbers are printed, never asserted.
 
 Measured on 25 November 2026 (FFSc, 10 s of processor time each, two cores shared with other
 work). First, 200 games with the first solver (each position's moves generated afresh, about
@@ -116,6 +120,8 @@ import os
 import statistics
 import sys
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -151,20 +157,45 @@ def positions(seed: int, lexicon: Lexicon, rules: str) -> tuple[Position | None,
     return one, None
 
 
-def measure(seed: int, lexicon: Lexicon, rules: str, seconds: float, what: str) -> dict[str, Any]:
-    one, empty = positions(seed, lexicon, rules)
+def measure(seed: int, lexicon: Lexicon, rules: str, seconds: float, what: str,
+            stored: dict[str, Any] | None = None, native: bool | None = None) -> dict[str, Any]:
+    """One game's line: its positions played out from ``seed``, or read from a line of an earlier
+    run (``stored``); solved by the compiled search when it is there (``native`` None), else
+    by the Python one."""
+    if stored is None:
+        one, empty = positions(seed, lexicon, rules)
+    else:
+        one = Position.from_cgp(stored["pre_endgame"]["cgp"], lexicon=lexicon) if "pre_endgame" in stored else None
+        empty = Position.from_cgp(stored["endgame"]["cgp"], lexicon=lexicon) if "endgame" in stored else None
     row: dict[str, Any] = {"seed": seed}
     if empty is not None and what in ("both", "endgame"):
-        result = solve(empty, seconds=seconds, clock=CLOCK)
+        result = solve(empty, seconds=seconds, clock=CLOCK, native=native)
         row["endgame"] = {"cgp": empty.to_cgp(), "tiles": [len(r) for r in empty.racks],
                           "proven": result.proven, "value": result.value, "depth": result.depth,
                           "nodes": result.nodes, "seconds": round(result.seconds, 3)}
     if one is not None and what in ("both", "pre"):
-        pre = solve_pre_endgame(one, seconds=seconds, clock=CLOCK)
+        with _search(native):
+            pre = solve_pre_endgame(one, seconds=seconds, clock=CLOCK)
         if pre is not None:
             row["pre_endgame"] = {"cgp": one.to_cgp(), "proven": pre.proven, "expected": round(pre.expected, 2),
                                   "endgames": pre.endgames, "nodes": pre.nodes, "seconds": round(pre.seconds, 3)}
     return row
+
+
+@contextmanager
+def _search(native: bool | None) -> Iterator[None]:
+    """The pre-endgame's searches in Python when asked (``native`` False): the loader turned off."""
+    if native is not False:
+        yield
+        return
+    from scrabble_fr.player import native as loader
+
+    saved = loader._tried, loader._library
+    loader._tried, loader._library = True, None
+    try:
+        yield
+    finally:
+        loader._tried, loader._library = saved
 
 
 def report(files: list[str], seconds: float) -> None:
@@ -201,14 +232,27 @@ def main() -> None:
     parser.add_argument("--what", choices=("both", "endgame", "pre"), default="both",
                         help="solve the endgames, the pre-endgames, or both (default)")
     parser.add_argument("--report", nargs="+", metavar="FILE", help="read game lines and print the figures")
+    parser.add_argument("--positions", nargs="+", metavar="FILE",
+                        help="solve again the positions of an earlier run's lines (no game played)")
+    parser.add_argument("--python", action="store_true",
+                        help="the Python search, not the compiled one (the baseline)")
     args = parser.parse_args()
     if args.report:
         report(args.report, args.seconds)
         return
     index, count = (int(x) for x in args.part.split("/"))
     lexicon = Lexicon.builtin("fr" if args.rules == "ffsc" else "en")
+    native = False if args.python else None
+    if args.positions:
+        stored = sorted((json.loads(line) for name in args.positions for line in Path(name).read_text().splitlines()
+                         if line.strip()), key=lambda row: row["seed"])
+        for at, row in enumerate(stored):
+            if at % count == index:
+                print(json.dumps(measure(row["seed"], lexicon, args.rules, args.seconds, args.what, row, native)),
+                      flush=True)
+        return
     for seed in range(index, args.games, count):
-        print(json.dumps(measure(seed, lexicon, args.rules, args.seconds, args.what)), flush=True)
+        print(json.dumps(measure(seed, lexicon, args.rules, args.seconds, args.what, native=native)), flush=True)
 
 
 if __name__ == "__main__":
