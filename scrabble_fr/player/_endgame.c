@@ -982,9 +982,10 @@ static void complete(S *s, const Move *line, int length, int start_run, EgOutput
 
 int eg_abi(void) { return 1; }
 
-/* The depth of the round after one of depth turns (the last, the game's longest, never skipped). */
+/* The depth of the round after one of depth turns: one more up to four, then two more (the
+ * last, the game's longest, never skipped). */
 static int next_round(int depth, int last) {
-    int next = depth >= 2 ? depth + 2 : depth + 1;
+    int next = depth >= 4 ? depth + 2 : depth + 1;
     return depth < last && next > last ? last : next;
 }
 
@@ -1063,9 +1064,11 @@ int eg_solve(const EgInput *in, EgOutput *out) {
     int most = 2 * (s->rack_size[0] + s->rack_size[1]) + 2 * s->limit + 2;
     int first = 1, last = most;
     if (in->max_depth > 0) first = last = in->max_depth;
-    /* Rounds of 1, 2, 4, 6… turns: a round ending on the player to move's turn costs about as
-     * much as the one before it and teaches the next one little (12 % more positions searched
-     * in all, on 70 endgames), and the odd ones alone are worse still. */
+    /* Rounds of 1, 2, 3, 4, 6, 8… turns: past four, a round ending on the player to move's turn
+     * costs about as much as the one before it and teaches the next one little (15 % fewer
+     * positions in all on 70 endgames without them; the odd ones alone are worse still). The
+     * first four stay: a search stopped early (the Master's budget of positions) answers from
+     * the deepest round finished, and three turns choose better than two. */
     for (int depth = first; depth <= last; depth = next_round(depth, last)) {
         memset(s->killer_count, 0, sizeof(s->killer_count));
         s->budgeted = in->max_depth <= 0 && depth > 1;
