@@ -52,7 +52,6 @@ typedef struct {
     int32_t pass_cost;        /* the depth a pass uses up */
     int32_t start_run;
     int32_t centre;           /* the centre square, for an empty board */
-    int32_t node_count;
     const uint32_t *child_mask;
     const int32_t *first_edge;
     const int32_t *edges;
@@ -127,11 +126,7 @@ typedef struct {
     int rack_size[2], rack_value[2];
     uint32_t xmask[2][MAXSQ];
     int32_t xscore[2][MAXSQ];
-    const uint32_t *child_mask;
-    const int32_t *first_edge, *edges;
-    const uint8_t *terminal;
-    int root;
-    int bingo_size, bingo_bonus, limit, scoreless_counts, pass_cost, centre;
+    EgInput in; /* the request as given: the word graph, the rules of the end, the budget */
     uint64_t z_sq[MAXSQ][52];
     uint64_t z_rack[2][2][27][MAXT];
     uint64_t z_run[64];
@@ -151,9 +146,9 @@ typedef struct {
     size_t stack_cap, stack_top;
     Undo *undo;
     size_t undo_cap, undo_top;
-    int64_t nodes, max_nodes, next_check;
+    int64_t nodes, next_check;
     double deadline;
-    int cpu_clock, budgeted, stopped, failed;
+    int budgeted, stopped, failed;
     /* move generation's scratch */
     int gen_player, gen_dir, gen_line;
     Move laid[MAXPLY];        /* the move searched at each ply (a pass: no tiles) */
@@ -161,7 +156,6 @@ typedef struct {
     int g_cell[MAXN], g_sq[MAXN], g_anchor[MAXN];
     uint32_t g_xm[MAXN];
     int32_t g_xs[MAXN];
-    int g_start;
     uint32_t g_held; /* the letters (not jokers) on the rack while generating */
     uint8_t g_placed_sq[MAXT], g_placed_code[MAXT];
 } S;
@@ -191,9 +185,9 @@ static inline int ones(uint32_t x) {
 }
 
 static inline int child_of(const S *s, int node, int letter) {
-    uint32_t mask = s->child_mask[node];
+    uint32_t mask = s->in.child_mask[node];
     if (!(mask >> letter & 1)) return -1;
-    return s->edges[s->first_edge[node] + ones(mask & ((1u << letter) - 1))];
+    return s->in.edges[s->in.first_edge[node] + ones(mask & ((1u << letter) - 1))];
 }
 
 /* The cross-check of empty square q for moves in direction dir (0 across, 1 down): the letters
@@ -232,17 +226,17 @@ static void cross(S *s, int dir, int q) {
             return;
         }
     }
-    int node = s->root;
+    int node = s->in.root;
     for (int p = first; p < pos && node >= 0; p++) node = child_of(s, node, letter_of(s->board[q + (p - pos) * step]));
     uint32_t mask = 0;
     if (node >= 0) {
-        uint32_t children = s->child_mask[node];
+        uint32_t children = s->in.child_mask[node];
         while (children) {
             int letter = __builtin_ctz(children);
             children &= children - 1;
             int n = child_of(s, node, letter);
             for (int p = pos + 1; p <= last && n >= 0; p++) n = child_of(s, n, letter_of(s->board[q + (p - pos) * step]));
-            if (n >= 0 && s->terminal[n]) mask |= 1u << letter;
+            if (n >= 0 && s->in.terminal[n]) mask |= 1u << letter;
         }
     }
     s->xmask[dir][q] = mask;
@@ -382,7 +376,7 @@ static void extend(S *s, int i, int node, int n, int anchored, int main_sum, int
                    int tile_sum) {
     int N = s->N;
     int player = s->gen_player;
-    if (n > 0 && anchored && s->terminal[node] && (i == N || s->g_cell[i] < 0)) {
+    if (n > 0 && anchored && s->in.terminal[node] && (i == N || s->g_cell[i] < 0)) {
         /* A single tile that also makes a word across is the across half's (as in Python). */
         int keep = 1;
         if (n == 1 && s->gen_dir == 1) {
@@ -392,7 +386,7 @@ static void extend(S *s, int i, int node, int n, int anchored, int main_sum, int
         if (keep) {
             Move *m = new_move(s);
             if (!m) return;
-            int score = main_sum * word_mul + cross_total + (n >= s->bingo_size ? s->bingo_bonus : 0);
+            int score = main_sum * word_mul + cross_total + (n >= s->in.bingo_size ? s->in.bingo_bonus : 0);
             m->n = (int8_t)n;
             m->line = (uint8_t)(s->gen_dir * MAXN + s->gen_line);
             m->score = (int16_t)score;
@@ -411,7 +405,7 @@ static void extend(S *s, int i, int node, int n, int anchored, int main_sum, int
         return;
     }
     if (n >= s->rack_size[player]) return;
-    uint32_t allowed = s->child_mask[node] & s->g_xm[i];
+    uint32_t allowed = s->in.child_mask[node] & s->g_xm[i];
     if (!s->rack[player][BLANK]) allowed &= s->g_held;
     int q = s->g_sq[i];
     int lm = s->lm[q], wm = s->wm[q];
@@ -441,7 +435,7 @@ static void extend(S *s, int i, int node, int n, int anchored, int main_sum, int
 static void generate(S *s, int player, const uint8_t *dirty) {
     int N = s->N;
     int tiles = s->rack_size[player];
-    int empty_board = s->board[s->centre] < 0;
+    int empty_board = s->board[s->in.centre] < 0;
     const int *rack = s->rack[player];
     uint32_t fits = ALL26;
     if (!rack[BLANK]) {
@@ -463,7 +457,7 @@ static void generate(S *s, int player, const uint8_t *dirty) {
                 int q = dir == 0 ? line * N + i : i * N + line;
                 s->g_sq[i] = q;
                 s->g_cell[i] = s->board[q];
-                s->g_anchor[i] = empty_board ? q == s->centre : is_anchor(s, q);
+                s->g_anchor[i] = empty_board ? q == s->in.centre : is_anchor(s, q);
                 s->g_xm[i] = s->xmask[dir][q];
                 s->g_xs[i] = s->xscore[dir][q];
                 any_anchor |= s->g_anchor[i];
@@ -484,8 +478,7 @@ static void generate(S *s, int player, const uint8_t *dirty) {
             for (int start = 0; start < N; start++) {
                 if (start > 0 && s->g_cell[start - 1] >= 0) continue;
                 if (need[start] > tiles) continue; /* no anchor within reach */
-                s->g_start = start;
-                extend(s, start, s->root, 0, 0, 0, 1, 0, 0);
+                extend(s, start, s->in.root, 0, 0, 0, 1, 0, 0);
                 if (s->failed) return;
             }
         }
@@ -620,9 +613,11 @@ static void set_pv(S *s, int ply, const Move *m) {
 
 static int check_budget(S *s) {
     if (!s->budgeted) return 0;
-    if (s->nodes < s->next_check) return 0;
-    s->next_check = s->nodes + 1024;
-    if ((s->max_nodes >= 0 && s->nodes > s->max_nodes) || now(s->cpu_clock) > s->deadline) s->stopped = 1;
+    if (s->in.max_nodes >= 0 && s->nodes > s->in.max_nodes) s->stopped = 1;
+    else if (s->nodes >= s->next_check) { /* the clock every 1,024 positions: reading it is a system call */
+        s->next_check = s->nodes + 1024;
+        if (now(s->in.cpu_clock) > s->deadline) s->stopped = 1;
+    }
     return s->stopped;
 }
 
@@ -653,7 +648,7 @@ static int rescore(S *s, int player, const Move *m, int *score_out) {
     /* the word's ends, through the board's tiles */
     while ((dir == 0 ? first % N > 0 : first >= N) && s->board[first - step] >= 0) first -= step;
     while ((dir == 0 ? last % N < N - 1 : last < N * (N - 1)) && s->board[last + step] >= 0) last += step;
-    int node = s->root, main_sum = 0, word_mul = 1, cross_total = 0, k = 0;
+    int node = s->in.root, main_sum = 0, word_mul = 1, cross_total = 0, k = 0;
     for (int q = first; q <= last; q += step) {
         int code = s->board[q], v;
         if (code >= 0) {
@@ -676,8 +671,8 @@ static int rescore(S *s, int player, const Move *m, int *score_out) {
         node = child_of(s, node, letter_of(code));
         if (node < 0) return 0;
     }
-    if (k != m->n || !s->terminal[node]) return 0;
-    *score_out = main_sum * word_mul + cross_total + (m->n >= s->bingo_size ? s->bingo_bonus : 0);
+    if (k != m->n || !s->in.terminal[node]) return 0;
+    *score_out = main_sum * word_mul + cross_total + (m->n >= s->in.bingo_size ? s->in.bingo_bonus : 0);
     return 1;
 }
 
@@ -692,12 +687,12 @@ static int child_value(S *s, int ply, int depth, int alpha, int beta, int run, c
         s->undo_mark[ply] = s->undo_top;
     }
     if (move->n == 0) {
-        if (run + 1 >= s->limit) {
+        if (run + 1 >= s->in.limit) {
             *resolved = 1;
             if (ply + 1 < MAXPLY) s->pv_len[ply + 1] = 0;
             return s->rack_value[other] - s->rack_value[me];
         }
-        return -negamax(s, ply + 1, depth - s->pass_cost, -beta, -alpha, run + 1, resolved);
+        return -negamax(s, ply + 1, depth - s->in.pass_cost, -beta, -alpha, run + 1, resolved);
     }
     int values_other = s->rack_value[other];
     size_t mark = lay(s, me, move);
@@ -713,8 +708,8 @@ static int child_value(S *s, int ply, int depth, int alpha, int beta, int run, c
         *resolved = 1;
         if (ply + 1 < MAXPLY) s->pv_len[ply + 1] = 0;
     } else {
-        int next_run = s->scoreless_counts && score == 0 ? run + 1 : 0;
-        if (next_run >= s->limit) {
+        int next_run = s->in.scoreless_counts && score == 0 ? run + 1 : 0;
+        if (next_run >= s->in.limit) {
             value = score + s->rack_value[other] - s->rack_value[me];
             *resolved = 1;
             if (ply + 1 < MAXPLY) s->pv_len[ply + 1] = 0;
@@ -771,7 +766,7 @@ static int negamax(S *s, int ply, int depth, int alpha, int beta, int run, int *
         return values_other - values_me;
     }
     int size = s->rack_size[me];
-    int ends_on_pass = run + 1 >= s->limit;
+    int ends_on_pass = run + 1 >= s->in.limit;
     if (depth == 1 && ply >= 2 && ply < MAXPLY && s->order_of[ply - 2]) {
         /* The best moves of this player's list two turns up, still playable (rescored): if one
          * cuts, no move is generated here. */
@@ -790,7 +785,7 @@ static int negamax(S *s, int ply, int depth, int alpha, int beta, int run, int *
             int out = m.n == size;
             int value = out ? score + 2 * values_other : m.worth - values_me + values_other;
             if (value >= beta) {
-                int ends = out || (s->scoreless_counts && ends_on_pass && score == 0);
+                int ends = out || (s->in.scoreless_counts && ends_on_pass && score == 0);
                 return cut_here(s, ply, key, value, &m, ends, 1, resolved_out);
             }
         }
@@ -859,7 +854,7 @@ static int negamax(S *s, int ply, int depth, int alpha, int beta, int run, int *
             if (m->n == size) { value = m->score + 2 * values_other; ends = 1; }
             else {
                 value = m->worth - values_me + values_other;
-                ends = s->scoreless_counts && ends_on_pass && m->score == 0;
+                ends = s->in.scoreless_counts && ends_on_pass && m->score == 0;
             }
             all_end = all_end && ends;
             if (value > best) { best = value; best_index = (int)j; best_ends = ends; }
@@ -965,8 +960,8 @@ static void complete(S *s, const Move *line, int length, int start_run, EgOutput
         played[count++] = m;
         if (m.n > 0 && s->rack_size[player] == 0) over = 1;
         else {
-            run = m.n == 0 || (s->scoreless_counts && m.score == 0) ? run + 1 : 0;
-            over = run >= s->limit;
+            run = m.n == 0 || (s->in.scoreless_counts && m.score == 0) ? run + 1 : 0;
+            over = run >= s->in.limit;
         }
         player = 1 - player;
     }
@@ -980,7 +975,7 @@ static void complete(S *s, const Move *line, int length, int start_run, EgOutput
     }
 }
 
-int eg_abi(void) { return 1; }
+int eg_abi(void) { return 2; }
 
 /* The depth of the round after one of depth turns: one more up to four, then two more (the
  * last, the game's longest, never skipped). */
@@ -1012,19 +1007,7 @@ int eg_solve(const EgInput *in, EgOutput *out) {
             s->rack_value[p] += count * s->tv[t];
         }
     }
-    s->child_mask = in->child_mask;
-    s->first_edge = in->first_edge;
-    s->edges = in->edges;
-    s->terminal = in->terminal;
-    s->root = in->root;
-    s->bingo_size = in->bingo_size;
-    s->bingo_bonus = in->bingo_bonus;
-    s->limit = in->limit;
-    s->scoreless_counts = in->scoreless_counts;
-    s->pass_cost = in->pass_cost;
-    s->centre = in->centre;
-    s->max_nodes = in->max_nodes;
-    s->cpu_clock = in->cpu_clock;
+    s->in = *in;
     uint64_t seed = 20231123;
     for (int q = 0; q < s->area; q++)
         for (int c = 0; c < 52; c++) s->z_sq[q][c] = splitmix(&seed);
@@ -1061,7 +1044,7 @@ int eg_solve(const EgInput *in, EgOutput *out) {
 
     Move best_line[MAXPLY];
     int best_length = 0, best_value = 0, proven = 0, finished = 0;
-    int most = 2 * (s->rack_size[0] + s->rack_size[1]) + 2 * s->limit + 2;
+    int most = 2 * (s->rack_size[0] + s->rack_size[1]) + 2 * s->in.limit + 2;
     int first = 1, last = most;
     if (in->max_depth > 0) first = last = in->max_depth;
     /* Rounds of 1, 2, 3, 4, 6, 8… turns: past four, a round ending on the player to move's turn

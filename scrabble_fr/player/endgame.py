@@ -64,6 +64,7 @@ from scrabble_fr.player.movegen import (
     _Heads,
     _real_mask,
     _search,
+    board_code,
     line_ends,
     rack_counts,
     view_of,
@@ -196,11 +197,24 @@ class EndgameSolver:
         self.board = position.board.copy()
         self.squares = self.board.squares
         self.size = self.board.size
-        self.root_view = view_of(position)
-        self.dawg = self.root_view.dawg
         values = rules.tile_set.values
         self.tile_value = [values.get(ch, 0) for ch in ALPHABET] + [0]
         self.racks = [rack_counts(position.racks[self.me]), rack_counts(position.racks[1 - self.me])]
+        self.rack_values = [self._rack_value(player) for player in range(2)]
+        self.rack_sizes = [sum(self.racks[player]) for player in range(2)]
+        self.nodes = 0
+        self.next_check = 0
+        self.deadline = 0.0
+        self._prepared = False
+
+    def _prepare(self) -> None:
+        """The Python search's own state (the board's view, the keys, the tables), made when it
+        is first needed: the compiled search, or a game already over, needs none of it."""
+        if self._prepared:
+            return
+        self._prepared = True
+        self.root_view = view_of(self.position)
+        self.dawg = self.root_view.dawg
         # Zobrist keys: a square's tile (52 codes: letters, then jokers as letters), the k-th copy
         # of a rack tile for the player to move and for the other, the blocked run.
         self.area = area = self.size * self.size
@@ -223,13 +237,11 @@ class EndgameSolver:
             self.z_copy.append([[_bits() for _bit in range(offset)] for _role in range(2)])
         self.rack_bits = list(self.full_bits)
         self.rack_keys = [[self._rack_key(player, role) for role in range(2)] for player in range(2)]
-        self.rack_values = [self._rack_value(player) for player in range(2)]
-        self.rack_sizes = [sum(self.racks[player]) for player in range(2)]
         self.player_salt = [_bits(), _bits()]
         self.board_key = 0
         for square, tile in enumerate(self.squares):
             if tile is not None:
-                self.board_key ^= self.z_square[square][_code(tile)]
+                self.board_key ^= self.z_square[square][board_code(tile)]
         self.table: dict[int, tuple[int, int, int, Inner | None]] = {}
         self.root_key = self.board_key
         self.views: dict[int, BoardView] = {self.board_key: self.root_view}
@@ -238,9 +250,6 @@ class EndgameSolver:
         self.move_cache: dict[int, _MoveList] = {}
         self.heads: dict[tuple[int, ...], _Heads] = {}  # the left parts each rack spells
         self.killers: list[list[tuple[tuple[int, str], ...]]] = []
-        self.nodes = 0
-        self.next_check = 0
-        self.deadline = 0.0
         self.line: list[Inner] = []
 
     # -- the state -------------------------------------------------------------------------
@@ -510,10 +519,11 @@ class EndgameSolver:
             return EndgameResult(value, True, (), 0, self.clock() - start, 0)
         if self.native:
             found = _native.search(self.position, seconds=self.seconds, max_nodes=self.max_nodes,
-                                  blocked_run=self.start_run, cpu_clock=self.clock is time.process_time)
+                                  start_run=self.start_run, cpu_clock=self.clock is time.process_time)
             if found is not None:
                 return EndgameResult(base + found.value, found.proven, self._to_moves(found.line), found.nodes,
                                      self.clock() - start, found.depth)
+        self._prepare()
         most = 2 * (self.rack_sizes[0] + self.rack_sizes[1]) + 2 * self.limit + 2
         best_line: list[Inner] = []
         best_value = 0
@@ -546,10 +556,11 @@ class EndgameSolver:
         blocked (each player loses their rack), the current scores included; no budget. The
         solver's rounds are these, one turn deeper each time. For a game not over yet."""
         scores = self.position.scores
-        found = _native.search(self.position, blocked_run=self.start_run, max_depth=depth) if self.native else None
+        found = _native.search(self.position, start_run=self.start_run, max_depth=depth) if self.native else None
         if found is not None:
             value = found.value
         else:
+            self._prepare()
             value, _resolved = self._round(depth, (self._root_moves(0), self._root_moves(1)), budgeted=False)
         return scores[self.me] - scores[1 - self.me] + value
 
@@ -849,12 +860,6 @@ def _cross_ends(view: BoardView, index: int) -> int:
     if square_of[after] >= 0:
         bits |= 1 << square_of[after]
     return bits
-
-
-def _code(tile: str) -> int:
-    """A board letter as 0-51: uppercase letters, then jokers."""
-    code = ord(tile)
-    return code - 65 if code < 97 else code - 97 + 26
 
 
 def solve(

@@ -400,6 +400,16 @@ def _cross_check(dawg: Dawg, before: Sequence[int], after: Sequence[int]) -> int
     return mask
 
 
+def board_code(tile: str) -> int:
+    """A board letter as 0-51: the letters A-Z, then jokers played as A-Z (lower case).
+
+    >>> board_code("C"), board_code("c")
+    (2, 28)
+    """
+    code = ord(tile)
+    return code - 65 if code < 97 else code - 97 + 26
+
+
 def rack_counts(rack: str) -> list[int]:
     """A rack as 27 counts: A-Z then jokers (``?``).
 
@@ -1197,14 +1207,19 @@ def _minus_score(found: Raw) -> int:
     return -found[0]
 
 
-def view_of(position: Position) -> BoardView:
-    """The search snapshot of a position (its board, rules and its lexicon's DAWG)."""
+def dawg_of(position: Position) -> Dawg:
+    """The word graph of a position's lexicon, for its board (refused with no listable lexicon)."""
     lexicon = position.lexicon
     if lexicon is None:
         raise MoveGenError("no_lexicon")
     if not isinstance(lexicon, WordList):
         raise MoveGenError("lexicon_not_listable")
-    return BoardView(position.board, position.rules, dawg_for(lexicon, position.board.size))
+    return dawg_for(lexicon, position.board.size)
+
+
+def view_of(position: Position) -> BoardView:
+    """The search snapshot of a position (its board, rules and its lexicon's DAWG)."""
+    return BoardView(position.board, position.rules, dawg_of(position))
 
 
 @contextmanager

@@ -12,7 +12,7 @@ and the Python search does the same work: the answers are the same, only the tim
     >>> from scrabble_fr.words import WordSet
     >>> p = Position.from_cgp("15/15/15/15/15/15/15/7OS6/15/15/15/15/15/15/15 T/N 10/10 0",
     ...                       lexicon=WordSet(["OS", "OST", "ON", "TO", "NO", "OT"]))
-    >>> found = search(p, seconds=5.0)
+    >>> found = search(p, seconds=5.0, start_run=0)
     >>> found is None or (found.value, found.proven, found.line) == (5, True, (((114, "T"),),))
     True
 """
@@ -34,7 +34,7 @@ from typing import Any
 from scrabble_fr.engine.position import Position
 from scrabble_fr.engine.rules import BlockedRule
 from scrabble_fr.engine.scoring import LETTER_FACTOR, WORD_FACTOR
-from scrabble_fr.player.movegen import view_of
+from scrabble_fr.player.movegen import board_code, dawg_of, rack_counts
 from scrabble_fr.player.native_build import LIBRARY_NAME, SOURCE_NAME, compile_library, library_suffix
 from scrabble_fr.records.atomic import write_atomic
 from scrabble_fr.words import ALPHABET, Dawg
@@ -44,7 +44,9 @@ SOURCE = Path(__file__).with_name(SOURCE_NAME)
 SHIPPED = Path(__file__).resolve().parent.parent / "_data" / "native"
 MAX_TILES = 16  # the C side's tiles per move (MAXT)
 MAX_LINE = 64
-ABI = 1  # eg_abi(): the layout of the structures below
+ABI = 2  # eg_abi(): the layout of the structures below
+TABLE_BITS = (12, 20)  # the transposition table: 2^bits buckets of two entries (64 bytes), at least and at most
+NODES_A_SECOND = 700_000  # about what the search does, to size the table for a time budget
 
 _ints8 = ctypes.POINTER(ctypes.c_int8)
 _ints32 = ctypes.POINTER(ctypes.c_int32)
@@ -65,7 +67,6 @@ class _Input(ctypes.Structure):
         ("pass_cost", ctypes.c_int32),
         ("start_run", ctypes.c_int32),
         ("centre", ctypes.c_int32),
-        ("node_count", ctypes.c_int32),
         ("child_mask", ctypes.POINTER(ctypes.c_uint32)),
         ("first_edge", _ints32),
         ("edges", _ints32),
@@ -123,17 +124,20 @@ def library() -> ctypes.CDLL | None:
         _tried = True
         if os.environ.get(NATIVE_ENV, "").lower() in ("off", "0", "no"):
             return None
-        for path in _candidates():
-            try:
-                loaded = ctypes.CDLL(str(path))
-                if loaded.eg_abi() != ABI:
+        try:
+            for path in _candidates():
+                try:
+                    loaded = ctypes.CDLL(str(path))
+                    if loaded.eg_abi() != ABI:
+                        continue
+                except (OSError, AttributeError):
                     continue
-            except (OSError, AttributeError):
-                continue
-            loaded.eg_solve.argtypes = [ctypes.POINTER(_Input), ctypes.POINTER(_Output)]
-            loaded.eg_solve.restype = ctypes.c_int
-            _library = loaded
-            break
+                loaded.eg_solve.argtypes = [ctypes.POINTER(_Input), ctypes.POINTER(_Output)]
+                loaded.eg_solve.restype = ctypes.c_int
+                _library = loaded
+                break
+        except OSError:  # a cache or temporary folder that cannot be read or written: no library
+            _library = None
         return _library
 
 
@@ -182,7 +186,6 @@ class _FlatGraph:
     first_edge: Any
     edges: Any
     terminal: Any
-    node_count: int
 
 
 def _flat_graph(dawg: Dawg) -> _FlatGraph:
@@ -199,8 +202,7 @@ def _flat_graph(dawg: Dawg) -> _FlatGraph:
         terminal = bytes(dawg.terminal)
         found = _flat[dawg] = _FlatGraph(
             (masks, first, edges, terminal), _address(masks, ctypes.c_uint32), _address(first, ctypes.c_int32),
-            _address(edges, ctypes.c_int32), ctypes.cast(ctypes.c_char_p(terminal), ctypes.POINTER(ctypes.c_uint8)),
-            len(masks))
+            _address(edges, ctypes.c_int32), ctypes.cast(ctypes.c_char_p(terminal), ctypes.POINTER(ctypes.c_uint8)))
     return found
 
 
@@ -209,19 +211,19 @@ def _address(values: array, kind: type) -> Any:
     return ctypes.cast(ctypes.c_void_p(address), ctypes.POINTER(kind))
 
 
-def search(position: Position, *, seconds: float = 10.0, max_nodes: int | None = None,
-           blocked_run: int | None = None, cpu_clock: bool = False, max_depth: int = 0,
-           table_bits: int = 20) -> NativeAnswer | None:
+def search(position: Position, *, start_run: int, seconds: float = 10.0, max_nodes: int | None = None,
+           cpu_clock: bool = False, max_depth: int = 0) -> NativeAnswer | None:
     """The compiled search of ``position`` (two players, the bag empty, both racks known, the
-    game not over); None when the library is not there. ``max_depth``: one round cut at that
-    many turns, no budget (the value of :meth:`EndgameSolver.limited`)."""
+    game not over), ``start_run`` turns already counting toward a blocked game; None when the
+    library is not there. ``max_depth``: one round cut at that many turns, no budget (the value
+    of :meth:`EndgameSolver.limited`)."""
     loaded = library()
     if loaded is None:
         return None
     rules = position.rules
     board = position.board
     size = board.size
-    dawg = view_of(position).dawg
+    dawg = dawg_of(position)
     graph = _flat_graph(dawg)
     cells = (ctypes.c_int8 * (size * size))()
     letter_mul = (ctypes.c_int8 * (size * size))()
@@ -230,35 +232,27 @@ def search(position: Position, *, seconds: float = 10.0, max_nodes: int | None =
         marker = rules.layout[square // size][square % size]
         letter_mul[square] = LETTER_FACTOR.get(marker, 1)
         word_mul[square] = WORD_FACTOR.get(marker, 1)
-        if tile is None:
-            cells[square] = -1
-        else:
-            code = ord(tile.upper()) - 65
-            cells[square] = code + 26 if tile.islower() else code
+        cells[square] = -1 if tile is None else board_code(tile)
     values = rules.tile_set.values
     tile_value = (ctypes.c_int32 * 27)(*[values.get(letter, 0) for letter in ALPHABET], 0)
-    racks = (ctypes.c_int32 * 54)()
     me = position.to_move
-    for seat, player in enumerate((me, 1 - me)):
-        for tile in position.racks[player]:
-            index = 26 if tile == "?" else ord(tile.upper()) - 65
-            racks[seat * 27 + index] += 1
-    limit = rules.blocked_count * 2
-    start_run = min(position.scoreless_turns if blocked_run is None else blocked_run, limit)
+    racks = (ctypes.c_int32 * 54)(*rack_counts(position.racks[me]), *rack_counts(position.racks[1 - me]))
+    # A table for the positions the budget allows (each search allocates its own: a table far
+    # larger than the search costs more to map and give back than the search itself).
+    expected = max_nodes if max_nodes is not None else int(seconds * NODES_A_SECOND)
+    table_bits = min(max(expected.bit_length(), TABLE_BITS[0]), TABLE_BITS[1])
     row, col = rules.centre
     request = _Input(
         size=size, board=cells, letter_mul=letter_mul, word_mul=word_mul, tile_value=tile_value, racks=racks,
-        bingo_size=rules.rack_size, bingo_bonus=rules.bingo_bonus, limit=limit,
+        bingo_size=rules.rack_size, bingo_bonus=rules.bingo_bonus, limit=rules.blocked_count * 2,
         scoreless_counts=int(rules.blocked is BlockedRule.SCORELESS), pass_cost=1, start_run=start_run,
-        centre=row * size + col, node_count=graph.node_count, child_mask=graph.child_mask,
+        centre=row * size + col, child_mask=graph.child_mask,
         first_edge=graph.first_edge, edges=graph.edges, terminal=graph.terminal, root=dawg.root, seconds=seconds,
         max_nodes=-1 if max_nodes is None else max_nodes,
         cpu_clock=int(cpu_clock), table_bits=table_bits, max_depth=max_depth,
     )
     answer = _Output()
-    status = loaded.eg_solve(ctypes.byref(request), ctypes.byref(answer))
-    del graph  # its arrays held until the search is over
-    if status != 0:
+    if loaded.eg_solve(ctypes.byref(request), ctypes.byref(answer)) != 0:
         return None
     line = []
     for index in range(answer.line_length):

@@ -64,6 +64,7 @@ def test_incremental_moves_equal_full_generation(lang: str, preset: str, seed: i
             continue
         position.to_move = 0
         solver = EndgameSolver(position)
+        solver._prepare()  # the Python search's state, looked into here
         lists = [(solver._generate(0, None), ()), (solver._generate(1, None), ())]
         view = view_of(position)
         for ply in range(6):
