@@ -131,8 +131,6 @@ import os
 import statistics
 import sys
 import time
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -185,28 +183,11 @@ def measure(seed: int, lexicon: Lexicon, rules: str, seconds: float, what: str,
                           "proven": result.proven, "value": result.value, "depth": result.depth,
                           "nodes": result.nodes, "seconds": round(result.seconds, 3)}
     if one is not None and what in ("both", "pre"):
-        with _search(native):
-            pre = solve_pre_endgame(one, seconds=seconds, clock=CLOCK)
+        pre = solve_pre_endgame(one, seconds=seconds, clock=CLOCK, native=native)
         if pre is not None:
             row["pre_endgame"] = {"cgp": one.to_cgp(), "proven": pre.proven, "expected": round(pre.expected, 2),
                                   "endgames": pre.endgames, "nodes": pre.nodes, "seconds": round(pre.seconds, 3)}
     return row
-
-
-@contextmanager
-def _search(native: bool | None) -> Iterator[None]:
-    """The pre-endgame's searches in Python when asked (``native`` False): the loader turned off."""
-    if native is not False:
-        yield
-        return
-    from scrabble_fr.player import native as loader
-
-    saved = loader._tried, loader._library
-    loader._tried, loader._library = True, None
-    try:
-        yield
-    finally:
-        loader._tried, loader._library = saved
 
 
 def report(files: list[str], seconds: float) -> None:

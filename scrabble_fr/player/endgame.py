@@ -903,6 +903,7 @@ def solve_pre_endgame(
     candidates: int = PRE_ENDGAME_CANDIDATES,
     max_nodes: int | None = None,
     clock: Callable[[], float] = time.perf_counter,
+    native: bool | None = None,
 ) -> PreEndgameResult | None:
     """The best placement with one tile left in the bag (two players), or None if there is none.
 
@@ -910,8 +911,9 @@ def solve_pre_endgame(
     tile in the bag. For each of the ``candidates`` best placements by score and each tile the
     bag may hold, the player draws it, the opponent's rack is the rest, and the endgame that
     follows is solved exactly. The time (``seconds``) and ``max_nodes`` are shared out evenly
-    among the endgames still to solve. Passing (which leaves the tile to the opponent) is not
-    weighed; an exchange is not allowed with one tile in the bag.
+    among the endgames still to solve; ``native`` chooses their search as for :func:`solve`.
+    Passing (which leaves the tile to the opponent) is not weighed; an exchange is not allowed
+    with one tile in the bag.
     """
     from scrabble_fr.player.movegen import search_position, to_move
 
@@ -952,7 +954,7 @@ def solve_pre_endgame(
             child.scores[me] += move.score or 0
             child.to_move = other
             child.scoreless_turns = 0
-            result = solve(child, seconds=share, max_nodes=node_share, clock=clock)
+            result = solve(child, seconds=share, max_nodes=node_share, clock=clock, native=native)
             done += 1
             nodes += result.nodes
             proven = proven and result.proven
