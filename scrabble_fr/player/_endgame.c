@@ -913,7 +913,6 @@ static int negamax(S *s, int ply, int depth, int alpha, int beta, int run, int *
         int value = child_value(s, ply, depth, alpha, beta, run, &move, best > -INF && beta - alpha > 1,
                                 &child_resolved);
         if (s->stopped) break;
-        resolved = resolved && child_resolved;
         if (value > best) {
             best = value;
             best_move = move;
@@ -921,11 +920,15 @@ static int negamax(S *s, int ply, int depth, int alpha, int beta, int run, int *
             if (value > alpha) {
                 alpha = value;
                 if (alpha >= beta) {
+                    /* A cut is proven by its move alone: the moves tried before it, below beta
+                     * whatever their depth, take no part in it. */
+                    resolved = child_resolved;
                     add_killer(s, ply, &move);
                     break;
                 }
             }
         }
+        resolved = resolved && child_resolved;
     }
     if (ply < MAXPLY) s->order_of[ply] = NULL;
     free(order);

@@ -660,19 +660,22 @@ class EndgameSolver:
                                                           budgeted, theirs, (source[0], source[1]))
                     value = -child
                     child_line = self.line
-            resolved = resolved and child_resolved
             if value > best:
                 best = value
                 best_line = [move, *child_line]
                 if value > alpha:
                     alpha = value
                     if alpha >= beta:
+                        # A cut is proven by its move alone: the moves tried before it, below
+                        # beta whatever their depth, take no part in it.
+                        resolved = child_resolved
                         if placed:
                             killers = self.killers[ply]
                             if placed not in killers:
                                 killers.insert(0, placed)
                                 del killers[2:]
                         break
+            resolved = resolved and child_resolved
         flag = UPPER if best <= alpha_start else LOWER if best >= beta else EXACT
         if len(self.table) > 2_000_000:
             self.table.clear()
@@ -738,7 +741,8 @@ class EndgameSolver:
             if value > best:
                 best_move, best = listed[going_out], value
         flag = UPPER if best <= alpha else LOWER if best >= beta else EXACT
-        resolved = ends_on_pass and all(ends(move) for move in listed)
+        # A cut needs its move's bound alone; any other answer, every move's.
+        resolved = ends(best_move) if flag == LOWER else ends_on_pass and all(ends(move) for move in listed)
         return self._frontier_store(key, ply, best, flag, best_move, resolved, cut=flag == LOWER)
 
     def _frontier_store(self, key: int, ply: int, value: int, flag: int, move: Inner, resolved: bool,

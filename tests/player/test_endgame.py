@@ -301,3 +301,19 @@ def test_both_searches_prove_the_same_value_on_real_endgames(cgp: str, value: in
         replay = position.copy()
         for move in result.moves:
             replay.push(move)  # every move of the line is legal where it is played
+
+
+def test_a_cut_is_proven_by_its_move_alone() -> None:
+    """A real endgame (7 tiles against 7) whose refutations come after moves that fail low short
+    of the end: the cutting move's proof is enough, so the compiled search proves it in its
+    round of six turns (it took the round of eight when every move tried before the cut had to
+    be proven too)."""
+    if native.library() is None:
+        pytest.skip("no compiled endgame search here (no C compiler)")
+    cgp = ("14Q/13LA/12ROT/11NEWS/4DOCU4U2/5HA2BUGS2/6MAIE1LI2/5BEY2VAN1G/5I2K1UNE1R/5S2OH1DEME/"
+           "4RECITAT3F/3PEAU2L1PROF/4MULTIVoIE1E/5T3A3JE/4ZEND1SIXTES SEERARO/N?LINOA 398/430 0")
+    position = Position.from_cgp(cgp, lexicon=full_lexicon("fr"))
+    result = solve(position, seconds=60, native=True)
+    assert (result.value, result.proven) == (-26, True)
+    assert result.depth == 6
+    assert [move.notation() for move in result.moves][:1] == ["I4 RAIE"]
