@@ -151,6 +151,12 @@ typedef struct {
     int budgeted, stopped, failed;
     /* move generation's scratch */
     int gen_player, gen_dir, gen_line;
+    /* One turn from the limit, the generation stops at the first move that reaches beta and ends
+     * the game (going out, or scoreless at the end of the run): the node cuts on it, resolved,
+     * and the rest of its moves are never made. (Stopping at any move that reaches beta left
+     * the cut unresolved where an out would have proven it: a search of 20 million positions
+     * without a proof where 0.3 million had been one.) */
+    int stop_on, stopped_gen, stop_beta, stop_size, stop_mine, stop_theirs, stop_scoreless_end;
     Move laid[MAXPLY];        /* the move searched at each ply (a pass: no tiles) */
     size_t undo_mark[MAXPLY]; /* … and where the undo stack stood before it */
     int g_cell[MAXN], g_sq[MAXN], g_anchor[MAXN];
@@ -372,8 +378,17 @@ static void count_near(S *s, int q, int step) {
     if (c < N - 1) s->near[q + 1] += step;
 }
 
+/* Whether move m, one turn from the limit, ends the game at stop_beta or above (see stop_on). */
+static inline int ends_at_beta(const S *s, const Move *m) {
+    int out = m->n == s->stop_size;
+    if (!out && !(s->stop_scoreless_end && m->score == 0)) return 0;
+    int value = out ? m->score + 2 * s->stop_theirs : m->worth - s->stop_mine + s->stop_theirs;
+    return value >= s->stop_beta;
+}
+
 static void extend(S *s, int i, int node, int n, int anchored, int main_sum, int word_mul, int cross_total,
                    int tile_sum) {
+    if (s->stopped_gen) return;
     int N = s->N;
     int player = s->gen_player;
     if (n > 0 && anchored && s->in.terminal[node] && (i == N || s->g_cell[i] < 0)) {
@@ -393,6 +408,7 @@ static void extend(S *s, int i, int node, int n, int anchored, int main_sum, int
             m->worth = (int16_t)(score + tile_sum);
             memcpy(m->sq, s->g_placed_sq, (size_t)n);
             memcpy(m->code, s->g_placed_code, (size_t)n);
+            if (s->stop_on && ends_at_beta(s, m)) { s->stopped_gen = 1; return; }
         }
     }
     if (i == N) return;
@@ -426,6 +442,7 @@ static void extend(S *s, int i, int node, int n, int anchored, int main_sum, int
             extend(s, i + 1, child, n + 1, now_anchored, main_sum + v * lm, word_mul * wm, cross_total + cross_add,
                    tile_sum + v);
             if (!s->rack[player][tile]++ && !as_blank) s->g_held |= 1u << letter;
+            if (s->stopped_gen) return;
         }
     }
 }
@@ -479,7 +496,7 @@ static void generate(S *s, int player, const uint8_t *dirty) {
                 if (start > 0 && s->g_cell[start - 1] >= 0) continue;
                 if (need[start] > tiles) continue; /* no anchor within reach */
                 extend(s, start, s->in.root, 0, 0, 0, 1, 0, 0);
-                if (s->failed) return;
+                if (s->failed || s->stopped_gen) return;
             }
         }
     }
@@ -535,6 +552,7 @@ static void generate_at(S *s, int ply, int player) {
         Move *copy = new_move(s);
         if (!copy) return;
         *copy = m;
+        if (s->stop_on && ends_at_beta(s, copy)) { s->stopped_gen = 1; return; }
     }
     generate(s, player, dirty);
 }
@@ -822,7 +840,18 @@ static int negamax(S *s, int ply, int depth, int alpha, int beta, int run, int *
         }
     }
     size_t base = s->stack_top;
+    if (depth == 1) {
+        /* Most of these nodes cut on an out: the moves generated after it would be weighed for
+         * nothing (1.7 times faster on 75 endgames, the same positions searched). */
+        s->stop_on = 1;
+        s->stop_beta = beta;
+        s->stop_size = size;
+        s->stop_mine = values_me;
+        s->stop_theirs = values_other;
+        s->stop_scoreless_end = s->in.scoreless_counts && ends_on_pass;
+    }
     generate_at(s, ply, me);
+    s->stop_on = s->stopped_gen = 0;
     if (s->failed) { s->stopped = 1; *resolved_out = 0; return 0; }
     size_t count = s->stack_top - base;
 
