@@ -151,12 +151,12 @@ typedef struct {
     int budgeted, stopped, failed;
     /* move generation's scratch */
     int gen_player, gen_dir, gen_line;
-    /* One turn from the limit, the generation stops at the first move that reaches beta and ends
-     * the game (going out, or scoreless at the end of the run): the node cuts on it, resolved,
-     * and the rest of its moves are never made. (Stopping at any move that reaches beta left
-     * the cut unresolved where an out would have proven it: a search of 20 million positions
-     * without a proof where 0.3 million had been one.) */
-    int stop_on, stopped_gen, stop_beta, stop_size, stop_mine, stop_theirs, stop_scoreless_end;
+    /* One turn from the limit, the generation stops at the first move that reaches stop_beta
+     * and ends the game (going out, or scoreless at the end of the run: stop_scoreless_end):
+     * the node cuts on it, resolved, and the rest of its moves are never made. (Stopping at any
+     * move that reaches beta left the cut unresolved where an out would have proven it: a
+     * search of 20 million positions without a proof where 0.3 million had been one.) */
+    int stop_on, stopped_gen, stop_beta, stop_scoreless_end;
     Move laid[MAXPLY];        /* the move searched at each ply (a pass: no tiles) */
     size_t undo_mark[MAXPLY]; /* … and where the undo stack stood before it */
     int g_cell[MAXN], g_sq[MAXN], g_anchor[MAXN];
@@ -378,12 +378,24 @@ static void count_near(S *s, int q, int step) {
     if (c < N - 1) s->near[q + 1] += step;
 }
 
-/* Whether move m, one turn from the limit, ends the game at stop_beta or above (see stop_on). */
-static inline int ends_at_beta(const S *s, const Move *m) {
-    int out = m->n == s->stop_size;
-    if (!out && !(s->stop_scoreless_end && m->score == 0)) return 0;
-    int value = out ? m->score + 2 * s->stop_theirs : m->worth - s->stop_mine + s->stop_theirs;
-    return value >= s->stop_beta;
+/* Placement m by player me weighed one turn from the depth limit, without laying it: going out,
+ * its score plus twice the other's rack; else the game counted blocked after it, its score plus
+ * the value of its tiles, less me's rack, plus the other's. *ends: whether the game ends on it
+ * (going out, or scoreless where scoreless_end: the value is then exact, not the limit's). */
+static inline int frontier_value(const S *s, int me, const Move *m, int scoreless_end, int *ends) {
+    if (m->n == s->rack_size[me]) {
+        *ends = 1;
+        return m->score + 2 * s->rack_value[1 - me];
+    }
+    *ends = scoreless_end && m->score == 0;
+    return m->worth - s->rack_value[me] + s->rack_value[1 - me];
+}
+
+/* Whether the generation stops on move m of player's (see stop_on). */
+static inline int ends_at_beta(const S *s, int player, const Move *m) {
+    int ends;
+    int value = frontier_value(s, player, m, s->stop_scoreless_end, &ends);
+    return ends && value >= s->stop_beta;
 }
 
 static void extend(S *s, int i, int node, int n, int anchored, int main_sum, int word_mul, int cross_total,
@@ -408,7 +420,7 @@ static void extend(S *s, int i, int node, int n, int anchored, int main_sum, int
             m->worth = (int16_t)(score + tile_sum);
             memcpy(m->sq, s->g_placed_sq, (size_t)n);
             memcpy(m->code, s->g_placed_code, (size_t)n);
-            if (s->stop_on && ends_at_beta(s, m)) { s->stopped_gen = 1; return; }
+            if (s->stop_on && ends_at_beta(s, player, m)) { s->stopped_gen = 1; return; }
         }
     }
     if (i == N) return;
@@ -552,7 +564,7 @@ static void generate_at(S *s, int ply, int player) {
         Move *copy = new_move(s);
         if (!copy) return;
         *copy = m;
-        if (s->stop_on && ends_at_beta(s, copy)) { s->stopped_gen = 1; return; }
+        if (s->stop_on && ends_at_beta(s, player, copy)) { s->stopped_gen = 1; return; }
     }
     generate(s, player, dirty);
 }
@@ -785,6 +797,7 @@ static int negamax(S *s, int ply, int depth, int alpha, int beta, int run, int *
     }
     int size = s->rack_size[me];
     int ends_on_pass = run + 1 >= s->in.limit;
+    int scoreless_end = s->in.scoreless_counts && ends_on_pass; /* a scoreless move ends the game */
     if (depth == 1 && ply >= 2 && ply < MAXPLY && s->order_of[ply - 2]) {
         /* The best moves of this player's list two turns up, still playable (rescored): if one
          * cuts, no move is generated here. */
@@ -800,12 +813,9 @@ static int negamax(S *s, int ply, int depth, int alpha, int beta, int run, int *
             int tiles = m.worth - m.score;
             m.score = (int16_t)score;
             m.worth = (int16_t)(score + tiles);
-            int out = m.n == size;
-            int value = out ? score + 2 * values_other : m.worth - values_me + values_other;
-            if (value >= beta) {
-                int ends = out || (s->in.scoreless_counts && ends_on_pass && score == 0);
-                return cut_here(s, ply, key, value, &m, ends, 1, resolved_out);
-            }
+            int ends;
+            int value = frontier_value(s, me, &m, scoreless_end, &ends);
+            if (value >= beta) return cut_here(s, ply, key, value, &m, ends, 1, resolved_out);
         }
     }
     int alpha_start = alpha;
@@ -845,10 +855,7 @@ static int negamax(S *s, int ply, int depth, int alpha, int beta, int run, int *
          * nothing (1.6 times faster on 75 endgames, the same positions searched). */
         s->stop_on = 1;
         s->stop_beta = beta;
-        s->stop_size = size;
-        s->stop_mine = values_me;
-        s->stop_theirs = values_other;
-        s->stop_scoreless_end = s->in.scoreless_counts && ends_on_pass;
+        s->stop_scoreless_end = scoreless_end;
     }
     generate_at(s, ply, me);
     s->stop_on = s->stopped_gen = 0;
@@ -860,11 +867,11 @@ static int negamax(S *s, int ply, int depth, int alpha, int beta, int run, int *
          * blocked after it unless it ends the game), the outs first. */
         int best_index = -2; /* -1: the pass */
         for (size_t j = 0; j < count; j++) {
-            Move *m = &s->stack[base + j];
-            if (m->n == size) {
-                int value = m->score + 2 * values_other;
-                if (value > best) { best = value; best_index = (int)j; }
-            }
+            const Move *m = &s->stack[base + j];
+            int ends;
+            if (m->n != size) continue;
+            int value = frontier_value(s, me, m, scoreless_end, &ends);
+            if (value > best) { best = value; best_index = (int)j; }
         }
         if (best >= beta) {
             Move chosen = s->stack[base + best_index];
@@ -878,13 +885,8 @@ static int negamax(S *s, int ply, int depth, int alpha, int beta, int run, int *
             if (value > best) { best = value; best_index = -1; best_ends = ends_on_pass; }
         }
         for (size_t j = 0; j < count; j++) {
-            Move *m = &s->stack[base + j];
-            int ends, value;
-            if (m->n == size) { value = m->score + 2 * values_other; ends = 1; }
-            else {
-                value = m->worth - values_me + values_other;
-                ends = s->in.scoreless_counts && ends_on_pass && m->score == 0;
-            }
+            int ends;
+            int value = frontier_value(s, me, &s->stack[base + j], scoreless_end, &ends);
             all_end = all_end && ends;
             if (value > best) { best = value; best_index = (int)j; best_ends = ends; }
         }
