@@ -25,7 +25,8 @@ is there, :meth:`EndgameSolver.solve` hands the position to it, and the answers 
 tests hold both to the same exhaustive minimax), found some thirteen times as fast. It also tries
 the table's move before generating any, one turn from the depth limit the best moves of the
 player's list two turns up, rescored, before generating, takes from that list the moves of the
-lines the two moves since left alone, and deepens by two turns a round after the fourth. The
+lines the two moves since left alone, stops generating one turn from the limit at the first
+move that ends the game at beta, and deepens by two turns a round after the fourth. The
 Python search below is the one without a C compiler, and the reference the compiled one is read
 against.
 
