@@ -129,6 +129,23 @@ Then the endgame search's generation stopped at the first move that ends the gam
 times faster, the same positions searched; ``bench_finale.py``): the Master with the solvers on
 the same seeds, cut at 660 games, played the same 660 games, move for move (395 wins either way).
 
+Measured on 26 November 2026, two more changes to the Master's choice, each against the Master
+as shipped on the same seeds (8 playouts, 30,000 positions a move), each cut short when it was
+plain it would not reach a gain worth its cost; neither was kept.
+
+* The best exchange played out among the candidates (``--exchanges``; the reference when the
+  static judgement exchanges): after 179 games +0.6 points of win rate (± 3.6), -5.65 points of
+  spread a game (95 % interval -14.2 to +2.9). The option stays, off.
+* The opponent's rack guessed from their last placement (sets of kept tiles drawn from the
+  unseen ones, kept if with them that placement was within 3 points of their best score plus
+  leave; the playouts then deal the opponent one of those sets): after 198 games -4.5 points of
+  win rate (± 7.1), -10.4 points of spread a game (± 14.4). The guess barely beats chance: the
+  true kept tiles were among those accepted nine times in ten, but so were 29 % of all sets, and
+  the guessed racks shared 0.2 tile more with the true one than a random draw. Yet knowing the
+  opponent's rack is worth much: the Master told the true rack (an experiment, not a player)
+  gained +7.5 points of win rate (± 8.2) and +22.3 points of spread a game (± 18.4) over 174
+  games. The guess was taken out.
+
 Game ``g`` draws its bag from seed ``g``; the Master starts the even games and the Champion the
 odd ones, so each seat is held as often by each. The Master runs a fixed number of playouts per
 candidate and move (the same choices on any machine; its time budget is only a ceiling), so a
@@ -154,10 +171,17 @@ sys.path.insert(0, str(os.environ.get("BENCH_CODE") or ROOT))
 
 from scrabble_fr.engine.move import Move  # noqa: E402
 from scrabble_fr.lexicon import Lexicon  # noqa: E402
-from scrabble_fr.player.computer import END_PLAYOUTS_BAG, ENDGAME_NODES, ComputerPlayer, leaves_for  # noqa: E402
+from scrabble_fr.player.computer import (  # noqa: E402
+    CANDIDATES,
+    END_PLAYOUTS_BAG,
+    ENDGAME_NODES,
+    ComputerPlayer,
+    leaves_for,
+)
 from scrabble_fr.player.selfplay import MAX_ACTIONS, ComputerGame, new_computer_game  # noqa: E402
 
 MASTER, CHAMPION = 6, 5
+OPTIONS: dict[str, Any] = {}  # the Master's simulation options from the command line (--candidates, --exchanges)
 
 
 def _match(seed: int, lexicon: Lexicon, playouts: int, rules: str, solvers: bool, endgame_nodes: int,
@@ -171,7 +195,7 @@ def _match(seed: int, lexicon: Lexicon, playouts: int, rules: str, solvers: bool
     match.players[master_seat] = ComputerPlayer(player, random.Random(seed * 31 + master_seat),
                                                 think_seconds=60.0, playouts=playouts, endgame=solvers,
                                                 endgame_nodes=endgame_nodes, leaves=model, to_the_end=to_the_end,
-                                                win_chances=chances)
+                                                win_chances=chances, **(OPTIONS if player == MASTER else {}))
     return match, master_seat
 
 
@@ -207,7 +231,8 @@ def _row(match: ComputerGame, master_seat: int, seed: int, solvers: bool, playou
     computer = match.players[master_seat]
     return {"seed": seed, "master_starts": master_seat == 0, "master": master, "champion": champion,
             "solvers": solvers, "playouts": playouts, "player": player, "leaves": computer.leaves_of(game.rules).name,
-            "to_the_end": to_the_end, "win_chances": computer.win_chances, "seconds": round(seconds, 2)}
+            "to_the_end": to_the_end, "win_chances": computer.win_chances, "candidates": computer.candidates,
+            "exchanges": computer.exchanges, "seconds": round(seconds, 2)}
 
 
 def play(seed: int, lexicon: Lexicon, playouts: int, rules: str, solvers: bool = True,
@@ -288,19 +313,22 @@ def _summary(rows: list[dict[str, Any]], label: str) -> None:
 
 def report(files: list[str]) -> None:
     rows = [json.loads(line) for name in files for line in Path(name).read_text().splitlines() if line.strip()]
-    groups: dict[tuple[int, str, int, bool, bool], dict[bool, dict[int, dict[str, Any]]]] = {}
+    groups: dict[tuple[int, str, int, bool, bool, int, bool], dict[bool, dict[int, dict[str, Any]]]] = {}
     for row in rows:
         # Lines written before the player and leave options were the Master with hand-set leaves,
         # those before playouts to the end, the Master's playouts of two turns, those before the
-        # chances of winning, the Master weighing its playouts by points alone.
+        # chances of winning, the Master weighing its playouts by points alone, those before the
+        # candidates and exchanges options, the Master's default candidates without exchanges.
         key = (row.get("player", MASTER), row.get("leaves", "hand"), row["playouts"], row.get("to_the_end", False),
-               row.get("win_chances", False))
+               row.get("win_chances", False), row.get("candidates", CANDIDATES), row.get("exchanges", False))
         groups.setdefault(key, {True: {}, False: {}})[bool(row.get("solvers", False))][row["seed"]] = row
-    for (player, leaves, playouts, to_end, chances), variants in sorted(groups.items()):
+    for (player, leaves, playouts, to_end, chances, candidates, exchanges), variants in sorted(groups.items()):
         name = "Master" if player == MASTER else f"Level {player}"
         reach = ", playouts to the end near it" if to_end and player == MASTER else ""
         weighed = ", playouts weighed by the chances of winning" if chances and player == MASTER else ""
-        print(f"{name}, {leaves} leave values, {playouts} playouts{reach}{weighed}:")
+        wider = f", {candidates} candidates" if candidates != CANDIDATES and player == MASTER else ""
+        swaps = ", exchanges played out" if exchanges and player == MASTER else ""
+        print(f"{name}, {leaves} leave values, {playouts} playouts{reach}{weighed}{wider}{swaps}:")
         if player != MASTER:  # no solvers to compare
             _summary(list(variants[True].values()) + list(variants[False].values()), f"  {name} vs Champion")
             continue
@@ -347,12 +375,16 @@ def main() -> None:
                         help="its leave values: its level's (default), the hand-set ones or the fitted ones")
     parser.add_argument("--chances", action="store_true",
                         help="the Master weighing its playouts by the chances of winning too, not points alone")
+    parser.add_argument("--candidates", type=int, default=CANDIDATES,
+                        help=f"the placements the Master plays out, at most (default {CANDIDATES})")
+    parser.add_argument("--exchanges", action="store_true", help="the Master plays out the best exchange too")
     parser.add_argument("--report", nargs="+", metavar="FILE", help="read game lines and print the win rate")
     args = parser.parse_args()
     if args.report:
         report(args.report)
         return
     index, count = (int(x) for x in args.part.split("/"))
+    OPTIONS.update(candidates=args.candidates, exchanges=args.exchanges)
     lexicon = Lexicon.builtin("fr" if args.rules == "ffsc" else "en")
     for seed in range(index, args.games, count):
         if seed < args.start:

@@ -379,3 +379,18 @@ def test_the_chances_are_those_of_the_player_to_move(french: WordList, monkeypat
     ComputerPlayer(TOP_LEVEL, random.Random(4), playouts=2).simulate(position, bag)
     # 37 ahead, and the playout's 5 points: the chances of 42 ahead, 3 tiles then in the bag.
     assert seen and set(seen) == {(42.0, 3)}
+
+
+def test_the_master_can_play_out_the_best_exchange_among_its_candidates(french: WordList) -> None:
+    # UUUUVVW: VU is the only word, the static judgement exchanges. With ``exchanges`` that
+    # exchange is the reference of the playouts, VU a candidate weighed against it.
+    position = Position.from_cgp(f"{EMPTY} UUUUVVW/ 0/0 0", lexicon=french)
+    master = ComputerPlayer(TOP_LEVEL, random.Random(0), think_seconds=30.0, playouts=4, exchanges=True)
+    results = master.simulate(position, 60)
+    kinds = {r.move.kind for r in results}
+    assert MoveKind.EXCHANGE in kinds and MoveKind.PLACE in kinds
+    exchange = next(r for r in results if r.move.kind is MoveKind.EXCHANGE)
+    assert exchange.playouts == 4 and exchange.score == 0 and "W" in exchange.move.exchanged
+    assert master.choose(position, 60).kind is results[0].move.kind
+    # Without the option the static exchange is played as it is, without playouts.
+    assert ComputerPlayer(TOP_LEVEL, random.Random(0), playouts=4).simulate(position, 60)[0].move.is_place
