@@ -170,6 +170,7 @@ import os
 import random
 import sys
 import time
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -188,11 +189,13 @@ from scrabble_fr.player.computer import (  # noqa: E402
 from scrabble_fr.player.selfplay import MAX_ACTIONS, ComputerGame, new_computer_game  # noqa: E402
 
 MASTER, CHAMPION = 6, 5
-OPTIONS: dict[str, Any] = {}  # the Master's simulation options from the command line (--candidates, --exchanges)
 
 
 def _match(seed: int, lexicon: Lexicon, playouts: int, rules: str, solvers: bool, endgame_nodes: int,
-           player: int, leaves: str, to_the_end: bool = False, chances: bool = False) -> tuple[ComputerGame, int]:
+           player: int, leaves: str, to_the_end: bool = False, chances: bool = False,
+           options: Mapping[str, Any] | None = None) -> tuple[ComputerGame, int]:
+    """The game of ``seed``, the Master (or ``player``) in its seat; ``options``, its simulation
+    options (``candidates``, ``exchanges``), are the Master's only."""
     master_seat = seed % 2  # the Master starts the even games
     levels = [CHAMPION, CHAMPION]
     levels[master_seat] = player
@@ -202,7 +205,7 @@ def _match(seed: int, lexicon: Lexicon, playouts: int, rules: str, solvers: bool
     match.players[master_seat] = ComputerPlayer(player, random.Random(seed * 31 + master_seat),
                                                 think_seconds=60.0, playouts=playouts, endgame=solvers,
                                                 endgame_nodes=endgame_nodes, leaves=model, to_the_end=to_the_end,
-                                                win_chances=chances, **(OPTIONS if player == MASTER else {}))
+                                                win_chances=chances, **((options or {}) if player == MASTER else {}))
     return match, master_seat
 
 
@@ -244,9 +247,9 @@ def _row(match: ComputerGame, master_seat: int, seed: int, solvers: bool, playou
 
 def play(seed: int, lexicon: Lexicon, playouts: int, rules: str, solvers: bool = True,
          endgame_nodes: int = ENDGAME_NODES, player: int = MASTER, leaves: str = "level",
-         chances: bool = False) -> dict[str, object]:
+         chances: bool = False, options: Mapping[str, Any] | None = None) -> dict[str, object]:
     match, master_seat = _match(seed, lexicon, playouts, rules, solvers, endgame_nodes, player, leaves,
-                                chances=chances)
+                                chances=chances, options=options)
     start = time.perf_counter()
     _go_on(match, master_seat)
     return _row(match, master_seat, seed, solvers, playouts, player, time.perf_counter() - start)
@@ -254,7 +257,7 @@ def play(seed: int, lexicon: Lexicon, playouts: int, rules: str, solvers: bool =
 
 def play_variants(seed: int, lexicon: Lexicon, playouts: int, rules: str, variants: list[tuple[bool, bool]],
                   endgame_nodes: int = ENDGAME_NODES, leaves: str = "level",
-                  chances: bool = False) -> list[dict[str, object]]:
+                  chances: bool = False, options: Mapping[str, Any] | None = None) -> list[dict[str, object]]:
     """The game of ``seed`` played by the Master in each variant (with the solvers or not, playouts
     to the end of the game near the end or not), as separate runs would play it, for little more
     than one game: all are the same game up to the Master's first move with at most
@@ -264,7 +267,7 @@ def play_variants(seed: int, lexicon: Lexicon, playouts: int, rules: str, varian
     first = variants[0]
     fork_at = 1 if len({to_end for _solvers, to_end in variants}) == 1 else END_PLAYOUTS_BAG
     match, master_seat = _match(seed, lexicon, playouts, rules, first[0], endgame_nodes, MASTER, leaves, first[1],
-                                chances)
+                                chances, options)
     actions: list[Move | None] = []
     start = time.perf_counter()
     fork = _go_on(match, master_seat, actions, fork=fork_at)
@@ -274,7 +277,8 @@ def play_variants(seed: int, lexicon: Lexicon, playouts: int, rules: str, varian
             rows.append({**rows[0], "solvers": solvers, "to_the_end": to_end})
             continue
         before, states, spent = fork
-        other, _seat = _match(seed, lexicon, playouts, rules, solvers, endgame_nodes, MASTER, leaves, to_end, chances)
+        other, _seat = _match(seed, lexicon, playouts, rules, solvers, endgame_nodes, MASTER, leaves, to_end, chances,
+                              options)
         for move in before:
             if move is None:
                 other.game.accept()
@@ -391,7 +395,7 @@ def main() -> None:
         report(args.report)
         return
     index, count = (int(x) for x in args.part.split("/"))
-    OPTIONS.update(candidates=args.candidates, exchanges=args.exchanges)
+    options = {"candidates": args.candidates, "exchanges": args.exchanges}
     lexicon = Lexicon.builtin("fr" if args.rules == "ffsc" else "en")
     for seed in range(index, args.games, count):
         if seed < args.start:
@@ -399,11 +403,11 @@ def main() -> None:
         if args.both:
             variants = [(True, False), (False, False)] + ([(True, True)] if args.versus_to_the_end else [])
             for row in play_variants(seed, lexicon, args.playouts, args.rules, variants, args.endgame_nodes,
-                                     args.leaves, args.chances):
+                                     args.leaves, args.chances, options):
                 print(json.dumps(row), flush=True)
             continue
         print(json.dumps(play(seed, lexicon, args.playouts, args.rules, not args.no_solvers, args.endgame_nodes,
-                              args.player, args.leaves, args.chances)), flush=True)
+                              args.player, args.leaves, args.chances, options)), flush=True)
 
 
 if __name__ == "__main__":

@@ -267,9 +267,10 @@ class ComputerPlayer:
     ) -> Move:
         leaves = self.leaves_of(position.rules)
         top, top_equity, _kept = best_by_equity(view, found, rack, bag_count, leaves)
-        kept_best = self._kept_for_exchange(rack, leaves)
-        if can_exchange and leaves.value(kept_best) > top_equity + EXCHANGE_MARGIN:
-            return Move.exchange(_remove(rack, kept_best))
+        if can_exchange:
+            kept_best = self._kept_for_exchange(rack, leaves)
+            if _prefers_exchange(leaves.value(kept_best), top_equity):
+                return Move.exchange(_remove(rack, kept_best))
         return to_move(view, top)
 
     def simulate(
@@ -354,7 +355,7 @@ class ComputerPlayer:
             kept = self._kept_for_exchange(rack, leaves)
             equity = leaves.value(kept)
             exchange = _Playout(Move.exchange(_remove(rack, kept)), equity, kept, position.board, view, weight)
-            if equity > top + EXCHANGE_MARGIN:
+            if _prefers_exchange(equity, top):
                 playouts.insert(0, exchange)
             elif equity >= top - CANDIDATE_MARGIN:
                 playouts.append(exchange)
@@ -549,6 +550,12 @@ def _playout_to_end(playout: _Playout, tiles: list[str], opponent_size: int, lea
     # ``player`` went out: the spread moves by twice the rack left (FFSc: +v and -v; NASPA: +2v).
     left = 2 * _rack_value(racks[1 - player], values)
     return spread + left if player == 0 else spread - left
+
+
+def _prefers_exchange(kept_worth: float, top_equity: float) -> bool:
+    """Whether the static judgement exchanges: the tiles it would keep are worth more than the
+    best placement's score plus leave by :data:`EXCHANGE_MARGIN`."""
+    return kept_worth > top_equity + EXCHANGE_MARGIN
 
 
 def _rack_value(rack: str, values: Mapping[str, int]) -> int:
