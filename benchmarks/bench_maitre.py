@@ -391,6 +391,8 @@ def main() -> None:
     parser.add_argument("--exchanges", action="store_true", help="the Master plays out the best exchange too")
     parser.add_argument("--report", nargs="+", metavar="FILE", help="read game lines and print the win rate")
     args = parser.parse_args()
+    if args.candidates < 1:
+        parser.error("--candidates must be at least 1")
     if args.report:
         report(args.report)
         return

@@ -174,6 +174,8 @@ class ComputerPlayer:
     ) -> None:
         if level not in LEVELS:
             raise ValueError(f"level {level!r} is not one of {sorted(LEVELS)}")
+        if candidates < 1:
+            raise ValueError(f"candidates must be at least 1, not {candidates!r}")
         self.level = LEVELS[level]
         self.rng = rng if rng is not None else random.Random()
         self.think_seconds = think_seconds

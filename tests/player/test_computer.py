@@ -392,5 +392,7 @@ def test_the_master_can_play_out_the_best_exchange_among_its_candidates(french: 
     exchange = next(r for r in results if r.move.kind is MoveKind.EXCHANGE)
     assert exchange.playouts == 4 and exchange.score == 0 and "W" in exchange.move.exchanged
     assert master.choose(position, 60).kind is results[0].move.kind
+    with pytest.raises(ValueError):
+        ComputerPlayer(TOP_LEVEL, random.Random(0), candidates=0)  # nothing to play out
     # Without the option the static exchange is played as it is, without playouts.
     assert ComputerPlayer(TOP_LEVEL, random.Random(0), playouts=4).simulate(position, 60)[0].move.is_place
