@@ -144,7 +144,9 @@ plain it would not reach a gain worth its cost; neither was kept.
   the guessed racks shared 0.2 tile more with the true one than a random draw. Yet knowing the
   opponent's rack is worth much: the Master told the true rack (an experiment, not a player)
   gained +7.5 points of win rate (± 8.2) and +22.3 points of spread a game (± 18.4) over 174
-  games. The guess was taken out.
+  games. The guess was taken out. How much a placement can tell at all, measured the next day
+  with the Champion's own leave values (the exact model of this opponent): a tenth of the kept
+  tiles, no better a guess of the joker (``bench_inference.py``). No guess was tried again.
 
 Measured on 27 November 2026, ten candidates played out instead of six (``--candidates 10``),
 400 games, the same seeds, run beside the Master as shipped (both with the solvers, 8 playouts,
