@@ -37,16 +37,15 @@ def add_analyser_parser(subparsers: Any) -> argparse.ArgumentParser:
     parser.add_argument("--finale", action="store_true",
                         help=_("solve the end of the game exactly (the bag empty, both racks given; "
                                "with one tile in the bag, each draw weighed)"))
-    add_think_option(parser)
+    add_think_option(parser, _("the Master's thinking time per move, or the endgame solver's with "
+                               "--finale, in seconds (default 2)"))
     parser.add_argument("--json", action="store_true", help=_("print the result as JSON"))
     add_lexicon_options(parser)
     return parser
 
 
-def add_think_option(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--reflexion", type=float, default=2.0, metavar=_("SECONDS"),
-                        help=_("the Master's thinking time per move, or the endgame solver's with "
-                               "--finale, in seconds (default 2)"))
+def add_think_option(parser: argparse.ArgumentParser, help_text: str) -> None:
+    parser.add_argument("--reflexion", type=float, default=2.0, metavar=_("SECONDS"), help=help_text)
 
 
 def add_autojeu_parser(subparsers: Any) -> argparse.ArgumentParser:
@@ -58,7 +57,9 @@ def add_autojeu_parser(subparsers: Any) -> argparse.ArgumentParser:
                         help=_("seed of the bag, to replay the same game"))
     parser.add_argument("--joueurs", type=int, default=2, metavar="N", help=_("number of computer players (1-8)"))
     parser.add_argument("--niveau", type=int, default=5, metavar="N", help=_("level of the computer players (1-6)"))
-    add_think_option(parser)
+    # autojeu has no --finale: its Master searches the end of the game within the same time.
+    add_think_option(parser, _("the Master's thinking time per move, its endgame search's too, in seconds "
+                               "(default 2)"))
     parser.add_argument("--json", action="store_true", help=_("print the result as JSON"))
     add_lexicon_options(parser)
     return parser
