@@ -244,7 +244,7 @@ def _row(match: ComputerGame, master_seat: int, seed: int, solvers: bool, playou
     return {"seed": seed, "master_starts": master_seat == 0, "master": master, "champion": champion,
             "solvers": solvers, "playouts": playouts, "player": player, "leaves": computer.leaves_of(game.rules).name,
             "to_the_end": to_the_end, "win_chances": computer.win_chances, "candidates": computer.candidates,
-            "exchanges": computer.exchanges, "seconds": round(seconds, 2)}
+            "exchanges": computer.exchanges, "endgame_nodes": computer.endgame_nodes, "seconds": round(seconds, 2)}
 
 
 def play(seed: int, lexicon: Lexicon, playouts: int, rules: str, solvers: bool = True,
@@ -257,29 +257,32 @@ def play(seed: int, lexicon: Lexicon, playouts: int, rules: str, solvers: bool =
     return _row(match, master_seat, seed, solvers, playouts, player, time.perf_counter() - start)
 
 
-def play_variants(seed: int, lexicon: Lexicon, playouts: int, rules: str, variants: list[tuple[bool, bool]],
-                  endgame_nodes: int = ENDGAME_NODES, leaves: str = "level",
-                  chances: bool = False, options: Mapping[str, Any] | None = None) -> list[dict[str, object]]:
+Variant = tuple[bool, bool, int]  # with the solvers, playouts to the end near it, the solvers' positions a move
+
+
+def play_variants(seed: int, lexicon: Lexicon, playouts: int, rules: str, variants: list[Variant],
+                  leaves: str = "level", chances: bool = False,
+                  options: Mapping[str, Any] | None = None) -> list[dict[str, object]]:
     """The game of ``seed`` played by the Master in each variant (with the solvers or not, playouts
-    to the end of the game near the end or not), as separate runs would play it, for little more
-    than one game: all are the same game up to the Master's first move with at most
-    :data:`END_PLAYOUTS_BAG` tiles in the bag (or one tile, if only the solvers differ), which is
-    played once; each variant replays it and plays on from there. A line's time is what its own
-    run would have taken."""
+    to the end of the game near the end or not, the solvers' budget of positions), as separate
+    runs would play it, for little more than one game: all are the same game up to the Master's
+    first move with at most :data:`END_PLAYOUTS_BAG` tiles in the bag (or one tile, if only the
+    solvers differ), which is played once; each variant replays it and plays on from there. A
+    line's time is what its own run would have taken."""
     first = variants[0]
-    fork_at = 1 if len({to_end for _solvers, to_end in variants}) == 1 else END_PLAYOUTS_BAG
-    match, master_seat = _match(seed, lexicon, playouts, rules, first[0], endgame_nodes, MASTER, leaves, first[1],
+    fork_at = 1 if len({to_end for _solvers, to_end, _nodes in variants}) == 1 else END_PLAYOUTS_BAG
+    match, master_seat = _match(seed, lexicon, playouts, rules, first[0], first[2], MASTER, leaves, first[1],
                                 chances, options)
     actions: list[Move | None] = []
     start = time.perf_counter()
     fork = _go_on(match, master_seat, actions, fork=fork_at)
     rows = [_row(match, master_seat, seed, first[0], playouts, MASTER, time.perf_counter() - start, first[1])]
-    for solvers, to_end in variants[1:]:
+    for solvers, to_end, nodes in variants[1:]:
         if fork is None:  # the game ended before: the same for every variant
-            rows.append({**rows[0], "solvers": solvers, "to_the_end": to_end})
+            rows.append({**rows[0], "solvers": solvers, "to_the_end": to_end, "endgame_nodes": nodes})
             continue
         before, states, spent = fork
-        other, _seat = _match(seed, lexicon, playouts, rules, solvers, endgame_nodes, MASTER, leaves, to_end, chances,
+        other, _seat = _match(seed, lexicon, playouts, rules, solvers, nodes, MASTER, leaves, to_end, chances,
                               options)
         for move in before:
             if move is None:
@@ -326,22 +329,25 @@ def _summary(rows: list[dict[str, Any]], label: str) -> None:
 
 def report(files: list[str]) -> None:
     rows = [json.loads(line) for name in files for line in Path(name).read_text().splitlines() if line.strip()]
-    groups: dict[tuple[int, str, int, bool, bool, int, bool], dict[bool, dict[int, dict[str, Any]]]] = {}
+    groups: dict[tuple[int, str, int, bool, bool, int, bool, int], dict[bool, dict[int, dict[str, Any]]]] = {}
     for row in rows:
         # Lines written before the player and leave options were the Master with hand-set leaves,
         # those before playouts to the end, the Master's playouts of two turns, those before the
         # chances of winning, the Master weighing its playouts by points alone, those before the
-        # candidates and exchanges options, the Master's default candidates without exchanges.
+        # candidates and exchanges options, the Master's default candidates without exchanges, those
+        # before the solvers' budget was written, the default budget.
         key = (row.get("player", MASTER), row.get("leaves", "hand"), row["playouts"], row.get("to_the_end", False),
-               row.get("win_chances", False), row.get("candidates", CANDIDATES), row.get("exchanges", False))
+               row.get("win_chances", False), row.get("candidates", CANDIDATES), row.get("exchanges", False),
+               row.get("endgame_nodes") or ENDGAME_NODES)
         groups.setdefault(key, {True: {}, False: {}})[bool(row.get("solvers", False))][row["seed"]] = row
-    for (player, leaves, playouts, to_end, chances, candidates, exchanges), variants in sorted(groups.items()):
+    for (player, leaves, playouts, to_end, chances, candidates, exchanges, nodes), variants in sorted(groups.items()):
         name = "Master" if player == MASTER else f"Level {player}"
         reach = ", playouts to the end near it" if to_end and player == MASTER else ""
         weighed = ", playouts weighed by the chances of winning" if chances and player == MASTER else ""
         wider = f", {candidates} candidates" if candidates != CANDIDATES and player == MASTER else ""
         swaps = ", exchanges played out" if exchanges and player == MASTER else ""
-        print(f"{name}, {leaves} leave values, {playouts} playouts{reach}{weighed}{wider}{swaps}:")
+        budget = f", the solvers {nodes:,} positions a move" if nodes != ENDGAME_NODES and player == MASTER else ""
+        print(f"{name}, {leaves} leave values, {playouts} playouts{reach}{weighed}{wider}{swaps}{budget}:")
         if player != MASTER:  # no solvers to compare
             _summary(list(variants[True].values()) + list(variants[False].values()), f"  {name} vs Champion")
             continue
@@ -391,6 +397,8 @@ def main() -> None:
     parser.add_argument("--candidates", type=int, default=CANDIDATES,
                         help=f"the placements the Master plays out, at most (default {CANDIDATES})")
     parser.add_argument("--exchanges", action="store_true", help="the Master plays out the best exchange too")
+    parser.add_argument("--versus-nodes", type=int, metavar="N",
+                        help="replay each game from the end with the solvers searching N positions a move")
     parser.add_argument("--report", nargs="+", metavar="FILE", help="read game lines and print the win rate")
     args = parser.parse_args()
     if args.candidates < 1:
@@ -404,10 +412,13 @@ def main() -> None:
     for seed in range(index, args.games, count):
         if seed < args.start:
             continue
-        if args.both:
-            variants = [(True, False), (False, False)] + ([(True, True)] if args.versus_to_the_end else [])
-            for row in play_variants(seed, lexicon, args.playouts, args.rules, variants, args.endgame_nodes,
-                                     args.leaves, args.chances, options):
+        if args.both or args.versus_nodes:
+            nodes = args.endgame_nodes
+            variants = ([(True, False, nodes)] + ([(False, False, nodes)] if args.both else [])
+                        + ([(True, True, nodes)] if args.versus_to_the_end else [])
+                        + ([(True, False, args.versus_nodes)] if args.versus_nodes else []))
+            for row in play_variants(seed, lexicon, args.playouts, args.rules, variants, args.leaves, args.chances,
+                                     options):
                 print(json.dumps(row), flush=True)
             continue
         print(json.dumps(play(seed, lexicon, args.playouts, args.rules, not args.no_solvers, args.endgame_nodes,
