@@ -83,28 +83,27 @@ def brute_force_moves(position: Position, candidates: Iterable[str] | None = Non
             crossing[key] = len(text) == 1 or text in lexicon  # type: ignore[operator]
         return crossing[key]
 
+    # Each row and each column read once, its tiles in capitals: the loop below tries every
+    # window of every line and reads them many times over.
+    rows = [[None if t is None else t.upper() for t in (board[r, c] for c in range(size))] for r in range(size)]
+    lines = {True: rows, False: [list(column) for column in zip(*rows)]}
     found: dict[Move, int] = {}
     for word in words:
         length = len(word)
         for across in (True, False):
-            dr, dc = (0, 1) if across else (1, 0)
-            for line in range(size):
+            for line, cells in enumerate(lines[across]):
                 for first in range(size - length + 1):
-                    r0, c0 = (line, first) if across else (first, line)
                     # The word must be maximal: the squares just before and after it are free.
-                    before = (r0 - dr, c0 - dc)
-                    after = (r0 + dr * length, c0 + dc * length)
-                    if board.inside(*before) and board[before] is not None:
+                    if first > 0 and cells[first - 1] is not None:
                         continue
-                    if board.inside(*after) and board[after] is not None:
+                    if first + length < size and cells[first + length] is not None:
                         continue
                     needed: list[tuple[int, int, str]] = []
                     for i, letter in enumerate(word):
-                        r, c = r0 + dr * i, c0 + dc * i
-                        tile = board[r, c]
+                        tile = cells[first + i]
                         if tile is None:
-                            needed.append((r, c, letter))
-                        elif tile.upper() != letter:
+                            needed.append((line, first + i, letter) if across else (first + i, line, letter))
+                        elif tile != letter:
                             break
                     else:
                         if not needed or len(needed) > tile_count:
@@ -154,14 +153,19 @@ def playable_words(position: Position) -> list[str]:
     rack = set(position.rack.upper())
     lines = [[board[r, c] for c in range(size)] for r in range(size)]
     lines += [[board[r, c] for r in range(size)] for c in range(size)]
-    fits = []
+    fits = set()  # lines with the same letters and length allow the same words: each once
     for line in lines:
         letters = [t.upper() for t in line if t]
-        fits.append((rack | set(letters), len(position.rack) + len(letters)))
-    return [
-        w for w in position.lexicon.words()  # type: ignore[union-attr]
-        if any(len(w) <= longest and set(w) <= allowed for allowed, longest in fits)
-    ]
+        fits.add((frozenset(rack | set(letters)), len(position.rack) + len(letters)))
+    # A word fitting some line has only letters of the rack and the board: most words of a full
+    # list are ruled out by that alone, before any line is tried.
+    on_hand = frozenset().union(*(allowed for allowed, _longest in fits))
+    found = []
+    for w in position.lexicon.words():  # type: ignore[union-attr]
+        letters = set(w)
+        if letters <= on_hand and any(len(w) <= longest and letters <= allowed for allowed, longest in fits):
+            found.append(w)
+    return found
 
 
 def random_words(rng: random.Random, count: int, alphabet: str = "AEINRSTLO") -> WordSet:
