@@ -105,7 +105,10 @@ class Browser:
         return Page(page)
 
 
-@pytest.fixture(scope="session")
+# The module's, not the session's: playwright's sync API keeps an event loop running in the
+# thread while it is open, and any test after it in the same process that starts its own loop
+# (Textual's pilot: asyncio.run) would fail. Closed when the module ends, it leaves none behind.
+@pytest.fixture(scope="module")
 def browser() -> Iterator[Browser]:
     if not CHROMIUM.exists():
         _missing(f"no chromium at {CHROMIUM} (Debian: apt-get install chromium)")
