@@ -155,6 +155,15 @@ and 54.1-63.7 %), -1.12 points of spread a game (95 % interval -7.08 to +4.84; 1
 differ), for about 1.35 times the time a move. Most moves have fewer than six placements within
 the candidates' margin of the best: the four more rarely come in, and did not win. Six stay.
 
+Measured on 27 November 2026, the solvers given 800,000 positions a move instead of 30,000
+(``--versus-nodes 800000``: about the 2 s a move the Master thinks in a game, at this machine's
+410,000 positions a second; each game replayed from the Master's first move with at most one tile
+in the bag), 891 games, 8 playouts: **57.7 % (514.5 wins, 95 % interval 54.5-60.9 %)** against
+57.4 % (511) with 30,000, +0.16 points of spread a game (95 % interval -0.27 to +0.59; 147 games
+differ, 8 change winner). Deeper end-of-game searches change little: most of the endgames the
+larger budget proves, the smaller already played right, and the games are decided before. The
+30,000 stay the seeded Master's budget (the Master of a game thinks by the clock).
+
 Game ``g`` draws its bag from seed ``g``; the Master starts the even games and the Champion the
 odd ones, so each seat is held as often by each. The Master runs a fixed number of playouts per
 candidate and move (the same choices on any machine; its time budget is only a ceiling), so a
