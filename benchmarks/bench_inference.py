@@ -50,13 +50,7 @@ sys.path.insert(0, str(HERE.parent))
 
 from scrabble_fr.engine.move import MoveKind  # noqa: E402
 from scrabble_fr.lexicon import Lexicon  # noqa: E402
-from scrabble_fr.player.computer import (  # noqa: E402
-    ComputerPlayer,
-    _prefers_exchange,
-    _remove,
-    best_by_equity,
-    leaves_for,
-)
+from scrabble_fr.player.computer import _remove, equity_choice, leaves_for  # noqa: E402
 from scrabble_fr.player.movegen import search_position, search_rack  # noqa: E402
 from scrabble_fr.player.selfplay import new_computer_game  # noqa: E402
 
@@ -80,8 +74,8 @@ def placements(seed: int, lexicon: Lexicon, samples: int) -> list[dict[str, obje
         me, bag = position.to_move, len(game.bag)
         move = match.players[me].choose(position, bag)
         laid = "".join("?" if tile.is_blank else tile.letter for tile in move.tiles)
-        kept = _remove(position.rack.upper(), laid)
-        if move.kind is MoveKind.PLACE and bag and kept:
+        kept = _remove(position.rack.upper(), laid) if move.kind is MoveKind.PLACE else ""
+        if bag and kept:
             view, _found = search_position(position)
             pool = position.unseen(1 - me)
             pool.subtract(Counter(laid))
@@ -94,14 +88,23 @@ def placements(seed: int, lexicon: Lexicon, samples: int) -> list[dict[str, obje
                 row: dict[str, object] = {"kept": leave,
                                           "shared": sum((Counter(leave) & Counter(kept)).values())}
                 for name, leaves in models.items():
-                    _top, best, _left = best_by_equity(view, found, rack, bag, leaves)
-                    exchange = (bag >= rules.exchange_min_bag and _prefers_exchange(
-                        leaves.value(ComputerPlayer._kept_for_exchange(rack, leaves)), best))
-                    row[name] = [round(best - (move.score or 0) - leaves.value(leave), 2), exchange]
+                    _top, best, exchanged = equity_choice(view, found, rack, bag, leaves,
+                                                          bag >= rules.exchange_min_bag)
+                    row[name] = [round(best - (move.score or 0) - leaves.value(leave), 2), exchanged is not None]
                 rows.append(row)
             lines.append({"seed": seed, "bag": bag, "kept": kept, "sets": rows})
         game.play(move)
     return lines
+
+
+EXACT = 0.001  # a deficit this small is none: the placement was the Champion's very choice
+
+
+def _agrees(row: dict[str, Any], model: str, margin: float) -> bool:
+    """Whether the placement played is, with the set of ``row``, within ``margin`` of the best
+    that rack had under ``model``, and the rack would not have been exchanged instead."""
+    deficit, exchange = row[model]
+    return bool(deficit <= margin and not exchange)
 
 
 def report(paths: list[str]) -> None:
@@ -109,19 +112,16 @@ def report(paths: list[str]) -> None:
     if not lines:
         print("no placement")
         return
-    guesses = {"exact (hand, the Champion's choice)": ("hand", 0.001),
+    guesses = {"exact (hand, the Champion's choice)": ("hand", EXACT),
                "the Master's model (fitted, within 1 point)": ("fitted", 1.0),
                "the Master's model (fitted, within 3 points)": ("fitted", 3.0)}
     print(f"{len(lines)} placements, {sum(len(line['kept']) for line in lines) / len(lines):.2f} tiles kept on average")
     for label, (model, margin) in guesses.items():
-        def agrees(row: dict[str, Any], model: str = model, margin: float = margin) -> bool:
-            deficit, exchange = row[model]
-            return bool(deficit <= margin and not exchange)
         gains, shares, truths = [], [], 0
         for line in lines:
             true, *drawn = line["sets"]
-            agreed = [row for row in drawn if agrees(row)]
-            truths += agrees(true)
+            agreed = [row for row in drawn if _agrees(row, model, margin)]
+            truths += _agrees(true, model, margin)
             shares.append(len(agreed) / len(drawn))
             if agreed:
                 gains.append(sum(row["shared"] for row in agreed) / len(agreed)
@@ -135,7 +135,7 @@ def report(paths: list[str]) -> None:
         counted = held = 0
         for line in lines:
             drawn = line["sets"][1:]
-            agreed = [row for row in drawn if row["hand"][0] <= 0.001 and not row["hand"][1]]
+            agreed = [row for row in drawn if _agrees(row, "hand", EXACT)]
             if not agreed:
                 continue
             truth = float(tile in line["kept"])

@@ -267,13 +267,8 @@ class ComputerPlayer:
     def _choose_equity(
         self, position: Position, view: BoardView, found: list[Raw], rack: str, bag_count: int, can_exchange: bool
     ) -> Move:
-        leaves = self.leaves_of(position.rules)
-        top, top_equity, _kept = best_by_equity(view, found, rack, bag_count, leaves)
-        if can_exchange:
-            kept_best = self._kept_for_exchange(rack, leaves)
-            if _prefers_exchange(leaves.value(kept_best), top_equity):
-                return Move.exchange(_remove(rack, kept_best))
-        return to_move(view, top)
+        top, _equity, kept = equity_choice(view, found, rack, bag_count, self.leaves_of(position.rules), can_exchange)
+        return Move.exchange(_remove(rack, kept)) if kept is not None else to_move(view, top)
 
     def simulate(
         self,
@@ -623,6 +618,20 @@ def best_by_equity(
         if value > top_equity:
             top, top_equity, top_kept = item, value, kept
     return top, top_equity, top_kept
+
+
+def equity_choice(
+    view: BoardView, found: list[Raw], rack: str, bag_count: int, leaves: Leaves, can_exchange: bool
+) -> tuple[Raw, float, str | None]:
+    """The Champion's whole judgement of ``rack``: the best placement by equity and its equity
+    (:func:`best_by_equity`), and the tiles it would keep by exchanging instead (when
+    ``can_exchange`` and they are worth more by :data:`EXCHANGE_MARGIN`), or None if it places."""
+    top, top_equity, _kept = best_by_equity(view, found, rack, bag_count, leaves)
+    if can_exchange:
+        kept = ComputerPlayer._kept_for_exchange(rack, leaves)
+        if _prefers_exchange(leaves.value(kept), top_equity):
+            return top, top_equity, kept
+    return top, top_equity, None
 
 
 def _score_then_place(item: Raw) -> tuple[int, int, tuple[int, ...]]:
