@@ -364,23 +364,32 @@ def report(files: list[str]) -> None:
                                (False, f"  {name} without the solvers vs Champion")):
             if variants[solvers]:
                 _summary(list(variants[solvers].values()), label)
-        _same_seeds(variants)
+        _paired("the solvers", variants[True], variants[False], ("with", "without"))
+    # A budget of the solvers against the default one, on the seeds both played (``--versus-nodes``).
+    for key, variants in sorted(groups.items()):
+        base = groups.get((*key[:-1], ENDGAME_NODES))
+        if key[0] == MASTER and key[-1] != ENDGAME_NODES and base is not None:
+            _paired(f"{key[-1]:,} positions a move for the solvers instead of {ENDGAME_NODES:,}", variants[True],
+                    base[True], (f"with {key[-1]:,}", f"with {ENDGAME_NODES:,}"))
 
 
-def _same_seeds(variants: dict[bool, dict[int, dict[str, Any]]]) -> None:
-    common = sorted(set(variants[True]) & set(variants[False]))
-    if common:
-        with_, without = variants[True], variants[False]
-        differences = [(with_[s]["master"] - with_[s]["champion"]) - (without[s]["master"] - without[s]["champion"])
-                       for s in common]
-        n = len(differences)
-        mean = sum(differences) / n
-        sd = math.sqrt(sum((x - mean) ** 2 for x in differences) / (n - 1)) if n > 1 else 0.0
-        changed = sum(1 for d in differences if d)
-        print(f"Same seeds ({n} games): the solvers change the Master's spread by {mean:+.2f} points a game "
-              f"(95 % interval {mean - 1.96 * sd / math.sqrt(n):+.2f} to {mean + 1.96 * sd / math.sqrt(n):+.2f}); "
-              f"{changed} games differ; results {sum(_score(with_[s]) for s in common):g} with, "
-              f"{sum(_score(without[s]) for s in common):g} without")
+def _paired(change: str, changed: dict[int, dict[str, Any]], base: dict[int, dict[str, Any]],
+            names: tuple[str, str]) -> None:
+    """On the seeds both played, how ``change`` moves the Master's spread a game (95 % interval),
+    and the results of each (``names``: the changed, the base)."""
+    common = sorted(set(changed) & set(base))
+    if not common:
+        return
+    differences = [(changed[s]["master"] - changed[s]["champion"]) - (base[s]["master"] - base[s]["champion"])
+                   for s in common]
+    n = len(differences)
+    mean = sum(differences) / n
+    sd = math.sqrt(sum((x - mean) ** 2 for x in differences) / (n - 1)) if n > 1 else 0.0
+    differ = sum(1 for d in differences if d)
+    print(f"Same seeds ({n} games): {change} change the Master's spread by {mean:+.2f} points a game "
+          f"(95 % interval {mean - 1.96 * sd / math.sqrt(n):+.2f} to {mean + 1.96 * sd / math.sqrt(n):+.2f}); "
+          f"{differ} games differ; results {sum(_score(changed[s]) for s in common):g} {names[0]}, "
+          f"{sum(_score(base[s]) for s in common):g} {names[1]}")
 
 
 def main() -> None:
