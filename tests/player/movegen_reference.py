@@ -17,6 +17,7 @@ from collections import Counter
 from collections.abc import Iterable
 from dataclasses import replace
 
+from scrabble_fr.engine.board import Board
 from scrabble_fr.engine.errors import IllegalMoveError
 from scrabble_fr.engine.move import Move, PlacedTile
 from scrabble_fr.engine.position import Position
@@ -83,10 +84,10 @@ def brute_force_moves(position: Position, candidates: Iterable[str] | None = Non
             crossing[key] = len(text) == 1 or text in lexicon  # type: ignore[operator]
         return crossing[key]
 
-    # Each row and each column read once, its tiles in capitals: the loop below tries every
-    # window of every line and reads them many times over.
-    rows = [[None if t is None else t.upper() for t in (board[r, c] for c in range(size))] for r in range(size)]
-    lines = {True: rows, False: [list(column) for column in zip(*rows)]}
+    # Each row and each column read once: the loop below tries every window of every line and
+    # reads them many times over.
+    rows, columns = board_lines(board)
+    lines = {True: rows, False: columns}
     found: dict[Move, int] = {}
     for word in words:
         length = len(word)
@@ -142,6 +143,13 @@ def _try_window(
             found[move] = position.score(move)  # the engine's word: checks the rack, scores
 
 
+def board_lines(board: Board) -> tuple[list[list[str | None]], list[list[str | None]]]:
+    """The board's rows and columns, each square's tile in capitals (a joker shows its letter) or None."""
+    rows = [[None if t is None else t.upper() for t in (board[r, c] for c in range(board.size))]
+            for r in range(board.size)]
+    return rows, [list(column) for column in zip(*rows, strict=True)]
+
+
 def playable_words(position: Position) -> list[str]:
     """The words that could be a move's main word, judged by letters alone.
 
@@ -149,13 +157,11 @@ def playable_words(position: Position) -> list[str]:
     and that line's tiles, and it is no longer than both together.
     """
     assert "?" not in position.rack
-    board, size = position.board, position.board.size
     rack = set(position.rack.upper())
-    lines = [[board[r, c] for c in range(size)] for r in range(size)]
-    lines += [[board[r, c] for r in range(size)] for c in range(size)]
+    rows, columns = board_lines(position.board)
     fits = set()  # lines with the same letters and length allow the same words: each once
-    for line in lines:
-        letters = [t.upper() for t in line if t]
+    for line in rows + columns:
+        letters = [t for t in line if t]
         fits.add((frozenset(rack | set(letters)), len(position.rack) + len(letters)))
     # A word fitting some line has only letters of the rack and the board: most words of a full
     # list are ruled out by that alone, before any line is tried.
