@@ -421,6 +421,8 @@ def main() -> None:
     args = parser.parse_args()
     if args.candidates < 1:
         parser.error("--candidates must be at least 1")
+    if args.versus_nodes is not None and args.versus_nodes < 1:
+        parser.error("--versus-nodes must be at least 1")  # 0 would be no variant, below 0 no budget
     if args.report:
         report(args.report)
         return
@@ -430,11 +432,11 @@ def main() -> None:
     for seed in range(index, args.games, count):
         if seed < args.start:
             continue
-        if args.both or args.versus_nodes:
+        if args.both or args.versus_nodes is not None:
             nodes = args.endgame_nodes
             variants = ([(True, False, nodes)] + ([(False, False, nodes)] if args.both else [])
                         + ([(True, True, nodes)] if args.versus_to_the_end else [])
-                        + ([(True, False, args.versus_nodes)] if args.versus_nodes else []))
+                        + ([(True, False, args.versus_nodes)] if args.versus_nodes is not None else []))
             for row in play_variants(seed, lexicon, args.playouts, args.rules, variants, args.leaves, args.chances,
                                      options):
                 print(json.dumps(row), flush=True)
