@@ -6,6 +6,7 @@
     python benchmarks/bench_maitre.py --games 1000 --playouts 4 --no-solvers > without.jsonl
     python benchmarks/bench_maitre.py --games 1000 --playouts 16 --both --part 0/2 > both0.jsonl
     python benchmarks/bench_maitre.py --games 1000 --playouts 0 --player 5 --leaves fitted > leaves.jsonl
+    python benchmarks/bench_maitre.py --games 1000 --leaves candidate.json > candidate.jsonl
 
 By default the Master solves the end of the game (the exact endgame with the bag empty, the
 pre-endgame with one tile left) within ``--endgame-nodes`` positions a move; ``--no-solvers``
@@ -13,8 +14,10 @@ plays the same Master without them (its simulation to the last move), on the sam
 ``--both`` plays each game with them, then replays it without them from the Master's first move
 with at most one tile in the bag (before it the two are the same game): both lines for little
 more than the cost of one. ``--versus-to-the-end`` adds the Master whose playouts go to the end
-of the game near it (all three then part at 7 tiles in the bag). The report gives each
-variant's win rate, and on the seeds both played, how the spread changed.
+of the game near it (all three then part at 7 tiles in the bag). ``--leaves`` gives the tested
+player other leave values: the hand-set ones, the fitted ones, or a file written by
+``tools/leaves.py fit`` (its lines named by the file). The report gives each variant's win rate,
+and on the seeds both played, how the spread changed.
 
 Measured on 25 November 2026 (FFSc, 4 playouts, 3,000 positions a move for the solvers; two
 cores shared with other work, so the run was cut short of 1,000 games): with the solvers 54.8 %
@@ -189,6 +192,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(os.environ.get("BENCH_CODE") or ROOT))
 
 from scrabble_fr.engine.move import Move  # noqa: E402
+from scrabble_fr.engine.rules import Rules  # noqa: E402
 from scrabble_fr.lexicon import Lexicon  # noqa: E402
 from scrabble_fr.player.computer import (  # noqa: E402
     CANDIDATES,
@@ -197,6 +201,7 @@ from scrabble_fr.player.computer import (  # noqa: E402
     ComputerPlayer,
     leaves_for,
 )
+from scrabble_fr.player.leaves import Leaves  # noqa: E402
 from scrabble_fr.player.selfplay import MAX_ACTIONS, ComputerGame, new_computer_game  # noqa: E402
 
 MASTER, CHAMPION = 6, 5
@@ -212,12 +217,28 @@ def _match(seed: int, lexicon: Lexicon, playouts: int, rules: str, solvers: bool
     levels[master_seat] = player
     match = new_computer_game(["A", "B"], rules, seed, lexicon, levels)
     # The time budget is a ceiling only: the playouts decide, so the game depends on its seed alone.
-    model = None if leaves == "level" else leaves_for(match.game.rules, fitted=leaves == "fitted")
+    model = None if leaves == "level" else _leave_model(leaves, match.game.rules)
     match.players[master_seat] = ComputerPlayer(player, random.Random(seed * 31 + master_seat),
                                                 think_seconds=60.0, playouts=playouts, endgame=solvers,
                                                 endgame_nodes=endgame_nodes, leaves=model, to_the_end=to_the_end,
                                                 win_chances=chances, **((options or {}) if player == MASTER else {}))
     return match, master_seat
+
+
+def _leave_model(leaves: str, rules: Rules) -> Leaves:
+    """The leave values named: "hand", "fitted", or a file written by ``tools/leaves.py fit``
+    (named by its file, so that the report keeps its games apart)."""
+    if leaves in ("hand", "fitted"):
+        return leaves_for(rules, fitted=leaves == "fitted")
+    model = _FILE_MODELS.get(leaves)
+    if model is None:
+        data = json.loads(Path(leaves).read_text(encoding="utf-8"))
+        data["name"] = Path(leaves).stem
+        model = _FILE_MODELS[leaves] = Leaves.from_json(data)
+    return model
+
+
+_FILE_MODELS: dict[str, Leaves] = {}
 
 
 def _go_on(match: ComputerGame, master_seat: int, actions: list[Move | None] | None = None,
@@ -408,8 +429,9 @@ def main() -> None:
                         help=f"the solvers' budget in positions a move (default {ENDGAME_NODES})")
     parser.add_argument("--player", type=int, default=MASTER,
                         help="the level playing the Champion (default the Master, 6)")
-    parser.add_argument("--leaves", choices=("level", "hand", "fitted"), default="level",
-                        help="its leave values: its level's (default), the hand-set ones or the fitted ones")
+    parser.add_argument("--leaves", default="level", metavar="level|hand|fitted|FILE",
+                        help="its leave values: its level's (default), the hand-set ones, the fitted ones, "
+                             "or a file of them (tools/leaves.py fit)")
     parser.add_argument("--chances", action="store_true",
                         help="the Master weighing its playouts by the chances of winning too, not points alone")
     parser.add_argument("--candidates", type=int, default=CANDIDATES,
@@ -426,6 +448,11 @@ def main() -> None:
     if args.report:
         report(args.report)
         return
+    if args.leaves != "level":
+        try:
+            _leave_model(args.leaves, Rules.preset(args.rules))
+        except (OSError, ValueError, KeyError, TypeError, AttributeError) as error:
+            parser.error(f"--leaves: not a file of leave values: {args.leaves} ({error})")
     index, count = (int(x) for x in args.part.split("/"))
     options = {"candidates": args.candidates, "exchanges": args.exchanges}
     lexicon = Lexicon.builtin("fr" if args.rules == "ffsc" else "en")

@@ -55,13 +55,17 @@ _HAND_TILES: dict[str, dict[str, float]] = {
 }
 
 
-def terms(kept: str) -> Counter[str]:
+def terms(kept: str, pairs: bool = False) -> Counter[str]:
     """The model's terms for a leave, with their counts: ``t:X`` a tile X, ``r:X`` a copy of X
     beyond the first, ``b:V,C`` V vowels and C consonants kept (the joker is neither; nothing
-    kept has no such term), ``q`` a Q without a U or a joker. The fitting tool reads them too.
+    kept has no such term), ``q`` a Q without a U or a joker; with ``pairs``, ``p:XY`` two
+    different tiles X and Y (in alphabetical order, the joker first) kept together. The fitting
+    tool reads them too.
 
     >>> sorted(terms("EEQ").items())
     [('b:2,1', 1), ('q', 1), ('r:E', 1), ('t:E', 2), ('t:Q', 1)]
+    >>> sorted(term for term in terms("ERS", pairs=True) if term.startswith("p:"))
+    ['p:ER', 'p:ES', 'p:RS']
     """
     counts = Counter(kept)
     found: Counter[str] = Counter()
@@ -76,6 +80,11 @@ def terms(kept: str) -> Counter[str]:
         found[f"b:{vowels},{len(kept) - vowels - counts[JOKER]}"] = 1
     if counts["Q"] and not counts["U"] and not counts[JOKER]:
         found["q"] = 1
+    if pairs:
+        distinct = sorted(counts)
+        for i, first in enumerate(distinct):
+            for second in distinct[i + 1:]:
+                found[f"p:{first}{second}"] = 1
     return found
 
 
@@ -83,13 +92,15 @@ def terms(kept: str) -> Counter[str]:
 class Leaves:
     """A leave model: ``tiles`` (each tile's worth), ``repeats`` (each copy of a letter beyond
     the first), ``balance`` (by the number of vowels and of consonants kept, the joker being
-    neither) and ``q_without_u``; ``name`` says which values they are."""
+    neither) and ``q_without_u``; ``pairs`` (two different tiles kept together, ``"ES"``), where
+    the model has them; ``name`` says which values they are."""
 
     name: str
     tiles: Mapping[str, float]
     repeats: Mapping[str, float]
     balance: Mapping[tuple[int, int], float]
     q_without_u: float
+    pairs: Mapping[str, float] = field(default_factory=dict)
     _memo: dict[str, float] = field(default_factory=dict, compare=False, repr=False)
     _balance_top: float = field(default=0.0, init=False, compare=False, repr=False)
 
@@ -106,6 +117,8 @@ class Leaves:
             return self.repeats.get(what, 0.0)
         if kind == "b":
             return self.balance.get(_counts_of(what), 0.0)
+        if kind == "p":
+            return self.pairs.get(what, 0.0)
         return self.q_without_u
 
     def value(self, kept: str) -> float:
@@ -118,7 +131,7 @@ class Leaves:
         memo = self._memo
         worth = memo.get(kept)
         if worth is None:
-            worth = sum((n * self.worth(term) for term, n in terms(kept).items()), 0.0)
+            worth = sum((n * self.worth(term) for term, n in terms(kept, bool(self.pairs)).items()), 0.0)
             if len(memo) > _MEMO_LIMIT:
                 memo.clear()
             memo[kept] = worth
@@ -131,8 +144,13 @@ class Leaves:
         >>> Leaves.hand(Rules.preset("ffsc")).ceiling("?SQ")  # the joker's 25 and the S's 8
         33.0
         """
+        counts = Counter(rack)
         bound = sum(max(0.0, self.tiles.get(tile, 0.0)) for tile in rack)
-        bound += sum(max(0.0, self.repeats.get(tile, 0.0)) * (n - 1) for tile, n in Counter(rack).items() if n > 1)
+        bound += sum(max(0.0, self.repeats.get(tile, 0.0)) * (n - 1) for tile, n in counts.items() if n > 1)
+        if self.pairs:
+            distinct = sorted(counts)
+            bound += sum(max(0.0, self.pairs.get(first + second, 0.0))
+                         for i, first in enumerate(distinct) for second in distinct[i + 1:])
         return bound + self._balance_top + max(0.0, self.q_without_u)
 
     @classmethod
@@ -170,27 +188,31 @@ class Leaves:
         >>> Leaves.from_worths("demo", {"t:S": 8.0, "b:0,1": -1.0}).value("S")
         7.0
         """
-        parts: dict[str, dict[str, float]] = {"t": {}, "r": {}, "b": {}, "q": {}}
+        parts: dict[str, dict[str, float]] = {"t": {}, "r": {}, "b": {}, "q": {}, "p": {}}
         for term, worth in worths.items():
             kind, _colon, what = term.partition(":")
             parts[kind][what] = worth
         balance = {_counts_of(key): worth for key, worth in parts["b"].items()}
-        return cls(name, parts["t"], parts["r"], balance, parts["q"].get("", 0.0))
+        return cls(name, parts["t"], parts["r"], balance, parts["q"].get("", 0.0), parts["p"])
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Leaves:
         """A model from its JSON form (:meth:`to_json`)."""
         balance = {_counts_of(key): float(worth) for key, worth in data["balance"].items()}
         return cls(str(data["name"]), {t: float(w) for t, w in data["tiles"].items()},
-                   {t: float(w) for t, w in data["repeats"].items()}, balance, float(data["q_without_u"]))
+                   {t: float(w) for t, w in data["repeats"].items()}, balance, float(data["q_without_u"]),
+                   {t: float(w) for t, w in data.get("pairs", {}).items()})
 
     def to_json(self) -> dict[str, Any]:
         """The model as JSON data: ``{"name", "tiles", "repeats", "balance": {"vowels,consonants": worth},
-        "q_without_u"}``."""
-        return {"name": self.name, "tiles": dict(sorted(self.tiles.items())),
-                "repeats": dict(sorted(self.repeats.items())),
-                "balance": {f"{v},{c}": worth for (v, c), worth in sorted(self.balance.items())},
-                "q_without_u": self.q_without_u}
+        "q_without_u"}``, and ``"pairs"`` where it has them."""
+        data: dict[str, Any] = {"name": self.name, "tiles": dict(sorted(self.tiles.items())),
+                                "repeats": dict(sorted(self.repeats.items())),
+                                "balance": {f"{v},{c}": worth for (v, c), worth in sorted(self.balance.items())},
+                                "q_without_u": self.q_without_u}
+        if self.pairs:
+            data["pairs"] = dict(sorted(self.pairs.items()))
+        return data
 
 
 def _counts_of(key: str) -> tuple[int, int]:

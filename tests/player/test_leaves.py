@@ -97,3 +97,48 @@ def test_the_fit_finds_what_a_leave_adds(tmp_path: Path) -> None:
     assert constant == pytest.approx(20.0, abs=0.1)  # what keeping nothing is followed by (bingo)
     assert model.value("S") == pytest.approx(10.0, abs=0.1)
     assert model.value("A") == pytest.approx(-5.0, abs=0.1)
+
+
+def test_pairs_worked_by_hand() -> None:
+    model = Leaves("demo", {"E": 2.0, "R": 1.0, "S": 5.0}, {"E": -4.0}, {}, -6.0,
+                   pairs={"ER": 3.0, "ES": -1.0})
+    assert model.value("RE") == 2.0 + 1.0 + 3.0  # the pair ER, in either order
+    assert model.value("SER") == 2.0 + 1.0 + 5.0 + 3.0 - 1.0  # pairs ER, ES and RS (worth nothing)
+    assert model.value("EER") == 2 * 2.0 + 1.0 - 4.0 + 3.0  # a pair counts once, however many copies
+    rack = "EERSSQ"
+    subsets = {"".join(sorted(rack[i] for i in range(6) if mask >> i & 1)) for mask in range(64)}
+    assert max(model.value(kept) for kept in subsets) <= model.ceiling(rack)
+    assert Leaves.from_json(model.to_json()) == model
+    assert "pairs" not in Leaves.hand(FFSC).to_json()  # the plain model's form is unchanged
+
+
+def test_the_fit_finds_what_a_pair_adds(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # Made-up games: E alone is followed by 20 points, R alone by 20, E and R together by 30 (10
+    # more than each alone says: the pair's worth), nothing by 20.
+    lines = []
+    for seed, (kept, score) in enumerate((("E", 20), ("R", 20), ("ER", 30), ("", 20)) * 40):
+        turns = [[0, kept, 10, 50, "place"], [1, "", 12, 48, "place"], [0, "", score, 40, "place"]]
+        lines.append(json.dumps({"seed": seed, "rules": "ffsc", "turns": turns}))
+    games = tmp_path / "turns.jsonl"
+    games.write_text("\n".join(lines) + "\n")
+    data = list(leaves_tool.samples([str(games)], min_bag=10))
+    worth, _constant = leaves_tool.fit(data, rounds=1, ridge=0.001, pairs=True)
+    model = Leaves.from_worths("test", worth)
+    assert model.value("ER") - model.value("E") - model.value("R") == pytest.approx(10.0, abs=0.1)
+    assert model.value("E") == pytest.approx(0.0, abs=0.1)
+    # R and S together are worth 10 more, R and T or S and T nothing more: fitted on four games
+    # in five, the model with pairs foretells the fifth, the plain one (whose term for two
+    # consonants is the same for all three) does not.
+    lines = []
+    kinds = (("R", 20), ("S", 20), ("T", 20), ("RS", 30), ("RT", 20), ("ST", 20), ("", 20))
+    for seed, (kept, score) in enumerate(kinds * 40):
+        turns = [[0, kept, 10, 50, "place"], [1, "", 12, 48, "place"], [0, "", score, 40, "place"]]
+        lines.append(json.dumps({"seed": seed, "rules": "ffsc", "turns": turns}))
+    games.write_text("\n".join(lines) + "\n")
+    leaves_tool.check([str(games)], min_bag=10, rounds=1, ridge=0.001, pairs=True)
+    said = capsys.readouterr().out
+    plain, asked = (float(said.split(word)[1].split(",")[0].split()[-1]) for word in ("plain ", "pairs) "))
+    assert said.startswith("224 turns fitted, 56 foretold")
+    # Six leaves, and the plain model has five terms for them (R, S, T, one consonant, two): its
+    # least squares are off on each (5.1 points squared a turn), the model with pairs on none.
+    assert asked == pytest.approx(0.0, abs=0.01) and plain > 4.0
