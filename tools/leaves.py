@@ -3,11 +3,11 @@
     python tools/leaves.py generate --games 6000 --part 0/2 > turns0.jsonl
     python tools/leaves.py generate --games 6000 --part 1/2 > turns1.jsonl
     python tools/leaves.py fit turns0.jsonl turns1.jsonl > scrabble_fr/player/fitted_leaves/french.json
+    python tools/leaves.py check turns0.jsonl turns1.jsonl --pairs --ridge 100
 
-``generate`` plays the Champion (level 5, hand-set leave values; ``--leaves fitted``: the
-Master's fitted ones) against itself, game ``g`` from seed ``SEED_BASE + g`` (seeds apart from the
-benchmarks'), and writes one JSON line a game: each turn as ``[player, tiles kept, score, tiles
-in the bag before the turn, kind]``.
+``generate`` plays the Champion (level 5, hand-set leave values) against itself, game ``g`` from
+seed ``SEED_BASE + g`` (seeds apart from the benchmarks'), and writes one JSON line a game: each
+turn as ``[player, tiles kept, score, tiles in the bag before the turn, kind]``.
 
 ``fit`` takes every turn played with at least ``--min-bag`` tiles in the bag, followed by a turn
 of the same player, and fits the leave model of :mod:`scrabble_fr.player.leaves` (each tile, each
@@ -18,6 +18,9 @@ player keeping nothing scores next) is left out: a leave's worth is what it adds
 ``--pairs`` adds a term for each pair of different tiles kept together (ER, CH, QU…: 351 more
 unknowns). Only the standard library: each leave's row of the normal equations is added once,
 however often it was kept, and a few hundred unknowns are solved in seconds.
+
+``check`` (the same options as ``fit``) fits the model asked for and the plain one on the games
+whose seed is not a multiple of 5, and tells how well each foretells the turns of the others.
 """
 
 from __future__ import annotations
@@ -43,37 +46,28 @@ SEED_BASE = 100_000
 RIDGE = 20.0  # the plain model's (the shipped values')
 
 
-def champion_games(games: int, part: str, rules: str, seed_base: int,
-                   leaves: str = "hand") -> Iterator[ComputerGame]:
+def champion_games(games: int, part: str, rules: str, seed_base: int) -> Iterator[ComputerGame]:
     """The Champion against itself, game ``g`` (of those with ``g % n == i`` for ``part`` "i/n")
-    from seed ``seed_base + g``, with the word list of the rules' language; both weigh their
-    racks with the ``leaves`` values ("hand", the Champion's own, or "fitted", the Master's)."""
+    from seed ``seed_base + g``, with the word list of the rules' language."""
     from scrabble_fr.lexicon import Lexicon
-    from scrabble_fr.player.computer import ComputerPlayer, leaves_for
     from scrabble_fr.player.selfplay import new_computer_game
 
     index, count = (int(x) for x in part.split("/"))
     lexicon = Lexicon.builtin("fr" if rules == "ffsc" else "en")
     for game_number in range(index, games, count):
-        match = new_computer_game(["A", "B"], rules, seed_base + game_number, lexicon, [5, 5])
-        if leaves != "hand":
-            model = leaves_for(match.game.rules, fitted=True)
-            match.players[:] = [ComputerPlayer(5, player.rng, player.think_seconds, leaves=model)
-                                for player in match.players]
-        yield match
+        yield new_computer_game(["A", "B"], rules, seed_base + game_number, lexicon, [5, 5])
 
 
-def add_generate(commands: Any, description: str, games: int) -> Any:
-    """The ``generate`` command of a tool fitting on :func:`champion_games` (its parser)."""
+def add_generate(commands: Any, description: str, games: int) -> None:
+    """The ``generate`` command of a tool fitting on :func:`champion_games`."""
     gen = commands.add_parser("generate", help=description)
     gen.add_argument("--games", type=int, default=games)
     gen.add_argument("--part", default="0/1", help="i/n: the games g with g %% n == i")
     gen.add_argument("--rules", default="ffsc")
-    return gen
 
 
-def generate(games: int, part: str, rules: str, leaves: str = "hand") -> None:
-    for match in champion_games(games, part, rules, SEED_BASE, leaves):
+def generate(games: int, part: str, rules: str) -> None:
+    for match in champion_games(games, part, rules, SEED_BASE):
         game = match.game
         turns: list[tuple[int, str, int, int, str]] = []
         while not game.is_over:
@@ -201,9 +195,7 @@ def check(files: list[str], min_bag: int, rounds: int, ridge: float, pairs: bool
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     commands = parser.add_subparsers(dest="command", required=True)
-    gen = add_generate(commands, "the Champion's self-play turns, one JSON line a game", 6000)
-    gen.add_argument("--leaves", choices=("hand", "fitted"), default="hand",
-                     help="the leave values both Champions weigh their racks with (default: their own, hand-set)")
+    add_generate(commands, "the Champion's self-play turns, one JSON line a game", 6000)
     for command, text in (("fit", "the leave values, as JSON"),
                           ("check", "the model fitted on 4/5 of the games against the plain one on the rest")):
         fitting = commands.add_parser(command, help=text)
@@ -214,7 +206,7 @@ def main() -> None:
         fitting.add_argument("--pairs", action="store_true", help="a term for each pair of different tiles kept too")
     args = parser.parse_args()
     if args.command == "generate":
-        generate(args.games, args.part, args.rules, args.leaves)
+        generate(args.games, args.part, args.rules)
         return
     if args.command == "check":
         check(args.files, args.min_bag, args.rounds, args.ridge, args.pairs)
