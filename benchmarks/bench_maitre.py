@@ -392,12 +392,20 @@ def report(files: list[str]) -> None:
         if key[0] == MASTER and key[-1] != ENDGAME_NODES and base is not None:
             _paired(f"{key[-1]:,} positions a move for the solvers instead of {ENDGAME_NODES:,}", variants[True],
                     base[True], (f"with {key[-1]:,}", f"with {ENDGAME_NODES:,}"))
+    # Other leave values against the fitted ones, on the seeds both played (``--leaves FILE``).
+    for key, variants in sorted(groups.items()):
+        base = groups.get((key[0], "fitted", *key[2:]))
+        if key[1] != "fitted" and base is not None:
+            who = "the Master's" if key[0] == MASTER else f"level {key[0]}'s"
+            for solvers in (True, False):
+                _paired(f"the {key[1]} leave values instead of the fitted ones", variants[solvers], base[solvers],
+                        (key[1], "fitted"), who)
 
 
 def _paired(change: str, changed: dict[int, dict[str, Any]], base: dict[int, dict[str, Any]],
-            names: tuple[str, str]) -> None:
-    """On the seeds both played, how ``change`` moves the Master's spread a game (95 % interval),
-    and the results of each (``names``: the changed, the base)."""
+            names: tuple[str, str], who: str = "the Master's") -> None:
+    """On the seeds both played, how ``change`` moves ``who`` spread a game (95 % interval), and
+    the results of each (``names``: the changed, the base)."""
     common = sorted(set(changed) & set(base))
     if not common:
         return
@@ -407,7 +415,7 @@ def _paired(change: str, changed: dict[int, dict[str, Any]], base: dict[int, dic
     mean = sum(differences) / n
     sd = math.sqrt(sum((x - mean) ** 2 for x in differences) / (n - 1)) if n > 1 else 0.0
     differ = sum(1 for d in differences if d)
-    print(f"Same seeds ({n} games): {change} change the Master's spread by {mean:+.2f} points a game "
+    print(f"Same seeds ({n} games): {change} change {who} spread by {mean:+.2f} points a game "
           f"(95 % interval {mean - 1.96 * sd / math.sqrt(n):+.2f} to {mean + 1.96 * sd / math.sqrt(n):+.2f}); "
           f"{differ} games differ; results {sum(_score(changed[s]) for s in common):g} {names[0]}, "
           f"{sum(_score(base[s]) for s in common):g} {names[1]}")

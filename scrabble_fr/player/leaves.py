@@ -4,7 +4,9 @@ A *leave* is what stays on the rack after a move. A joker or an S kept makes the
 better, three I's or a Q without a U make them worse; the strongest levels play the move whose
 score plus the worth of its leave is highest. A leave is valued here by one linear model over
 the tiles kept: each tile's own worth, a term for each copy of a letter beyond the first, a term
-for the number of vowels and consonants kept, and one for a Q kept without a U or a joker.
+for the number of vowels and consonants kept, and one for a Q kept without a U or a joker; a
+model may add a term for each pair of different tiles kept together (``tools/leaves.py fit
+--pairs``: E and R kept together are worth more than each alone says, C and G less).
 
 Two sets of values have that form:
 
