@@ -167,6 +167,17 @@ differ, 8 change winner). Deeper end-of-game searches change little: most of the
 larger budget proves, the smaller already played right, and the games are decided before. The
 30,000 stay the seeded Master's budget (the Master of a game thinks by the clock).
 
+Measured on 27 November 2026, richer leave values (``tools/leaves.py``: fitted on 9,056 of the
+Champion's games instead of 6,000, with a term for each pair of different tiles kept together;
+they foretell the next turns a little better), ``--leaves FILE``, 8 playouts: the Master with them
+56.9 % (514 of 904 games, 95 % interval 53.6-60.1 %), +18.5; on the 891 seeds of the run above,
+against the Master as shipped, -2.74 points of spread a game (95 % interval -9.91 to +4.43; 781
+games differ), 508 wins against 511. The Champion with them, against the Champion with the
+fitted values (``--player 5 --playouts 0``, 4,000 games on the same seeds): +3.05 points a game
+(-0.13 to +6.24), 2,185 wins against 2,163.5; the plain values refit on the 9,056 games, +1.37
+(-0.34 to +3.08). Better values of the tiles kept move the static choice a little, the Master's
+not measurably: the fitted values stay.
+
 Game ``g`` draws its bag from seed ``g``; the Master starts the even games and the Champion the
 odd ones, so each seat is held as often by each. The Master runs a fixed number of playouts per
 candidate and move (the same choices on any machine; its time budget is only a ceiling), so a
