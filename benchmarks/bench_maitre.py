@@ -189,6 +189,7 @@ win rate with its 95 % interval (Wilson), a draw counting half.
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import math
 import os
@@ -241,15 +242,14 @@ def _leave_model(leaves: str, rules: Rules) -> Leaves:
     (named by its file, so that the report keeps its games apart)."""
     if leaves in ("hand", "fitted"):
         return leaves_for(rules, fitted=leaves == "fitted")
-    model = _FILE_MODELS.get(leaves)
-    if model is None:
-        data = json.loads(Path(leaves).read_text(encoding="utf-8"))
-        data["name"] = Path(leaves).stem
-        model = _FILE_MODELS[leaves] = Leaves.from_json(data)
-    return model
+    return _file_model(leaves)
 
 
-_FILE_MODELS: dict[str, Leaves] = {}
+@functools.cache  # read once a run, not once a game
+def _file_model(path: str) -> Leaves:
+    data = json.loads(Path(path).read_text(encoding="utf-8"))
+    data["name"] = Path(path).stem
+    return Leaves.from_json(data)
 
 
 def _go_on(match: ComputerGame, master_seat: int, actions: list[Move | None] | None = None,

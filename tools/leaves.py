@@ -41,7 +41,7 @@ import argparse
 import json
 import sys
 from collections import Counter
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -99,22 +99,25 @@ def generate(games: int, part: str, rules: str) -> None:
         print(json.dumps({"seed": game.seed, "rules": rules, "turns": turns}), flush=True)
 
 
-def samples(files: list[str], min_bag: int,
-            games: Callable[[int], bool] = lambda seed: True) -> Iterator[tuple[str, int, str | None]]:
+def samples(files: list[str], min_bag: int) -> Iterator[tuple[str, int, str | None]]:
     """(tiles kept, the same player's next score, the tiles they kept then, or None when that
-    turn came with fewer than ``min_bag`` tiles in the bag), from the games whose seed ``games``
-    takes."""
+    turn came with fewer than ``min_bag`` tiles in the bag)."""
+    for _seed, sample in seeded_samples(files, min_bag):
+        yield sample
+
+
+def seeded_samples(files: list[str], min_bag: int) -> Iterator[tuple[int, tuple[str, int, str | None]]]:
+    """Each of :func:`samples` with the seed of its game."""
     for name in files:
         for line in Path(name).read_text().splitlines():
             game = json.loads(line)
-            if not games(game["seed"]):
-                continue
             turns = game["turns"]
             for player in (0, 1):
                 mine = [turn for turn in turns if turn[0] == player]
                 for turn, following in zip(mine, mine[1:], strict=False):
                     if turn[3] >= min_bag:
-                        yield turn[1], following[2], following[1] if following[3] >= min_bag else None
+                        after = following[1] if following[3] >= min_bag else None
+                        yield game["seed"], (turn[1], following[2], after)
 
 
 def solve(matrix: list[list[float]], vector: list[float]) -> list[float]:
@@ -181,8 +184,10 @@ def check(files: list[str], min_bag: int, rounds: int, ridge: float, pairs: bool
     on the target of the plain model (the next score plus the worth of the leave then kept, by the
     plain model fitted on the same four fifths), the plain model's, and their difference over the
     same turns with its 95 % interval (negative: the asked model foretells better)."""
-    train = list(samples(files, min_bag, lambda seed: seed % 5 != 0))
-    test = list(samples(files, min_bag, lambda seed: seed % 5 == 0))
+    train: list[tuple[str, int, str | None]] = []
+    test: list[tuple[str, int, str | None]] = []
+    for seed, sample in seeded_samples(files, min_bag):
+        (test if seed % 5 == 0 else train).append(sample)
     plain_worth, plain_constant = fit(train, rounds, RIDGE)
     plain = Leaves.from_worths("plain", plain_worth)
     asked_worth, asked_constant = fit(train, rounds, ridge, pairs)
@@ -191,11 +196,11 @@ def check(files: list[str], min_bag: int, rounds: int, ridge: float, pairs: bool
     totals = [0.0, 0.0]
     for kept, score, after in test:
         target = score + (plain.value(after) if after is not None else 0.0)
-        mine = (target - plain_constant - plain.value(kept)) ** 2
-        theirs = (target - asked_constant - asked.value(kept)) ** 2
-        totals[0] += mine
-        totals[1] += theirs
-        differences.append(theirs - mine)
+        plain_error = (target - plain_constant - plain.value(kept)) ** 2
+        asked_error = (target - asked_constant - asked.value(kept)) ** 2
+        totals[0] += plain_error
+        totals[1] += asked_error
+        differences.append(asked_error - plain_error)
     mean = sum(differences) / len(differences)
     spread = (sum((d - mean) ** 2 for d in differences) / (len(differences) - 1)) ** 0.5
     print(f"{len(train)} turns fitted, {len(test)} foretold: plain {totals[0] / len(test):.2f}, "

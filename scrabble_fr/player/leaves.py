@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -83,11 +83,17 @@ def terms(kept: str, pairs: bool = False) -> Counter[str]:
     if counts["Q"] and not counts["U"] and not counts[JOKER]:
         found["q"] = 1
     if pairs:
-        distinct = sorted(counts)
-        for i, first in enumerate(distinct):
-            for second in distinct[i + 1:]:
-                found[f"p:{first}{second}"] = 1
+        for pair in _pairs(counts):
+            found[f"p:{pair}"] = 1
     return found
+
+
+def _pairs(counts: Counter[str]) -> Iterator[str]:
+    """Each pair of different tiles among ``counts``, its two tiles in alphabetical order."""
+    distinct = sorted(counts)
+    for i, first in enumerate(distinct):
+        for second in distinct[i + 1:]:
+            yield first + second
 
 
 @dataclass(frozen=True)
@@ -150,9 +156,7 @@ class Leaves:
         bound = sum(max(0.0, self.tiles.get(tile, 0.0)) for tile in rack)
         bound += sum(max(0.0, self.repeats.get(tile, 0.0)) * (n - 1) for tile, n in counts.items() if n > 1)
         if self.pairs:
-            distinct = sorted(counts)
-            bound += sum(max(0.0, self.pairs.get(first + second, 0.0))
-                         for i, first in enumerate(distinct) for second in distinct[i + 1:])
+            bound += sum(max(0.0, self.pairs.get(pair, 0.0)) for pair in _pairs(counts))
         return bound + self._balance_top + max(0.0, self.q_without_u)
 
     @classmethod
