@@ -49,7 +49,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from scrabble_fr.engine.move import Move, MoveKind
+from scrabble_fr.engine.move import Move, MoveKind, PlacedTile
 from scrabble_fr.engine.position import Position
 from scrabble_fr.i18n import N_, _
 from scrabble_fr.player.chances import win_chance
@@ -176,6 +176,7 @@ class ComputerPlayer:
         candidates: int = CANDIDATES,
         exchanges: bool = False,
         compiled: bool = True,
+        candidate_margin: float = CANDIDATE_MARGIN,
     ) -> None:
         if level not in LEVELS:
             raise ValueError(f"level {level!r} is not one of {sorted(LEVELS)}")
@@ -194,8 +195,10 @@ class ComputerPlayer:
         self.to_the_end = to_the_end  # near the end, playouts to the end of the game (see simulate)
         self.win_chances = win_chances  # the playouts weighed by the chances of winning they leave (see simulate)
         self.candidates = candidates  # how many placements the simulation plays out, at most
+        self.candidate_margin = candidate_margin  # … within this many points of the best by equity
         self.exchanges = exchanges  # the best exchange played out among them (see simulate)
-        self.compiled = compiled  # the playouts' searches compiled where the library is there (same choices)
+        self.compiled = compiled  # the searches compiled where the library is there (the same choices)
+        self._search: tuple[Rules, object, RackSearch | None] | None = None  # the last one, by rules and graph
 
     def leaves_of(self, rules: Rules) -> Leaves:
         """The leave values this player weighs its racks with under ``rules``: those it was given,
@@ -218,6 +221,10 @@ class ComputerPlayer:
         rules = position.rules
         rack = position.rack.upper()
         can_exchange = bag_count >= rules.exchange_min_bag and bool(rack)
+        if self.level.equity and not self.level.simulate:
+            search = self._compiled_search(position)
+            if search is not None:
+                return self._choose_compiled(position, search, rack, bag_count, can_exchange)
         view, found = search_position(position)
         if not found:
             if can_exchange:
@@ -244,6 +251,36 @@ class ComputerPlayer:
         )
         pick = nearest[self.rng.randrange(len(nearest))]
         return to_move(view, pick)
+
+    def _compiled_search(self, position: Position) -> RackSearch | None:
+        """The compiled search of racks for the position's rules and word list, kept from one
+        move to the next; None without the library or when ``compiled`` is False."""
+        if not self.compiled or position.lexicon is None:
+            return None
+        dawg = dawg_of(position)
+        kept = self._search
+        if kept is None or kept[0] != position.rules or kept[1] is not dawg:
+            kept = self._search = (position.rules, dawg, RackSearch.of(position.rules, dawg))
+        return kept[2]
+
+    def _choose_compiled(self, position: Position, search: RackSearch, rack: str, bag_count: int,
+                         can_exchange: bool) -> Move:
+        """:meth:`_choose_equity` through the compiled search: the best placement of each set of
+        rack tiles is enough to find the best by equity (:func:`_best_by_tiles`); the same move."""
+        leaves = self.leaves_of(position.rules)
+        board = bytearray(255 if tile is None else board_code(tile) for tile in position.board.squares)
+        chosen = _best_by_tiles(search.best_by_tiles(board, rack), rack, bag_count, leaves)
+        if chosen is None:
+            return Move.exchange(self._tiles_to_exchange(rack, leaves)) if can_exchange else Move.pass_()
+        _score, squares, codes, _kept, equity = chosen
+        if can_exchange:
+            kept = self._kept_for_exchange(rack, leaves)
+            if _prefers_exchange(leaves.value(kept), equity):
+                return Move.exchange(_remove(rack, kept))
+        size = position.board.size
+        return position.describe(Move.place(
+            PlacedTile(square // size, square % size, ALPHABET[code % BLANK], code >= BLANK)
+            for square, code in zip(squares, codes, strict=True)))
 
     def solve_end(self, position: Position, bag_count: int) -> tuple[Move, float, bool]:
         """The Master's move with at most one tile in the bag, from the exact solvers: the move,
@@ -286,8 +323,9 @@ class ComputerPlayer:
     ) -> list[Simulated]:
         """The best placements by score plus leave, each played out, in the order it rates them.
 
-        The candidates are the best ``candidates`` by score plus leave, within
-        :data:`CANDIDATE_MARGIN` points of the best. A playout draws the opponent's rack from the
+        The candidates are the best ``candidates`` by score plus leave, within the player's
+        ``candidate_margin`` points of the best (:data:`CANDIDATE_MARGIN` by default). A playout
+        draws the opponent's rack from the
         tiles the player cannot see (the bag and the opponent's rack, whose size is public) and
         the bag's order; the candidate is laid and the rack refilled from that bag; the opponent
         replies as the Champion would (best score plus the worth of the tiles kept,
@@ -350,7 +388,7 @@ class ComputerPlayer:
         playouts = []
         for item in ranked:
             equity, kept = static(item)
-            if equity >= top - CANDIDATE_MARGIN:
+            if equity >= top - self.candidate_margin:
                 move = to_move(view, item)
                 board = position.board.copy()
                 board.place(move.tiles)
@@ -364,7 +402,7 @@ class ComputerPlayer:
             exchange = _Playout(Move.exchange(_remove(rack, kept)), equity, kept, position.board, view, weight)
             if _prefers_exchange(equity, top):
                 playouts.insert(0, exchange)
-            elif equity >= top - CANDIDATE_MARGIN:
+            elif equity >= top - self.candidate_margin:
                 playouts.append(exchange)
         unseen = sorted(position.unseen(me).elements())
         opponent_size = len(position.racks[opponent]) or min(rules.rack_size, len(unseen))
@@ -545,7 +583,7 @@ def _playout_compiled(playout: _Playout, tiles: list[str], opponent_size: int, l
     board = playout.codes
     reply = _best_by_tiles(search.best_by_tiles(board, theirs), theirs, len(bag), leaves)
     if reply is not None:
-        score, squares, codes, theirs = reply
+        score, squares, codes, theirs, _equity = reply
         value -= score
         if not theirs and not bag:
             return value - GOING_OUT, None
@@ -556,7 +594,7 @@ def _playout_compiled(playout: _Playout, tiles: list[str], opponent_size: int, l
     left = len(bag)
     answer = _best_by_tiles(search.best_by_tiles(board, mine), mine, len(bag), leaves)
     if answer is not None:
-        score, _squares, _codes, kept = answer
+        score, _squares, _codes, kept, _equity = answer
         value += score
         left = max(0, left - (len(mine) - len(kept)))
         mine = kept
@@ -566,10 +604,10 @@ def _playout_compiled(playout: _Playout, tiles: list[str], opponent_size: int, l
 
 
 def _best_by_tiles(placements: list[tuple[int, tuple[int, ...], tuple[int, ...]]], rack: str, bag_count: int,
-                   leaves: Leaves) -> tuple[int, tuple[int, ...], tuple[int, ...], str] | None:
+                   leaves: Leaves) -> tuple[int, tuple[int, ...], tuple[int, ...], str, float] | None:
     """The Champion's choice (:func:`best_by_equity`) among ``placements``, the best of ``rack``
     for each set of tiles they use (:meth:`RackSearch.best_by_tiles`, best score first): the
-    placement as (score, squares, codes) and the tiles kept; None if there is none. The first
+    placement as (score, squares, codes), the tiles kept and its equity; None if there is none. The first
     of the equal best is chosen, as :func:`best_by_equity` chooses among all placements: a
     placement that is not the first of its tiles is worth no more than that one, and after it."""
     if not placements:
@@ -586,7 +624,7 @@ def _best_by_tiles(placements: list[tuple[int, tuple[int, ...], tuple[int, ...]]
         equity = score + (leaves.value(kept) if bag_count else (0.0 if kept else GOING_OUT))
         if equity > top_equity:
             top, top_equity, top_kept = placement, equity, kept
-    return top[0], top[1], top[2], top_kept
+    return top[0], top[1], top[2], top_kept, top_equity
 
 
 def _playout_to_end(playout: _Playout, tiles: list[str], opponent_size: int, leaves: Leaves,

@@ -11,6 +11,7 @@ from collections import Counter
 
 import pytest
 
+from scrabble_fr.engine.move import MoveKind
 from scrabble_fr.engine.position import Position
 from scrabble_fr.engine.rules import Rules
 from scrabble_fr.lexicon import Lexicon
@@ -146,3 +147,25 @@ def test_the_simulation_is_the_same_with_the_compiled_search() -> None:
             results.append([(str(r.move), r.equity, r.playouts, r.rating) for r in player.simulate(position, bag)])
         assert results[0] == results[1]
         assert results[0]
+
+
+@pytest.mark.parametrize(("lang", "preset", "seed"), [("fr", "ffsc", 21), ("en", "hasbro", 22)])
+def test_the_champion_chooses_the_same_move_compiled_or_not(lang: str, preset: str, seed: int) -> None:
+    lexicon = Lexicon.builtin(lang)
+    match = new_computer_game(["A", "B"], preset, seed, lexicon, [5, 5])
+    game = match.game
+    compiled_player = ComputerPlayer(5, random.Random(1))
+    python_player = ComputerPlayer(5, random.Random(1), compiled=False)
+    while not game.is_over:
+        if game.pending is not None:
+            game.accept()
+            continue
+        position = game.position.copy(lexicon=lexicon)
+        move = python_player.choose(position, len(game.bag))
+        assert compiled_player.choose(position, len(game.bag)) == move
+        game.play(move)
+    # No word without a vowel: an exchange, or with too few tiles in the bag for one, a pass.
+    for rack, bag, kind in (("WXKJZCQ", 60, MoveKind.EXCHANGE), ("WXKJZCQ", 3, MoveKind.PASS)):
+        position = Position.from_cgp(f"15/15/15/15/15/15/15/15/15/15/15/15/15/15/15 {rack}/ 0/0 0", lexicon=lexicon)
+        move = python_player.choose(position, bag)
+        assert move.kind is kind and compiled_player.choose(position, bag) == move
