@@ -178,6 +178,14 @@ fitted values (``--player 5 --playouts 0``, 4,000 games on the same seeds): +3.0
 (-0.34 to +3.08). Better values of the tiles kept move the static choice a little, the Master's
 not measurably: the fitted values stay.
 
+Measured on 27 November 2026, after the playouts' moves came from the compiled search
+(``RackSearch``, ``bench_playouts.py``): the same 1,000 seeds, 8 playouts, the very same games as
+before (the 891 seeds of the runs above: not one differs), **57.0 % (570.5 of 1,000, 95 % interval
+54.0-60.1 %)**, in 1.3 s a game against 9.8 s. Eight times the playouts, 64 a candidate and move
+(3.9 s a game): **56.7 % (567 of 1,000, 53.6-59.7 %)**; on the same seeds +2.92 points of spread a
+game (95 % interval -4.29 to +10.13; 951 games differ), 567 wins against 570.5. The playouts'
+noise is not what holds the Master back: its judgement of two turns and the tiles kept is.
+
 Game ``g`` draws its bag from seed ``g``; the Master starts the even games and the Champion the
 odd ones, so each seat is held as often by each. The Master runs a fixed number of playouts per
 candidate and move (the same choices on any machine; its time budget is only a ceiling), so a
