@@ -45,7 +45,7 @@ import itertools
 import random
 import time
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -433,10 +433,8 @@ class ComputerPlayer:
                     left: int | None = None  # the tiles in the bag after the playout (None: the game over)
                     if to_end:
                         value = _playout_to_end(playouts[index], tiles, opponent_size, leaves, values)
-                    elif compiled is not None:
-                        value, left = _playout_compiled(playouts[index], tiles, opponent_size, leaves, compiled)
                     else:
-                        value, left = self._playout(playouts[index], tiles, opponent_size, leaves)
+                        value, left = self._playout(playouts[index], tiles, opponent_size, leaves, compiled)
                     playouts[index].values.append(value)
                     if spread is not None:
                         playouts[index].chances.append(win_chance(spread + value, left))
@@ -462,10 +460,13 @@ class ComputerPlayer:
         return results
 
     @staticmethod
-    def _playout(playout: _Playout, tiles: list[str], opponent_size: int, leaves: Leaves) -> tuple[float, int | None]:
+    def _playout(playout: _Playout, tiles: list[str], opponent_size: int, leaves: Leaves,
+                 search: RackSearch | None = None) -> tuple[float, int | None]:
         """One playout of a candidate with the unseen ``tiles`` in this order: the opponent's
         rack first, then the bag. Its value, and the tiles then left in the bag (None if the
-        game ended in it)."""
+        game ended in it). Each turn is the Champion's choice (:func:`best_by_equity`), found by
+        the compiled ``search`` when given, else by the Python search (:func:`_turn`): the same
+        choices."""
         bag = tiles[opponent_size:]
         drawn = playout.drawn
         theirs = "".join(tiles[:opponent_size])
@@ -474,25 +475,21 @@ class ComputerPlayer:
         value = float(playout.move.score or 0)
         if not mine and not bag:
             return value + GOING_OUT, None  # out: the game ends on this move
-        view = playout.view
-        found = search_rack(view, theirs)
-        if found:
-            reply, _equity, theirs = best_by_equity(view, found, theirs, len(bag), leaves)
-            value -= reply[0]
+        board: _Board = _Codes(search, playout.codes) if search is not None else (playout.board, playout.view)
+        found = _turn(board, theirs, len(bag), leaves)
+        if found is not None:
+            score, laid, theirs, after = found
+            value -= score
             if not theirs and not bag:
                 return value - GOING_OUT, None  # the opponent goes out
-            move = to_move(view, reply)
-            board = playout.board.copy()
-            board.place(move.tiles)
-            view = view.after(board, _squares(move, board.size))
-            bag = bag[len(move.tiles):]
-        found = search_rack(view, mine)
+            board = after()
+            bag = bag[laid:]
         left = len(bag)
-        if found:
-            answer, _equity, kept = best_by_equity(view, found, mine, len(bag), leaves)
-            value += answer[0]
-            left = max(0, left - (len(mine) - len(kept)))
-            mine = kept
+        found = _turn(board, mine, len(bag), leaves)
+        if found is not None:
+            score, laid, mine, _after = found
+            value += score
+            left = max(0, left - laid)
         if bag:
             value += leaves.value(mine)
         return value, left
@@ -550,7 +547,7 @@ class _Playout:
 
     @property
     def codes(self) -> bytearray:
-        """The board for the compiled search (:func:`_playout_compiled`): a byte a square, 255 empty."""
+        """The board for the compiled search (:class:`_Codes`): a byte a square, 255 empty."""
         if self._codes is None:
             self._codes = bytearray(255 if tile is None else board_code(tile) for tile in self.board.squares)
         return self._codes
@@ -567,40 +564,50 @@ class _Playout:
         return [value + self.weight * chance for value, chance in zip(self.values, self.chances, strict=True)]
 
 
-def _playout_compiled(playout: _Playout, tiles: list[str], opponent_size: int, leaves: Leaves,
-                      search: RackSearch) -> tuple[float, int | None]:
-    """:meth:`ComputerPlayer._playout` with the compiled search of the racks' placements: the
-    same choices (:func:`_best_by_tiles` reads the placements as :func:`best_by_equity` does),
-    the same value and tiles left."""
-    bag = tiles[opponent_size:]
-    drawn = playout.drawn
-    theirs = "".join(tiles[:opponent_size])
-    mine = playout.kept + "".join(bag[:drawn])
-    bag = bag[drawn:] + list(playout.move.exchanged)
-    value = float(playout.move.score or 0)
-    if not mine and not bag:
-        return value + GOING_OUT, None
-    board = playout.codes
-    reply = _best_by_tiles(search.best_by_tiles(board, theirs), theirs, len(bag), leaves)
-    if reply is not None:
-        score, squares, codes, theirs, _equity = reply
-        value -= score
-        if not theirs and not bag:
-            return value - GOING_OUT, None
-        board = bytearray(board)
-        for square, code in zip(squares, codes, strict=True):
-            board[square] = code
-        bag = bag[len(squares):]
-    left = len(bag)
-    answer = _best_by_tiles(search.best_by_tiles(board, mine), mine, len(bag), leaves)
-    if answer is not None:
-        score, _squares, _codes, kept, _equity = answer
-        value += score
-        left = max(0, left - (len(mine) - len(kept)))
-        mine = kept
-    if bag:
-        value += leaves.value(mine)
-    return value, left
+@dataclass(frozen=True, slots=True)
+class _Codes:
+    """A board for the compiled search: a byte a square (255 empty), and the search."""
+
+    search: RackSearch
+    codes: bytearray
+
+
+# A board as a playout's turns read it: the Python search's (the board and its search view), or
+# the compiled one's. A turn: the score of the Champion's choice, the tiles it lays, the tiles it
+# keeps, and the board after it (made only when asked for).
+_Board = _Codes | tuple["Board", BoardView]
+_Turn = tuple[int, int, str, Callable[[], _Board]]
+
+
+def _turn(board: _Board, rack: str, bag_count: int, leaves: Leaves) -> _Turn | None:
+    """The Champion's choice for ``rack`` on ``board`` (None: no placement): through the compiled
+    search (:func:`_best_by_tiles`) or the Python one (:func:`best_by_equity`), the same."""
+    if isinstance(board, _Codes):
+        chosen = _best_by_tiles(board.search.best_by_tiles(board.codes, rack), rack, bag_count, leaves)
+        if chosen is None:
+            return None
+        score, squares, codes, kept, _equity = chosen
+
+        def after_codes() -> _Board:
+            laid = bytearray(board.codes)
+            for square, code in zip(squares, codes, strict=True):
+                laid[square] = code
+            return _Codes(board.search, laid)
+
+        return score, len(squares), kept, after_codes
+    position, view = board
+    found = search_rack(view, rack)
+    if not found:
+        return None
+    item, _equity, kept = best_by_equity(view, found, rack, bag_count, leaves)
+    move = to_move(view, item)
+
+    def after() -> _Board:
+        laid = position.copy()
+        laid.place(move.tiles)
+        return laid, view.after(laid, _squares(move, laid.size))
+
+    return item[0], len(move.tiles), kept, after
 
 
 def _best_by_tiles(placements: list[tuple[int, tuple[int, ...], tuple[int, ...]]], rack: str, bag_count: int,

@@ -373,7 +373,6 @@ def test_the_chances_are_those_of_the_player_to_move(french: WordList, monkeypat
 
     monkeypatch.setattr(computer_module, "win_chance", chance)
     monkeypatch.setattr(ComputerPlayer, "_playout", staticmethod(lambda *args: (5.0, 3)))
-    monkeypatch.setattr(computer_module, "_playout_compiled", lambda *args: (5.0, 3))
     position, bag = into_the_game(3, 1, french)
     position.scores = [0, 0]
     position.scores[position.to_move], position.scores[1 - position.to_move] = 137, 100
