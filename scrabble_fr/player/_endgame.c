@@ -66,6 +66,7 @@ typedef struct {
     int32_t cpu_clock; /* measure the budget in this process's processor time */
     int32_t table_bits;
     int32_t max_depth; /* > 0: one round, cut at this depth, no budget (the tests' rounds) */
+    int64_t graph_id;  /* names the word graph (mg_best_by_tiles keeps cross-checks for one) */
 } EgInput;
 
 typedef struct {
@@ -1119,30 +1120,9 @@ int eg_solve(const EgInput *in, EgOutput *out) {
 
 /* -- a rack's best placements, for the Master's playouts ------------------------------------- */
 
-/* The request: one rack on a board, everything else as in EgInput. graph_id names the word
- * graph: the cross-checks kept from one request to the next are for one graph only. */
-typedef struct {
-    int32_t size;
-    const int8_t *board;
-    const int8_t *letter_mul;
-    const int8_t *word_mul;
-    const int32_t *tile_value;
-    const int32_t *rack; /* 27 counts */
-    int32_t bingo_size;
-    int32_t bingo_bonus;
-    int32_t centre;
-    const uint32_t *child_mask;
-    const int32_t *first_edge;
-    const int32_t *edges;
-    const uint8_t *terminal;
-    int32_t root;
-    int64_t graph_id;
-} MgInput;
-
 typedef struct {
     int32_t score;
     int32_t n;
-    int32_t start; /* the main word's first square on the Python search's strip */
     uint8_t sq[MAXT];
     uint8_t code[MAXT];
 } MgMove;
@@ -1211,19 +1191,20 @@ static int comes_before(const S *s, const Move *a, const Move *b) {
     return na < nb;
 }
 
-/* Every placement of the rack, and for each set of rack tiles a placement may use, the first of
- * them in the Python search's order (the best score): written to out in that order, their count
- * returned (negative: a bad request, or no memory). A leave's worth depends on the tiles kept
- * alone, so the best placement by score plus leave is among these. */
-int mg_best_by_tiles(void *state, const MgInput *in, MgMove *out, int cap) {
+/* Every placement of the rack (the request's first), and for each set of rack tiles a placement
+ * may use, the first of them in the Python search's order (the best score): written to out in
+ * that order, their count returned (-1: a bad request, -2: no memory). A leave's worth depends on
+ * the tiles kept alone, so the best placement by score plus leave is among these. Of the request
+ * it reads the board, the scoring, the word graph and its graph_id, and the first rack. */
+int mg_best_by_tiles(void *state, const EgInput *in, MgMove *out, int cap) {
     Mg *g = state;
     if (!g || in->size < 2 || in->size > MAXN) return -1;
     S *s = &g->s;
     int subsets = 1, radix[27];
     for (int t = 0; t < 27; t++) {
-        if (in->rack[t] < 0 || in->rack[t] >= MAXT) return -1;
+        if (in->racks[t] < 0 || in->racks[t] >= MAXT) return -1;
         radix[t] = subsets;
-        subsets *= in->rack[t] + 1;
+        subsets *= in->racks[t] + 1;
         if (subsets > MG_SUBSETS) return -1;
     }
     if (g->graph_id != in->graph_id) {
@@ -1244,8 +1225,8 @@ int mg_best_by_tiles(void *state, const MgInput *in, MgMove *out, int cap) {
     for (int t = 0; t < 27; t++) s->tv[t] = in->tile_value[t];
     s->rack_size[0] = 0;
     for (int t = 0; t < 27; t++) {
-        s->rack[0][t] = in->rack[t];
-        s->rack_size[0] += in->rack[t];
+        s->rack[0][t] = in->racks[t];
+        s->rack_size[0] += in->racks[t];
     }
     memset(s->near, 0, (size_t)s->area);
     for (int q = 0; q < s->area; q++) {
@@ -1294,10 +1275,8 @@ int mg_best_by_tiles(void *state, const MgInput *in, MgMove *out, int cap) {
     }
     for (int k = 0; k < found; k++) {
         const Move *m = &s->stack[g->winner[from[k]]];
-        uint8_t letters[MAXN];
         out[k].score = m->score;
         out[k].n = m->n;
-        main_word(s, m, &out[k].start, letters);
         memcpy(out[k].sq, m->sq, (size_t)m->n);
         memcpy(out[k].code, m->code, (size_t)m->n);
     }

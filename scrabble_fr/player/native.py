@@ -82,6 +82,7 @@ class _Input(ctypes.Structure):
         ("cpu_clock", ctypes.c_int32),
         ("table_bits", ctypes.c_int32),
         ("max_depth", ctypes.c_int32),
+        ("graph_id", ctypes.c_int64),
     ]
 
 
@@ -99,29 +100,9 @@ class _Output(ctypes.Structure):
     ]
 
 
-class _RackInput(ctypes.Structure):
-    _fields_ = [
-        ("size", ctypes.c_int32),
-        ("board", _ints8),
-        ("letter_mul", _ints8),
-        ("word_mul", _ints8),
-        ("tile_value", _ints32),
-        ("rack", _ints32),
-        ("bingo_size", ctypes.c_int32),
-        ("bingo_bonus", ctypes.c_int32),
-        ("centre", ctypes.c_int32),
-        ("child_mask", ctypes.POINTER(ctypes.c_uint32)),
-        ("first_edge", _ints32),
-        ("edges", _ints32),
-        ("terminal", ctypes.POINTER(ctypes.c_uint8)),
-        ("root", ctypes.c_int32),
-        ("graph_id", ctypes.c_int64),
-    ]
-
-
-# One placement of mg_best_by_tiles's answer (MgMove): score, tiles laid, the main word's first
-# strip square, the board squares, the codes (a letter 0-25, a joker 26 + its letter).
-_PLACEMENT = struct.Struct(f"iii{MAX_TILES}s{MAX_TILES}s")
+# One placement of mg_best_by_tiles's answer (MgMove): score, tiles laid, the board squares, the
+# codes (a letter 0-25, a joker 26 + its letter).
+_PLACEMENT = struct.Struct(f"ii{MAX_TILES}s{MAX_TILES}s")
 MAX_SUBSETS = 1 << 15  # the sets of rack tiles the C side keeps a best placement for, at most
 
 
@@ -168,7 +149,7 @@ def library() -> ctypes.CDLL | None:
                 loaded.eg_solve.restype = ctypes.c_int
                 loaded.mg_new.restype = ctypes.c_void_p
                 loaded.mg_free.argtypes = [ctypes.c_void_p]
-                loaded.mg_best_by_tiles.argtypes = [ctypes.c_void_p, ctypes.POINTER(_RackInput), ctypes.c_void_p,
+                loaded.mg_best_by_tiles.argtypes = [ctypes.c_void_p, ctypes.POINTER(_Input), ctypes.c_void_p,
                                                     ctypes.c_int]
                 loaded.mg_best_by_tiles.restype = ctypes.c_int
                 _library = loaded
@@ -288,7 +269,7 @@ def search(position: Position, *, start_run: int, seconds: float = 10.0, max_nod
         centre=row * size + col, child_mask=graph.child_mask,
         first_edge=graph.first_edge, edges=graph.edges, terminal=graph.terminal, root=dawg.root, seconds=seconds,
         max_nodes=-1 if max_nodes is None else max_nodes,
-        cpu_clock=int(cpu_clock), table_bits=table_bits, max_depth=max_depth,
+        cpu_clock=int(cpu_clock), table_bits=table_bits, max_depth=max_depth, graph_id=graph.ident,
     )
     answer = _Output()
     if loaded.eg_solve(ctypes.byref(request), ctypes.byref(answer)) != 0:
@@ -354,7 +335,9 @@ class RackSearch:
         self._tile_value = (ctypes.c_int32 * 27)(*[values.get(letter, 0) for letter in ALPHABET], 0)
         self._graph = graph = _flat_graph(dawg)
         row, col = rules.centre
-        self._request = _RackInput(
+        # The endgame's request, of which the rack search reads the board, the scoring, the word
+        # graph and the first rack.
+        self._request = _Input(
             size=size, letter_mul=self._letter_mul, word_mul=self._word_mul, tile_value=self._tile_value,
             bingo_size=rules.rack_size, bingo_bonus=rules.bingo_bonus, centre=row * size + col,
             child_mask=graph.child_mask, first_edge=graph.first_edge, edges=graph.edges, terminal=graph.terminal,
@@ -386,9 +369,9 @@ class RackSearch:
         answer = state.answer
         if len(answer) < subsets * _PLACEMENT.size:
             answer = state.answer = bytearray(subsets * _PLACEMENT.size)
-        request = _RackInput.from_buffer_copy(self._request)
+        request = _Input.from_buffer_copy(self._request)
         request.board = self._board_type.from_buffer(board)
-        request.rack = (ctypes.c_int32 * 27)(*counts)
+        request.racks = (ctypes.c_int32 * 54)(*counts)
         found = self._call(state.pointer, ctypes.byref(request), (ctypes.c_char * len(answer)).from_buffer(answer),
                            subsets)
         if found == -1:
@@ -396,6 +379,6 @@ class RackSearch:
         if found < 0:
             raise MemoryError
         placements = []
-        for score, laid, _start, squares, codes in _PLACEMENT.iter_unpack(memoryview(answer)[:found * _PLACEMENT.size]):
+        for score, laid, squares, codes in _PLACEMENT.iter_unpack(memoryview(answer)[:found * _PLACEMENT.size]):
             placements.append((score, tuple(squares[:laid]), tuple(codes[:laid])))
         return placements
