@@ -219,6 +219,7 @@ from scrabble_fr.player.computer import (  # noqa: E402
     CANDIDATES,
     END_PLAYOUTS_BAG,
     ENDGAME_NODES,
+    PLIES,
     ComputerPlayer,
     leaves_for,
 )
@@ -295,7 +296,7 @@ def _row(match: ComputerGame, master_seat: int, seed: int, solvers: bool, playou
     return {"seed": seed, "master_starts": master_seat == 0, "master": master, "champion": champion,
             "solvers": solvers, "playouts": playouts, "player": player, "leaves": computer.leaves_of(game.rules).name,
             "to_the_end": to_the_end, "win_chances": computer.win_chances, "candidates": computer.candidates,
-            "margin": computer.candidate_margin, "exchanges": computer.exchanges,
+            "margin": computer.candidate_margin, "plies": computer.plies, "exchanges": computer.exchanges,
             "endgame_nodes": computer.endgame_nodes, "seconds": round(seconds, 2)}
 
 
@@ -381,20 +382,21 @@ def _summary(rows: list[dict[str, Any]], label: str) -> None:
 
 def report(files: list[str]) -> None:
     rows = [json.loads(line) for name in files for line in Path(name).read_text().splitlines() if line.strip()]
-    groups: dict[tuple[int, str, int, bool, bool, int, float, bool, int], dict[bool, dict[int, dict[str, Any]]]] = {}
+    groups: dict[tuple[int, str, int, bool, bool, int, float, int, bool, int],
+                 dict[bool, dict[int, dict[str, Any]]]] = {}
     for row in rows:
         # Lines written before the player and leave options were the Master with hand-set leaves,
         # those before playouts to the end, the Master's playouts of two turns, those before the
         # chances of winning, the Master weighing its playouts by points alone, those before the
         # candidates and exchanges options, the Master's default candidates without exchanges, those
         # before the solvers' budget was written, the default budget, those before the candidates'
-        # margin was, the default margin.
+        # margin and the playouts' turns were, the defaults.
         key = (row.get("player", MASTER), row.get("leaves", "hand"), row["playouts"], row.get("to_the_end", False),
                row.get("win_chances", False), row.get("candidates", CANDIDATES),
-               float(row.get("margin", CANDIDATE_MARGIN)), row.get("exchanges", False),
+               float(row.get("margin", CANDIDATE_MARGIN)), row.get("plies", PLIES), row.get("exchanges", False),
                row.get("endgame_nodes") or ENDGAME_NODES)
         groups.setdefault(key, {True: {}, False: {}})[bool(row.get("solvers", False))][row["seed"]] = row
-    for (player, leaves, playouts, to_end, chances, candidates, margin, exchanges, nodes), variants in sorted(
+    for (player, leaves, playouts, to_end, chances, candidates, margin, plies, exchanges, nodes), variants in sorted(
             groups.items()):
         name = "Master" if player == MASTER else f"Level {player}"
         reach = ", playouts to the end near it" if to_end and player == MASTER else ""
@@ -402,6 +404,8 @@ def report(files: list[str]) -> None:
         wider = f", {candidates} candidates" if candidates != CANDIDATES and player == MASTER else ""
         if margin != CANDIDATE_MARGIN and player == MASTER:
             wider += f" within {margin:g} points"
+        if plies != PLIES and player == MASTER:
+            wider += f", playouts of {plies} turns"
         swaps = ", exchanges played out" if exchanges and player == MASTER else ""
         budget = f", the solvers {nodes:,} positions a move" if nodes != ENDGAME_NODES and player == MASTER else ""
         print(f"{name}, {leaves} leave values, {playouts} playouts{reach}{weighed}{wider}{swaps}{budget}:")
@@ -419,15 +423,15 @@ def report(files: list[str]) -> None:
         if key[0] == MASTER and key[-1] != ENDGAME_NODES and base is not None:
             _paired(f"{key[-1]:,} positions a move for the solvers instead of {ENDGAME_NODES:,}", variants[True],
                     base[True], (f"with {key[-1]:,}", f"with {ENDGAME_NODES:,}"))
-    # Other playouts, candidates or margin against the Master's defaults, on the seeds both played.
-    shipped = (DEFAULT_PLAYOUTS, CANDIDATES, CANDIDATE_MARGIN)
+    # Other playouts, candidates, margin or turns against the Master's defaults, on the seeds both played.
+    shipped = (DEFAULT_PLAYOUTS, CANDIDATES, CANDIDATE_MARGIN, PLIES)
     for key, variants in sorted(groups.items()):
-        player, leaves, playouts, to_end, chances, candidates, margin, exchanges, nodes = key
-        base = groups.get((player, leaves, shipped[0], to_end, chances, shipped[1], shipped[2], exchanges, nodes))
-        if player == MASTER and (playouts, candidates, margin) != shipped and base is not None:
-            change = f"{playouts} playouts, {candidates} candidates within {margin:g} points"
-            _paired(f"{change} instead of {shipped[0]}, {shipped[1]} within {shipped[2]:g}", variants[True],
-                    base[True], (change.split(",")[0], f"{shipped[0]} playouts"))
+        player, leaves, playouts, to_end, chances, candidates, margin, plies, exchanges, nodes = key
+        base = groups.get((player, leaves, shipped[0], to_end, chances, *shipped[1:], exchanges, nodes))
+        if player == MASTER and (playouts, candidates, margin, plies) != shipped and base is not None:
+            change = f"{playouts} playouts of {plies} turns, {candidates} candidates within {margin:g} points"
+            _paired(f"{change} instead of {shipped[0]} of {shipped[3]}, {shipped[1]} within {shipped[2]:g}",
+                    variants[True], base[True], ("changed", "defaults"))
     # Other leave values against the fitted ones, on the seeds both played (``--leaves FILE``).
     for key, variants in sorted(groups.items()):
         base = groups.get((key[0], "fitted", *key[2:]))
@@ -483,6 +487,8 @@ def main() -> None:
                         help=f"the placements the Master plays out, at most (default {CANDIDATES})")
     parser.add_argument("--margin", type=float, default=CANDIDATE_MARGIN,
                         help=f"… within this many points of the best by equity (default {CANDIDATE_MARGIN:g})")
+    parser.add_argument("--plies", type=int, default=PLIES,
+                        help=f"the turns a playout plays after the candidate, even (default {PLIES})")
     parser.add_argument("--exchanges", action="store_true", help="the Master plays out the best exchange too")
     parser.add_argument("--versus-nodes", type=int, metavar="N",
                         help="replay each game from the end with the solvers searching N positions a move")
@@ -492,6 +498,8 @@ def main() -> None:
         parser.error("--candidates must be at least 1")
     if not args.margin >= 0:
         parser.error("--margin must be 0 or more")
+    if args.plies < 2 or args.plies % 2:
+        parser.error("--plies must be even and at least 2")
     if args.versus_nodes is not None and args.versus_nodes < 1:
         parser.error("--versus-nodes must be at least 1")  # 0 would be no variant, below 0 no budget
     if args.report:
@@ -503,7 +511,8 @@ def main() -> None:
         except (OSError, ValueError, KeyError, TypeError, AttributeError) as error:
             parser.error(f"--leaves: not a file of leave values: {args.leaves} ({error})")
     index, count = (int(x) for x in args.part.split("/"))
-    options = {"candidates": args.candidates, "candidate_margin": args.margin, "exchanges": args.exchanges}
+    options = {"candidates": args.candidates, "candidate_margin": args.margin, "plies": args.plies,
+               "exchanges": args.exchanges}
     lexicon = Lexicon.builtin("fr" if args.rules == "ffsc" else "en")
     for seed in range(index, args.games, count):
         if seed < args.start:

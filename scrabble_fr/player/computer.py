@@ -109,6 +109,7 @@ EXCHANGE_MARGIN = 8.0  # an exchange must beat the best move's equity by this mu
 THINK_SECONDS = 2.0  # the Master's time budget per move, by default
 CANDIDATES = 6  # how many of the best moves by equity the Master plays out, at most
 CANDIDATE_MARGIN = 12.0  # … and only those within this many points of the best
+PLIES = 2  # turns a playout plays after the candidate: the opponent's reply and the player's answer
 GUARD = 1.0  # standard errors by which a candidate must beat the static choice (0.5, 1.5, 2: worse, bench_maitre)
 PRUNE_EVERY = 4  # rounds between two looks for candidates clearly behind
 PRUNE_ERRORS = 2.0  # … behind by more than this many standard errors: no more playouts
@@ -177,11 +178,14 @@ class ComputerPlayer:
         exchanges: bool = False,
         compiled: bool = True,
         candidate_margin: float = CANDIDATE_MARGIN,
+        plies: int = PLIES,
     ) -> None:
         if level not in LEVELS:
             raise ValueError(f"level {level!r} is not one of {sorted(LEVELS)}")
         if candidates < 1:
             raise ValueError(f"candidates must be at least 1, not {candidates!r}")
+        if plies < 2 or plies % 2:
+            raise ValueError(f"plies must be even and at least 2, not {plies!r}")
         self.level = LEVELS[level]
         self.rng = rng if rng is not None else random.Random()
         self.think_seconds = think_seconds
@@ -196,6 +200,7 @@ class ComputerPlayer:
         self.win_chances = win_chances  # the playouts weighed by the chances of winning they leave (see simulate)
         self.candidates = candidates  # how many placements the simulation plays out, at most
         self.candidate_margin = candidate_margin  # … within this many points of the best by equity
+        self.plies = plies  # the turns a playout plays after the candidate (the player has the last)
         self.exchanges = exchanges  # the best exchange played out among them (see simulate)
         self.compiled = compiled  # the searches compiled where the library is there (the same choices)
         self._search: tuple[Rules, object, RackSearch | None] | None = None  # the last one, by rules and graph
@@ -434,7 +439,8 @@ class ComputerPlayer:
                     if to_end:
                         value = _playout_to_end(playouts[index], tiles, opponent_size, leaves, values)
                     else:
-                        value, left = self._playout(playouts[index], tiles, opponent_size, leaves, compiled)
+                        value, left = self._playout(playouts[index], tiles, opponent_size, leaves, compiled,
+                                                    self.plies)
                     playouts[index].values.append(value)
                     if spread is not None:
                         playouts[index].chances.append(win_chance(spread + value, left))
@@ -461,37 +467,43 @@ class ComputerPlayer:
 
     @staticmethod
     def _playout(playout: _Playout, tiles: list[str], opponent_size: int, leaves: Leaves,
-                 search: RackSearch | None = None) -> tuple[float, int | None]:
+                 search: RackSearch | None = None, plies: int = PLIES) -> tuple[float, int | None]:
         """One playout of a candidate with the unseen ``tiles`` in this order: the opponent's
         rack first, then the bag. Its value, and the tiles then left in the bag (None if the
-        game ended in it). Each turn is the Champion's choice (:func:`best_by_equity`), found by
-        the compiled ``search`` when given, else by the Python search (:func:`_turn`): the same
-        choices."""
+        game ended in it). After the candidate come ``plies`` turns (an even number: the player
+        has the last), the opponent's first, each the Champion's choice (:func:`best_by_equity`),
+        found by the compiled ``search`` when given, else by the Python search (:func:`_turn`):
+        the same choices. A player going out before the last turn ends the game; the last turn
+        is worth its score and the tiles then kept."""
         bag = tiles[opponent_size:]
         drawn = playout.drawn
-        theirs = "".join(tiles[:opponent_size])
-        mine = playout.kept + "".join(bag[:drawn])
+        racks = [playout.kept + "".join(bag[:drawn]), "".join(tiles[:opponent_size])]  # the player's, the opponent's
         bag = bag[drawn:] + list(playout.move.exchanged)  # exchanged tiles go back after the draw
         value = float(playout.move.score or 0)
-        if not mine and not bag:
+        if not racks[0] and not bag:
             return value + GOING_OUT, None  # out: the game ends on this move
         board: _Board = _Codes(search, playout.codes) if search is not None else (playout.board, playout.view)
-        found = _turn(board, theirs, len(bag), leaves)
-        if found is not None:
-            score, laid, theirs, after = found
-            value -= score
-            if not theirs and not bag:
-                return value - GOING_OUT, None  # the opponent goes out
-            board = after()
-            bag = bag[laid:]
         left = len(bag)
-        found = _turn(board, mine, len(bag), leaves)
-        if found is not None:
-            score, laid, mine, _after = found
-            value += score
-            left = max(0, left - laid)
+        for turn in range(1, plies + 1):
+            player = turn % 2  # the opponent first
+            sign = -1 if player else 1
+            left = len(bag)
+            found = _turn(board, racks[player], len(bag), leaves)
+            if found is None:
+                continue  # no placement: a pass
+            score, laid, kept, after = found
+            value += sign * score
+            if turn == plies:
+                left = max(0, left - laid)
+                racks[player] = kept
+                break
+            if not kept and not bag:
+                return value + sign * GOING_OUT, None  # out: the game ends on this turn
+            board = after()
+            racks[player] = kept + "".join(bag[:laid])
+            bag = bag[laid:]
         if bag:
-            value += leaves.value(mine)
+            value += leaves.value(racks[0])
         return value, left
 
     def _tiles_to_exchange(self, rack: str, leaves: Leaves) -> str:

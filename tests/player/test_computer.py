@@ -331,6 +331,19 @@ def test_a_playout_gives_its_value_and_the_tiles_left_in_the_bag() -> None:
     assert ComputerPlayer._playout(candidate_nets("S"), ["Q", "Z"], 2, leaves) == (4 + GOING_OUT, None)
 
 
+
+def test_a_playout_of_four_turns_goes_on_with_the_racks_refilled() -> None:
+    leaves = Leaves.hand(Rules.preset("ffsc"))
+    # As above, then the Q still has no word, and the player, holding the X and the B drawn after
+    # SA, has none either: the value is NETS and SA, and the worth of XB; the C is left.
+    value, left = ComputerPlayer._playout(candidate_nets("SX"), ["Q", "A", "B", "C"], 1, leaves, plies=4)
+    assert (value, left) == (4 + 2 + leaves.value("XB"), 1)
+    # Going out before the last turn ends the game: SA with the bag empty, the opponent's Q left.
+    assert ComputerPlayer._playout(candidate_nets("S"), ["Q", "A"], 1, leaves, plies=4) == (4 + 2 + GOING_OUT, None)
+    with pytest.raises(ValueError, match="even"):
+        ComputerPlayer(TOP_LEVEL, plies=3)
+
+
 def test_the_chances_of_winning_worked_by_hand() -> None:
     from scrabble_fr.player import chances
 
