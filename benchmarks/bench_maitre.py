@@ -1,8 +1,9 @@
 """The Master (level 6, simulation) against the Champion (level 5): seeded games, win rate.
 
-    python benchmarks/bench_maitre.py --games 400 --playouts 8 --part 0/2 > part0.jsonl
-    python benchmarks/bench_maitre.py --games 400 --playouts 8 --part 1/2 > part1.jsonl
+    python benchmarks/bench_maitre.py --games 1000 --part 0/2 > part0.jsonl
+    python benchmarks/bench_maitre.py --games 1000 --part 1/2 > part1.jsonl
     python benchmarks/bench_maitre.py --report part0.jsonl part1.jsonl
+    python benchmarks/bench_maitre.py --games 1000 --playouts 8 --candidates 6 --margin 12 > before.jsonl
     python benchmarks/bench_maitre.py --games 1000 --playouts 4 --no-solvers > without.jsonl
     python benchmarks/bench_maitre.py --games 1000 --playouts 16 --both --part 0/2 > both0.jsonl
     python benchmarks/bench_maitre.py --games 1000 --playouts 0 --player 5 --leaves fitted > leaves.jsonl
@@ -186,6 +187,19 @@ before (the 891 seeds of the runs above: not one differs), **57.0 % (570.5 of 1,
 game (95 % interval -4.29 to +10.13; 951 games differ), 567 wins against 570.5. The playouts'
 noise is not what holds the Master back: its judgement of two turns and the tiles kept is.
 
+Then, the same day, more candidates played out, and further from the best by score plus leave:
+15 within 30 points instead of 6 within 12 (``--candidates 15 --margin 30``), 32 playouts, the same
+1,000 seeds: **the Master 62.1 % (621.5 of 1,000, 95 % interval 59.1-65.1 %), mean spread +28.6**
+(± 6.8), 8.2 s a game (two processes on two cores, with other work); on the same seeds +9.04 points
+of spread a game over the Master as it was (95 % interval +1.80 to +16.28; 969 games differ),
+621.5 wins against 570.5. A quarter of the moves the wider Master plays are not the static
+choice, and a tenth come from beyond the old six (on 57 positions of six games, 64 playouts).
+The same Master without the solvers, on the first 500 seeds (``--no-solvers``): 64.0 % (320 of
+500, 59.7-68.1 %); the solvers add +1.99 points of spread a game there (+1.06 to +2.91; 226 games
+differ), 318 wins against 320. These are now the Master's defaults (``CANDIDATES``,
+``CANDIDATE_MARGIN``) and 32 playouts this benchmark's: in a game, in its 2 s a move, the
+candidate played out most gets a median of 60 rounds (``bench_playouts.py``).
+
 Game ``g`` draws its bag from seed ``g``; the Master starts the even games and the Champion the
 odd ones, so each seat is held as often by each. The Master runs a fixed number of playouts per
 candidate and move (the same choices on any machine; its time budget is only a ceiling), so a
@@ -227,7 +241,8 @@ from scrabble_fr.player.leaves import Leaves  # noqa: E402
 from scrabble_fr.player.selfplay import MAX_ACTIONS, ComputerGame, new_computer_game  # noqa: E402
 
 MASTER, CHAMPION = 6, 5
-DEFAULT_PLAYOUTS = 8  # the playouts of the Master as measured by default (seeded games replay)
+DEFAULT_PLAYOUTS = 32  # the playouts of the Master as measured by default (seeded games replay)
+FORMER_CANDIDATES, FORMER_MARGIN = 6, 12.0  # the Master's candidates before 27 November 2026 (game lines without them)
 
 
 def _match(seed: int, lexicon: Lexicon, playouts: int, rules: str, solvers: bool, endgame_nodes: int,
@@ -390,10 +405,10 @@ def report(files: list[str]) -> None:
         # chances of winning, the Master weighing its playouts by points alone, those before the
         # candidates and exchanges options, the Master's default candidates without exchanges, those
         # before the solvers' budget was written, the default budget, those before the candidates'
-        # margin and the playouts' turns were, the defaults.
+        # count, margin and the playouts' turns were, what the Master then played with.
         key = (row.get("player", MASTER), row.get("leaves", "hand"), row["playouts"], row.get("to_the_end", False),
-               row.get("win_chances", False), row.get("candidates", CANDIDATES),
-               float(row.get("margin", CANDIDATE_MARGIN)), row.get("plies", PLIES), row.get("exchanges", False),
+               row.get("win_chances", False), row.get("candidates", FORMER_CANDIDATES),
+               float(row.get("margin", FORMER_MARGIN)), row.get("plies", PLIES), row.get("exchanges", False),
                row.get("endgame_nodes") or ENDGAME_NODES)
         groups.setdefault(key, {True: {}, False: {}})[bool(row.get("solvers", False))][row["seed"]] = row
     for (player, leaves, playouts, to_end, chances, candidates, margin, plies, exchanges, nodes), variants in sorted(

@@ -5,7 +5,7 @@ of the Champion's games within 10 s; the same search in C (``_endgame.c``, one f
 standard library only) searches fourteen times as many positions a second and finishes 71.5 %.
 The same library finds the Master's playouts' moves (:class:`RackSearch`): for each set of rack
 tiles, the best placement, from which the best by score plus leave follows, the same as the
-Python search's, some fifteen times as fast.
+Python search's, about ten times as fast.
 A wheel carries the library built (``hatch_build.py``); a checkout builds it on first use with
 the machine's C compiler into the cache folder, named by a hash of the source, so an edit is
 built again. Without a compiler, or with ``SCRABBLE_FR_NATIVE=off``, :func:`library` is None

@@ -18,6 +18,8 @@ from scrabble_fr.engine.wordlist import WordList
 from scrabble_fr.i18n import _, set_language
 from scrabble_fr.player.chances import win_chance
 from scrabble_fr.player.computer import (
+    CANDIDATE_MARGIN,
+    CANDIDATES,
     END_PLAYOUTS_BAG,
     GOING_OUT,
     LEVELS,
@@ -182,7 +184,7 @@ def simulated(seed: int, playouts: int, french: WordList):  # type: ignore[no-un
 def test_the_master_plays_out_its_best_candidates(french: WordList) -> None:
     position, results = simulated(11, 6, french)
     static_best = ComputerPlayer(CHAMPION, random.Random(0)).choose(position, 60)
-    assert 1 <= len(results) <= 6
+    assert 1 <= len(results) <= CANDIDATES
     # The static choice is among them with a rating of 0 and every round; the order is by rating.
     assert static_best in [r.move for r in results]
     assert next(r for r in results if r.move == static_best).playouts == 6
@@ -191,7 +193,7 @@ def test_the_master_plays_out_its_best_candidates(french: WordList) -> None:
     assert [r.rating for r in results] == sorted((r.rating for r in results), reverse=True)
     assert any(r.rating == 0.0 for r in results)
     statics = sorted((r.static for r in results), reverse=True)
-    assert statics[0] - statics[-1] <= 12.0  # only candidates near the best by score plus leave
+    assert statics[0] - statics[-1] <= CANDIDATE_MARGIN  # only candidates near the best by score plus leave
     for r in results:
         assert r.move.score == r.score == position.score(r.move)
     # Seeded and with a fixed number of playouts, it is the same on any machine.
