@@ -58,8 +58,8 @@ from scrabble_fr.player.computer import (  # noqa: E402
     leaves_for,
 )
 from scrabble_fr.player.leaves import Leaves  # noqa: E402
-from scrabble_fr.player.movegen import BoardView, board_code, dawg_of, search_rack, view_of  # noqa: E402
-from scrabble_fr.player.native import RackSearch  # noqa: E402
+from scrabble_fr.player.movegen import BoardView, dawg_of, search_rack, view_of  # noqa: E402
+from scrabble_fr.player.native import RackSearch, board_codes  # noqa: E402
 
 POSITIONS = ROOT / "tests" / "data"
 RULES = {"fr": "ffsc", "en": "wespa"}
@@ -112,7 +112,7 @@ def measure(lang: str, racks: int) -> None:
         search = RackSearch.of(position.rules, dawg_of(position))
         if search is None:
             sys.exit("no compiled library here (no C compiler?): nothing to compare")
-        board = bytearray(255 if tile is None else board_code(tile) for tile in position.board.squares)
+        board = board_codes(position.board)
         leaves = leaves_for(position.rules, fitted=True)
         pool = sorted(position.unseen(position.to_move).elements()) + list(position.rack)
         for _ in range(racks):

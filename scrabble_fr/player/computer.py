@@ -58,7 +58,6 @@ from scrabble_fr.player.movegen import (
     BLANK,
     BoardView,
     Raw,
-    board_code,
     collector_paused,
     dawg_of,
     search_position,
@@ -66,7 +65,7 @@ from scrabble_fr.player.movegen import (
     tiles_used,
     to_move,
 )
-from scrabble_fr.player.native import RackSearch
+from scrabble_fr.player.native import RackSearch, board_codes
 from scrabble_fr.words import ALPHABET, dawg_for
 
 if TYPE_CHECKING:
@@ -276,15 +275,13 @@ class ComputerPlayer:
         """:meth:`_choose_equity` through the compiled search: the best placement of each set of
         rack tiles is enough to find the best by equity (:func:`_best_by_tiles`); the same move."""
         leaves = self.leaves_of(position.rules)
-        board = bytearray(255 if tile is None else board_code(tile) for tile in position.board.squares)
-        chosen = _best_by_tiles(search.best_by_tiles(board, rack), rack, bag_count, leaves)
+        chosen = _best_by_tiles(search.best_by_tiles(board_codes(position.board), rack), rack, bag_count, leaves)
         if chosen is None:
             return Move.exchange(self._tiles_to_exchange(rack, leaves)) if can_exchange else Move.pass_()
         _score, squares, codes, _kept, equity = chosen
-        if can_exchange:
-            kept = self._kept_for_exchange(rack, leaves)
-            if _prefers_exchange(leaves.value(kept), equity):
-                return Move.exchange(_remove(rack, kept))
+        kept = _exchange_instead(rack, leaves, equity) if can_exchange else None
+        if kept is not None:
+            return Move.exchange(_remove(rack, kept))
         size = position.board.size
         return position.describe(Move.place(
             PlacedTile(square // size, square % size, ALPHABET[code % BLANK], code >= BLANK)
@@ -420,7 +417,7 @@ class ComputerPlayer:
         dawg_for(position.lexicon).anagram_keys()  # type: ignore[arg-type]
         # The playouts' placements found by the compiled search where it is there: the same
         # choices, about ten times as fast (its word graph laid out once per process, first).
-        compiled = RackSearch.of(rules, dawg_of(position)) if self.compiled else None
+        compiled = self._compiled_search(position)
         deadline = time.perf_counter() + self.think_seconds
         wanted = self.playouts
         # With the bag empty the opponent's rack is known: one round says all.
@@ -486,7 +483,7 @@ class ComputerPlayer:
         if not racks[0] and not bag:
             return value + GOING_OUT, None  # out: the game ends on this move
         board: _Board = _Codes(search, playout.codes) if search is not None else (playout.board, playout.view)
-        left = len(bag)
+        left = len(bag)  # set again by each turn: the tiles left once the last has drawn
         for turn in range(1, plies + 1):
             player = turn % 2  # the opponent first
             sign = -1 if player else 1
@@ -564,7 +561,7 @@ class _Playout:
     def codes(self) -> bytearray:
         """The board for the compiled search (:class:`_Codes`): a byte a square, 255 empty."""
         if self._codes is None:
-            self._codes = bytearray(255 if tile is None else board_code(tile) for tile in self.board.squares)
+            self._codes = board_codes(self.board)
         return self._codes
 
     @property
@@ -610,7 +607,7 @@ def _turn(board: _Board, rack: str, bag_count: int, leaves: Leaves) -> _Turn | N
             return _Codes(board.search, laid)
 
         return score, len(squares), kept, after_codes
-    position, view = board
+    tiles_now, view = board
     found = search_rack(view, rack)
     if not found:
         return None
@@ -618,7 +615,7 @@ def _turn(board: _Board, rack: str, bag_count: int, leaves: Leaves) -> _Turn | N
     move = to_move(view, item)
 
     def after() -> _Board:
-        laid = position.copy()
+        laid = tiles_now.copy()
         laid.place(move.tiles)
         return laid, view.after(laid, _squares(move, laid.size))
 
@@ -770,11 +767,14 @@ def equity_choice(
     (:func:`best_by_equity`), and the tiles it would keep by exchanging instead (when
     ``can_exchange`` and they are worth more by :data:`EXCHANGE_MARGIN`), or None if it places."""
     top, top_equity, _kept = best_by_equity(view, found, rack, bag_count, leaves)
-    if can_exchange:
-        kept = ComputerPlayer._kept_for_exchange(rack, leaves)
-        if _prefers_exchange(leaves.value(kept), top_equity):
-            return top, top_equity, kept
-    return top, top_equity, None
+    return top, top_equity, _exchange_instead(rack, leaves, top_equity) if can_exchange else None
+
+
+def _exchange_instead(rack: str, leaves: Leaves, top_equity: float) -> str | None:
+    """The tiles the Champion keeps by exchanging instead of placing a move of ``top_equity``, or
+    None if the exchange is not worth more by :data:`EXCHANGE_MARGIN`."""
+    kept = ComputerPlayer._kept_for_exchange(rack, leaves)
+    return kept if _prefers_exchange(leaves.value(kept), top_equity) else None
 
 
 def _score_then_place(item: Raw) -> tuple[int, int, tuple[int, ...]]:

@@ -34,7 +34,7 @@ from array import array
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from scrabble_fr.engine.position import Position
 from scrabble_fr.engine.rules import BlockedRule, Rules
@@ -43,6 +43,9 @@ from scrabble_fr.player.movegen import board_code, dawg_of, rack_counts
 from scrabble_fr.player.native_build import LIBRARY_NAME, SOURCE_NAME, compile_library, library_suffix
 from scrabble_fr.records.atomic import write_atomic
 from scrabble_fr.words import ALPHABET, Dawg
+
+if TYPE_CHECKING:
+    from scrabble_fr.engine.board import Board
 
 NATIVE_ENV = "SCRABBLE_FR_NATIVE"  # "off": the Python search only
 SOURCE = Path(__file__).with_name(SOURCE_NAME)
@@ -231,6 +234,38 @@ def _address(values: array, kind: type) -> Any:
     return ctypes.cast(ctypes.c_void_p(address), ctypes.POINTER(kind))
 
 
+def board_codes(board: Board) -> bytearray:
+    """The board as the compiled searches read it: a byte a square, its
+    :func:`~scrabble_fr.player.movegen.board_code`, 255 (-1) where it is empty.
+
+        >>> from scrabble_fr.engine.board import Board
+        >>> codes = board_codes(Board()); len(codes), set(codes)
+        (225, {255})
+    """
+    return bytearray(255 if tile is None else board_code(tile) for tile in board.squares)
+
+
+@dataclass(frozen=True)
+class _Scoring:
+    """The rules' premiums, square by square, and the tiles' values, as the C side reads them."""
+
+    letter_mul: Any
+    word_mul: Any
+    tile_value: Any
+
+    @classmethod
+    def of(cls, rules: Rules) -> _Scoring:
+        size = len(rules.layout)
+        letter_mul = (ctypes.c_int8 * (size * size))()
+        word_mul = (ctypes.c_int8 * (size * size))()
+        for square in range(size * size):
+            marker = rules.layout[square // size][square % size]
+            letter_mul[square] = LETTER_FACTOR.get(marker, 1)
+            word_mul[square] = WORD_FACTOR.get(marker, 1)
+        values = rules.tile_set.values
+        return cls(letter_mul, word_mul, (ctypes.c_int32 * 27)(*[values.get(letter, 0) for letter in ALPHABET], 0))
+
+
 def search(position: Position, *, start_run: int, seconds: float = 10.0, max_nodes: int | None = None,
            cpu_clock: bool = False, max_depth: int = 0) -> NativeAnswer | None:
     """The compiled search of ``position`` (two players, the bag empty, both racks known, the
@@ -241,20 +276,11 @@ def search(position: Position, *, start_run: int, seconds: float = 10.0, max_nod
     if loaded is None:
         return None
     rules = position.rules
-    board = position.board
-    size = board.size
+    size = position.board.size
     dawg = dawg_of(position)
     graph = _flat_graph(dawg)
-    cells = (ctypes.c_int8 * (size * size))()
-    letter_mul = (ctypes.c_int8 * (size * size))()
-    word_mul = (ctypes.c_int8 * (size * size))()
-    for square, tile in enumerate(board.squares):
-        marker = rules.layout[square // size][square % size]
-        letter_mul[square] = LETTER_FACTOR.get(marker, 1)
-        word_mul[square] = WORD_FACTOR.get(marker, 1)
-        cells[square] = -1 if tile is None else board_code(tile)
-    values = rules.tile_set.values
-    tile_value = (ctypes.c_int32 * 27)(*[values.get(letter, 0) for letter in ALPHABET], 0)
+    codes = board_codes(position.board)
+    scoring = _Scoring.of(rules)
     me = position.to_move
     racks = (ctypes.c_int32 * 54)(*rack_counts(position.racks[me]), *rack_counts(position.racks[1 - me]))
     # A table for the positions the budget allows (each search allocates its own: a table far
@@ -263,7 +289,8 @@ def search(position: Position, *, start_run: int, seconds: float = 10.0, max_nod
     table_bits = min(max(expected.bit_length(), TABLE_BITS[0]), TABLE_BITS[1])
     row, col = rules.centre
     request = _Input(
-        size=size, board=cells, letter_mul=letter_mul, word_mul=word_mul, tile_value=tile_value, racks=racks,
+        size=size, board=(ctypes.c_int8 * len(codes)).from_buffer(codes), letter_mul=scoring.letter_mul,
+        word_mul=scoring.word_mul, tile_value=scoring.tile_value, racks=racks,
         bingo_size=rules.rack_size, bingo_bonus=rules.bingo_bonus, limit=rules.blocked_count * 2,
         scoreless_counts=int(rules.blocked is BlockedRule.SCORELESS), pass_cost=1, start_run=start_run,
         centre=row * size + col, child_mask=graph.child_mask,
@@ -310,13 +337,13 @@ class RackSearch:
     best-scoring such placement (the first in the Python search's order, as
     :func:`~scrabble_fr.player.computer.best_by_equity` reads it), in that order. The best
     placement by score plus the worth of the tiles kept is among them: the worth depends on the
-    tiles alone. Boards are ``bytearray`` s of :func:`~scrabble_fr.player.movegen.board_code`
-    values, -1 (255) for an empty square.
+    tiles alone. Boards are written as :func:`board_codes` writes them.
 
+        >>> from scrabble_fr.engine.board import Board
         >>> from scrabble_fr.engine.rules import Rules
         >>> from scrabble_fr.words import Dawg
         >>> found = RackSearch.of(Rules.preset("ffsc"), Dawg.from_words(["OS", "SO"]))
-        >>> found is None or found.best_by_tiles(bytearray([255] * 225), "OS")[0][0] == 4  # the centre doubles
+        >>> found is None or found.best_by_tiles(board_codes(Board()), "OS")[0][0] == 4  # the centre doubles
         True
     """
 
@@ -325,20 +352,13 @@ class RackSearch:
         self._loaded = loaded
         size = len(rules.layout)
         self.area = size * size
-        self._letter_mul = (ctypes.c_int8 * self.area)()
-        self._word_mul = (ctypes.c_int8 * self.area)()
-        for square in range(self.area):
-            marker = rules.layout[square // size][square % size]
-            self._letter_mul[square] = LETTER_FACTOR.get(marker, 1)
-            self._word_mul[square] = WORD_FACTOR.get(marker, 1)
-        values = rules.tile_set.values
-        self._tile_value = (ctypes.c_int32 * 27)(*[values.get(letter, 0) for letter in ALPHABET], 0)
+        self._scoring = scoring = _Scoring.of(rules)  # held here: the request points into it
         self._graph = graph = _flat_graph(dawg)
         row, col = rules.centre
         # The endgame's request, of which the rack search reads the board, the scoring, the word
         # graph and the first rack.
         self._request = _Input(
-            size=size, letter_mul=self._letter_mul, word_mul=self._word_mul, tile_value=self._tile_value,
+            size=size, letter_mul=scoring.letter_mul, word_mul=scoring.word_mul, tile_value=scoring.tile_value,
             bingo_size=rules.rack_size, bingo_bonus=rules.bingo_bonus, centre=row * size + col,
             child_mask=graph.child_mask, first_edge=graph.first_edge, edges=graph.edges, terminal=graph.terminal,
             root=dawg.root, graph_id=graph.ident)

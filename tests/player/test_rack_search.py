@@ -17,8 +17,8 @@ from scrabble_fr.engine.rules import Rules
 from scrabble_fr.lexicon import Lexicon
 from scrabble_fr.player import native
 from scrabble_fr.player.computer import ComputerPlayer, _best_by_tiles, best_by_equity, leaves_for
-from scrabble_fr.player.movegen import board_code, dawg_of, search_rack, tiles_used, to_move, view_of
-from scrabble_fr.player.native import RackSearch
+from scrabble_fr.player.movegen import dawg_of, search_rack, tiles_used, to_move, view_of
+from scrabble_fr.player.native import RackSearch, board_codes
 from scrabble_fr.player.selfplay import new_computer_game
 from scrabble_fr.words import Dawg
 
@@ -47,10 +47,6 @@ def positions(lang: str, preset: str, seed: int) -> list[Position]:
     return seen
 
 
-def codes_of(position: Position) -> bytearray:
-    return bytearray(255 if tile is None else board_code(tile) for tile in position.board.squares)
-
-
 def racks(position: Position, rng: random.Random, count: int) -> list[str]:
     """Racks drawn from the tiles the player to move cannot see and their own, a joker in some."""
     pool = sorted(position.unseen(position.to_move).elements()) + list(position.rack)
@@ -67,7 +63,7 @@ def test_the_best_placement_of_each_set_of_tiles_is_the_python_search_s(lang: st
         view = view_of(position)
         search = RackSearch.of(position.rules, dawg_of(position))
         assert search is not None
-        board = codes_of(position)
+        board = board_codes(position.board)
         leaves = leaves_for(position.rules, fitted=True)
         for rack in racks(position, rng, 1):
             found = search_rack(view, rack)
@@ -109,7 +105,7 @@ def test_each_thread_has_its_own_state() -> None:
     position = positions("fr", "ffsc", 3)[6]
     search = RackSearch.of(position.rules, dawg_of(position))
     assert search is not None
-    board = codes_of(position)
+    board = board_codes(position.board)
     alone = {rack: search.best_by_tiles(board, rack) for rack in ("AEINRST", "?EEQUZ", "KWXYZAE")}
     answers: dict[str, list[object]] = {}
 
