@@ -154,6 +154,7 @@ typedef struct {
     int64_t nodes, next_check;
     double deadline;
     int budgeted, stopped, failed;
+    int pass_answers_end; /* a pass answering a pass may be counted as the blocked end (passes_end) */
     /* move generation's scratch */
     int gen_player, gen_dir, gen_line;
     /* One turn from the limit, the generation stops at the first move that reaches stop_beta
@@ -711,6 +712,24 @@ static int rescore(S *s, int player, const Move *m, int *score_out) {
     return 1;
 }
 
+/* Whether a pass at ply ends the game, or may be counted as ending it: a pass that answers a
+ * pass may. After two passes the board and the racks are those of two turns before, with the
+ * same placements to each side, worth the same (a placement starts the run again), so the
+ * passes that follow only bring the blocked end nearer. Worked out, the player who passed first
+ * gets the best of their best placement M and the lesser of the blocked end B and what the
+ * other's best placement m leaves them, max(M, min(-m, B)), whoever passes last; and that is
+ * what the first pass is worth when the answering pass ends the game at once. The answering
+ * node is then not worth what the rules make it: its value serves the pass before it only (the
+ * run in the key tells it from any other position), and its pass is proven at once instead of
+ * by a line of passes to the end of the run. After the root, a run under way means the turn
+ * before was a pass. Not where a placement may score nothing and count toward the run (a tile
+ * worth 0 on a rack, under rules that count scoreless turns): placements then depend on the
+ * run. */
+static inline int passes_end(const S *s, int ply, int run) {
+    if (run + 1 >= s->in.limit) return 1;
+    return s->pass_answers_end && ply >= 1 && run >= 1;
+}
+
 /* The value of move for the player to move at ply (laid, searched, taken back): ``pvs``, a
  * null window first (an earlier move set alpha). */
 static int child_value(S *s, int ply, int depth, int alpha, int beta, int run, const Move *move, int pvs,
@@ -722,7 +741,7 @@ static int child_value(S *s, int ply, int depth, int alpha, int beta, int run, c
         s->undo_mark[ply] = s->undo_top;
     }
     if (move->n == 0) {
-        if (run + 1 >= s->in.limit) {
+        if (passes_end(s, ply, run)) {
             *resolved = 1;
             if (ply + 1 < MAXPLY) s->pv_len[ply + 1] = 0;
             return s->rack_value[other] - s->rack_value[me];
@@ -801,8 +820,8 @@ static int negamax(S *s, int ply, int depth, int alpha, int beta, int run, int *
         return values_other - values_me;
     }
     int size = s->rack_size[me];
-    int ends_on_pass = run + 1 >= s->in.limit;
-    int scoreless_end = s->in.scoreless_counts && ends_on_pass; /* a scoreless move ends the game */
+    int scoreless_end = s->in.scoreless_counts && run + 1 >= s->in.limit; /* a scoreless move ends the game */
+    int ends_on_pass = passes_end(s, ply, run);
     if (depth == 1 && ply >= 2 && ply < MAXPLY && s->order_of[ply - 2]) {
         /* The best moves of this player's list two turns up, still playable (rescored): if one
          * cuts, no move is generated here. */
@@ -1001,6 +1020,18 @@ static void complete(S *s, const Move *line, int length, int start_run, EgOutput
         else {
             run = m.n == 0 || (s->in.scoreless_counts && m.score == 0) ? run + 1 : 0;
             over = run >= s->in.limit;
+            /* A pass answering a pass: the search counted the game blocked there, and passing
+             * on to the end of the run is as good for both (passes_end). */
+            if (!over && count >= 2 && m.n == 0 && played[count - 2].n == 0 && s->pass_answers_end) {
+                Move pass;
+                memset(&pass, 0, sizeof(pass));
+                while (run < s->in.limit && count < MAXLINE) {
+                    marks[count] = s->undo_top;
+                    played[count++] = pass;
+                    run++;
+                }
+                over = 1;
+            }
         }
         player = 1 - player;
     }
@@ -1047,6 +1078,11 @@ int eg_solve(const EgInput *in, EgOutput *out) {
         }
     }
     s->in = *in;
+    int scoreless_tile = 0;
+    for (int p = 0; p < 2; p++)
+        for (int t = 0; t < 27; t++)
+            if (s->rack[p][t] > 0 && s->tv[t] == 0) scoreless_tile = 1;
+    s->pass_answers_end = !in->scoreless_counts || !scoreless_tile;
     uint64_t seed = 20231123;
     for (int q = 0; q < s->area; q++)
         for (int c = 0; c < 52; c++) s->z_sq[q][c] = splitmix(&seed);

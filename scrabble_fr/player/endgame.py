@@ -203,6 +203,10 @@ class EndgameSolver:
         self.racks = [rack_counts(position.racks[self.me]), rack_counts(position.racks[1 - self.me])]
         self.rack_values = [self._rack_value(player) for player in range(2)]
         self.rack_sizes = [sum(self.racks[player]) for player in range(2)]
+        # A pass answering a pass counts as the blocked end (see _passes_end), unless a
+        # placement may score nothing and count toward the run.
+        self.pass_answers_end = not self.scoreless_counts or all(
+            self.tile_value[tile] > 0 for rack in self.racks for tile, count in enumerate(rack) if count)
         self.nodes = 0
         self.next_check = 0
         self.deadline = 0.0
@@ -571,6 +575,19 @@ class EndgameSolver:
         self.killers = [[] for _ in range(2 * depth + self.limit + 4)]
         return self._negamax(0, depth, -INFINITY, INFINITY, self.start_run, budgeted, (roots[0], ()), (roots[1], ()))
 
+    def _passes_end(self, ply: int, run: int) -> bool:
+        """Whether a pass at ``ply`` ends the game, or may be counted as ending it: a pass that
+        answers a pass may. After two passes the board and the racks are those of two turns
+        before, with the same placements to each side, worth the same (a placement starts the
+        run again), so the passes that follow only bring the blocked end nearer: the player who
+        passed first gets the best of their best placement and the lesser of the blocked end and
+        what the other's best placement leaves them, whoever passes last, which is what the first
+        pass is worth when the answering pass ends the game at once. The answering node is then
+        not worth what the rules make it (its value serves the pass before it only; the run in
+        the key tells it from any other). After the root, a run under way means the turn before
+        was a pass."""
+        return run + 1 >= self.limit or (self.pass_answers_end and ply >= 1 and run >= 1)
+
     def _negamax(self, ply: int, depth: int, alpha: int, beta: int, run: int, budgeted: bool,
                  mine: tuple[_MoveList, tuple[int, ...]],
                  theirs: tuple[_MoveList, tuple[int, ...]]) -> tuple[int, bool]:
@@ -652,7 +669,7 @@ class EndgameSolver:
                 self._lay(me, move, TAKE_BACK)
                 trail.pop()
             else:
-                if run + 1 >= limit:
+                if self._passes_end(ply, run):
                     value = values[other] - values[me]
                     child_line, child_resolved = [], True
                 else:
@@ -700,8 +717,8 @@ class EndgameSolver:
         mine_value, theirs_value = values[me], values[other]
         size = self.rack_sizes[me]
         moves, since = mine
-        ends_on_pass = run + 1 >= self.limit
-        ends_scoreless = self.scoreless_counts and ends_on_pass
+        ends_scoreless = self.scoreless_counts and run + 1 >= self.limit
+        ends_on_pass = self._passes_end(ply, run)
 
         def worth(move: Inner) -> int:
             if len(move[2]) == size:
@@ -808,6 +825,11 @@ class EndgameSolver:
                 break
         line = applied
         while not over and len(line) < 64:
+            if len(line) >= 2 and not line[-1][1] and not line[-2][1] and self.pass_answers_end:
+                # A pass answering a pass: counted the blocked end, and passing on to the end of
+                # the run is as good for both (see _passes_end).
+                line.extend([PASS] * (self.limit - run))
+                break
             key = self.board_key ^ self.rack_keys[player][0] ^ self.rack_keys[1 - player][1] ^ self.z_run[run]
             entry = self.table.get(key)
             if entry is None or entry[3] is None:

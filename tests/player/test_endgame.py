@@ -37,10 +37,12 @@ def small_lexicon(lang: str) -> WordSet:
 
 
 def reference(position: Position, run: int, memo: dict[tuple[str, int], int] | None = None,
-              depth: int | None = None) -> int:
+              depth: int | None = None, ply: int = 0) -> int:
     """The final spread for the player to move (from here on), by trying every line to the end;
     or, with ``depth``, of a minimax cut at that many turns, where the game is counted blocked
-    (each player loses their rack; a pass uses up a turn).
+    (each player loses their rack; a pass uses up a turn), as it is, in the searches' rounds, by
+    a pass answering a pass after the first turn (where a placement always starts the run
+    again: no tile worth 0 on a rack, or rules that count passes only).
 
     ``memo`` keeps the exact values of positions already met (a cache, no pruning)."""
     rules = position.rules
@@ -69,10 +71,14 @@ def reference(position: Position, run: int, memo: dict[tuple[str, int], int] | N
                 next_run = run + 1
             else:
                 next_run = 0
+            placements_restart = rules.blocked is not BlockedRule.SCORELESS or all(
+                values.values.get(tile, 0) > 0 for rack in position.racks for tile in rack)
+            if depth is not None and move.kind is MoveKind.PASS and ply >= 1 and run >= 1 and placements_restart:
+                next_run = limit
             if next_run >= limit:
                 value = score - values.rack_value(child.racks[me]) + values.rack_value(child.racks[other])
             else:
-                value = score - reference(child, next_run, memo, None if depth is None else depth - 1)
+                value = score - reference(child, next_run, memo, None if depth is None else depth - 1, ply + 1)
         if best is None or value > best:
             best = value
     assert best is not None
@@ -165,6 +171,27 @@ def test_solver_matches_exhaustive_minimax(lang: str, preset: str) -> None:
             assert result.value == expected, (position.to_cgp(), compiled)
         with_jokers += "?" in "".join(position.racks)
     assert with_jokers >= 10
+
+
+@pytest.mark.parametrize(("lang", "preset"), CASES)
+def test_long_runs_of_passes_match_exhaustive_minimax(lang: str, preset: str) -> None:
+    """The rules' own run (three turns each without a word, six scoreless turns): a pass that
+    answers a pass is counted the blocked end by the searches, which the minimax plays out pass
+    by pass. Tiny racks, so that the full tree of six-pass runs stays small."""
+    lexicon = small_lexicon(lang)
+    rules = Rules.preset(preset)
+    rng = random.Random(len(preset) * 11 + len(lang))
+    checked = 0
+    while checked < 25:
+        position, _run = random_endgame(rng, rules, lexicon)
+        position.racks = [rack[:rng.randint(1, 2)] for rack in position.racks]
+        run = rng.randrange(rules.blocked_count * 2)
+        position.scoreless_turns = run
+        expected = reference(position.copy(), run) + spread(position)
+        for compiled in searches():
+            result = solve(position, seconds=60, native=compiled)
+            assert (result.value, result.proven) == (expected, True), (position.to_cgp(), run, compiled)
+        checked += 1
 
 
 @pytest.mark.parametrize("compiled", [False, True])
