@@ -558,8 +558,9 @@ class EndgameSolver:
 
     def limited(self, depth: int) -> int:
         """The value of one round of the search cut at ``depth`` turns, where the game is counted
-        blocked (each player loses their rack), the current scores included; no budget. The
-        solver's rounds are these, one turn deeper each time. For a game not over yet."""
+        blocked (each player loses their rack), as it is at a pass answering a pass after the
+        first turn (:meth:`_passes_end`), the current scores included; no budget. The solver's
+        rounds are these, one turn deeper each time. For a game not over yet."""
         scores = self.position.scores
         found = _native.search(self.position, start_run=self.start_run, max_depth=depth) if self.native else None
         if found is not None:
