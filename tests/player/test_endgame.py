@@ -344,3 +344,15 @@ def test_a_cut_is_proven_by_its_move_alone() -> None:
     assert (result.value, result.proven) == (-26, True)
     assert result.depth == 6
     assert [move.notation() for move in result.moves][:1] == ["I4 RAIE"]
+
+
+def test_a_pass_answering_a_pass_counts_as_the_end_only_where_placements_restart_the_run() -> None:
+    """Under rules that count scoreless turns, a joker on a rack may make a placement worth 0
+    that counts toward the run: placements then depend on the run, and the searches play the
+    passes out. FFSc counts turns without a word: a placement always starts the run again."""
+    lexicon = WordSet(["OS", "SO"])
+    board = "15/15/15/15/15/15/15/7OS6/15/15/15/15/15/15/15"
+    for preset, racks, counts in [("ffsc", "?A/EE", True), ("naspa", "EA/EE", True), ("naspa", "?A/EE", False),
+                                  ("hasbro", "EA/?E", False)]:
+        position = Position.from_cgp(f"{board} {racks} 100/90 0", rules=preset, lexicon=lexicon)
+        assert EndgameSolver(position).pass_answers_end is counts, (preset, racks)
