@@ -58,6 +58,7 @@ from scrabble_fr.player.movegen import (
     BLANK,
     BoardView,
     Raw,
+    board_tile,
     collector_paused,
     dawg_of,
     search_position,
@@ -72,6 +73,7 @@ if TYPE_CHECKING:
     from scrabble_fr.engine.board import Board
     from scrabble_fr.engine.rules import Rules
     from scrabble_fr.engine.wordlist import WordList
+    from scrabble_fr.words import Dawg
 
 
 @dataclass(frozen=True)
@@ -205,7 +207,7 @@ class ComputerPlayer:
         self.plies = plies  # the turns a playout plays after the candidate (the player has the last)
         self.exchanges = exchanges  # the best exchange played out among them (see simulate)
         self.compiled = compiled  # the searches compiled where the library is there (the same choices)
-        self._search: tuple[Rules, object, RackSearch | None] | None = None  # the last one, by rules and graph
+        self._search: tuple[Rules, Dawg, RackSearch | None] | None = None  # the last one, by rules and graph
 
     def leaves_of(self, rules: Rules) -> Leaves:
         """The leave values this player weighs its racks with under ``rules``: those it was given,
@@ -283,9 +285,9 @@ class ComputerPlayer:
         if kept is not None:
             return Move.exchange(_remove(rack, kept))
         size = position.board.size
+        tiles = ((square, board_tile(code)) for square, code in zip(squares, codes, strict=True))
         return position.describe(Move.place(
-            PlacedTile(square // size, square % size, ALPHABET[code % BLANK], code >= BLANK)
-            for square, code in zip(squares, codes, strict=True)))
+            PlacedTile(square // size, square % size, tile.upper(), tile.islower()) for square, tile in tiles))
 
     def solve_end(self, position: Position, bag_count: int) -> tuple[Move, float, bool]:
         """The Master's move with at most one tile in the bag, from the exact solvers: the move,

@@ -410,6 +410,15 @@ def board_code(tile: str) -> int:
     return code - 65 if code < 97 else code - 97 + 26
 
 
+def board_tile(code: int) -> str:
+    """The board letter of a :func:`board_code`: upper case a letter, lower case a joker.
+
+    >>> board_tile(2), board_tile(28)
+    ('C', 'c')
+    """
+    return chr(code + 65) if code < 26 else chr(code - 26 + 97)
+
+
 def rack_counts(rack: str) -> list[int]:
     """A rack as 27 counts: A-Z then jokers (``?``).
 

@@ -39,7 +39,7 @@ from typing import TYPE_CHECKING, Any
 from scrabble_fr.engine.position import Position
 from scrabble_fr.engine.rules import BlockedRule, Rules
 from scrabble_fr.engine.scoring import LETTER_FACTOR, WORD_FACTOR
-from scrabble_fr.player.movegen import board_code, dawg_of, rack_counts
+from scrabble_fr.player.movegen import board_code, board_tile, dawg_of, rack_counts
 from scrabble_fr.player.native_build import LIBRARY_NAME, SOURCE_NAME, compile_library, library_suffix
 from scrabble_fr.records.atomic import write_atomic
 from scrabble_fr.words import ALPHABET, Dawg
@@ -303,11 +303,8 @@ def search(position: Position, *, start_run: int, seconds: float = 10.0, max_nod
         return None
     line = []
     for index in range(answer.line_length):
-        placed = []
-        for at in range(index * MAX_TILES, index * MAX_TILES + answer.line_n[index]):
-            square, code = answer.line_square[at], answer.line_code[at]
-            placed.append((square, ALPHABET[code - 26].lower() if code >= 26 else ALPHABET[code]))
-        line.append(tuple(placed))
+        tiles = range(index * MAX_TILES, index * MAX_TILES + answer.line_n[index])
+        line.append(tuple((answer.line_square[at], board_tile(answer.line_code[at])) for at in tiles))
     return NativeAnswer(answer.value, bool(answer.proven), answer.depth, answer.nodes, answer.seconds, tuple(line))
 
 

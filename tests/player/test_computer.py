@@ -333,7 +333,6 @@ def test_a_playout_gives_its_value_and_the_tiles_left_in_the_bag() -> None:
     assert ComputerPlayer._playout(candidate_nets("S"), ["Q", "Z"], 2, leaves) == (4 + GOING_OUT, None)
 
 
-
 def test_a_playout_of_four_turns_goes_on_with_the_racks_refilled() -> None:
     leaves = Leaves.hand(Rules.preset("ffsc"))
     # As above, then the Q still has no word, and the player, holding the X and the B drawn after

@@ -55,6 +55,10 @@ def reference(position: Position, run: int, memo: dict[tuple[str, int], int] | N
     if depth is None and key in memo:
         return memo[key]
     limit = rules.blocked_count * 2
+    # Where a placement always starts the run again (see the docstring): no tile worth 0 on a rack,
+    # or rules that count passes only.
+    placements_restart = rules.blocked is not BlockedRule.SCORELESS or all(
+        values.values.get(tile, 0) > 0 for rack in position.racks for tile in rack)
     best = None
     for move in [*generate_moves(position), Move.pass_()]:
         child = position.copy()
@@ -71,8 +75,6 @@ def reference(position: Position, run: int, memo: dict[tuple[str, int], int] | N
                 next_run = run + 1
             else:
                 next_run = 0
-            placements_restart = rules.blocked is not BlockedRule.SCORELESS or all(
-                values.values.get(tile, 0) > 0 for rack in position.racks for tile in rack)
             if depth is not None and move.kind is MoveKind.PASS and ply >= 1 and run >= 1 and placements_restart:
                 next_run = limit
             if next_run >= limit:
