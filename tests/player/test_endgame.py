@@ -334,9 +334,9 @@ def test_both_searches_prove_the_same_value_on_real_endgames(cgp: str, value: in
 
 def test_a_cut_is_proven_by_its_move_alone() -> None:
     """A real endgame (7 tiles against 7) whose refutations come after moves that fail low short
-    of the end: the cutting move's proof is enough, so the compiled search proves it in its
-    round of six turns (it took the round of eight when every move tried before the cut had to
-    be proven too)."""
+    of the end: the cutting move's proof is enough, so a round of six turns of the compiled
+    search proves it (it took eight when every move tried before the cut had to be proven
+    too)."""
     if native.library() is None:
         pytest.skip("no compiled endgame search here (no C compiler)")
     cgp = ("14Q/13LA/12ROT/11NEWS/4DOCU4U2/5HA2BUGS2/6MAIE1LI2/5BEY2VAN1G/5I2K1UNE1R/5S2OH1DEME/"
@@ -344,7 +344,13 @@ def test_a_cut_is_proven_by_its_move_alone() -> None:
     position = Position.from_cgp(cgp, lexicon=full_lexicon("fr"))
     result = solve(position, seconds=60, native=True)
     assert (result.value, result.proven) == (-26, True)
-    assert result.depth == 6
+    me = position.to_move
+    spread = position.scores[me] - position.scores[1 - me]
+    for depth, proven in ((4, False), (6, True)):
+        answer = native.search(position, start_run=0, max_depth=depth)
+        assert answer is not None and answer.proven is proven, depth
+        if proven:
+            assert spread + answer.value == -26
     assert [move.notation() for move in result.moves][:1] == ["I4 RAIE"]
 
 
