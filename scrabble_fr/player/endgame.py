@@ -26,9 +26,9 @@ tests hold both to the same exhaustive minimax), found some thirteen times as fa
 the table's move before generating any, one turn from the depth limit the best moves of the
 player's list two turns up, rescored, before generating, takes from that list the moves of the
 lines the two moves since left alone, stops generating one turn from the limit at the first
-move that ends the game at beta, and deepens by two turns a round after the fourth. The
-Python search below is the one without a C compiler, and the reference the compiled one is read
-against.
+move that ends the game at beta, and after its round of four turns goes to the end of the game
+in one round (every value it keeps is then proven, and its cuts hold). The Python search below
+is the one without a C compiler, and the reference the compiled one is read against.
 
 The search stops at its time or node budget; the answer is then the best line of the deepest
 round finished, marked not proven. A round that never met its depth limit (every line reached
