@@ -344,6 +344,8 @@ def test_a_cut_is_proven_by_its_move_alone() -> None:
     position = Position.from_cgp(cgp, lexicon=full_lexicon("fr"))
     result = solve(position, seconds=60, native=True)
     assert (result.value, result.proven) == (-26, True)
+    # Proven by the round after the round of four turns: the one to the end of the game.
+    assert result.depth == 2 * (7 + 7) + 2 * 2 * position.rules.blocked_count + 2
     me = position.to_move
     spread = position.scores[me] - position.scores[1 - me]
     for depth, proven in ((4, False), (6, True)):
