@@ -248,9 +248,9 @@ alone):
   fewer positions, no faster; it keeps its rounds of one more turn;
 - a look in the table at every child before searching any (enhanced transposition cutoff; in
   the round to the end every entry is proven), side by side with the search without it: 12
-  against 10 (two solved in 9 to 10 s either way), 3 % fewer positions but 14 % more time on
-  those both solved. The same search run twice solves 10 or 12 of the 57: a few sit at the
-  edge of the 10 s.
+  against 10, 3 % fewer positions but 14 % more time on those both solved. The two more
+  (seeds 100 and 189) are solved in 8 to 10 s or not at all from one run to the next: the
+  search without it solved them in its first run on the 57 (12 then, 10 now).
 """
 
 from __future__ import annotations
