@@ -250,7 +250,14 @@ alone):
   the round to the end every entry is proven), side by side with the search without it: 12
   against 10, 3 % fewer positions but 14 % more time on those both solved. The two more
   (seeds 100 and 189) are solved in 8 to 10 s or not at all from one run to the next: the
-  search without it solved them in its first run on the 57 (12 then, 10 now).
+  search without it solved them in its first run on the 57 (12 then, 10 now);
+- the killers tried before any move is generated, as the table's move is (a cut on one spares
+  the generation; a killer comes from another position, so it must touch the board's tiles
+  here: without that check a killer hooked on a tile of another line gave a wrong proven value
+  on the cut test's endgame, which the small random endgames of the minimax tests never
+  showed): 11 of the 57 either way (2 more, 2 fewer), 14 % less time on those both solved,
+  half as many positions again. Not kept without a run on all 200 and a test of a killer
+  hanging in the air.
 """
 
 from __future__ import annotations
