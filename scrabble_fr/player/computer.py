@@ -49,7 +49,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from scrabble_fr.engine.move import Move, MoveKind, PlacedTile
+from scrabble_fr.engine.move import Move, MoveKind
 from scrabble_fr.engine.position import Position
 from scrabble_fr.i18n import N_, _
 from scrabble_fr.player.chances import win_chance
@@ -61,6 +61,7 @@ from scrabble_fr.player.movegen import (
     board_tile,
     collector_paused,
     dawg_of,
+    placement_of,
     search_position,
     search_rack,
     tiles_used,
@@ -284,10 +285,8 @@ class ComputerPlayer:
         kept = _exchange_instead(rack, leaves, equity) if can_exchange else None
         if kept is not None:
             return Move.exchange(_remove(rack, kept))
-        size = position.board.size
         tiles = ((square, board_tile(code)) for square, code in zip(squares, codes, strict=True))
-        return position.describe(Move.place(
-            PlacedTile(square // size, square % size, tile.upper(), tile.islower()) for square, tile in tiles))
+        return position.describe(placement_of(tiles, position.board.size))
 
     def solve_end(self, position: Position, bag_count: int) -> tuple[Move, float, bool]:
         """The Master's move with at most one tile in the bag, from the exact solvers: the move,

@@ -53,7 +53,7 @@ from dataclasses import dataclass
 from itertools import islice
 from typing import Any
 
-from scrabble_fr.engine.move import Move, PlacedTile
+from scrabble_fr.engine.move import Move
 from scrabble_fr.engine.position import Position
 from scrabble_fr.engine.rules import BlockedRule, Rules
 from scrabble_fr.player import native as _native
@@ -67,6 +67,7 @@ from scrabble_fr.player.movegen import (
     _search,
     board_code,
     line_ends,
+    placement_of,
     rack_counts,
     view_of,
 )
@@ -855,15 +856,12 @@ class EndgameSolver:
     def _to_moves(self, line: Sequence[tuple[tuple[int, str], ...]]) -> tuple[Move, ...]:
         """The game's moves of a line given as each move's tiles laid (none: a pass)."""
         position = self.position.copy()
-        size = self.board.size
         moves: list[Move] = []
         for placed in line:
             if not placed:
                 move_now = Move.pass_()
             else:
-                move_now = position.describe(Move.place(
-                    PlacedTile(square // size, square % size, tile.upper(), tile.islower()) for square, tile in placed
-                ))
+                move_now = position.describe(placement_of(placed, self.board.size))
             position.push(move_now)
             moves.append(move_now)
         return tuple(moves)

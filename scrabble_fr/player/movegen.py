@@ -39,7 +39,7 @@ import gc
 import heapq
 import operator
 from bisect import bisect_left, bisect_right
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar, overload
@@ -417,6 +417,16 @@ def board_tile(code: int) -> str:
     ('C', 'c')
     """
     return chr(code + 65) if code < 26 else chr(code - 26 + 97)
+
+
+def placement_of(tiles: Iterable[tuple[int, str]], size: int) -> Move:
+    """The placement laying board letters (lower case a joker) on squares numbered
+    ``row * size + col``, as the searches give them back.
+
+    >>> [t.board_letter for t in placement_of([(112, "O"), (113, "s")], 15).tiles]
+    ['O', 's']
+    """
+    return Move.place(PlacedTile(square // size, square % size, tile.upper(), tile.islower()) for square, tile in tiles)
 
 
 def rack_counts(rack: str) -> list[int]:
