@@ -13,7 +13,10 @@
  * anchor (an empty square beside a tile), the word graph is followed through the board's tiles
  * and the rack's, under the cross-checks (kept up to date as tiles are laid and taken back). A
  * position takes the moves of its player's list two turns up in the lines the two moves since
- * left alone, and generates the other lines only.
+ * left alone, and generates the other lines only. Before any move is generated, a node tries
+ * what may cut without them: the table's move, the killers that go out, and one turn from the
+ * limit the best moves of that earlier list; and a child's entry in the table is read before
+ * its move is laid (the keys are kept move by move, and worked out for a move not laid).
  *
  * The same move generation serves the Master's playouts (mg_best_by_tiles): a rack on a board,
  * and for each set of the rack's tiles the best placement using them, in the Python search's
@@ -136,6 +139,7 @@ typedef struct {
     uint64_t z_rack[2][2][27][MAXT];
     uint64_t z_run[64];
     uint64_t board_key;
+    uint64_t rack_keys[2][2]; /* each player's rack as the side to move (0) and the other (1) */
     XEntry xcache[1 << XCACHE_BITS];
     Entry *table;
     void *table_memory;
@@ -157,11 +161,14 @@ typedef struct {
     int pass_answers_end; /* a pass answering a pass may be counted as the blocked end (passes_end) */
     /* move generation's scratch */
     int gen_player, gen_dir, gen_line;
-    /* One turn from the limit, the generation stops at the first move that reaches stop_beta
-     * and ends the game (going out, or scoreless at the end of the run: stop_scoreless_end):
-     * the node cuts on it, resolved, and the rest of its moves are never made. (Stopping at any
-     * move that reaches beta left the cut unresolved where an out would have proven it: a
-     * search of 20 million positions without a proof where 0.3 million had been one.) */
+    /* The generation stops at the first move that reaches stop_beta and ends the game (going
+     * out, or scoreless at the end of the run: stop_scoreless_end): the node cuts on it,
+     * resolved, and the rest of its moves are never made. (Stopping at any move that reaches
+     * beta left the cut unresolved where an out would have proven it: a search of 20 million
+     * positions without a proof where 0.3 million had been one.) First one turn from the limit
+     * only; at every depth since the search goes to the end of the game in one round, where
+     * no node is one turn from the limit (1.6 times faster on the 98 endgames of 200 solved in
+     * more than a second or not at all, the same positions searched). */
     int stop_on, stopped_gen, stop_beta, stop_scoreless_end;
     Move laid[MAXPLY];        /* the move searched at each ply (a pass: no tiles) */
     size_t undo_mark[MAXPLY]; /* … and where the undo stack stood before it */
@@ -324,7 +331,9 @@ static size_t lay(S *s, int player, const Move *m) {
         count_near(s, m->sq[i], 1);
         s->board_key ^= s->z_sq[m->sq[i]][code];
         int t = tile_index(code);
-        s->rack[player][t]--;
+        int copy = --s->rack[player][t];
+        s->rack_keys[player][0] ^= s->z_rack[player][0][t][copy];
+        s->rack_keys[player][1] ^= s->z_rack[player][1][t][copy];
         s->rack_value[player] -= s->tv[t];
     }
     s->rack_size[player] -= m->n;
@@ -344,7 +353,9 @@ static void take_back(S *s, int player, const Move *m, size_t mark) {
         count_near(s, m->sq[i], -1);
         s->board_key ^= s->z_sq[m->sq[i]][code];
         int t = tile_index(code);
-        s->rack[player][t]++;
+        int copy = s->rack[player][t]++;
+        s->rack_keys[player][0] ^= s->z_rack[player][0][t][copy];
+        s->rack_keys[player][1] ^= s->z_rack[player][1][t][copy];
         s->rack_value[player] += s->tv[t];
     }
     s->rack_size[player] += m->n;
@@ -358,7 +369,20 @@ static uint64_t rack_key(const S *s, int player, int role) {
 }
 
 static uint64_t position_key(const S *s, int me, int run) {
-    return s->board_key ^ rack_key(s, me, 0) ^ rack_key(s, 1 - me, 1) ^ s->z_run[run];
+    return s->board_key ^ s->rack_keys[me][0] ^ s->rack_keys[1 - me][1] ^ s->z_run[run];
+}
+
+/* The key of the position after move m of me's, without laying it (a pass: m->n == 0). */
+static uint64_t key_after(const S *s, int me, const Move *m, int run) {
+    uint64_t key = s->board_key ^ s->rack_keys[1 - me][0] ^ s->rack_keys[me][1];
+    int left[27];
+    if (m->n > 0) memcpy(left, s->rack[me], sizeof(left));
+    for (int i = 0; i < m->n; i++) {
+        int t = tile_index(m->code[i]);
+        key ^= s->z_sq[m->sq[i]][m->code[i]] ^ s->z_rack[me][1][t][--left[t]];
+    }
+    int next_run = m->n == 0 || (s->in.scoreless_counts && m->score == 0) ? run + 1 : 0;
+    return key ^ s->z_run[next_run < 64 ? next_run : 63];
 }
 
 /* -- move generation ------------------------------------------------------------------------ */
@@ -558,18 +582,20 @@ static void generate_at(S *s, int ply, int player) {
     int size = s->rack_size[player];
     size_t base = s->list_base[ply - 2];
     size_t count = (size_t)s->order_count[ply - 2] - 1;
+    int left[27]; /* the rack, each move's tiles taken from it and given back */
+    memcpy(left, rack, sizeof(left));
     for (size_t j = 0; j < count; j++) {
-        Move m = s->stack[base + j];
-        if (dirty[m.line] || m.n > size) continue;
-        int need[27] = {0}, held = 1;
-        for (int i = 0; i < m.n && held; i++) {
-            int t = tile_index(m.code[i]);
-            held = ++need[t] <= rack[t];
-        }
+        const Move *m = &s->stack[base + j];
+        if (dirty[m->line] || m->n > size) continue;
+        int i = 0;
+        while (i < m->n && --left[tile_index(m->code[i])] >= 0) i++;
+        int held = i == m->n;
+        if (!held) left[tile_index(m->code[i])]++;
+        while (i > 0) { i--; left[tile_index(m->code[i])]++; }
         if (!held) continue;
         Move *copy = new_move(s);
         if (!copy) return;
-        *copy = m;
+        *copy = s->stack[base + j]; /* the stack may have moved: read again */
         if (s->stop_on && ends_at_beta(s, player, copy)) { s->stopped_gen = 1; return; }
     }
     generate(s, player, dirty);
@@ -605,6 +631,23 @@ static int entry_move(const Entry *e, Move *m) {
     m->n = e->n;
     memcpy(m->sq, e->sq, (size_t)e->n);
     memcpy(m->code, e->code, (size_t)e->n);
+    return 1;
+}
+
+/* Whether the table answers a search of the position of key to depth in (alpha, beta): its value
+ * in *value, whether proven in *resolved, its move as the line at ply. */
+static int table_answers(S *s, uint64_t key, int ply, int depth, int alpha, int beta, int *value, int *resolved) {
+    Entry *entry = probe(s, key);
+    if (!entry) return 0;
+    int flag = entry->flag - 1;
+    if (entry->depth < depth ||
+        !(flag == EXACT || (flag == LOWER && entry->value >= beta) || (flag == UPPER && entry->value <= alpha)))
+        return 0;
+    Move move;
+    if (ply < MAXPLY) s->pv_len[ply] = 0;
+    if (entry_move(entry, &move) && ply < MAXPLY) { s->pv[ply][0] = move; s->pv_len[ply] = 1; }
+    *value = entry->value;
+    *resolved = entry->depth == RESOLVED;
     return 1;
 }
 
@@ -658,6 +701,13 @@ static int check_budget(S *s) {
 }
 
 static int negamax(S *s, int ply, int depth, int alpha, int beta, int run, int *resolved_out);
+
+/* Whether placement m has a square beside a tile of the board (else it hangs in the air). */
+static int touches_tiles(const S *s, const Move *m) {
+    for (int i = 0; i < m->n; i++)
+        if (s->near[m->sq[i]] > 0) return 1;
+    return 0;
+}
 
 /* Whether placement m is playable now by player (its squares empty, its tiles on the rack, its
  * words words), and its score now (tiles laid since it was generated may have changed it). */
@@ -748,6 +798,20 @@ static int child_value(S *s, int ply, int depth, int alpha, int beta, int run, c
         }
         return -negamax(s, ply + 1, depth - s->in.pass_cost, -beta, -alpha, run + 1, resolved);
     }
+    int score = move->score;
+    if (s->rack_size[me] > move->n &&
+        !(s->in.scoreless_counts && score == 0 && run + 1 >= s->in.limit)) {
+        /* The child's entry in the table read before the move is laid: half the positions
+         * searched are answered there, and laying a move (its cross-checks) costs more than
+         * reading the table. Counted as a position searched, as the child's own look would. */
+        uint64_t key = key_after(s, me, move, run);
+        int child, lo = pvs ? -alpha - 1 + score : -beta + score, hi = -alpha + score;
+        if (table_answers(s, key, ply + 1, depth - 1, lo, hi, &child, resolved)) {
+            s->nodes++;
+            value = score - child;
+            if (!pvs || !(alpha < value && value < beta)) return value;
+        }
+    }
     int values_other = s->rack_value[other];
     size_t mark = lay(s, me, move);
     if (s->failed) {
@@ -756,7 +820,6 @@ static int child_value(S *s, int ply, int depth, int alpha, int beta, int run, c
         *resolved = 0;
         return 0;
     }
-    int score = move->score;
     if (s->rack_size[me] == 0) {
         value = score + 2 * values_other;
         *resolved = 1;
@@ -842,6 +905,22 @@ static int negamax(S *s, int ply, int depth, int alpha, int beta, int run, int *
             if (value >= beta) return cut_here(s, ply, key, value, &m, ends, 1, resolved_out);
         }
     }
+    /* A killer that goes out, still playable here and reaching beta: the node cuts on it at
+     * once, its value exact, no move generated. A killer comes from another position: it must
+     * touch this board's tiles (its words are checked by rescore). */
+    if (ply < MAXPLY) {
+        for (int k = 0; k < s->killer_count[ply]; k++) {
+            Move m = s->killers[ply][k];
+            int score;
+            if (m.n != size || !touches_tiles(s, &m) || !rescore(s, me, &m, &score)) continue;
+            int value = score + 2 * values_other;
+            if (value >= beta) {
+                m.worth = (int16_t)(m.worth - m.score + score);
+                m.score = (int16_t)score;
+                return cut_here(s, ply, key, value, &m, 1, depth, resolved_out);
+            }
+        }
+    }
     int alpha_start = alpha;
     int best = -INF;
     int resolved = 1;
@@ -874,17 +953,22 @@ static int negamax(S *s, int ply, int depth, int alpha, int beta, int run, int *
         }
     }
     size_t base = s->stack_top;
-    if (depth == 1) {
-        /* Most of these nodes cut on an out: the moves generated after it would be weighed for
-         * nothing (1.6 times faster on 75 endgames, the same positions searched). */
-        s->stop_on = 1;
-        s->stop_beta = beta;
-        s->stop_scoreless_end = scoreless_end;
-    }
+    /* The generation stops at an out (or a scoreless end) that reaches beta: see stop_on. */
+    s->stop_on = 1;
+    s->stop_beta = beta;
+    s->stop_scoreless_end = scoreless_end;
     generate_at(s, ply, me);
+    int stopped_gen = s->stopped_gen;
     s->stop_on = s->stopped_gen = 0;
     if (s->failed) { s->stopped = 1; *resolved_out = 0; return 0; }
     size_t count = s->stack_top - base;
+    if (stopped_gen && depth > 1) {
+        Move chosen = s->stack[s->stack_top - 1];
+        int ends;
+        int value = frontier_value(s, me, &chosen, scoreless_end, &ends);
+        s->stack_top = base;
+        return cut_here(s, ply, key, value, &chosen, 1, depth, resolved_out);
+    }
 
     if (depth == 1) {
         /* One turn from the limit: a move is weighed without laying it (the game counted
@@ -964,6 +1048,15 @@ static int negamax(S *s, int ply, int depth, int alpha, int beta, int run, int *
             move.worth = 0;
         }
         if (hash_tried && same_move(&move, &hash_move)) continue;
+        if (o < count) {
+            /* The next move's child in the table, fetched while this one is searched. */
+            int next = order[o + 1].index;
+            Move pass;
+            pass.n = 0;
+            pass.score = 0;
+            uint64_t ahead = key_after(s, me, next >= 0 ? &s->stack[base + next] : &pass, run);
+            __builtin_prefetch(&s->table[(ahead & s->table_mask) * 2]);
+        }
         int child_resolved;
         int value = child_value(s, ply, depth, alpha, beta, run, &move, best > -INF && beta - alpha > 1,
                                 &child_resolved);
@@ -1091,6 +1184,8 @@ int eg_solve(const EgInput *in, EgOutput *out) {
             for (int t = 0; t < 27; t++)
                 for (int k = 0; k < MAXT; k++) s->z_rack[p][r][t][k] = splitmix(&seed);
     for (int i = 0; i < 64; i++) s->z_run[i] = splitmix(&seed);
+    for (int p = 0; p < 2; p++)
+        for (int r = 0; r < 2; r++) s->rack_keys[p][r] = rack_key(s, p, r);
     s->board_key = 0;
     for (int q = 0; q < s->area; q++)
         if (s->board[q] >= 0) {

@@ -336,7 +336,9 @@ def test_a_cut_is_proven_by_its_move_alone() -> None:
     """A real endgame (7 tiles against 7) whose refutations come after moves that fail low short
     of the end: the cutting move's proof is enough, so a round of six turns of the compiled
     search proves it (it took eight when every move tried before the cut had to be proven
-    too)."""
+    too). Its lines also meet killers that go out hooked on tiles of another line: tried before
+    any move is generated, such a killer must touch this board's tiles, or the value proven is
+    wrong here (the small random endgames of the minimax tests never showed it)."""
     if native.library() is None:
         pytest.skip("no compiled endgame search here (no C compiler)")
     cgp = ("14Q/13LA/12ROT/11NEWS/4DOCU4U2/5HA2BUGS2/6MAIE1LI2/5BEY2VAN1G/5I2K1UNE1R/5S2OH1DEME/"
