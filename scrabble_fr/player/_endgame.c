@@ -382,7 +382,7 @@ static uint64_t key_after(const S *s, int me, const Move *m, int run) {
         key ^= s->z_sq[m->sq[i]][m->code[i]] ^ s->z_rack[me][1][t][--left[t]];
     }
     int next_run = m->n == 0 || (s->in.scoreless_counts && m->score == 0) ? run + 1 : 0;
-    return key ^ s->z_run[next_run < 64 ? next_run : 63];
+    return key ^ s->z_run[next_run];
 }
 
 /* -- move generation ------------------------------------------------------------------------ */
@@ -634,18 +634,18 @@ static int entry_move(const Entry *e, Move *m) {
     return 1;
 }
 
-/* Whether the table answers a search of the position of key to depth in (alpha, beta): its value
- * in *value, whether proven in *resolved, its move as the line at ply. */
-static int table_answers(S *s, uint64_t key, int ply, int depth, int alpha, int beta, int *value, int *resolved) {
-    Entry *entry = probe(s, key);
+/* Whether the table's entry (NULL: none) answers a search to depth in (alpha, beta): its value in
+ * *value, whether proven in *resolved, its move as the line at ply. */
+static int table_answers(S *s, const Entry *entry, int ply, int depth, int alpha, int beta, int *value,
+                         int *resolved) {
     if (!entry) return 0;
     int flag = entry->flag - 1;
     if (entry->depth < depth ||
         !(flag == EXACT || (flag == LOWER && entry->value >= beta) || (flag == UPPER && entry->value <= alpha)))
         return 0;
     Move move;
-    if (ply < MAXPLY) s->pv_len[ply] = 0;
     if (entry_move(entry, &move) && ply < MAXPLY) { s->pv[ply][0] = move; s->pv_len[ply] = 1; }
+    else if (ply < MAXPLY) s->pv_len[ply] = 0;
     *value = entry->value;
     *resolved = entry->depth == RESOLVED;
     return 1;
@@ -702,10 +702,11 @@ static int check_budget(S *s) {
 
 static int negamax(S *s, int ply, int depth, int alpha, int beta, int run, int *resolved_out);
 
-/* Whether placement m has a square beside a tile of the board (else it hangs in the air). */
-static int touches_tiles(const S *s, const Move *m) {
+/* Whether placement m covers an anchor (an empty square beside a tile), as every move generated
+ * here does: else it hangs in the air. */
+static int covers_anchor(const S *s, const Move *m) {
     for (int i = 0; i < m->n; i++)
-        if (s->near[m->sq[i]] > 0) return 1;
+        if (is_anchor(s, m->sq[i])) return 1;
     return 0;
 }
 
@@ -762,6 +763,19 @@ static int rescore(S *s, int player, const Move *m, int *score_out) {
     return 1;
 }
 
+/* Whether placement m is playable now by player (rescore), its score and worth set to what they
+ * are now (a move kept from another position, or from the table, which keeps neither). */
+static int rescore_move(S *s, int player, Move *m) {
+    int score;
+    if (!rescore(s, player, m, &score)) return 0;
+    int tiles = 0;
+    for (int i = 0; i < m->n; i++)
+        if (m->code[i] < BLANK) tiles += s->tv[m->code[i]];
+    m->score = (int16_t)score;
+    m->worth = (int16_t)(score + tiles);
+    return 1;
+}
+
 /* Whether a pass at ply ends the game, or may be counted as ending it: a pass that answers a
  * pass may. After two passes the board and the racks are those of two turns before, with the
  * same placements to each side, worth the same (a placement starts the run again), so the
@@ -799,20 +813,30 @@ static int child_value(S *s, int ply, int depth, int alpha, int beta, int run, c
         return -negamax(s, ply + 1, depth - s->in.pass_cost, -beta, -alpha, run + 1, resolved);
     }
     int score = move->score;
-    if (s->rack_size[me] > move->n &&
-        !(s->in.scoreless_counts && score == 0 && run + 1 >= s->in.limit)) {
-        /* The child's entry in the table read before the move is laid: half the positions
-         * searched are answered there, and laying a move (its cross-checks) costs more than
-         * reading the table. Counted as a position searched, as the child's own look would. */
-        uint64_t key = key_after(s, me, move, run);
-        int child, lo = pvs ? -alpha - 1 + score : -beta + score, hi = -alpha + score;
-        if (table_answers(s, key, ply + 1, depth - 1, lo, hi, &child, resolved)) {
-            s->nodes++;
-            value = score - child;
-            if (!pvs || !(alpha < value && value < beta)) return value;
-        }
+    int goes_out = move->n == s->rack_size[me];
+    int next_run = s->in.scoreless_counts && score == 0 ? run + 1 : 0;
+    if (goes_out || next_run >= s->in.limit) {
+        /* The game ends on it (going out, or the run of scoreless turns complete): its value is
+         * the frontier's, exact, with nothing laid. */
+        *resolved = 1;
+        if (ply + 1 < MAXPLY) s->pv_len[ply + 1] = 0;
+        int ends;
+        return frontier_value(s, me, move, 1, &ends);
     }
-    int values_other = s->rack_value[other];
+    /* The child's entry in the table read before the move is laid: half the positions searched
+     * are answered there, and laying a move (its cross-checks) costs more than reading the
+     * table. Counted as a position searched, as the child's own look would be. With pvs, an
+     * answer to the null window that the move does better leaves the full window to search. */
+    int child;
+    int null_answered = 0;
+    Entry *entry = probe(s, key_after(s, me, move, run));
+    if (table_answers(s, entry, ply + 1, depth - 1, pvs ? -alpha - 1 + score : -beta + score, -alpha + score,
+                      &child, resolved)) {
+        s->nodes++;
+        value = score - child;
+        if (!pvs || !(alpha < value && value < beta)) return value;
+        null_answered = 1;
+    }
     size_t mark = lay(s, me, move);
     if (s->failed) {
         take_back(s, me, move, mark);
@@ -820,25 +844,15 @@ static int child_value(S *s, int ply, int depth, int alpha, int beta, int run, c
         *resolved = 0;
         return 0;
     }
-    if (s->rack_size[me] == 0) {
-        value = score + 2 * values_other;
-        *resolved = 1;
-        if (ply + 1 < MAXPLY) s->pv_len[ply + 1] = 0;
-    } else {
-        int next_run = s->in.scoreless_counts && score == 0 ? run + 1 : 0;
-        if (next_run >= s->in.limit) {
-            value = score + s->rack_value[other] - s->rack_value[me];
-            *resolved = 1;
-            if (ply + 1 < MAXPLY) s->pv_len[ply + 1] = 0;
-        } else if (pvs) {
-            /* Principal variation search: a null window shows whether this move does better;
-             * only then the full window. */
+    if (pvs) {
+        /* Principal variation search: a null window shows whether this move does better; only
+         * then the full window. */
+        if (!null_answered)
             value = score - negamax(s, ply + 1, depth - 1, -alpha - 1 + score, -alpha + score, next_run, resolved);
-            if (!s->stopped && alpha < value && value < beta)
-                value = score - negamax(s, ply + 1, depth - 1, -beta + score, -value + score, next_run, resolved);
-        } else {
-            value = score - negamax(s, ply + 1, depth - 1, -beta + score, -alpha + score, next_run, resolved);
-        }
+        if (!s->stopped && alpha < value && value < beta)
+            value = score - negamax(s, ply + 1, depth - 1, -beta + score, -value + score, next_run, resolved);
+    } else {
+        value = score - negamax(s, ply + 1, depth - 1, -beta + score, -alpha + score, next_run, resolved);
     }
     take_back(s, me, move, mark);
     return value;
@@ -867,16 +881,9 @@ static int negamax(S *s, int ply, int depth, int alpha, int beta, int run, int *
     Entry *entry = probe(s, key);
     Move hash_move;
     int has_hash = 0;
-    if (entry) {
-        has_hash = entry_move(entry, &hash_move);
-        int flag = entry->flag - 1;
-        if (entry->depth >= depth &&
-            (flag == EXACT || (flag == LOWER && entry->value >= beta) || (flag == UPPER && entry->value <= alpha))) {
-            if (has_hash && ply < MAXPLY) { s->pv[ply][0] = hash_move; s->pv_len[ply] = 1; }
-            *resolved_out = entry->depth == RESOLVED;
-            return entry->value;
-        }
-    }
+    int answer;
+    if (table_answers(s, entry, ply, depth, alpha, beta, &answer, resolved_out)) return answer;
+    if (entry) has_hash = entry_move(entry, &hash_move);
     int values_me = s->rack_value[me], values_other = s->rack_value[other];
     if (depth == 0) {
         *resolved_out = 0;
@@ -894,12 +901,8 @@ static int negamax(S *s, int ply, int depth, int alpha, int beta, int run, int *
         for (int o = 0; o < s->order_count[ply - 2] && tried < EARLIER_TRIED; o++) {
             if (earlier[o].index < 0) continue;
             Move m = list[earlier[o].index];
-            int score;
-            if (m.n > size || !rescore(s, me, &m, &score)) continue;
+            if (m.n > size || !rescore_move(s, me, &m)) continue;
             tried++;
-            int tiles = m.worth - m.score;
-            m.score = (int16_t)score;
-            m.worth = (int16_t)(score + tiles);
             int ends;
             int value = frontier_value(s, me, &m, scoreless_end, &ends);
             if (value >= beta) return cut_here(s, ply, key, value, &m, ends, 1, resolved_out);
@@ -907,19 +910,13 @@ static int negamax(S *s, int ply, int depth, int alpha, int beta, int run, int *
     }
     /* A killer that goes out, still playable here and reaching beta: the node cuts on it at
      * once, its value exact, no move generated. A killer comes from another position: it must
-     * touch this board's tiles (its words are checked by rescore). */
-    if (ply < MAXPLY) {
-        for (int k = 0; k < s->killer_count[ply]; k++) {
-            Move m = s->killers[ply][k];
-            int score;
-            if (m.n != size || !touches_tiles(s, &m) || !rescore(s, me, &m, &score)) continue;
-            int value = score + 2 * values_other;
-            if (value >= beta) {
-                m.worth = (int16_t)(m.worth - m.score + score);
-                m.score = (int16_t)score;
-                return cut_here(s, ply, key, value, &m, 1, depth, resolved_out);
-            }
-        }
+     * cover an anchor of this board (its words are checked by rescore). */
+    for (int k = 0; ply < MAXPLY && k < s->killer_count[ply]; k++) {
+        Move m = s->killers[ply][k];
+        if (m.n != size || !covers_anchor(s, &m) || !rescore_move(s, me, &m)) continue;
+        int ends;
+        int value = frontier_value(s, me, &m, scoreless_end, &ends);
+        if (value >= beta) return cut_here(s, ply, key, value, &m, 1, depth, resolved_out);
     }
     int alpha_start = alpha;
     int best = -INF;
@@ -929,15 +926,7 @@ static int negamax(S *s, int ply, int depth, int alpha, int beta, int run, int *
     int hash_tried = 0;
     if (depth > 1 && has_hash) {
         /* The table's move first, before any move is generated: it often cuts. */
-        int score = 0;
-        if (hash_move.n == 0 || rescore(s, me, &hash_move, &score)) {
-            if (hash_move.n > 0) {
-                int tiles = 0;
-                for (int i = 0; i < hash_move.n; i++)
-                    if (hash_move.code[i] < BLANK) tiles += s->tv[hash_move.code[i]];
-                hash_move.score = (int16_t)score;
-                hash_move.worth = (int16_t)(score + tiles);
-            }
+        if (hash_move.n == 0 || rescore_move(s, me, &hash_move)) {
             int child_resolved;
             int value = child_value(s, ply, depth, alpha, beta, run, &hash_move, 0, &child_resolved);
             if (s->stopped) { *resolved_out = 0; return 0; }
@@ -962,7 +951,8 @@ static int negamax(S *s, int ply, int depth, int alpha, int beta, int run, int *
     s->stop_on = s->stopped_gen = 0;
     if (s->failed) { s->stopped = 1; *resolved_out = 0; return 0; }
     size_t count = s->stack_top - base;
-    if (stopped_gen && depth > 1) {
+    if (stopped_gen) {
+        /* Its last move ends the game at beta: the node cuts on it, proven. */
         Move chosen = s->stack[s->stack_top - 1];
         int ends;
         int value = frontier_value(s, me, &chosen, scoreless_end, &ends);
@@ -972,7 +962,8 @@ static int negamax(S *s, int ply, int depth, int alpha, int beta, int run, int *
 
     if (depth == 1) {
         /* One turn from the limit: a move is weighed without laying it (the game counted
-         * blocked after it unless it ends the game), the outs first. */
+         * blocked after it unless it ends the game), the outs first (none reaches beta: the
+         * generation would have stopped on it). */
         int best_index = -2; /* -1: the pass */
         for (size_t j = 0; j < count; j++) {
             const Move *m = &s->stack[base + j];
@@ -980,11 +971,6 @@ static int negamax(S *s, int ply, int depth, int alpha, int beta, int run, int *
             if (m->n != size) continue;
             int value = frontier_value(s, me, m, scoreless_end, &ends);
             if (value > best) { best = value; best_index = (int)j; }
-        }
-        if (best >= beta) {
-            Move chosen = s->stack[base + best_index];
-            s->stack_top = base;
-            return cut_here(s, ply, key, best, &chosen, 1, 1, resolved_out);
         }
         int all_end = ends_on_pass;
         int best_ends = 0;
@@ -1050,10 +1036,8 @@ static int negamax(S *s, int ply, int depth, int alpha, int beta, int run, int *
         if (hash_tried && same_move(&move, &hash_move)) continue;
         if (o < count) {
             /* The next move's child in the table, fetched while this one is searched. */
+            static const Move pass; /* no tiles */
             int next = order[o + 1].index;
-            Move pass;
-            pass.n = 0;
-            pass.score = 0;
             uint64_t ahead = key_after(s, me, next >= 0 ? &s->stack[base + next] : &pass, run);
             __builtin_prefetch(&s->table[(ahead & s->table_mask) * 2]);
         }
