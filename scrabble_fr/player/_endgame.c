@@ -13,10 +13,12 @@
  * anchor (an empty square beside a tile), the word graph is followed through the board's tiles
  * and the rack's, under the cross-checks (kept up to date as tiles are laid and taken back). A
  * position takes the moves of its player's list two turns up in the lines the two moves since
- * left alone, and generates the other lines only. Before any move is generated, a node tries
- * what may cut without them: the table's move, the killers that go out, and one turn from the
- * limit the best moves of that earlier list; and a child's entry in the table is read before
- * its move is laid (the keys are kept move by move, and worked out for a move not laid).
+ * left alone, and generates the other lines only, unless the search met the line before with
+ * the same rack (its tiles, cross-checks and anchors the same): each line's moves are kept from
+ * the first time. Before any move is generated, a node tries what may cut without them: the
+ * table's move, the killers that go out, and one turn from the limit the best moves of that
+ * earlier list; and a child's entry in the table is read before its move is laid (the keys are
+ * kept move by move, and worked out for a move not laid).
  *
  * The same move generation serves the Master's playouts (mg_best_by_tiles): a rack on a board,
  * and for each set of the rack's tiles the best placement using them, in the Python search's
@@ -114,6 +116,15 @@ typedef struct {
 
 #define XCACHE_BITS 16
 typedef struct {
+    uint64_t key;   /* 0: empty (the line's key, rack and squares: line_key) */
+    uint64_t start; /* where its moves begin in the ring of kept moves, counted from the start */
+    uint32_t count;
+} LineEntry;
+
+#define LINE_BITS 16      /* lines kept */
+#define LINE_MOVES (1 << 18) /* moves kept, in a ring: the oldest written over first */
+
+typedef struct {
     uint64_t key; /* 0: empty (a key always has its leading 1) */
     uint32_t mask;
 } XEntry;
@@ -141,6 +152,12 @@ typedef struct {
     uint64_t board_key;
     uint64_t rack_keys[2][2]; /* each player's rack as the side to move (0) and the other (1) */
     XEntry xcache[1 << XCACHE_BITS];
+    /* Each line's moves for a rack, kept by the line's key (line_key): most positions of a
+     * search meet a line, with the same rack, that another position had (moves elsewhere on the
+     * board); NULL where not kept (the Master's playouts). */
+    LineEntry *lines;
+    Move *line_moves;
+    uint64_t line_head; /* where the next line's moves go in the ring, counted from the start */
     Entry *table;
     void *table_memory;
     uint64_t table_mask;
@@ -489,11 +506,78 @@ static void extend(S *s, int i, int node, int n, int anchored, int main_sum, int
     }
 }
 
+/* The line's squares in the generation's scratch (g_): whether it has an anchor. */
+static int fill_line(S *s, int dir, int line, int empty_board) {
+    int N = s->N, any_anchor = 0;
+    s->gen_dir = dir;
+    s->gen_line = line;
+    for (int i = 0; i < N; i++) {
+        int q = dir == 0 ? line * N + i : i * N + line;
+        s->g_sq[i] = q;
+        s->g_cell[i] = s->board[q];
+        s->g_anchor[i] = empty_board ? q == s->in.centre : is_anchor(s, q);
+        s->g_xm[i] = s->xmask[dir][q];
+        s->g_xs[i] = s->xscore[dir][q];
+        any_anchor |= s->g_anchor[i];
+    }
+    return any_anchor;
+}
+
+/* The placements of the player's rack in the line filled (fill_line), pushed on the move stack. */
+static void generate_line(S *s, int player, uint32_t fits) {
+    int N = s->N, tiles = s->rack_size[player];
+    /* From each square, the empty squares to fill up to the nearest anchor (none where no tile
+     * of the rack may go), worked out backwards in one pass. */
+    int need[MAXN];
+    int ahead = INF;
+    for (int i = N - 1; i >= 0; i--) {
+        if (s->g_cell[i] < 0) {
+            if (!(s->g_xm[i] & fits)) ahead = INF;
+            else if (s->g_anchor[i]) ahead = 1;
+            else if (ahead < INF) ahead++;
+        }
+        need[i] = ahead;
+    }
+    for (int start = 0; start < N; start++) {
+        if (start > 0 && s->g_cell[start - 1] >= 0) continue;
+        if (need[start] > tiles) continue; /* no anchor within reach */
+        extend(s, start, s->in.root, 0, 0, 0, 1, 0, 0);
+        if (s->failed || s->stopped_gen) return;
+    }
+}
+
+/* What a line's moves depend on, as a key: the player's rack, the line, and each of its
+ * squares' tile, or its cross-check, cross-word points and anchoring when empty (a single
+ * tile's word across, which a down move leaves to the across moves, shows in its cross-word
+ * points: -1, none).
+ * Never 0 (an empty entry); 0 for a line without an anchor (no move). */
+static uint64_t line_key(const S *s, int player, int dir, int line, int empty_board) {
+    int N = s->N, any_anchor = 0;
+    uint64_t h = s->rack_keys[player][0] ^ ((uint64_t)(dir * MAXN + line + 1) * 0x9E3779B97F4A7C15ULL);
+    for (int i = 0; i < N; i++) {
+        int q = dir == 0 ? line * N + i : i * N + line;
+        int anchor = empty_board ? q == s->in.centre : is_anchor(s, q);
+        any_anchor |= anchor;
+        /* a tile, or an empty square's cross-check, points and anchoring (those of a square
+         * under a tile are left as they were: not read) */
+        uint64_t v = s->board[q] >= 0 ? (uint64_t)(s->board[q] + 1) << 8
+                                      : (uint64_t)s->xmask[dir][q] << 32 ^ (uint64_t)(uint16_t)s->xscore[dir][q] << 16 ^
+                                            (uint64_t)anchor;
+        h = (h ^ v) * 0xFF51AFD7ED558CCDULL;
+        h ^= h >> 32;
+    }
+    if (!any_anchor) return 0;
+    h *= 0xC4CEB9FE1A85EC53ULL;
+    h ^= h >> 29;
+    return h ? h : 1;
+}
+
 /* Every placement of player's rack on the board in the lines dirty marks (all if NULL), pushed
- * on the move stack. */
+ * on the move stack. A line met before with the same rack (line_key) gives the moves kept then:
+ * most positions of a search meet a line another position had, moves elsewhere on the board
+ * between them (nine lines in ten on the endgames of benchmarks/bench_finale.py). */
 static void generate(S *s, int player, const uint8_t *dirty) {
     int N = s->N;
-    int tiles = s->rack_size[player];
     int empty_board = s->board[s->in.centre] < 0;
     const int *rack = s->rack[player];
     uint32_t fits = ALL26;
@@ -506,42 +590,50 @@ static void generate(S *s, int player, const uint8_t *dirty) {
     s->g_held = 0;
     for (int t = 0; t < 26; t++)
         if (rack[t]) s->g_held |= 1u << t;
-    for (int dir = 0; dir < 2; dir++) {
-        s->gen_dir = dir;
+    uint64_t keys[2 * MAXN];
+    if (s->lines)
+        /* the keys first, each line's entry fetched from memory while the next is worked out */
+        for (int l = 0; l < 2 * N; l++) {
+            int dir = l / N, line = l % N;
+            keys[l] = dirty && !dirty[dir * MAXN + line] ? 0 : line_key(s, player, dir, line, empty_board);
+            if (keys[l]) __builtin_prefetch(&s->lines[keys[l] >> (64 - LINE_BITS)]);
+        }
+    for (int dir = 0; dir < 2; dir++)
         for (int line = 0; line < N; line++) {
             if (dirty && !dirty[dir * MAXN + line]) continue;
-            s->gen_line = line;
-            int any_anchor = 0;
-            for (int i = 0; i < N; i++) {
-                int q = dir == 0 ? line * N + i : i * N + line;
-                s->g_sq[i] = q;
-                s->g_cell[i] = s->board[q];
-                s->g_anchor[i] = empty_board ? q == s->in.centre : is_anchor(s, q);
-                s->g_xm[i] = s->xmask[dir][q];
-                s->g_xs[i] = s->xscore[dir][q];
-                any_anchor |= s->g_anchor[i];
-            }
-            if (!any_anchor) continue;
-            /* From each square, the empty squares to fill up to the nearest anchor (none where
-             * no tile of the rack may go), worked out backwards in one pass. */
-            int need[MAXN];
-            int ahead = INF;
-            for (int i = N - 1; i >= 0; i--) {
-                if (s->g_cell[i] < 0) {
-                    if (!(s->g_xm[i] & fits)) ahead = INF;
-                    else if (s->g_anchor[i]) ahead = 1;
-                    else if (ahead < INF) ahead++;
-                }
-                need[i] = ahead;
-            }
-            for (int start = 0; start < N; start++) {
-                if (start > 0 && s->g_cell[start - 1] >= 0) continue;
-                if (need[start] > tiles) continue; /* no anchor within reach */
-                extend(s, start, s->in.root, 0, 0, 0, 1, 0, 0);
+            if (!s->lines) {
+                if (fill_line(s, dir, line, empty_board)) generate_line(s, player, fits);
                 if (s->failed || s->stopped_gen) return;
+                continue;
+            }
+            uint64_t key = keys[dir * N + line];
+            if (!key) continue;
+            LineEntry *kept = &s->lines[key >> (64 - LINE_BITS)];
+            if (kept->key == key && s->line_head - kept->start <= LINE_MOVES) {
+                for (uint32_t k = 0; k < kept->count; k++) {
+                    Move *m = new_move(s);
+                    if (!m) return;
+                    *m = s->line_moves[(kept->start + k) & (LINE_MOVES - 1)];
+                    if (s->stop_on && ends_at_beta(s, player, m)) { s->stopped_gen = 1; return; }
+                }
+                continue;
+            }
+            size_t first = s->stack_top;
+            fill_line(s, dir, line, empty_board);
+            generate_line(s, player, fits);
+            if (s->failed || s->stopped_gen) return;
+            /* Kept whole (the generation did not stop in it), in one piece of the ring. */
+            uint32_t count = (uint32_t)(s->stack_top - first);
+            uint64_t at = s->line_head & (LINE_MOVES - 1);
+            if (at + count > LINE_MOVES) s->line_head += LINE_MOVES - at;
+            if (count <= LINE_MOVES / 4) {
+                kept->key = key;
+                kept->start = s->line_head;
+                kept->count = count;
+                memcpy(&s->line_moves[s->line_head & (LINE_MOVES - 1)], &s->stack[first], count * sizeof(Move));
+                s->line_head += count;
             }
         }
-    }
 }
 
 static void mark_lines(const S *s, int q, uint8_t *dirty) {
@@ -1189,8 +1281,10 @@ int eg_solve(const EgInput *in, EgOutput *out) {
     s->stack = malloc(s->stack_cap * sizeof(Move));
     s->undo_cap = 1 << 12;
     s->undo = malloc(s->undo_cap * sizeof(Undo));
-    if (!s->table || !s->stack || !s->undo) {
-        free(s->table_memory); free(s->stack); free(s->undo); free(s);
+    s->lines = calloc((size_t)1 << LINE_BITS, sizeof(LineEntry));
+    s->line_moves = malloc(LINE_MOVES * sizeof(Move));
+    if (!s->table || !s->stack || !s->undo || !s->lines || !s->line_moves) {
+        free(s->table_memory); free(s->stack); free(s->undo); free(s->lines); free(s->line_moves); free(s);
         return -2;
     }
     s->deadline = start + in->seconds;
@@ -1232,6 +1326,8 @@ int eg_solve(const EgInput *in, EgOutput *out) {
     free(s->table_memory);
     free(s->stack);
     free(s->undo);
+    free(s->lines);
+    free(s->line_moves);
     free(s);
     return failed ? -2 : 0;
 }
