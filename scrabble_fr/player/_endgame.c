@@ -72,6 +72,8 @@ typedef struct {
     int32_t table_bits;
     int32_t max_depth; /* > 0: one round, cut at this depth, no budget (the tests' rounds) */
     int64_t graph_id;  /* names the word graph (mg_best_by_tiles keeps cross-checks for one) */
+    int32_t check_lines; /* generate again each line whose kept moves are taken (line_key), and
+                          * fail (-3) if they differ: the tests' check of the key */
 } EgInput;
 
 typedef struct {
@@ -158,6 +160,7 @@ typedef struct {
     LineEntry *lines;
     Move *line_moves;
     uint64_t line_head; /* where the next line's moves go in the ring, counted from the start */
+    int lines_differ;   /* check_lines found a line whose kept moves are not its moves */
     Entry *table;
     void *table_memory;
     uint64_t table_mask;
@@ -572,6 +575,26 @@ static uint64_t line_key(const S *s, int player, int dir, int line, int empty_bo
     return h ? h : 1;
 }
 
+/* Whether the moves kept for a line are those generated again now (check_lines): the same
+ * moves, scores and order. */
+static int same_line_moves(S *s, int player, uint32_t fits, int empty_board, int dir, int line,
+                           const LineEntry *kept) {
+    size_t first = s->stack_top;
+    int stop_on = s->stop_on;
+    s->stop_on = 0; /* the whole line */
+    fill_line(s, dir, line, empty_board);
+    generate_line(s, player, fits);
+    s->stop_on = stop_on;
+    int same = !s->failed && s->stack_top - first == kept->count;
+    for (uint32_t k = 0; same && k < kept->count; k++) {
+        const Move *a = &s->stack[first + k], *b = &s->line_moves[(kept->start + k) & (LINE_MOVES - 1)];
+        same = a->n == b->n && a->line == b->line && a->score == b->score && a->worth == b->worth &&
+               !memcmp(a->sq, b->sq, (size_t)a->n) && !memcmp(a->code, b->code, (size_t)a->n);
+    }
+    s->stack_top = first;
+    return same;
+}
+
 /* Every placement of player's rack on the board in the lines dirty marks (all if NULL), pushed
  * on the move stack. A line met before with the same rack (line_key) gives the moves kept then:
  * most positions of a search meet a line another position had, moves elsewhere on the board
@@ -610,6 +633,10 @@ static void generate(S *s, int player, const uint8_t *dirty) {
             if (!key) continue;
             LineEntry *kept = &s->lines[key >> (64 - LINE_BITS)];
             if (kept->key == key && s->line_head - kept->start <= LINE_MOVES) {
+                if (s->in.check_lines && !same_line_moves(s, player, fits, empty_board, dir, line, kept)) {
+                    s->lines_differ = s->failed = 1;
+                    return;
+                }
                 for (uint32_t k = 0; k < kept->count; k++) {
                     Move *m = new_move(s);
                     if (!m) return;
@@ -1214,7 +1241,7 @@ static void complete(S *s, const Move *line, int length, int start_run, EgOutput
     }
 }
 
-int eg_abi(void) { return 3; }
+int eg_abi(void) { return 4; }
 
 /* The depth of the round after one of depth turns: one more up to four, then the last (the
  * game's longest: every line to its end); past the last, none. */
@@ -1316,7 +1343,7 @@ int eg_solve(const EgInput *in, EgOutput *out) {
         finished = depth;
         if (resolved) { proven = 1; break; }
     }
-    int failed = s->failed;
+    int failed = s->failed, lines_differ = s->lines_differ;
     if (!failed) complete(s, best_line, best_length, run, out);
     out->value = best_value;
     out->proven = proven;
@@ -1329,7 +1356,7 @@ int eg_solve(const EgInput *in, EgOutput *out) {
     free(s->lines);
     free(s->line_moves);
     free(s);
-    return failed ? -2 : 0;
+    return lines_differ ? -3 : failed ? -2 : 0;
 }
 
 /* -- a rack's best placements, for the Master's playouts ------------------------------------- */

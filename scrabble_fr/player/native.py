@@ -52,7 +52,8 @@ SOURCE = Path(__file__).with_name(SOURCE_NAME)
 SHIPPED = Path(__file__).resolve().parent.parent / "_data" / "native"
 MAX_TILES = 16  # the C side's tiles per move (MAXT)
 MAX_LINE = 64
-ABI = 3  # eg_abi(): the layout of the structures below
+LINES_DIFFER = -3  # eg_solve() under check_lines
+ABI = 4  # eg_abi(): the layout of the structures below
 TABLE_BITS = (12, 20)  # the transposition table: 2^bits buckets of two entries (64 bytes), at least and at most
 NODES_A_SECOND = 700_000  # about what the search does, to size the table for a time budget
 
@@ -86,6 +87,7 @@ class _Input(ctypes.Structure):
         ("table_bits", ctypes.c_int32),
         ("max_depth", ctypes.c_int32),
         ("graph_id", ctypes.c_int64),
+        ("check_lines", ctypes.c_int32),
     ]
 
 
@@ -267,11 +269,12 @@ class _Scoring:
 
 
 def search(position: Position, *, start_run: int, seconds: float = 10.0, max_nodes: int | None = None,
-           cpu_clock: bool = False, max_depth: int = 0) -> NativeAnswer | None:
+           cpu_clock: bool = False, max_depth: int = 0, check_lines: bool = False) -> NativeAnswer | None:
     """The compiled search of ``position`` (two players, the bag empty, both racks known, the
     game not over), ``start_run`` turns already counting toward a blocked game; None when the
     library is not there. ``max_depth``: one round cut at that many turns, no budget (the value
-    of :meth:`EndgameSolver.limited`)."""
+    of :meth:`EndgameSolver.limited`). ``check_lines``: each line's moves taken from those kept
+    for it are generated again and compared (the tests' check): RuntimeError if they differ."""
     loaded = library()
     if loaded is None:
         return None
@@ -297,9 +300,13 @@ def search(position: Position, *, start_run: int, seconds: float = 10.0, max_nod
         first_edge=graph.first_edge, edges=graph.edges, terminal=graph.terminal, root=dawg.root, seconds=seconds,
         max_nodes=-1 if max_nodes is None else max_nodes,
         cpu_clock=int(cpu_clock), table_bits=table_bits, max_depth=max_depth, graph_id=graph.ident,
+        check_lines=int(check_lines),
     )
     answer = _Output()
-    if loaded.eg_solve(ctypes.byref(request), ctypes.byref(answer)) != 0:
+    status = loaded.eg_solve(ctypes.byref(request), ctypes.byref(answer))
+    if status == LINES_DIFFER:
+        raise RuntimeError("a line's kept moves are not the moves generated there again")
+    if status != 0:
         return None
     line = []
     for index in range(answer.line_length):

@@ -332,6 +332,22 @@ def test_both_searches_prove_the_same_value_on_real_endgames(cgp: str, value: in
             replay.push(move)  # every move of the line is legal where it is played
 
 
+@pytest.mark.parametrize("cgp", [cgp for cgp, _value in REAL_ENDGAMES[:3]],
+                         ids=[cgp.split()[1] for cgp, _value in REAL_ENDGAMES[:3]])
+def test_the_moves_kept_for_a_line_are_its_moves(cgp: str) -> None:
+    """The compiled search keeps each line's moves, by a key of the rack and the line's squares,
+    and takes them from there when it meets the line again (nine lines in ten). Checked here:
+    every line taken so is generated again and compared, move by move, on real endgames (a
+    joker on a rack in two of them); and the search is the same with the check or without."""
+    if native.library() is None:
+        pytest.skip("no compiled endgame search here (no C compiler)")
+    position = Position.from_cgp(cgp, lexicon=full_lexicon("fr"))
+    plain = native.search(position, start_run=0, max_nodes=60_000)
+    checked = native.search(position, start_run=0, max_nodes=60_000, check_lines=True)
+    assert plain is not None and checked is not None
+    assert (checked.value, checked.nodes, checked.line) == (plain.value, plain.nodes, plain.line)
+
+
 def test_a_cut_is_proven_by_its_move_alone() -> None:
     """A real endgame (7 tiles against 7) whose refutations come after moves that fail low short
     of the end: the cutting move's proof is enough, so a round of six turns of the compiled
