@@ -509,9 +509,11 @@ static void extend(S *s, int i, int node, int n, int anchored, int main_sum, int
     }
 }
 
-/* The line's squares in the generation's scratch (g_): whether it has an anchor. */
-static int fill_line(S *s, int dir, int line, int empty_board) {
-    int N = s->N, any_anchor = 0;
+/* The placements of the player's rack in a line (direction dir, row or column line), pushed on
+ * the move stack: the line's squares into the generation's scratch (g_), then the word graph
+ * followed from each square that may start a word within reach of an anchor. */
+static void generate_line(S *s, int player, uint32_t fits, int dir, int line, int empty_board) {
+    int N = s->N, tiles = s->rack_size[player], any_anchor = 0;
     s->gen_dir = dir;
     s->gen_line = line;
     for (int i = 0; i < N; i++) {
@@ -523,12 +525,7 @@ static int fill_line(S *s, int dir, int line, int empty_board) {
         s->g_xs[i] = s->xscore[dir][q];
         any_anchor |= s->g_anchor[i];
     }
-    return any_anchor;
-}
-
-/* The placements of the player's rack in the line filled (fill_line), pushed on the move stack. */
-static void generate_line(S *s, int player, uint32_t fits) {
-    int N = s->N, tiles = s->rack_size[player];
+    if (!any_anchor) return;
     /* From each square, the empty squares to fill up to the nearest anchor (none where no tile
      * of the rack may go), worked out backwards in one pass. */
     int need[MAXN];
@@ -547,6 +544,34 @@ static void generate_line(S *s, int player, uint32_t fits) {
         extend(s, start, s->in.root, 0, 0, 0, 1, 0, 0);
         if (s->failed || s->stopped_gen) return;
     }
+}
+
+/* Push a copy of move m of player's, made elsewhere (a list two turns up, the kept lines), on the
+ * move stack; 0 when the generation stops there (out of memory, or it ends the game at beta:
+ * stop_on). */
+static int push_copy(S *s, int player, const Move *m) {
+    Move *copy = new_move(s);
+    if (!copy) return 0;
+    *copy = *m;
+    if (s->stop_on && ends_at_beta(s, player, copy)) {
+        s->stopped_gen = 1;
+        return 0;
+    }
+    return 1;
+}
+
+/* Keep the moves pushed from stack index first on as those of the line of key, in one piece of
+ * the ring (a line too long for it is not kept). */
+static void keep_line(S *s, LineEntry *kept, uint64_t key, size_t first) {
+    uint32_t count = (uint32_t)(s->stack_top - first);
+    if (count > LINE_MOVES / 4) return;
+    uint64_t at = s->line_head & (LINE_MOVES - 1);
+    if (at + count > LINE_MOVES) s->line_head += LINE_MOVES - at;
+    kept->key = key;
+    kept->start = s->line_head;
+    kept->count = count;
+    memcpy(&s->line_moves[s->line_head & (LINE_MOVES - 1)], &s->stack[first], count * sizeof(Move));
+    s->line_head += count;
 }
 
 /* What a line's moves depend on, as a key: the player's rack, the line, and each of its
@@ -582,8 +607,7 @@ static int same_line_moves(S *s, int player, uint32_t fits, int empty_board, int
     size_t first = s->stack_top;
     int stop_on = s->stop_on;
     s->stop_on = 0; /* the whole line */
-    fill_line(s, dir, line, empty_board);
-    generate_line(s, player, fits);
+    generate_line(s, player, fits, dir, line, empty_board);
     s->stop_on = stop_on;
     int same = !s->failed && s->stack_top - first == kept->count;
     for (uint32_t k = 0; same && k < kept->count; k++) {
@@ -617,50 +641,31 @@ static void generate(S *s, int player, const uint8_t *dirty) {
     if (s->lines)
         /* the keys first, each line's entry fetched from memory while the next is worked out */
         for (int l = 0; l < 2 * N; l++) {
-            int dir = l / N, line = l % N;
-            keys[l] = dirty && !dirty[dir * MAXN + line] ? 0 : line_key(s, player, dir, line, empty_board);
+            keys[l] = dirty && !dirty[l / N * MAXN + l % N] ? 0 : line_key(s, player, l / N, l % N, empty_board);
             if (keys[l]) __builtin_prefetch(&s->lines[keys[l] >> (64 - LINE_BITS)]);
         }
-    for (int dir = 0; dir < 2; dir++)
-        for (int line = 0; line < N; line++) {
-            if (dirty && !dirty[dir * MAXN + line]) continue;
-            if (!s->lines) {
-                if (fill_line(s, dir, line, empty_board)) generate_line(s, player, fits);
-                if (s->failed || s->stopped_gen) return;
-                continue;
-            }
-            uint64_t key = keys[dir * N + line];
-            if (!key) continue;
-            LineEntry *kept = &s->lines[key >> (64 - LINE_BITS)];
-            if (kept->key == key && s->line_head - kept->start <= LINE_MOVES) {
+    for (int l = 0; l < 2 * N; l++) {
+        int dir = l / N, line = l % N;
+        if (dirty && !dirty[dir * MAXN + line]) continue;
+        LineEntry *kept = NULL;
+        if (s->lines) {
+            if (!keys[l]) continue; /* no anchor */
+            kept = &s->lines[keys[l] >> (64 - LINE_BITS)];
+            if (kept->key == keys[l] && s->line_head - kept->start <= LINE_MOVES) {
                 if (s->in.check_lines && !same_line_moves(s, player, fits, empty_board, dir, line, kept)) {
                     s->lines_differ = s->failed = 1;
                     return;
                 }
-                for (uint32_t k = 0; k < kept->count; k++) {
-                    Move *m = new_move(s);
-                    if (!m) return;
-                    *m = s->line_moves[(kept->start + k) & (LINE_MOVES - 1)];
-                    if (s->stop_on && ends_at_beta(s, player, m)) { s->stopped_gen = 1; return; }
-                }
+                for (uint32_t k = 0; k < kept->count; k++)
+                    if (!push_copy(s, player, &s->line_moves[(kept->start + k) & (LINE_MOVES - 1)])) return;
                 continue;
             }
-            size_t first = s->stack_top;
-            fill_line(s, dir, line, empty_board);
-            generate_line(s, player, fits);
-            if (s->failed || s->stopped_gen) return;
-            /* Kept whole (the generation did not stop in it), in one piece of the ring. */
-            uint32_t count = (uint32_t)(s->stack_top - first);
-            uint64_t at = s->line_head & (LINE_MOVES - 1);
-            if (at + count > LINE_MOVES) s->line_head += LINE_MOVES - at;
-            if (count <= LINE_MOVES / 4) {
-                kept->key = key;
-                kept->start = s->line_head;
-                kept->count = count;
-                memcpy(&s->line_moves[s->line_head & (LINE_MOVES - 1)], &s->stack[first], count * sizeof(Move));
-                s->line_head += count;
-            }
         }
+        size_t first = s->stack_top;
+        generate_line(s, player, fits, dir, line, empty_board);
+        if (s->failed || s->stopped_gen) return;
+        if (kept) keep_line(s, kept, keys[l], first); /* whole: the generation did not stop in it */
+    }
 }
 
 static void mark_lines(const S *s, int q, uint8_t *dirty) {
@@ -712,10 +717,8 @@ static void generate_at(S *s, int ply, int player) {
         if (!held) left[tile_index(m->code[i])]++;
         while (i > 0) { i--; left[tile_index(m->code[i])]++; }
         if (!held) continue;
-        Move *copy = new_move(s);
-        if (!copy) return;
-        *copy = s->stack[base + j]; /* the stack may have moved: read again */
-        if (s->stop_on && ends_at_beta(s, player, copy)) { s->stopped_gen = 1; return; }
+        Move kept = *m; /* the stack may move as the copy is pushed */
+        if (!push_copy(s, player, &kept)) return;
     }
     generate(s, player, dirty);
 }

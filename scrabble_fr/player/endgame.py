@@ -27,9 +27,10 @@ the table's move before generating any, one turn from the depth limit the best m
 player's list two turns up, rescored, before generating, takes from that list the moves of the
 lines the two moves since left alone, stops generating at the first move that ends the game at
 beta, tries the killers that go out before generating, reads a child's table entry before
-laying its move, and after its round of four turns goes to the end of the game in one round
-(every value it keeps is then proven, and its cuts hold). The Python search below
-is the one without a C compiler, and the reference the compiled one is read against.
+laying its move, keeps each line's moves for a rack and takes them again where the search meets
+the same line with the same rack, and after its round of four turns goes to the end of the game
+in one round (every value it keeps is then proven, and its cuts hold). The Python search below is
+the one without a C compiler, and the reference the compiled one is read against.
 
 The search stops at its time or node budget; the answer is then the best line of the deepest
 round finished, marked not proven. A round that never met its depth limit (every line reached
