@@ -18,7 +18,10 @@
  * the first time. Before any move is generated, a node tries what may cut without them: the
  * table's move, the killers that go out, and one turn from the limit the best moves of that
  * earlier list; and a child's entry in the table is read before its move is laid (the keys are
- * kept move by move, and worked out for a move not laid).
+ * kept move by move, and worked out for a move not laid). In the round to the end of the game, a
+ * move that leaves alone an out the other player holds is weighed by that out played after it,
+ * without being searched, where that is enough to show it no better than a move already found
+ * (answered_by_out).
  *
  * The same move generation serves the Master's playouts (mg_best_by_tiles): a rack on a board,
  * and for each set of the rack's tiles the best placement using them, in the Python search's
@@ -74,6 +77,9 @@ typedef struct {
     int64_t graph_id;  /* names the word graph (mg_best_by_tiles keeps cross-checks for one) */
     int32_t check_lines; /* generate again each line whose kept moves are taken (line_key), and
                           * fail (-3) if they differ: the tests' check of the key */
+    int32_t check_answers; /* lay each move the other's out answers and play the out after it, and
+                            * fail (-4) if it is not playable with the same score: the tests'
+                            * check of the zone (answered_by_out) */
 } EgInput;
 
 typedef struct {
@@ -83,6 +89,7 @@ typedef struct {
     int32_t line_length;
     int64_t nodes;
     double seconds;
+    int64_t answered; /* moves weighed by the other's out without being searched */
     int8_t line_n[MAXLINE];
     uint8_t line_square[MAXLINE * MAXT];
     uint8_t line_code[MAXLINE * MAXT];
@@ -161,15 +168,22 @@ typedef struct {
     Move *line_moves;
     uint64_t line_head; /* where the next line's moves go in the ring, counted from the start */
     int lines_differ;   /* check_lines found a line whose kept moves are not its moves */
+    int answers_differ; /* check_answers found an answered move after which the out differs */
+    int64_t answered;
     Entry *table;
     void *table_memory;
     uint64_t table_mask;
     Move killers[MAXPLY][2];
     int killer_count[MAXPLY];
+    Move out_killer[MAXPLY]; /* the last move that went out and cut at each ply (no tiles: none) */
+    /* A move the other player's out answers is weighed without being searched (answered_by_out):
+     * in the round to the end of the game, and not under a budget of positions, whose count the
+     * Master's games replay by. */
+    int out_answers;
     Move pv[MAXPLY][MAXPLY];
     const Order *order_of[MAXPLY]; /* each node's order of its moves while its children are searched */
     int order_count[MAXPLY];
-    size_t list_base[MAXPLY];
+    size_t list_base[MAXPLY], list_count[MAXPLY]; /* each node's moves on the stack */
     int pv_len[MAXPLY];
     Move *stack;
     size_t stack_cap, stack_top;
@@ -705,7 +719,7 @@ static void generate_at(S *s, int ply, int player) {
     const int *rack = s->rack[player];
     int size = s->rack_size[player];
     size_t base = s->list_base[ply - 2];
-    size_t count = (size_t)s->order_count[ply - 2] - 1;
+    size_t count = s->list_count[ply - 2];
     int left[27]; /* the rack, each move's tiles taken from it and given back */
     memcpy(left, rack, sizeof(left));
     for (size_t j = 0; j < count; j++) {
@@ -795,6 +809,7 @@ static void store(S *s, uint64_t key, int depth, int flag, int value, const Move
 
 static void add_killer(S *s, int ply, const Move *m) {
     if (m->n <= 0 || ply >= MAXPLY) return;
+    if (m->n == s->rack_size[ply & 1]) s->out_killer[ply] = *m;
     Move *k = s->killers[ply];
     if (s->killer_count[ply] > 0 && same_move(&k[0], m)) return;
     if (s->killer_count[ply] > 1 && same_move(&k[1], m)) { Move t = k[0]; k[0] = k[1]; k[1] = t; return; }
@@ -980,6 +995,95 @@ static int child_value(S *s, int ply, int depth, int alpha, int beta, int run, c
     return value;
 }
 
+/* -- a move answered by the other's out ---------------------------------------------------- */
+
+/* Squares as bits: where a move may touch the other player's out. */
+typedef struct {
+    uint64_t bits[MAXSQ / 64];
+} Zone;
+
+static inline void zone_add(Zone *z, int q) { z->bits[q >> 6] |= (uint64_t)1 << (q & 63); }
+static inline int zone_has(const Zone *z, int q) { return z->bits[q >> 6] >> (q & 63) & 1; }
+
+/* The squares of the word through q in direction dir (q and the tiles in line with it), and the
+ * squares beside them, into z. */
+static void zone_add_word(const S *s, Zone *z, int q, int dir) {
+    int N = s->N, step = dir == 0 ? 1 : N;
+    int first = q, last = q;
+    while ((dir == 0 ? first % N > 0 : first >= N) && s->board[first - step] >= 0) first -= step;
+    while ((dir == 0 ? last % N < N - 1 : last < N * (N - 1)) && s->board[last + step] >= 0) last += step;
+    for (int x = first; x <= last; x += step) {
+        int r = x / N, c = x % N;
+        zone_add(z, x);
+        if (r > 0) zone_add(z, x - N);
+        if (r < N - 1) zone_add(z, x + N);
+        if (c > 0) zone_add(z, x - 1);
+        if (c < N - 1) zone_add(z, x + 1);
+    }
+}
+
+/* The out of the other player's (the one to move at ply + 1) that answers the moves of this
+ * node: the best scoring of the next ply's killers that goes out and is playable now; its zone,
+ * the squares of its words both ways from each of its tiles and the squares beside them. 0 when
+ * none. */
+static int answering_out(S *s, int ply, Move *out, Zone *zone) {
+    int other = 1 - (ply & 1), found = 0;
+    if (ply + 1 >= MAXPLY) return 0;
+    for (int k = -1; k < s->killer_count[ply + 1]; k++) {
+        Move m = k < 0 ? s->out_killer[ply + 1] : s->killers[ply + 1][k];
+        if (m.n == 0 || m.n != s->rack_size[other] || !covers_anchor(s, &m) || !rescore_move(s, other, &m))
+            continue;
+        if (!found || m.score > out->score) {
+            *out = m;
+            found = 1;
+        }
+    }
+    if (!found) return 0;
+    memset(zone, 0, sizeof(*zone));
+    for (int i = 0; i < out->n; i++) {
+        zone_add_word(s, zone, out->sq[i], 0);
+        zone_add_word(s, zone, out->sq[i], 1);
+    }
+    return 1;
+}
+
+/* Whether move m of the player to move at ply is answered by the other's out: m lays no tile in
+ * the out's zone and, the out played after it, is worth alpha at most; its value (at most that)
+ * in *bound. A move outside the zone leaves the out's squares empty and its words as they were
+ * (a word changes only by a tile laid in it or beside its ends), so the out stays playable with
+ * the same score and ends the game: the other player's value after m is at least the out's, its
+ * score plus twice what m leaves on the rack (frontier_value). On the endgames of
+ * benchmarks/bench_finale.py, most moves of the nodes where every move is tried: 28 of 34 six
+ * turns down on one of the hardest. *state: 0 until the out is looked for (once a node), then 1
+ * found, -1 none. */
+static int answered_by_out(S *s, int ply, int run, const Move *m, int alpha, int *state, Move *out, Zone *zone,
+                           int *bound) {
+    int me = ply & 1;
+    if (!s->out_answers || m->n <= 0 || m->n >= s->rack_size[me] ||
+        (s->in.scoreless_counts && m->score == 0 && run + 1 >= s->in.limit))
+        return 0; /* a pass, or a move that ends the game: weighed as it is */
+    if (!*state) *state = answering_out(s, ply, out, zone) ? 1 : -1;
+    if (*state < 0) return 0;
+    int left = s->rack_value[me] - (m->worth - m->score);
+    *bound = m->score - (out->score + 2 * left);
+    if (*bound > alpha) return 0;
+    for (int i = 0; i < m->n; i++)
+        if (zone_has(zone, m->sq[i])) return 0;
+    if (s->in.check_answers) {
+        Move after = *out;
+        size_t mark = lay(s, me, m);
+        int same = !s->failed && covers_anchor(s, &after) && rescore_move(s, 1 - me, &after) &&
+                   after.score == out->score;
+        take_back(s, me, m, mark);
+        if (!same) {
+            s->answers_differ = s->failed = s->stopped = 1;
+            return 0;
+        }
+    }
+    s->answered++;
+    return 1;
+}
+
 static int cut_here(S *s, int ply, uint64_t key, int value, const Move *move, int resolved, int depth,
                     int *resolved_out) {
     add_killer(s, ply, move);
@@ -1120,33 +1224,43 @@ static int negamax(S *s, int ply, int depth, int alpha, int beta, int run, int *
     }
 
     /* The order: outs by score, the hash move, the killers, the rest by worth, the pass last
-     * (first when it is the hash move). */
+     * (first when it is the hash move); the moves the other's out answers left out. */
     Order *order = malloc((count + 1) * sizeof(Order));
     if (!order) { s->failed = s->stopped = 1; s->stack_top = base; *resolved_out = 0; return 0; }
     int pass_key = has_hash && hash_move.n == 0 ? 3000000 : -1;
+    int out_state = 0, bound;
+    Move out;
+    Zone zone;
+    size_t ordered = 0; /* the moves to search: those the other's out does not answer */
     for (size_t j = 0; j < count; j++) {
         Move *m = &s->stack[base + j];
+        if (answered_by_out(s, ply, run, m, alpha, &out_state, &out, &zone, &bound)) {
+            if (bound > best) { best = bound; best_move = *m; }
+            continue;
+        }
         int k;
         if (m->n == size) k = 4000000 + m->score;
         else if (has_hash && same_move(m, &hash_move)) k = 3000000;
         else if (ply < MAXPLY && s->killer_count[ply] > 0 && same_move(m, &s->killers[ply][0])) k = 2000001;
         else if (ply < MAXPLY && s->killer_count[ply] > 1 && same_move(m, &s->killers[ply][1])) k = 2000000;
         else k = m->worth;
-        order[j].key = k;
-        order[j].tie = m->line << 8 | m->sq[0];
-        order[j].index = (int)j;
+        order[ordered].key = k;
+        order[ordered].tie = m->line << 8 | m->sq[0];
+        order[ordered].index = (int)j;
+        ordered++;
     }
-    order[count].key = pass_key;
-    order[count].tie = 0;
-    order[count].index = -1;
-    qsort(order, count + 1, sizeof(Order), by_key);
+    order[ordered].key = pass_key;
+    order[ordered].tie = 0;
+    order[ordered].index = -1;
+    qsort(order, ordered + 1, sizeof(Order), by_key);
     if (ply < MAXPLY) {
         s->order_of[ply] = order;
-        s->order_count[ply] = (int)count + 1;
+        s->order_count[ply] = (int)ordered + 1;
         s->list_base[ply] = base;
+        s->list_count[ply] = count;
     }
 
-    for (size_t o = 0; o <= count; o++) {
+    for (size_t o = 0; o <= ordered; o++) {
         int j = order[o].index;
         Move move;
         if (j >= 0) move = s->stack[base + j];
@@ -1156,7 +1270,12 @@ static int negamax(S *s, int ply, int depth, int alpha, int beta, int run, int *
             move.worth = 0;
         }
         if (hash_tried && same_move(&move, &hash_move)) continue;
-        if (o < count) {
+        if (answered_by_out(s, ply, run, &move, alpha, &out_state, &out, &zone, &bound)) {
+            /* alpha has risen since the moves were ordered */
+            if (bound > best) { best = bound; best_move = move; }
+            continue;
+        }
+        if (o < ordered) {
             /* The next move's child in the table, fetched while this one is searched. */
             static const Move pass; /* no tiles */
             int next = order[o + 1].index;
@@ -1244,7 +1363,7 @@ static void complete(S *s, const Move *line, int length, int start_run, EgOutput
     }
 }
 
-int eg_abi(void) { return 4; }
+int eg_abi(void) { return 5; }
 
 /* The depth of the round after one of depth turns: one more up to four, then the last (the
  * game's longest: every line to its end); past the last, none. */
@@ -1335,7 +1454,12 @@ int eg_solve(const EgInput *in, EgOutput *out) {
      * three turns choose better than two. */
     for (int depth = first; depth <= last; depth = next_round(depth, last)) {
         memset(s->killer_count, 0, sizeof(s->killer_count));
+        memset(s->out_killer, 0, sizeof(s->out_killer));
         s->budgeted = in->max_depth <= 0 && depth > 1;
+        /* Not in the rounds cut short: there the bounds, tighter or looser than the searched
+         * values, change which moves the table keeps as best and the round to the end orders its
+         * moves worse (one endgame searched 5.8 million positions instead of 1.9). */
+        s->out_answers = depth == last && in->max_nodes < 0;
         s->next_check = 0;
         int resolved;
         int value = negamax(s, 0, depth, -INF, INF, run, &resolved);
@@ -1346,12 +1470,13 @@ int eg_solve(const EgInput *in, EgOutput *out) {
         finished = depth;
         if (resolved) { proven = 1; break; }
     }
-    int failed = s->failed, lines_differ = s->lines_differ;
+    int failed = s->failed, lines_differ = s->lines_differ, answers_differ = s->answers_differ;
     if (!failed) complete(s, best_line, best_length, run, out);
     out->value = best_value;
     out->proven = proven;
     out->depth = finished;
     out->nodes = s->nodes;
+    out->answered = s->answered;
     out->seconds = now(in->cpu_clock) - start;
     free(s->table_memory);
     free(s->stack);
@@ -1359,7 +1484,7 @@ int eg_solve(const EgInput *in, EgOutput *out) {
     free(s->lines);
     free(s->line_moves);
     free(s);
-    return lines_differ ? -3 : failed ? -2 : 0;
+    return lines_differ ? -3 : answers_differ ? -4 : failed ? -2 : 0;
 }
 
 /* -- a rack's best placements, for the Master's playouts ------------------------------------- */

@@ -53,7 +53,8 @@ SHIPPED = Path(__file__).resolve().parent.parent / "_data" / "native"
 MAX_TILES = 16  # the C side's tiles per move (MAXT)
 MAX_LINE = 64
 LINES_DIFFER = -3  # eg_solve() under check_lines
-ABI = 4  # eg_abi(): the layout of the structures below
+ANSWERS_DIFFER = -4  # eg_solve() under check_answers
+ABI = 5  # eg_abi(): the layout of the structures below
 TABLE_BITS = (12, 20)  # the transposition table: 2^bits buckets of two entries (64 bytes), at least and at most
 NODES_A_SECOND = 700_000  # about what the search does, to size the table for a time budget
 
@@ -88,6 +89,7 @@ class _Input(ctypes.Structure):
         ("max_depth", ctypes.c_int32),
         ("graph_id", ctypes.c_int64),
         ("check_lines", ctypes.c_int32),
+        ("check_answers", ctypes.c_int32),
     ]
 
 
@@ -99,6 +101,7 @@ class _Output(ctypes.Structure):
         ("line_length", ctypes.c_int32),
         ("nodes", ctypes.c_int64),
         ("seconds", ctypes.c_double),
+        ("answered", ctypes.c_int64),
         ("line_n", ctypes.c_int8 * MAX_LINE),
         ("line_square", ctypes.c_uint8 * (MAX_LINE * MAX_TILES)),
         ("line_code", ctypes.c_uint8 * (MAX_LINE * MAX_TILES)),
@@ -115,7 +118,8 @@ MAX_SUBSETS = 1 << 15  # the sets of rack tiles the C side keeps a best placemen
 class NativeAnswer:
     """The compiled search's answer: ``value`` relative to the current scores (the player to
     move's), ``line`` each move's tiles as (board square, board letter: lower case a joker),
-    empty for a pass."""
+    empty for a pass; ``answered`` the moves weighed by the other player's out without being
+    searched (not counted in ``nodes``)."""
 
     value: int
     proven: bool
@@ -123,6 +127,7 @@ class NativeAnswer:
     nodes: int
     seconds: float
     line: tuple[tuple[tuple[int, str], ...], ...]
+    answered: int = 0
 
 
 _lock = threading.Lock()
@@ -269,12 +274,15 @@ class _Scoring:
 
 
 def search(position: Position, *, start_run: int, seconds: float = 10.0, max_nodes: int | None = None,
-           cpu_clock: bool = False, max_depth: int = 0, check_lines: bool = False) -> NativeAnswer | None:
+           cpu_clock: bool = False, max_depth: int = 0, check_lines: bool = False,
+           check_answers: bool = False) -> NativeAnswer | None:
     """The compiled search of ``position`` (two players, the bag empty, both racks known, the
     game not over), ``start_run`` turns already counting toward a blocked game; None when the
     library is not there. ``max_depth``: one round cut at that many turns, no budget (the value
     of :meth:`EndgameSolver.limited`). ``check_lines``: each line's moves taken from those kept
-    for it are generated again and compared (the tests' check): RuntimeError if they differ."""
+    for it are generated again and compared (the tests' check): RuntimeError if they differ.
+    ``check_answers``: each move the other player's out answers is laid and the out played after
+    it (the tests' check): RuntimeError if the out is not playable there with the same score."""
     loaded = library()
     if loaded is None:
         return None
@@ -300,19 +308,22 @@ def search(position: Position, *, start_run: int, seconds: float = 10.0, max_nod
         first_edge=graph.first_edge, edges=graph.edges, terminal=graph.terminal, root=dawg.root, seconds=seconds,
         max_nodes=-1 if max_nodes is None else max_nodes,
         cpu_clock=int(cpu_clock), table_bits=table_bits, max_depth=max_depth, graph_id=graph.ident,
-        check_lines=int(check_lines),
+        check_lines=int(check_lines), check_answers=int(check_answers),
     )
     answer = _Output()
     status = loaded.eg_solve(ctypes.byref(request), ctypes.byref(answer))
     if status == LINES_DIFFER:
         raise RuntimeError("a line's kept moves are not the moves generated there again")
+    if status == ANSWERS_DIFFER:
+        raise RuntimeError("a move answered by the other's out changes the out")
     if status != 0:
         return None
     line = []
     for index in range(answer.line_length):
         tiles = range(index * MAX_TILES, index * MAX_TILES + answer.line_n[index])
         line.append(tuple((answer.line_square[at], board_tile(answer.line_code[at])) for at in tiles))
-    return NativeAnswer(answer.value, bool(answer.proven), answer.depth, answer.nodes, answer.seconds, tuple(line))
+    return NativeAnswer(answer.value, bool(answer.proven), answer.depth, answer.nodes, answer.seconds, tuple(line),
+                        answer.answered)
 
 
 class _RackState:

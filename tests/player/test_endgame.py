@@ -348,6 +348,37 @@ def test_the_moves_kept_for_a_line_are_its_moves(cgp: str) -> None:
     assert (checked.value, checked.nodes, checked.line) == (plain.value, plain.nodes, plain.line)
 
 
+# A real endgame (7 tiles against 5) where most moves of the nodes where every move is tried
+# are answered by the other's out: with REAL_ENDGAMES[0], the check below.
+ANSWERED_ENDGAME = ("7P1ENFUME/7O3L2V/5DEGIVRAT1A/JUBILE1O3N2D/5g4CA2A/5U3KOTO1S/5E4L3S/3I1U1REDOX1ME/"
+                    "3N1L4N1WUS/1RIFLERAI1N2C1/3E1E1R2E2H1/3S3QATS2A1/3T3U5I1/1EPARGNE5s1/3S3Z7 "
+                    "ETBIEAM/YHOIT 381/496 0")
+
+
+@pytest.mark.parametrize("cgp", [REAL_ENDGAMES[0][0], ANSWERED_ENDGAME], ids=["QSURNIA", "ETBIEAM"])
+def test_a_move_the_others_out_answers_leaves_the_out_alone(cgp: str) -> None:
+    """Where the other player holds an out, a move that lays no tile on or beside the out's
+    words is weighed by the out played after it, without being searched. Checked here: each
+    move answered so is laid and the out played after it, which must be playable with the same
+    score (a tile beside the out's word changes it: with the squares beside left out of the
+    zone, both endgames fail); the search is the same with the check or without, and proves the
+    value the search without answers proves, with fewer positions searched."""
+    if native.library() is None:
+        pytest.skip("no compiled endgame search here (no C compiler)")
+    position = Position.from_cgp(cgp, lexicon=full_lexicon("fr"))
+    plain = native.search(position, start_run=0, seconds=60)
+    checked = native.search(position, start_run=0, seconds=60, check_answers=True)
+    # A budget of positions turns the answers off (the Master's games replay by the count).
+    without = native.search(position, start_run=0, max_nodes=10**12)
+    assert plain is not None and checked is not None and without is not None
+    assert plain.proven and without.proven
+    assert (checked.value, checked.nodes, checked.answered, checked.line) == (
+        plain.value, plain.nodes, plain.answered, plain.line)
+    assert plain.value == without.value
+    assert plain.answered > 0 and without.answered == 0
+    assert plain.nodes < without.nodes
+
+
 def test_a_cut_is_proven_by_its_move_alone() -> None:
     """A real endgame (7 tiles against 7) whose refutations come after moves that fail low short
     of the end: the cutting move's proof is enough, so a round of six turns of the compiled
