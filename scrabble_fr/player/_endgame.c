@@ -446,10 +446,14 @@ static void count_near(S *s, int q, int step) {
  * its score plus twice the other's rack; else the game counted blocked after it, its score plus
  * the value of its tiles, less me's rack, plus the other's. *ends: whether the game ends on it
  * (going out, or scoreless where scoreless_end: the value is then exact, not the limit's). */
+/* Going out with a move of score points, the other left holding tiles worth rack_left: the move's
+ * score, plus the other's rack, which the other also loses. */
+static inline int out_value(int score, int rack_left) { return score + 2 * rack_left; }
+
 static inline int frontier_value(const S *s, int me, const Move *m, int scoreless_end, int *ends) {
     if (m->n == s->rack_size[me]) {
         *ends = 1;
-        return m->score + 2 * s->rack_value[1 - me];
+        return out_value(m->score, s->rack_value[1 - me]);
     }
     *ends = scoreless_end && m->score == 0;
     return m->worth - s->rack_value[me] + s->rack_value[1 - me];
@@ -1002,6 +1006,13 @@ typedef struct {
     uint64_t bits[MAXSQ / 64];
 } Zone;
 
+/* A node's look for the other player's out (answering_out), made once, when a move first asks. */
+typedef struct {
+    int state; /* 0: not looked for yet; 1: found; -1: none */
+    Move out;
+    Zone zone;
+} OutAnswer;
+
 static inline void zone_add(Zone *z, int q) { z->bits[q >> 6] |= (uint64_t)1 << (q & 63); }
 static inline int zone_has(const Zone *z, int q) { return z->bits[q >> 6] >> (q & 63) & 1; }
 
@@ -1049,26 +1060,26 @@ static int answering_out(S *s, int ply, Move *out, Zone *zone) {
 
 /* Whether move m of the player to move at ply is answered by the other's out: m lays no tile in
  * the out's zone and, the out played after it, is worth alpha at most; its value (at most that)
- * in *bound. A move outside the zone leaves the out's squares empty and its words as they were
- * (a word changes only by a tile laid in it or beside its ends), so the out stays playable with
- * the same score and ends the game: the other player's value after m is at least the out's, its
- * score plus twice what m leaves on the rack (frontier_value). On the endgames of
+ * then counts toward *best and *best_move as a searched move's would. A move outside the zone
+ * leaves the out's squares empty and its words as they were (a word changes only by a tile laid
+ * in it or beside its ends), so the out stays playable with the same score and ends the game:
+ * the other player's value after m is at least the out's (out_value). On the endgames of
  * benchmarks/bench_finale.py, most moves of the nodes where every move is tried: 28 of 34 six
- * turns down on one of the hardest. *state: 0 until the out is looked for (once a node), then 1
- * found, -1 none. */
-static int answered_by_out(S *s, int ply, int run, const Move *m, int alpha, int *state, Move *out, Zone *zone,
-                           int *bound) {
+ * turns down on one of the hardest. */
+static int answered_by_out(S *s, int ply, int run, const Move *m, int alpha, OutAnswer *answer, int *best,
+                           Move *best_move) {
     int me = ply & 1;
     if (!s->out_answers || m->n <= 0 || m->n >= s->rack_size[me] ||
         (s->in.scoreless_counts && m->score == 0 && run + 1 >= s->in.limit))
         return 0; /* a pass, or a move that ends the game: weighed as it is */
-    if (!*state) *state = answering_out(s, ply, out, zone) ? 1 : -1;
-    if (*state < 0) return 0;
-    int left = s->rack_value[me] - (m->worth - m->score);
-    *bound = m->score - (out->score + 2 * left);
-    if (*bound > alpha) return 0;
+    if (!answer->state) answer->state = answering_out(s, ply, &answer->out, &answer->zone) ? 1 : -1;
+    if (answer->state < 0) return 0;
+    const Move *out = &answer->out;
+    /* the tiles m lays are no longer on me's rack when the other goes out */
+    int bound = m->score - out_value(out->score, s->rack_value[me] - (m->worth - m->score));
+    if (bound > alpha) return 0;
     for (int i = 0; i < m->n; i++)
-        if (zone_has(zone, m->sq[i])) return 0;
+        if (zone_has(&answer->zone, m->sq[i])) return 0;
     if (s->in.check_answers) {
         Move after = *out;
         size_t mark = lay(s, me, m);
@@ -1081,6 +1092,10 @@ static int answered_by_out(S *s, int ply, int run, const Move *m, int alpha, int
         }
     }
     s->answered++;
+    if (bound > *best) {
+        *best = bound;
+        *best_move = *m;
+    }
     return 1;
 }
 
@@ -1228,16 +1243,12 @@ static int negamax(S *s, int ply, int depth, int alpha, int beta, int run, int *
     Order *order = malloc((count + 1) * sizeof(Order));
     if (!order) { s->failed = s->stopped = 1; s->stack_top = base; *resolved_out = 0; return 0; }
     int pass_key = has_hash && hash_move.n == 0 ? 3000000 : -1;
-    int out_state = 0, bound;
-    Move out;
-    Zone zone;
+    OutAnswer out_answer = {0};
+    int ordered_alpha = alpha;
     size_t ordered = 0; /* the moves to search: those the other's out does not answer */
     for (size_t j = 0; j < count; j++) {
         Move *m = &s->stack[base + j];
-        if (answered_by_out(s, ply, run, m, alpha, &out_state, &out, &zone, &bound)) {
-            if (bound > best) { best = bound; best_move = *m; }
-            continue;
-        }
+        if (answered_by_out(s, ply, run, m, alpha, &out_answer, &best, &best_move)) continue;
         int k;
         if (m->n == size) k = 4000000 + m->score;
         else if (has_hash && same_move(m, &hash_move)) k = 3000000;
@@ -1270,11 +1281,9 @@ static int negamax(S *s, int ply, int depth, int alpha, int beta, int run, int *
             move.worth = 0;
         }
         if (hash_tried && same_move(&move, &hash_move)) continue;
-        if (answered_by_out(s, ply, run, &move, alpha, &out_state, &out, &zone, &bound)) {
-            /* alpha has risen since the moves were ordered */
-            if (bound > best) { best = bound; best_move = move; }
+        /* alpha risen since the moves were ordered: more of them may be answered */
+        if (alpha > ordered_alpha && answered_by_out(s, ply, run, &move, alpha, &out_answer, &best, &best_move))
             continue;
-        }
         if (o < ordered) {
             /* The next move's child in the table, fetched while this one is searched. */
             static const Move pass; /* no tiles */

@@ -31,8 +31,9 @@ laying its move, keeps each line's moves for a rack and takes them again where t
 the same line with the same rack, and after its round of four turns goes to the end of the game
 in one round (every value it keeps is then proven, and its cuts hold); in that round, a move
 that lays no tile on or beside the words of an out the other player holds is weighed by the out
-played after it, without being searched, when that shows it no better than the best so far. The Python search below is
-the one without a C compiler, and the reference the compiled one is read against.
+played after it, without being searched, when that shows it no better than the best so far. The
+Python search below is the one without a C compiler, and the reference the compiled one is read
+against.
 
 The search stops at its time or node budget; the answer is then the best line of the deepest
 round finished, marked not proven. A round that never met its depth limit (every line reached
