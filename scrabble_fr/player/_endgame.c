@@ -21,7 +21,8 @@
  * kept move by move, and worked out for a move not laid). In the round to the end of the game, a
  * move that leaves alone an out the other player holds is weighed by that out played after it,
  * without being searched, where that is enough to show it no better than a move already found
- * (answered_by_out).
+ * (answered_by_out); the outs looked at are the last four that cut at the next turn and its
+ * killers, so a move that blocks the best may still leave another alone.
  *
  * The same move generation serves the Master's playouts (mg_best_by_tiles): a rack on a board,
  * and for each set of the rack's tiles the best placement using them, in the Python search's
@@ -90,6 +91,7 @@ typedef struct {
     int64_t nodes;
     double seconds;
     int64_t answered; /* moves weighed by the other's out without being searched */
+    int64_t answered_later; /* … by an out other than the best scoring (a move in that one's zone) */
     int8_t line_n[MAXLINE];
     uint8_t line_square[MAXLINE * MAXT];
     uint8_t line_code[MAXLINE * MAXT];
@@ -110,6 +112,7 @@ typedef struct {
     int index;
 } Order;
 
+#define OUT_KEPT 4 /* the outs that cut kept at each ply (answered_by_out) */
 #define TT_TILES 8 /* a move of more tiles is kept in the table without its move */
 
 /* 32 bytes: two entries (a bucket) to a cache line, one memory read a probe. */
@@ -130,8 +133,12 @@ typedef struct {
     uint32_t count;
 } LineEntry;
 
-#define LINE_BITS 16      /* lines kept */
-#define LINE_MOVES (1 << 18) /* moves kept, in a ring: the oldest written over first */
+/* Lines kept: 2^bits, by the search's budget like the table, 2^16 at least (a search of a few
+ * thousand positions maps no more than it did) and 2^18 at most (10 s searches: 6 % faster on the
+ * 40 hardest endgames of benchmarks/bench_finale.py than with 2^16, the same positions; 44 MB);
+ * and four moves a line, in a ring, the oldest written over first. */
+#define LINE_BITS_LEAST 16
+#define LINE_BITS_MOST 18
 
 typedef struct {
     uint64_t key; /* 0: empty (a key always has its leading 1) */
@@ -167,15 +174,18 @@ typedef struct {
     LineEntry *lines;
     Move *line_moves;
     uint64_t line_head; /* where the next line's moves go in the ring, counted from the start */
+    int line_bits;      /* 2^line_bits lines kept (LINE_BITS_LEAST) */
+    uint64_t line_moves_count; /* and 4 x 2^line_bits moves */
     int lines_differ;   /* check_lines found a line whose kept moves are not its moves */
     int answers_differ; /* check_answers found an answered move after which the out differs */
-    int64_t answered;
+    int64_t answered, answered_later;
     Entry *table;
     void *table_memory;
     uint64_t table_mask;
     Move killers[MAXPLY][2];
     int killer_count[MAXPLY];
-    Move out_killer[MAXPLY]; /* the last move that went out and cut at each ply (no tiles: none) */
+    Move out_killer[MAXPLY][OUT_KEPT]; /* the last outs that cut at each ply, the latest first */
+    int out_killer_count[MAXPLY];
     /* A move the other player's out answers is weighed without being searched (answered_by_out):
      * in the round to the end of the game, and not under a budget of positions, whose count the
      * Master's games replay by. */
@@ -582,13 +592,16 @@ static int push_copy(S *s, int player, const Move *m) {
  * the ring (a line too long for it is not kept). */
 static void keep_line(S *s, LineEntry *kept, uint64_t key, size_t first) {
     uint32_t count = (uint32_t)(s->stack_top - first);
-    if (count > LINE_MOVES / 4) return;
-    uint64_t at = s->line_head & (LINE_MOVES - 1);
-    if (at + count > LINE_MOVES) s->line_head += LINE_MOVES - at;
+    if (count > s->line_moves_count / 4) return;
+    uint64_t at = s->line_head & (s->line_moves_count - 1);
+    if (at + count > s->line_moves_count) { /* the piece starts the ring again */
+        s->line_head += s->line_moves_count - at;
+        at = 0;
+    }
     kept->key = key;
     kept->start = s->line_head;
     kept->count = count;
-    memcpy(&s->line_moves[s->line_head & (LINE_MOVES - 1)], &s->stack[first], count * sizeof(Move));
+    memcpy(&s->line_moves[at], &s->stack[first], count * sizeof(Move));
     s->line_head += count;
 }
 
@@ -629,7 +642,8 @@ static int same_line_moves(S *s, int player, uint32_t fits, int empty_board, int
     s->stop_on = stop_on;
     int same = !s->failed && s->stack_top - first == kept->count;
     for (uint32_t k = 0; same && k < kept->count; k++) {
-        const Move *a = &s->stack[first + k], *b = &s->line_moves[(kept->start + k) & (LINE_MOVES - 1)];
+        const Move *a = &s->stack[first + k];
+        const Move *b = &s->line_moves[(kept->start + k) & (s->line_moves_count - 1)];
         same = a->n == b->n && a->line == b->line && a->score == b->score && a->worth == b->worth &&
                !memcmp(a->sq, b->sq, (size_t)a->n) && !memcmp(a->code, b->code, (size_t)a->n);
     }
@@ -660,7 +674,7 @@ static void generate(S *s, int player, const uint8_t *dirty) {
         /* the keys first, each line's entry fetched from memory while the next is worked out */
         for (int l = 0; l < 2 * N; l++) {
             keys[l] = dirty && !dirty[l / N * MAXN + l % N] ? 0 : line_key(s, player, l / N, l % N, empty_board);
-            if (keys[l]) __builtin_prefetch(&s->lines[keys[l] >> (64 - LINE_BITS)]);
+            if (keys[l]) __builtin_prefetch(&s->lines[keys[l] >> (64 - s->line_bits)]);
         }
     for (int l = 0; l < 2 * N; l++) {
         int dir = l / N, line = l % N;
@@ -668,14 +682,15 @@ static void generate(S *s, int player, const uint8_t *dirty) {
         LineEntry *kept = NULL;
         if (s->lines) {
             if (!keys[l]) continue; /* no anchor */
-            kept = &s->lines[keys[l] >> (64 - LINE_BITS)];
-            if (kept->key == keys[l] && s->line_head - kept->start <= LINE_MOVES) {
+            kept = &s->lines[keys[l] >> (64 - s->line_bits)];
+            if (kept->key == keys[l] && s->line_head - kept->start <= s->line_moves_count) {
                 if (s->in.check_lines && !same_line_moves(s, player, fits, empty_board, dir, line, kept)) {
                     s->lines_differ = s->failed = 1;
                     return;
                 }
+                uint64_t ring = s->line_moves_count - 1;
                 for (uint32_t k = 0; k < kept->count; k++)
-                    if (!push_copy(s, player, &s->line_moves[(kept->start + k) & (LINE_MOVES - 1)])) return;
+                    if (!push_copy(s, player, &s->line_moves[(kept->start + k) & ring])) return;
                 continue;
             }
         }
@@ -813,7 +828,15 @@ static void store(S *s, uint64_t key, int depth, int flag, int value, const Move
 
 static void add_killer(S *s, int ply, const Move *m) {
     if (m->n <= 0 || ply >= MAXPLY) return;
-    if (m->n == s->rack_size[ply & 1]) s->out_killer[ply] = *m;
+    if (m->n == s->rack_size[ply & 1]) {
+        Move *outs = s->out_killer[ply];
+        int at = 0, count = s->out_killer_count[ply];
+        while (at < count && !same_move(&outs[at], m)) at++;
+        if (at == count && count < OUT_KEPT) s->out_killer_count[ply] = ++count;
+        if (at == OUT_KEPT) at = OUT_KEPT - 1;
+        memmove(&outs[1], &outs[0], (size_t)at * sizeof(Move));
+        outs[0] = *m;
+    }
     Move *k = s->killers[ply];
     if (s->killer_count[ply] > 0 && same_move(&k[0], m)) return;
     if (s->killer_count[ply] > 1 && same_move(&k[1], m)) { Move t = k[0]; k[0] = k[1]; k[1] = t; return; }
@@ -1006,11 +1029,16 @@ typedef struct {
     uint64_t bits[MAXSQ / 64];
 } Zone;
 
-/* A node's look for the other player's out (answering_out), made once, when a move first asks. */
+#define OUTS_TRIED (OUT_KEPT + 2) /* the outs kept and the two killers */
+
+/* A node's look for the other player's outs (answering_outs), made once, when a move first asks:
+ * the best scoring first. Where one out answered only the moves outside its zone, a second out
+ * elsewhere on the board answers a move that blocks the first (on the 40 hardest endgames of
+ * benchmarks/bench_finale.py, two more solved within 10 s, 0.86 times the positions). */
 typedef struct {
-    int state; /* 0: not looked for yet; 1: found; -1: none */
-    Move out;
-    Zone zone;
+    int state; /* 0: not looked for yet; else how many found, plus one */
+    Move outs[OUTS_TRIED];
+    Zone zones[OUTS_TRIED];
 } OutAnswer;
 
 static inline void zone_add(Zone *z, int q) { z->bits[q >> 6] |= (uint64_t)1 << (q & 63); }
@@ -1033,53 +1061,67 @@ static void zone_add_word(const S *s, Zone *z, int q, int dir) {
     }
 }
 
-/* The out of the other player's (the one to move at ply + 1) that answers the moves of this
- * node: the best scoring of the next ply's killers that goes out and is playable now; its zone,
- * the squares of its words both ways from each of its tiles and the squares beside them. 0 when
- * none. */
-static int answering_out(S *s, int ply, Move *out, Zone *zone) {
+/* The outs of the other player's (the one to move at ply + 1) that may answer the moves of this
+ * node: the next ply's outs that cut and its killers that go out, playable now, the best scoring
+ * first; each one's zone, the squares of its words both ways from each of its tiles and the
+ * squares beside them. How many. */
+static int answering_outs(S *s, int ply, OutAnswer *answer) {
     int other = 1 - (ply & 1), found = 0;
     if (ply + 1 >= MAXPLY) return 0;
-    for (int k = -1; k < s->killer_count[ply + 1]; k++) {
-        Move m = k < 0 ? s->out_killer[ply + 1] : s->killers[ply + 1][k];
-        if (m.n == 0 || m.n != s->rack_size[other] || !covers_anchor(s, &m) || !rescore_move(s, other, &m))
-            continue;
-        if (!found || m.score > out->score) {
-            *out = m;
-            found = 1;
+    int kept = s->out_killer_count[ply + 1];
+    for (int k = 0; k < kept + s->killer_count[ply + 1]; k++) {
+        Move m = k < kept ? s->out_killer[ply + 1][k] : s->killers[ply + 1][k - kept];
+        if (m.n == 0 || m.n != s->rack_size[other]) continue;
+        int again = 0;
+        for (int i = 0; i < found && !again; i++) again = same_move(&answer->outs[i], &m);
+        if (again || !covers_anchor(s, &m) || !rescore_move(s, other, &m)) continue;
+        int at = found++;
+        while (at > 0 && answer->outs[at - 1].score < m.score) {
+            answer->outs[at] = answer->outs[at - 1];
+            at--;
+        }
+        answer->outs[at] = m;
+    }
+    for (int o = 0; o < found; o++) {
+        const Move *out = &answer->outs[o];
+        Zone *zone = &answer->zones[o];
+        memset(zone, 0, sizeof(*zone));
+        for (int i = 0; i < out->n; i++) {
+            zone_add_word(s, zone, out->sq[i], 0);
+            zone_add_word(s, zone, out->sq[i], 1);
         }
     }
-    if (!found) return 0;
-    memset(zone, 0, sizeof(*zone));
-    for (int i = 0; i < out->n; i++) {
-        zone_add_word(s, zone, out->sq[i], 0);
-        zone_add_word(s, zone, out->sq[i], 1);
-    }
-    return 1;
+    return found;
 }
 
-/* Whether move m of the player to move at ply is answered by the other's out: m lays no tile in
- * the out's zone and, the out played after it, is worth alpha at most; its value (at most that)
- * then counts toward *best and *best_move as a searched move's would. A move outside the zone
- * leaves the out's squares empty and its words as they were (a word changes only by a tile laid
- * in it or beside its ends), so the out stays playable with the same score and ends the game:
- * the other player's value after m is at least the out's (out_value). On the endgames of
- * benchmarks/bench_finale.py, most moves of the nodes where every move is tried: 28 of 34 six
- * turns down on one of the hardest. */
+/* Whether move m of the player to move at ply is answered by one of the other's outs: m lays no
+ * tile in the out's zone and, the out played after it, is worth alpha at most (the outs tried
+ * best scoring first: the first whose zone m leaves alone bounds it lowest); its value (at most
+ * that) then counts toward *best and *best_move as a searched move's would. A move outside the
+ * zone leaves the out's squares empty and its words as they were (a word changes only by a tile
+ * laid in it or beside its ends), so the out stays playable with the same score and ends the
+ * game: the other player's value after m is at least the out's (out_value). On the endgames of
+ * benchmarks/bench_finale.py, most moves of the nodes where every move is tried: six turns down
+ * on one of the hardest, 33 of 35 on average. */
 static int answered_by_out(S *s, int ply, int run, const Move *m, int alpha, OutAnswer *answer, int *best,
                            Move *best_move) {
     int me = ply & 1;
     if (!s->out_answers || m->n <= 0 || m->n >= s->rack_size[me] ||
         (s->in.scoreless_counts && m->score == 0 && run + 1 >= s->in.limit))
         return 0; /* a pass, or a move that ends the game: weighed as it is */
-    if (!answer->state) answer->state = answering_out(s, ply, &answer->out, &answer->zone) ? 1 : -1;
-    if (answer->state < 0) return 0;
-    const Move *out = &answer->out;
+    if (!answer->state) answer->state = answering_outs(s, ply, answer) + 1;
     /* the tiles m lays are no longer on me's rack when the other goes out */
-    int bound = m->score - out_value(out->score, s->rack_value[me] - (m->worth - m->score));
-    if (bound > alpha) return 0;
-    for (int i = 0; i < m->n; i++)
-        if (zone_has(&answer->zone, m->sq[i])) return 0;
+    int rack_left = s->rack_value[me] - (m->worth - m->score);
+    const Move *out = NULL;
+    int bound = 0;
+    for (int o = 0; o < answer->state - 1 && !out; o++) {
+        bound = m->score - out_value(answer->outs[o].score, rack_left);
+        if (bound > alpha) return 0; /* the outs after it score less */
+        int clear = 1;
+        for (int i = 0; i < m->n && clear; i++) clear = !zone_has(&answer->zones[o], m->sq[i]);
+        if (clear) out = &answer->outs[o];
+    }
+    if (!out) return 0;
     if (s->in.check_answers) {
         Move after = *out;
         size_t mark = lay(s, me, m);
@@ -1092,6 +1134,7 @@ static int answered_by_out(S *s, int ply, int run, const Move *m, int alpha, Out
         }
     }
     s->answered++;
+    if (out != &answer->outs[0]) s->answered_later++;
     if (bound > *best) {
         *best = bound;
         *best_move = *m;
@@ -1243,7 +1286,8 @@ static int negamax(S *s, int ply, int depth, int alpha, int beta, int run, int *
     Order *order = malloc((count + 1) * sizeof(Order));
     if (!order) { s->failed = s->stopped = 1; s->stack_top = base; *resolved_out = 0; return 0; }
     int pass_key = has_hash && hash_move.n == 0 ? 3000000 : -1;
-    OutAnswer out_answer = {0};
+    OutAnswer out_answer;
+    out_answer.state = 0;
     int ordered_alpha = alpha;
     size_t ordered = 0; /* the moves to search: those the other's out does not answer */
     for (size_t j = 0; j < count; j++) {
@@ -1372,7 +1416,7 @@ static void complete(S *s, const Move *line, int length, int start_run, EgOutput
     }
 }
 
-int eg_abi(void) { return 5; }
+int eg_abi(void) { return 6; }
 
 /* The depth of the round after one of depth turns: one more up to four, then the last (the
  * game's longest: every line to its end); past the last, none. */
@@ -1439,8 +1483,12 @@ int eg_solve(const EgInput *in, EgOutput *out) {
     s->stack = malloc(s->stack_cap * sizeof(Move));
     s->undo_cap = 1 << 12;
     s->undo = malloc(s->undo_cap * sizeof(Undo));
-    s->lines = calloc((size_t)1 << LINE_BITS, sizeof(LineEntry));
-    s->line_moves = malloc(LINE_MOVES * sizeof(Move));
+    s->line_bits = bits - 2;
+    if (s->line_bits < LINE_BITS_LEAST) s->line_bits = LINE_BITS_LEAST;
+    if (s->line_bits > LINE_BITS_MOST) s->line_bits = LINE_BITS_MOST;
+    s->line_moves_count = (uint64_t)4 << s->line_bits;
+    s->lines = calloc((size_t)1 << s->line_bits, sizeof(LineEntry));
+    s->line_moves = malloc(s->line_moves_count * sizeof(Move));
     if (!s->table || !s->stack || !s->undo || !s->lines || !s->line_moves) {
         free(s->table_memory); free(s->stack); free(s->undo); free(s->lines); free(s->line_moves); free(s);
         return -2;
@@ -1463,7 +1511,7 @@ int eg_solve(const EgInput *in, EgOutput *out) {
      * three turns choose better than two. */
     for (int depth = first; depth <= last; depth = next_round(depth, last)) {
         memset(s->killer_count, 0, sizeof(s->killer_count));
-        memset(s->out_killer, 0, sizeof(s->out_killer));
+        memset(s->out_killer_count, 0, sizeof(s->out_killer_count));
         s->budgeted = in->max_depth <= 0 && depth > 1;
         /* Not in the rounds cut short: there the bounds, tighter or looser than the searched
          * values, change which moves the table keeps as best and the round to the end orders its
@@ -1486,6 +1534,7 @@ int eg_solve(const EgInput *in, EgOutput *out) {
     out->depth = finished;
     out->nodes = s->nodes;
     out->answered = s->answered;
+    out->answered_later = s->answered_later;
     out->seconds = now(in->cpu_clock) - start;
     free(s->table_memory);
     free(s->stack);

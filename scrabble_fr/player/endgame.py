@@ -30,8 +30,9 @@ beta, tries the killers that go out before generating, reads a child's table ent
 laying its move, keeps each line's moves for a rack and takes them again where the search meets
 the same line with the same rack, and after its round of four turns goes to the end of the game
 in one round (every value it keeps is then proven, and its cuts hold); in that round, a move
-that lays no tile on or beside the words of an out the other player holds is weighed by the out
-played after it, without being searched, when that shows it no better than the best so far. The
+that lays no tile on or beside the words of an out the other player holds (one of the last
+outs that cut a turn down, or of its killers) is weighed by the out played after it, without
+being searched, when that shows it no better than the best so far. The
 Python search below is the one without a C compiler, and the reference the compiled one is read
 against.
 

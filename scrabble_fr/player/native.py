@@ -54,7 +54,7 @@ MAX_TILES = 16  # the C side's tiles per move (MAXT)
 MAX_LINE = 64
 LINES_DIFFER = -3  # eg_solve() under check_lines
 ANSWERS_DIFFER = -4  # eg_solve() under check_answers
-ABI = 5  # eg_abi(): the layout of the structures below
+ABI = 6  # eg_abi(): the layout of the structures below
 TABLE_BITS = (12, 20)  # the transposition table: 2^bits buckets of two entries (64 bytes), at least and at most
 NODES_A_SECOND = 700_000  # about what the search does, to size the table for a time budget
 
@@ -102,6 +102,7 @@ class _Output(ctypes.Structure):
         ("nodes", ctypes.c_int64),
         ("seconds", ctypes.c_double),
         ("answered", ctypes.c_int64),
+        ("answered_later", ctypes.c_int64),
         ("line_n", ctypes.c_int8 * MAX_LINE),
         ("line_square", ctypes.c_uint8 * (MAX_LINE * MAX_TILES)),
         ("line_code", ctypes.c_uint8 * (MAX_LINE * MAX_TILES)),
@@ -119,7 +120,8 @@ class NativeAnswer:
     """The compiled search's answer: ``value`` relative to the current scores (the player to
     move's), ``line`` each move's tiles as (board square, board letter: lower case a joker),
     empty for a pass; ``answered`` the moves weighed by the other player's out without being
-    searched (not counted in ``nodes``)."""
+    searched (not counted in ``nodes``), ``answered_later`` those of them weighed by an out other
+    than the best scoring one the other held (the move touched that one)."""
 
     value: int
     proven: bool
@@ -128,6 +130,7 @@ class NativeAnswer:
     seconds: float
     line: tuple[tuple[tuple[int, str], ...], ...]
     answered: int = 0
+    answered_later: int = 0
 
 
 _lock = threading.Lock()
@@ -323,7 +326,7 @@ def search(position: Position, *, start_run: int, seconds: float = 10.0, max_nod
         tiles = range(index * MAX_TILES, index * MAX_TILES + answer.line_n[index])
         line.append(tuple((answer.line_square[at], board_tile(answer.line_code[at])) for at in tiles))
     return NativeAnswer(answer.value, bool(answer.proven), answer.depth, answer.nodes, answer.seconds, tuple(line),
-                        answer.answered)
+                        answer.answered, answer.answered_later)
 
 
 class _RackState:

@@ -362,7 +362,9 @@ def test_a_move_the_others_out_answers_leaves_the_out_alone(cgp: str) -> None:
     move answered so is laid and the out played after it, which must be playable with the same
     score (a tile beside the out's word changes it: with the squares beside left out of the
     zone, both endgames fail); the search is the same with the check or without, and proves the
-    value the search without answers proves, with fewer positions searched."""
+    value the search without answers proves, with fewer positions searched. The other's outs
+    are the next turn's last outs that cut and its killers that go out: a move touching the
+    best scoring one is weighed by another it leaves alone (the check plays that one after it)."""
     if native.library() is None:
         pytest.skip("no compiled endgame search here (no C compiler)")
     position = Position.from_cgp(cgp, lexicon=full_lexicon("fr"))
@@ -372,10 +374,10 @@ def test_a_move_the_others_out_answers_leaves_the_out_alone(cgp: str) -> None:
     without = native.search(position, start_run=0, max_nodes=10**12)
     assert plain is not None and checked is not None and without is not None
     assert plain.proven and without.proven
-    assert (checked.value, checked.nodes, checked.answered, checked.line) == (
-        plain.value, plain.nodes, plain.answered, plain.line)
+    assert (checked.value, checked.nodes, checked.answered, checked.answered_later, checked.line) == (
+        plain.value, plain.nodes, plain.answered, plain.answered_later, plain.line)
     assert plain.value == without.value
-    assert plain.answered > 0 and without.answered == 0
+    assert plain.answered > plain.answered_later > 0 and without.answered == 0
     assert plain.nodes < without.nodes
 
 
