@@ -377,6 +377,42 @@ endgames solved in 1.5 to 8 s, 1.13 times the time and 3 lost, four of them 4 to
 slower); only those whose child's table entry cuts (22,000 of 570,000 cuts); the other's out
 looked for by generating its moves where no killer gives one (seed 146: 6.6 s instead of 4.8);
 the child's table entry written for each answered move (1.15 times the time on the 25).
+
+Measured on 28 November 2026 on a faster machine of the kind (the 200 positions played again
+from their seeds, the same games; the search as it stood solved 173 here), before and after side
+by side on the two cores, processor time, after two changes. First, the other's outs looked at
+for the answers are the last four outs that cut at the next turn (kept apart from the two
+killers, which a move that does not go out pushes aside) and its killers that go out, the best
+scoring first, so a move that blocks the best may be answered by another it leaves alone
+(counted: ``NativeAnswer.answered_later``). On seed 12, the 1.4 million nodes six turns down then
+search 2.2 of their 35.5 moves on average, the pass counted. Alone: 175 of 200, 0.87 times the
+positions and 0.93 times the time on the 173 both solved. Then, the lines kept sized by the
+budget as the table is, 2^16 to 2^18 (a 10 s search: 2^18 lines and 2^20 moves, 44 MB instead of
+11): on the 40 endgames solved in 1.5 s or more or not at all, 0.94 times the time, the same
+positions. Both:
+
+    tiles on the racks      8     9    10     11     12     13     14    all
+    before                6/6 13/15 17/17  23/24  36/39  43/53  35/46  173/200 = 86.5 %
+    after                 6/6 13/15 17/17  23/24  36/39  43/53  37/46  175/200 = 87.5 %
+
+The same values; on the 173 both solved, 0.87 times the positions (88,385,833 against
+101,898,776) in 0.90 times the time (78.2 s against 86.4 s); median 0.13 s (0.10 s for those
+solved). Two more solved (seeds 12 and 29, 7 tiles against 7, in 8.8 and 6.9 s); on the 13 both
+solved that took 1.5 s or more, 0.88 times the time (0.70 for seed 155 to 1.06 for seed 168).
+Under the Master's budget (30,000 positions a move), where the answers are off: the same first
+move, value, depth and positions on all 200, in the same time (6.8 s). The 25 left are 7 tiles
+against 6 (10), 7 (9), 5 (3), 4 (1) or 2 (2). Tried the same day on the 40, side by side, and
+left out: eight outs kept instead of four (the same solved, the same time, 1.4 % fewer
+positions); the other's outs also looked for in its list a turn up (its rack then held these
+tiles and more): 1.17 times the time, one fewer solved; the killers that do not go out tried
+before any move is generated, again (five turns down every node that cuts does so on its first
+move, a killer, and 1.5 million of those nodes generate about ten moves each): 4 fewer solved,
+1.11 times the positions (a killer tried before an out the generation would stop on searches a
+tree where the out was a leaf), and tried only where no out of the player's shows in its list
+two turns up: one more solved (seed 123), but 1.16 times the positions and 1.05 times the time on
+the 15 both solved (seeds 29 and 168 1.4 and 1.5 times slower); a node taking its moves from the
+nearest of its player's lists up the line when the one two turns up cut before generating: the
+same positions, 0.99 times the time.
 """
 
 from __future__ import annotations
