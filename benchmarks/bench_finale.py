@@ -412,7 +412,10 @@ tree where the out was a leaf), and tried only where no out of the player's show
 two turns up: one more solved (seed 123), but 1.16 times the positions and 1.05 times the time on
 the 15 both solved (seeds 29 and 168 1.4 and 1.5 times slower); a node taking its moves from the
 nearest of its player's lists up the line when the one two turns up cut before generating: the
-same positions, 0.99 times the time.
+same positions, 0.99 times the time; each line's key worked out square by square without each
+square waiting on the one before (the squares mixed apart and combined as a Zobrist key is),
+and the moves kept for a line copied to the stack in one piece: each 1.00 times the time, the
+same positions (the generation waits on memory, not on the arithmetic).
 """
 
 from __future__ import annotations
