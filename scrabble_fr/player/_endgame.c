@@ -22,7 +22,9 @@
  * move that leaves alone an out the other player holds is weighed by that out played after it,
  * without being searched, where that is enough to show it no better than a move already found
  * (answered_by_out); the outs looked at are the last four that cut at the next turn and its
- * killers, so a move that blocks the best may still leave another alone.
+ * killers, so a move that blocks the best may still leave another alone. The table starts at the
+ * size a short search needs and grows to the budget's once the positions searched reach its
+ * buckets (grow_table).
  *
  * The same move generation serves the Master's playouts (mg_best_by_tiles): a rack on a board,
  * and for each set of the rack's tiles the best placement using them, in the Python search's
@@ -73,7 +75,7 @@ typedef struct {
     double seconds;
     int64_t max_nodes; /* < 0: none */
     int32_t cpu_clock; /* measure the budget in this process's processor time */
-    int32_t table_bits;
+    int32_t table_bits; /* the table's buckets, 2^table_bits, once it has grown */
     int32_t max_depth; /* > 0: one round, cut at this depth, no budget (the tests' rounds) */
     int64_t graph_id;  /* names the word graph (mg_best_by_tiles keeps cross-checks for one) */
     int32_t check_lines; /* generate again each line whose kept moves are taken (line_key), and
@@ -81,6 +83,9 @@ typedef struct {
     int32_t check_answers; /* lay each move the other's out answers and play the out after it, and
                             * fail (-4) if it is not playable with the same score: the tests'
                             * check of the zone (answered_by_out) */
+    int32_t table_bits_first; /* the table's buckets at first, 2^table_bits_first (at most
+                               * table_bits): it grows to 2^table_bits once the positions searched
+                               * reach that many (grow_table) */
 } EgInput;
 
 typedef struct {
@@ -92,6 +97,7 @@ typedef struct {
     double seconds;
     int64_t answered; /* moves weighed by the other's out without being searched */
     int64_t answered_later; /* … by an out other than the best scoring (a move in that one's zone) */
+    int32_t table_bits;     /* the table's buckets at the end, 2^table_bits */
     int8_t line_n[MAXLINE];
     uint8_t line_square[MAXLINE * MAXT];
     uint8_t line_code[MAXLINE * MAXT];
@@ -182,6 +188,8 @@ typedef struct {
     Entry *table;
     void *table_memory;
     uint64_t table_mask;
+    int table_bits;  /* the table's buckets now, 2^table_bits */
+    int64_t grow_at; /* the positions searched at which it grows to 2^in.table_bits */
     Move killers[MAXPLY][2];
     int killer_count[MAXPLY];
     Move out_killer[MAXPLY][OUT_KEPT]; /* the last outs that cut at each ply, the latest first */
@@ -854,6 +862,34 @@ static void set_pv(S *s, int ply, const Move *m) {
     s->pv_len[ply] = length + 1;
 }
 
+/* The table made larger (2^in.table_bits buckets), its entries moved over. A search that lasts
+ * outgrows the table its start needed (the hard endgames search fewer positions in a table four
+ * times as large: benchmarks/bench_finale.py), and a table that large from the start costs a
+ * short search more to map than the search itself. A new bucket takes the entries of one old
+ * bucket only (its index read on more bits), two at most: every entry is kept, in its slot's
+ * order. Called between two nodes, where no entry is held. Without the memory, the search goes
+ * on in the table it has. */
+static void grow_table(S *s) {
+    s->grow_at = INT64_MAX;
+    int bits = s->in.table_bits;
+    void *memory = calloc(((size_t)1 << bits) * 2 * sizeof(Entry) + 64, 1);
+    if (!memory) return;
+    Entry *table = (Entry *)(((uintptr_t)memory + 63) & ~(uintptr_t)63);
+    uint64_t mask = ((uint64_t)1 << bits) - 1;
+    for (uint64_t b = 0; b <= s->table_mask; b++)
+        for (int slot = 0; slot < 2; slot++) {
+            const Entry *e = &s->table[b * 2 + slot];
+            if (!e->flag) continue;
+            Entry *bucket = &table[(e->key & mask) * 2];
+            bucket[bucket[0].flag ? 1 : 0] = *e;
+        }
+    free(s->table_memory);
+    s->table_memory = memory;
+    s->table = table;
+    s->table_mask = mask;
+    s->table_bits = bits;
+}
+
 static int check_budget(S *s) {
     if (!s->budgeted) return 0;
     if (s->in.max_nodes >= 0 && s->nodes > s->in.max_nodes) s->stopped = 1;
@@ -1154,7 +1190,7 @@ static int cut_here(S *s, int ply, uint64_t key, int value, const Move *move, in
 #define EARLIER_TRIED 8 /* moves of the earlier list a node one turn from the limit weighs first */
 
 static int negamax(S *s, int ply, int depth, int alpha, int beta, int run, int *resolved_out) {
-    s->nodes++;
+    if (++s->nodes >= s->grow_at) grow_table(s);
     if (ply < MAXPLY) {
         s->pv_len[ply] = 0;
         s->order_of[ply] = NULL;
@@ -1416,7 +1452,7 @@ static void complete(S *s, const Move *line, int length, int start_run, EgOutput
     }
 }
 
-int eg_abi(void) { return 6; }
+int eg_abi(void) { return 7; }
 
 /* The depth of the round after one of depth turns: one more up to four, then the last (the
  * game's longest: every line to its end); past the last, none. */
@@ -1428,6 +1464,8 @@ static int next_round(int depth, int last) {
 int eg_solve(const EgInput *in, EgOutput *out) {
     double start = now(in->cpu_clock);
     if (in->size < 2 || in->size > MAXN || in->limit < 1 || in->limit > 60) return -1;
+    if (in->table_bits < 10 || in->table_bits > 26 || in->table_bits_first < 10 || in->table_bits_first > in->table_bits)
+        return -1;
     S *s = calloc(1, sizeof(S));
     if (!s) return -2;
     int N = s->N = in->size;
@@ -1473,8 +1511,10 @@ int eg_solve(const EgInput *in, EgOutput *out) {
     for (int dir = 0; dir < 2; dir++)
         for (int q = 0; q < s->area; q++)
             if (s->board[q] < 0) cross(s, dir, q);
-    int bits = in->table_bits >= 10 && in->table_bits <= 26 ? in->table_bits : 19;
+    int bits = in->table_bits_first;
     s->table_mask = ((uint64_t)1 << bits) - 1;
+    s->table_bits = bits;
+    s->grow_at = in->table_bits > bits ? (int64_t)1 << bits : INT64_MAX;
     /* calloc's pages are zeroed only when first touched (a short search touches few); the
      * buckets aligned on cache lines by hand, 64 bytes past the start at most. */
     s->table_memory = calloc(((size_t)1 << bits) * 2 * sizeof(Entry) + 64, 1);
@@ -1535,6 +1575,7 @@ int eg_solve(const EgInput *in, EgOutput *out) {
     out->nodes = s->nodes;
     out->answered = s->answered;
     out->answered_later = s->answered_later;
+    out->table_bits = s->table_bits;
     out->seconds = now(in->cpu_clock) - start;
     free(s->table_memory);
     free(s->stack);

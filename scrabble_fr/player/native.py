@@ -54,8 +54,12 @@ MAX_TILES = 16  # the C side's tiles per move (MAXT)
 MAX_LINE = 64
 LINES_DIFFER = -3  # eg_solve() under check_lines
 ANSWERS_DIFFER = -4  # eg_solve() under check_answers
-ABI = 6  # eg_abi(): the layout of the structures below
-TABLE_BITS = (12, 20)  # the transposition table: 2^bits buckets of two entries (64 bytes), at least and at most
+ABI = 7  # eg_abi(): the layout of the structures below
+TABLE_BITS = (12, 22)  # the transposition table: 2^bits buckets of two entries (64 bytes), at least and at most
+# The table's buckets at first, at most 2^20 (64 MB): it grows to the budget's size once the
+# positions searched reach as many (a table of 256 MB from the start cost the searches of a tenth
+# of a second 1.3 to 1.5 times their time, mapping its pages).
+TABLE_BITS_FIRST = 20
 NODES_A_SECOND = 700_000  # about what the search does, to size the table for a time budget
 
 _ints8 = ctypes.POINTER(ctypes.c_int8)
@@ -90,6 +94,7 @@ class _Input(ctypes.Structure):
         ("graph_id", ctypes.c_int64),
         ("check_lines", ctypes.c_int32),
         ("check_answers", ctypes.c_int32),
+        ("table_bits_first", ctypes.c_int32),
     ]
 
 
@@ -103,6 +108,7 @@ class _Output(ctypes.Structure):
         ("seconds", ctypes.c_double),
         ("answered", ctypes.c_int64),
         ("answered_later", ctypes.c_int64),
+        ("table_bits", ctypes.c_int32),
         ("line_n", ctypes.c_int8 * MAX_LINE),
         ("line_square", ctypes.c_uint8 * (MAX_LINE * MAX_TILES)),
         ("line_code", ctypes.c_uint8 * (MAX_LINE * MAX_TILES)),
@@ -121,7 +127,8 @@ class NativeAnswer:
     move's), ``line`` each move's tiles as (board square, board letter: lower case a joker),
     empty for a pass; ``answered`` the moves weighed by the other player's out without being
     searched (not counted in ``nodes``), ``answered_later`` those of them weighed by an out other
-    than the best scoring one the other held (the move touched that one)."""
+    than the best scoring one the other held (the move touched that one); ``table_bits`` the
+    table's size at the end, 2^table_bits buckets (grown where the search lasted)."""
 
     value: int
     proven: bool
@@ -131,6 +138,7 @@ class NativeAnswer:
     line: tuple[tuple[tuple[int, str], ...], ...]
     answered: int = 0
     answered_later: int = 0
+    table_bits: int = 0
 
 
 _lock = threading.Lock()
@@ -278,14 +286,16 @@ class _Scoring:
 
 def search(position: Position, *, start_run: int, seconds: float = 10.0, max_nodes: int | None = None,
            cpu_clock: bool = False, max_depth: int = 0, check_lines: bool = False,
-           check_answers: bool = False) -> NativeAnswer | None:
+           check_answers: bool = False, table_bits: tuple[int, int] | None = None) -> NativeAnswer | None:
     """The compiled search of ``position`` (two players, the bag empty, both racks known, the
     game not over), ``start_run`` turns already counting toward a blocked game; None when the
     library is not there. ``max_depth``: one round cut at that many turns, no budget (the value
     of :meth:`EndgameSolver.limited`). ``check_lines``: each line's moves taken from those kept
     for it are generated again and compared (the tests' check): RuntimeError if they differ.
     ``check_answers``: each move the other player's out answers is laid and the out played after
-    it (the tests' check): RuntimeError if the out is not playable there with the same score."""
+    it (the tests' check): RuntimeError if the out is not playable there with the same score.
+    ``table_bits``: the table's 2^bits buckets at first and once grown (the tests'), by default
+    from the budget."""
     loaded = library()
     if loaded is None:
         return None
@@ -300,7 +310,9 @@ def search(position: Position, *, start_run: int, seconds: float = 10.0, max_nod
     # A table for the positions the budget allows (each search allocates its own: a table far
     # larger than the search costs more to map and give back than the search itself).
     expected = max_nodes if max_nodes is not None else int(seconds * NODES_A_SECOND)
-    table_bits = min(max(expected.bit_length(), TABLE_BITS[0]), TABLE_BITS[1])
+    if table_bits is None:
+        most = min(max(expected.bit_length(), TABLE_BITS[0]), TABLE_BITS[1])
+        table_bits = (min(most, TABLE_BITS_FIRST), most)
     row, col = rules.centre
     request = _Input(
         size=size, board=(ctypes.c_int8 * len(codes)).from_buffer(codes), letter_mul=scoring.letter_mul,
@@ -310,8 +322,8 @@ def search(position: Position, *, start_run: int, seconds: float = 10.0, max_nod
         centre=row * size + col, child_mask=graph.child_mask,
         first_edge=graph.first_edge, edges=graph.edges, terminal=graph.terminal, root=dawg.root, seconds=seconds,
         max_nodes=-1 if max_nodes is None else max_nodes,
-        cpu_clock=int(cpu_clock), table_bits=table_bits, max_depth=max_depth, graph_id=graph.ident,
-        check_lines=int(check_lines), check_answers=int(check_answers),
+        cpu_clock=int(cpu_clock), table_bits=table_bits[1], max_depth=max_depth, graph_id=graph.ident,
+        check_lines=int(check_lines), check_answers=int(check_answers), table_bits_first=table_bits[0],
     )
     answer = _Output()
     status = loaded.eg_solve(ctypes.byref(request), ctypes.byref(answer))
@@ -326,7 +338,7 @@ def search(position: Position, *, start_run: int, seconds: float = 10.0, max_nod
         tiles = range(index * MAX_TILES, index * MAX_TILES + answer.line_n[index])
         line.append(tuple((answer.line_square[at], board_tile(answer.line_code[at])) for at in tiles))
     return NativeAnswer(answer.value, bool(answer.proven), answer.depth, answer.nodes, answer.seconds, tuple(line),
-                        answer.answered, answer.answered_later)
+                        answer.answered, answer.answered_later, answer.table_bits)
 
 
 class _RackState:
