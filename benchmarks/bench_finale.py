@@ -416,6 +416,53 @@ same positions, 0.99 times the time; each line's key worked out square by square
 square waiting on the one before (the squares mixed apart and combined as a Zobrist key is),
 and the moves kept for a line copied to the stack in one piece: each 1.00 times the time, the
 same positions (the generation waits on memory, not on the arithmetic).
+
+Measured on 28 November 2026 (the same 200 positions, before and after side by side on the two
+cores, processor time), after one change: the table grows. It starts at 2^20 buckets (64 MB) at
+most, as before, and once the positions searched reach 2^20 (about 0.8 s) its entries move to a
+table of the budget's size, 2^22 buckets (256 MB) for 10 s. A table of 2^22 from the start,
+tried first: 177 of 200 and 0.85 times the positions on the 175 both solved, but the searches of
+a tenth of a second took 1.28 to 1.5 times as long (mapping the pages their reads touch; median
+0.21 s against 0.13 s). Grown:
+
+    tiles on the racks      8     9    10     11     12     13     14    all
+    before                6/6 13/15 17/17  23/24  36/39  43/53  36/46  174/200 = 87.0 %
+    after                 6/6 13/15 17/17  23/24  36/39  45/53  37/46  177/200 = 88.5 %
+
+The same values; on the 174 both solved 0.88 times the positions (86,572,869 against 98,580,457)
+in 0.99 times the time (97.2 s against 98.2 s): on the 16 that took 1.5 s or more, 0.83 times the
+positions and 0.96 times the time (0.51 for seed 29 to 1.74 for seed 84: another table, another
+order); below 1.5 s the same positions, 1.01 to 1.07 times the time. Median 0.14 s both. Three
+more solved (seeds 12, 104 and 123, in 8.6, 9.9 and 9.0 s); the search before solved 175, 174
+and 174 in three runs on these positions (seed 12 at the edge), the search after 177 in each of
+its three. Against the table of 2^22 from the start, side by side: the same 177, 1.03 times the
+positions, 0.93 times the time. Under the Master's budget of
+positions the table is sized for 30,000 and never grows: its games replay unchanged (the same
+value, depth, positions and first move on all 200 under 30,000 positions). Pre-endgames
+(``--what pre``, side by side): every endgame solved within 10 s in the same 8 of 53, the same
+expected values, 1.00 times the positions (a pre-endgame's endgames share the 10 s, few last
+long enough for the table to grow).
+Tried the same day and left out: a table of 2^23 buckets (512 MB) from the start: the same
+positions as 2^22, more time (1.02 times the search before on the 14 of the 40 hardest both
+solved); 2^21 from the start: 0.85 times the positions but seed 84 lost (3.8 s before, not
+within 10 s); the table grown at 2^21 positions instead of 2^20: against the table of 2^22 from
+the start, 1.08 times the positions on the 176 both solved, 1.06 times the time on the 20 of
+them that took 1.5 s or more; each entry keeping the bit length of the
+positions searched under it, and of two the costlier kept (in the round to the end every entry
+is proven, so the one written last always took the place): the same with 2^22 (0.99 times the
+time), and with 2^20 one more solved at the edge, 1.01 times the positions; the other's outs
+kept a turn down also tried before any move is generated, as the killers that go out are: 0.997
+times the time, the same 175; in the round to the end a window of 10 points around the value of
+the round of four turns, widened four times on the side it fails: the same 14 of the 40 hardest
+solved, 0.96 times the time (seed 3 0.41 times, the others the same).
+
+The 23 left are 7 tiles against 6 (8), 7 (9), 5 (3), 4 (1) or 2 (2). Run again with 40 s each
+(the search before): 10 of the 25 then left were solved, in 10.9 to 40 s (seeds 123, 104, 48,
+88, 45, 169, 33, 16, 122 and 6); 7 against 2, 4 or 5 (seeds 120, 157, 117, 43, 172) not one: there
+the other player is stuck with a tile it cannot play (a Q, say) and passes, and the player with
+seven tiles may play them out over as many turns, a tree of its own moves alone that the outs
+do not cut. What would solve these is a search of that player's moves alone, once it is known
+that the other can never play again; and for the 7 against 6 or 7 about four times the speed.
 """
 
 from __future__ import annotations
