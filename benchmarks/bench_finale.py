@@ -435,8 +435,9 @@ positions and 0.96 times the time (0.51 for seed 29 to 1.74 for seed 84: another
 order); below 1.5 s the same positions, 1.01 to 1.07 times the time. Median 0.14 s both. Three
 more solved (seeds 12, 104 and 123, in 8.6, 9.9 and 9.0 s); the search before solved 175, 174
 and 174 in three runs on these positions (seed 12 at the edge), the search after 177 in each of
-its three. Against the table of 2^22 from the start, side by side: the same 177, 1.03 times the
-positions, 0.93 times the time. Under the Master's budget of
+its first three and 178 in a fourth (seed 172, 7 tiles against 5, at the edge in 9.6 s). Against
+the table of 2^22 from the start, side by side: the same 177, 1.03 times the positions, 0.93
+times the time. Under the Master's budget of
 positions the table is sized for 30,000 and never grows: its games replay unchanged (the same
 value, depth, positions and first move on all 200 under 30,000 positions). Pre-endgames
 (``--what pre``, side by side): every endgame solved within 10 s in the same 8 of 53, the same
@@ -457,7 +458,8 @@ the round of four turns, widened four times on the side it fails: the same 14 of
 solved, 0.96 times the time (seed 3 0.41 times, the others the same); the lines kept sized by
 the table's size once grown (2^20 lines and 2^22 moves for 10 s instead of 2^18 and 2^20): the
 same positions, 0.98 times the time on the 17 of the 40 hardest both solved, none more, for
-about 190 MB more.
+about 190 MB more; the table grown at 2^19 positions instead of 2^20: 0.99 times the positions
+and the same time on the 177 both solved, but 1.14 times the time on those taking 0.5 to 1.5 s.
 
 The 23 left are 7 tiles against 6 (8), 7 (9), 5 (3), 4 (1) or 2 (2). Run again with 40 s each
 (the search before): 10 of the 25 then left were solved, in 10.9 to 40 s (seeds 123, 104, 48,
