@@ -437,9 +437,9 @@ more solved (seeds 12, 104 and 123, in 8.6, 9.9 and 9.0 s); the search before so
 and 174 in three runs on these positions (seed 12 at the edge), the search after 177 in each of
 its first three and 178 in a fourth (seed 172, 7 tiles against 5, at the edge in 9.6 s). Against
 the table of 2^22 from the start, side by side: the same 177, 1.03 times the positions, 0.93
-times the time. Under the Master's budget of
-positions the table is sized for 30,000 and never grows: its games replay unchanged (the same
-value, depth, positions and first move on all 200 under 30,000 positions). Pre-endgames
+times the time. Under the Master's budget of positions the table is sized for 30,000 and never
+grows: its games replay unchanged (the same value, depth, positions and first move on all 200
+under 30,000 positions). Pre-endgames
 (``--what pre``, side by side): every endgame solved within 10 s in the same 8 of 53, the same
 expected values, 1.00 times the positions (a pre-endgame's endgames share the 10 s, few last
 long enough for the table to grow).
