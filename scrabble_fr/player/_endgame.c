@@ -187,9 +187,8 @@ typedef struct {
     int64_t answered, answered_later;
     Entry *table;
     void *table_memory;
-    uint64_t table_mask;
-    int table_bits;  /* the table's buckets now, 2^table_bits */
-    int64_t grow_at; /* the positions searched at which it grows to 2^in.table_bits */
+    uint64_t table_mask; /* the table's buckets less one */
+    int64_t grow_at;     /* the positions searched at which it grows to 2^in.table_bits */
     Move killers[MAXPLY][2];
     int killer_count[MAXPLY];
     Move out_killer[MAXPLY][OUT_KEPT]; /* the last outs that cut at each ply, the latest first */
@@ -862,6 +861,14 @@ static void set_pv(S *s, int ply, const Move *m) {
     s->pv_len[ply] = length + 1;
 }
 
+/* A table of 2^bits buckets, empty, its memory (to free) in *memory; NULL without it. calloc's
+ * pages are zeroed only when first touched (a short search touches few); the buckets aligned on
+ * cache lines by hand, 64 bytes past the start at most. */
+static Entry *new_table(int bits, void **memory) {
+    *memory = calloc(((size_t)1 << bits) * 2 * sizeof(Entry) + 64, 1);
+    return *memory ? (Entry *)(((uintptr_t)*memory + 63) & ~(uintptr_t)63) : NULL;
+}
+
 /* The table made larger (2^in.table_bits buckets), its entries moved over. A search that lasts
  * outgrows the table its start needed (the hard endgames search fewer positions in a table four
  * times as large: benchmarks/bench_finale.py), and a table that large from the start costs a
@@ -871,11 +878,10 @@ static void set_pv(S *s, int ply, const Move *m) {
  * on in the table it has. */
 static void grow_table(S *s) {
     s->grow_at = INT64_MAX;
-    int bits = s->in.table_bits;
-    void *memory = calloc(((size_t)1 << bits) * 2 * sizeof(Entry) + 64, 1);
-    if (!memory) return;
-    Entry *table = (Entry *)(((uintptr_t)memory + 63) & ~(uintptr_t)63);
-    uint64_t mask = ((uint64_t)1 << bits) - 1;
+    void *memory;
+    Entry *table = new_table(s->in.table_bits, &memory);
+    if (!table) return;
+    uint64_t mask = ((uint64_t)1 << s->in.table_bits) - 1;
     for (uint64_t b = 0; b <= s->table_mask; b++)
         for (int slot = 0; slot < 2; slot++) {
             const Entry *e = &s->table[b * 2 + slot];
@@ -887,7 +893,6 @@ static void grow_table(S *s) {
     s->table_memory = memory;
     s->table = table;
     s->table_mask = mask;
-    s->table_bits = bits;
 }
 
 static int check_budget(S *s) {
@@ -1464,8 +1469,7 @@ static int next_round(int depth, int last) {
 int eg_solve(const EgInput *in, EgOutput *out) {
     double start = now(in->cpu_clock);
     if (in->size < 2 || in->size > MAXN || in->limit < 1 || in->limit > 60) return -1;
-    if (in->table_bits < 10 || in->table_bits > 26 || in->table_bits_first < 10 || in->table_bits_first > in->table_bits)
-        return -1;
+    if (in->table_bits_first < 10 || in->table_bits_first > in->table_bits || in->table_bits > 26) return -1;
     S *s = calloc(1, sizeof(S));
     if (!s) return -2;
     int N = s->N = in->size;
@@ -1512,13 +1516,9 @@ int eg_solve(const EgInput *in, EgOutput *out) {
         for (int q = 0; q < s->area; q++)
             if (s->board[q] < 0) cross(s, dir, q);
     int bits = in->table_bits_first;
+    s->table = new_table(bits, &s->table_memory);
     s->table_mask = ((uint64_t)1 << bits) - 1;
-    s->table_bits = bits;
     s->grow_at = in->table_bits > bits ? (int64_t)1 << bits : INT64_MAX;
-    /* calloc's pages are zeroed only when first touched (a short search touches few); the
-     * buckets aligned on cache lines by hand, 64 bytes past the start at most. */
-    s->table_memory = calloc(((size_t)1 << bits) * 2 * sizeof(Entry) + 64, 1);
-    s->table = s->table_memory ? (Entry *)(((uintptr_t)s->table_memory + 63) & ~(uintptr_t)63) : NULL;
     s->stack_cap = 1 << 16;
     s->stack = malloc(s->stack_cap * sizeof(Move));
     s->undo_cap = 1 << 12;
@@ -1575,7 +1575,7 @@ int eg_solve(const EgInput *in, EgOutput *out) {
     out->nodes = s->nodes;
     out->answered = s->answered;
     out->answered_later = s->answered_later;
-    out->table_bits = s->table_bits;
+    out->table_bits = __builtin_popcountll(s->table_mask);
     out->seconds = now(in->cpu_clock) - start;
     free(s->table_memory);
     free(s->stack);
