@@ -26,6 +26,10 @@
  * size a short search needs and grows to the budget's once the positions searched reach its
  * buckets (grow_table).
  *
+ * Under a budget of time, the round to the end of the game shares the root's moves out among
+ * threads (Root), which share the table, its entries written and read whole without a lock
+ * (load_entry).
+ *
  * The same move generation serves the Master's playouts (mg_best_by_tiles): a rack on a board,
  * and for each set of the rack's tiles the best placement using them, in the Python search's
  * order; the best by score plus the worth of the tiles kept is among them.
@@ -39,6 +43,12 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#ifndef _WIN32
+#include <pthread.h>
+#define HELPERS_POSSIBLE 1 /* a search may share its root's moves with helper threads */
+#else
+#define HELPERS_POSSIBLE 0
+#endif
 
 #define MAXN 16 /* squares are bytes: boards up to 16 x 16 (larger ones are searched in Python) */
 #define MAXSQ (MAXN * MAXN)
@@ -86,6 +96,9 @@ typedef struct {
     int32_t table_bits_first; /* the table's buckets at first, 2^table_bits_first (at most
                                * table_bits): it grows to 2^table_bits once the positions searched
                                * reach that many (grow_table) */
+    int32_t threads;        /* > 1: the round to the end shares its first moves out among as many
+                             * threads (Root), the budget on the wall clock */
+    int64_t helpers_after;  /* … once the search has searched that many positions */
 } EgInput;
 
 typedef struct {
@@ -98,6 +111,7 @@ typedef struct {
     int64_t answered; /* moves weighed by the other's out without being searched */
     int64_t answered_later; /* … by an out other than the best scoring (a move in that one's zone) */
     int32_t table_bits;     /* the table's buckets at the end, 2^table_bits */
+    int32_t helpers;        /* the helper threads that searched with this one */
     int8_t line_n[MAXLINE];
     uint8_t line_square[MAXLINE * MAXT];
     uint8_t line_code[MAXLINE * MAXT];
@@ -121,7 +135,10 @@ typedef struct {
 #define OUT_KEPT 4 /* the outs that cut kept at each ply (answered_by_out) */
 #define TT_TILES 8 /* a move of more tiles is kept in the table without its move */
 
-/* 32 bytes: two entries (a bucket) to a cache line, one memory read a probe. */
+/* 32 bytes: two entries (a bucket) to a cache line, one memory read a probe. Kept as four words
+ * whose first is the key mixed with the other three (load_entry, put_entry): threads sharing the
+ * table write entries while others read them, and an entry read half old, half new does not
+ * match its key (the lockless table of chess programs). */
 typedef struct {
     uint64_t key;
     int16_t value;
@@ -150,6 +167,8 @@ typedef struct {
     uint64_t key; /* 0: empty (a key always has its leading 1) */
     uint32_t mask;
 } XEntry;
+
+struct Root;
 
 typedef struct {
     int saved_dir, saved_sq;
@@ -228,7 +247,58 @@ typedef struct {
     int32_t g_xs[MAXN];
     uint32_t g_held; /* the letters (not jokers) on the rack while generating */
     uint8_t g_placed_sq[MAXT], g_placed_code[MAXT];
+    struct Root *root; /* the round's first moves shared out among threads (NULL: this one alone) */
+    int helper;        /* a helper thread's state: the table is the main search's */
 } S;
+
+#define MOST_HELPERS 7
+
+/* The first moves of the round to the end of the game, shared out among threads. Nearly all of a
+ * hard endgame's positions lie under the root's moves after its first (on seeds 104 and 123 of
+ * benchmarks/bench_finale.py, 99.9 % of them, the costliest move 15 % and 5 %), each to be proven
+ * no better than the best found: a thread takes the next move not yet taken, searches it with the
+ * best value found so far by any thread, and the table, shared, gives each what the others proved.
+ * The helpers start once the search has lasted (helpers_after; start_helpers), each with its own
+ * state, moves, lines and stacks. The fields after lock are read and written under it. */
+typedef struct Root {
+    S *helper[MOST_HELPERS];
+    int ready, started;    /* the root's moves are here; the helpers started (made, running) */
+    int made, running;     /* helpers made; whose thread runs */
+    int64_t start_at;      /* the positions the search has searched when they start */
+    Move *list;            /* the root's moves as generated (list_count), which a helper's */
+    size_t list_count;     /* positions two turns down take theirs from (generate_at) */
+    Order *order;          /* their order, the pass among them (count) */
+    int count;
+    int depth, run, beta;
+    int hash_tried;        /* the table's move, searched before the others, is not taken again */
+    Move hash_move;
+    int next;              /* the next move to take (atomic) */
+    int stop;              /* a thread ran out of budget: the round is not finished (atomic) */
+#if HELPERS_POSSIBLE
+    pthread_t thread[MOST_HELPERS];
+    pthread_mutex_t lock;
+#endif
+    int alpha, best, resolved, cut;
+    Move best_move;
+    int pv_len;
+    Move pv[MAXPLY];
+} Root;
+
+static inline void root_lock(Root *r) {
+#if HELPERS_POSSIBLE
+    pthread_mutex_lock(&r->lock);
+#else
+    (void)r;
+#endif
+}
+
+static inline void root_unlock(Root *r) {
+#if HELPERS_POSSIBLE
+    pthread_mutex_unlock(&r->lock);
+#else
+    (void)r;
+#endif
+}
 
 static double now(int cpu) {
     struct timespec t;
@@ -779,10 +849,32 @@ static int by_key(const void *a, const void *b) {
     return x->index - y->index;
 }
 
-static Entry *probe(S *s, uint64_t key) {
-    Entry *bucket = &s->table[(key & s->table_mask) * 2];
-    if (bucket[0].flag && bucket[0].key == key) return &bucket[0];
-    if (bucket[1].flag && bucket[1].key == key) return &bucket[1];
+typedef char entry_is_four_words[sizeof(Entry) == 32 ? 1 : -1];
+
+/* The entry in slot, its key unmixed, into *e: whether it is one (flag set). The table's memory
+ * is only ever read and written as words, here and in put_entry; an entry is copied whole. */
+static inline int load_entry(const Entry *slot, Entry *e) {
+    const uint64_t *from = (const uint64_t *)slot;
+    uint64_t words[4];
+    for (int i = 0; i < 4; i++) words[i] = __atomic_load_n(&from[i], __ATOMIC_RELAXED);
+    words[0] ^= words[1] ^ words[2] ^ words[3];
+    memcpy(e, words, sizeof(words));
+    return e->flag != 0;
+}
+
+static inline void put_entry(Entry *slot, const Entry *e) {
+    uint64_t words[4];
+    memcpy(words, e, sizeof(words));
+    uint64_t *to = (uint64_t *)slot;
+    for (int i = 1; i < 4; i++) __atomic_store_n(&to[i], words[i], __ATOMIC_RELAXED);
+    __atomic_store_n(&to[0], words[0] ^ words[1] ^ words[2] ^ words[3], __ATOMIC_RELAXED);
+}
+
+/* The position's entry, copied into *found: found, or NULL. */
+static Entry *probe(S *s, uint64_t key, Entry *found) {
+    const Entry *bucket = &s->table[(key & s->table_mask) * 2];
+    for (int slot = 0; slot < 2; slot++)
+        if (load_entry(&bucket[slot], found) && found->key == key) return found;
     return NULL;
 }
 
@@ -815,22 +907,27 @@ static int table_answers(S *s, const Entry *entry, int ply, int depth, int alpha
 
 static void store(S *s, uint64_t key, int depth, int flag, int value, const Move *move) {
     Entry *bucket = &s->table[(key & s->table_mask) * 2];
-    Entry *e;
-    if (bucket[0].flag && bucket[0].key == key) e = &bucket[0];
-    else if (bucket[1].flag && bucket[1].key == key) e = &bucket[1];
-    else if (!bucket[0].flag || bucket[0].depth <= depth) {
-        bucket[1] = bucket[0]; /* the deeper slot's old entry moves to the one always replaced */
-        e = &bucket[0];
-    } else e = &bucket[1];
-    e->key = key;
-    e->value = (int16_t)value;
-    e->depth = (int16_t)depth;
-    e->flag = (int8_t)(flag + 1);
+    Entry first, second;
+    int has_first = load_entry(&bucket[0], &first), has_second = load_entry(&bucket[1], &second);
+    Entry *slot;
+    if (has_first && first.key == key) slot = &bucket[0];
+    else if (has_second && second.key == key) slot = &bucket[1];
+    else if (!has_first || first.depth <= depth) {
+        if (has_first) put_entry(&bucket[1], &first); /* the deeper slot's old entry moves to the one always replaced */
+        slot = &bucket[0];
+    } else slot = &bucket[1];
+    Entry e;
+    memset(&e, 0, sizeof(e));
+    e.key = key;
+    e.value = (int16_t)value;
+    e.depth = (int16_t)depth;
+    e.flag = (int8_t)(flag + 1);
     if (move && move->n <= TT_TILES) {
-        e->n = move->n;
-        memcpy(e->sq, move->sq, (size_t)move->n);
-        memcpy(e->code, move->code, (size_t)move->n);
-    } else e->n = -1;
+        e.n = move->n;
+        memcpy(e.sq, move->sq, (size_t)move->n);
+        memcpy(e.code, move->code, (size_t)move->n);
+    } else e.n = -1;
+    put_entry(slot, &e);
 }
 
 static void add_killer(S *s, int ply, const Move *m) {
@@ -884,10 +981,10 @@ static void grow_table(S *s) {
     uint64_t mask = ((uint64_t)1 << s->in.table_bits) - 1;
     for (uint64_t b = 0; b <= s->table_mask; b++)
         for (int slot = 0; slot < 2; slot++) {
-            const Entry *e = &s->table[b * 2 + slot];
-            if (!e->flag) continue;
-            Entry *bucket = &table[(e->key & mask) * 2];
-            bucket[bucket[0].flag ? 1 : 0] = *e;
+            Entry e, taken;
+            if (!load_entry(&s->table[b * 2 + slot], &e)) continue;
+            Entry *bucket = &table[(e.key & mask) * 2];
+            put_entry(&bucket[load_entry(&bucket[0], &taken) ? 1 : 0], &e);
         }
     free(s->table_memory);
     s->table_memory = memory;
@@ -901,6 +998,7 @@ static int check_budget(S *s) {
     else if (s->nodes >= s->next_check) { /* the clock every 1,024 positions: reading it is a system call */
         s->next_check = s->nodes + 1024;
         if (now(s->in.cpu_clock) > s->deadline) s->stopped = 1;
+        if (s->root && __atomic_load_n(&s->root->stop, __ATOMIC_RELAXED)) s->stopped = 1;
     }
     return s->stopped;
 }
@@ -1034,7 +1132,8 @@ static int child_value(S *s, int ply, int depth, int alpha, int beta, int run, c
      * answer to the null window that the move does better leaves the full window to search. */
     int child;
     int null_answered = 0;
-    Entry *entry = probe(s, key_after(s, me, move, run));
+    Entry found;
+    Entry *entry = probe(s, key_after(s, me, move, run), &found);
     if (table_answers(s, entry, ply + 1, depth - 1, pvs ? -alpha - 1 + score : -beta + score, -alpha + score,
                       &child, resolved)) {
         s->nodes++;
@@ -1192,10 +1291,181 @@ static int cut_here(S *s, int ply, uint64_t key, int value, const Move *move, in
     return value;
 }
 
+/* -- the root's moves shared among threads (Root) ------------------------------------------- */
+
+/* The root's moves taken one by one, until none is left, each searched with the best value found
+ * so far and its result given to the others (in each thread, the main search's too). */
+static void root_take(S *s, Root *r) {
+    OutAnswer out_answer;
+    out_answer.state = 0;
+    for (;;) {
+        if (__atomic_load_n(&r->stop, __ATOMIC_RELAXED)) break;
+        int o = __atomic_fetch_add(&r->next, 1, __ATOMIC_RELAXED);
+        if (o >= r->count) break;
+        Move move;
+        if (r->order[o].index >= 0) move = r->list[r->order[o].index];
+        else memset(&move, 0, sizeof(move)); /* the pass */
+        if (r->hash_tried && same_move(&move, &r->hash_move)) continue;
+        root_lock(r);
+        int alpha = r->alpha, best = r->best;
+        Move best_move = r->best_move;
+        root_unlock(r);
+        if (answered_by_out(s, 0, r->run, &move, alpha, &out_answer, &best, &best_move)) {
+            root_lock(r);
+            if (best > r->best) {
+                r->best = best;
+                r->best_move = r->pv[0] = best_move;
+                r->pv_len = 1;
+            }
+            root_unlock(r);
+            continue;
+        }
+        int child_resolved = 0;
+        int value = s->stopped ? 0 : child_value(s, 0, r->depth, alpha, r->beta, r->run, &move,
+                                                 best > -INF && r->beta - alpha > 1, &child_resolved);
+        if (s->stopped) {
+            __atomic_store_n(&r->stop, 1, __ATOMIC_RELAXED);
+            break;
+        }
+        root_lock(r);
+        if (value > r->best && !r->cut) {
+            r->best = value;
+            r->best_move = move;
+            set_pv(s, 0, &move);
+            r->pv_len = s->pv_len[0];
+            memcpy(r->pv, s->pv[0], (size_t)r->pv_len * sizeof(Move));
+            if (value > r->alpha) r->alpha = value;
+            if (value >= r->beta) { /* the cut's proof is its move's alone (see negamax) */
+                r->cut = 1;
+                r->resolved = child_resolved;
+                __atomic_store_n(&r->next, r->count, __ATOMIC_RELAXED);
+            }
+        }
+        if (!r->cut) r->resolved = r->resolved && child_resolved;
+        root_unlock(r);
+    }
+}
+
+static S *new_state(const EgInput *in, int *status);
+static void free_state(S *s);
+
+#if HELPERS_POSSIBLE
+static void *helper_run(void *state) {
+    S *h = state;
+    root_take(h, h->root);
+    return NULL;
+}
+#endif
+
+/* The helpers made and started, by the main search between two positions (so late that a short
+ * search pays nothing for them): each a state of the request's position, as the main search's
+ * was made, with the root's moves on its stack as the main search's are on its own; the table
+ * the main search's, grown to its budget's size first (a table shared no longer grows). */
+static void start_helpers(S *s) {
+    Root *r = s->root;
+    r->started = 1;
+    if (s->grow_at != INT64_MAX) grow_table(s);
+#if HELPERS_POSSIBLE
+    for (int i = 0; i < s->in.threads - 1 && i < MOST_HELPERS; i++) {
+        int status;
+        S *h = new_state(&s->in, &status);
+        Order *order = malloc((size_t)r->count * sizeof(Order));
+        if (!h || !order || r->list_count > h->stack_cap) {
+            if (h) free_state(h);
+            free(order);
+            break;
+        }
+        memcpy(order, r->order, (size_t)r->count * sizeof(Order));
+        memcpy(h->stack, r->list, r->list_count * sizeof(Move));
+        h->stack_top = h->list_count[0] = r->list_count;
+        h->order_of[0] = order;
+        h->order_count[0] = r->count;
+        h->helper = 1;
+        h->root = r;
+        h->table = s->table;
+        h->table_mask = s->table_mask;
+        h->grow_at = INT64_MAX;
+        h->deadline = s->deadline;
+        h->budgeted = s->budgeted;
+        h->out_answers = s->out_answers;
+        r->helper[r->made++] = h;
+        if (pthread_create(&r->thread[i], NULL, helper_run, h) != 0) break;
+        r->running++;
+    }
+#endif
+}
+
+/* The helpers waited for, their positions counted in the search's, their states given back. */
+static void finish_helpers(S *s, Root *r) {
+#if HELPERS_POSSIBLE
+    for (int i = 0; i < r->running; i++) pthread_join(r->thread[i], NULL);
+#endif
+    for (int i = 0; i < r->made; i++) {
+        S *h = r->helper[i];
+        s->nodes += h->nodes;
+        s->answered += h->answered;
+        s->answered_later += h->answered_later;
+        s->failed |= h->failed;
+        s->lines_differ |= h->lines_differ;
+        s->answers_differ |= h->answers_differ;
+        free((void *)h->order_of[0]);
+        free_state(h);
+    }
+    r->made = 0;
+}
+
+/* The root's moves (count of them from base on the stack, ordered in order: ordered of them and
+ * the pass) searched by the threads; the best so far (the table's move's) given in best,
+ * best_move and resolved, and the result there. */
+static void share_root(S *s, Root *r, const Order *order, size_t ordered, size_t base, size_t count, int depth,
+                       int alpha, int beta, int run, const Move *hash_move, int *best, Move *best_move,
+                       int *resolved) {
+    r->list = malloc((count + 1) * sizeof(Move));
+    r->order = malloc((ordered + 1) * sizeof(Order));
+    if (!r->list || !r->order) {
+        free(r->list);
+        free(r->order);
+        s->failed = s->stopped = 1;
+        return;
+    }
+    memcpy(r->list, &s->stack[base], count * sizeof(Move));
+    memcpy(r->order, order, (ordered + 1) * sizeof(Order));
+    r->list_count = count;
+    r->count = (int)ordered + 1;
+    r->depth = depth;
+    r->run = run;
+    r->beta = beta;
+    r->hash_tried = hash_move != NULL;
+    if (hash_move) r->hash_move = *hash_move;
+    r->next = r->stop = r->cut = 0;
+    r->alpha = alpha;
+    r->best = *best;
+    r->best_move = *best_move;
+    r->resolved = *resolved;
+    r->pv_len = s->pv_len[0];
+    memcpy(r->pv, s->pv[0], (size_t)r->pv_len * sizeof(Move));
+    r->ready = 1;
+    root_take(s, r);
+    finish_helpers(s, r);
+    r->ready = 0;
+    free(r->list);
+    free(r->order);
+    r->list = NULL;
+    r->order = NULL;
+    if (r->stop) s->stopped = 1;
+    *best = r->best;
+    *best_move = r->best_move;
+    *resolved = r->resolved;
+    s->pv_len[0] = r->pv_len;
+    memcpy(s->pv[0], r->pv, (size_t)r->pv_len * sizeof(Move));
+}
+
 #define EARLIER_TRIED 8 /* moves of the earlier list a node one turn from the limit weighs first */
 
 static int negamax(S *s, int ply, int depth, int alpha, int beta, int run, int *resolved_out) {
     if (++s->nodes >= s->grow_at) grow_table(s);
+    if (s->root && !s->helper && s->root->ready && !s->root->started && s->nodes >= s->root->start_at)
+        start_helpers(s);
     if (ply < MAXPLY) {
         s->pv_len[ply] = 0;
         s->order_of[ply] = NULL;
@@ -1203,7 +1473,8 @@ static int negamax(S *s, int ply, int depth, int alpha, int beta, int run, int *
     if (check_budget(s)) { *resolved_out = 0; return 0; }
     int me = ply & 1, other = 1 - me;
     uint64_t key = position_key(s, me, run);
-    Entry *entry = probe(s, key);
+    Entry found;
+    Entry *entry = probe(s, key, &found);
     Move hash_move;
     int has_hash = 0;
     int answer;
@@ -1356,7 +1627,12 @@ static int negamax(S *s, int ply, int depth, int alpha, int beta, int run, int *
         s->list_count[ply] = count;
     }
 
-    for (size_t o = 0; o <= ordered; o++) {
+    if (ply == 0 && s->root) {
+        share_root(s, s->root, order, ordered, base, count, depth, alpha, beta, run, hash_tried ? &hash_move : NULL,
+                   &best, &best_move, &resolved);
+        if (best > alpha) alpha = best;
+    }
+    for (size_t o = 0; o <= ordered && !(ply == 0 && s->root); o++) {
         int j = order[o].index;
         Move move;
         if (j >= 0) move = s->stack[base + j];
@@ -1418,7 +1694,8 @@ static void complete(S *s, const Move *line, int length, int start_run, EgOutput
         Move m;
         if (count < length) m = line[count];
         else {
-            Entry *e = probe(s, position_key(s, player, run));
+            Entry found;
+            Entry *e = probe(s, position_key(s, player, run), &found);
             if (!e || !entry_move(e, &m)) break;
         }
         if (m.n > 0) {
@@ -1457,21 +1734,15 @@ static void complete(S *s, const Move *line, int length, int start_run, EgOutput
     }
 }
 
-int eg_abi(void) { return 7; }
+/* -- a search's state ---------------------------------------------------------------------- */
 
-/* The depth of the round after one of depth turns: one more up to four, then the last (the
- * game's longest: every line to its end); past the last, none. */
-static int next_round(int depth, int last) {
-    if (depth >= last) return last + 1;
-    return depth >= 4 ? last : depth + 1;
-}
-
-int eg_solve(const EgInput *in, EgOutput *out) {
-    double start = now(in->cpu_clock);
-    if (in->size < 2 || in->size > MAXN || in->limit < 1 || in->limit > 60) return -1;
-    if (in->table_bits_first < 10 || in->table_bits_first > in->table_bits || in->table_bits > 26) return -1;
+/* The state of a search of the request's position (its board, racks and their keys, the
+ * cross-checks) with its own stacks and lines, the table not made yet; NULL if a rack is invalid
+ * (*status -1) or the memory short (-2). The helper threads' are made so too (start_helpers). */
+static S *new_state(const EgInput *in, int *status) {
     S *s = calloc(1, sizeof(S));
-    if (!s) return -2;
+    *status = -2;
+    if (!s) return NULL;
     int N = s->N = in->size;
     s->area = N * N;
     for (int q = 0; q < s->area; q++) {
@@ -1484,7 +1755,11 @@ int eg_solve(const EgInput *in, EgOutput *out) {
         s->rack_size[p] = s->rack_value[p] = 0;
         for (int t = 0; t < 27; t++) {
             int count = in->racks[p * 27 + t];
-            if (count < 0 || count >= MAXT) { free(s); return -1; }
+            if (count < 0 || count >= MAXT) {
+                free(s);
+                *status = -1;
+                return NULL;
+            }
             s->rack[p][t] = count;
             s->rack_size[p] += count;
             s->rack_value[p] += count * s->tv[t];
@@ -1516,9 +1791,6 @@ int eg_solve(const EgInput *in, EgOutput *out) {
         for (int q = 0; q < s->area; q++)
             if (s->board[q] < 0) cross(s, dir, q);
     int bits = in->table_bits_first;
-    s->table = new_table(bits, &s->table_memory);
-    s->table_mask = ((uint64_t)1 << bits) - 1;
-    s->grow_at = in->table_bits > bits ? (int64_t)1 << bits : INT64_MAX;
     s->stack_cap = 1 << 16;
     s->stack = malloc(s->stack_cap * sizeof(Move));
     s->undo_cap = 1 << 12;
@@ -1529,10 +1801,48 @@ int eg_solve(const EgInput *in, EgOutput *out) {
     s->line_moves_count = (uint64_t)4 << s->line_bits;
     s->lines = calloc((size_t)1 << s->line_bits, sizeof(LineEntry));
     s->line_moves = malloc(s->line_moves_count * sizeof(Move));
-    if (!s->table || !s->stack || !s->undo || !s->lines || !s->line_moves) {
-        free(s->table_memory); free(s->stack); free(s->undo); free(s->lines); free(s->line_moves); free(s);
+    if (!s->stack || !s->undo || !s->lines || !s->line_moves) {
+        free_state(s);
+        return NULL;
+    }
+    *status = 0;
+    return s;
+}
+
+static void free_state(S *s) {
+    free(s->table_memory);
+    free(s->stack);
+    free(s->undo);
+    free(s->lines);
+    free(s->line_moves);
+    free(s);
+}
+
+int eg_abi(void) { return 8; }
+
+/* The depth of the round after one of depth turns: one more up to four, then the last (the
+ * game's longest: every line to its end); past the last, none. */
+static int next_round(int depth, int last) {
+    if (depth >= last) return last + 1;
+    return depth >= 4 ? last : depth + 1;
+}
+
+int eg_solve(const EgInput *in, EgOutput *out) {
+    double start = now(in->cpu_clock);
+    if (in->size < 2 || in->size > MAXN || in->limit < 1 || in->limit > 60) return -1;
+    if (in->table_bits_first < 10 || in->table_bits_first > in->table_bits || in->table_bits > 26) return -1;
+    if (in->threads < 1 || in->helpers_after < 0) return -1;
+    int status;
+    S *s = new_state(in, &status);
+    if (!s) return status;
+    int bits = in->table_bits_first;
+    s->table = new_table(bits, &s->table_memory);
+    if (!s->table) {
+        free_state(s);
         return -2;
     }
+    s->table_mask = ((uint64_t)1 << bits) - 1;
+    s->grow_at = in->table_bits > bits ? (int64_t)1 << bits : INT64_MAX;
     s->deadline = start + in->seconds;
     int run = in->start_run < in->limit ? in->start_run : in->limit;
 
@@ -1541,6 +1851,21 @@ int eg_solve(const EgInput *in, EgOutput *out) {
     int most = 2 * (s->rack_size[0] + s->rack_size[1]) + 2 * s->in.limit + 2;
     int first = 1, last = most;
     if (in->max_depth > 0) first = last = in->max_depth;
+    /* Threads for the round to the end, under a budget of time only: a budget of positions is
+     * replayed by its count (the Master's games), which threads would make vary. */
+    Root *root = NULL;
+    if (HELPERS_POSSIBLE && in->threads > 1 && in->max_nodes < 0) {
+        root = calloc(1, sizeof(Root));
+        if (root) {
+            root->start_at = in->helpers_after;
+#if HELPERS_POSSIBLE
+            if (pthread_mutex_init(&root->lock, NULL) != 0) {
+                free(root);
+                root = NULL;
+            }
+#endif
+        }
+    }
     /* Rounds of 1, 2, 3 and 4 turns, then one to the end of the game. A round cut short of the
      * end weighs its last turns by the game counted blocked there, a guess: its cuts do not
      * hold a round deeper, and each of the rounds of 6, 8, 10… turns searched again much of
@@ -1557,6 +1882,7 @@ int eg_solve(const EgInput *in, EgOutput *out) {
          * values, change which moves the table keeps as best and the round to the end orders its
          * moves worse (one endgame searched 5.8 million positions instead of 1.9). */
         s->out_answers = depth == last && in->max_nodes < 0;
+        s->root = depth == last ? root : NULL;
         s->next_check = 0;
         int resolved;
         int value = negamax(s, 0, depth, -INF, INF, run, &resolved);
@@ -1576,13 +1902,15 @@ int eg_solve(const EgInput *in, EgOutput *out) {
     out->answered = s->answered;
     out->answered_later = s->answered_later;
     out->table_bits = __builtin_popcountll(s->table_mask);
+    out->helpers = root ? root->running : 0;
+    if (root) {
+#if HELPERS_POSSIBLE
+        pthread_mutex_destroy(&root->lock);
+#endif
+        free(root);
+    }
     out->seconds = now(in->cpu_clock) - start;
-    free(s->table_memory);
-    free(s->stack);
-    free(s->undo);
-    free(s->lines);
-    free(s->line_moves);
-    free(s);
+    free_state(s);
     return lines_differ ? -3 : answers_differ ? -4 : failed ? -2 : 0;
 }
 

@@ -181,6 +181,7 @@ class EndgameSolver:
         max_nodes: int | None = None,
         clock: Callable[[], float] = time.perf_counter,
         native: bool | None = None,
+        threads: int | None = None,
     ) -> None:
         if len(position.racks) != 2:
             raise ValueError("the endgame solver plays two-player games")
@@ -196,6 +197,9 @@ class EndgameSolver:
         if native is None:
             native = clock in (time.perf_counter, time.process_time)
         self.native = native and _native.library() is not None
+        # The compiled search's threads: by default all the process may run on under a wall
+        # clock budget, one under a budget of positions or of processor time (native.search).
+        self.threads = threads
         self.pass_cost = PASS_COST
         rules = self.rules
         self.limit = rules.blocked_count * 2
@@ -531,7 +535,8 @@ class EndgameSolver:
             return EndgameResult(value, True, (), 0, self.clock() - start, 0)
         if self.native:
             found = _native.search(self.position, seconds=self.seconds, max_nodes=self.max_nodes,
-                                  start_run=self.start_run, cpu_clock=self.clock is time.process_time)
+                                  start_run=self.start_run, cpu_clock=self.clock is time.process_time,
+                                  threads=self.threads)
             if found is not None:
                 return EndgameResult(base + found.value, found.proven, self._to_moves(found.line), found.nodes,
                                      self.clock() - start, found.depth)
@@ -901,12 +906,14 @@ def solve(
     blocked_run: int | None = None,
     clock: Callable[[], float] = time.perf_counter,
     native: bool | None = None,
+    threads: int | None = None,
 ) -> EndgameResult:
     """The exact endgame of ``position`` (two players, empty bag, both racks known). ``clock``
     measures the budget (``time.process_time`` counts this process's own work only); ``native``
-    False keeps to the Python search (by default the compiled one when it is there)."""
+    False keeps to the Python search (by default the compiled one when it is there), whose
+    ``threads`` are by default those the process may run on under a wall clock budget."""
     return EndgameSolver(position, seconds=seconds, max_nodes=max_nodes, blocked_run=blocked_run,
-                         clock=clock, native=native).solve()
+                         clock=clock, native=native, threads=threads).solve()
 
 
 

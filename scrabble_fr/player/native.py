@@ -54,13 +54,15 @@ MAX_TILES = 16  # the C side's tiles per move (MAXT)
 MAX_LINE = 64
 LINES_DIFFER = -3  # eg_solve() under check_lines
 ANSWERS_DIFFER = -4  # eg_solve() under check_answers
-ABI = 7  # eg_abi(): the layout of the structures below
+ABI = 8  # eg_abi(): the layout of the structures below
 TABLE_BITS = (12, 22)  # the transposition table: 2^bits buckets of two entries (64 bytes), at least and at most
 # The table's buckets at first, at most 2^20 (64 MB): it grows to the budget's size once the
 # positions searched reach as many (a table of 256 MB from the start cost the searches of a tenth
 # of a second 1.3 to 1.5 times their time, mapping its pages).
 TABLE_BITS_FIRST = 20
 NODES_A_SECOND = 700_000  # about what the search does, to size the table for a time budget
+# Threads for a search under a budget of time: as many as the process may run on, up to this.
+MOST_THREADS = 4
 
 _ints8 = ctypes.POINTER(ctypes.c_int8)
 _ints32 = ctypes.POINTER(ctypes.c_int32)
@@ -95,6 +97,8 @@ class _Input(ctypes.Structure):
         ("check_lines", ctypes.c_int32),
         ("check_answers", ctypes.c_int32),
         ("table_bits_first", ctypes.c_int32),
+        ("threads", ctypes.c_int32),
+        ("helpers_after", ctypes.c_int64),
     ]
 
 
@@ -109,6 +113,7 @@ class _Output(ctypes.Structure):
         ("answered", ctypes.c_int64),
         ("answered_later", ctypes.c_int64),
         ("table_bits", ctypes.c_int32),
+        ("helpers", ctypes.c_int32),
         ("line_n", ctypes.c_int8 * MAX_LINE),
         ("line_square", ctypes.c_uint8 * (MAX_LINE * MAX_TILES)),
         ("line_code", ctypes.c_uint8 * (MAX_LINE * MAX_TILES)),
@@ -128,7 +133,8 @@ class NativeAnswer:
     empty for a pass; ``answered`` the moves weighed by the other player's out without being
     searched (not counted in ``nodes``), ``answered_later`` those of them weighed by an out other
     than the best scoring one the other held (the move touched that one); ``table_bits`` the
-    table's size at the end, 2^table_bits buckets (grown where the search lasted)."""
+    table's size at the end, 2^table_bits buckets (grown where the search lasted); ``helpers`` the
+    threads that searched beside the caller's (``nodes`` counts theirs too)."""
 
     value: int
     proven: bool
@@ -139,6 +145,7 @@ class NativeAnswer:
     answered: int = 0
     answered_later: int = 0
     table_bits: int = 0
+    helpers: int = 0
 
 
 _lock = threading.Lock()
@@ -284,9 +291,17 @@ class _Scoring:
         return cls(letter_mul, word_mul, (ctypes.c_int32 * 27)(*[values.get(letter, 0) for letter in ALPHABET], 0))
 
 
+def usable_threads() -> int:
+    """The processors this process may run on, at most :data:`MOST_THREADS`."""
+    affinity = getattr(os, "sched_getaffinity", None)
+    count = len(affinity(0)) if affinity else os.cpu_count() or 1
+    return max(1, min(count, MOST_THREADS))
+
+
 def search(position: Position, *, start_run: int, seconds: float = 10.0, max_nodes: int | None = None,
            cpu_clock: bool = False, max_depth: int = 0, check_lines: bool = False,
-           check_answers: bool = False, table_bits: tuple[int, int] | None = None) -> NativeAnswer | None:
+           check_answers: bool = False, table_bits: tuple[int, int] | None = None, threads: int | None = None,
+           helpers_after: int | None = None) -> NativeAnswer | None:
     """The compiled search of ``position`` (two players, the bag empty, both racks known, the
     game not over), ``start_run`` turns already counting toward a blocked game; None when the
     library is not there. ``max_depth``: one round cut at that many turns, no budget (the value
@@ -295,7 +310,10 @@ def search(position: Position, *, start_run: int, seconds: float = 10.0, max_nod
     ``check_answers``: each move the other player's out answers is laid and the out played after
     it (the tests' check): RuntimeError if the out is not playable there with the same score.
     ``table_bits``: the table's 2^bits buckets at first and once grown (the tests'), by default
-    from the budget."""
+    from the budget. ``threads``: how many share the round to the end of the game (the others
+    starting once the search has searched ``helpers_after`` positions, by default when the table
+    grows); by default those the process may run on (:func:`usable_threads`) under a budget of wall
+    clock time, one under a budget of positions or of processor time."""
     loaded = library()
     if loaded is None:
         return None
@@ -313,6 +331,10 @@ def search(position: Position, *, start_run: int, seconds: float = 10.0, max_nod
     if table_bits is None:
         most = min(max(expected.bit_length(), TABLE_BITS[0]), TABLE_BITS[1])
         table_bits = (min(most, TABLE_BITS_FIRST), most)
+    if threads is None:
+        threads = 1 if max_nodes is not None or cpu_clock else usable_threads()
+    if helpers_after is None:
+        helpers_after = 1 << table_bits[0]
     row, col = rules.centre
     request = _Input(
         size=size, board=(ctypes.c_int8 * len(codes)).from_buffer(codes), letter_mul=scoring.letter_mul,
@@ -324,6 +346,7 @@ def search(position: Position, *, start_run: int, seconds: float = 10.0, max_nod
         max_nodes=-1 if max_nodes is None else max_nodes,
         cpu_clock=int(cpu_clock), table_bits=table_bits[1], max_depth=max_depth, graph_id=graph.ident,
         check_lines=int(check_lines), check_answers=int(check_answers), table_bits_first=table_bits[0],
+        threads=threads, helpers_after=helpers_after,
     )
     answer = _Output()
     status = loaded.eg_solve(ctypes.byref(request), ctypes.byref(answer))
@@ -338,7 +361,7 @@ def search(position: Position, *, start_run: int, seconds: float = 10.0, max_nod
         tiles = range(index * MAX_TILES, index * MAX_TILES + answer.line_n[index])
         line.append(tuple((answer.line_square[at], board_tile(answer.line_code[at])) for at in tiles))
     return NativeAnswer(answer.value, bool(answer.proven), answer.depth, answer.nodes, answer.seconds, tuple(line),
-                        answer.answered, answer.answered_later, answer.table_bits)
+                        answer.answered, answer.answered_later, answer.table_bits, answer.helpers)
 
 
 class _RackState:

@@ -36,8 +36,8 @@ def compile_library(source: Path, target: Path) -> bool:
     target.parent.mkdir(parents=True, exist_ok=True)
     try:
         done = subprocess.run(
-            [compiler, "-O2", "-shared", "-fPIC", "-std=c99", "-D_POSIX_C_SOURCE=199309L", "-o", str(target),
-             str(source)],
+            [compiler, "-O2", "-shared", "-fPIC", "-std=c99", "-D_POSIX_C_SOURCE=200112L",
+             *([] if sys.platform == "win32" else ["-pthread"]), "-o", str(target), str(source)],
             capture_output=True, timeout=120, check=False)
     except (OSError, subprocess.SubprocessError):
         return False

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import os
 import random
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import replace
 
 import pytest
@@ -206,21 +206,26 @@ def test_sequence_replays_to_its_value(compiled: bool) -> None:
     for _case in range(20):
         position, _run = random_endgame(rng, rules, lexicon)
         result = solve(position, seconds=60, native=compiled)
-        replay = position.copy()
-        first = replay.to_move
-        for move in result.moves:
-            replay.push(move)
-        # The line ends the game (out, or blocked by passes); its end scored by the rules.
-        out = [p for p in (0, 1) if not replay.racks[p]]
-        values = rules.tile_set
-        if out:
-            gain = values.rack_value(replay.racks[1 - out[0]])
-            replay.scores[out[0]] += gain
-            replay.scores[1 - out[0]] -= gain
-        else:
-            for player in (0, 1):
-                replay.scores[player] -= values.rack_value(replay.racks[player])
-        assert replay.scores[first] - replay.scores[1 - first] == result.value, position.to_cgp()
+        assert final_spread(position, result.moves) == result.value, position.to_cgp()
+
+
+def final_spread(position: Position, moves: Sequence[Move]) -> int:
+    """The spread for the player to move at the end of the line ``moves`` (which ends the game:
+    out, or blocked by passes), its end scored by the rules (FFSc's transfer of the rack)."""
+    replay = position.copy()
+    first = replay.to_move
+    for move in moves:
+        replay.push(move)
+    out = [p for p in (0, 1) if not replay.racks[p]]
+    values = position.rules.tile_set
+    if out:
+        gain = values.rack_value(replay.racks[1 - out[0]])
+        replay.scores[out[0]] += gain
+        replay.scores[1 - out[0]] -= gain
+    else:
+        for player in (0, 1):
+            replay.scores[player] -= values.rack_value(replay.racks[player])
+    return replay.scores[first] - replay.scores[1 - first]
 
 
 @pytest.mark.parametrize("compiled", [False, True])
@@ -366,9 +371,9 @@ def test_the_table_grows_with_the_search_and_keeps_its_entries(cgp: str) -> None
     if native.library() is None:
         pytest.skip("no compiled endgame search here (no C compiler)")
     position = Position.from_cgp(cgp, lexicon=full_lexicon("fr"))
-    small = native.search(position, start_run=0, seconds=60, table_bits=(10, 10))
-    large = native.search(position, start_run=0, seconds=60, table_bits=(14, 14))
-    grown = native.search(position, start_run=0, seconds=60, table_bits=(10, 14))
+    small = native.search(position, start_run=0, seconds=60, table_bits=(10, 10), threads=1)
+    large = native.search(position, start_run=0, seconds=60, table_bits=(14, 14), threads=1)
+    grown = native.search(position, start_run=0, seconds=60, table_bits=(10, 14), threads=1)
     assert small is not None and large is not None and grown is not None
     assert (small.table_bits, large.table_bits, grown.table_bits) == (10, 14, 14)
     assert small.proven and large.proven and grown.proven
@@ -406,6 +411,10 @@ def test_a_move_the_others_out_answers_leaves_the_out_alone(cgp: str) -> None:
     assert plain.nodes < without.nodes
 
 
+CUT_ENDGAME = ("14Q/13LA/12ROT/11NEWS/4DOCU4U2/5HA2BUGS2/6MAIE1LI2/5BEY2VAN1G/5I2K1UNE1R/5S2OH1DEME/"
+               "4RECITAT3F/3PEAU2L1PROF/4MULTIVoIE1E/5T3A3JE/4ZEND1SIXTES SEERARO/N?LINOA 398/430 0")
+
+
 def test_a_cut_is_proven_by_its_move_alone() -> None:
     """A real endgame (7 tiles against 7) whose refutations come after moves that fail low short
     of the end: the cutting move's proof is enough, so a round of six turns of the compiled
@@ -415,9 +424,7 @@ def test_a_cut_is_proven_by_its_move_alone() -> None:
     wrong here (the small random endgames of the minimax tests never showed it)."""
     if native.library() is None:
         pytest.skip("no compiled endgame search here (no C compiler)")
-    cgp = ("14Q/13LA/12ROT/11NEWS/4DOCU4U2/5HA2BUGS2/6MAIE1LI2/5BEY2VAN1G/5I2K1UNE1R/5S2OH1DEME/"
-           "4RECITAT3F/3PEAU2L1PROF/4MULTIVoIE1E/5T3A3JE/4ZEND1SIXTES SEERARO/N?LINOA 398/430 0")
-    position = Position.from_cgp(cgp, lexicon=full_lexicon("fr"))
+    position = Position.from_cgp(CUT_ENDGAME, lexicon=full_lexicon("fr"))
     result = solve(position, seconds=60, native=True)
     assert (result.value, result.proven) == (-26, True)
     # Proven by the round after the round of four turns: the one to the end of the game.
@@ -442,3 +449,53 @@ def test_a_pass_answering_a_pass_counts_as_the_end_only_where_placements_restart
                                   ("hasbro", "EA/?E", False)]:
         position = Position.from_cgp(f"{board} {racks} 100/90 0", rules=preset, lexicon=lexicon)
         assert EndgameSolver(position).pass_answers_end is counts, (preset, racks)
+
+
+@pytest.mark.parametrize(("lang", "preset"), CASES)
+def test_threads_sharing_the_first_moves_match_a_cut_minimax(lang: str, preset: str) -> None:
+    """The last round shares the root's moves out among threads, which share the table: each
+    takes the next move, searches it with the best value any has found, and gives its own to
+    the others. Started here at once, in rounds cut at two and three turns (the small random
+    endgames of the minimax are proven before their round to the end, too short for the threads
+    to start by default): the values of the cut minimax."""
+    if native.library() is None:
+        pytest.skip("no compiled endgame search here (no C compiler)")
+    helped = searched = 0
+    for position, run in endgames(lang, preset, len(preset) * 13 + len(lang), 25, lambda p: all(p.racks)):
+        for depth in (2, 3):
+            expected = reference(position.copy(), run, depth=depth)
+            answer = native.search(position, start_run=run, max_depth=depth, threads=2, helpers_after=0)
+            assert answer is not None and answer.value == expected, (position.to_cgp(), depth)
+            helped += answer.helpers
+            searched += 1
+    assert helped >= searched // 2  # a root that cuts before its moves are ordered shares nothing
+
+
+# Real endgames (7 tiles against 3 to 7) whose proofs go to the round to the end of the game.
+LONG_ENDGAMES = [REAL_ENDGAMES[0][0], ANSWERED_ENDGAME, CUT_ENDGAME]
+
+
+@pytest.mark.parametrize("cgp", LONG_ENDGAMES, ids=[cgp.split()[1] for cgp in LONG_ENDGAMES])
+def test_threads_prove_the_value_and_a_line_that_reaches_it(cgp: str) -> None:
+    """On real endgames, three threads started at once (the table grown to its size as they
+    start) prove the value one thread proves, and the line answered, gathered from the thread
+    that searched its first move, is legal and ends the game at that value. A budget of
+    positions is searched by one thread whatever is asked (the Master's games replay by the
+    count)."""
+    if native.library() is None:
+        pytest.skip("no compiled endgame search here (no C compiler)")
+    position = Position.from_cgp(cgp, lexicon=full_lexicon("fr"))
+    me = position.to_move
+    base = position.scores[me] - position.scores[1 - me]
+    alone = native.search(position, start_run=0, seconds=60, threads=1)
+    shared = native.search(position, start_run=0, seconds=60, threads=3, helpers_after=0, table_bits=(12, 16))
+    assert alone is not None and shared is not None
+    assert (shared.helpers, shared.table_bits, alone.helpers) == (2, 16, 0)
+    assert alone.proven and shared.proven and shared.value == alone.value
+    size = position.board.size
+    moves = [placement_of(tiles, size) if tiles else Move.pass_() for tiles in shared.line]
+    assert final_spread(position, moves) == base + shared.value
+    one = native.search(position, start_run=0, max_nodes=20_000, threads=1)
+    budgeted = native.search(position, start_run=0, max_nodes=20_000, threads=3, helpers_after=0)
+    assert one is not None and budgeted is not None and budgeted.helpers == 0
+    assert (budgeted.value, budgeted.nodes, budgeted.line) == (one.value, one.nodes, one.line)
