@@ -1685,8 +1685,32 @@ static int negamax(S *s, int ply, int depth, int alpha, int beta, int run, int *
 
 /* -- the answer ----------------------------------------------------------------------------- */
 
-/* The line followed to the end of the game through the table's moves; written to out. */
-static void complete(S *s, const Move *line, int length, int start_run, EgOutput *out) {
+#define AGAIN_NODES 500000 /* the positions a search for a move of the line no longer in the table may use */
+
+/* The move at ply (the board and racks as the line left them) when the table no longer holds it:
+ * a later position wrote over its entry (another thread's, or this one's in a small table), and
+ * the line would stop short of the end of the game. The position searched again to the end, the
+ * table warm with the proofs of the positions after it, within AGAIN_NODES positions (a budget
+ * already spent or not); whether found. */
+static int searched_again(S *s, int ply, int run, Move *m) {
+    if (ply >= MAXPLY) return 0;
+    s->stopped = 0;
+    s->root = NULL;
+    s->budgeted = 1;
+    s->in.max_nodes = s->nodes + AGAIN_NODES;
+    s->deadline = now(s->in.cpu_clock) + 3600; /* the count of positions bounds it */
+    int most = 2 * (s->rack_size[0] + s->rack_size[1]) + 2 * s->in.limit + 2;
+    int resolved;
+    negamax(s, ply, most, -INF, INF, run, &resolved);
+    if (s->stopped || s->pv_len[ply] == 0) return 0;
+    *m = s->pv[ply][0];
+    return 1;
+}
+
+/* The line followed to the end of the game through the table's moves (searched again where a
+ * proven line's are no longer there: an unproven one stops where the search stopped); written to
+ * out. */
+static void complete(S *s, const Move *line, int length, int start_run, int proven, EgOutput *out) {
     Move played[MAXLINE];
     size_t marks[MAXLINE];
     int count = 0, run = start_run, over = 0, player = 0;
@@ -1696,7 +1720,7 @@ static void complete(S *s, const Move *line, int length, int start_run, EgOutput
         else {
             Entry found;
             Entry *e = probe(s, position_key(s, player, run), &found);
-            if (!e || !entry_move(e, &m)) break;
+            if ((!e || !entry_move(e, &m)) && !(proven && searched_again(s, count, run, &m))) break;
         }
         if (m.n > 0) {
             int score;
@@ -1894,7 +1918,7 @@ int eg_solve(const EgInput *in, EgOutput *out) {
         if (resolved) { proven = 1; break; }
     }
     int failed = s->failed, lines_differ = s->lines_differ, answers_differ = s->answers_differ;
-    if (!failed) complete(s, best_line, best_length, run, out);
+    if (!failed) complete(s, best_line, best_length, run, proven, out);
     out->value = best_value;
     out->proven = proven;
     out->depth = finished;
