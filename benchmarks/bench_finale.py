@@ -508,7 +508,9 @@ the first to finish stopping the other: on the 45 that took 1.5 s or more or wer
 the same 30 solved, 1.07 times the positions and 1.03 times the time; the helpers taking the
 root's moves from the end of the order (the one-tile moves and the pass, whose games last
 longest) while the main search takes them from the front: 2 fewer of the 45, 1.03 times the
-time.
+time; each thread looking again for the other's outs at each root move it takes (its killers
+grow as it searches), not once: the same 29 of the 45 in that run (one more, one fewer, both
+at the edge), the same time.
 
 Then the line answered for a proven value is completed where the table no longer holds a move of
 it: it is followed through the table's moves after its last searched one, and the other threads

@@ -97,7 +97,8 @@ typedef struct {
                                * table_bits): it grows to 2^table_bits once the positions searched
                                * reach that many (grow_table) */
     int32_t threads;        /* > 1: the round to the end shares its first moves out among as many
-                             * threads (Root), the budget on the wall clock */
+                             * threads (Root), not under a budget of positions (max_nodes); a
+                             * budget of processor time counts every thread's */
     int64_t helpers_after;  /* … once the search has searched that many positions */
 } EgInput;
 

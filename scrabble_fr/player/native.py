@@ -292,7 +292,11 @@ class _Scoring:
 
 
 def usable_threads() -> int:
-    """The processors this process may run on, at most :data:`MOST_THREADS`."""
+    """The processors this process may run on, at most :data:`MOST_THREADS`.
+
+    >>> 1 <= usable_threads() <= MOST_THREADS
+    True
+    """
     affinity = getattr(os, "sched_getaffinity", None)
     count = len(affinity(0)) if affinity else os.cpu_count() or 1
     return max(1, min(count, MOST_THREADS))
