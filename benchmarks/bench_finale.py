@@ -510,7 +510,10 @@ root's moves from the end of the order (the one-tile moves and the pass, whose g
 longest) while the main search takes them from the front: 2 fewer of the 45, 1.03 times the
 time; each thread looking again for the other's outs at each root move it takes (its killers
 grow as it searches), not once: the same 29 of the 45 in that run (one more, one fewer, both
-at the edge), the same time.
+at the edge), the same time; the root's moves of the round to the end ordered by the bound the
+round of four turns left on each (its child's entry), the least refuted first: with one thread
+2 more of the 45 (seeds 45 and 48, at 8.4 and 9.8 s) but 1.04 times the time on the 22 both
+solved (seed 113 1.48 times), with two threads 28 against 29 and 30 (seeds 169 and 173 lost).
 
 Then the line answered for a proven value is completed where the table no longer holds a move of
 it: it is followed through the table's moves after its last searched one, and the other threads
