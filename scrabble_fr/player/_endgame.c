@@ -99,7 +99,8 @@ typedef struct {
     int32_t threads;        /* > 1: the round to the end shares its first moves out among as many
                              * threads (Root), not under a budget of positions (max_nodes); a
                              * budget of processor time counts every thread's */
-    int64_t helpers_after;  /* … once the search has searched that many positions */
+    int64_t helpers_after;  /* … once the search has searched that many positions (< 0: when the
+                             * table grows, 2^table_bits_first) */
 } EgInput;
 
 typedef struct {
@@ -209,6 +210,7 @@ typedef struct {
     void *table_memory;
     uint64_t table_mask; /* the table's buckets less one */
     int64_t grow_at;     /* the positions searched at which it grows to 2^in.table_bits */
+    int64_t wake_at;     /* … at which wake() has work: the table to grow, the helpers to start */
     Move killers[MAXPLY][2];
     int killer_count[MAXPLY];
     Move out_killer[MAXPLY][OUT_KEPT]; /* the last outs that cut at each ply, the latest first */
@@ -259,8 +261,8 @@ typedef struct {
  * benchmarks/bench_finale.py, 99.9 % of them, the costliest move 15 % and 5 %), each to be proven
  * no better than the best found: a thread takes the next move not yet taken, searches it with the
  * best value found so far by any thread, and the table, shared, gives each what the others proved.
- * The helpers start once the search has lasted (helpers_after; start_helpers), each with its own
- * state, moves, lines and stacks. The fields after lock are read and written under it. */
+ * The helpers start once the search has lasted (helpers_after; wake, start_helpers), each with
+ * its own state, moves, lines and stacks. The fields after lock are read and written under it. */
 typedef struct Root {
     S *helper[MOST_HELPERS];
     int ready, started;    /* the root's moves are here; the helpers started (made, running) */
@@ -1370,22 +1372,19 @@ static void start_helpers(S *s) {
     for (int i = 0; i < s->in.threads - 1 && i < MOST_HELPERS; i++) {
         int status;
         S *h = new_state(&s->in, &status);
-        Order *order = malloc((size_t)r->count * sizeof(Order));
-        if (!h || !order || r->list_count > h->stack_cap) {
+        if (!h || r->list_count > h->stack_cap) {
             if (h) free_state(h);
-            free(order);
             break;
         }
-        memcpy(order, r->order, (size_t)r->count * sizeof(Order));
         memcpy(h->stack, r->list, r->list_count * sizeof(Move));
         h->stack_top = h->list_count[0] = r->list_count;
-        h->order_of[0] = order;
+        h->order_of[0] = r->order; /* read only, as long as the helper runs */
         h->order_count[0] = r->count;
         h->helper = 1;
         h->root = r;
         h->table = s->table;
         h->table_mask = s->table_mask;
-        h->grow_at = INT64_MAX;
+        h->grow_at = h->wake_at = INT64_MAX;
         h->deadline = s->deadline;
         h->budgeted = s->budgeted;
         h->out_answers = s->out_answers;
@@ -1394,6 +1393,17 @@ static void start_helpers(S *s) {
         r->running++;
     }
 #endif
+}
+
+/* The work due once the positions searched reach wake_at: the table grown (at grow_at), the
+ * helpers started (at the root's start_at, once its moves are ready for them; start_helpers);
+ * wake_at set to when the next is due, so that a position pays one comparison for both. */
+static void wake(S *s) {
+    Root *r = s->root;
+    if (s->nodes >= s->grow_at) grow_table(s);
+    if (r && r->ready && !r->started && s->nodes >= r->start_at) start_helpers(s);
+    s->wake_at = s->grow_at;
+    if (r && r->ready && !r->started && r->start_at < s->wake_at) s->wake_at = r->start_at;
 }
 
 /* The helpers waited for, their positions counted in the search's, their states given back. */
@@ -1409,7 +1419,6 @@ static void finish_helpers(S *s, Root *r) {
         s->failed |= h->failed;
         s->lines_differ |= h->lines_differ;
         s->answers_differ |= h->answers_differ;
-        free((void *)h->order_of[0]);
         free_state(h);
     }
     r->made = 0;
@@ -1446,6 +1455,7 @@ static void share_root(S *s, Root *r, const Order *order, size_t ordered, size_t
     r->pv_len = s->pv_len[0];
     memcpy(r->pv, s->pv[0], (size_t)r->pv_len * sizeof(Move));
     r->ready = 1;
+    wake(s); /* the helpers, if it is time */
     root_take(s, r);
     finish_helpers(s, r);
     r->ready = 0;
@@ -1464,9 +1474,7 @@ static void share_root(S *s, Root *r, const Order *order, size_t ordered, size_t
 #define EARLIER_TRIED 8 /* moves of the earlier list a node one turn from the limit weighs first */
 
 static int negamax(S *s, int ply, int depth, int alpha, int beta, int run, int *resolved_out) {
-    if (++s->nodes >= s->grow_at) grow_table(s);
-    if (s->root && !s->helper && s->root->ready && !s->root->started && s->nodes >= s->root->start_at)
-        start_helpers(s);
+    if (++s->nodes >= s->wake_at) wake(s);
     if (ply < MAXPLY) {
         s->pv_len[ply] = 0;
         s->order_of[ply] = NULL;
@@ -1628,12 +1636,10 @@ static int negamax(S *s, int ply, int depth, int alpha, int beta, int run, int *
         s->list_count[ply] = count;
     }
 
-    if (ply == 0 && s->root) {
+    if (ply == 0 && s->root)
         share_root(s, s->root, order, ordered, base, count, depth, alpha, beta, run, hash_tried ? &hash_move : NULL,
                    &best, &best_move, &resolved);
-        if (best > alpha) alpha = best;
-    }
-    for (size_t o = 0; o <= ordered && !(ply == 0 && s->root); o++) {
+    else for (size_t o = 0; o <= ordered; o++) {
         int j = order[o].index;
         Move move;
         if (j >= 0) move = s->stack[base + j];
@@ -1856,7 +1862,7 @@ int eg_solve(const EgInput *in, EgOutput *out) {
     double start = now(in->cpu_clock);
     if (in->size < 2 || in->size > MAXN || in->limit < 1 || in->limit > 60) return -1;
     if (in->table_bits_first < 10 || in->table_bits_first > in->table_bits || in->table_bits > 26) return -1;
-    if (in->threads < 1 || in->helpers_after < 0) return -1;
+    if (in->threads < 1) return -1;
     int status;
     S *s = new_state(in, &status);
     if (!s) return status;
@@ -1867,7 +1873,7 @@ int eg_solve(const EgInput *in, EgOutput *out) {
         return -2;
     }
     s->table_mask = ((uint64_t)1 << bits) - 1;
-    s->grow_at = in->table_bits > bits ? (int64_t)1 << bits : INT64_MAX;
+    s->grow_at = s->wake_at = in->table_bits > bits ? (int64_t)1 << bits : INT64_MAX;
     s->deadline = start + in->seconds;
     int run = in->start_run < in->limit ? in->start_run : in->limit;
 
@@ -1882,7 +1888,7 @@ int eg_solve(const EgInput *in, EgOutput *out) {
     if (HELPERS_POSSIBLE && in->threads > 1 && in->max_nodes < 0) {
         root = calloc(1, sizeof(Root));
         if (root) {
-            root->start_at = in->helpers_after;
+            root->start_at = in->helpers_after >= 0 ? in->helpers_after : (int64_t)1 << bits;
 #if HELPERS_POSSIBLE
             if (pthread_mutex_init(&root->lock, NULL) != 0) {
                 free(root);

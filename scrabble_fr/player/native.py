@@ -337,8 +337,6 @@ def search(position: Position, *, start_run: int, seconds: float = 10.0, max_nod
         table_bits = (min(most, TABLE_BITS_FIRST), most)
     if threads is None:
         threads = 1 if max_nodes is not None or cpu_clock else usable_threads()
-    if helpers_after is None:
-        helpers_after = 1 << table_bits[0]
     row, col = rules.centre
     request = _Input(
         size=size, board=(ctypes.c_int8 * len(codes)).from_buffer(codes), letter_mul=scoring.letter_mul,
@@ -350,7 +348,7 @@ def search(position: Position, *, start_run: int, seconds: float = 10.0, max_nod
         max_nodes=-1 if max_nodes is None else max_nodes,
         cpu_clock=int(cpu_clock), table_bits=table_bits[1], max_depth=max_depth, graph_id=graph.ident,
         check_lines=int(check_lines), check_answers=int(check_answers), table_bits_first=table_bits[0],
-        threads=threads, helpers_after=helpers_after,
+        threads=threads, helpers_after=-1 if helpers_after is None else helpers_after,
     )
     answer = _Output()
     status = loaded.eg_solve(ctypes.byref(request), ctypes.byref(answer))
