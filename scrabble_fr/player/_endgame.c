@@ -26,9 +26,9 @@
  * size a short search needs and grows to the budget's once the positions searched reach its
  * buckets (grow_table).
  *
- * Under a budget of time, the round to the end of the game shares the root's moves out among
- * threads (Root), which share the table, its entries written and read whole without a lock
- * (load_entry).
+ * Under a budget of time, the round to the end of the game shares the moves of the root and of
+ * the first line's nodes out among threads (Root), which share the table, its entries written
+ * and read whole without a lock (load_entry).
  *
  * The same move generation serves the Master's playouts (mg_best_by_tiles): a rack on a board,
  * and for each set of the rack's tiles the best placement using them, in the Python search's
@@ -113,7 +113,8 @@ typedef struct {
     int64_t answered; /* moves weighed by the other's out without being searched */
     int64_t answered_later; /* … by an out other than the best scoring (a move in that one's zone) */
     int32_t table_bits;     /* the table's buckets at the end, 2^table_bits */
-    int32_t helpers;        /* the helper threads that searched with this one */
+    int32_t helpers;        /* the helper threads that searched with this one (the most at once) */
+    int32_t splits;         /* the nodes whose moves they shared: the root, nodes of the first line */
     int8_t line_n[MAXLINE];
     uint8_t line_square[MAXLINE * MAXT];
     uint8_t line_code[MAXLINE * MAXT];
@@ -256,17 +257,27 @@ typedef struct {
 
 #define MOST_HELPERS 7
 
-/* The first moves of the round to the end of the game, shared out among threads. Nearly all of a
- * hard endgame's positions lie under the root's moves after its first (on seeds 104 and 123 of
- * benchmarks/bench_finale.py, 99.9 % of them, the costliest move 15 % and 5 %), each to be proven
- * no better than the best found: a thread takes the next move not yet taken, searches it with the
- * best value found so far by any thread, and the table, shared, gives each what the others proved.
- * The helpers start once the search has lasted (helpers_after; wake, start_helpers), each with
- * its own state, moves, lines and stacks. The fields after lock are read and written under it. */
+/* The moves of a node of the round to the end of the game, shared out among threads (a split).
+ * Nearly all of a hard endgame's positions lie under the root's moves after its first (on seeds
+ * 104 and 123 of benchmarks/bench_finale.py, 99.9 % of them, the costliest move 15 % and 5 %),
+ * each to be proven no better than the best found: a thread takes the next move not yet taken,
+ * searches it with the best value found so far by any thread, and the table, shared, gives each
+ * what the others proved. The root's first move is searched before the others, by the main
+ * search alone, and on some endgames it is most of the work (seeds 24, 153 and 171: the helpers
+ * never started in 30 s): so the nodes of its line are split too, each once its own first move
+ * is searched (PV splitting: the nodes of the first line down to SPLIT_PLY, the deepest first,
+ * one split at a time). The helpers start once the search has lasted (helpers_after; wake,
+ * start_helpers), each with its own state, moves, lines and stacks, the split node's position
+ * laid from the root by its path; they end with the split. The fields after lock are read and
+ * written under it. */
 typedef struct Root {
     S *helper[MOST_HELPERS];
     int ready, started;    /* the root's moves are here; the helpers started (made, running) */
     int made, running;     /* helpers made; whose thread runs */
+    int most_running;      /* the most that ran at once, over the round's splits */
+    int splits;            /* the splits so far */
+    int ply;               /* the node whose moves are shared: the root, or a node of the first line */
+    Move path[MAXPLY];     /* the moves from the root to it (ply of them, passes without tiles) */
     int64_t start_at;      /* the positions the search has searched when they start */
     Move *list;            /* the root's moves as generated (list_count), which a helper's */
     size_t list_count;     /* positions two turns down take theirs from (generate_at) */
@@ -852,6 +863,26 @@ static int by_key(const void *a, const void *b) {
     return x->index - y->index;
 }
 
+/* A node's moves in order (by_key): by insertion where they are few, as they are in most of a
+ * hard endgame's positions (the library's sort's calls through a pointer cost more there). */
+static void sort_order(Order *order, size_t count) {
+    if (count > 48) {
+        qsort(order, count, sizeof(Order), by_key);
+        return;
+    }
+    for (size_t i = 1; i < count; i++) {
+        Order x = order[i];
+        size_t j = i;
+        while (j > 0 && by_key(&order[j - 1], &x) > 0) {
+            order[j] = order[j - 1];
+            j--;
+        }
+        order[j] = x;
+    }
+}
+
+#define ORDER_NEAR 64 /* a node of fewer moves orders them on the C stack */
+
 typedef char entry_is_four_words[sizeof(Entry) == 32 ? 1 : -1];
 
 /* The entry in slot, its key unmixed, into *e: whether it is one (flag set). The table's memory
@@ -1313,7 +1344,7 @@ static void root_take(S *s, Root *r) {
         int alpha = r->alpha, best = r->best;
         Move best_move = r->best_move;
         root_unlock(r);
-        if (answered_by_out(s, 0, r->run, &move, alpha, &out_answer, &best, &best_move)) {
+        if (answered_by_out(s, r->ply, r->run, &move, alpha, &out_answer, &best, &best_move)) {
             root_lock(r);
             if (best > r->best) {
                 r->best = best;
@@ -1324,7 +1355,7 @@ static void root_take(S *s, Root *r) {
             continue;
         }
         int child_resolved = 0;
-        int value = s->stopped ? 0 : child_value(s, 0, r->depth, alpha, r->beta, r->run, &move,
+        int value = s->stopped ? 0 : child_value(s, r->ply, r->depth, alpha, r->beta, r->run, &move,
                                                  best > -INF && r->beta - alpha > 1, &child_resolved);
         if (s->stopped) {
             __atomic_store_n(&r->stop, 1, __ATOMIC_RELAXED);
@@ -1334,9 +1365,9 @@ static void root_take(S *s, Root *r) {
         if (value > r->best && !r->cut) {
             r->best = value;
             r->best_move = move;
-            set_pv(s, 0, &move);
-            r->pv_len = s->pv_len[0];
-            memcpy(r->pv, s->pv[0], (size_t)r->pv_len * sizeof(Move));
+            set_pv(s, r->ply, &move);
+            r->pv_len = s->pv_len[r->ply];
+            memcpy(r->pv, s->pv[r->ply], (size_t)r->pv_len * sizeof(Move));
             if (value > r->alpha) r->alpha = value;
             if (value >= r->beta) { /* the cut's proof is its move's alone (see negamax) */
                 r->cut = 1;
@@ -1376,10 +1407,15 @@ static void start_helpers(S *s) {
             if (h) free_state(h);
             break;
         }
+        for (int k = 0; k < r->ply; k++) {
+            h->undo_mark[k] = h->undo_top;
+            h->laid[k] = r->path[k];
+            if (r->path[k].n > 0) lay(h, k & 1, &r->path[k]);
+        }
         memcpy(h->stack, r->list, r->list_count * sizeof(Move));
-        h->stack_top = h->list_count[0] = r->list_count;
-        h->order_of[0] = r->order; /* read only, as long as the helper runs */
-        h->order_count[0] = r->count;
+        h->stack_top = h->list_count[r->ply] = r->list_count;
+        h->order_of[r->ply] = r->order; /* read only, as long as the helper runs */
+        h->order_count[r->ply] = r->count;
         h->helper = 1;
         h->root = r;
         h->table = s->table;
@@ -1392,6 +1428,7 @@ static void start_helpers(S *s) {
         if (pthread_create(&r->thread[i], NULL, helper_run, h) != 0) break;
         r->running++;
     }
+    if (r->running > r->most_running) r->most_running = r->running;
 #endif
 }
 
@@ -1421,14 +1458,14 @@ static void finish_helpers(S *s, Root *r) {
         s->answers_differ |= h->answers_differ;
         free_state(h);
     }
-    r->made = 0;
+    r->made = r->running = r->started = 0;
 }
 
-/* The root's moves (count of them from base on the stack, ordered in order: ordered of them and
- * the pass) searched by the threads; the best so far (the table's move's) given in best,
- * best_move and resolved, and the result there. */
-static void share_root(S *s, Root *r, const Order *order, size_t ordered, size_t base, size_t count, int depth,
-                       int alpha, int beta, int run, const Move *hash_move, int *best, Move *best_move,
+/* The moves of the node at ply (the root, or a node of the first line: count of them from base on
+ * the stack, ordered in order: ordered of them and the pass) searched by the threads; the best so
+ * far (its first move's) given in best, best_move and resolved, and the result there. */
+static void share_root(S *s, Root *r, int ply, const Order *order, size_t ordered, size_t base, size_t count,
+                       int depth, int alpha, int beta, int run, const Move *hash_move, int *best, Move *best_move,
                        int *resolved) {
     r->list = malloc((count + 1) * sizeof(Move));
     r->order = malloc((ordered + 1) * sizeof(Order));
@@ -1442,6 +1479,9 @@ static void share_root(S *s, Root *r, const Order *order, size_t ordered, size_t
     memcpy(r->order, order, (ordered + 1) * sizeof(Order));
     r->list_count = count;
     r->count = (int)ordered + 1;
+    r->ply = ply;
+    memcpy(r->path, s->laid, (size_t)ply * sizeof(Move));
+    r->splits++;
     r->depth = depth;
     r->run = run;
     r->beta = beta;
@@ -1452,8 +1492,8 @@ static void share_root(S *s, Root *r, const Order *order, size_t ordered, size_t
     r->best = *best;
     r->best_move = *best_move;
     r->resolved = *resolved;
-    r->pv_len = s->pv_len[0];
-    memcpy(r->pv, s->pv[0], (size_t)r->pv_len * sizeof(Move));
+    r->pv_len = s->pv_len[ply];
+    memcpy(r->pv, s->pv[ply], (size_t)r->pv_len * sizeof(Move));
     r->ready = 1;
     wake(s); /* the helpers, if it is time */
     root_take(s, r);
@@ -1467,11 +1507,12 @@ static void share_root(S *s, Root *r, const Order *order, size_t ordered, size_t
     *best = r->best;
     *best_move = r->best_move;
     *resolved = r->resolved;
-    s->pv_len[0] = r->pv_len;
-    memcpy(s->pv[0], r->pv, (size_t)r->pv_len * sizeof(Move));
+    s->pv_len[ply] = r->pv_len;
+    memcpy(s->pv[ply], r->pv, (size_t)r->pv_len * sizeof(Move));
 }
 
 #define EARLIER_TRIED 8 /* moves of the earlier list a node one turn from the limit weighs first */
+#define SPLIT_PLY 3 /* the deepest node of the first line whose moves are shared (Root) */ /* moves of the earlier list a node one turn from the limit weighs first */
 
 static int negamax(S *s, int ply, int depth, int alpha, int beta, int run, int *resolved_out) {
     if (++s->nodes >= s->wake_at) wake(s);
@@ -1604,7 +1645,8 @@ static int negamax(S *s, int ply, int depth, int alpha, int beta, int run, int *
 
     /* The order: outs by score, the hash move, the killers, the rest by worth, the pass last
      * (first when it is the hash move); the moves the other's out answers left out. */
-    Order *order = malloc((count + 1) * sizeof(Order));
+    Order near_order[ORDER_NEAR];
+    Order *order = count < ORDER_NEAR ? near_order : malloc((count + 1) * sizeof(Order));
     if (!order) { s->failed = s->stopped = 1; s->stack_top = base; *resolved_out = 0; return 0; }
     int pass_key = has_hash && hash_move.n == 0 ? 3000000 : -1;
     OutAnswer out_answer;
@@ -1628,7 +1670,7 @@ static int negamax(S *s, int ply, int depth, int alpha, int beta, int run, int *
     order[ordered].key = pass_key;
     order[ordered].tie = 0;
     order[ordered].index = -1;
-    qsort(order, ordered + 1, sizeof(Order), by_key);
+    sort_order(order, ordered + 1);
     if (ply < MAXPLY) {
         s->order_of[ply] = order;
         s->order_count[ply] = (int)ordered + 1;
@@ -1636,10 +1678,17 @@ static int negamax(S *s, int ply, int depth, int alpha, int beta, int run, int *
         s->list_count[ply] = count;
     }
 
-    if (ply == 0 && s->root)
-        share_root(s, s->root, order, ordered, base, count, depth, alpha, beta, run, hash_tried ? &hash_move : NULL,
-                   &best, &best_move, &resolved);
-    else for (size_t o = 0; o <= ordered; o++) {
+    /* A split (Root): the root and the first line's nodes (a full window: the first line, or a
+     * move searched again as the new best), once their first move is searched (its value the
+     * bound the others are searched with; its line split first), one split at a time, by the
+     * main search. */
+    int splits_here = s->root && !s->helper && (ply == 0 || (ply <= SPLIT_PLY && beta - alpha > 1));
+    for (size_t o = 0; o <= ordered; o++) {
+        if (splits_here && best > -INF && !s->root->ready) {
+            share_root(s, s->root, ply, order + o, ordered - o, base, count, depth, alpha, beta, run,
+                       hash_tried ? &hash_move : NULL, &best, &best_move, &resolved);
+            break;
+        }
         int j = order[o].index;
         Move move;
         if (j >= 0) move = s->stack[base + j];
@@ -1681,7 +1730,7 @@ static int negamax(S *s, int ply, int depth, int alpha, int beta, int run, int *
         resolved = resolved && child_resolved;
     }
     if (ply < MAXPLY) s->order_of[ply] = NULL;
-    free(order);
+    if (order != near_order) free(order);
     s->stack_top = base;
     if (s->stopped) { *resolved_out = 0; return 0; }
     int flag = best <= alpha_start ? UPPER : best >= beta ? LOWER : EXACT;
@@ -1849,7 +1898,7 @@ static void free_state(S *s) {
     free(s);
 }
 
-int eg_abi(void) { return 8; }
+int eg_abi(void) { return 9; }
 
 /* The depth of the round after one of depth turns: one more up to four, then the last (the
  * game's longest: every line to its end); past the last, none. */
@@ -1933,7 +1982,8 @@ int eg_solve(const EgInput *in, EgOutput *out) {
     out->answered = s->answered;
     out->answered_later = s->answered_later;
     out->table_bits = __builtin_popcountll(s->table_mask);
-    out->helpers = root ? root->running : 0;
+    out->helpers = root ? root->most_running : 0;
+    out->splits = root ? root->splits : 0;
     if (root) {
 #if HELPERS_POSSIBLE
         pthread_mutex_destroy(&root->lock);

@@ -455,12 +455,13 @@ def test_a_pass_answering_a_pass_counts_as_the_end_only_where_placements_restart
 def test_threads_sharing_the_first_moves_match_a_cut_minimax(lang: str, preset: str) -> None:
     """The last round shares the root's moves out among threads, which share the table: each
     takes the next move, searches it with the best value any has found, and gives its own to
-    the others. Started here at once, in rounds cut at two and three turns (the small random
-    endgames of the minimax are proven before their round to the end, too short for the threads
-    to start by default): the values of the cut minimax."""
+    the others; and before them the moves of the first line's nodes, each position laid by its
+    path from the root. Started here at once, in rounds cut at two and three turns (the small
+    random endgames of the minimax are proven before their round to the end, too short for the
+    threads to start by default): the values of the cut minimax."""
     if native.library() is None:
         pytest.skip("no compiled endgame search here (no C compiler)")
-    helped = searched = 0
+    helped = searched = below = 0
     for position, run in endgames(lang, preset, len(preset) * 13 + len(lang), 25, lambda p: all(p.racks)):
         for depth in (2, 3):
             expected = reference(position.copy(), run, depth=depth)
@@ -468,7 +469,11 @@ def test_threads_sharing_the_first_moves_match_a_cut_minimax(lang: str, preset: 
             assert answer is not None and answer.value == expected, (position.to_cgp(), depth)
             helped += answer.helpers
             searched += 1
-    assert helped >= searched // 2  # a root that cuts before its moves are ordered shares nothing
+            below += answer.splits > 1
+    # A node shares its moves once its first is searched: a root that cuts on its first move
+    # (or before its moves are ordered) shares nothing.
+    assert helped >= searched // 3
+    assert below > 0  # the first line's nodes shared too, with the helpers laying their paths
 
 
 # Real endgames (7 tiles against 3 to 7) whose proofs go to the round to the end of the game.
@@ -492,7 +497,8 @@ def test_threads_prove_the_value_and_a_line_that_reaches_it(cgp: str) -> None:
     alone = native.search(position, start_run=0, seconds=60, threads=1)
     shared = native.search(position, start_run=0, seconds=60, threads=3, helpers_after=0, table_bits=(10, 12))
     assert alone is not None and shared is not None
-    assert (shared.helpers, shared.table_bits, alone.helpers) == (2, 12, 0)
+    assert (shared.helpers, shared.table_bits, alone.helpers, alone.splits) == (2, 12, 0, 0)
+    assert shared.splits >= 1  # the root (and nodes of its first move's line, where that lasts)
     assert alone.proven and shared.proven and shared.value == alone.value
     size = position.board.size
     moves = [placement_of(tiles, size) if tiles else Move.pass_() for tiles in shared.line]
