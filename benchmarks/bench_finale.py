@@ -529,6 +529,52 @@ on all 200.
 The 15 or 16 left are 7 tiles against 6 (5), 7 (5), 5 (2 or 3), 4 (1) or 2 (2: the other holding a
 Q). Two cores give 0.5 to 0.7 times the time on the hard ones; these need more than four times
 the speed of one thread.
+
+Measured on 28 November 2026, later. First, where the hard searches go, counted by turn (seeds
+104 and 173, one thread, 40 s): every node that cut did so on the first move it tried, at every
+depth, and every other node searched all its moves (10 to 27, the others answered by an out or
+found in the table): a tree as small as alpha-beta makes it for these moves, which no better
+order of moves can shrink. On seed 104 the other player has one tile it cannot play and passes
+at every other turn. The 16 left, run again with 30 s each (two threads): seeds 138, 45, 172, 16
+and 117 solved in 10.5, 12.8, 12.5, 15.3 and 26.5 s, the other 11 not; and on seeds 24, 153 and
+171 the helper never started: the root's first move, searched before the others are shared, had
+not been proven in 30 s.
+
+So the nodes of the first move's line are shared too (PV splitting): a node of the first line,
+down to three turns, once its own first move is searched (its line split first, the deepest node
+first), shares its other moves out as the root does, the helpers laying the node's path from the
+root; one split at a time; the root's moves, too, after its first only (before, without a move
+from the table, they were shared before any bound was known). Seed 171 then solved in 19.6 s (not in
+30 s before); seeds 153 and 24 still not in 30 s, but searched by both threads (61 and 107 million
+positions against 33 and 54). And a node's moves ordered by insertion where they are fewer than 48
+(most nodes of a hard endgame have 10 to 30): one thread, processor time, the same positions in
+0.89 to 0.95 times the time (seeds 104, 173, 3, 29). On the 45 that took 1.5 s or more or were not
+solved, two threads: 30 solved against 29 (seed 172 in 5.1 s), 0.93 and 0.97 times the time in
+two runs. On the 200, two threads, wall clock, two runs:
+
+    tiles on the racks      8     9    10     11     12     13     14    all
+    first run             6/6 13/15 17/17  23/24  36/39  48/53  41/46  184/200 = 92.0 %
+    second run            6/6 13/15 17/17  23/24  37/39  48/53  42/46  186/200 = 93.0 %
+
+The same values; the second against one thread (the run above): 0.69 times the time on the 177
+both solved; against the first run 0.96 times the time, seeds 138 and 172 solved (8.5 and 5.3 s)
+where they were not. Median 0.14 s. The Master's searches (a budget of positions, one thread): the
+same output on all 200. Pre-endgames (``--what pre --threads 2``): the same 10 of 53, the same
+expected values, median 6.98 s against 7.03 s.
+
+Tried the same day and left out: the tables in pages of 2 MB (madvise, where the system allows
+it): 0.85 to 0.93 times the search's own processor time, but this machine's system zeroed those
+pages at a cost (0.8 s of system time for a search against 0.24 s), the same time or more in
+all (seed 3: 3.6 s against 3.2 s); the killers that do not go out tried before the node's moves
+are generated (as the table's move is): seed 173 searched 1.9 times the positions (moves the
+other's out would have answered searched first); the best move of the player's list two turns
+up tried before generating: it cut in 3,000 of 2.9 million nodes; the children of four moves
+ahead fetched from memory instead of one: 0.97 times the time, within the runs' noise; each
+line's key worked out twice (a test of what it costs): no time measurable, the search waiting on
+memory (the table, the kept lines), not on its arithmetic; a window of 10 or 30 points around
+the value of the round of four turns for the round to the end: the same positions on seeds 104
+and 173, whose value that was; on seed 171 (-7 there, -23 proven) the window failed low in half
+a million positions and the full search after it did not finish in 30 s.
 """
 
 from __future__ import annotations
