@@ -27,7 +27,7 @@
  * buckets (grow_table).
  *
  * Under a budget of time, the round to the end of the game shares the moves of the root and of
- * the first line's nodes out among threads (Root), which share the table, its entries written
+ * the first line's nodes out among threads (Split), which share the table, its entries written
  * and read whole without a lock (load_entry).
  *
  * The same move generation serves the Master's playouts (mg_best_by_tiles): a rack on a board,
@@ -45,7 +45,7 @@
 #include <time.h>
 #ifndef _WIN32
 #include <pthread.h>
-#define HELPERS_POSSIBLE 1 /* a search may share its root's moves with helper threads */
+#define HELPERS_POSSIBLE 1 /* a search may share its moves with helper threads (Split) */
 #else
 #define HELPERS_POSSIBLE 0
 #endif
@@ -97,7 +97,7 @@ typedef struct {
                                * table_bits): it grows to 2^table_bits once the positions searched
                                * reach that many (grow_table) */
     int32_t threads;        /* > 1: the round to the end shares its first moves out among as many
-                             * threads (Root), not under a budget of positions (max_nodes); a
+                             * threads (Split), not under a budget of positions (max_nodes); a
                              * budget of processor time counts every thread's */
     int64_t helpers_after;  /* … once the search has searched that many positions (< 0: when the
                              * table grows, 2^table_bits_first) */
@@ -171,7 +171,7 @@ typedef struct {
     uint32_t mask;
 } XEntry;
 
-struct Root;
+struct Split;
 
 typedef struct {
     int saved_dir, saved_sq;
@@ -251,7 +251,7 @@ typedef struct {
     int32_t g_xs[MAXN];
     uint32_t g_held; /* the letters (not jokers) on the rack while generating */
     uint8_t g_placed_sq[MAXT], g_placed_code[MAXT];
-    struct Root *root; /* the round's first moves shared out among threads (NULL: this one alone) */
+    struct Split *split; /* the round's moves shared out among threads (NULL: this one alone) */
     int helper;        /* a helper thread's state: the table is the main search's */
 } S;
 
@@ -270,16 +270,16 @@ typedef struct {
  * start_helpers), each with its own state, moves, lines and stacks, the split node's position
  * laid from the root by its path; they end with the split. The fields after lock are read and
  * written under it. */
-typedef struct Root {
+typedef struct Split {
     S *helper[MOST_HELPERS];
-    int ready, started;    /* the root's moves are here; the helpers started (made, running) */
+    int ready, started;    /* a split under way, its moves here; the helpers started (made, running) */
     int made, running;     /* helpers made; whose thread runs */
     int most_running;      /* the most that ran at once, over the round's splits */
     int splits;            /* the splits so far */
     int ply;               /* the node whose moves are shared: the root, or a node of the first line */
     Move path[MAXPLY];     /* the moves from the root to it (ply of them, passes without tiles) */
     int64_t start_at;      /* the positions the search has searched when they start */
-    Move *list;            /* the root's moves as generated (list_count), which a helper's */
+    Move *list;            /* the split node's moves as generated (list_count), which a helper's */
     size_t list_count;     /* positions two turns down take theirs from (generate_at) */
     Order *order;          /* their order, the pass among them (count) */
     int count;
@@ -296,9 +296,9 @@ typedef struct Root {
     Move best_move;
     int pv_len;
     Move pv[MAXPLY];
-} Root;
+} Split;
 
-static inline void root_lock(Root *r) {
+static inline void split_lock(Split *r) {
 #if HELPERS_POSSIBLE
     pthread_mutex_lock(&r->lock);
 #else
@@ -306,7 +306,7 @@ static inline void root_lock(Root *r) {
 #endif
 }
 
-static inline void root_unlock(Root *r) {
+static inline void split_unlock(Split *r) {
 #if HELPERS_POSSIBLE
     pthread_mutex_unlock(&r->lock);
 #else
@@ -1032,7 +1032,7 @@ static int check_budget(S *s) {
     else if (s->nodes >= s->next_check) { /* the clock every 1,024 positions: reading it is a system call */
         s->next_check = s->nodes + 1024;
         if (now(s->in.cpu_clock) > s->deadline) s->stopped = 1;
-        if (s->root && __atomic_load_n(&s->root->stop, __ATOMIC_RELAXED)) s->stopped = 1;
+        if (s->split && __atomic_load_n(&s->split->stop, __ATOMIC_RELAXED)) s->stopped = 1;
     }
     return s->stopped;
 }
@@ -1325,11 +1325,11 @@ static int cut_here(S *s, int ply, uint64_t key, int value, const Move *move, in
     return value;
 }
 
-/* -- the root's moves shared among threads (Root) ------------------------------------------- */
+/* -- a node's moves shared among threads (Split) -------------------------------------------- */
 
-/* The root's moves taken one by one, until none is left, each searched with the best value found
+/* The split node's moves taken one by one, until none is left, each searched with the best value found
  * so far and its result given to the others (in each thread, the main search's too). */
-static void root_take(S *s, Root *r) {
+static void take_shared(S *s, Split *r) {
     OutAnswer out_answer;
     out_answer.state = 0;
     for (;;) {
@@ -1340,18 +1340,18 @@ static void root_take(S *s, Root *r) {
         if (r->order[o].index >= 0) move = r->list[r->order[o].index];
         else memset(&move, 0, sizeof(move)); /* the pass */
         if (r->hash_tried && same_move(&move, &r->hash_move)) continue;
-        root_lock(r);
+        split_lock(r);
         int alpha = r->alpha, best = r->best;
         Move best_move = r->best_move;
-        root_unlock(r);
+        split_unlock(r);
         if (answered_by_out(s, r->ply, r->run, &move, alpha, &out_answer, &best, &best_move)) {
-            root_lock(r);
+            split_lock(r);
             if (best > r->best) {
                 r->best = best;
                 r->best_move = r->pv[0] = best_move;
                 r->pv_len = 1;
             }
-            root_unlock(r);
+            split_unlock(r);
             continue;
         }
         int child_resolved = 0;
@@ -1361,7 +1361,7 @@ static void root_take(S *s, Root *r) {
             __atomic_store_n(&r->stop, 1, __ATOMIC_RELAXED);
             break;
         }
-        root_lock(r);
+        split_lock(r);
         if (value > r->best && !r->cut) {
             r->best = value;
             r->best_move = move;
@@ -1376,7 +1376,7 @@ static void root_take(S *s, Root *r) {
             }
         }
         if (!r->cut) r->resolved = r->resolved && child_resolved;
-        root_unlock(r);
+        split_unlock(r);
     }
 }
 
@@ -1386,17 +1386,18 @@ static void free_state(S *s);
 #if HELPERS_POSSIBLE
 static void *helper_run(void *state) {
     S *h = state;
-    root_take(h, h->root);
+    take_shared(h, h->split);
     return NULL;
 }
 #endif
 
 /* The helpers made and started, by the main search between two positions (so late that a short
  * search pays nothing for them): each a state of the request's position, as the main search's
- * was made, with the root's moves on its stack as the main search's are on its own; the table
- * the main search's, grown to its budget's size first (a table shared no longer grows). */
+ * was made, the split node's position laid by its path from the root, with its moves on its
+ * stack as the main search's are on its own; the table the main search's, grown to its budget's
+ * size first (a table shared no longer grows). */
 static void start_helpers(S *s) {
-    Root *r = s->root;
+    Split *r = s->split;
     r->started = 1;
     if (s->grow_at != INT64_MAX) grow_table(s);
 #if HELPERS_POSSIBLE
@@ -1417,7 +1418,7 @@ static void start_helpers(S *s) {
         h->order_of[r->ply] = r->order; /* read only, as long as the helper runs */
         h->order_count[r->ply] = r->count;
         h->helper = 1;
-        h->root = r;
+        h->split = r;
         h->table = s->table;
         h->table_mask = s->table_mask;
         h->grow_at = h->wake_at = INT64_MAX;
@@ -1433,10 +1434,10 @@ static void start_helpers(S *s) {
 }
 
 /* The work due once the positions searched reach wake_at: the table grown (at grow_at), the
- * helpers started (at the root's start_at, once its moves are ready for them; start_helpers);
+ * helpers started (at the split's start_at, once its moves are ready for them; start_helpers);
  * wake_at set to when the next is due, so that a position pays one comparison for both. */
 static void wake(S *s) {
-    Root *r = s->root;
+    Split *r = s->split;
     if (s->nodes >= s->grow_at) grow_table(s);
     if (r && r->ready && !r->started && s->nodes >= r->start_at) start_helpers(s);
     s->wake_at = s->grow_at;
@@ -1444,7 +1445,7 @@ static void wake(S *s) {
 }
 
 /* The helpers waited for, their positions counted in the search's, their states given back. */
-static void finish_helpers(S *s, Root *r) {
+static void finish_helpers(S *s, Split *r) {
 #if HELPERS_POSSIBLE
     for (int i = 0; i < r->running; i++) pthread_join(r->thread[i], NULL);
 #endif
@@ -1464,9 +1465,9 @@ static void finish_helpers(S *s, Root *r) {
 /* The moves of the node at ply (the root, or a node of the first line: count of them from base on
  * the stack, ordered in order: ordered of them and the pass) searched by the threads; the best so
  * far (its first move's) given in best, best_move and resolved, and the result there. */
-static void share_root(S *s, Root *r, int ply, const Order *order, size_t ordered, size_t base, size_t count,
-                       int depth, int alpha, int beta, int run, const Move *hash_move, int *best, Move *best_move,
-                       int *resolved) {
+static void share_moves(S *s, Split *r, int ply, const Order *order, size_t ordered, size_t base, size_t count,
+                        int depth, int alpha, int beta, int run, const Move *hash_move, int *best, Move *best_move,
+                        int *resolved) {
     r->list = malloc((count + 1) * sizeof(Move));
     r->order = malloc((ordered + 1) * sizeof(Order));
     if (!r->list || !r->order) {
@@ -1496,7 +1497,7 @@ static void share_root(S *s, Root *r, int ply, const Order *order, size_t ordere
     memcpy(r->pv, s->pv[ply], (size_t)r->pv_len * sizeof(Move));
     r->ready = 1;
     wake(s); /* the helpers, if it is time */
-    root_take(s, r);
+    take_shared(s, r);
     finish_helpers(s, r);
     r->ready = 0;
     free(r->list);
@@ -1512,7 +1513,7 @@ static void share_root(S *s, Root *r, int ply, const Order *order, size_t ordere
 }
 
 #define EARLIER_TRIED 8 /* moves of the earlier list a node one turn from the limit weighs first */
-#define SPLIT_PLY 3 /* the deepest node of the first line whose moves are shared (Root) */ /* moves of the earlier list a node one turn from the limit weighs first */
+#define SPLIT_PLY 3 /* the deepest node of the first line whose moves are shared (Split) */
 
 static int negamax(S *s, int ply, int depth, int alpha, int beta, int run, int *resolved_out) {
     if (++s->nodes >= s->wake_at) wake(s);
@@ -1678,15 +1679,15 @@ static int negamax(S *s, int ply, int depth, int alpha, int beta, int run, int *
         s->list_count[ply] = count;
     }
 
-    /* A split (Root): the root and the first line's nodes (a full window: the first line, or a
+    /* A split: the root and the first line's nodes (a full window: the first line, or a
      * move searched again as the new best), once their first move is searched (its value the
      * bound the others are searched with; its line split first), one split at a time, by the
      * main search. */
-    int splits_here = s->root && !s->helper && (ply == 0 || (ply <= SPLIT_PLY && beta - alpha > 1));
+    int splits_here = s->split && !s->helper && (ply == 0 || (ply <= SPLIT_PLY && beta - alpha > 1));
     for (size_t o = 0; o <= ordered; o++) {
-        if (splits_here && best > -INF && !s->root->ready) {
-            share_root(s, s->root, ply, order + o, ordered - o, base, count, depth, alpha, beta, run,
-                       hash_tried ? &hash_move : NULL, &best, &best_move, &resolved);
+        if (splits_here && best > -INF && !s->split->ready) {
+            share_moves(s, s->split, ply, order + o, ordered - o, base, count, depth, alpha, beta, run,
+                        hash_tried ? &hash_move : NULL, &best, &best_move, &resolved);
             break;
         }
         int j = order[o].index;
@@ -1751,7 +1752,7 @@ static int negamax(S *s, int ply, int depth, int alpha, int beta, int run, int *
 static int searched_again(S *s, int ply, int run, Move *m) {
     if (ply >= MAXPLY) return 0;
     s->stopped = 0;
-    s->root = NULL;
+    s->split = NULL;
     s->budgeted = 1;
     s->in.max_nodes = s->nodes + AGAIN_NODES;
     s->deadline = now(s->in.cpu_clock) + 3600; /* the count of positions bounds it */
@@ -1933,15 +1934,15 @@ int eg_solve(const EgInput *in, EgOutput *out) {
     if (in->max_depth > 0) first = last = in->max_depth;
     /* Threads for the round to the end, under a budget of time only: a budget of positions is
      * replayed by its count (the Master's games), which threads would make vary. */
-    Root *root = NULL;
+    Split *split = NULL;
     if (HELPERS_POSSIBLE && in->threads > 1 && in->max_nodes < 0) {
-        root = calloc(1, sizeof(Root));
-        if (root) {
-            root->start_at = in->helpers_after >= 0 ? in->helpers_after : (int64_t)1 << bits;
+        split = calloc(1, sizeof(Split));
+        if (split) {
+            split->start_at = in->helpers_after >= 0 ? in->helpers_after : (int64_t)1 << bits;
 #if HELPERS_POSSIBLE
-            if (pthread_mutex_init(&root->lock, NULL) != 0) {
-                free(root);
-                root = NULL;
+            if (pthread_mutex_init(&split->lock, NULL) != 0) {
+                free(split);
+                split = NULL;
             }
 #endif
         }
@@ -1962,7 +1963,7 @@ int eg_solve(const EgInput *in, EgOutput *out) {
          * values, change which moves the table keeps as best and the round to the end orders its
          * moves worse (one endgame searched 5.8 million positions instead of 1.9). */
         s->out_answers = depth == last && in->max_nodes < 0;
-        s->root = depth == last ? root : NULL;
+        s->split = depth == last ? split : NULL;
         s->next_check = 0;
         int resolved;
         int value = negamax(s, 0, depth, -INF, INF, run, &resolved);
@@ -1982,13 +1983,13 @@ int eg_solve(const EgInput *in, EgOutput *out) {
     out->answered = s->answered;
     out->answered_later = s->answered_later;
     out->table_bits = __builtin_popcountll(s->table_mask);
-    out->helpers = root ? root->most_running : 0;
-    out->splits = root ? root->splits : 0;
-    if (root) {
+    out->helpers = split ? split->most_running : 0;
+    out->splits = split ? split->splits : 0;
+    if (split) {
 #if HELPERS_POSSIBLE
-        pthread_mutex_destroy(&root->lock);
+        pthread_mutex_destroy(&split->lock);
 #endif
-        free(root);
+        free(split);
     }
     out->seconds = now(in->cpu_clock) - start;
     free_state(s);
