@@ -562,6 +562,18 @@ where they were not. Median 0.14 s. The Master's searches (a budget of positions
 same output on all 200. Pre-endgames (``--what pre --threads 2``): the same 10 of 53, the same
 expected values, median 6.98 s against 7.03 s.
 
+Then the table's buckets in the round to the end: each keeps in its first slot the deeper of two
+entries, and every proven entry there is as deep, so a position that took a few positions to
+prove pushed out one that took millions. Of two as deep, the costlier now stays (the count of
+positions each search took, kept as its bits in the entry's spare byte). One thread, processor
+time, on the 45 that took 1.5 s or more or were not solved, side by side with the search before:
+24 solved against 23 (seed 138 in 8.7 s: 6.0 million positions, where 21 million in 30 s had
+not proven it), 0.99 times the positions and the time on the 23 both solved (seed 173 0.89, seed
+45 0.84). Two threads on the 200: 186 (the same as the second run above; seeds 138 and 172 at
+6.1 and 5.3 s), 0.93 times the positions and 0.99 times the time on the 186 both solved. Not in
+the rounds cut short (there depths differ) nor under a budget of positions: the Master's
+searches give the same output on all 200.
+
 Tried the same day and left out: the tables in pages of 2 MB (madvise, where the system allows
 it): 0.85 to 0.93 times the search's own processor time, but this machine's system zeroed those
 pages at a cost (0.8 s of system time for a search against 0.24 s), the same time or more in

@@ -148,6 +148,7 @@ typedef struct {
     int16_t depth;
     int8_t flag; /* EXACT, LOWER or UPPER, plus one: 0 is an empty entry */
     int8_t n;    /* the move's tiles; 0 a pass; -1 no move */
+    uint8_t work; /* the positions its search took, as their count's bits (store keeps the costlier) */
     uint8_t sq[TT_TILES];
     uint8_t code[TT_TILES];
 } Entry;
@@ -220,6 +221,11 @@ typedef struct {
      * in the round to the end of the game, and not under a budget of positions, whose count the
      * Master's games replay by. */
     int out_answers;
+    /* A bucket's deeper slot keeps, of two entries as deep, the one whose search took more
+     * positions (store): in the round to the end, where every proven entry is as deep (RESOLVED),
+     * and not under a budget of positions, whose count the Master's games replay by. */
+    int keep_costlier;
+    int64_t entry_nodes[MAXPLY]; /* the positions searched when each ply's node was entered */
     Move pv[MAXPLY][MAXPLY];
     const Order *order_of[MAXPLY]; /* each node's order of its moves while its children are searched */
     int order_count[MAXPLY];
@@ -939,14 +945,26 @@ static int table_answers(S *s, const Entry *entry, int ply, int depth, int alpha
     return 1;
 }
 
-static void store(S *s, uint64_t key, int depth, int flag, int value, const Move *move) {
+/* The position's entry written: its bucket's first slot keeps the deeper of its entry and the new
+ * one (the costlier of two as deep: keep_costlier), the second slot whichever came last. spent:
+ * the positions its search took (kept as their count's bits; a position searched again keeps the
+ * most any of its searches took). In the round to the end every proven entry is as deep, and a
+ * cheap one used to push out a costly one: on seed 138 of benchmarks/bench_finale.py, one
+ * thread, proven in 6.0 million positions (8.8 s) where 21 million had not proven it. */
+static void store(S *s, uint64_t key, int depth, int flag, int value, const Move *move, int64_t spent) {
+    int work = spent > 0 ? 64 - __builtin_clzll((uint64_t)spent) : 0;
     Entry *bucket = &s->table[(key & s->table_mask) * 2];
     Entry first, second;
     int has_first = load_entry(&bucket[0], &first), has_second = load_entry(&bucket[1], &second);
     Entry *slot;
-    if (has_first && first.key == key) slot = &bucket[0];
-    else if (has_second && second.key == key) slot = &bucket[1];
-    else if (!has_first || first.depth <= depth) {
+    if (has_first && first.key == key) {
+        slot = &bucket[0];
+        if (first.work > work) work = first.work;
+    } else if (has_second && second.key == key) {
+        slot = &bucket[1];
+        if (second.work > work) work = second.work;
+    } else if (!has_first || first.depth < depth ||
+             (first.depth == depth && (!s->keep_costlier || first.work <= work))) {
         if (has_first) put_entry(&bucket[1], &first); /* the deeper slot's old entry moves to the one always replaced */
         slot = &bucket[0];
     } else slot = &bucket[1];
@@ -956,6 +974,7 @@ static void store(S *s, uint64_t key, int depth, int flag, int value, const Move
     e.value = (int16_t)value;
     e.depth = (int16_t)depth;
     e.flag = (int8_t)(flag + 1);
+    e.work = (uint8_t)work;
     if (move && move->n <= TT_TILES) {
         e.n = move->n;
         memcpy(e.sq, move->sq, (size_t)move->n);
@@ -1319,7 +1338,7 @@ static int answered_by_out(S *s, int ply, int run, const Move *m, int alpha, Out
 static int cut_here(S *s, int ply, uint64_t key, int value, const Move *move, int resolved, int depth,
                     int *resolved_out) {
     add_killer(s, ply, move);
-    store(s, key, resolved ? RESOLVED : depth, LOWER, value, move);
+    store(s, key, resolved ? RESOLVED : depth, LOWER, value, move, ply < MAXPLY ? s->nodes - s->entry_nodes[ply] : 0);
     if (ply < MAXPLY) { s->pv[ply][0] = *move; s->pv_len[ply] = 1; }
     *resolved_out = resolved;
     return value;
@@ -1425,6 +1444,7 @@ static void start_helpers(S *s) {
         h->deadline = s->deadline;
         h->budgeted = s->budgeted;
         h->out_answers = s->out_answers;
+        h->keep_costlier = s->keep_costlier;
         r->helper[r->made++] = h;
         if (pthread_create(&r->thread[i], NULL, helper_run, h) != 0) break;
         r->running++;
@@ -1520,6 +1540,7 @@ static int negamax(S *s, int ply, int depth, int alpha, int beta, int run, int *
     if (ply < MAXPLY) {
         s->pv_len[ply] = 0;
         s->order_of[ply] = NULL;
+        s->entry_nodes[ply] = s->nodes;
     }
     if (check_budget(s)) { *resolved_out = 0; return 0; }
     int me = ply & 1, other = 1 - me;
@@ -1638,7 +1659,7 @@ static int negamax(S *s, int ply, int depth, int alpha, int beta, int run, int *
         int flag = best <= alpha ? UPPER : best >= beta ? LOWER : EXACT;
         resolved = flag == LOWER ? best_ends : all_end;
         if (flag == LOWER) add_killer(s, ply, &chosen);
-        store(s, key, resolved ? RESOLVED : 1, flag, best, &chosen);
+        store(s, key, resolved ? RESOLVED : 1, flag, best, &chosen, ply < MAXPLY ? s->nodes - s->entry_nodes[ply] : 0);
         if (ply < MAXPLY) { s->pv[ply][0] = chosen; s->pv_len[ply] = 1; }
         *resolved_out = resolved;
         return best;
@@ -1735,7 +1756,8 @@ static int negamax(S *s, int ply, int depth, int alpha, int beta, int run, int *
     s->stack_top = base;
     if (s->stopped) { *resolved_out = 0; return 0; }
     int flag = best <= alpha_start ? UPPER : best >= beta ? LOWER : EXACT;
-    store(s, key, resolved ? RESOLVED : depth, flag, best, best_move.n >= 0 ? &best_move : NULL);
+    store(s, key, resolved ? RESOLVED : depth, flag, best, best_move.n >= 0 ? &best_move : NULL,
+          ply < MAXPLY ? s->nodes - s->entry_nodes[ply] : 0);
     *resolved_out = resolved;
     return best;
 }
@@ -1963,6 +1985,7 @@ int eg_solve(const EgInput *in, EgOutput *out) {
          * values, change which moves the table keeps as best and the round to the end orders its
          * moves worse (one endgame searched 5.8 million positions instead of 1.9). */
         s->out_answers = depth == last && in->max_nodes < 0;
+        s->keep_costlier = s->out_answers;
         s->split = depth == last ? split : NULL;
         s->next_check = 0;
         int resolved;
