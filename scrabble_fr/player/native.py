@@ -54,7 +54,7 @@ MAX_TILES = 16  # the C side's tiles per move (MAXT)
 MAX_LINE = 64
 LINES_DIFFER = -3  # eg_solve() under check_lines
 ANSWERS_DIFFER = -4  # eg_solve() under check_answers
-ABI = 9  # eg_abi(): the layout of the structures below
+ABI = 10  # eg_abi(): the layout of the structures below
 TABLE_BITS = (12, 22)  # the transposition table: 2^bits buckets of two entries (64 bytes), at least and at most
 # The table's buckets at first, at most 2^20 (64 MB): it grows to the budget's size once the
 # positions searched reach as many (a table of 256 MB from the start cost the searches of a tenth
@@ -115,6 +115,7 @@ class _Output(ctypes.Structure):
         ("table_bits", ctypes.c_int32),
         ("helpers", ctypes.c_int32),
         ("splits", ctypes.c_int32),
+        ("inner_splits", ctypes.c_int32),
         ("line_n", ctypes.c_int8 * MAX_LINE),
         ("line_square", ctypes.c_uint8 * (MAX_LINE * MAX_TILES)),
         ("line_code", ctypes.c_uint8 * (MAX_LINE * MAX_TILES)),
@@ -136,7 +137,9 @@ class NativeAnswer:
     than the best scoring one the other held (the move touched that one); ``table_bits`` the
     table's size at the end, 2^table_bits buckets (grown where the search lasted); ``helpers`` the
     threads that searched beside the caller's, the most at once (``nodes`` counts theirs too);
-    ``splits`` the nodes whose moves they shared (the root, and nodes of the first line)."""
+    ``splits`` the nodes whose moves they shared (the root, and nodes of the first line);
+    ``inner_splits`` the nodes below those whose moves they shared while the helpers had none of
+    the split's left."""
 
     value: int
     proven: bool
@@ -149,6 +152,7 @@ class NativeAnswer:
     table_bits: int = 0
     helpers: int = 0
     splits: int = 0
+    inner_splits: int = 0
 
 
 _lock = threading.Lock()
@@ -367,7 +371,7 @@ def search(position: Position, *, start_run: int, seconds: float = 10.0, max_nod
         line.append(tuple((answer.line_square[at], board_tile(answer.line_code[at])) for at in tiles))
     return NativeAnswer(answer.value, bool(answer.proven), answer.depth, answer.nodes, answer.seconds, tuple(line),
                         answer.answered, answer.answered_later, answer.table_bits, answer.helpers,
-                        answer.splits)
+                        answer.splits, answer.inner_splits)
 
 
 class _RackState:

@@ -476,6 +476,29 @@ def test_threads_sharing_the_first_moves_match_a_cut_minimax(lang: str, preset: 
     assert below > 0  # the first line's nodes shared too, with the helpers laying their paths
 
 
+def test_idle_threads_join_a_node_below_the_main_search() -> None:
+    """A helper with none of the split's moves left, while the main search is still on one of
+    them, joins a node below it (an inner split, its position laid from the split's node by its
+    path) rather than waiting: on the endgame of 7 tiles against 4 they do so dozens of times in
+    most searches (in about one in four, the threads' timing leaves them none), and the value and
+    the line are still one thread's."""
+    if native.library() is None:
+        pytest.skip("no compiled endgame search here (no C compiler)")
+    position = Position.from_cgp(REAL_ENDGAMES[0][0], lexicon=full_lexicon("fr"))
+    me = position.to_move
+    base = position.scores[me] - position.scores[1 - me]
+    alone = native.search(position, start_run=0, seconds=60, threads=1)
+    assert alone is not None and alone.proven and alone.inner_splits == 0
+    joined = 0
+    for _ in range(10):
+        shared = native.search(position, start_run=0, seconds=60, threads=3, helpers_after=0)
+        assert shared is not None and shared.proven and shared.value == alone.value
+        joined += shared.inner_splits > 0
+        moves = [placement_of(tiles, position.board.size) if tiles else Move.pass_() for tiles in shared.line]
+        assert final_spread(position, moves) == base + shared.value
+    assert joined >= 1
+
+
 # Real endgames (7 tiles against 3 to 7) whose proofs go to the round to the end of the game.
 LONG_ENDGAMES = [REAL_ENDGAMES[0][0], ANSWERED_ENDGAME, CUT_ENDGAME]
 
