@@ -1552,19 +1552,20 @@ static void finish_helpers(S *s, Split *r) {
     r->made = r->running = r->started = 0;
 }
 
-/* The moves of the node at ply (the root, or a node of the first line: count of them from base on
- * the stack, ordered in order: ordered of them and the pass) searched by the threads; the best so
- * far (its first move's) given in best, best_move and resolved, and the result there. */
-static void share_moves(S *s, Split *r, int ply, const Order *order, size_t ordered, size_t base, size_t count,
-                        int depth, int alpha, int beta, int run, const Move *hash_move, int *best, Move *best_move,
-                        int *resolved) {
+/* Split r made the node at ply's (count of its moves from base on the stack, ordered in order:
+ * ordered of them and the pass; the best so far, its first move's, in best, best_move and
+ * resolved); 0 without the memory for its moves. */
+static int fill_split(S *s, Split *r, int ply, const Order *order, size_t ordered, size_t base, size_t count,
+                      int depth, int alpha, int beta, int run, const Move *hash_move, int best,
+                      const Move *best_move, int resolved) {
     r->list = malloc((count + 1) * sizeof(Move));
     r->order = malloc((ordered + 1) * sizeof(Order));
     if (!r->list || !r->order) {
         free(r->list);
         free(r->order);
-        s->failed = s->stopped = 1;
-        return;
+        r->list = NULL;
+        r->order = NULL;
+        return 0;
     }
     memcpy(r->list, &s->stack[base], count * sizeof(Move));
     memcpy(r->order, order, (ordered + 1) * sizeof(Order));
@@ -1572,26 +1573,24 @@ static void share_moves(S *s, Split *r, int ply, const Order *order, size_t orde
     r->count = (int)ordered + 1;
     r->ply = ply;
     memcpy(r->path, s->laid, (size_t)ply * sizeof(Move));
-    r->splits++;
     r->depth = depth;
     r->run = run;
     r->beta = beta;
     r->hash_tried = hash_move != NULL;
     if (hash_move) r->hash_move = *hash_move;
     r->next = r->stop = r->cut = 0;
-    r->done = r->idle = r->inner_open = r->inner_busy = 0;
     r->alpha = alpha;
-    r->best = *best;
+    r->best = best;
     r->best_move = *best_move;
-    r->resolved = *resolved;
+    r->resolved = resolved;
     r->pv_len = s->pv_len[ply];
     memcpy(r->pv, s->pv[ply], (size_t)r->pv_len * sizeof(Move));
-    r->ready = 1;
-    wake(s); /* the helpers, if it is time */
-    take_shared(s, r);
-    __atomic_store_n(&r->done, 1, __ATOMIC_RELEASE);
-    finish_helpers(s, r);
-    r->ready = 0;
+    return 1;
+}
+
+/* The result of split r (its threads done with it) into best, best_move, resolved and the node's
+ * line; its moves given back. */
+static void read_split(S *s, Split *r, int *best, Move *best_move, int *resolved) {
     free(r->list);
     free(r->order);
     r->list = NULL;
@@ -1600,8 +1599,29 @@ static void share_moves(S *s, Split *r, int ply, const Order *order, size_t orde
     *best = r->best;
     *best_move = r->best_move;
     *resolved = r->resolved;
-    s->pv_len[ply] = r->pv_len;
-    memcpy(s->pv[ply], r->pv, (size_t)r->pv_len * sizeof(Move));
+    s->pv_len[r->ply] = r->pv_len;
+    memcpy(s->pv[r->ply], r->pv, (size_t)r->pv_len * sizeof(Move));
+}
+
+/* The moves of the node at ply (the root, or a node of the first line, as fill_split takes them)
+ * searched by the threads; the result in best, best_move and resolved. */
+static void share_moves(S *s, Split *r, int ply, const Order *order, size_t ordered, size_t base, size_t count,
+                        int depth, int alpha, int beta, int run, const Move *hash_move, int *best, Move *best_move,
+                        int *resolved) {
+    if (!fill_split(s, r, ply, order, ordered, base, count, depth, alpha, beta, run, hash_move, *best, best_move,
+                    *resolved)) {
+        s->failed = s->stopped = 1;
+        return;
+    }
+    r->splits++;
+    r->done = r->idle = r->inner_open = r->inner_busy = 0;
+    r->ready = 1;
+    wake(s); /* the helpers, if it is time */
+    take_shared(s, r);
+    __atomic_store_n(&r->done, 1, __ATOMIC_RELEASE);
+    finish_helpers(s, r);
+    r->ready = 0;
+    read_split(s, r, best, best_move, resolved);
 }
 
 #define NEST_PLIES 4 /* an inner split's node at most this many turns below the split's */
@@ -1624,33 +1644,9 @@ static int share_inner(S *s, Split *r, int ply, const Order *order, size_t order
         r->inner = made;
     }
     Split *n = r->inner;
-    n->list = malloc((count + 1) * sizeof(Move));
-    n->order = malloc((ordered + 1) * sizeof(Order));
-    if (!n->list || !n->order) {
-        free(n->list);
-        free(n->order);
-        n->list = NULL;
-        n->order = NULL;
+    if (!fill_split(s, n, ply, order, ordered, base, count, depth, alpha, beta, run, hash_move, *best, best_move,
+                    *resolved))
         return 0;
-    }
-    memcpy(n->list, &s->stack[base], count * sizeof(Move));
-    memcpy(n->order, order, (ordered + 1) * sizeof(Order));
-    n->list_count = count;
-    n->count = (int)ordered + 1;
-    n->ply = ply;
-    memcpy(n->path, s->laid, (size_t)ply * sizeof(Move));
-    n->depth = depth;
-    n->run = run;
-    n->beta = beta;
-    n->hash_tried = hash_move != NULL;
-    if (hash_move) n->hash_move = *hash_move;
-    n->next = n->stop = n->cut = 0;
-    n->alpha = alpha;
-    n->best = *best;
-    n->best_move = *best_move;
-    n->resolved = *resolved;
-    n->pv_len = s->pv_len[ply];
-    memcpy(n->pv, s->pv[ply], (size_t)n->pv_len * sizeof(Move));
     r->inner_busy = 1;
     r->inner_splits++;
     split_lock(n);
@@ -1672,16 +1668,7 @@ static int share_inner(S *s, Split *r, int ply, const Order *order, size_t order
         split_unlock(n);
     }
     r->inner_busy = 0;
-    free(n->list);
-    free(n->order);
-    n->list = NULL;
-    n->order = NULL;
-    if (n->stop) s->stopped = 1;
-    *best = n->best;
-    *best_move = n->best_move;
-    *resolved = n->resolved;
-    s->pv_len[ply] = n->pv_len;
-    memcpy(s->pv[ply], n->pv, (size_t)n->pv_len * sizeof(Move));
+    read_split(s, n, best, best_move, resolved);
     return 1;
 #else
     (void)s; (void)r; (void)ply; (void)order; (void)ordered; (void)base; (void)count; (void)depth; (void)alpha;
