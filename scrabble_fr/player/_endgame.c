@@ -219,14 +219,11 @@ typedef struct {
     int killer_count[MAXPLY];
     Move out_killer[MAXPLY][OUT_KEPT]; /* the last outs that cut at each ply, the latest first */
     int out_killer_count[MAXPLY];
-    /* A move the other player's out answers is weighed without being searched (answered_by_out):
-     * in the round to the end of the game, and not under a budget of positions, whose count the
-     * Master's games replay by. */
-    int out_answers;
-    /* A bucket's deeper slot keeps, of two entries as deep, the one whose search took more
-     * positions (store): in the round to the end, where every proven entry is as deep (RESOLVED),
-     * and not under a budget of positions, whose count the Master's games replay by. */
-    int keep_costlier;
+    /* The round to the end of the game, not under a budget of positions (whose count the
+     * Master's games replay by): a move the other player's out answers is weighed without being
+     * searched (answered_by_out), and a bucket's deeper slot keeps, of two entries as deep, the
+     * one whose search took more positions (store: there every proven entry is as deep). */
+    int full_round;
     int64_t entry_nodes[MAXPLY]; /* the positions searched when each ply's node was entered */
     Move pv[MAXPLY][MAXPLY];
     const Order *order_of[MAXPLY]; /* each node's order of its moves while its children are searched */
@@ -320,6 +317,7 @@ typedef struct Split {
     int inner_splits;      /* the inner splits made */
 } Split;
 
+/* The threads' calls, which are nothing where there are no helpers. */
 static inline void split_lock(Split *r) {
 #if HELPERS_POSSIBLE
     pthread_mutex_lock(&r->lock);
@@ -334,6 +332,37 @@ static inline void split_unlock(Split *r) {
 #else
     (void)r;
 #endif
+}
+
+static void pause_briefly(long nanoseconds) {
+#if HELPERS_POSSIBLE
+    struct timespec pause = {0, nanoseconds};
+    nanosleep(&pause, NULL);
+#else
+    (void)nanoseconds;
+#endif
+}
+
+/* A split, empty, its lock made; NULL without them. */
+static Split *new_split(void) {
+    Split *r = calloc(1, sizeof(Split));
+#if HELPERS_POSSIBLE
+    if (r && pthread_mutex_init(&r->lock, NULL) != 0) {
+        free(r);
+        return NULL;
+    }
+#endif
+    return r;
+}
+
+/* A split given back, its inner split with it. */
+static void free_split(Split *r) {
+    if (!r) return;
+    free_split(r->inner);
+#if HELPERS_POSSIBLE
+    pthread_mutex_destroy(&r->lock);
+#endif
+    free(r);
 }
 
 static double now(int cpu) {
@@ -962,12 +991,13 @@ static int table_answers(S *s, const Entry *entry, int ply, int depth, int alpha
 }
 
 /* The position's entry written: its bucket's first slot keeps the deeper of its entry and the new
- * one (the costlier of two as deep: keep_costlier), the second slot whichever came last. spent:
- * the positions its search took (kept as their count's bits; a position searched again keeps the
- * most any of its searches took). In the round to the end every proven entry is as deep, and a
+ * one (the costlier of two as deep, in the full round), the second slot whichever came last; its
+ * cost the positions its node at ply has searched since it was entered (kept as their count's
+ * bits; a position searched again keeps the most any of its searches took). In the round to the end every proven entry is as deep, and a
  * cheap one used to push out a costly one: on seed 138 of benchmarks/bench_finale.py, one
  * thread, proven in 6.0 million positions (8.8 s) where 21 million had not proven it. */
-static void store(S *s, uint64_t key, int depth, int flag, int value, const Move *move, int64_t spent) {
+static void store(S *s, int ply, uint64_t key, int depth, int flag, int value, const Move *move) {
+    int64_t spent = ply < MAXPLY ? s->nodes - s->entry_nodes[ply] : 0;
     int work = spent > 0 ? 64 - __builtin_clzll((uint64_t)spent) : 0;
     Entry *bucket = &s->table[(key & s->table_mask) * 2];
     Entry first, second;
@@ -980,7 +1010,7 @@ static void store(S *s, uint64_t key, int depth, int flag, int value, const Move
         slot = &bucket[1];
         if (second.work > work) work = second.work;
     } else if (!has_first || first.depth < depth ||
-             (first.depth == depth && (!s->keep_costlier || first.work <= work))) {
+             (first.depth == depth && (!s->full_round || first.work <= work))) {
         if (has_first) put_entry(&bucket[1], &first); /* the deeper slot's old entry moves to the one always replaced */
         slot = &bucket[0];
     } else slot = &bucket[1];
@@ -1315,7 +1345,7 @@ static int answering_outs(S *s, int ply, OutAnswer *answer) {
 static int answered_by_out(S *s, int ply, int run, const Move *m, int alpha, OutAnswer *answer, int *best,
                            Move *best_move) {
     int me = ply & 1;
-    if (!s->out_answers || m->n <= 0 || m->n >= s->rack_size[me] ||
+    if (!s->full_round || m->n <= 0 || m->n >= s->rack_size[me] ||
         (s->in.scoreless_counts && m->score == 0 && run + 1 >= s->in.limit))
         return 0; /* a pass, or a move that ends the game: weighed as it is */
     if (!answer->state) answer->state = answering_outs(s, ply, answer) + 1;
@@ -1354,7 +1384,7 @@ static int answered_by_out(S *s, int ply, int run, const Move *m, int alpha, Out
 static int cut_here(S *s, int ply, uint64_t key, int value, const Move *move, int resolved, int depth,
                     int *resolved_out) {
     add_killer(s, ply, move);
-    store(s, key, resolved ? RESOLVED : depth, LOWER, value, move, ply < MAXPLY ? s->nodes - s->entry_nodes[ply] : 0);
+    store(s, ply, key, resolved ? RESOLVED : depth, LOWER, value, move);
     if (ply < MAXPLY) { s->pv[ply][0] = *move; s->pv_len[ply] = 1; }
     *resolved_out = resolved;
     return value;
@@ -1419,6 +1449,32 @@ static S *new_state(const EgInput *in, int *status);
 static void free_state(S *s);
 
 #if HELPERS_POSSIBLE
+/* Helper h's position taken from ply from to ply to along path (the moves laid, passes without
+ * tiles; where the undo stack stood before each in marks, if given). */
+static void lay_path(S *h, const Move *path, int from, int to, size_t *marks) {
+    for (int k = from; k < to; k++) {
+        h->undo_mark[k] = h->undo_top;
+        h->laid[k] = path[k];
+        h->order_of[k] = NULL;
+        size_t mark = path[k].n > 0 ? lay(h, k & 1, &path[k]) : h->undo_top;
+        if (marks) marks[k] = mark;
+    }
+}
+
+/* Split r's moves on helper h's stack, as the moves of its node (those two turns down take theirs
+ * from them: generate_at); where they begin, or -1 where the stack cannot hold them. */
+static long put_split_moves(S *h, const Split *r) {
+    size_t base = h->stack_top;
+    if (base + r->list_count > h->stack_cap) return -1;
+    memcpy(&h->stack[base], r->list, r->list_count * sizeof(Move));
+    h->stack_top = base + r->list_count;
+    h->list_base[r->ply] = base;
+    h->list_count[r->ply] = r->list_count;
+    h->order_of[r->ply] = r->order; /* read only, as long as the helper is in the split */
+    h->order_count[r->ply] = r->count;
+    return (long)base;
+}
+
 /* A helper in the inner split n of r (the main search's, below r's node): n's position laid from
  * r's node by n's path, n's moves taken as r's were, the position taken back. Whether it joined. */
 static int join_inner(S *h, Split *r) {
@@ -1432,23 +1488,12 @@ static int join_inner(S *h, Split *r) {
     split_unlock(n);
     if (!joins) return 0;
     size_t marks[MAXPLY];
-    for (int k = r->ply; k < n->ply; k++) {
-        h->undo_mark[k] = h->undo_top;
-        h->laid[k] = n->path[k];
-        h->order_of[k] = NULL;
-        marks[k] = n->path[k].n > 0 ? lay(h, k & 1, &n->path[k]) : h->undo_top;
-    }
-    size_t base = h->stack_top;
-    if (!h->failed && base + n->list_count <= h->stack_cap) {
-        memcpy(&h->stack[base], n->list, n->list_count * sizeof(Move));
-        h->stack_top = base + n->list_count;
-        h->list_base[n->ply] = base;
-        h->list_count[n->ply] = n->list_count;
-        h->order_of[n->ply] = n->order;
-        h->order_count[n->ply] = n->count;
+    lay_path(h, n->path, r->ply, n->ply, marks);
+    long base = h->failed ? -1 : put_split_moves(h, n);
+    if (base >= 0) {
         take_shared(h, n);
         h->order_of[n->ply] = NULL;
-        h->stack_top = base;
+        h->stack_top = (size_t)base;
     }
     for (int k = n->ply - 1; k >= r->ply; k--)
         if (n->path[k].n > 0) take_back(h, k & 1, &n->path[k], marks[k]);
@@ -1472,8 +1517,7 @@ static void *helper_run(void *state) {
             __atomic_add_fetch(&r->idle, 1, __ATOMIC_RELAXED);
             if (joined) continue;
         }
-        struct timespec pause = {0, 20000};
-        nanosleep(&pause, NULL);
+        pause_briefly(20000);
     }
     __atomic_sub_fetch(&r->idle, 1, __ATOMIC_RELAXED);
     return NULL;
@@ -1493,19 +1537,12 @@ static void start_helpers(S *s) {
     for (int i = 0; i < s->in.threads - 1 && i < MOST_HELPERS; i++) {
         int status;
         S *h = new_state(&s->in, &status);
-        if (!h || r->list_count > h->stack_cap) {
-            if (h) free_state(h);
+        if (!h) break;
+        lay_path(h, r->path, 0, r->ply, NULL);
+        if (h->failed || put_split_moves(h, r) < 0) {
+            free_state(h);
             break;
         }
-        for (int k = 0; k < r->ply; k++) {
-            h->undo_mark[k] = h->undo_top;
-            h->laid[k] = r->path[k];
-            if (r->path[k].n > 0) lay(h, k & 1, &r->path[k]);
-        }
-        memcpy(h->stack, r->list, r->list_count * sizeof(Move));
-        h->stack_top = h->list_count[r->ply] = r->list_count;
-        h->order_of[r->ply] = r->order; /* read only, as long as the helper runs */
-        h->order_count[r->ply] = r->count;
         h->helper = 1;
         h->split = r;
         h->table = s->table;
@@ -1513,8 +1550,7 @@ static void start_helpers(S *s) {
         h->grow_at = h->wake_at = INT64_MAX;
         h->deadline = s->deadline;
         h->budgeted = s->budgeted;
-        h->out_answers = s->out_answers;
-        h->keep_costlier = s->keep_costlier;
+        h->full_round = s->full_round;
         r->helper[r->made++] = h;
         if (pthread_create(&r->thread[i], NULL, helper_run, h) != 0) break;
         r->running++;
@@ -1633,16 +1669,7 @@ static void share_moves(S *s, Split *r, int ply, const Order *order, size_t orde
 static int share_inner(S *s, Split *r, int ply, const Order *order, size_t ordered, size_t base, size_t count,
                        int depth, int alpha, int beta, int run, const Move *hash_move, int *best, Move *best_move,
                        int *resolved) {
-#if HELPERS_POSSIBLE
-    if (!r->inner) {
-        Split *made = calloc(1, sizeof(Split));
-        if (!made) return 0;
-        if (pthread_mutex_init(&made->lock, NULL) != 0) {
-            free(made);
-            return 0;
-        }
-        r->inner = made;
-    }
+    if (!r->inner && !(r->inner = new_split())) return 0;
     Split *n = r->inner;
     if (!fill_split(s, n, ply, order, ordered, base, count, depth, alpha, beta, run, hash_move, *best, best_move,
                     *resolved))
@@ -1661,8 +1688,7 @@ static int share_inner(S *s, Split *r, int ply, const Order *order, size_t order
     int inside = n->inside;
     split_unlock(n);
     while (inside > 0) {
-        struct timespec pause = {0, 10000};
-        nanosleep(&pause, NULL);
+        pause_briefly(10000);
         split_lock(n);
         inside = n->inside;
         split_unlock(n);
@@ -1670,11 +1696,6 @@ static int share_inner(S *s, Split *r, int ply, const Order *order, size_t order
     r->inner_busy = 0;
     read_split(s, n, best, best_move, resolved);
     return 1;
-#else
-    (void)s; (void)r; (void)ply; (void)order; (void)ordered; (void)base; (void)count; (void)depth; (void)alpha;
-    (void)beta; (void)run; (void)hash_move; (void)best; (void)best_move; (void)resolved;
-    return 0;
-#endif
 }
 
 #define EARLIER_TRIED 8 /* moves of the earlier list a node one turn from the limit weighs first */
@@ -1804,7 +1825,7 @@ static int negamax(S *s, int ply, int depth, int alpha, int beta, int run, int *
         int flag = best <= alpha ? UPPER : best >= beta ? LOWER : EXACT;
         resolved = flag == LOWER ? best_ends : all_end;
         if (flag == LOWER) add_killer(s, ply, &chosen);
-        store(s, key, resolved ? RESOLVED : 1, flag, best, &chosen, ply < MAXPLY ? s->nodes - s->entry_nodes[ply] : 0);
+        store(s, ply, key, resolved ? RESOLVED : 1, flag, best, &chosen);
         if (ply < MAXPLY) { s->pv[ply][0] = chosen; s->pv_len[ply] = 1; }
         *resolved_out = resolved;
         return best;
@@ -1909,8 +1930,7 @@ static int negamax(S *s, int ply, int depth, int alpha, int beta, int run, int *
     s->stack_top = base;
     if (s->stopped) { *resolved_out = 0; return 0; }
     int flag = best <= alpha_start ? UPPER : best >= beta ? LOWER : EXACT;
-    store(s, key, resolved ? RESOLVED : depth, flag, best, best_move.n >= 0 ? &best_move : NULL,
-          ply < MAXPLY ? s->nodes - s->entry_nodes[ply] : 0);
+    store(s, ply, key, resolved ? RESOLVED : depth, flag, best, best_move.n >= 0 ? &best_move : NULL);
     *resolved_out = resolved;
     return best;
 }
@@ -2109,19 +2129,8 @@ int eg_solve(const EgInput *in, EgOutput *out) {
     if (in->max_depth > 0) first = last = in->max_depth;
     /* Threads for the round to the end, under a budget of time only: a budget of positions is
      * replayed by its count (the Master's games), which threads would make vary. */
-    Split *split = NULL;
-    if (HELPERS_POSSIBLE && in->threads > 1 && in->max_nodes < 0) {
-        split = calloc(1, sizeof(Split));
-        if (split) {
-            split->start_at = in->helpers_after >= 0 ? in->helpers_after : (int64_t)1 << bits;
-#if HELPERS_POSSIBLE
-            if (pthread_mutex_init(&split->lock, NULL) != 0) {
-                free(split);
-                split = NULL;
-            }
-#endif
-        }
-    }
+    Split *split = HELPERS_POSSIBLE && in->threads > 1 && in->max_nodes < 0 ? new_split() : NULL;
+    if (split) split->start_at = in->helpers_after >= 0 ? in->helpers_after : (int64_t)1 << bits;
     /* Rounds of 1, 2, 3 and 4 turns, then one to the end of the game. A round cut short of the
      * end weighs its last turns by the game counted blocked there, a guess: its cuts do not
      * hold a round deeper, and each of the rounds of 6, 8, 10… turns searched again much of
@@ -2137,8 +2146,7 @@ int eg_solve(const EgInput *in, EgOutput *out) {
         /* Not in the rounds cut short: there the bounds, tighter or looser than the searched
          * values, change which moves the table keeps as best and the round to the end orders its
          * moves worse (one endgame searched 5.8 million positions instead of 1.9). */
-        s->out_answers = depth == last && in->max_nodes < 0;
-        s->keep_costlier = s->out_answers;
+        s->full_round = depth == last && in->max_nodes < 0;
         s->split = depth == last ? split : NULL;
         s->next_check = 0;
         int resolved;
@@ -2162,18 +2170,7 @@ int eg_solve(const EgInput *in, EgOutput *out) {
     out->helpers = split ? split->most_running : 0;
     out->splits = split ? split->splits : 0;
     out->inner_splits = split ? split->inner_splits : 0;
-    if (split && split->inner) {
-#if HELPERS_POSSIBLE
-        pthread_mutex_destroy(&split->inner->lock);
-#endif
-        free(split->inner);
-    }
-    if (split) {
-#if HELPERS_POSSIBLE
-        pthread_mutex_destroy(&split->lock);
-#endif
-        free(split);
-    }
+    free_split(split);
     out->seconds = now(in->cpu_clock) - start;
     free_state(s);
     return lines_differ ? -3 : answers_differ ? -4 : failed ? -2 : 0;

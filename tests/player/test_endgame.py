@@ -228,6 +228,15 @@ def final_spread(position: Position, moves: Sequence[Move]) -> int:
     return replay.scores[first] - replay.scores[1 - first]
 
 
+def reaches_its_value(position: Position, answer: native.NativeAnswer) -> bool:
+    """Whether the compiled search's line, played from ``position``, ends the game at its value
+    (relative to the current scores)."""
+    me = position.to_move
+    size = position.board.size
+    moves = [placement_of(tiles, size) if tiles else Move.pass_() for tiles in answer.line]
+    return final_spread(position, moves) == position.scores[me] - position.scores[1 - me] + answer.value
+
+
 @pytest.mark.parametrize("compiled", [False, True])
 def test_node_budget_stops_unproven_with_a_move(compiled: bool) -> None:
     if compiled not in searches():
@@ -479,14 +488,12 @@ def test_threads_sharing_the_first_moves_match_a_cut_minimax(lang: str, preset: 
 def test_idle_threads_join_a_node_below_the_main_search() -> None:
     """A helper with none of the split's moves left, while the main search is still on one of
     them, joins a node below it (an inner split, its position laid from the split's node by its
-    path) rather than waiting: on the endgame of 7 tiles against 4 they do so dozens of times in
+    path) rather than ending: on the endgame of 7 tiles against 4 they do so dozens of times in
     most searches (in about one in four, the threads' timing leaves them none), and the value and
     the line are still one thread's."""
     if native.library() is None:
         pytest.skip("no compiled endgame search here (no C compiler)")
     position = Position.from_cgp(REAL_ENDGAMES[0][0], lexicon=full_lexicon("fr"))
-    me = position.to_move
-    base = position.scores[me] - position.scores[1 - me]
     alone = native.search(position, start_run=0, seconds=60, threads=1)
     assert alone is not None and alone.proven and alone.inner_splits == 0
     joined = 0
@@ -494,8 +501,7 @@ def test_idle_threads_join_a_node_below_the_main_search() -> None:
         shared = native.search(position, start_run=0, seconds=60, threads=3, helpers_after=0)
         assert shared is not None and shared.proven and shared.value == alone.value
         joined += shared.inner_splits > 0
-        moves = [placement_of(tiles, position.board.size) if tiles else Move.pass_() for tiles in shared.line]
-        assert final_spread(position, moves) == base + shared.value
+        assert reaches_its_value(position, shared)
     assert joined >= 1
 
 
@@ -515,17 +521,13 @@ def test_threads_prove_the_value_and_a_line_that_reaches_it(cgp: str) -> None:
     if native.library() is None:
         pytest.skip("no compiled endgame search here (no C compiler)")
     position = Position.from_cgp(cgp, lexicon=full_lexicon("fr"))
-    me = position.to_move
-    base = position.scores[me] - position.scores[1 - me]
     alone = native.search(position, start_run=0, seconds=60, threads=1)
     shared = native.search(position, start_run=0, seconds=60, threads=3, helpers_after=0, table_bits=(10, 12))
     assert alone is not None and shared is not None
     assert (shared.helpers, shared.table_bits, alone.helpers, alone.splits) == (2, 12, 0, 0)
     assert shared.splits >= 1  # the root (and nodes of its first move's line, where that lasts)
     assert alone.proven and shared.proven and shared.value == alone.value
-    size = position.board.size
-    moves = [placement_of(tiles, size) if tiles else Move.pass_() for tiles in shared.line]
-    assert final_spread(position, moves) == base + shared.value
+    assert reaches_its_value(position, shared)
     one = native.search(position, start_run=0, max_nodes=20_000, threads=1)
     budgeted = native.search(position, start_run=0, max_nodes=20_000, threads=3, helpers_after=0)
     assert one is not None and budgeted is not None and budgeted.helpers == 0
