@@ -586,6 +586,33 @@ of the positions the threads are searching (those with 8 tiles or more on the ra
 whose position another thread is searching put off to the end of its node's moves (ABDADA): on
 seed 45 0.96 times the positions, the same time.
 
+Then a move of a split whose bound another thread passes while it is searched (a better move
+found elsewhere, or a cut) is stopped and searched again with the new bound (or left, where the
+split cut): on seed 16 a helper had spent 13 of 15 s on one root move with the bound of 46, while
+the others had found 49 and then 53; searched again with 53, it failed low at once (seed 16: 15.0
+s to 10.1 s, two threads, 30 s budget). The threads' search of a split's move is its principal
+variation search written out, so that its search again with the full window (from the null
+window's bound up) is stale only if the split's best passes that bound. On the 200, two threads:
+187 solved against 186 (seed 16 in 9.3 s), none lost, 0.94 times the positions and 0.95 times
+the time on the 186 both solved; median 0.13 s. ``NativeAnswer.restarts`` counts them.
+
+Measured beside it and left out, on the 200 with two threads: the table in pages of 2 MB again
+(madvise on the grown table and the kept lines): 188 (seed 45 in 9.4 s), 0.996 times the time of
+the search above on the 187 both solved, the noise of a run; the table of 2^24 buckets (1 GB)
+instead of 2^22: on seed 21 each run then searched 31.6 million positions where 2^22 gave 39 to 86
+million from one run to the next (the threads' order of work changing which entries the smaller
+table loses), but its pages cost this machine's system 1.3 s to map (4 KB pages; 186 solved, 1.2
+times the time) or 0.3 to 2.7 s (2 MB pages: 189 solved, seeds 21 and 172 at 9.5 s, but 1.07
+times the time on the 186 both solved, 0.7 to 1.0 s more on each search long enough to grow its
+table); the same table grown in two steps (2^22, then 2^24 once the positions reach four times
+its buckets, the helpers stopped while it grows): the mapping then fell on the long searches,
+2.4 to 3.4 s of system time, and seeds 16, 45 and 117 were not solved; a table keeping both
+bounds of a position (a null window from another path asks the other side): the same positions
+to a few in a million (seed 3: 5,499,327 against 5,499,383); each move taken from a split
+starting from the killers its previous move left (as the next move of one thread's search
+would): seed 21 from 13.0 to 25.1 s over five runs, as before; the helpers started at 2^17
+positions instead of 2^20: on seeds 16 and 21, no change beyond the runs' noise.
+
 Tried the same day and left out: the tables in pages of 2 MB (madvise, where the system allows
 it): 0.85 to 0.93 times the search's own processor time, but this machine's system zeroed those
 pages at a cost (0.8 s of system time for a search against 0.24 s), the same time or more in

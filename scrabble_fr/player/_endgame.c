@@ -117,6 +117,7 @@ typedef struct {
     int32_t helpers;        /* the helper threads that searched with this one (the most at once) */
     int32_t splits;         /* the nodes whose moves they shared: the root, nodes of the first line */
     int32_t inner_splits;   /* … and nodes below those, while the helpers had none of their moves left */
+    int32_t restarts;       /* moves of a split searched again, its bound risen while they were searched */
     int8_t line_n[MAXLINE];
     uint8_t line_square[MAXLINE * MAXT];
     uint8_t line_code[MAXLINE * MAXT];
@@ -175,6 +176,7 @@ typedef struct {
 } XEntry;
 
 struct Split;
+#define TAKINGS_MOST 4
 
 typedef struct {
     int saved_dir, saved_sq;
@@ -257,6 +259,11 @@ typedef struct {
     uint32_t g_held; /* the letters (not jokers) on the rack while generating */
     uint8_t g_placed_sq[MAXT], g_placed_code[MAXT];
     struct Split *split; /* the round's moves shared out among threads (NULL: this one alone) */
+    struct Split *taking[TAKINGS_MOST]; /* the splits whose moves it is searching, outermost first */
+    int taking_alpha[TAKINGS_MOST];      /* … with these bounds */
+    int takings;
+    struct Split *restart; /* stopped to search its move there again: that split's bound rose */
+    int64_t restarts;
     int joined;        /* a helper's: the serial of the inner split it last joined */
     int helper;        /* a helper thread's state: the table is the main search's */
 } S;
@@ -1098,6 +1105,15 @@ static int check_budget(S *s) {
         s->next_check = s->nodes + 1024;
         if (now(s->in.cpu_clock) > s->deadline) s->stopped = 1;
         if (s->split && __atomic_load_n(&s->split->stop, __ATOMIC_RELAXED)) s->stopped = 1;
+        /* the split moves it is searching, whose bound another thread has passed (take_shared) */
+        for (int i = 0; i < s->takings && !s->stopped; i++) {
+            struct Split *t = s->taking[i];
+            if (__atomic_load_n(&t->stop, __ATOMIC_RELAXED) || __atomic_load_n(&t->cut, __ATOMIC_RELAXED) ||
+                __atomic_load_n(&t->alpha, __ATOMIC_RELAXED) > s->taking_alpha[i]) {
+                s->stopped = 1;
+                s->restart = t;
+            }
+        }
     }
     return s->stopped;
 }
@@ -1393,10 +1409,17 @@ static int cut_here(S *s, int ply, uint64_t key, int value, const Move *move, in
 /* -- a node's moves shared among threads (Split) -------------------------------------------- */
 
 /* The split node's moves taken one by one, until none is left, each searched with the best value found
- * so far and its result given to the others (in each thread, the main search's too). */
+ * so far and its result given to the others (in each thread, the main search's too). A move whose
+ * search the split's best overtakes (another thread's move did better, or cut) is stopped where it
+ * is (check_budget) and searched again with the new bound, or left where the split cut: a search
+ * to show a move better than a bound others have passed is wasted. On seed 16 of
+ * benchmarks/bench_finale.py a helper spent 13 of 15 s on one root move searched with the bound of
+ * 46 while the others had found 49 and then 53; searched again with 53 it failed low at once. */
 static void take_shared(S *s, Split *r) {
     OutAnswer out_answer;
     out_answer.state = 0;
+    int level = s->takings < TAKINGS_MOST ? s->takings++ : -1;
+    if (level >= 0) s->taking[level] = r;
     for (;;) {
         if (__atomic_load_n(&r->stop, __ATOMIC_RELAXED)) break;
         int o = __atomic_fetch_add(&r->next, 1, __ATOMIC_RELAXED);
@@ -1405,23 +1428,49 @@ static void take_shared(S *s, Split *r) {
         if (r->order[o].index >= 0) move = r->list[r->order[o].index];
         else memset(&move, 0, sizeof(move)); /* the pass */
         if (r->hash_tried && same_move(&move, &r->hash_move)) continue;
-        split_lock(r);
-        int alpha = r->alpha, best = r->best;
-        Move best_move = r->best_move;
-        split_unlock(r);
-        if (answered_by_out(s, r->ply, r->run, &move, alpha, &out_answer, &best, &best_move)) {
+        int value, child_resolved, answered = 0, over = 0;
+        for (;;) {
             split_lock(r);
-            if (best > r->best) {
-                r->best = best;
-                r->best_move = r->pv[0] = best_move;
-                r->pv_len = 1;
-            }
+            int alpha = r->alpha, best = r->best;
+            Move best_move = r->best_move;
             split_unlock(r);
-            continue;
+            if (answered_by_out(s, r->ply, r->run, &move, alpha, &out_answer, &best, &best_move)) {
+                split_lock(r);
+                if (best > r->best) {
+                    r->best = best;
+                    r->best_move = r->pv[0] = best_move;
+                    r->pv_len = 1;
+                }
+                split_unlock(r);
+                answered = 1;
+                break;
+            }
+            child_resolved = 0;
+            if (level >= 0) s->taking_alpha[level] = alpha;
+            if (s->stopped) value = 0;
+            else if (best > -INF && r->beta - alpha > 1) {
+                /* The principal variation search of child_value, written out: its search again
+                 * with the full window starts from the null window's bound, and only a split's
+                 * best risen above that one makes it stale. */
+                value = child_value(s, r->ply, r->depth, alpha, alpha + 1, r->run, &move, 0, &child_resolved);
+                if (!s->stopped && alpha < value && value < r->beta) {
+                    if (level >= 0) s->taking_alpha[level] = value;
+                    value = child_value(s, r->ply, r->depth, value, r->beta, r->run, &move, 0, &child_resolved);
+                }
+            } else value = child_value(s, r->ply, r->depth, alpha, r->beta, r->run, &move, 0, &child_resolved);
+            if (s->stopped && s->restart == r) {
+                /* the split's bound rose (or it cut, or ended) while the move was searched */
+                s->stopped = 0;
+                s->restart = NULL;
+                s->restarts++;
+                if (__atomic_load_n(&r->stop, __ATOMIC_RELAXED) || __atomic_load_n(&r->cut, __ATOMIC_RELAXED))
+                    over = 1;
+                else continue;
+            }
+            break;
         }
-        int child_resolved = 0;
-        int value = s->stopped ? 0 : child_value(s, r->ply, r->depth, alpha, r->beta, r->run, &move,
-                                                 best > -INF && r->beta - alpha > 1, &child_resolved);
+        if (over) break;
+        if (answered) continue;
         if (s->stopped) {
             __atomic_store_n(&r->stop, 1, __ATOMIC_RELAXED);
             break;
@@ -1443,6 +1492,7 @@ static void take_shared(S *s, Split *r) {
         if (!r->cut) r->resolved = r->resolved && child_resolved;
         split_unlock(r);
     }
+    if (level >= 0) s->takings--;
 }
 
 static S *new_state(const EgInput *in, int *status);
@@ -1580,6 +1630,7 @@ static void finish_helpers(S *s, Split *r) {
         s->nodes += h->nodes;
         s->answered += h->answered;
         s->answered_later += h->answered_later;
+        s->restarts += h->restarts;
         s->failed |= h->failed;
         s->lines_differ |= h->lines_differ;
         s->answers_differ |= h->answers_differ;
@@ -2094,7 +2145,7 @@ static void free_state(S *s) {
     free(s);
 }
 
-int eg_abi(void) { return 10; }
+int eg_abi(void) { return 11; }
 
 /* The depth of the round after one of depth turns: one more up to four, then the last (the
  * game's longest: every line to its end); past the last, none. */
@@ -2170,6 +2221,7 @@ int eg_solve(const EgInput *in, EgOutput *out) {
     out->helpers = split ? split->most_running : 0;
     out->splits = split ? split->splits : 0;
     out->inner_splits = split ? split->inner_splits : 0;
+    out->restarts = (int32_t)s->restarts;
     free_split(split);
     out->seconds = now(in->cpu_clock) - start;
     free_state(s);

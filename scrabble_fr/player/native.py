@@ -54,8 +54,10 @@ MAX_TILES = 16  # the C side's tiles per move (MAXT)
 MAX_LINE = 64
 LINES_DIFFER = -3  # eg_solve() under check_lines
 ANSWERS_DIFFER = -4  # eg_solve() under check_answers
-ABI = 10  # eg_abi(): the layout of the structures below
-TABLE_BITS = (12, 22)  # the transposition table: 2^bits buckets of two entries (64 bytes), at least and at most
+ABI = 11  # eg_abi(): the layout of the structures below
+# The transposition table: 2^bits buckets of two entries (64 bytes), at least and at most (256 MB),
+# and never more than an eighth of the machine's memory (table_bits_most).
+TABLE_BITS = (12, 22)
 # The table's buckets at first, at most 2^20 (64 MB): it grows to the budget's size once the
 # positions searched reach as many (a table of 256 MB from the start cost the searches of a tenth
 # of a second 1.3 to 1.5 times their time, mapping its pages).
@@ -116,6 +118,7 @@ class _Output(ctypes.Structure):
         ("helpers", ctypes.c_int32),
         ("splits", ctypes.c_int32),
         ("inner_splits", ctypes.c_int32),
+        ("restarts", ctypes.c_int32),
         ("line_n", ctypes.c_int8 * MAX_LINE),
         ("line_square", ctypes.c_uint8 * (MAX_LINE * MAX_TILES)),
         ("line_code", ctypes.c_uint8 * (MAX_LINE * MAX_TILES)),
@@ -139,7 +142,8 @@ class NativeAnswer:
     threads that searched beside the caller's, the most at once (``nodes`` counts theirs too);
     ``splits`` the nodes whose moves they shared (the root, and nodes of the first line);
     ``inner_splits`` the nodes below those whose moves they shared while the helpers had none of
-    the split's left."""
+    the split's left; ``restarts`` the moves of a split searched again because the split's best
+    rose (or it cut) while a thread was on them."""
 
     value: int
     proven: bool
@@ -153,6 +157,7 @@ class NativeAnswer:
     helpers: int = 0
     splits: int = 0
     inner_splits: int = 0
+    restarts: int = 0
 
 
 _lock = threading.Lock()
@@ -298,6 +303,21 @@ class _Scoring:
         return cls(letter_mul, word_mul, (ctypes.c_int32 * 27)(*[values.get(letter, 0) for letter in ALPHABET], 0))
 
 
+def table_bits_most() -> int:
+    """The largest table a search may have, as 2^bits buckets of 64 bytes: TABLE_BITS's most, and
+    no more than an eighth of the machine's memory where the system tells it.
+
+    >>> TABLE_BITS[0] <= table_bits_most() <= TABLE_BITS[1]
+    True
+    """
+    try:
+        memory = os.sysconf("SC_PHYS_PAGES") * os.sysconf("SC_PAGE_SIZE")
+    except (AttributeError, ValueError, OSError):  # not told (Windows): the most
+        return TABLE_BITS[1]
+    fits = max(memory // 8 // 64, 1).bit_length() - 1
+    return max(TABLE_BITS[0], min(TABLE_BITS[1], fits))
+
+
 def usable_threads() -> int:
     """The processors this process may run on, at most :data:`MOST_THREADS`.
 
@@ -340,7 +360,7 @@ def search(position: Position, *, start_run: int, seconds: float = 10.0, max_nod
     # larger than the search costs more to map and give back than the search itself).
     expected = max_nodes if max_nodes is not None else int(seconds * NODES_A_SECOND)
     if table_bits is None:
-        most = min(max(expected.bit_length(), TABLE_BITS[0]), TABLE_BITS[1])
+        most = min(max(expected.bit_length(), TABLE_BITS[0]), table_bits_most())
         table_bits = (min(most, TABLE_BITS_FIRST), most)
     if threads is None:
         threads = 1 if max_nodes is not None or cpu_clock else usable_threads()
@@ -371,7 +391,7 @@ def search(position: Position, *, start_run: int, seconds: float = 10.0, max_nod
         line.append(tuple((answer.line_square[at], board_tile(answer.line_code[at])) for at in tiles))
     return NativeAnswer(answer.value, bool(answer.proven), answer.depth, answer.nodes, answer.seconds, tuple(line),
                         answer.answered, answer.answered_later, answer.table_bits, answer.helpers,
-                        answer.splits, answer.inner_splits)
+                        answer.splits, answer.inner_splits, answer.restarts)
 
 
 class _RackState:

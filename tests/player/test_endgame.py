@@ -394,6 +394,18 @@ def test_the_table_grows_with_the_search_and_keeps_its_entries(cgp: str) -> None
         replay.push(placement_of(tiles, position.board.size) if tiles else Move.pass_())
 
 
+def test_the_table_is_no_more_than_an_eighth_of_the_machines_memory(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A search's table, sized for the positions its budget allows, is at most 2^22 buckets of 64
+    bytes (256 MB) and never more than an eighth of the machine's memory: 2^21 on a machine of 1
+    GB, 2^19 on one of 256 MB; where the system does not tell its memory, the most."""
+    for megabytes, bits in [(64 << 10, 22), (2 << 10, 22), (1 << 10, 21), (256, 19)]:
+        monkeypatch.setattr(os, "sysconf", lambda name, mb=megabytes: {"SC_PHYS_PAGES": mb << 8,
+                                                                       "SC_PAGE_SIZE": 4096}[name])
+        assert native.table_bits_most() == bits
+    monkeypatch.delattr(os, "sysconf")
+    assert native.table_bits_most() == native.TABLE_BITS[1]
+
+
 @pytest.mark.parametrize("cgp", [REAL_ENDGAMES[0][0], ANSWERED_ENDGAME], ids=["QSURNIA", "ETBIEAM"])
 def test_a_move_the_others_out_answers_leaves_the_out_alone(cgp: str) -> None:
     """Where the other player holds an out, a move that lays no tile on or beside the out's
@@ -503,6 +515,28 @@ def test_idle_threads_join_a_node_below_the_main_search() -> None:
         joined += shared.inner_splits > 0
         assert reaches_its_value(position, shared)
     assert joined >= 1
+
+
+# A real endgame (7 tiles against 5) whose root's best rises while threads search its other moves.
+RISING_ENDGAME = ("K14/E14/U5T8/FRAPPER4B3/4H1I3CINQ1/1WATERS4COIT/4N3JAMS3/3DIIODES5/3EX8E1/3N1FUMEZ3N1/"
+                  "3OUAtINEE2G1/MOLY5B3L1/3A2VALUT2U1/VANISEE6E1/EH4SOUTAGES1 LIRROEA/?DTRL 485/447 0")
+
+
+def test_a_shared_move_whose_bound_another_thread_passes_is_searched_again() -> None:
+    """A thread searching one of a split's moves with the best value found when it took it stops
+    when another thread's move does better (or cuts), and searches its move again with the new
+    bound: on this endgame three threads started at once on an idle machine do so once or more in
+    most searches (on a busy one the threads' timing rarely lets them), and the value and the
+    line are still one thread's."""
+    if native.library() is None:
+        pytest.skip("no compiled endgame search here (no C compiler)")
+    position = Position.from_cgp(RISING_ENDGAME, lexicon=full_lexicon("fr"))
+    alone = native.search(position, start_run=0, seconds=60, threads=1)
+    assert alone is not None and alone.proven and alone.restarts == 0
+    for _ in range(6):
+        shared = native.search(position, start_run=0, seconds=60, threads=3, helpers_after=0)
+        assert shared is not None and shared.proven and shared.value == alone.value
+        assert reaches_its_value(position, shared)
 
 
 # Real endgames (7 tiles against 3 to 7) whose proofs go to the round to the end of the game.
