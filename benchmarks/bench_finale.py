@@ -594,7 +594,9 @@ s to 10.1 s, two threads, 30 s budget). The threads' search of a split's move is
 variation search written out, so that its search again with the full window (from the null
 window's bound up) is stale only if the split's best passes that bound. On the 200, two threads:
 187 solved against 186 (seed 16 in 9.3 s), none lost, 0.94 times the positions and 0.95 times
-the time on the 186 both solved; median 0.13 s. ``NativeAnswer.restarts`` counts them.
+the time on the 186 both solved; median 0.13 s; run again, 186 (seed 16 at 10.0 s; the machine
+slower in that run: 0.97 times the positions, 1.10 times the time). ``NativeAnswer.restarts``
+counts them.
 
 Measured beside it and left out, on the 200 with two threads: the table in pages of 2 MB again
 (madvise on the grown table and the kept lines): 188 (seed 45 in 9.4 s), 0.996 times the time of
@@ -611,7 +613,13 @@ bounds of a position (a null window from another path asks the other side): the 
 to a few in a million (seed 3: 5,499,327 against 5,499,383); each move taken from a split
 starting from the killers its previous move left (as the next move of one thread's search
 would): seed 21 from 13.0 to 25.1 s over five runs, as before; the helpers started at 2^17
-positions instead of 2^20: on seeds 16 and 21, no change beyond the runs' noise.
+positions instead of 2^20: on seeds 16 and 21, no change beyond the runs' noise; the bucket's
+second slot kept where its entry took eight times the positions of the new one or more (the new
+one dropped): seed 29 with one thread 0.87 times the positions, seeds 3 and 104 the same, and on
+two threads no change on seeds 16, 21 and 45; the helpers taking a split's moves from the end of
+its order while the main search takes them from the start: seed 21 in 37.8 million positions
+each run (12.7 to 13.6 s), but seed 16 in 12.2 s against 9.6, and on the 200, 185 solved (seed
+172 lost: 4.4 s before), 1.06 times the positions.
 
 Tried the same day and left out: the tables in pages of 2 MB (madvise, where the system allows
 it): 0.85 to 0.93 times the search's own processor time, but this machine's system zeroed those
