@@ -1408,6 +1408,54 @@ static int cut_here(S *s, int ply, uint64_t key, int value, const Move *move, in
 
 /* -- a node's moves shared among threads (Split) -------------------------------------------- */
 
+/* What became of a split's move a thread took (search_shared_move). */
+enum { MOVE_SEARCHED, MOVE_ANSWERED, SPLIT_OVER };
+
+/* Move of split r searched by thread s with the split's best value as its bound (level: where r is
+ * in s's taking, -1 if not kept there), and searched again while another thread passes that bound
+ * meanwhile (check_budget); its value and whether proven in *value and *resolved. MOVE_ANSWERED:
+ * the other player's out answered it, its bound counted in the split; SPLIT_OVER: the split cut or
+ * stopped while it was searched. */
+static int search_shared_move(S *s, Split *r, int level, const Move *move, OutAnswer *out_answer, int *value,
+                              int *resolved) {
+    for (;;) {
+        split_lock(r);
+        int alpha = r->alpha, best = r->best;
+        Move best_move = r->best_move;
+        split_unlock(r);
+        if (answered_by_out(s, r->ply, r->run, move, alpha, out_answer, &best, &best_move)) {
+            split_lock(r);
+            if (best > r->best) {
+                r->best = best;
+                r->best_move = r->pv[0] = best_move;
+                r->pv_len = 1;
+            }
+            split_unlock(r);
+            return MOVE_ANSWERED;
+        }
+        *resolved = 0;
+        if (level >= 0) s->taking_alpha[level] = alpha;
+        if (s->stopped) *value = 0;
+        else if (best > -INF && r->beta - alpha > 1) {
+            /* The principal variation search of child_value, written out: its search again with
+             * the full window starts from the null window's bound, and only a split's best risen
+             * above that one makes it stale. */
+            *value = child_value(s, r->ply, r->depth, alpha, alpha + 1, r->run, move, 0, resolved);
+            if (!s->stopped && alpha < *value && *value < r->beta) {
+                if (level >= 0) s->taking_alpha[level] = *value;
+                *value = child_value(s, r->ply, r->depth, *value, r->beta, r->run, move, 0, resolved);
+            }
+        } else *value = child_value(s, r->ply, r->depth, alpha, r->beta, r->run, move, 0, resolved);
+        if (!s->stopped || s->restart != r) return MOVE_SEARCHED;
+        /* the split's best rose past the bound (or it cut, or ended) while the move was searched */
+        s->stopped = 0;
+        s->restart = NULL;
+        s->restarts++;
+        if (__atomic_load_n(&r->stop, __ATOMIC_RELAXED) || __atomic_load_n(&r->cut, __ATOMIC_RELAXED))
+            return SPLIT_OVER;
+    }
+}
+
 /* The split node's moves taken one by one, until none is left, each searched with the best value found
  * so far and its result given to the others (in each thread, the main search's too). A move whose
  * search the split's best overtakes (another thread's move did better, or cut) is stopped where it
@@ -1428,49 +1476,10 @@ static void take_shared(S *s, Split *r) {
         if (r->order[o].index >= 0) move = r->list[r->order[o].index];
         else memset(&move, 0, sizeof(move)); /* the pass */
         if (r->hash_tried && same_move(&move, &r->hash_move)) continue;
-        int value, child_resolved, answered = 0, over = 0;
-        for (;;) {
-            split_lock(r);
-            int alpha = r->alpha, best = r->best;
-            Move best_move = r->best_move;
-            split_unlock(r);
-            if (answered_by_out(s, r->ply, r->run, &move, alpha, &out_answer, &best, &best_move)) {
-                split_lock(r);
-                if (best > r->best) {
-                    r->best = best;
-                    r->best_move = r->pv[0] = best_move;
-                    r->pv_len = 1;
-                }
-                split_unlock(r);
-                answered = 1;
-                break;
-            }
-            child_resolved = 0;
-            if (level >= 0) s->taking_alpha[level] = alpha;
-            if (s->stopped) value = 0;
-            else if (best > -INF && r->beta - alpha > 1) {
-                /* The principal variation search of child_value, written out: its search again
-                 * with the full window starts from the null window's bound, and only a split's
-                 * best risen above that one makes it stale. */
-                value = child_value(s, r->ply, r->depth, alpha, alpha + 1, r->run, &move, 0, &child_resolved);
-                if (!s->stopped && alpha < value && value < r->beta) {
-                    if (level >= 0) s->taking_alpha[level] = value;
-                    value = child_value(s, r->ply, r->depth, value, r->beta, r->run, &move, 0, &child_resolved);
-                }
-            } else value = child_value(s, r->ply, r->depth, alpha, r->beta, r->run, &move, 0, &child_resolved);
-            if (s->stopped && s->restart == r) {
-                /* the split's bound rose (or it cut, or ended) while the move was searched */
-                s->stopped = 0;
-                s->restart = NULL;
-                s->restarts++;
-                if (__atomic_load_n(&r->stop, __ATOMIC_RELAXED) || __atomic_load_n(&r->cut, __ATOMIC_RELAXED))
-                    over = 1;
-                else continue;
-            }
-            break;
-        }
-        if (over) break;
-        if (answered) continue;
+        int value, child_resolved;
+        int outcome = search_shared_move(s, r, level, &move, &out_answer, &value, &child_resolved);
+        if (outcome == SPLIT_OVER) break;
+        if (outcome == MOVE_ANSWERED) continue;
         if (s->stopped) {
             __atomic_store_n(&r->stop, 1, __ATOMIC_RELAXED);
             break;
