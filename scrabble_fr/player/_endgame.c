@@ -1491,9 +1491,11 @@ static void take_shared(S *s, Split *r) {
             set_pv(s, r->ply, &move);
             r->pv_len = s->pv_len[r->ply];
             memcpy(r->pv, s->pv[r->ply], (size_t)r->pv_len * sizeof(Move));
-            if (value > r->alpha) r->alpha = value;
+            /* written whole: the threads on the split's other moves read them without the lock
+             * (check_budget) */
+            if (value > r->alpha) __atomic_store_n(&r->alpha, value, __ATOMIC_RELAXED);
             if (value >= r->beta) { /* the cut's proof is its move's alone (see negamax) */
-                r->cut = 1;
+                __atomic_store_n(&r->cut, 1, __ATOMIC_RELAXED);
                 r->resolved = child_resolved;
                 __atomic_store_n(&r->next, r->count, __ATOMIC_RELAXED);
             }

@@ -23,6 +23,7 @@ and the Python searches do the same work: the answers are the same, only the tim
 from __future__ import annotations
 
 import ctypes
+import functools
 import hashlib
 import itertools
 import os
@@ -303,9 +304,11 @@ class _Scoring:
         return cls(letter_mul, word_mul, (ctypes.c_int32 * 27)(*[values.get(letter, 0) for letter in ALPHABET], 0))
 
 
+@functools.cache
 def table_bits_most() -> int:
     """The largest table a search may have, as 2^bits buckets of 64 bytes: TABLE_BITS's most, and
-    no more than an eighth of the machine's memory where the system tells it.
+    no more than an eighth of the machine's memory where the system tells it (asked once: the
+    Master's playouts search thousands of endgames).
 
     >>> TABLE_BITS[0] <= table_bits_most() <= TABLE_BITS[1]
     True

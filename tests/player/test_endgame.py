@@ -401,9 +401,13 @@ def test_the_table_is_no_more_than_an_eighth_of_the_machines_memory(monkeypatch:
     for megabytes, bits in [(64 << 10, 22), (2 << 10, 22), (1 << 10, 21), (256, 19)]:
         monkeypatch.setattr(os, "sysconf", lambda name, mb=megabytes: {"SC_PHYS_PAGES": mb << 8,
                                                                        "SC_PAGE_SIZE": 4096}[name])
+        native.table_bits_most.cache_clear()  # the machine's memory is asked once a process
         assert native.table_bits_most() == bits
     monkeypatch.delattr(os, "sysconf")
+    native.table_bits_most.cache_clear()
     assert native.table_bits_most() == native.TABLE_BITS[1]
+    monkeypatch.undo()
+    native.table_bits_most.cache_clear()  # this machine's again, for the tests after
 
 
 @pytest.mark.parametrize("cgp", [REAL_ENDGAMES[0][0], ANSWERED_ENDGAME], ids=["QSURNIA", "ETBIEAM"])
