@@ -309,6 +309,7 @@ typedef struct Split {
     pthread_mutex_t lock;
 #endif
     int alpha, best, resolved, cut;
+    int alpha_first; /* alpha when the split was made (alpha then rises: search_shared_move) */
     Move best_move;
     int pv_len;
     Move pv[MAXPLY];
@@ -1411,13 +1412,22 @@ static int cut_here(S *s, int ply, uint64_t key, int value, const Move *move, in
 /* What became of a split's move a thread took (search_shared_move). */
 enum { MOVE_SEARCHED, MOVE_ANSWERED, SPLIT_OVER };
 
-/* Move of split r searched by thread s with the split's best value as its bound (level: where r is
- * in s's taking, -1 if not kept there), and searched again while another thread passes that bound
- * meanwhile (check_budget); its value and whether proven in *value and *resolved. MOVE_ANSWERED:
- * the other player's out answered it, its bound counted in the split; SPLIT_OVER: the split cut or
- * stopped while it was searched. */
+/* Move of split r searched by thread s with the split's bound as its own (level: where r is in s's
+ * taking, -1 if not kept there), and searched again while another thread passes that bound
+ * meanwhile (check_budget); its value and whether proven in *value and *resolved, the bound of its
+ * last search in *searched (a value no higher is only an upper bound). MOVE_ANSWERED: the other
+ * player's out answered it, its bound counted in the split; SPLIT_OVER: the split cut or stopped
+ * while it was searched.
+ *
+ * The split's bound (alpha) is its best value, or higher: a move whose null window fails high
+ * reaches that window's value, so the split's alpha rises to it at once, before the move's exact
+ * value is searched, and the threads on its other moves search theirs with it (those searched with
+ * less start again). On seed 45 of benchmarks/bench_finale.py the root's best rises four times
+ * (-27, -26, -11, 4); a helper's search of the move worth -11 took 7 s, while the other thread
+ * searched a move worth -26 with the bound of -27 (8 million positions; 28,000 with -11), and the
+ * two threads searched twice the positions of one. The best value stays an exact one (take_shared). */
 static int search_shared_move(S *s, Split *r, int level, const Move *move, OutAnswer *out_answer, int *value,
-                              int *resolved) {
+                              int *resolved, int *searched) {
     for (;;) {
         split_lock(r);
         int alpha = r->alpha, best = r->best;
@@ -1425,7 +1435,7 @@ static int search_shared_move(S *s, Split *r, int level, const Move *move, OutAn
         split_unlock(r);
         if (answered_by_out(s, r->ply, r->run, move, alpha, out_answer, &best, &best_move)) {
             split_lock(r);
-            if (best > r->best) {
+            if (best > r->best && best <= r->alpha_first) { /* an upper bound (take_shared) */
                 r->best = best;
                 r->best_move = r->pv[0] = best_move;
                 r->pv_len = 1;
@@ -1443,9 +1453,19 @@ static int search_shared_move(S *s, Split *r, int level, const Move *move, OutAn
             *value = child_value(s, r->ply, r->depth, alpha, alpha + 1, r->run, move, 0, resolved);
             if (!s->stopped && alpha < *value && *value < r->beta) {
                 if (level >= 0) s->taking_alpha[level] = *value;
-                *value = child_value(s, r->ply, r->depth, *value, r->beta, r->run, move, 0, resolved);
+                split_lock(r);
+                if (*value > r->alpha) __atomic_store_n(&r->alpha, *value, __ATOMIC_RELAXED);
+                split_unlock(r);
+                int lower = *value, lower_resolved = *resolved;
+                *value = child_value(s, r->ply, r->depth, lower, r->beta, r->run, move, 0, resolved);
+                /* no higher than the bound it is known to reach: it is that bound, proven by both */
+                if (!s->stopped && *value <= lower) {
+                    *value = lower;
+                    *resolved = *resolved && lower_resolved;
+                }
             }
         } else *value = child_value(s, r->ply, r->depth, alpha, r->beta, r->run, move, 0, resolved);
+        *searched = alpha;
         if (!s->stopped || s->restart != r) return MOVE_SEARCHED;
         /* the split's best rose past the bound (or it cut, or ended) while the move was searched */
         s->stopped = 0;
@@ -1476,8 +1496,8 @@ static void take_shared(S *s, Split *r) {
         if (r->order[o].index >= 0) move = r->list[r->order[o].index];
         else memset(&move, 0, sizeof(move)); /* the pass */
         if (r->hash_tried && same_move(&move, &r->hash_move)) continue;
-        int value, child_resolved;
-        int outcome = search_shared_move(s, r, level, &move, &out_answer, &value, &child_resolved);
+        int value, child_resolved, searched;
+        int outcome = search_shared_move(s, r, level, &move, &out_answer, &value, &child_resolved, &searched);
         if (outcome == SPLIT_OVER) break;
         if (outcome == MOVE_ANSWERED) continue;
         if (s->stopped) {
@@ -1485,7 +1505,10 @@ static void take_shared(S *s, Split *r) {
             break;
         }
         split_lock(r);
-        if (value > r->best && !r->cut) {
+        /* A value no higher than its search's bound is an upper bound: the split's best only where
+         * every move fails low (no higher than the split's first alpha, as in negamax); else the
+         * move whose null window raised the alpha brings its exact value. */
+        if (value > r->best && !r->cut && (value > searched || value <= r->alpha_first)) {
             r->best = value;
             r->best_move = move;
             set_pv(s, r->ply, &move);
@@ -1677,7 +1700,7 @@ static int fill_split(S *s, Split *r, int ply, const Order *order, size_t ordere
     r->hash_tried = hash_move != NULL;
     if (hash_move) r->hash_move = *hash_move;
     r->next = r->stop = r->cut = 0;
-    r->alpha = alpha;
+    r->alpha = r->alpha_first = alpha;
     r->best = best;
     r->best_move = *best_move;
     r->resolved = resolved;
