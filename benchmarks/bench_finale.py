@@ -634,6 +634,22 @@ memory (the table, the kept lines), not on its arithmetic; a window of 10 or 30 
 the value of the round of four turns for the round to the end: the same positions on seeds 104
 and 173, whose value that was; on seed 171 (-7 there, -23 proven) the window failed low in half
 a million positions and the full search after it did not finish in 30 s.
+Measured on 29 November 2026, after one change to the threads' splits: a move of a split whose
+null window fails high raises the split's bound to that window's value at once, before its exact
+value is searched, so the threads on the split's other moves search theirs with it (those
+searched with less start again); the split's best stays an exact value. Traced on seed 45 first
+(root moves worth -27, -11, -26 and 4 in the order searched): two threads searched 42.1 million
+positions where one searched 20.5, a helper taking 7 s to find the -11 while the other thread
+searched the move worth -26 with the bound of -27 (8.1 million positions; 28,000 with -11). The
+search before and after in turn on nine endgames of 4.5 to 17 s, 30 s each, two threads, two
+rounds: seed 45 in 33.4 and 34.8 million positions against 40.6 and 41.0 (10.7 and 9.6 s against
+11.3 and 11.2 s), the eight others within the runs' noise (seeds 16, 21, 88, 117, 122, 171, 172
+and 173), the same values. On the 200, two threads: 186, the same 14 left as in the second run
+above (seeds 16 and 45 at 10.0 s), the machine slower this day (1.12 times the time of the first
+run above for 0.99 times the positions on the 186 both solved; against the second, 0.96 times
+the positions and 0.97 times the time); the same values. A first run, its build tracing the
+splits' moves, solved 187 (seed 45 in 9.5 s, seed 16 at 10.0 s). Kept for seed 45; the count of
+the 200 is the same 186 to 187.
 """
 
 from __future__ import annotations
