@@ -531,7 +531,9 @@ def test_a_shared_move_whose_bound_another_thread_passes_is_searched_again() -> 
     when another thread's move does better (or cuts), and searches its move again with the new
     bound: on this endgame three threads started at once on an idle machine do so once or more in
     most searches (on a busy one the threads' timing rarely lets them), and the value and the
-    line are still one thread's."""
+    line are still one thread's. A move whose null window fails high raises the split's bound at
+    once, before its exact value is searched: a version that then took that exact value, when
+    no higher than the raised bound, for an upper bound lost the best move here in every run."""
     if native.library() is None:
         pytest.skip("no compiled endgame search here (no C compiler)")
     position = Position.from_cgp(RISING_ENDGAME, lexicon=full_lexicon("fr"))
