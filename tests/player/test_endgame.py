@@ -533,7 +533,7 @@ def test_a_shared_move_whose_bound_another_thread_passes_is_searched_again() -> 
     most searches (on a busy one the threads' timing rarely lets them), and the value and the
     line are still one thread's. A move whose null window fails high raises the split's bound at
     once, before its exact value is searched: a version that then took that exact value, when
-    no higher than the raised bound, for an upper bound lost the best move here in every run."""
+    no higher than the raised bound, for an upper bound proved 26 here for 18, in every run."""
     if native.library() is None:
         pytest.skip("no compiled endgame search here (no C compiler)")
     position = Position.from_cgp(RISING_ENDGAME, lexicon=full_lexicon("fr"))
