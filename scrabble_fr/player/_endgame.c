@@ -309,7 +309,7 @@ typedef struct Split {
     pthread_mutex_t lock;
 #endif
     int alpha, best, resolved, cut;
-    int alpha_first; /* alpha when the split was made (alpha then rises: search_shared_move) */
+    int alpha_first; /* alpha when the split was made (alpha then rises: search_once, becomes_best) */
     Move best_move;
     int pv_len;
     Move pv[MAXPLY];
@@ -1412,20 +1412,53 @@ static int cut_here(S *s, int ply, uint64_t key, int value, const Move *move, in
 /* What became of a split's move a thread took (search_shared_move). */
 enum { MOVE_SEARCHED, MOVE_ANSWERED, SPLIT_OVER };
 
+/* Split r's bound raised to value, if higher (under its lock). Written whole: the threads on the
+ * split's other moves read it without the lock (check_budget). */
+static inline void raise_alpha(Split *r, int value) {
+    if (value > r->alpha) __atomic_store_n(&r->alpha, value, __ATOMIC_RELAXED);
+}
+
+/* Whether value, a move's from a search with the bound searched, becomes split r's best (under its
+ * lock). The split's bound is its best value or higher (search_once), and its best stays an exact
+ * value: a value no higher than its search's bound is an upper bound, the best only where every
+ * move fails low (no higher than the split's first alpha, as in negamax); else the move whose null
+ * window raised the bound brings its exact value. */
+static inline int becomes_best(const Split *r, int value, int searched) {
+    return value > r->best && (value > searched || value <= r->alpha_first);
+}
+
+/* Move of split r searched once by thread s with the split's bound alpha (best: the split's best
+ * value, -INF for none yet; level: where r is in s's taking, -1 if not kept there): the principal
+ * variation search of child_value, written out. Where its null window fails high, the split's
+ * bound rises at once to that window's value, which the move is known to reach, before its exact
+ * value is searched from there (check_budget stops that search only if another thread passes the
+ * bound): the threads on the split's other moves search theirs with it, those searched with less
+ * starting again. On seed 45 of benchmarks/bench_finale.py the root's best rises four times (-27,
+ * -26, -11, 4); a helper's search of the move worth -11 took 7 s, while the other thread searched
+ * a move worth -26 with the bound of -27 (8 million positions; 28,000 with -11), and the two
+ * threads searched twice the positions of one. Its value, whether proven in *resolved. */
+static int search_once(S *s, Split *r, int level, const Move *move, int alpha, int best, int *resolved) {
+    if (best == -INF || r->beta - alpha <= 1)
+        return child_value(s, r->ply, r->depth, alpha, r->beta, r->run, move, 0, resolved);
+    int value = child_value(s, r->ply, r->depth, alpha, alpha + 1, r->run, move, 0, resolved);
+    if (s->stopped || value <= alpha || value >= r->beta) return value;
+    int lower = value, lower_resolved = *resolved;
+    if (level >= 0) s->taking_alpha[level] = lower;
+    split_lock(r);
+    raise_alpha(r, lower);
+    split_unlock(r);
+    value = child_value(s, r->ply, r->depth, lower, r->beta, r->run, move, 0, resolved);
+    if (s->stopped || value > lower) return value;
+    /* no higher than the bound it is known to reach: it is that bound, proven by both */
+    *resolved = *resolved && lower_resolved;
+    return lower;
+}
+
 /* Move of split r searched by thread s with the split's bound as its own (level: where r is in s's
- * taking, -1 if not kept there), and searched again while another thread passes that bound
- * meanwhile (check_budget); its value and whether proven in *value and *resolved, the bound of its
- * last search in *searched (a value no higher is only an upper bound). MOVE_ANSWERED: the other
- * player's out answered it, its bound counted in the split; SPLIT_OVER: the split cut or stopped
- * while it was searched.
- *
- * The split's bound (alpha) is its best value, or higher: a move whose null window fails high
- * reaches that window's value, so the split's alpha rises to it at once, before the move's exact
- * value is searched, and the threads on its other moves search theirs with it (those searched with
- * less start again). On seed 45 of benchmarks/bench_finale.py the root's best rises four times
- * (-27, -26, -11, 4); a helper's search of the move worth -11 took 7 s, while the other thread
- * searched a move worth -26 with the bound of -27 (8 million positions; 28,000 with -11), and the
- * two threads searched twice the positions of one. The best value stays an exact one (take_shared). */
+ * taking, -1 if not kept there; search_once), and searched again while another thread passes that
+ * bound meanwhile (check_budget); its value and whether proven in *value and *resolved, the bound of
+ * its last search in *searched (becomes_best). MOVE_ANSWERED: the other player's out answered it,
+ * its bound counted in the split; SPLIT_OVER: the split cut or stopped while it was searched. */
 static int search_shared_move(S *s, Split *r, int level, const Move *move, OutAnswer *out_answer, int *value,
                               int *resolved, int *searched) {
     for (;;) {
@@ -1435,7 +1468,7 @@ static int search_shared_move(S *s, Split *r, int level, const Move *move, OutAn
         split_unlock(r);
         if (answered_by_out(s, r->ply, r->run, move, alpha, out_answer, &best, &best_move)) {
             split_lock(r);
-            if (best > r->best && best <= r->alpha_first) { /* an upper bound (take_shared) */
+            if (becomes_best(r, best, alpha)) { /* an upper bound: no higher than alpha */
                 r->best = best;
                 r->best_move = r->pv[0] = best_move;
                 r->pv_len = 1;
@@ -1445,26 +1478,7 @@ static int search_shared_move(S *s, Split *r, int level, const Move *move, OutAn
         }
         *resolved = 0;
         if (level >= 0) s->taking_alpha[level] = alpha;
-        if (s->stopped) *value = 0;
-        else if (best > -INF && r->beta - alpha > 1) {
-            /* The principal variation search of child_value, written out: its search again with
-             * the full window starts from the null window's bound, and only a split's best risen
-             * above that one makes it stale. */
-            *value = child_value(s, r->ply, r->depth, alpha, alpha + 1, r->run, move, 0, resolved);
-            if (!s->stopped && alpha < *value && *value < r->beta) {
-                if (level >= 0) s->taking_alpha[level] = *value;
-                split_lock(r);
-                if (*value > r->alpha) __atomic_store_n(&r->alpha, *value, __ATOMIC_RELAXED);
-                split_unlock(r);
-                int lower = *value, lower_resolved = *resolved;
-                *value = child_value(s, r->ply, r->depth, lower, r->beta, r->run, move, 0, resolved);
-                /* no higher than the bound it is known to reach: it is that bound, proven by both */
-                if (!s->stopped && *value <= lower) {
-                    *value = lower;
-                    *resolved = *resolved && lower_resolved;
-                }
-            }
-        } else *value = child_value(s, r->ply, r->depth, alpha, r->beta, r->run, move, 0, resolved);
+        *value = s->stopped ? 0 : search_once(s, r, level, move, alpha, best, resolved);
         *searched = alpha;
         if (!s->stopped || s->restart != r) return MOVE_SEARCHED;
         /* the split's best rose past the bound (or it cut, or ended) while the move was searched */
@@ -1505,18 +1519,13 @@ static void take_shared(S *s, Split *r) {
             break;
         }
         split_lock(r);
-        /* A value no higher than its search's bound is an upper bound: the split's best only where
-         * every move fails low (no higher than the split's first alpha, as in negamax); else the
-         * move whose null window raised the alpha brings its exact value. */
-        if (value > r->best && !r->cut && (value > searched || value <= r->alpha_first)) {
+        if (!r->cut && becomes_best(r, value, searched)) {
             r->best = value;
             r->best_move = move;
             set_pv(s, r->ply, &move);
             r->pv_len = s->pv_len[r->ply];
             memcpy(r->pv, s->pv[r->ply], (size_t)r->pv_len * sizeof(Move));
-            /* written whole: the threads on the split's other moves read them without the lock
-             * (check_budget) */
-            if (value > r->alpha) __atomic_store_n(&r->alpha, value, __ATOMIC_RELAXED);
+            raise_alpha(r, value);
             if (value >= r->beta) { /* the cut's proof is its move's alone (see negamax) */
                 __atomic_store_n(&r->cut, 1, __ATOMIC_RELAXED);
                 r->resolved = child_resolved;
