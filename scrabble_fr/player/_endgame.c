@@ -186,6 +186,8 @@ typedef struct {
 
 typedef struct {
     int N, area;
+    uint8_t row_of[MAXSQ], col_of[MAXSQ]; /* each square's row and column (q / N, q % N: a
+                                            * division by a size known only at run time is slow) */
     int8_t board[MAXSQ];
     int8_t near[MAXSQ]; /* tiles beside each square (up, down, left, right) */
     int8_t lm[MAXSQ], wm[MAXSQ];
@@ -335,6 +337,17 @@ typedef struct Split {
     int inner_splits;      /* the inner splits made */
 } Split;
 
+/* The board's size, and each square's row and column; the size. */
+static int set_size(S *s, int size) {
+    s->N = size;
+    s->area = size * size;
+    for (int q = 0; q < s->area; q++) {
+        s->row_of[q] = (uint8_t)(q / size);
+        s->col_of[q] = (uint8_t)(q % size);
+    }
+    return size;
+}
+
 /* The threads' calls, which are nothing where there are no helpers. */
 static inline void split_lock(Split *r) {
 #if HELPERS_POSSIBLE
@@ -418,7 +431,7 @@ static inline int child_of(const S *s, int node, int letter) {
  * no tile there, no cross-word). */
 static void cross(S *s, int dir, int q) {
     int N = s->N;
-    int r = q / N, c = q % N;
+    int r = s->row_of[q], c = s->col_of[q];
     int step = dir == 0 ? N : 1;
     int pos = dir == 0 ? r : c;
     int first = pos, last = pos;
@@ -506,7 +519,7 @@ static void refresh_around(S *s, const Move *m) {
     int count = 0;
     for (int i = 0; i < m->n; i++) {
         int q0 = m->sq[i];
-        int r = q0 / N, c = q0 % N;
+        int r = s->row_of[q0], c = s->col_of[q0];
         /* down the column: the squares above and below the run (across moves' cross-words) */
         int rr = r;
         while (rr > 0 && s->board[(rr - 1) * N + c] >= 0) rr--;
@@ -631,7 +644,7 @@ static inline uint64_t line_part(const S *s, int dir, int q) {
 static inline void retouch_dir(S *s, int dir, int q) {
     if (!s->lines) return;
     uint64_t part = line_part(s, dir, q);
-    s->line_sum[dir][dir == 0 ? q / s->N : q % s->N] ^= s->part[dir][q] ^ part;
+    s->line_sum[dir][dir == 0 ? s->row_of[q] : s->col_of[q]] ^= s->part[dir][q] ^ part;
     s->part[dir][q] = part;
 }
 
@@ -640,8 +653,8 @@ static inline void retouch(S *s, int q) {
     if (!s->lines) return;
     int anchored = is_anchor(s, q);
     if (anchored != s->anchored[q]) {
-        s->line_anchors[0][q / s->N] += (int8_t)(anchored - s->anchored[q]);
-        s->line_anchors[1][q % s->N] += (int8_t)(anchored - s->anchored[q]);
+        s->line_anchors[0][s->row_of[q]] += (int8_t)(anchored - s->anchored[q]);
+        s->line_anchors[1][s->col_of[q]] += (int8_t)(anchored - s->anchored[q]);
         s->anchored[q] = (int8_t)anchored;
     }
     retouch_dir(s, 0, q);
@@ -670,7 +683,7 @@ static inline void near_step(S *s, int q, int step) {
 }
 
 static void count_near(S *s, int q, int step) {
-    int N = s->N, r = q / N, c = q % N;
+    int N = s->N, r = s->row_of[q], c = s->col_of[q];
     if (r > 0) near_step(s, q - N, step);
     if (r < N - 1) near_step(s, q + N, step);
     if (c > 0) near_step(s, q - 1, step);
@@ -710,7 +723,7 @@ static void extend(S *s, int i, int node, int n, int anchored, int main_sum, int
         /* A single tile that also makes a word across is the across half's (as in Python). */
         int keep = 1;
         if (n == 1 && s->gen_dir == 1) {
-            int q = s->g_placed_sq[0], c = q % N;
+            int q = s->g_placed_sq[0], c = s->col_of[q];
             if ((c > 0 && s->board[q - 1] >= 0) || (c < N - 1 && s->board[q + 1] >= 0)) keep = 0;
         }
         if (keep) {
@@ -904,29 +917,26 @@ static void generate(S *s, int player, const uint8_t *dirty) {
     int N = s->N;
     int empty_board = s->board[s->in.centre] < 0;
     const int *rack = s->rack[player];
-    uint32_t fits = ALL26;
-    if (!rack[BLANK]) {
-        fits = 0;
-        for (int t = 0; t < 26; t++)
-            if (rack[t]) fits |= 1u << t;
-    }
     s->gen_player = player;
     s->g_held = 0;
     for (int t = 0; t < 26; t++)
         if (rack[t]) s->g_held |= 1u << t;
+    uint32_t fits = rack[BLANK] ? ALL26 : s->g_held;
     uint64_t keys[2 * MAXN];
     if (s->lines)
         /* the keys first, each line's entry fetched from memory while the next is worked out */
-        for (int l = 0; l < 2 * N; l++) {
-            keys[l] = dirty && !dirty[l / N * MAXN + l % N] ? 0 : line_key(s, player, l / N, l % N, empty_board);
-            if (s->in.check_lines && !same_line_sum(s, l / N, l % N)) {
-                s->lines_differ = s->failed = 1;
-                return;
+        for (int dir = 0; dir < 2; dir++)
+            for (int line = 0; line < N; line++) {
+                int l = dir * N + line;
+                keys[l] = dirty && !dirty[dir * MAXN + line] ? 0 : line_key(s, player, dir, line, empty_board);
+                if (s->in.check_lines && !same_line_sum(s, dir, line)) {
+                    s->lines_differ = s->failed = 1;
+                    return;
+                }
+                if (keys[l]) __builtin_prefetch(&s->lines[keys[l] >> (64 - s->line_bits)]);
             }
-            if (keys[l]) __builtin_prefetch(&s->lines[keys[l] >> (64 - s->line_bits)]);
-        }
     for (int l = 0; l < 2 * N; l++) {
-        int dir = l / N, line = l % N;
+        int dir = l >= N, line = l - dir * N;
         if (dirty && !dirty[dir * MAXN + line]) continue;
         LineEntry *kept = NULL;
         if (s->lines) {
@@ -951,9 +961,8 @@ static void generate(S *s, int player, const uint8_t *dirty) {
 }
 
 static void mark_lines(const S *s, int q, uint8_t *dirty) {
-    int N = s->N;
-    dirty[q / N] = 1;
-    dirty[MAXN + q % N] = 1;
+    dirty[s->row_of[q]] = 1;
+    dirty[MAXN + s->col_of[q]] = 1;
 }
 
 /* Every placement of player's rack at ply: the moves of the player's list two turns up in the
@@ -970,7 +979,7 @@ static void generate_at(S *s, int ply, int player) {
     for (int k = ply - 2; k < ply; k++) {
         const Move *m = &s->laid[k];
         for (int i = 0; i < m->n; i++) {
-            int q = m->sq[i], r = q / N, c = q % N;
+            int q = m->sq[i], r = s->row_of[q], c = s->col_of[q];
             mark_lines(s, q, dirty);
             /* the squares beside it may have become anchors */
             if (r > 0) mark_lines(s, q - N, dirty);
@@ -982,7 +991,7 @@ static void generate_at(S *s, int ply, int player) {
     for (size_t u = s->undo_mark[ply - 2]; u < s->undo_top; u++) {
         const Undo *change = &s->undo[u];
         int q = change->saved_sq;
-        dirty[change->saved_dir * MAXN + (change->saved_dir == 0 ? q / N : q % N)] = 1;
+        dirty[change->saved_dir * MAXN + (change->saved_dir == 0 ? s->row_of[q] : s->col_of[q])] = 1;
     }
     const int *rack = s->rack[player];
     int size = s->rack_size[player];
@@ -1239,9 +1248,9 @@ static int rescore(S *s, int player, const Move *m, int *score_out) {
         if (++need[t] > s->rack[player][t]) return 0;
     }
     int dir;
-    if (m->n > 1) dir = m->sq[0] / N == m->sq[1] / N ? 0 : 1;
+    if (m->n > 1) dir = s->row_of[m->sq[0]] == s->row_of[m->sq[1]] ? 0 : 1;
     else {
-        int q = m->sq[0], c = q % N;
+        int q = m->sq[0], c = s->col_of[q];
         dir = (c > 0 && s->board[q - 1] >= 0) || (c < N - 1 && s->board[q + 1] >= 0) ? 0 : 1;
     }
     int step = dir == 0 ? 1 : N;
@@ -1251,8 +1260,8 @@ static int rescore(S *s, int player, const Move *m, int *score_out) {
         if (m->sq[i] > last) last = m->sq[i];
     }
     /* the word's ends, through the board's tiles */
-    while ((dir == 0 ? first % N > 0 : first >= N) && s->board[first - step] >= 0) first -= step;
-    while ((dir == 0 ? last % N < N - 1 : last < N * (N - 1)) && s->board[last + step] >= 0) last += step;
+    while ((dir == 0 ? s->col_of[first] > 0 : first >= N) && s->board[first - step] >= 0) first -= step;
+    while ((dir == 0 ? s->col_of[last] < N - 1 : last < N * (N - 1)) && s->board[last + step] >= 0) last += step;
     int node = s->in.root, main_sum = 0, word_mul = 1, cross_total = 0, k = 0;
     for (int q = first; q <= last; q += step) {
         int code = s->board[q], v;
@@ -1404,10 +1413,10 @@ static inline int zone_has(const Zone *z, int q) { return z->bits[q >> 6] >> (q 
 static void zone_add_word(const S *s, Zone *z, int q, int dir) {
     int N = s->N, step = dir == 0 ? 1 : N;
     int first = q, last = q;
-    while ((dir == 0 ? first % N > 0 : first >= N) && s->board[first - step] >= 0) first -= step;
-    while ((dir == 0 ? last % N < N - 1 : last < N * (N - 1)) && s->board[last + step] >= 0) last += step;
+    while ((dir == 0 ? s->col_of[first] > 0 : first >= N) && s->board[first - step] >= 0) first -= step;
+    while ((dir == 0 ? s->col_of[last] < N - 1 : last < N * (N - 1)) && s->board[last + step] >= 0) last += step;
     for (int x = first; x <= last; x += step) {
-        int r = x / N, c = x % N;
+        int r = s->row_of[x], c = s->col_of[x];
         zone_add(z, x);
         if (r > 0) zone_add(z, x - N);
         if (r < N - 1) zone_add(z, x + N);
@@ -2212,8 +2221,7 @@ static S *new_state(const EgInput *in, int *status) {
     S *s = calloc(1, sizeof(S));
     *status = -2;
     if (!s) return NULL;
-    int N = s->N = in->size;
-    s->area = N * N;
+    set_size(s, in->size);
     for (int q = 0; q < s->area; q++) {
         s->board[q] = in->board[q];
         s->lm[q] = in->letter_mul[q];
@@ -2466,8 +2474,7 @@ int mg_best_by_tiles(void *state, const EgInput *in, MgMove *out, int cap) {
         memset(s->xcache, 0, sizeof(s->xcache));
         g->graph_id = in->graph_id;
     }
-    int N = s->N = in->size;
-    s->area = N * N;
+    set_size(s, in->size);
     s->in.child_mask = in->child_mask;
     s->in.first_edge = in->first_edge;
     s->in.edges = in->edges;
