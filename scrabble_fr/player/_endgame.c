@@ -210,6 +210,7 @@ typedef struct {
     uint64_t z_part[2][MAXSQ];
     uint64_t part[2][MAXSQ];
     uint64_t line_sum[2][MAXN];
+    uint64_t sums_at[MAXPLY][2][MAXN]; /* the lines' sums when each ply's node generated its moves */
     int8_t anchored[MAXSQ];
     int8_t line_anchors[2][MAXN];
     XEntry xcache[1 << XCACHE_BITS];
@@ -263,8 +264,7 @@ typedef struct {
      * no node is one turn from the limit (1.6 times faster on the 98 endgames of 200 solved in
      * more than a second or not at all, the same positions searched). */
     int stop_on, stopped_gen, stop_beta, stop_scoreless_end;
-    Move laid[MAXPLY];        /* the move searched at each ply (a pass: no tiles) */
-    size_t undo_mark[MAXPLY]; /* … and where the undo stack stood before it */
+    Move laid[MAXPLY]; /* the move searched at each ply (a pass: no tiles): a split's path */
     int g_cell[MAXN], g_sq[MAXN], g_anchor[MAXN];
     uint32_t g_xm[MAXN];
     int32_t g_xs[MAXN];
@@ -960,15 +960,13 @@ static void generate(S *s, int player, const uint8_t *dirty) {
     }
 }
 
-static void mark_lines(const S *s, int q, uint8_t *dirty) {
-    dirty[s->row_of[q]] = 1;
-    dirty[MAXN + s->col_of[q]] = 1;
-}
-
 /* Every placement of player's rack at ply: the moves of the player's list two turns up in the
  * lines the two moves since left alone (a line whose squares, cross-checks and anchors are as
- * they were gives the same moves, those the rack still holds), and the other lines generated. */
+ * they were, its sum the same, gives the same moves, those the rack still holds), and the other
+ * lines generated. A line's sum tells it exactly: of the lines around the two moves' tiles, one in
+ * five is as it was (their squares' tiles or cross-checks unchanged). */
 static void generate_at(S *s, int ply, int player) {
+    if (ply < MAXPLY) memcpy(s->sums_at[ply], s->line_sum, sizeof(s->line_sum));
     if (ply < 2 || ply >= MAXPLY || !s->order_of[ply - 2]) {
         generate(s, player, NULL);
         return;
@@ -976,23 +974,9 @@ static void generate_at(S *s, int ply, int player) {
     int N = s->N;
     uint8_t dirty[2 * MAXN];
     memset(dirty, 0, sizeof(dirty));
-    for (int k = ply - 2; k < ply; k++) {
-        const Move *m = &s->laid[k];
-        for (int i = 0; i < m->n; i++) {
-            int q = m->sq[i], r = s->row_of[q], c = s->col_of[q];
-            mark_lines(s, q, dirty);
-            /* the squares beside it may have become anchors */
-            if (r > 0) mark_lines(s, q - N, dirty);
-            if (r < N - 1) mark_lines(s, q + N, dirty);
-            if (c > 0) mark_lines(s, q - 1, dirty);
-            if (c < N - 1) mark_lines(s, q + 1, dirty);
-        }
-    }
-    for (size_t u = s->undo_mark[ply - 2]; u < s->undo_top; u++) {
-        const Undo *change = &s->undo[u];
-        int q = change->saved_sq;
-        dirty[change->saved_dir * MAXN + (change->saved_dir == 0 ? s->row_of[q] : s->col_of[q])] = 1;
-    }
+    for (int dir = 0; dir < 2; dir++)
+        for (int line = 0; line < N; line++)
+            dirty[dir * MAXN + line] = s->sums_at[ply - 2][dir][line] != s->line_sum[dir][line];
     const int *rack = s->rack[player];
     int size = s->rack_size[player];
     size_t base = s->list_base[ply - 2];
@@ -1327,10 +1311,7 @@ static int child_value(S *s, int ply, int depth, int alpha, int beta, int run, c
                        int *resolved) {
     int me = ply & 1, other = 1 - me;
     int value;
-    if (ply < MAXPLY) {
-        s->laid[ply] = *move;
-        s->undo_mark[ply] = s->undo_top;
-    }
+    if (ply < MAXPLY) s->laid[ply] = *move;
     if (move->n == 0) {
         if (passes_end(s, ply, run)) {
             *resolved = 1;
@@ -1654,7 +1635,6 @@ static void free_state(S *s);
  * tiles; where the undo stack stood before each in marks, if given). */
 static void lay_path(S *h, const Move *path, int from, int to, size_t *marks) {
     for (int k = from; k < to; k++) {
-        h->undo_mark[k] = h->undo_top;
         h->laid[k] = path[k];
         h->order_of[k] = NULL;
         size_t mark = path[k].n > 0 ? lay(h, k & 1, &path[k]) : h->undo_top;
@@ -1672,6 +1652,7 @@ static long put_split_moves(S *h, const Split *r) {
     h->list_base[r->ply] = base;
     h->list_count[r->ply] = r->list_count;
     h->order_of[r->ply] = r->order; /* read only, as long as the helper is in the split */
+    memcpy(h->sums_at[r->ply], h->line_sum, sizeof(h->line_sum)); /* its position's, laid */
     h->order_count[r->ply] = r->count;
     return (long)base;
 }
