@@ -1935,6 +1935,15 @@ static int negamax(S *s, int ply, int depth, int alpha, int beta, int run, int *
         int value = frontier_value(s, me, &m, scoreless_end, &ends);
         if (value >= beta) return cut_here(s, ply, key, value, &m, 1, depth, resolved_out);
     }
+    /* A pass that ends the game (the other passed before it, and the run of passes is complete)
+     * is worth the racks as they are, known without a move generated or searched: reaching beta,
+     * the node cuts on it, its value exact. Passing is otherwise tried last, and the moves tried
+     * before it were searched for nothing (on seed 171 of benchmarks/bench_finale.py, 16.5 million
+     * positions instead of 36.3; seed 45, 6.9 instead of 20.5). */
+    if (ends_on_pass && values_other - values_me >= beta) {
+        static const Move pass_move; /* no tiles */
+        return cut_here(s, ply, key, values_other - values_me, &pass_move, 1, depth, resolved_out);
+    }
     int alpha_start = alpha;
     int best = -INF;
     int resolved = 1;
