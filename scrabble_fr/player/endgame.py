@@ -634,6 +634,12 @@ class EndgameSolver:
             return values[other] - values[me], False
         if depth == 1:
             return self._frontier(ply, alpha, beta, run, mine, key)
+        if self._passes_end(ply, run) and values[other] - values[me] >= beta:
+            # A pass that ends the game, reaching beta: the node cuts on it, no move generated
+            # (tried last, the moves before it would be searched for nothing).
+            self.table[key] = (RESOLVED, LOWER, values[other] - values[me], PASS)
+            self.line = [PASS]
+            return values[other] - values[me], True
         alpha_start = alpha
         source: list[Any] = [mine[0], mine[1]]  # this player's list the moves come from, and what was laid since
         order = self._staged(me, mine, None if hash_move is None else hash_move[1], ply, source)
