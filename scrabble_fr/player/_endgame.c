@@ -846,32 +846,15 @@ static void keep_line(S *s, LineEntry *kept, uint64_t key, size_t first) {
 /* What a line's moves depend on, as a key: the player's rack, the line, and each of its
  * squares' tile, or its cross-check, cross-word points and anchoring when empty (a single
  * tile's word across, which a down move leaves to the across moves, shows in its cross-word
- * points: -1, none).
+ * points: -1, none): the line's sum, kept up to date as tiles are laid and taken back
+ * (line_part, retouch). On the empty board the one anchor is the centre.
  * Never 0 (an empty entry); 0 for a line without an anchor (no move). */
 static uint64_t line_key(const S *s, int player, int dir, int line, int empty_board) {
-    if (!empty_board) {
-        if (!s->line_anchors[dir][line]) return 0;
-        uint64_t h = (s->rack_keys[player][0] ^ s->line_sum[dir][line] ^ (uint64_t)(dir * MAXN + line + 1)) *
-                     0xC4CEB9FE1A85EC53ULL;
-        h ^= h >> 29;
-        return h ? h : 1;
-    }
-    int N = s->N, any_anchor = 0;
-    uint64_t h = s->rack_keys[player][0] ^ ((uint64_t)(dir * MAXN + line + 1) * 0x9E3779B97F4A7C15ULL);
-    for (int i = 0; i < N; i++) {
-        int q = dir == 0 ? line * N + i : i * N + line;
-        int anchor = empty_board ? q == s->in.centre : is_anchor(s, q);
-        any_anchor |= anchor;
-        /* a tile, or an empty square's cross-check, points and anchoring (those of a square
-         * under a tile are left as they were: not read) */
-        uint64_t v = s->board[q] >= 0 ? (uint64_t)(s->board[q] + 1) << 8
-                                      : (uint64_t)s->xmask[dir][q] << 32 ^ (uint64_t)(uint16_t)s->xscore[dir][q] << 16 ^
-                                            (uint64_t)anchor;
-        h = (h ^ v) * 0xFF51AFD7ED558CCDULL;
-        h ^= h >> 32;
-    }
-    if (!any_anchor) return 0;
-    h *= 0xC4CEB9FE1A85EC53ULL;
+    int centre_line = dir == 0 ? s->row_of[s->in.centre] : s->col_of[s->in.centre];
+    if (empty_board ? line != centre_line : !s->line_anchors[dir][line]) return 0;
+    uint64_t h = (s->rack_keys[player][0] ^ s->line_sum[dir][line] ^ (uint64_t)(dir * MAXN + line + 1) ^
+                  (uint64_t)empty_board << 40) *
+                 0xC4CEB9FE1A85EC53ULL;
     h ^= h >> 29;
     return h ? h : 1;
 }
