@@ -650,6 +650,41 @@ run above for 0.99 times the positions on the 186 both solved; against the secon
 the positions and 0.97 times the time); the same values. A first run, its build tracing the
 splits' moves, solved 187 (seed 45 in 9.5 s, seed 16 at 10.0 s). Kept for seed 45; the count of
 the 200 is the same 186 to 187.
+
+Measured again on 29 November 2026, after four changes. One thread and processor time first,
+where a search is the same positions run to run, each change against the one before:
+- each line's key (line_key) kept up to date as tiles are laid and taken back: each square's part
+  in each direction, their sum by line and the line's anchors, where the key was worked out
+  square by square at every generation (a fifth of the search's time); the same positions, seed
+  171 in 0.87 times the time, 117 in 0.92, 45 in 0.84, 16 in 0.89;
+- each square's row and column read from a table rather than divided out by the board's size,
+  known only at run time: 0.94 times the time again (seeds 171 and 45);
+- a line taken again from the list two turns up where its sum is what it was (exact, where the
+  lines were marked around the two moves' tiles: one marked line in five was as it was): the
+  time within the runs' noise, kept as the simpler rule;
+- a pass that ends the game (the other passed before it and the run of passes is complete) is
+  worth the racks as they are: where that reaches beta, the node cuts on it before any move is
+  generated or searched. It was tried last, after moves whose subtrees were searched for
+  nothing (most often a killer, searched whole where the pass would have cut at once): seed
+  171 in 16.5 million positions instead of 36.3, seed 45 in 6.9 instead of 20.5, seed 117 in
+  38.0 instead of 54.5, the same values.
+On the 200 with two threads, side by side with the search before on the same day (the machine
+faster than on the days above): 190 solved against 188 (95.0 %; seeds 21 and 171 in 7.5 and
+5.9 s, none lost), the same values, 0.77 times the positions and 0.78 times the time on the 188
+both solved; median 0.12 s. A first run of the same search: 191 (95.5 %; seed 117 at 10.0 s, the
+one on the edge). The 9 left: seeds 8 (17.6 s), 24 (23.6 s) and seven not proven in 25 to 30 s
+(43, 76, 120, 143, 153, 157, 163), 7 tiles against 3 to 7. The Master's searches (a budget of
+30,000 positions) choose the same move with the same value on all 200 endgames and 53
+pre-endgames (two more proven within it), and its first 40 games against the Champion
+(``bench_maitre.py --games 40``) are the same games. Tried the same day and left out: the lines
+known to have no move for a rack kept apart, in a table of 2^16 that the processor's cache holds
+(nine in ten of the lines found kept have none, and that table answers 94 % of them): no time
+saved, the kept lines' entries being fetched ahead already; racks of one to three tiles
+generated afresh rather than taken from the kept lines: 1.2 to 1.9 times the time; the table in
+pages of 2 MB again: 0.96 times the search's own time, 0.5 s more of the system's; a pass tried
+first where the last cut at that depth was a pass: seed 171 in half the positions, seed 8 in
+13.5 s against 17.6, but seed 117 in 15.4 s against 9.5 (the pass searched first where a
+placement cuts).
 """
 
 from __future__ import annotations
