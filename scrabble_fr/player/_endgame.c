@@ -337,15 +337,14 @@ typedef struct Split {
     int inner_splits;      /* the inner splits made */
 } Split;
 
-/* The board's size, and each square's row and column; the size. */
-static int set_size(S *s, int size) {
+/* The board's size, and each square's row and column. */
+static void set_size(S *s, int size) {
     s->N = size;
     s->area = size * size;
     for (int q = 0; q < s->area; q++) {
         s->row_of[q] = (uint8_t)(q / size);
         s->col_of[q] = (uint8_t)(q % size);
     }
-    return size;
 }
 
 /* The threads' calls, which are nothing where there are no helpers. */
@@ -667,11 +666,11 @@ static void init_line_sums(S *s) {
     memset(s->line_anchors, 0, sizeof(s->line_anchors));
     for (int q = 0; q < s->area; q++) {
         s->anchored[q] = (int8_t)is_anchor(s, q);
-        s->line_anchors[0][q / s->N] += s->anchored[q];
-        s->line_anchors[1][q % s->N] += s->anchored[q];
+        s->line_anchors[0][s->row_of[q]] += s->anchored[q];
+        s->line_anchors[1][s->col_of[q]] += s->anchored[q];
         for (int dir = 0; dir < 2; dir++) {
             s->part[dir][q] = line_part(s, dir, q);
-            s->line_sum[dir][dir == 0 ? q / s->N : q % s->N] ^= s->part[dir][q];
+            s->line_sum[dir][dir == 0 ? s->row_of[q] : s->col_of[q]] ^= s->part[dir][q];
         }
     }
 }
