@@ -672,8 +672,9 @@ On the 200 with two threads, side by side with the search before on the same day
 faster than on the days above): 190 solved against 188 (95.0 %; seeds 21 and 171 in 7.5 and
 5.9 s, none lost), the same values, 0.77 times the positions and 0.78 times the time on the 188
 both solved; median 0.12 s. A first run of the same search: 191 (95.5 %; seed 117 at 10.0 s, the
-one on the edge). The 9 left: seeds 8 (17.6 s), 24 (23.6 s) and seven not proven in 25 to 30 s
-(43, 76, 120, 143, 153, 157, 163), 7 tiles against 3 to 7. The Master's searches (a budget of
+one on the edge); a third, once merged: 190 again. The 10 left: seeds 117 (10.0 s; 17 s with one
+thread), 8 (17.6 s), 24 (23.6 s) and seven not proven in 25 to 30 s (43, 76, 120, 143, 153, 157,
+163), 7 tiles against 3 to 7. The Master's searches (a budget of
 30,000 positions) choose the same move with the same value on all 200 endgames and 53
 pre-endgames (two more proven within it), and its first 40 games against the Champion
 (``bench_maitre.py --games 40``) are the same games. Pre-endgames (``--what pre --threads 2``):
