@@ -132,6 +132,8 @@ typedef struct {
     uint8_t code[MAXT]; /* 0-25 a letter, 26-51 a joker as a letter */
 } Move;
 
+static const Move PASS_MOVE; /* a pass: no tiles, no score */
+
 typedef struct {
     int key;
     int tie; /* equal keys in the order moves are generated in (direction, line, first square) */
@@ -625,6 +627,11 @@ static Move *new_move(S *s) {
 
 static inline int is_anchor(const S *s, int q) { return s->board[q] < 0 && s->near[q] > 0; }
 
+/* The i-th square of line (a row across, dir 0; a column down, dir 1). */
+static inline int square_of_line(const S *s, int dir, int line, int i) {
+    return dir == 0 ? line * s->N + i : i * s->N + line;
+}
+
 /* Square q's part of its line's key in direction dir (line_key): its tile, or its cross-check,
  * cross-word points and anchoring when empty, mixed with the square's own salt. */
 static inline uint64_t line_part(const S *s, int dir, int q) {
@@ -660,19 +667,10 @@ static inline void retouch(S *s, int q) {
     retouch_dir(s, 1, q);
 }
 
-/* Every square's part and every line's sum and anchors, from the board as it is. */
+/* Every square's part and every line's sum and anchors, from the board as it is (the state is
+ * calloc'd: each square's part and anchoring counted from none). */
 static void init_line_sums(S *s) {
-    memset(s->line_sum, 0, sizeof(s->line_sum));
-    memset(s->line_anchors, 0, sizeof(s->line_anchors));
-    for (int q = 0; q < s->area; q++) {
-        s->anchored[q] = (int8_t)is_anchor(s, q);
-        s->line_anchors[0][s->row_of[q]] += s->anchored[q];
-        s->line_anchors[1][s->col_of[q]] += s->anchored[q];
-        for (int dir = 0; dir < 2; dir++) {
-            s->part[dir][q] = line_part(s, dir, q);
-            s->line_sum[dir][dir == 0 ? s->row_of[q] : s->col_of[q]] ^= s->part[dir][q];
-        }
-    }
+    for (int q = 0; q < s->area; q++) retouch(s, q);
 }
 
 static inline void near_step(S *s, int q, int step) {
@@ -782,7 +780,7 @@ static void generate_line(S *s, int player, uint32_t fits, int dir, int line, in
     s->gen_dir = dir;
     s->gen_line = line;
     for (int i = 0; i < N; i++) {
-        int q = dir == 0 ? line * N + i : i * N + line;
+        int q = square_of_line(s, dir, line, i);
         s->g_sq[i] = q;
         s->g_cell[i] = s->board[q];
         s->g_anchor[i] = empty_board ? q == s->in.centre : is_anchor(s, q);
@@ -849,8 +847,9 @@ static void keep_line(S *s, LineEntry *kept, uint64_t key, size_t first) {
  * (line_part, retouch). On the empty board the one anchor is the centre.
  * Never 0 (an empty entry); 0 for a line without an anchor (no move). */
 static uint64_t line_key(const S *s, int player, int dir, int line, int empty_board) {
-    int centre_line = dir == 0 ? s->row_of[s->in.centre] : s->col_of[s->in.centre];
-    if (empty_board ? line != centre_line : !s->line_anchors[dir][line]) return 0;
+    if (empty_board ? line != (dir == 0 ? s->row_of[s->in.centre] : s->col_of[s->in.centre])
+                    : !s->line_anchors[dir][line])
+        return 0;
     uint64_t h = (s->rack_keys[player][0] ^ s->line_sum[dir][line] ^ (uint64_t)(dir * MAXN + line + 1) ^
                   (uint64_t)empty_board << 40) *
                  0xC4CEB9FE1A85EC53ULL;
@@ -864,7 +863,7 @@ static int same_line_sum(const S *s, int dir, int line) {
     uint64_t sum = 0;
     int anchors = 0;
     for (int i = 0; i < s->N; i++) {
-        int q = dir == 0 ? line * s->N + i : i * s->N + line;
+        int q = square_of_line(s, dir, line, i);
         sum ^= line_part(s, dir, q);
         anchors += is_anchor(s, q);
     }
@@ -1579,7 +1578,7 @@ static void take_shared(S *s, Split *r) {
         if (o >= r->count) break;
         Move move;
         if (r->order[o].index >= 0) move = r->list[r->order[o].index];
-        else memset(&move, 0, sizeof(move)); /* the pass */
+        else move = PASS_MOVE;
         if (r->hash_tried && same_move(&move, &r->hash_move)) continue;
         int value, child_resolved, searched;
         int outcome = search_shared_move(s, r, level, &move, &out_answer, &value, &child_resolved, &searched);
@@ -1922,10 +1921,8 @@ static int negamax(S *s, int ply, int depth, int alpha, int beta, int run, int *
      * the node cuts on it, its value exact. Passing is otherwise tried last, and the moves tried
      * before it were searched for nothing (on seed 171 of benchmarks/bench_finale.py, 16.5 million
      * positions instead of 36.3; seed 45, 6.9 instead of 20.5). */
-    if (ends_on_pass && values_other - values_me >= beta) {
-        static const Move pass_move; /* no tiles */
-        return cut_here(s, ply, key, values_other - values_me, &pass_move, 1, depth, resolved_out);
-    }
+    if (ends_on_pass && values_other - values_me >= beta)
+        return cut_here(s, ply, key, values_other - values_me, &PASS_MOVE, 1, depth, resolved_out);
     int alpha_start = alpha;
     int best = -INF;
     int resolved = 1;
@@ -2060,22 +2057,15 @@ static int negamax(S *s, int ply, int depth, int alpha, int beta, int run, int *
                         hash_tried ? &hash_move : NULL, &best, &best_move, &resolved))
             break;
         int j = order[o].index;
-        Move move;
-        if (j >= 0) move = s->stack[base + j];
-        else {
-            move.n = 0;
-            move.score = 0;
-            move.worth = 0;
-        }
+        Move move = j >= 0 ? s->stack[base + j] : PASS_MOVE;
         if (hash_tried && same_move(&move, &hash_move)) continue;
         /* alpha risen since the moves were ordered: more of them may be answered */
         if (alpha > ordered_alpha && answered_by_out(s, ply, run, &move, alpha, &out_answer, &best, &best_move))
             continue;
         if (o < ordered) {
             /* The next move's child in the table, fetched while this one is searched. */
-            static const Move pass; /* no tiles */
             int next = order[o + 1].index;
-            uint64_t ahead = key_after(s, me, next >= 0 ? &s->stack[base + next] : &pass, run);
+            uint64_t ahead = key_after(s, me, next >= 0 ? &s->stack[base + next] : &PASS_MOVE, run);
             __builtin_prefetch(&s->table[(ahead & s->table_mask) * 2]);
         }
         int child_resolved;

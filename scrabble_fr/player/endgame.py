@@ -343,28 +343,34 @@ class EndgameSolver:
         return laid, laid | ((self.full_bits[player] & ~self.rack_bits[player]) << self.area)
 
     def _staged(self, player: int, mine: tuple[_MoveList, tuple[int, ...]],
-                hash_move: tuple[tuple[int, str], ...] | None, ply: int, source: list[Any]) -> Iterator[Inner]:
-        """The moves of :meth:`_order`, the cheap ones first: when the player's list is not made
-        yet, first those of the earlier list still playable (going out, the hash move, the
-        killers, the best by worth), and only if none of them cuts, the list made (the new tiles'
-        moves generated, three quarters of the search's time) and the rest of it. ``source``
-        tells the search which list the moves come from: ``[earlier list, squares laid since]``,
-        then ``[the list made, ()]``."""
+                hash_move: tuple[tuple[int, str], ...] | None, ply: int, source: list[Any],
+                pass_ends: bool) -> Iterator[Inner]:
+        """The moves of :meth:`_order`, the cheap ones first: a pass that ends the game
+        (``pass_ends``: worth the racks as they are, known without a search, where it reaches beta
+        the node cuts on it); when the player's list is not made yet, those of the earlier list
+        still playable (going out, the hash move, the killers, the best by worth), and only if
+        none of them cuts, the list made (the new tiles' moves generated, three quarters of the
+        search's time) and the rest of it. ``source`` tells the search which list the moves come
+        from: ``[earlier list, squares laid since]``, then ``[the list made, ()]``."""
         moves, since = mine
         size = self.rack_sizes[player]
+        tried: set[tuple[tuple[int, str], ...]] = set()
+        if pass_ends:
+            tried.add(())
+            yield PASS
         if not since or self._list_key(player) in self.move_cache:
             listed = self._moves(player, moves, since)
             source[0], source[1] = listed, ()
-            yield from self._order(listed, hash_move, ply, size)
+            ordered = self._order(listed, hash_move, ply, size)
+            yield from (move for move in ordered if move[1]) if pass_ends else ordered  # the pass once
             return
         # The earlier list is looked into, not filtered, until the list is made: most nodes cut first.
         laid, bad = self._unplayable(player, since)
-        tried: set[tuple[tuple[int, str], ...]] = set()
         for move in moves.with_tiles(self.rack_bits[player]):
             if not move[3] & laid:
                 tried.add(move[1])
                 yield move
-        if hash_move == ():
+        if hash_move == () and () not in tried:
             tried.add(())
             yield PASS
         special = [hash_move] if hash_move else []
@@ -634,15 +640,10 @@ class EndgameSolver:
             return values[other] - values[me], False
         if depth == 1:
             return self._frontier(ply, alpha, beta, run, mine, key)
-        if self._passes_end(ply, run) and values[other] - values[me] >= beta:
-            # A pass that ends the game, reaching beta: the node cuts on it, no move generated
-            # (tried last, the moves before it would be searched for nothing).
-            self.table[key] = (RESOLVED, LOWER, values[other] - values[me], PASS)
-            self.line = [PASS]
-            return values[other] - values[me], True
         alpha_start = alpha
         source: list[Any] = [mine[0], mine[1]]  # this player's list the moves come from, and what was laid since
-        order = self._staged(me, mine, None if hash_move is None else hash_move[1], ply, source)
+        order = self._staged(me, mine, None if hash_move is None else hash_move[1], ply, source,
+                             self._passes_end(ply, run))
         best = -INFINITY
         best_line: list[Inner] = []
         resolved = True
