@@ -21,6 +21,7 @@ from dataclasses import dataclass
 
 from scrabble_fr.engine.move import Move
 from scrabble_fr.engine.position import Position
+from scrabble_fr.player.movegen import best_moves
 
 
 @dataclass(frozen=True)
@@ -40,7 +41,7 @@ def best_placements(position: Position, first: bool = False) -> list[Move]:
     coup); [] when none can be played. Asks the generator for more until the ties are all in."""
     wanted = 64
     while True:
-        found = position.best_moves(wanted)
+        found = best_moves(position, wanted)
         exhausted = len(found) < wanted
         moves = [m for m in found if m.across] if first else found
         if moves:

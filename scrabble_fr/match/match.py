@@ -147,14 +147,17 @@ class HintTask:
                 result = solve(self.position, seconds=HINT_ENDGAME_SECONDS, blocked_run=self.blocked_run)
                 self.ending = (result.value, result.proven)
                 return [result.move]
-            return self.position.best_moves(5)
+            from scrabble_fr.player.movegen import best_moves
+
+            return best_moves(self.position, 5)
         except Exception:  # analysis is a bonus: its failure is said, never raised
             return None
 
 
 def record_gcg(record: SavedGame, game: Game | None = None) -> str:
     """A saved game as GCG text: its moves, the list that judged it, and the table's notes."""
-    from scrabble_fr.records.gcg import lexicon_token, write_gcg
+    from scrabble_fr.lexicon.catalogue import lexicon_token
+    from scrabble_fr.records.gcg import write_gcg
 
     game = game if game is not None else record.rebuild()
     notes = [note for note in (Note.from_data(data, len(game.players)) for data in record.notes) if note]
