@@ -21,6 +21,7 @@ MODULES = [
     "scrabble_fr.engine.verify",
     "scrabble_fr.engine.errors",
     "scrabble_fr.engine.game",
+    "scrabble_fr.engine.ranking",
     "scrabble_fr.records.gcg",
     "scrabble_fr.records.replay",
     "scrabble_fr.records.save",
