@@ -36,6 +36,7 @@ MODULES = [
     "scrabble_fr.records.lock",
     "scrabble_fr.records.store",
     "scrabble_fr.records.atomic",
+    "scrabble_fr.records.recorder",
     "scrabble_fr.engine.wordlist",
     "scrabble_fr.resume",
     "scrabble_fr.match.match",
