@@ -79,7 +79,7 @@ def test_the_import_reader_sees_every_kind_of_import(tmp_path, monkeypatch):
         "import json\nfrom scrabble_fr import texts\nfrom .board import Board\nfrom .. import texts as t\n"
         "def later():\n    from scrabble_fr.player.movegen import best_moves\n"
         "    import importlib; importlib.import_module('scrabble_fr.lexicon')\n", encoding="utf-8")
-    monkeypatch.setattr(sys.modules[__name__], "PACKAGE", fake)
+    monkeypatch.setitem(globals(), "PACKAGE", fake)
     assert _imports(fake / "engine" / "sample.py") == {
         "json", "scrabble_fr", "scrabble_fr.texts", "scrabble_fr.engine.board", "scrabble_fr.player.movegen",
         "importlib", "scrabble_fr.lexicon"}
