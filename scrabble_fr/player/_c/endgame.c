@@ -40,18 +40,13 @@
  * search does the same work, slower.
  */
 
+#include "portable.h"
+
 #include "engine.h"
 
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
-#ifndef _WIN32
-#include <pthread.h>
-#define HELPERS_POSSIBLE 1 /* a search may share its moves with helper threads (Split) */
-#else
-#define HELPERS_POSSIBLE 0
-#endif
 
 #define BLANK 26
 #define ALL26 ((1u << 26) - 1)
@@ -97,6 +92,11 @@ typedef struct {
     uint8_t sq[TT_TILES];
     uint8_t code[TT_TILES];
 } Entry;
+
+/* An entry in the table: its four words, each read and written whole (load_entry, put_entry). */
+typedef struct {
+    _Atomic uint64_t word[4];
+} Slot;
 
 #define XCACHE_BITS 16
 typedef struct {
@@ -167,7 +167,7 @@ typedef struct {
     int lines_differ;   /* check_lines found a line whose kept moves are not its moves */
     int answers_differ; /* check_answers found an answered move after which the out differs */
     int64_t answered, answered_later;
-    Entry *table;
+    Slot *table;
     void *table_memory;
     uint64_t table_mask; /* the table's buckets less one */
     int64_t grow_at;     /* the positions searched at which it grows to 2^in.table_bits */
@@ -256,13 +256,13 @@ typedef struct Split {
     int depth, run, beta;
     int hash_tried;        /* the table's move, searched before the others, is not taken again */
     Move hash_move;
-    int next;              /* the next move to take (atomic) */
-    int stop;              /* a thread ran out of budget: the round is not finished (atomic) */
-#if HELPERS_POSSIBLE
-    pthread_t thread[MOST_HELPERS];
-    pthread_mutex_t lock;
-#endif
-    int alpha, best, resolved, cut;
+    atomic_int next;       /* the next move to take */
+    atomic_int stop;       /* a thread ran out of budget: the round is not finished */
+    Thread thread[MOST_HELPERS];
+    Mutex lock;
+    atomic_int alpha;      /* read by the threads without the lock (check_budget) */
+    int best, resolved;
+    atomic_int cut;
     int alpha_first; /* alpha when the split was made (alpha then rises: search_once, becomes_best) */
     Move best_move;
     int pv_len;
@@ -270,10 +270,10 @@ typedef struct Split {
     /* An inner split: while the main search is still on a move of this one and the helpers have
      * none left (idle), a node below it shares its moves (share_inner, join_inner). */
     struct Split *inner;   /* made once, when first needed */
-    int idle;              /* helpers waiting for an inner split (atomic) */
-    int inner_open;        /* the inner split takes helpers (atomic) */
+    atomic_int idle;       /* helpers waiting for an inner split */
+    atomic_int inner_open; /* the inner split takes helpers */
     int inner_busy;        /* the main search is in the inner split (its own field) */
-    int done;              /* this split is over: waiting helpers end (atomic) */
+    atomic_int done;       /* this split is over: waiting helpers end */
     int open, inside;      /* an inner split's: helpers may join; how many are in it (under lock) */
     int serial;            /* an inner split's: which one it is (a helper joins each once) */
     int inner_splits;      /* the inner splits made */
@@ -289,41 +289,17 @@ static void set_size(S *s, int size) {
     }
 }
 
-/* The threads' calls, which are nothing where there are no helpers. */
-static inline void split_lock(Split *r) {
-#if HELPERS_POSSIBLE
-    pthread_mutex_lock(&r->lock);
-#else
-    (void)r;
-#endif
-}
+static inline void split_lock(Split *r) { mutex_lock(&r->lock); }
 
-static inline void split_unlock(Split *r) {
-#if HELPERS_POSSIBLE
-    pthread_mutex_unlock(&r->lock);
-#else
-    (void)r;
-#endif
-}
-
-static void pause_briefly(long nanoseconds) {
-#if HELPERS_POSSIBLE
-    struct timespec pause = {0, nanoseconds};
-    nanosleep(&pause, NULL);
-#else
-    (void)nanoseconds;
-#endif
-}
+static inline void split_unlock(Split *r) { mutex_unlock(&r->lock); }
 
 /* A split, empty, its lock made; NULL without them. */
 static Split *new_split(void) {
     Split *r = calloc(1, sizeof(Split));
-#if HELPERS_POSSIBLE
-    if (r && pthread_mutex_init(&r->lock, NULL) != 0) {
+    if (r && mutex_init(&r->lock) != 0) {
         free(r);
         return NULL;
     }
-#endif
     return r;
 }
 
@@ -331,16 +307,8 @@ static Split *new_split(void) {
 static void free_split(Split *r) {
     if (!r) return;
     free_split(r->inner);
-#if HELPERS_POSSIBLE
-    pthread_mutex_destroy(&r->lock);
-#endif
+    mutex_destroy(&r->lock);
     free(r);
-}
-
-static double now(int cpu) {
-    struct timespec t;
-    clock_gettime(cpu ? CLOCK_PROCESS_CPUTIME_ID : CLOCK_MONOTONIC, &t);
-    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
 }
 
 static uint64_t splitmix(uint64_t *state) {
@@ -409,7 +377,7 @@ static void cross(S *s, int dir, int q) {
     if (node >= 0) {
         uint32_t children = s->in.child_mask[node];
         while (children) {
-            int letter = __builtin_ctz(children);
+            int letter = lowest_bit(children);
             children &= children - 1;
             int n = child_of(s, node, letter);
             for (int p = pos + 1; p <= last && n >= 0; p++) n = child_of(s, n, letter_of(s->board[q + (p - pos) * step]));
@@ -693,7 +661,7 @@ static void extend(S *s, int i, int node, int n, int anchored, int main_sum, int
     int xs = s->g_xs[i];
     int now_anchored = anchored || s->g_anchor[i];
     while (allowed) {
-        int letter = __builtin_ctz(allowed);
+        int letter = lowest_bit(allowed);
         allowed &= allowed - 1;
         int child = child_of(s, node, letter);
         for (int as_blank = 0; as_blank < 2; as_blank++) {
@@ -854,7 +822,7 @@ static void generate(S *s, int player, const uint8_t *dirty) {
                     s->lines_differ = s->failed = 1;
                     return;
                 }
-                if (keys[l]) __builtin_prefetch(&s->lines[keys[l] >> (64 - s->line_bits)]);
+                if (keys[l]) prefetch(&s->lines[keys[l] >> (64 - s->line_bits)]);
             }
     for (int l = 0; l < 2 * N; l++) {
         int dir = l >= N, line = l - dir * N;
@@ -955,30 +923,28 @@ static void sort_order(Order *order, size_t count) {
 
 #define ORDER_NEAR 64 /* a node of fewer moves orders them on the C stack */
 
-typedef char entry_is_four_words[sizeof(Entry) == 32 ? 1 : -1];
+typedef char entry_is_four_words[sizeof(Entry) == sizeof(Slot) ? 1 : -1];
 
 /* The entry in slot, its key unmixed, into *e: whether it is one (flag set). The table's memory
  * is only ever read and written as words, here and in put_entry; an entry is copied whole. */
-static inline int load_entry(const Entry *slot, Entry *e) {
-    const uint64_t *from = (const uint64_t *)slot;
+static inline int load_entry(Slot *slot, Entry *e) {
     uint64_t words[4];
-    for (int i = 0; i < 4; i++) words[i] = __atomic_load_n(&from[i], __ATOMIC_RELAXED);
+    for (int i = 0; i < 4; i++) words[i] = LOAD(&slot->word[i]);
     words[0] ^= words[1] ^ words[2] ^ words[3];
     memcpy(e, words, sizeof(words));
     return e->flag != 0;
 }
 
-static inline void put_entry(Entry *slot, const Entry *e) {
+static inline void put_entry(Slot *slot, const Entry *e) {
     uint64_t words[4];
     memcpy(words, e, sizeof(words));
-    uint64_t *to = (uint64_t *)slot;
-    for (int i = 1; i < 4; i++) __atomic_store_n(&to[i], words[i], __ATOMIC_RELAXED);
-    __atomic_store_n(&to[0], words[0] ^ words[1] ^ words[2] ^ words[3], __ATOMIC_RELAXED);
+    for (int i = 1; i < 4; i++) STORE(&slot->word[i], words[i]);
+    STORE(&slot->word[0], words[0] ^ words[1] ^ words[2] ^ words[3]);
 }
 
 /* The position's entry, copied into *found: found, or NULL. */
 static Entry *probe(S *s, uint64_t key, Entry *found) {
-    const Entry *bucket = &s->table[(key & s->table_mask) * 2];
+    Slot *bucket = &s->table[(key & s->table_mask) * 2];
     for (int slot = 0; slot < 2; slot++)
         if (load_entry(&bucket[slot], found) && found->key == key) return found;
     return NULL;
@@ -1019,11 +985,11 @@ static int table_answers(S *s, const Entry *entry, int ply, int depth, int alpha
  * thread, proven in 6.0 million positions (8.8 s) where 21 million had not proven it. */
 static void store(S *s, int ply, uint64_t key, int depth, int flag, int value, const Move *move) {
     int64_t spent = ply < MAXPLY ? s->nodes - s->entry_nodes[ply] : 0;
-    int work = spent > 0 ? 64 - __builtin_clzll((uint64_t)spent) : 0;
-    Entry *bucket = &s->table[(key & s->table_mask) * 2];
+    int work = spent > 0 ? bit_length((uint64_t)spent) : 0;
+    Slot *bucket = &s->table[(key & s->table_mask) * 2];
     Entry first, second;
     int has_first = load_entry(&bucket[0], &first), has_second = load_entry(&bucket[1], &second);
-    Entry *slot;
+    Slot *slot;
     if (has_first && first.key == key) {
         slot = &bucket[0];
         if (first.work > work) work = first.work;
@@ -1081,9 +1047,9 @@ static void set_pv(S *s, int ply, const Move *m) {
 /* A table of 2^bits buckets, empty, its memory (to free) in *memory; NULL without it. calloc's
  * pages are zeroed only when first touched (a short search touches few); the buckets aligned on
  * cache lines by hand, 64 bytes past the start at most. */
-static Entry *new_table(int bits, void **memory) {
-    *memory = calloc(((size_t)1 << bits) * 2 * sizeof(Entry) + 64, 1);
-    return *memory ? (Entry *)(((uintptr_t)*memory + 63) & ~(uintptr_t)63) : NULL;
+static Slot *new_table(int bits, void **memory) {
+    *memory = calloc(((size_t)1 << bits) * 2 * sizeof(Slot) + 64, 1);
+    return *memory ? (Slot *)(((uintptr_t)*memory + 63) & ~(uintptr_t)63) : NULL;
 }
 
 /* The table made larger (2^in.table_bits buckets), its entries moved over. A search that lasts
@@ -1096,14 +1062,14 @@ static Entry *new_table(int bits, void **memory) {
 static void grow_table(S *s) {
     s->grow_at = INT64_MAX;
     void *memory;
-    Entry *table = new_table(s->in.table_bits, &memory);
+    Slot *table = new_table(s->in.table_bits, &memory);
     if (!table) return;
     uint64_t mask = ((uint64_t)1 << s->in.table_bits) - 1;
     for (uint64_t b = 0; b <= s->table_mask; b++)
         for (int slot = 0; slot < 2; slot++) {
             Entry e, taken;
             if (!load_entry(&s->table[b * 2 + slot], &e)) continue;
-            Entry *bucket = &table[(e.key & mask) * 2];
+            Slot *bucket = &table[(e.key & mask) * 2];
             put_entry(&bucket[load_entry(&bucket[0], &taken) ? 1 : 0], &e);
         }
     free(s->table_memory);
@@ -1118,12 +1084,12 @@ static int check_budget(S *s) {
     else if (s->nodes >= s->next_check) { /* the clock every 1,024 positions: reading it is a system call */
         s->next_check = s->nodes + 1024;
         if (now(s->in.cpu_clock) > s->deadline) s->stopped = 1;
-        if (s->split && __atomic_load_n(&s->split->stop, __ATOMIC_RELAXED)) s->stopped = 1;
+        if (s->split && LOAD(&s->split->stop)) s->stopped = 1;
         /* the split moves it is searching, whose bound another thread has passed (take_shared) */
         for (int i = 0; i < s->takings && !s->stopped; i++) {
             struct Split *t = s->taking[i];
-            if (__atomic_load_n(&t->stop, __ATOMIC_RELAXED) || __atomic_load_n(&t->cut, __ATOMIC_RELAXED) ||
-                __atomic_load_n(&t->alpha, __ATOMIC_RELAXED) > s->taking_alpha[i]) {
+            if (LOAD(&t->stop) || LOAD(&t->cut) ||
+                LOAD(&t->alpha) > s->taking_alpha[i]) {
                 s->stopped = 1;
                 s->restart = t;
             }
@@ -1425,7 +1391,7 @@ enum { MOVE_SEARCHED, MOVE_ANSWERED, SPLIT_OVER };
 /* Split r's bound raised to value, if higher (under its lock). Written whole: the threads on the
  * split's other moves read it without the lock (check_budget). */
 static inline void raise_alpha(Split *r, int value) {
-    if (value > r->alpha) __atomic_store_n(&r->alpha, value, __ATOMIC_RELAXED);
+    if (value > LOAD(&r->alpha)) STORE(&r->alpha, value);
 }
 
 /* Whether value, a move's from a search with the bound searched, becomes split r's best (under its
@@ -1473,7 +1439,7 @@ static int search_shared_move(S *s, Split *r, int level, const Move *move, OutAn
                               int *resolved, int *searched) {
     for (;;) {
         split_lock(r);
-        int alpha = r->alpha, best = r->best;
+        int alpha = LOAD(&r->alpha), best = r->best;
         Move best_move = r->best_move;
         split_unlock(r);
         if (answered_by_out(s, r->ply, r->run, move, alpha, out_answer, &best, &best_move)) {
@@ -1495,7 +1461,7 @@ static int search_shared_move(S *s, Split *r, int level, const Move *move, OutAn
         s->stopped = 0;
         s->restart = NULL;
         s->restarts++;
-        if (__atomic_load_n(&r->stop, __ATOMIC_RELAXED) || __atomic_load_n(&r->cut, __ATOMIC_RELAXED))
+        if (LOAD(&r->stop) || LOAD(&r->cut))
             return SPLIT_OVER;
     }
 }
@@ -1513,8 +1479,8 @@ static void take_shared(S *s, Split *r) {
     int level = s->takings < TAKINGS_MOST ? s->takings++ : -1;
     if (level >= 0) s->taking[level] = r;
     for (;;) {
-        if (__atomic_load_n(&r->stop, __ATOMIC_RELAXED)) break;
-        int o = __atomic_fetch_add(&r->next, 1, __ATOMIC_RELAXED);
+        if (LOAD(&r->stop)) break;
+        int o = FETCH_ADD(&r->next, 1);
         if (o >= r->count) break;
         Move move;
         if (r->order[o].index >= 0) move = r->list[r->order[o].index];
@@ -1525,11 +1491,11 @@ static void take_shared(S *s, Split *r) {
         if (outcome == SPLIT_OVER) break;
         if (outcome == MOVE_ANSWERED) continue;
         if (s->stopped) {
-            __atomic_store_n(&r->stop, 1, __ATOMIC_RELAXED);
+            STORE(&r->stop, 1);
             break;
         }
         split_lock(r);
-        if (!r->cut && becomes_best(r, value, searched)) {
+        if (!LOAD(&r->cut) && becomes_best(r, value, searched)) {
             r->best = value;
             r->best_move = move;
             set_pv(s, r->ply, &move);
@@ -1537,12 +1503,12 @@ static void take_shared(S *s, Split *r) {
             memcpy(r->pv, s->pv[r->ply], (size_t)r->pv_len * sizeof(Move));
             raise_alpha(r, value);
             if (value >= r->beta) { /* the cut's proof is its move's alone (see negamax) */
-                __atomic_store_n(&r->cut, 1, __ATOMIC_RELAXED);
+                STORE(&r->cut, 1);
                 r->resolved = child_resolved;
-                __atomic_store_n(&r->next, r->count, __ATOMIC_RELAXED);
+                STORE(&r->next, r->count);
             }
         }
-        if (!r->cut) r->resolved = r->resolved && child_resolved;
+        if (!LOAD(&r->cut)) r->resolved = r->resolved && child_resolved;
         split_unlock(r);
     }
     if (level >= 0) s->takings--;
@@ -1551,7 +1517,6 @@ static void take_shared(S *s, Split *r) {
 static S *new_state(const EgInput *in, int *status);
 static void free_state(S *s);
 
-#if HELPERS_POSSIBLE
 /* Helper h's position taken from ply from to ply to along path (the moves laid, passes without
  * tiles; where the undo stack stood before each in marks, if given). */
 static void lay_path(S *h, const Move *path, int from, int to, size_t *marks) {
@@ -1611,21 +1576,20 @@ static void *helper_run(void *state) {
     Split *r = h->split;
     take_shared(h, r);
     /* No move of r's left: the main search may still be on one, and shares a node below it. */
-    __atomic_add_fetch(&r->idle, 1, __ATOMIC_RELAXED);
-    while (!h->stopped && !__atomic_load_n(&r->done, __ATOMIC_ACQUIRE) &&
-           !__atomic_load_n(&r->stop, __ATOMIC_RELAXED) && now(h->in.cpu_clock) <= h->deadline) {
-        if (__atomic_load_n(&r->inner_open, __ATOMIC_ACQUIRE)) {
-            __atomic_sub_fetch(&r->idle, 1, __ATOMIC_RELAXED);
+    FETCH_ADD(&r->idle, 1);
+    while (!h->stopped && !LOAD_ACQUIRE(&r->done) &&
+           !LOAD(&r->stop) && now(h->in.cpu_clock) <= h->deadline) {
+        if (LOAD_ACQUIRE(&r->inner_open)) {
+            FETCH_ADD(&r->idle, -1);
             int joined = join_inner(h, r);
-            __atomic_add_fetch(&r->idle, 1, __ATOMIC_RELAXED);
+            FETCH_ADD(&r->idle, 1);
             if (joined) continue;
         }
         pause_briefly(20000);
     }
-    __atomic_sub_fetch(&r->idle, 1, __ATOMIC_RELAXED);
+    FETCH_ADD(&r->idle, -1);
     return NULL;
 }
-#endif
 
 /* The helpers made and started, by the main search between two positions (so late that a short
  * search pays nothing for them): each a state of the request's position, as the main search's
@@ -1636,7 +1600,6 @@ static void start_helpers(S *s) {
     Split *r = s->split;
     r->started = 1;
     if (s->grow_at != INT64_MAX) grow_table(s);
-#if HELPERS_POSSIBLE
     for (int i = 0; i < s->in.threads - 1 && i < MOST_HELPERS; i++) {
         int status;
         S *h = new_state(&s->in, &status);
@@ -1655,11 +1618,10 @@ static void start_helpers(S *s) {
         h->budgeted = s->budgeted;
         h->full_round = s->full_round;
         r->helper[r->made++] = h;
-        if (pthread_create(&r->thread[i], NULL, helper_run, h) != 0) break;
+        if (thread_start(&r->thread[i], helper_run, h) != 0) break;
         r->running++;
     }
     if (r->running > r->most_running) r->most_running = r->running;
-#endif
 }
 
 /* The work due once the positions searched reach wake_at: the table grown (at grow_at), the
@@ -1675,9 +1637,7 @@ static void wake(S *s) {
 
 /* The helpers waited for, their positions counted in the search's, their states given back. */
 static void finish_helpers(S *s, Split *r) {
-#if HELPERS_POSSIBLE
-    for (int i = 0; i < r->running; i++) pthread_join(r->thread[i], NULL);
-#endif
+    for (int i = 0; i < r->running; i++) thread_join(r->thread[i]);
     for (int i = 0; i < r->made; i++) {
         S *h = r->helper[i];
         s->nodes += h->nodes;
@@ -1718,8 +1678,11 @@ static int fill_split(S *s, Split *r, int ply, const Order *order, size_t ordere
     r->beta = beta;
     r->hash_tried = hash_move != NULL;
     if (hash_move) r->hash_move = *hash_move;
-    r->next = r->stop = r->cut = 0;
-    r->alpha = r->alpha_first = alpha;
+    STORE(&r->next, 0);
+    STORE(&r->stop, 0);
+    STORE(&r->cut, 0);
+    STORE(&r->alpha, alpha);
+    r->alpha_first = alpha;
     r->best = best;
     r->best_move = *best_move;
     r->resolved = resolved;
@@ -1735,7 +1698,7 @@ static void read_split(S *s, Split *r, int *best, Move *best_move, int *resolved
     free(r->order);
     r->list = NULL;
     r->order = NULL;
-    if (r->stop) s->stopped = 1;
+    if (LOAD(&r->stop)) s->stopped = 1;
     *best = r->best;
     *best_move = r->best_move;
     *resolved = r->resolved;
@@ -1754,11 +1717,14 @@ static void share_moves(S *s, Split *r, int ply, const Order *order, size_t orde
         return;
     }
     r->splits++;
-    r->done = r->idle = r->inner_open = r->inner_busy = 0;
+    STORE(&r->done, 0);
+    STORE(&r->idle, 0);
+    STORE(&r->inner_open, 0);
+    r->inner_busy = 0;
     r->ready = 1;
     wake(s); /* the helpers, if it is time */
     take_shared(s, r);
-    __atomic_store_n(&r->done, 1, __ATOMIC_RELEASE);
+    STORE_RELEASE(&r->done, 1);
     finish_helpers(s, r);
     r->ready = 0;
     read_split(s, r, best, best_move, resolved);
@@ -1784,9 +1750,9 @@ static int share_inner(S *s, Split *r, int ply, const Order *order, size_t order
     n->serial++;
     n->open = 1;
     split_unlock(n);
-    __atomic_store_n(&r->inner_open, 1, __ATOMIC_RELEASE);
+    STORE_RELEASE(&r->inner_open, 1);
     take_shared(s, n);
-    __atomic_store_n(&r->inner_open, 0, __ATOMIC_RELEASE);
+    STORE_RELEASE(&r->inner_open, 0);
     split_lock(n);
     n->open = 0;
     int inside = n->inside;
@@ -1992,7 +1958,7 @@ static int negamax(S *s, int ply, int depth, int alpha, int beta, int run, int *
             break;
         }
         if (nests_here && best > -INF && o < ordered && !outer->inner_busy &&
-            __atomic_load_n(&outer->idle, __ATOMIC_RELAXED) > 0 &&
+            LOAD(&outer->idle) > 0 &&
             share_inner(s, outer, ply, order + o, ordered - o, base, count, depth, alpha, beta, run,
                         hash_tried ? &hash_move : NULL, &best, &best_move, &resolved))
             break;
@@ -2006,7 +1972,7 @@ static int negamax(S *s, int ply, int depth, int alpha, int beta, int run, int *
             /* The next move's child in the table, fetched while this one is searched. */
             int next = order[o + 1].index;
             uint64_t ahead = key_after(s, me, next >= 0 ? &s->stack[base + next] : &PASS_MOVE, run);
-            __builtin_prefetch(&s->table[(ahead & s->table_mask) * 2]);
+            prefetch(&s->table[(ahead & s->table_mask) * 2]);
         }
         int child_resolved;
         int value = child_value(s, ply, depth, alpha, beta, run, &move, best > -INF && beta - alpha > 1,
@@ -2233,7 +2199,7 @@ int eg_solve(const EgInput *in, EgOutput *out) {
     if (in->max_depth > 0) first = last = in->max_depth;
     /* Threads for the round to the end, under a budget of time only: a budget of positions is
      * replayed by its count (the Master's games), which threads would make vary. */
-    Split *split = HELPERS_POSSIBLE && in->threads > 1 && in->max_nodes < 0 ? new_split() : NULL;
+    Split *split = in->threads > 1 && in->max_nodes < 0 ? new_split() : NULL;
     if (split) split->start_at = in->helpers_after >= 0 ? in->helpers_after : (int64_t)1 << bits;
     /* Rounds of 1, 2, 3 and 4 turns, then one to the end of the game. A round cut short of the
      * end weighs its last turns by the game counted blocked there, a guess: its cuts do not
@@ -2270,7 +2236,7 @@ int eg_solve(const EgInput *in, EgOutput *out) {
     out->nodes = s->nodes;
     out->answered = s->answered;
     out->answered_later = s->answered_later;
-    out->table_bits = __builtin_popcountll(s->table_mask);
+    out->table_bits = bit_length(s->table_mask);
     out->helpers = split ? split->most_running : 0;
     out->splits = split ? split->splits : 0;
     out->inner_splits = split ? split->inner_splits : 0;
