@@ -112,11 +112,14 @@ class BuildExt(build_ext):
         for extension in self.extensions:
             if msvc:
                 # C11 and its atomics (Visual Studio 2022 17.5 and later); threads are Windows' own.
-                extension.extra_compile_args = ["/O2", "/std:c11", "/experimental:c11atomics", "/W3"]
+                extension.extra_compile_args = ["/O2", "/GL", "/std:c11", "/experimental:c11atomics", "/W3"]
+                extension.extra_link_args = ["/LTCG"]
             else:
-                extension.extra_compile_args = ["-O2", "-std=c11", "-Wall", "-Wextra", "-pthread",
-                                                "-Werror=implicit-function-declaration"]
-                extension.extra_link_args = ["-pthread"]
+                # Link-time optimisation: the engine's parts (one file each) are inlined into one
+                # another as when they were one file; only the module's entry point is exported.
+                extension.extra_compile_args = ["-O2", "-std=c11", "-Wall", "-Wextra", "-pthread", "-flto",
+                                                "-fvisibility=hidden", "-Werror=implicit-function-declaration"]
+                extension.extra_link_args = ["-O2", "-pthread", "-flto"]
         super().build_extensions()
 
     def build_extension(self, extension: Extension) -> None:
