@@ -16,7 +16,11 @@
 
 #if defined(_WIN32)
 #define WIN32_LEAN_AND_MEAN
+#define NOMINMAX
 #include <windows.h>
+/* Old 16-bit keywords windows.h still defines as nothing: the search has a field named near. */
+#undef near
+#undef far
 #else
 #include <pthread.h>
 #include <time.h>
