@@ -102,10 +102,12 @@ class MoveReview:
 
     @property
     def missed_words(self) -> list[str]:
-        """The words of the best move the move played lacked, then those of a missed scrabble."""
+        """The words of the best move the move played lacked, when the best scored more (a move
+        that scored more but kept worse tiles missed no word), then those of a missed scrabble."""
         played = set(self.played_words)
         words: list[str] = []
-        for word in (*self.best_words, *self.bingo_words):
+        best = self.best_words if (self.loss or 0) > 0 else ()
+        for word in (*best, *self.bingo_words):
             if word not in played and word not in words:
                 words.append(word)
         return words

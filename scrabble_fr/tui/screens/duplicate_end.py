@@ -48,6 +48,7 @@ class DuplicateEndScreen(LocalizedBindings, Screen[None]):
                 yield Button(_("Sheet"), id="sheet", variant="primary", compact=True)
                 yield Button(_("Export"), id="export", compact=True)
                 yield Button(_("New game"), id="new", compact=True)
+                yield Button(_("Review"), id="review", compact=True)
                 yield Button(_("Quit"), id="quit", compact=True)
         yield Footer()
 
@@ -80,6 +81,7 @@ class DuplicateEndScreen(LocalizedBindings, Screen[None]):
             return
         said.update(self._sheet_said())
 
+    @on(Button.Pressed, "#review")
     def action_review(self) -> None:
         """Each coup of each player against the top (the game's own word list judges)."""
         from scrabble_fr.tui.screens.game_review import GameReviewScreen
