@@ -21,6 +21,7 @@ from scrabble_fr.training.errors import TrainingError
 
 if TYPE_CHECKING:
     from scrabble_fr.duplicate.game import DuplicateGame
+    from scrabble_fr.engine.rules import Rules
     from scrabble_fr.engine.wordlist import WordList
     from scrabble_fr.records.gcg import GcgGame
     from scrabble_fr.training.review import GameReview, MoveReview
@@ -49,12 +50,12 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     return parser
 
 
-def load_source(args: argparse.Namespace) -> tuple[GcgGame | DuplicateGame, WordList, str]:
-    """The game ``args.partie`` names, the word list that judges it, and its title: a GCG file,
-    a saved game (classic or duplicate), or a shared table's game."""
+def load_source(args: argparse.Namespace) -> tuple[GcgGame | DuplicateGame, WordList, str, Rules | None]:
+    """The game ``args.partie`` names, the word list that judges it, its title and, for a saved
+    game, the rules it was played under: a GCG file, a saved game (classic or duplicate), or a
+    shared table's game."""
     from scrabble_fr.cli.common import lexicon_for_args, load_lexicon
     from scrabble_fr.records.gcg import parse_gcg, read_gcg_file
-    from scrabble_fr.records.replay import rules_for
 
     reference = args.partie
     path = Path(reference)
@@ -62,7 +63,7 @@ def load_source(args: argparse.Namespace) -> tuple[GcgGame | DuplicateGame, Word
         record = read_gcg_file(path)
         if not record.events:
             raise RecordError("gcg_empty", path=reference)
-        return record, _lexicon_for_record(args, record), path.name
+        return record, _lexicon_for_record(args, record), path.name, None
     from scrabble_fr.duplicate.save import DuplicateRecord
     from scrabble_fr.records.save import SavedGame
     from scrabble_fr.records.store import RecordStore
@@ -75,7 +76,7 @@ def load_source(args: argparse.Namespace) -> tuple[GcgGame | DuplicateGame, Word
         from scrabble_fr.cli.parties import table_gcg_text
 
         record = parse_gcg(table_gcg_text(args, TrainingError("review_unknown", source=reference)))
-        return record, _lexicon_for_record(args, record), reference
+        return record, _lexicon_for_record(args, record), reference, None
     from scrabble_fr import resume
 
     if isinstance(saved, DuplicateRecord):
@@ -83,16 +84,16 @@ def load_source(args: argparse.Namespace) -> tuple[GcgGame | DuplicateGame, Word
         game = saved.rebuild(lexicon)
         if not game.closed_coups:
             raise TrainingError("review_duplicate_unfinished", id=saved.id)
-        return game, lexicon, saved.id
+        return game, lexicon, saved.id, game.rules
     if not isinstance(saved, SavedGame):
         raise TrainingError("review_unknown", source=reference)
     from scrabble_fr.match import record_gcg
 
-    record = parse_gcg(record_gcg(saved))
-    rules = rules_for(record)
-    lexicon = (lexicon_for_args(args, rules) if getattr(args, "lexique", None)
+    game = saved.rebuild()
+    record = parse_gcg(record_gcg(saved, game))
+    lexicon = (lexicon_for_args(args, game.rules) if getattr(args, "lexique", None)
                else load_lexicon(resume.lexicon_source(saved)))
-    return record, lexicon, saved.id
+    return record, lexicon, saved.id, game.rules
 
 
 def _lexicon_for_record(args: argparse.Namespace, record: GcgGame) -> WordList:
@@ -110,9 +111,9 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
 
     if not args.reflexion > 0:
         raise TrainingError("review_bad_seconds")
-    source, lexicon, title = load_source(args)
+    source, lexicon, title, rules = load_source(args)
     review = review_game(source, lexicon, simulation=args.simulation, seconds=args.reflexion,
-                         endgame_seconds=args.reflexion)
+                         endgame_seconds=args.reflexion, rules=rules)
     if not review.moves:
         raise TrainingError("review_empty", source=title)
     if args.json:

@@ -258,19 +258,22 @@ def review_game(
     seconds: float = SIMULATION_SECONDS,
     endgame_seconds: float | None = ENDGAME_SECONDS,
     progress: Callable[[int, int], None] | None = None,
+    rules: Rules | None = None,
 ) -> GameReview:
     """The review of a classic game's GCG record or of a duplicate game (its closed coups).
 
     ``endgame_seconds`` None leaves the endgame solver out; ``progress(done, total)`` is told
-    after each move judged (a screen shows it)."""
+    after each move judged (a screen shows it); ``rules``: those a classic game was played
+    under, when known (a GCG record only tells its tile set)."""
     if isinstance(source, GcgGame):
-        return _review_classic(source, lexicon, simulation, seconds, endgame_seconds, progress)
+        return _review_classic(source, lexicon, simulation, seconds, endgame_seconds, progress, rules)
     return _review_duplicate(source, lexicon, simulation, seconds, progress)
 
 
 def _review_classic(record: GcgGame, lexicon: WordList, simulation: bool, seconds: float,
-                    endgame_seconds: float | None, progress: Callable[[int, int], None] | None) -> GameReview:
-    rules, record_steps = steps(record)
+                    endgame_seconds: float | None, progress: Callable[[int, int], None] | None,
+                    known_rules: Rules | None) -> GameReview:
+    rules, record_steps = steps(record, known_rules)
     if rules is None:
         from scrabble_fr.records.errors import RecordError
 

@@ -198,7 +198,7 @@ class EndScreen(LocalizedBindings, Screen[None]):
             self.query_one("#export-result", Static).update(_("No word list to review the game with."))
             return
         record = parse_gcg(write_gcg(self.game))
-        self.app.push_screen(GameReviewScreen(record, lexicon, " — ".join(self.game.players)))
+        self.app.push_screen(GameReviewScreen(record, lexicon, " — ".join(self.game.players), rules=self.game.rules))
 
     @on(Button.Pressed, "#quit")
     def _quit(self) -> None:

@@ -22,6 +22,7 @@ from scrabble_fr.tui.widgets.board import BoardPicture, BoardView
 
 if TYPE_CHECKING:
     from scrabble_fr.duplicate.game import DuplicateGame
+    from scrabble_fr.engine.rules import Rules
     from scrabble_fr.engine.wordlist import WordList
     from scrabble_fr.records.gcg import GcgGame
 
@@ -80,8 +81,9 @@ class GameReviewScreen(LocalizedBindings, Screen[None]):
     show_best: reactive[bool] = reactive(False)
 
     def __init__(self, source: GcgGame | DuplicateGame, lexicon: WordList, title: str,
-                 endgame_seconds: float | None = 2.0) -> None:
+                 endgame_seconds: float | None = 2.0, rules: Rules | None = None) -> None:
         super().__init__()
+        self.rules = rules
         self.source = source
         self.lexicon = lexicon
         self.title_text = title
@@ -110,7 +112,8 @@ class GameReviewScreen(LocalizedBindings, Screen[None]):
         def told(done: int, total: int) -> None:
             self.app.call_from_thread(self._progress, done, total)
 
-        review = review_game(self.source, self.lexicon, endgame_seconds=self.endgame_seconds, progress=told)
+        review = review_game(self.source, self.lexicon, endgame_seconds=self.endgame_seconds, progress=told,
+                             rules=self.rules)
         self.app.call_from_thread(self._reviewed, review)
 
     def _progress(self, done: int, total: int) -> None:
