@@ -169,11 +169,11 @@ def move_notes(move: MoveReview) -> list[str]:
 
         best = percent_text(100 * move.best_win_chance)
         if move.win_chance is None:
-            notes.append(_("the Master's choice wins {best}; the move played was not among its candidates").format(
-                best=best))
+            notes.append(_("chances of winning{colon} {best} with the Master's choice; the move played was not "
+                           "among its candidates").format(colon=colon(), best=best))
         else:
-            notes.append(_("the Master's choice wins {best}, the move played {played}").format(
-                best=best, played=percent_text(100 * move.win_chance)))
+            notes.append(_("chances of winning{colon} {best} with the Master's choice, {played} with the move "
+                           "played").format(colon=colon(), best=best, played=percent_text(100 * move.win_chance)))
     if move.endgame is not None:
         line = ", ".join(move.endgame.line)
         if move.endgame.cost:
