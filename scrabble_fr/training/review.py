@@ -214,10 +214,14 @@ class _Judge:
         raw, _equity, _kept = best_by_equity(view, found, rack, bag, leaves_for(self.rules, fitted=True))
         best = to_move(view, raw)
         bingo = None
-        if len(rack) == self.rules.rack_size and not (played is not None and _is_bingo(played, self.rules)):
+        if _is_bingo(best, self.rules):
+            bingo = best  # the best itself is the scrabble missed (when the move played is none)
+        elif len(rack) == self.rules.rack_size:
             bingos = [item for item in found if len(tiles_used(view, item)) == self.rules.rack_size]
             if bingos:
                 bingo = to_move(view, max(bingos, key=lambda item: item[0]))
+        if played is not None and _is_bingo(played, self.rules):
+            bingo = None
         if not self.simulation:
             return _Judgement(best, bingo)
         from scrabble_fr.player.computer import ComputerPlayer
