@@ -44,6 +44,9 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     add_think_option(parser, _("the Master's thinking time per move with --simulation, and the endgame "
                                "solver's per endgame move, in seconds (default 2)"))
     parser.add_argument("--json", action="store_true", help=_("print the review as JSON"))
+    parser.add_argument("--ecran", action="store_true",
+                        help=_("open the review screen: the board at each move, the move played and the best side "
+                               "by side"))
     parser.add_argument("--base", metavar="URL", default=None,
                         help=_("for a shared table's id: the table store (see scrabble-fr table)"))
     add_lexicon_options(parser)
@@ -112,6 +115,8 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
     if not args.reflexion > 0:
         raise TrainingError("review_bad_seconds")
     source, lexicon, title, rules = load_source(args)
+    if args.ecran:
+        return _open_screen(source, lexicon, title, rules, args.reflexion)
     review = review_game(source, lexicon, simulation=args.simulation, seconds=args.reflexion,
                          endgame_seconds=args.reflexion, rules=rules)
     if not review.moves:
@@ -120,6 +125,17 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
         out.write(json.dumps(review.as_json(), ensure_ascii=False) + "\n")
         return 0
     write_review(review, title, out)
+    return 0
+
+
+def _open_screen(source: GcgGame | DuplicateGame, lexicon: WordList, title: str, rules: Rules | None,
+                 seconds: float) -> int:
+    from scrabble_fr.cli.common import require_terminal
+
+    require_terminal()
+    from scrabble_fr.tui.screens.game_review import GameReviewScreen, ReviewApp
+
+    ReviewApp(GameReviewScreen(source, lexicon, title, endgame_seconds=seconds, rules=rules)).run()
     return 0
 
 

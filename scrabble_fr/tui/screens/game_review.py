@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from textual import work
-from textual.app import ComposeResult
+from textual.app import App, ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.reactive import reactive
 from textual.screen import Screen
@@ -151,7 +151,10 @@ class GameReviewScreen(LocalizedBindings, Screen[None]):
         self.show_best = not self.show_best
 
     def action_back(self) -> None:
-        self.dismiss(None)
+        if isinstance(self.app, ReviewApp):
+            self.app.exit()  # opened by itself (scrabble-fr revoir --ecran): nothing to go back to
+        else:
+            self.dismiss(None)
 
     def _show(self) -> None:
         if not self.is_mounted or self.review is None or not self.review.moves:
@@ -174,3 +177,16 @@ class GameReviewScreen(LocalizedBindings, Screen[None]):
         table = self.query_one("#gr-moves", DataTable)
         if table.cursor_row != self.index:
             table.move_cursor(row=self.index)
+
+
+class ReviewApp(App[None]):
+    """The review screen on its own, for ``scrabble-fr revoir --ecran``."""
+
+    TITLE = "scrabble_fr"
+
+    def __init__(self, screen: GameReviewScreen) -> None:
+        super().__init__()
+        self.review_screen = screen
+
+    def on_mount(self) -> None:
+        self.push_screen(self.review_screen)
