@@ -215,6 +215,7 @@ def test_revoir_reads_a_saved_duplicate_game_and_a_saved_classic_game(tmp_path, 
     (("revoir", "{gcg}", "--reflexion", "0"), "--reflexion"),
     (("revoir", "{polish}"), "polish"),
     (("revoir",), "revoir"),
+    (("revoir", "{gcg}", "--ecran"), "terminal"),  # the screen needs one
 ])
 def test_bad_input_is_one_line_exit_2(tmp_path, argv, needle):
     gcg = tmp_path / "ok.gcg"

@@ -42,7 +42,7 @@ def comparison_lines(move: MoveReview, total: int) -> list[str]:
     played = _("Played{colon} {move} ({score})").format(colon=colon(), move=move.played,
                                                        score=format_number(move.score))
     if move.best is None:
-        return [head, played + "   " + _("Best{colon} not judged, the rack is unknown").format(colon=colon())]
+        return [head, played + "   " + _("Best{colon} not judged, the whole rack is not known").format(colon=colon())]
     best = _("Best{colon} {move} ({score})").format(colon=colon(), move=move.best,
                                                    score=format_number(move.best_score or 0))
     loss = _("loss {points}").format(points=format_number(move.loss or 0))
