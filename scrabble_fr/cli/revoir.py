@@ -92,11 +92,11 @@ def load_source(args: argparse.Namespace) -> tuple[GcgGame | DuplicateGame, Word
         raise TrainingError("review_unknown", source=reference)
     from scrabble_fr.match import record_gcg
 
-    game = saved.rebuild()
-    record = parse_gcg(record_gcg(saved, game))
-    lexicon = (lexicon_for_args(args, game.rules) if getattr(args, "lexique", None)
+    classic = saved.rebuild()
+    record = parse_gcg(record_gcg(saved, classic))
+    lexicon = (lexicon_for_args(args, classic.rules) if getattr(args, "lexique", None)
                else load_lexicon(resume.lexicon_source(saved)))
-    return record, lexicon, saved.id, game.rules
+    return record, lexicon, saved.id, classic.rules
 
 
 def _lexicon_for_record(args: argparse.Namespace, record: GcgGame) -> WordList:
