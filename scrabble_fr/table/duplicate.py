@@ -208,7 +208,8 @@ class DuplicateTable(FollowedTable):
         new_code = None
         if seat is None:
             clean = cls.newcomer_name(info, name)
-            seat, new_code = store.add_seat(info.id, SeatSpec(clean))  # a name taken meanwhile: refused there
+            # A name taken meanwhile, a table full meanwhile: refused there, in its transaction.
+            seat, new_code = store.add_seat(info.id, SeatSpec(clean), max_players=CLUB_MAX_PLAYERS)
             info = store.table(info.id)
             table = cls(store, info, seat, lexicon, force=force)
             table.code = new_code
@@ -243,6 +244,10 @@ class DuplicateTable(FollowedTable):
         self.board = Board(self.rules.layout)
         self.names: dict[int, str] = {s.number: s.name for s in self.info.seats if s.role is Role.PLAYER}
         self.joined_at: dict[int, int] = {}  # a late player's first coup
+        # The players' names in the order the arbitrator's game knows them (the table's own, then
+        # each join row's): every process checks a join as that game does, so that a table the
+        # arbitrator finds damaged reads as damaged everywhere (``tables`` included).
+        self.roster = [s.name for s in self.info.seats if s.number in self._initial()]
         self.over = False
         self.damaged: TableError | None = None
         self.game: DuplicateGame | None = None
@@ -306,6 +311,7 @@ class DuplicateTable(FollowedTable):
         game = self.game
         if kind == "join":
             seat, name = int(payload["seat"]), str(payload["name"])
+            self.roster = check_names([*self.roster, name], CLUB_MAX_PLAYERS)
             self.names[seat] = name
             self.joined_at[seat] = self.current.number if self.current is not None else len(self.coups) + 1
             if game is not None:

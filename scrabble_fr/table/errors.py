@@ -16,6 +16,8 @@ MESSAGES: dict[str, str] = {
     "base_busy": N_("the table store is busy: another terminal's write held it for more than {seconds} s. Nothing was written: try again"),
     "base_lost": N_("the connection to the table store is lost: retrying…"),
     "base_unknown": N_("{base} is not a table store address: give a postgresql://… address, or a path of a SQLite file"),
+    "base_no_folder": N_("there is no folder {folder} for the table store: create it first, or give another address"),
+    "base_full": N_("the PostgreSQL server of the table store {base} has no connection left for another terminal (each player's terminal holds one; max_connections sets how many): ask its administrator to raise max_connections"),
     "base_needs_psycopg": N_("PostgreSQL needs psycopg: install it with pip install \"scrabble-fr[postgres]\""),
     "schema_newer": N_("the table store {base} was made by a newer scrabble_fr (schema {found}, this one reads up to {supported}): update scrabble_fr"),
     # Tables and seats
@@ -32,6 +34,7 @@ MESSAGES: dict[str, str] = {
     "acted_first": N_("{name} acted first: {what}. Nothing of yours was recorded"),
     "table_players": N_("a table needs at least two players, one of them human (not counting the arbiter)"),
     "name_taken": N_("someone at table {table} is already called {name}: choose another name"),
+    "table_full": N_("table {table} is full: {maximum} players at most"),
     "table_needs_name": N_("this is the table's own code: join it under your name, with --nom NAME"),
     "table_not_open": N_("table {table} takes no new players"),
     "coup_running": N_("coup {n} is in play: close it first"),

@@ -13,8 +13,9 @@ next number: when two processes act at the same instant, exactly one insert succ
 other gets :class:`Conflict` and nothing written. Every process rebuilds the game from the log
 and follows it (:meth:`TableStore.changed`: a cheap poll on SQLite, LISTEN/NOTIFY on PostgreSQL).
 
-The store is chosen by an address (:func:`open_store`): ``postgresql://…`` for a server that
-several machines share, anything else a SQLite file (the default, in the user's data folder).
+The store is chosen by an address (:func:`open_store`, :mod:`.address`): ``postgresql://…`` for a
+server that several machines share, a path for a SQLite file (the default, in the user's data
+folder); any other scheme is refused, and a message names a store without its password.
 """
 
 from __future__ import annotations
@@ -26,10 +27,13 @@ import secrets
 import time
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
+from collections.abc import Iterable
 from enum import StrEnum
 from pathlib import Path
 from typing import Any
 
+from scrabble_fr.engine.players import check_names
+from scrabble_fr.table.address import Backend, parse_address, shown_text
 from scrabble_fr.table.errors import TableError
 
 SCHEMA_VERSION = 1
@@ -161,6 +165,22 @@ def code_hash(code: str) -> str:
     return hashlib.sha256(clean.encode("utf-8")).hexdigest()
 
 
+def check_new_seat(table_id: str, spec: SeatSpec, seated: Iterable[tuple[str, str]],
+                   max_players: int | None) -> None:
+    """Raise unless ``spec`` may sit at a table whose seats are ``seated`` (name, role): a name the
+    rules take and nobody there bears (case aside), a player within ``max_players``. The store
+    checks it in the transaction that writes the seat, so that two newcomers at the same instant
+    cannot both pass, and the replay never meets a seat it would refuse (it would mark the table
+    damaged for good)."""
+    name = check_names([spec.name], 1)[0]
+    seated = list(seated)
+    if any(other.casefold() == name.casefold() for other, _role in seated):
+        raise TableError("name_taken", table=table_id, name=name)
+    players = sum(1 for _name, role in seated if role == Role.PLAYER.value)
+    if spec.role is Role.PLAYER and max_players is not None and players >= max_players:
+        raise TableError("table_full", table=table_id, maximum=max_players)
+
+
 def new_table_id() -> str:
     return "".join(secrets.choice(_CODE_ALPHABET) for _ in range(8))
 
@@ -189,9 +209,11 @@ class TableStore(ABC):
         seat to a name, :meth:`add_seat`); raises ``table_unknown_code``."""
 
     @abstractmethod
-    def add_seat(self, table_id: str, spec: SeatSpec) -> tuple[int, str]:
-        """A new seat at an open table, and its code; raises ``name_taken`` for a name already
-        seated (case aside)."""
+    def add_seat(self, table_id: str, spec: SeatSpec, max_players: int | None = None) -> tuple[int, str]:
+        """A new seat at an open table, and its code, checked in the transaction that writes it
+        (:func:`check_new_seat`): raises ``name_taken`` for a name already seated (case aside),
+        ``table_full`` past ``max_players`` players. A server may also refuse a newcomer it has
+        no connection left for (``base_full``)."""
 
     @abstractmethod
     def set_over(self, table_id: str) -> None: ...
@@ -296,14 +318,23 @@ def default_address() -> str:
 
 
 def open_store(address: str | None = None) -> TableStore:
-    """The store at ``address`` (``postgresql://…`` or a SQLite file; None: the default)."""
-    address = address or default_address()
-    if address.startswith(("postgresql://", "postgres://")):
+    """The store at ``address`` (``postgresql://…`` or a SQLite file; None: the default).
+
+    An address that names neither is refused (``base_unknown``), as is a SQLite file in a folder
+    that does not exist (``base_no_folder``): a mistyped ``--base`` makes no folder and no file.
+    Only the default store, in the user's data folder, makes its folder; a SQLite file is made
+    by the first table created in it, so a command that only reads creates nothing."""
+    given = address or os.environ.get(BASE_ENV)
+    parsed = parse_address(given or default_address())
+    if parsed.backend is Backend.POSTGRESQL:
         try:
             from scrabble_fr.table.postgres import PostgresStore
         except ImportError:
             raise TableError("base_needs_psycopg") from None
-        return PostgresStore(address)
+        return PostgresStore(parsed.text)
     from scrabble_fr.table.sqlite import SqliteStore
 
-    return SqliteStore(address)
+    folder = parsed.folder
+    if given and folder is not None and not folder.is_dir():
+        raise TableError("base_no_folder", folder=shown_text(str(folder)))
+    return SqliteStore(parsed.text, make_folder=not given)
