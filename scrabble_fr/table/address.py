@@ -7,7 +7,7 @@
     >>> parse_address("postgresq://club:SECRET@db/x")
     Traceback (most recent call last):
     ...
-    scrabble_fr.table.errors.TableError: postgresq://club@db/x is not a table store address: give a postgresql://… address, or a path of a SQLite file
+    scrabble_fr.table.errors.TableError: postgresq://… is not a table store address: give a postgresql://… address, or a path of a SQLite file
 
 ``postgresql://`` (or ``postgres://``) names a PostgreSQL server; any other ``scheme:/…`` is a
 mistyped address, refused rather than taken for a file name (it would make a SQLite file whose path
@@ -31,7 +31,7 @@ MEMORY = ":memory:"
 _POSTGRES_SCHEMES = ("postgresql", "postgres")
 # A scheme and a slash: "postgresq://", "sqlite:///", "http:/". One letter before the colon is a
 # Windows drive ("C:/…"), a path.
-_SCHEME = re.compile(r"\A([A-Za-z][A-Za-z0-9+.\-]+):/")
+_SCHEME = re.compile(r"\A([A-Za-z][A-Za-z0-9+.\-]+):/+")
 # libpq's keyword form ("host=db user=club password=…"), which is no file's name either.
 _KEYWORDS = re.compile(r"\A\s*(host|hostaddr|port|dbname|user|password|passfile|service|sslmode)\s*=", re.I)
 # The password wherever an address holds one: "user:PASSWORD@" after the scheme, up to the last
@@ -111,7 +111,9 @@ def parse_address(address: str) -> StoreAddress:
     if scheme is not None:
         if scheme.group(1).lower() in _POSTGRES_SCHEMES and address[len(scheme.group(1)):].startswith("://"):
             return StoreAddress(address, Backend.POSTGRESQL)
-        raise TableError("base_unknown", base=shown_text(address))
+        # Where the password of an address of no known form ends is anyone's guess: its scheme
+        # alone is said (the player has the rest before their eyes).
+        raise TableError("base_unknown", base=_escaped(address[:scheme.end()] + "…"))
     if not address.strip() or _KEYWORDS.match(address) or "\x00" in address:
         raise TableError("base_unknown", base=shown_text(address))
     return StoreAddress(address, Backend.SQLITE)

@@ -33,7 +33,7 @@ from pathlib import Path
 from typing import Any
 
 from scrabble_fr.engine.players import check_names
-from scrabble_fr.table.address import Backend, parse_address, shown_text
+from scrabble_fr.table.address import Backend, StoreAddress, parse_address, shown_text
 from scrabble_fr.table.errors import TableError
 
 SCHEMA_VERSION = 1
@@ -317,15 +317,25 @@ def default_address() -> str:
     return str(Path(user_data_dir("scrabble_fr")) / "tables.sqlite3")
 
 
-def open_store(address: str | None = None) -> TableStore:
-    """The store at ``address`` (``postgresql://…`` or a SQLite file; None: the default).
-
-    An address that names neither is refused (``base_unknown``), as is a SQLite file in a folder
-    that does not exist (``base_no_folder``): a mistyped ``--base`` makes no folder and no file.
-    Only the default store, in the user's data folder, makes its folder; a SQLite file is made
-    by the first table created in it, so a command that only reads creates nothing."""
+def check_address(address: str | None = None) -> StoreAddress:
+    """The store ``address`` names (None: ``SCRABBLE_FR_BASE``, else the default), checked
+    without opening it. An address that names neither backend is refused (``base_unknown``), as
+    is a SQLite file in a folder that does not exist (``base_no_folder``): a mistyped ``--base``
+    makes no folder and no file. Only the default store, in the user's data folder, makes its
+    folder."""
     given = address or os.environ.get(BASE_ENV)
     parsed = parse_address(given or default_address())
+    folder = parsed.folder
+    if given and folder is not None and not folder.is_dir():
+        raise TableError("base_no_folder", folder=shown_text(str(folder)))
+    return parsed
+
+
+def open_store(address: str | None = None) -> TableStore:
+    """The store at ``address`` (``postgresql://…`` or a SQLite file; None: the default), checked
+    by :func:`check_address`. A SQLite file is made by the first table created in it: a command
+    that only reads creates nothing."""
+    parsed = check_address(address)
     if parsed.backend is Backend.POSTGRESQL:
         try:
             from scrabble_fr.table.postgres import PostgresStore
@@ -334,7 +344,4 @@ def open_store(address: str | None = None) -> TableStore:
         return PostgresStore(parsed.text)
     from scrabble_fr.table.sqlite import SqliteStore
 
-    folder = parsed.folder
-    if given and folder is not None and not folder.is_dir():
-        raise TableError("base_no_folder", folder=shown_text(str(folder)))
-    return SqliteStore(parsed.text, make_folder=not given)
+    return SqliteStore(parsed.text, make_folder=not (address or os.environ.get(BASE_ENV)))
