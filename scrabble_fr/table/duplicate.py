@@ -64,6 +64,7 @@ from scrabble_fr.table.store import (
     SeatSpec,
     TableInfo,
     TableStore,
+    check_new_seat,
 )
 
 DUPLICATE = "duplicate"
@@ -223,14 +224,14 @@ class DuplicateTable(FollowedTable):
     def newcomer_name(info: TableInfo, name: str | None) -> str:
         """The name a newcomer at the open table ``info`` sits under, checked before anything is
         written: no name, a name the rules refuse or one already seated (case aside), a table
-        whose game is over are refused."""
+        whose game is over, a table full are refused (the store checks the last two again in the
+        transaction that writes the seat)."""
         if not name:
             raise TableError("table_needs_name")
         if info.over:
             raise TableError("table_over", table=info.id)
         clean = check_names([name], 1)[0]
-        if any(seat.name.casefold() == clean.casefold() for seat in info.seats):
-            raise TableError("name_taken", table=info.id, name=clean)
+        check_new_seat(info.id, SeatSpec(clean), ((s.name, s.role.value) for s in info.seats), CLUB_MAX_PLAYERS)
         return clean
 
     code: str | None = None  # a seat's code given at an open table, to rejoin with
