@@ -125,8 +125,10 @@ def _banner(host: str, port: int) -> list[str]:
 
 def _run_visitor(args: argparse.Namespace) -> int:
     from scrabble_fr.cli.common import lexicon_loader, require_terminal
+    from scrabble_fr.table.address import conceal_addresses
 
     require_terminal()
+    conceal_addresses()  # a stranger reads this process's messages: no store address in them
     from scrabble_fr.tui.app import ScrabbleApp
 
     app = ScrabbleApp(lexicon_loader=lexicon_loader(None, None), code_entry=True, offer_resume=False)

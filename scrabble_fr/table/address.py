@@ -40,6 +40,19 @@ _USERINFO_PASSWORD = re.compile(r"\A(\s*[A-Za-z][A-Za-z0-9+.\-]*://[^:@/?#]*):(.
 _PASSWORD_PARAM = re.compile(r"(password\s*=\s*)('(?:[^'\\]|\\.)*'|[^&\s]*)", re.I)
 
 
+# A served visitor's process: its messages reach a stranger's browser, which learns no address
+# (user, host, database, path) and no server's reason (it names the host) from them.
+_concealed = False
+CONCEALED = "…"
+
+
+def conceal_addresses() -> None:
+    """From now on this process names no store in its messages (:attr:`StoreAddress.shown` and
+    :meth:`StoreAddress.redact` say ``…``): the process of a stranger's browser tab."""
+    global _concealed
+    _concealed = True
+
+
 class Backend(StrEnum):
     SQLITE = "sqlite"
     POSTGRESQL = "postgresql"
@@ -72,6 +85,8 @@ class StoreAddress:
     def redact(self, text: str) -> str:
         """``text`` (a library's or a server's message about this store) without the password:
         the address it quotes said as :attr:`shown`, the password itself wherever it appears."""
+        if _concealed:
+            return CONCEALED
         text = text.replace(self.text, self.shown)
         for secret in self.secrets:
             text = text.replace(secret, "***")
@@ -85,12 +100,22 @@ class StoreAddress:
         return Path(self.text).absolute().parent
 
 
+def unreachable(address: str, detail: str) -> TableError:
+    """``base_unreachable`` for the store ``address``, said without its password; in a served
+    visitor's process (:func:`conceal_addresses`) without the address or the reason."""
+    if _concealed:
+        return TableError("base_unreachable_served")
+    return TableError("base_unreachable", base=shown_text(address), detail=parse_address(address).redact(detail))
+
+
 def shown_text(address: str) -> str:
     """Any store address without its password, control characters escaped.
 
         >>> shown_text("postgresql://club:p%40ss@[::1/db?password=x&sslmode=require")
         'postgresql://club@[::1/db?sslmode=require'
     """
+    if _concealed:
+        return CONCEALED
     text = _USERINFO_PASSWORD.sub(r"\1@", address, count=1)
     text = re.sub(r"([?&])password\s*=[^&]*(&|\Z)", lambda m: m.group(1) if m.group(2) else "", text, flags=re.I)
     text = text.rstrip("?&")

@@ -13,6 +13,7 @@ from scrabble_fr.engine.errors import N_, ScrabbleError
 MESSAGES: dict[str, str] = {
     # Reaching the store
     "base_unreachable": N_("the table store {base} cannot be reached ({detail}): check the address, or that the server runs"),
+    "base_unreachable_served": N_("the table store cannot be reached just now: try again in a moment, or tell the host"),
     "base_busy": N_("the table store is busy: another terminal's write held it for more than {seconds} s. Nothing was written: try again"),
     "base_lost": N_("the connection to the table store is lost: retrying…"),
     "base_unknown": N_("{base} is not a table store address: give a postgresql://… address, or a path of a SQLite file"),
@@ -47,6 +48,10 @@ MESSAGES: dict[str, str] = {
     "no_judgement": N_("no challenged word waits for the arbiter"),
     "table_command": N_("{text!r} is not a command of the game: H8 MOT, 8H MOT, passer, changer LETTRES, contester [MOTS], accepter"),
 }
+
+
+# The codes of a store out of reach for now: a seat following its table waits and retries.
+OUT_OF_REACH = frozenset({"base_unreachable", "base_unreachable_served", "base_lost"})
 
 
 class TableError(ScrabbleError):

@@ -24,7 +24,7 @@ import psycopg
 import psycopg.sql
 from psycopg.rows import tuple_row
 
-from scrabble_fr.table.address import Backend, StoreAddress, shown_text
+from scrabble_fr.table.address import shown_text, unreachable
 from scrabble_fr.table.errors import TableError
 from scrabble_fr.table.store import (
     LEASE_SECONDS,
@@ -133,8 +133,7 @@ class PostgresStore(TableStore):
         if any(sign in text.casefold() for sign in _FULL_SIGNS):
             return TableError("base_full", base=self._shown_address())
         detail = text.splitlines()[0] if text else type(exc).__name__
-        return TableError("base_unreachable", base=self._shown_address(),
-                          detail=StoreAddress(self.address, Backend.POSTGRESQL).redact(detail))
+        return unreachable(self.address, detail)
 
     def _connection(self) -> psycopg.Connection[Any]:
         conn = self._conn
@@ -142,10 +141,8 @@ class PostgresStore(TableStore):
             self._conn = None
             try:
                 return self._connect()
-            except TableError as exc:
-                if exc.code == "base_full":
-                    raise
-                raise TableError("base_lost") from None
+            except TableError:
+                raise TableError("base_lost") from None  # a server full for now too: retried
         return conn
 
     def _run(self, sql: str, params: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:

@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from scrabble_fr.messages import system_error_text
-from scrabble_fr.table.address import shown_text
+from scrabble_fr.table.address import shown_text, unreachable
 from scrabble_fr.table.errors import TableError
 from scrabble_fr.table.store import (
     LEASE_SECONDS,
@@ -50,7 +50,7 @@ def _failure(address: str, exc: sqlite3.Error) -> TableError:
     (try again) is not a file that cannot be reached."""
     if getattr(exc, "sqlite_errorcode", None) in _BUSY_CODES:
         return TableError("base_busy", seconds=f"{BUSY_SECONDS:g}")
-    return TableError("base_unreachable", base=shown_text(address), detail=str(exc))
+    return unreachable(address, str(exc))
 
 
 _NOW_MS = "CAST(ROUND((julianday('now') - 2440587.5) * 86400000.0) AS INTEGER)"
@@ -117,8 +117,7 @@ class SqliteStore(TableStore):
                     target.parent.mkdir(parents=True, exist_ok=True)
                 os.close(os.open(target, os.O_CREAT | os.O_WRONLY, 0o600))
         except OSError as exc:
-            raise TableError("base_unreachable", base=shown_text(self.address),
-                             detail=system_error_text(exc)) from None
+            raise unreachable(self.address, system_error_text(exc)) from None
         if not target.exists():
             return
         previous = self._db

@@ -162,3 +162,30 @@ def test_a_server_message_quoting_the_address_is_said_without_the_password(postg
 
         assert refused.value.code == "base_unreachable"
         assert SECRET not in describe(refused.value) and SECRET not in str(refused.value)
+
+
+async def test_a_served_visitor_is_told_no_address(monkeypatch):
+    """The process of a stranger's browser tab (``serveur --visiteur``) names no store: a store
+    out of reach is said on the code screen without its user, host, port or password."""
+    pytest.importorskip("psycopg")
+    from textual.widgets import Input, Static
+
+    from scrabble_fr.table import address
+    from scrabble_fr.tui.app import ScrabbleApp
+    from scrabble_fr.tui.screens.table_code import TableCodeScreen
+
+    monkeypatch.setattr(address, "_concealed", False)
+    address.conceal_addresses()
+    app = ScrabbleApp(code_entry=True, offer_resume=False)
+    app.table_base = f"postgresql://club:{SECRET}@127.0.0.1:1/scrabble"
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        field = app.screen.query_one("#code", Input)
+        field.focus()
+        await pilot.press(*CODE, "enter")
+        await pilot.pause()
+        assert isinstance(app.screen, TableCodeScreen)
+        said = str(app.screen.query_one("#table-code-message", Static).render())
+    assert said.startswith("La base des tables est injoignable pour l'instant"), said
+    for private in (SECRET, "club", "127.0.0.1", "scrabble"):
+        assert private not in said, said

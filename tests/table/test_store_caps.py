@@ -146,7 +146,12 @@ def test_a_newcomer_the_server_has_no_slot_for_is_refused_in_one_line(small_serv
     base = f"postgresql://club@127.0.0.1:{small_server.port}/club"
     table_id, code = open_table(base)
     players = [DuplicateTable.join(open_store(base), code, name=f"Joueur {n}") for n in range(4)]
-    monitor = psycopg.connect(base, autocommit=True)
+    for _attempt in range(100):  # the slots of the connections closed above free a moment later
+        try:
+            monitor = psycopg.connect(base, autocommit=True)
+            break
+        except psycopg.OperationalError:
+            time.sleep(0.05)
     held = []
     try:
         settle(monitor, 5)  # 4 players, each terminal holding one connection, and this look: 5 of 6
