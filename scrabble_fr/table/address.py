@@ -4,10 +4,10 @@
     'postgresql://club@db.local/scrabble'
     >>> parse_address("tables.sqlite3").backend
     <Backend.SQLITE: 'sqlite'>
-    >>> parse_address("postgresq://club:SECRET@db/x")
+    >>> parse_address("postgresq://club:SECRET@db/x")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    scrabble_fr.table.errors.TableError: postgresq://… is not a table store address: give a postgresql://… address, or a path of a SQLite file
+    scrabble_fr.table.errors.TableError: postgresq://… is not a table store address: ...
 
 ``postgresql://`` (or ``postgres://``) names a PostgreSQL server; any other ``scheme:/…`` is a
 mistyped address, refused rather than taken for a file name (it would make a SQLite file whose path

@@ -151,7 +151,8 @@ class SqliteStore(TableStore):
                 if found is None:
                     self._db.execute("INSERT INTO meta VALUES ('schema', ?)", (str(SCHEMA_VERSION),))
                 elif int(found[0]) > SCHEMA_VERSION:
-                    raise TableError("schema_newer", base=shown_text(self.address), found=found[0], supported=SCHEMA_VERSION)
+                    raise TableError("schema_newer", base=shown_text(self.address), found=found[0],
+                                     supported=SCHEMA_VERSION)
                 self._db.execute("COMMIT")
             except BaseException:
                 self._db.execute("ROLLBACK")
@@ -167,7 +168,8 @@ class SqliteStore(TableStore):
         except sqlite3.OperationalError:
             return False  # no meta table yet
         if found is not None and int(found[0]) > SCHEMA_VERSION:
-            raise TableError("schema_newer", base=shown_text(self.address), found=found[0], supported=SCHEMA_VERSION)
+            raise TableError("schema_newer", base=shown_text(self.address), found=found[0],
+                             supported=SCHEMA_VERSION)
         return found is not None and int(found[0]) == SCHEMA_VERSION and last is not None
 
     def _data_version(self) -> int:

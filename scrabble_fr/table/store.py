@@ -26,8 +26,8 @@ import os
 import secrets
 import time
 from abc import ABC, abstractmethod
-from dataclasses import dataclass, field
 from collections.abc import Iterable
+from dataclasses import dataclass, field
 from enum import StrEnum
 from pathlib import Path
 from typing import Any
