@@ -128,10 +128,34 @@ def small_server():
         cluster.remove()
 
 
+def connect(base: str):  # type: ignore[no-untyped-def]
+    """A connection of the test's own, once a slot is free: a closed connection's server process
+    ends a moment after the close, and holds its slot until then."""
+    import psycopg
+
+    for _attempt in range(200):
+        try:
+            return psycopg.connect(base, autocommit=True)
+        except psycopg.OperationalError:
+            time.sleep(0.05)
+    raise AssertionError("no slot freed in 10 s")
+
+
+def store_once_free(base: str):  # type: ignore[no-untyped-def]
+    """:func:`open_store`, once the slot of a connection closed just before is free."""
+    for _attempt in range(200):
+        try:
+            return open_store(base)
+        except TableError as exc:
+            if exc.code != "base_full":
+                raise
+            time.sleep(0.05)
+    raise AssertionError("no slot freed in 10 s")
+
+
 def settle(monitor, count: int) -> None:  # type: ignore[no-untyped-def]
-    """Wait until ``count`` client connections are left: a closed one's server process ends a
-    moment after the close, and holds its slot until then."""
-    for _attempt in range(100):
+    """Wait until ``count`` client connections are left (the closed ones' slots freed)."""
+    for _attempt in range(200):
         found = monitor.execute("SELECT count(*) FROM pg_stat_activity WHERE datid IS NOT NULL "
                                 "AND backend_type = 'client backend'").fetchone()[0]
         if found == count:
@@ -141,23 +165,16 @@ def settle(monitor, count: int) -> None:  # type: ignore[no-untyped-def]
 
 
 def test_a_newcomer_the_server_has_no_slot_for_is_refused_in_one_line(small_server):
-    import psycopg
-
     base = f"postgresql://club@127.0.0.1:{small_server.port}/club"
     table_id, code = open_table(base)
     players = [DuplicateTable.join(open_store(base), code, name=f"Joueur {n}") for n in range(4)]
-    for _attempt in range(100):  # the slots of the connections closed above free a moment later
-        try:
-            monitor = psycopg.connect(base, autocommit=True)
-            break
-        except psycopg.OperationalError:
-            time.sleep(0.05)
+    monitor = connect(base)
     held = []
     try:
         settle(monitor, 5)  # 4 players, each terminal holding one connection, and this look: 5 of 6
         before = written(base, table_id)
         settle(monitor, 5)
-        newcomer = open_store(base)  # the 6th slot: a player here would leave none spare
+        newcomer = store_once_free(base)  # the 6th slot: a player here would leave none spare
         with pytest.raises(TableError) as full:
             DuplicateTable.join(newcomer, code, name="Zoé")
         newcomer.close()
@@ -165,7 +182,7 @@ def test_a_newcomer_the_server_has_no_slot_for_is_refused_in_one_line(small_serv
         settle(monitor, 5)
         assert written(base, table_id) == before
         # Every slot taken: the server's own refusal is said the same way, in one line.
-        held.append(psycopg.connect(base))
+        held.append(connect(base))
         settle(monitor, 6)
         for language, said in (("fr", "max_connections"), ("en", "no connection left")):
             status, out, err = run("tables", "--base", base, "--langue", language)
