@@ -36,7 +36,7 @@ def open_table(base: str) -> tuple[str, str]:
 
 def written(base: str, table_id: str) -> tuple[int, int]:
     """The table's seats and events: what a refusal must leave as it was."""
-    with closing(open_store(base)) as store:
+    with closing(store_once_free(base)) as store:
         info = store.table(table_id)
     return len(info.seats), info.events
 
