@@ -45,6 +45,8 @@ ADDRESSES = {
     "encoded-password": "postgresql://club:S3cr%33tPw@[::1/scrabble",
     "no-server": f"postgresql://club:{SECRET}@127.0.0.1:1/scrabble",
     "missing-folder": "{tmp}/nope/deeper/tables.sqlite3",
+    "escape-in-folder": "{tmp}/\x1b[2J\x1b]0;pwned\x07/tables.sqlite3",
+    "a-folder": "{tmp}",
 }
 
 
@@ -80,7 +82,7 @@ def test_a_hostile_base_is_one_line_exit_2_nothing_written_no_password(room, com
     assert status == 2, (out, err)
     assert out == "" and err.count("\n") == 1 and err.endswith("\n"), err
     assert SECRET not in err and "S3cr%33tPw" not in err, err
-    assert "Traceback" not in err
+    assert "Traceback" not in err and "\x1b" not in err and "\x07" not in err
     assert everything_under(room) == [], "something was written"
 
 
