@@ -20,6 +20,7 @@ folder); any other scheme is refused, and a message names a store without its pa
 
 from __future__ import annotations
 
+import errno
 import hashlib
 import json
 import os
@@ -33,7 +34,7 @@ from pathlib import Path
 from typing import Any
 
 from scrabble_fr.engine.players import check_names
-from scrabble_fr.table.address import Backend, StoreAddress, parse_address, shown_text
+from scrabble_fr.table.address import Backend, StoreAddress, parse_address, shown_text, unreachable
 from scrabble_fr.table.errors import TableError
 
 SCHEMA_VERSION = 1
@@ -328,6 +329,10 @@ def check_address(address: str | None = None) -> StoreAddress:
     folder = parsed.folder
     if given and folder is not None and not folder.is_dir():
         raise TableError("base_no_folder", folder=shown_text(str(folder)))
+    if folder is not None and Path(parsed.text).is_dir():  # a folder given for the file
+        from scrabble_fr.messages import system_error_text
+
+        raise unreachable(parsed.text, system_error_text(IsADirectoryError(errno.EISDIR, "")))
     return parsed
 
 

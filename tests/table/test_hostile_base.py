@@ -91,6 +91,7 @@ def test_a_hostile_base_is_one_line_exit_2_nothing_written_no_password(room, com
     ("libpq-keywords", "n'est pas l'adresse d'une base de tables"),
     ("missing-folder", "nope/deeper"),
     ("libpq-parse-error", "injoignable"),
+    ("a-folder", "c'est un dossier"),
 ])
 def test_each_hostile_base_says_what_is_wrong(room, kind, expected):
     pytest.importorskip("psycopg")
