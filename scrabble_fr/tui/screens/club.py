@@ -343,6 +343,7 @@ class ArbiterScreen(_ClubScreen):
     ]
     DEFAULT_CSS = """
     ArbiterScreen #club-players { height: 1fr; }
+    ArbiterScreen #club-code { height: 1; padding: 0 1; }
     ArbiterScreen #club-message { min-height: 3; }
     """
 
@@ -353,6 +354,7 @@ class ArbiterScreen(_ClubScreen):
                 yield Static(id="club-head")
                 with VerticalScroll(id="club-players-box"):
                     yield Static(id="club-players")
+        yield Static(id="club-code", markup=False)
         yield Static(id="club-message")
         yield Footer(compact=True, show_command_palette=False)
 
@@ -398,6 +400,10 @@ class ArbiterScreen(_ClubScreen):
     def refresh_view(self) -> None:
         super().refresh_view()
         self.refresh_players()
+        code = club_view.table_code_text(self.table)
+        widget = self.query_one("#club-code", Static)
+        widget.update(code or "")
+        widget.display = code is not None
         last = club_view.last_results(self.table)
         number = last.number if last is not None else 0
         if self.announced < 0:
