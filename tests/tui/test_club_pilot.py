@@ -137,15 +137,15 @@ async def test_the_arbitrator_starts_closes_after_confirming_and_corrects(tmp_pa
         await pilot.pause()
         dialog = app.screen
         assert isinstance(dialog, ConfirmDialog) and "1 player has not proposed" in dialog.question
-        await pilot.press("escape")  # not yet
+        await pilot.press("escape")  # not yet: said so
         await pilot.pause()
-        assert arbiter.current is not None
+        assert arbiter.current is not None and "Coup 1 stays open." in text(app, "#club-message")
         bruno.poll(timeout=2.0)
         bruno.propose("H4 PAGE")
         await pilot.press("f3")
         await pilot.pause()
         assert isinstance(app.screen, ConfirmDialog)
-        await pilot.press("shift+tab", "enter")  # from Cancel to Close
+        await pilot.press("enter")  # Close has the focus: what the question proposes
         await pilot.pause()
         assert isinstance(app.screen, ArbiterScreen) and arbiter.current is None
         said = text(app, "#club-message")
@@ -357,7 +357,7 @@ async def test_the_arbitrator_sees_players_join_an_open_table_late_ones_too(tmp_
         assert "1 of 2" in text(app, "#club-head")
         await pilot.press("f3")
         await pilot.pause()
-        await pilot.press("shift+tab", "enter")
+        await pilot.press("enter")
         await pilot.pause()
         bruno.poll(timeout=2.0)
         assert bruno.rank(bruno.seat) == 2 and bruno.total(alice.seat) == 108
@@ -387,3 +387,80 @@ async def test_the_players_screen_closes_the_coup_when_the_time_is_up(tmp_path, 
         await until(pilot, lambda: "ARPEGEZ 108" in text(app, "#club-info"))
         types = [row.payload["type"] for row in open_store(base).rows(created.table.id)]
         assert types.count("close") == 1
+
+
+@pytest.mark.parametrize("language", ["fr", "en"])
+async def test_close_the_coup_enter_closes_escape_and_cancel_say_it_stays_open(tmp_path, french, language):
+    set_language(language)
+    base, created = make_table(tmp_path, french)
+    arbiter = DuplicateTable.join(open_store(base), created.codes[2], french)
+    app = ScrabbleApp(lexicon=french, table=arbiter)
+    stays_open = {"fr": "Le coup 1 reste ouvert.", "en": "Coup 1 stays open."}[language]
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("f2")
+        await pilot.pause()
+        await pilot.press("f3")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmDialog)
+        assert app.screen.focused is app.screen.query_one("#yes", Button)  # « Fermer »: what is asked
+        await pilot.press("escape")
+        await pilot.pause()
+        assert arbiter.current is not None and text(app, "#club-message") == stays_open
+        app.screen.say("")
+        await pilot.press("f3")
+        await pilot.pause()
+        app.screen.query_one("#no", Button).press()  # the other button
+        await pilot.pause()
+        assert arbiter.current is not None and text(app, "#club-message") == stays_open
+        await pilot.press("f3")
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, ArbiterScreen) and arbiter.current is None and len(arbiter.coups) == 1
+        assert arbiter.coups[0].results is not None
+
+
+@pytest.mark.parametrize("language", ["fr", "en"])
+async def test_the_desks_other_dialogs_say_when_they_are_cancelled(tmp_path, french, language):
+    set_language(language)
+    base, created = make_table(tmp_path, french)
+    arbiter = DuplicateTable.join(open_store(base), created.codes[2], french)
+    app = ScrabbleApp(lexicon=french, table=arbiter)
+    said = {"fr": ("Temps des prochains coups inchangé\u00a0: sans pendule.", "Aucun score corrigé."),
+            "en": ("The time of the coups to come is unchanged: no clock.", "No score corrected.")}[language]
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("f6")
+        await pilot.pause()
+        assert isinstance(app.screen, TimeDialog)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert text(app, "#club-message") == said[0] and arbiter.coup_seconds is None
+        arbiter.start_coup()
+        arbiter.close_coup()
+        await pilot.pause()
+        await pilot.press("f4")
+        await pilot.pause()
+        assert isinstance(app.screen, CorrectionDialog)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert text(app, "#club-message") == said[1] and not arbiter.coups[0].corrections
+
+
+@pytest.mark.parametrize("language", ["fr", "en"])
+async def test_after_a_proposal_the_line_says_the_player_may_replace_it_and_fits(tmp_path, french, language):
+    set_language(language)
+    base, created = make_table(tmp_path, french)
+    arbiter = DuplicateTable.join(open_store(base), created.codes[2], french)
+    alice = DuplicateTable.join(open_store(base), created.codes[0])
+    app = ScrabbleApp(table=alice)
+    async with app.run_test(size=SIZE) as pilot:
+        arbiter.start_coup()
+        await until(pilot, lambda: "ERZAGEP" in text(app, "#club-head"))
+        field = app.screen.query_one("#club-input", Input)
+        field.value = "H4 PAGE"
+        await pilot.press("enter")
+        await pilot.pause()
+        expected = {"fr": "Tapez un autre coup pour remplacer le vôtre, jusqu'à la fermeture du coup",
+                    "en": "Type another move to replace yours, until the coup closes"}[language]
+        assert field.placeholder == expected
+        assert len(expected) <= field.content_region.width  # whole at 80 columns

@@ -285,7 +285,7 @@ class PlayerScreen(_ClubScreen, BoardEntryScreen):
                 field.placeholder = _("Your move: {across} WORD (across), {down} WORD (down), Enter to send").format(
                     across=across, down=down)
             else:
-                field.placeholder = _("Another move replaces yours until the coup closes")
+                field.placeholder = _("Type another move to replace yours, until the coup closes")
         else:
             field.placeholder = _("Wait for the next coup (F5: the sheet)")
 
@@ -460,10 +460,12 @@ class ArbiterScreen(_ClubScreen):
                                        missing).format(n=missing)
 
         def answered(yes: bool | None) -> None:
-            if yes and table.current is not None and table.current.number == coup.number:
+            if not yes:
+                self.say(_("Coup {n} stays open.").format(n=coup.number))
+            elif table.current is not None and table.current.number == coup.number:
                 self.intent(lambda: table.close_coup(coup.number))
 
-        self.app.push_screen(ConfirmDialog(_("Close the coup"), question, _("Close")), answered)
+        self.app.push_screen(ConfirmDialog(_("Close the coup"), question, _("Close"), proposed=True), answered)
 
     def say_results(self) -> None:
         table = self.table
@@ -483,7 +485,10 @@ class ArbiterScreen(_ClubScreen):
         table = self.table
 
         def chosen(seconds: float | None) -> None:
-            if seconds is not None:
+            if seconds is None:
+                self.say(_("The time of the coups to come is unchanged: {time}.").format(
+                    time=club_view.time_per_coup_text(table)))
+            else:
                 self.intent(lambda: table.set_coup_time(seconds or None))
 
         self.app.push_screen(TimeDialog(table.club, table.coup_seconds), chosen)
@@ -496,7 +501,9 @@ class ArbiterScreen(_ClubScreen):
         closed = [c.number for c in table.coups if c.results is not None]
 
         def answered(answer: tuple[int, int, int, str] | None) -> None:
-            if answer is not None:
+            if answer is None:
+                self.say(_("No score corrected."))
+            else:
                 number, seat, value, reason = answer
                 self.intent(lambda: table.correct(number, seat, value, reason))
 
