@@ -161,10 +161,11 @@ def _cell(table: DuplicateTable, coup: CoupView, seat: int) -> str:
     return text
 
 
-def sheet_text(table: DuplicateTable, seats: list[int] | None = None) -> str:
+def sheet_text(table: DuplicateTable, seats: list[int] | None = None, width: int | None = None) -> str:
     """The sheet so far as a plain-text table: per coup the draw, the top, its reference, points
     and running total, then each seat's move and points (``*`` a corrected score: the reasons
-    follow); the totals last."""
+    follow); the totals last. Within ``width`` columns: the players that do not fit follow below
+    (:func:`~scrabble_fr.duplicate.export.sheet_lines`)."""
     shown = table.players if seats is None else seats
     headers = [_("No."), _("Draw"), _("Top"), _("Ref."), _("Pts"), _("Total")] + [table.names[s] for s in shown]
     rows: list[list[str]] = []
@@ -186,7 +187,7 @@ def sheet_text(table: DuplicateTable, seats: list[int] | None = None) -> str:
     totals = ["", "", _("Total"), "", "", format_number(table.top_total)]
     totals += [f"{format_number(table.total(s))} ({percent_text(table.percent(s))})" for s in shown]
     rows.append(totals)
-    return "\n".join(sheet_lines(headers, rows) + notes) + "\n"
+    return "\n".join(sheet_lines(headers, rows, width) + notes) + "\n"
 
 
 def table_code_text(table: DuplicateTable) -> str | None:

@@ -464,3 +464,35 @@ async def test_after_a_proposal_the_line_says_the_player_may_replace_it_and_fits
                     "en": "Type another move to replace yours, until the coup closes"}[language]
         assert field.placeholder == expected
         assert len(expected) <= field.content_region.width  # whole at 80 columns
+
+
+@pytest.mark.parametrize("language", ["fr", "en"])
+async def test_the_arbitrators_sheet_at_80_columns_cuts_no_column(tmp_path, french, language):
+    set_language(language)
+    base, created = make_table(tmp_path, french, players=("Alice", "Bruno", "Chloé"))
+    arbiter = DuplicateTable.join(open_store(base), created.codes[3], french)
+    alice = DuplicateTable.join(open_store(base), created.codes[0])
+    arbiter.start_coup()
+    alice.poll(timeout=2.0)
+    alice.propose("H6 ARPEGEZ")
+    arbiter.poll(timeout=2.0)
+    arbiter.close_coup()
+    arbiter.start_coup()
+    arbiter.close_coup()
+    app = ScrabbleApp(lexicon=french, table=arbiter)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("f5")
+        await pilot.pause()
+        await pilot.pause()
+        box = app.screen.query_one("#sheet-box")
+        sheet = str(app.screen.query_one("#sheet-text", Static).render())
+        lines = sheet.splitlines()
+        assert max(len(line) for line in lines) <= box.scrollable_content_region.width  # nothing to scroll sideways
+        assert box.max_scroll_x == 0
+        for name in ("Alice", "Bruno", "Chloé"):
+            assert name in sheet
+        assert "H6 ARPEGEZ 108" in sheet and sheet.count("(0\u00a0%)" if language == "fr" else "(0%)") == 2
+        await pilot.press("f5")
+        await pilot.pause()
+        assert isinstance(app.screen, ArbiterScreen)

@@ -191,7 +191,8 @@ class _ClubScreen(LocalizedBindings, Screen[None]):
     def action_sheet(self) -> None:
         from scrabble_fr.tui.screens.duplicate import SheetScreen
 
-        self.app.push_screen(SheetScreen(club_view.sheet_text(self.table, self.sheet_seats())))
+        seats = self.sheet_seats()
+        self.app.push_screen(SheetScreen(lambda width: club_view.sheet_text(self.table, seats, width)))
 
     def sheet_seats(self) -> list[int] | None:
         return None
@@ -770,7 +771,8 @@ class ClubEndScreen(LocalizedBindings, Screen[None]):
         from scrabble_fr.tui.screens.duplicate import SheetScreen
 
         seat = self.seat
-        self.app.push_screen(SheetScreen(club_view.sheet_text(self.table, [seat] if seat is not None else None)))
+        seats = [seat] if seat is not None else None
+        self.app.push_screen(SheetScreen(lambda width: club_view.sheet_text(self.table, seats, width)))
 
     @on(Button.Pressed, "#quit")
     def _quit(self) -> None:
