@@ -496,3 +496,53 @@ async def test_the_arbitrators_sheet_at_80_columns_cuts_no_column(tmp_path, fren
         await pilot.press("f5")
         await pilot.pause()
         assert isinstance(app.screen, ArbiterScreen)
+
+
+def whole_lines(app: ScrabbleApp, selector: str) -> list[str]:
+    """A widget's lines, checked to fit its width (none wraps or is cut) and the screen."""
+    widget = app.screen.query_one(selector, Static)
+    lines = str(widget.render()).splitlines()
+    assert all(len(line) <= widget.content_region.width for line in lines), (lines, widget.content_region)
+    assert widget.region.right <= SIZE[0] and widget.region.bottom <= SIZE[1] - 1  # above the key bar
+    return lines
+
+
+@pytest.mark.parametrize("language", ["fr", "en"])
+async def test_the_desk_shows_the_open_tables_code_and_who_is_away_at_80_columns(tmp_path, french, language):
+    set_language(language)
+    base = str(tmp_path / "tables.sqlite3")
+    created = create_duplicate_table(open_store(base), DuplicateTableSettings([], seed=1, seconds=None))
+    arbiter = DuplicateTable.join(open_store(base), created.codes[0], french)
+    app = ScrabbleApp(lexicon=french, table=arbiter)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        code = whole_lines(app, "#club-code")
+        assert code == [{"fr": "Code de la table, pour la rejoindre\u00a0: ",
+                         "en": "The table's code, to join: "}[language] + str(created.table_code)]
+        alice = DuplicateTable.join(open_store(base), created.table_code, name="Alice")  # the code read there
+        bruno = DuplicateTable.join(open_store(base), created.table_code, name="Bruno")
+        bruno.close()  # Bruno's terminal closed: his seat is away
+        app.screen._seats()
+        await until(pilot, lambda: "Bruno" in text(app, "#club-players"))
+        players = whole_lines(app, "#club-players")
+        assert players[0] == {"fr": "2 joueurs, 1 absent (○)", "en": "2 players, 1 away (○)"}[language]
+        assert players[1:] == ["●  Alice", "○  Bruno"]
+        assert alice.seat in arbiter.players
+
+
+async def test_the_desk_of_a_table_made_before_says_its_code_was_given_at_its_creation(tmp_path, french,
+                                                                                       monkeypatch):
+    from scrabble_fr.table import sqlite
+    from scrabble_fr.table.store import new_code
+
+    set_language("fr")
+    monkeypatch.setattr(sqlite, "new_codes", lambda table, table_id: (
+        {n: new_code() for n in range(len(table.seats))}, new_code()))  # the open table's code drawn, as before
+    base = str(tmp_path / "tables.sqlite3")
+    created = create_duplicate_table(open_store(base), DuplicateTableSettings([], seed=1, seconds=None))
+    monkeypatch.undo()
+    app = ScrabbleApp(lexicon=french, table=DuplicateTable.join(open_store(base), created.codes[0], french))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert whole_lines(app, "#club-code") == ["Le code de la table a été affiché à sa création."]
+        assert str(created.table_code) not in screen_text(app)

@@ -417,7 +417,11 @@ class ArbiterScreen(_ClubScreen):
         table = self.table
         state = club_view.phase(table)
         last = club_view.last_results(table)
-        lines = [ngettext("{n} player", "{n} players", len(table.players)).format(n=len(table.players))]
+        count = ngettext("{n} player", "{n} players", len(table.players)).format(n=len(table.players))
+        away = sum(1 for seat in table.players if not table.present(seat))
+        if away:  # the marks' legend: ○ away, ● here
+            count += ", " + ngettext("{n} away (○)", "{n} away (○)", away).format(n=away)
+        lines = [count]
         if not table.players:
             lines.append(_("Nobody yet: the players join with the table's code."))
         if state is Phase.PLAYING or last is None:
