@@ -252,12 +252,12 @@ class DuplicateTable(FollowedTable):
 
     code: str | None = None  # a seat's code given at an open table, to rejoin with
     table_code: str | None = None  # the arbitrator's process: an open table's own code, for late players
+    _own_results = False
 
     @property
     def is_open(self) -> bool:
         """Whether players join by the table's code and a name (no players named at its creation)."""
         return not self._initial()
-    _own_results = False
 
     # -- state from the rows -----------------------------------------------------------------
     def _reset(self) -> None:

@@ -465,10 +465,12 @@ class ArbiterScreen(_ClubScreen):
                                        missing).format(n=missing)
 
         def answered(yes: bool | None) -> None:
-            if not yes:
-                self.say(_("Coup {n} stays open.").format(n=coup.number))
-            elif table.current is not None and table.current.number == coup.number:
+            if table.current is None or table.current.number != coup.number:
+                return  # closed meanwhile (its time was up): said when it happened
+            if yes:
                 self.intent(lambda: table.close_coup(coup.number))
+            else:
+                self.say(_("Coup {n} stays open.").format(n=coup.number))
 
         self.app.push_screen(ConfirmDialog(_("Close the coup"), question, _("Close"), proposed=True), answered)
 
