@@ -546,3 +546,26 @@ async def test_the_desk_of_a_table_made_before_says_its_code_was_given_at_its_cr
         await pilot.pause()
         assert whole_lines(app, "#club-code") == ["Le code de la table a été affiché à sa création."]
         assert str(created.table_code) not in screen_text(app)
+
+
+async def test_a_close_confirmation_answered_after_the_time_closed_the_coup_says_no_more(tmp_path, french):
+    import sqlite3
+
+    base, created = make_table(tmp_path, french, seconds=60.0)
+    arbiter = DuplicateTable.join(open_store(base), created.codes[2], french)
+    app = ScrabbleApp(lexicon=french, table=arbiter)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("f2")
+        await pilot.pause()
+        await pilot.press("f3")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmDialog)
+        with sqlite3.connect(base) as db:  # the coup started 61 s ago, by the database's clock
+            db.execute("UPDATE events SET ts_ms = ts_ms - 61000 WHERE payload LIKE '%\"coup\"%'")
+        arbiter.rebuild()
+        await until(pilot, lambda: arbiter.current is None)  # closed by the time, the dialog still up
+        await pilot.press("escape")
+        await pilot.pause()
+        assert "stays open" not in text(app, "#club-message")
+        types = [row.payload["type"] for row in open_store(base).rows(created.table.id)]
+        assert types.count("close") == 1
