@@ -162,11 +162,11 @@ def _grouped(raw: str) -> str:
 
 def open_table_code(arbiter_code: str, table_id: str) -> str:
     """An open table's own code, derived from its arbitrator's code: the arbitrator's process
-    can show it to late players while the store keeps only its hash, as of every code (and
-    the join code gives nothing of the arbitrator's)."""
+    derives it again to show it to late players, while the store keeps only its hash, as it
+    does of every code; the join code tells nothing of the arbitrator's."""
     number = int.from_bytes(derive_secret(arbiter_code, OPEN_TABLE_LABEL, table_id), "big")
     raw = []
-    for _ in range(20):  # 256 bits read in base 31: the 99 bits of a drawn code, evenly spread
+    for _ in range(20):  # 20 digits in base 31 of 256 bits: 99 bits, as a drawn code, with no measurable bias
         number, digit = divmod(number, len(_CODE_ALPHABET))
         raw.append(_CODE_ALPHABET[digit])
     return _grouped("".join(raw))
