@@ -41,6 +41,7 @@ from scrabble_fr.table.store import (
     check_new_seat,
     code_hash,
     new_code,
+    new_codes,
     new_table_id,
 )
 
@@ -187,7 +188,6 @@ class PostgresStore(TableStore):
 
     # -- tables ------------------------------------------------------------------------------
     def create_table(self, table: NewTable) -> Created:
-        codes: dict[int, str] = {}
         with self._lock:
             conn = self._connection()
             try:
@@ -195,15 +195,13 @@ class PostgresStore(TableStore):
                     table_id = new_table_id()
                     while conn.execute("SELECT 1 FROM scrabble_tables WHERE id = %s", (table_id,)).fetchone():
                         table_id = new_table_id()
-                    table_code = new_code() if table.open else None
+                    codes, table_code = new_codes(table, table_id)
                     conn.execute(f"INSERT INTO scrabble_tables (id, kind, config, created_ms, updated_ms, join_hash) "
                                  f"VALUES (%s, %s, %s, {_NOW_MS}, {_NOW_MS}, %s)",
                                  (table_id, table.kind, json.dumps(table.config, ensure_ascii=False),
                                   code_hash(table_code) if table_code else None))
                     for number, spec in enumerate(table.seats):
-                        code = None if spec.is_computer else new_code()
-                        if code is not None:
-                            codes[number] = code
+                        code = codes.get(number)
                         conn.execute("INSERT INTO scrabble_seats (table_id, seat, name, computer_level, role, "
                                      "code_hash) VALUES (%s, %s, %s, %s, %s, %s)",
                                      (table_id, number, spec.name, spec.computer_level, spec.role.value,

@@ -38,6 +38,7 @@ from scrabble_fr.table.store import (
     check_new_seat,
     code_hash,
     new_code,
+    new_codes,
     new_table_id,
 )
 
@@ -180,7 +181,6 @@ class SqliteStore(TableStore):
 
     # -- tables ------------------------------------------------------------------------------
     def create_table(self, table: NewTable) -> Created:
-        codes: dict[int, str] = {}
         with self._lock:
             if self._absent:
                 self._attach(create=True)
@@ -189,15 +189,13 @@ class SqliteStore(TableStore):
                 table_id = new_table_id()
                 while self._run("SELECT 1 FROM tables WHERE id = ?", (table_id,)):
                     table_id = new_table_id()
-                table_code = new_code() if table.open else None
+                codes, table_code = new_codes(table, table_id)
                 self._run(f"INSERT INTO tables (id, kind, config, created_ms, updated_ms, join_hash) "
                           f"VALUES (?, ?, ?, {_NOW_MS}, {_NOW_MS}, ?)",
                           (table_id, table.kind, json.dumps(table.config, ensure_ascii=False),
                            code_hash(table_code) if table_code else None))
                 for number, spec in enumerate(table.seats):
-                    code = None if spec.is_computer else new_code()
-                    if code is not None:
-                        codes[number] = code
+                    code = codes.get(number)
                     self._run("INSERT INTO seats (table_id, seat, name, computer_level, role, code_hash) "
                               "VALUES (?, ?, ?, ?, ?, ?)",
                               (table_id, number, spec.name, spec.computer_level, spec.role.value,

@@ -36,12 +36,14 @@ from typing import Any
 from scrabble_fr.engine.players import check_names
 from scrabble_fr.table.address import Backend, StoreAddress, parse_address, shown_text, unreachable
 from scrabble_fr.table.errors import TableError
+from scrabble_fr.table.secrets import derive_secret
 
 SCHEMA_VERSION = 1
 BASE_ENV = "SCRABBLE_FR_BASE"
 LEASE_SECONDS = 8.0  # a seat whose process stops renewing is free again after this long
 RENEW_SECONDS = 2.0  # how often a process renews its seats
 _CODE_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789"  # no 0/o, 1/l/i: codes are typed by hand
+OPEN_TABLE_LABEL = "open table code"  # derive_secret's label for an open table's own code
 
 
 class Role(StrEnum):
@@ -156,8 +158,33 @@ class Conflict(Exception):
 
 def new_code() -> str:
     """A join code: 20 characters of a 31-letter alphabet (99 bits), in groups of four."""
-    raw = "".join(secrets.choice(_CODE_ALPHABET) for _ in range(20))
+    return _grouped("".join(secrets.choice(_CODE_ALPHABET) for _ in range(20)))
+
+
+def _grouped(raw: str) -> str:
     return "-".join(raw[i:i + 4] for i in range(0, 20, 4))
+
+
+def open_table_code(arbiter_code: str, table_id: str) -> str:
+    """An open table's own code, derived from its arbitrator's code: the arbitrator's process
+    derives it again to show it to late players, while the store keeps only its hash, as it
+    does of every code; the join code tells nothing of the arbitrator's."""
+    number = int.from_bytes(derive_secret(arbiter_code, OPEN_TABLE_LABEL, table_id), "big")
+    raw = []
+    for _ in range(20):  # 20 digits in base 31 of 256 bits: 99 bits, as a drawn code, with no measurable bias
+        number, digit = divmod(number, len(_CODE_ALPHABET))
+        raw.append(_CODE_ALPHABET[digit])
+    return _grouped("".join(raw))
+
+
+def new_codes(table: NewTable, table_id: str) -> tuple[dict[int, str], str | None]:
+    """A new table's codes: each human seat's, and an open table's own (derived from the
+    arbitrator's code when the table has an arbitrator, see :func:`open_table_code`)."""
+    codes = {number: new_code() for number, spec in enumerate(table.seats) if not spec.is_computer}
+    if not table.open:
+        return codes, None
+    arbiter = next((number for number, spec in enumerate(table.seats) if spec.role is Role.ARBITER), None)
+    return codes, open_table_code(codes[arbiter], table_id) if arbiter is not None else new_code()
 
 
 def code_hash(code: str) -> str:
