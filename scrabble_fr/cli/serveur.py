@@ -127,8 +127,11 @@ def _run_visitor(args: argparse.Namespace) -> int:
 
     require_terminal()
     from scrabble_fr.tui.app import ScrabbleApp
+    from scrabble_fr.tui.policy import SERVED
 
-    app = ScrabbleApp(lexicon_loader=lexicon_loader(None, None), code_entry=True, offer_resume=False)
+    # Confined to the seat of the code typed: the host's settings, lists and games stay the host's.
+    app = ScrabbleApp(lexicon_loader=lexicon_loader(None, None), code_entry=True, offer_resume=False,
+                      policy=SERVED)
     app.table_base = args.base
     app.run()
     return 0

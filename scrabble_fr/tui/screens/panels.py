@@ -256,7 +256,10 @@ class SettingsScreen(LocalizedBindings, ModalScreen[None]):
         from scrabble_fr.engine.errors import ScrabbleError
         from scrabble_fr.lexicon.catalogue import Catalogue
         from scrabble_fr.messages import describe
+        from scrabble_fr.tui.policy import Opening
 
+        if self.app.refuses(Opening.SETTINGS):  # type: ignore[attr-defined]
+            return  # the host's catalogue changes on the host's command line only
         catalogue = Catalogue()
         name = str(event.value)
         if name == catalogue.default_name(self._language_of_lists()):
