@@ -15,7 +15,7 @@ import socket
 import subprocess
 import sys
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -96,12 +96,11 @@ class Browser:
         self.context.add_init_script(KEEP_TERMINAL)
 
     def open(self, url: str) -> Page:
+        """A tab on the app, once its screen came; nothing is clicked or focused by hand: the page
+        gives the terminal the keyboard itself."""
         page = self.context.new_page()
         page.goto(url, wait_until="domcontentloaded")
         page.wait_for_selector("body.-first-byte", timeout=20_000)
-        # Keys reach the app through xterm's hidden text area (a click would be a mouse event).
-        page.wait_for_selector(".xterm-helper-textarea", state="attached", timeout=20_000)
-        page.focus(".xterm-helper-textarea")
         return Page(page)
 
 
@@ -138,17 +137,23 @@ def browser_tab(browser: Browser, web_server: Any) -> Iterator[Browser]:
 class Server:
     """``scrabble-fr serveur`` in a process of its own, on a free port of the loopback address."""
 
-    def __init__(self, base: str, language: str = "en") -> None:
+    def __init__(self, base: str, language: str = "en", options: Sequence[str] = ()) -> None:
+        self.base = base
         self.port = _free_port()
         self.url = f"http://127.0.0.1:{self.port}/"
         env = dict(os.environ, PYTHONUNBUFFERED="1")
         self.process = subprocess.Popen(
             [sys.executable, "-m", "scrabble_fr", "--langue", language, "serveur", "--port", str(self.port),
-             "--base", base],
+             "--base", base, *options],
             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env)
         assert self.process.stdout is not None
         first = self.process.stdout.readline()
         assert self.url in first, first + self.process.stdout.read()
+
+    def children(self) -> list[int]:
+        """The app processes the server runs now (one per live browser session)."""
+        path = Path(f"/proc/{self.process.pid}/task/{self.process.pid}/children")
+        return [int(pid) for pid in path.read_text().split()]
 
     def stop(self) -> str:
         self.process.terminate()
@@ -161,11 +166,11 @@ class Server:
 
 
 @pytest.fixture
-def web_server(tmp_path: Path) -> Iterator[Callable[[str], Server]]:
+def web_server(tmp_path: Path) -> Iterator[Callable[..., Server]]:
     started: list[Server] = []
 
-    def start(base: str) -> Server:
-        server = Server(base)
+    def start(base: str, language: str = "en", options: Sequence[str] = ()) -> Server:
+        server = Server(base, language, options)
         started.append(server)
         return server
 
