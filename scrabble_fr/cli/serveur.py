@@ -130,11 +130,11 @@ def _limits(args: argparse.Namespace) -> Limits:
     sessions = args.max_sessions if args.max_sessions is not None else _default_sessions()
     if not 0 < sessions <= MAX_SESSIONS_LIMIT:
         raise UsageError(_("--max-sessions must be between 1 and {most}, not {n}").format(
-            most=MAX_SESSIONS_LIMIT, n=sessions))
+            most=format_number(MAX_SESSIONS_LIMIT), n=sessions))
     minutes = args.inactivite
     if not (math.isfinite(minutes) and 0 <= minutes <= MAX_IDLE_MINUTES):
         raise UsageError(_("--inactivite must be a number of minutes between 0 and {most}, not {n}").format(
-            most=MAX_IDLE_MINUTES, n=_shown_number(minutes)))
+            most=format_number(MAX_IDLE_MINUTES), n=_shown_number(minutes)))
     return Limits(sessions, minutes * 60 if minutes > 0 else None)
 
 

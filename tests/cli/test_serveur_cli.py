@@ -202,12 +202,12 @@ def test_strangers_meet_the_host_the_origin_the_cap_and_the_idle_time(tmp_path):
 
 
 @pytest.mark.parametrize("options, said", [
-    (["--max-sessions", "0"], "--max-sessions must be between 1 and 10000, not 0"),
+    (["--max-sessions", "0"], "--max-sessions must be between 1 and 10,000, not 0"),
     (["--max-sessions", "99999999999999999999"],
-     "--max-sessions must be between 1 and 10000, not 99999999999999999999"),
-    (["--inactivite", "-5"], "--inactivite must be a number of minutes between 0 and 1440, not -5"),
-    (["--inactivite", "nan"], "--inactivite must be a number of minutes between 0 and 1440, not nan"),
-    (["--inactivite", "1e300"], "--inactivite must be a number of minutes between 0 and 1440, not 1e+300"),
+     "--max-sessions must be between 1 and 10,000, not 99999999999999999999"),
+    (["--inactivite", "-5"], "--inactivite must be a number of minutes between 0 and 1,440, not -5"),
+    (["--inactivite", "nan"], "--inactivite must be a number of minutes between 0 and 1,440, not nan"),
+    (["--inactivite", "1e300"], "--inactivite must be a number of minutes between 0 and 1,440, not 1e+300"),
     (["--adresse-publique", "ftp://club.example.org"],
      "'ftp://club.example.org' is not a public address: give one like https://club.example.org or "
      "http://club.example.org:8080"),
