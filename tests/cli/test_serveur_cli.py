@@ -1,18 +1,14 @@
 """``scrabble-fr serveur`` without a browser: what it refuses in one line (exit 2), what it says when
 it listens beyond this machine, the page's addresses following the browser's, the guard that
-keeps the full-screen app from piped runs unless a Textual driver is named, and what strangers
-meet: a foreign ``Host`` or ``Origin`` refused, a cap on live sessions, an idle session closed —
-each refusal without starting an app process (so without a connection to the table store)."""
+keeps the full-screen app from piped runs unless a Textual driver is named, the names and origins
+the server answers, and its limits refused in one line when they are not numbers it can use (the
+served process itself: tests/web/test_server_limits.py)."""
 
 from __future__ import annotations
 
-import os
 import socket
 import subprocess
 import sys
-import time
-import urllib.error
-import urllib.request
 
 import pytest
 
@@ -75,63 +71,6 @@ def test_the_visitor_app_needs_a_terminal_unless_a_textual_driver_is_named(monke
     require_terminal()
 
 
-def _free_port() -> int:
-    with socket.socket() as free:
-        free.bind(("127.0.0.1", 0))
-        return int(free.getsockname()[1])
-
-
-class _Served:
-    """``scrabble-fr serveur`` in a process of its own, on the loopback."""
-
-    def __init__(self, tmp_path, *options: str) -> None:  # type: ignore[no-untyped-def]
-        self.port = _free_port()
-        self.url = f"http://127.0.0.1:{self.port}/"
-        self.process = subprocess.Popen(
-            [sys.executable, "-m", "scrabble_fr", "--langue", "en", "serveur", "--port", str(self.port),
-             "--base", str(tmp_path / "t.db"), *options],
-            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=dict(os.environ, PYTHONUNBUFFERED="1"))
-        assert self.process.stdout is not None
-        self.banner = [self.process.stdout.readline() for _ in range(3)]
-        assert self.url in self.banner[0], self.banner
-
-    def get(self, host: str) -> tuple[int, str]:
-        request = urllib.request.Request(self.url, headers={"Host": host})
-        try:
-            with urllib.request.urlopen(request, timeout=10) as answer:
-                return answer.status, answer.read().decode()
-        except urllib.error.HTTPError as refused:
-            return refused.code, refused.read().decode()
-
-    def children(self) -> list[int]:
-        path = f"/proc/{self.process.pid}/task/{self.process.pid}/children"
-        with open(path) as listed:
-            return [int(pid) for pid in listed.read().split()]
-
-    def stop(self) -> None:
-        started = time.monotonic()
-        self.process.terminate()
-        self.process.wait(timeout=30)
-        assert time.monotonic() - started < 10
-
-
-def test_the_page_addresses_follow_the_address_the_browser_used(tmp_path):
-    server = _Served(tmp_path, "--adresse-publique", "https://club.example.org")
-    try:
-        status, page = server.get(f"localhost:{server.port}")
-        assert status == 200
-        assert f'data-session-websocket-url="ws://localhost:{server.port}/ws"' in page
-        assert f"http://localhost:{server.port}/static/js/textual.js" in page
-        assert "0.0.0.0" not in page and f"127.0.0.1:{server.port}" not in page
-        assert "<title>scrabble_fr — Scrabble in the browser</title>" in page and '<html lang="en">' in page
-        # Behind a reverse proxy in https: the page's websocket in wss at the public address.
-        status, page = server.get("club.example.org")
-        assert status == 200
-        assert 'data-session-websocket-url="wss://club.example.org/ws"' in page
-    finally:
-        server.stop()
-
-
 @pytest.mark.parametrize("host", ["evil.example:{port}", "club.example.org:8443", "127.0.0.1:1",
                                   "localhost.evil:{port}", "192.168.1.20:{port}", "[::1:{port}"])
 def test_a_name_that_is_not_the_server_s_gets_no_page(host):
@@ -151,54 +90,6 @@ def test_serving_the_network_takes_numbers_and_this_machine_s_names_only():
     assert not check.host_allowed("rebound.example:8080") and not check.host_allowed("192.168.1.20:8081")
     assert check.origin_allowed("http://192.168.1.20:8080") and not check.origin_allowed("http://evil.example:8080")
     assert not check.origin_allowed(None) and not check.origin_allowed("null")
-
-
-def test_strangers_meet_the_host_the_origin_the_cap_and_the_idle_time(tmp_path):
-    import asyncio
-
-    import aiohttp
-
-    server = _Served(tmp_path, "--max-sessions", "1", "--inactivite", "0.05")
-    assert server.banner[2] == "At most 1 browser session at once; each one closed after 0.05 minutes without a key.\n"
-    websocket = server.url.replace("http", "ws", 1) + "ws?width=80&height=24"
-
-    async def visit() -> dict[str, object]:
-        seen: dict[str, object] = {}
-        async with aiohttp.ClientSession() as client:
-            try:
-                await client.ws_connect(websocket, origin="https://evil.example")
-            except aiohttp.WSServerHandshakeError as refused:
-                seen["foreign"] = refused.status
-            seen["after foreign"] = server.children()
-            first = await client.ws_connect(websocket, origin=f"http://localhost:{server.port}")
-            await first.receive()  # the app's first bytes: its process runs
-            seen["live"] = len(server.children())
-            second = await client.ws_connect(websocket, origin=server.url.rstrip("/"))
-            closed = await second.receive()
-            seen["full"] = (closed.data, closed.extra)
-            async with client.get(server.url) as page:
-                seen["page"] = (page.status, await page.text())
-            started = asyncio.get_running_loop().time()
-            while (message := await first.receive()).type is not aiohttp.WSMsgType.CLOSE:
-                pass
-            seen["idle"] = (message.data, message.extra, round(asyncio.get_running_loop().time() - started))
-        return seen
-
-    try:
-        seen = asyncio.run(visit())
-        assert seen["foreign"] == 403 and seen["after foreign"] == []
-        assert seen["live"] == 1
-        assert seen["full"] == (1013, "The server is full: try again in a moment.")
-        status, page = seen["page"]  # type: ignore[misc]
-        assert status == 503 and "The server is full: 1 session is open, as many as its host allows." in page
-        code, reason, _seconds = seen["idle"]  # type: ignore[misc]
-        assert (code, reason) == (1001, "Closed after 3 s without a key: reload the page to come back.")
-        deadline = time.monotonic() + 10
-        while server.children() and time.monotonic() < deadline:
-            time.sleep(0.1)
-        assert server.children() == []  # the app left with its page
-    finally:
-        server.stop()
 
 
 @pytest.mark.parametrize("options, said", [

@@ -15,6 +15,8 @@ import socket
 import subprocess
 import sys
 import time
+import urllib.error
+import urllib.request
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
@@ -98,10 +100,16 @@ class Browser:
     def open(self, url: str) -> Page:
         """A tab on the app, once its screen came; nothing is clicked or focused by hand: the page
         gives the terminal the keyboard itself."""
-        page = self.context.new_page()
-        page.goto(url, wait_until="domcontentloaded")
-        page.wait_for_selector("body.-first-byte", timeout=20_000)
-        return Page(page)
+        return self.open_tabs(url, 1)[0]
+
+    def open_tabs(self, url: str, count: int) -> list[Page]:
+        """``count`` tabs opened at once (their apps start side by side), once their screens came."""
+        pages = [self.context.new_page() for _ in range(count)]
+        for page in pages:
+            page.goto(url, wait_until="domcontentloaded")
+        for page in pages:
+            page.wait_for_selector("body.-first-byte", timeout=20_000)
+        return [Page(page) for page in pages]
 
 
 # The module's, not the session's: playwright's sync API keeps an event loop running in the
@@ -149,6 +157,17 @@ class Server:
         assert self.process.stdout is not None
         first = self.process.stdout.readline()
         assert self.url in first, first + self.process.stdout.read()
+        # What it says at start: where, who reaches it, its limits, how to stop it.
+        self.banner = [first] + [self.process.stdout.readline() for _ in range(3)]
+
+    def get(self, host: str) -> tuple[int, str]:
+        """The status and the page the server answers a request naming ``host``."""
+        request = urllib.request.Request(self.url, headers={"Host": host})
+        try:
+            with urllib.request.urlopen(request, timeout=10) as answer:
+                return answer.status, answer.read().decode()
+        except urllib.error.HTTPError as refused:
+            return refused.code, refused.read().decode()
 
     def children(self) -> list[int]:
         """The app processes the server runs now (one per live browser session)."""
@@ -156,12 +175,14 @@ class Server:
         return [int(pid) for pid in path.read_text().split()]
 
     def stop(self) -> str:
+        started = time.monotonic()
         self.process.terminate()
         try:
             out, _err = self.process.communicate(timeout=30)
         except subprocess.TimeoutExpired:
             self.process.kill()
             out, _err = self.process.communicate()
+        self.stop_seconds = time.monotonic() - started
         return out or ""
 
 

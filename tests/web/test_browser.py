@@ -99,7 +99,7 @@ def test_a_visitor_with_no_code_opens_no_settings(server: Server, browser_tab) -
 
 def test_past_max_sessions_the_page_says_the_server_is_full(server: Server, browser_tab) -> None:
     _sessions_end(server)
-    tabs = [browser_tab.open(server.url) for _ in range(MAX_SESSIONS)]
+    tabs = browser_tab.open_tabs(server.url, MAX_SESSIONS)
     for tab in tabs:
         tab.wait_for("Join a table")
     page = browser_tab.context.new_page()
