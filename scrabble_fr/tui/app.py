@@ -31,7 +31,7 @@ from scrabble_fr.match.config import GameConfig, Verification
 from scrabble_fr.messages import describe
 from scrabble_fr.records.save import SavedGame
 from scrabble_fr.records.store import RecordStore, SavedRecord
-from scrabble_fr.tui.policy import LOCAL, AppPolicy, Opening
+from scrabble_fr.tui.policy import LOCAL, SERVED, AppPolicy, Opening
 from scrabble_fr.tui.screens.dialogs import ResumeDialog
 from scrabble_fr.tui.screens.duplicate import DuplicateScreen
 from scrabble_fr.tui.screens.game import GameScreen
@@ -75,7 +75,7 @@ class ScrabbleApp(App[None]):
         now: Callable[[], float] = time.monotonic,
         table: TableSession | DuplicateTable | None = None,
         code_entry: bool = False,
-        policy: AppPolicy = LOCAL,
+        policy: AppPolicy | None = None,
     ) -> None:
         super().__init__()
         keep_non_breaking_spaces()  # French typography: « : » never starts a line
@@ -108,8 +108,9 @@ class ScrabbleApp(App[None]):
         # The app of a browser's visitor (scrabble-fr serveur): it opens on the code-entry screen
         # and opens only the tables of the codes typed there, never a game of its own.
         self.code_entry = code_entry
-        # What this app may open (SERVED: a browser's visitor, confined to the seat of its code).
-        self.policy = policy
+        # What this app may open (SERVED: a browser's visitor, confined to the seat of its code;
+        # the code-entry app is a visitor's unless told otherwise).
+        self.policy = policy if policy is not None else (SERVED if code_entry else LOCAL)
 
     def notify(self, message: str, *args: Any, **kwargs: Any) -> None:  # type: ignore[override]
         # Every notice a sentence, like the message line (errors are worded as clauses).
