@@ -409,7 +409,7 @@ class ScrabbleApp(App[None]):
             notation = self.game_screen.match.game.rules.notation
         else:
             notation = rules_for_language(get_language()).notation
-        self.push_screen(HelpScreen(notation))
+        self.push_screen(HelpScreen(notation, confined=not self.policy.allows(Opening.SETTINGS)))
 
     def action_settings(self) -> None:
         from scrabble_fr.tui.screens.panels import SettingsScreen

@@ -17,7 +17,7 @@ from scrabble_fr.tui.app import ScrabbleApp
 from scrabble_fr.tui.policy import LOCAL, SERVED, AppPolicy, Opening
 from scrabble_fr.tui.screens.end import EndScreen
 from scrabble_fr.tui.screens.game import GameScreen
-from scrabble_fr.tui.screens.panels import SettingsScreen, ToolsScreen
+from scrabble_fr.tui.screens.panels import HelpScreen, SettingsScreen, ToolsScreen, keys_help
 from scrabble_fr.tui.screens.setup import SetupScreen
 from scrabble_fr.tui.screens.table_code import TableCodeScreen
 from scrabble_fr.words import WordSet
@@ -104,6 +104,10 @@ async def test_f9_in_a_table_game_opens_no_settings_and_leaves_the_footer(tmp_pa
         await pilot.pause()
         assert isinstance(app.screen, GameScreen)
         assert "Settings" not in await palette_titles(pilot, "settings")
+        await pilot.press("f1")  # the help says what a visitor does not have
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen) and app.screen.confined
+        assert "In a browser served by a club host" in keys_help("fr", app.screen.confined)
     local = visitor(base, LOCAL)
     async with local.run_test(size=SIZE) as pilot:
         await pilot.pause()
