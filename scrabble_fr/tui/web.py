@@ -128,7 +128,7 @@ class WebServer(Server):
         self.lines = list(lines)
         self.limits = limits
         self.access = access
-        self.live: set[_Session] = set()
+        self.live: dict[_Session, web.WebSocketResponse] = {}  # each live app, and its page's socket
 
     def initialize_logging(self) -> None:
         super().initialize_logging()
@@ -224,7 +224,7 @@ class WebServer(Server):
 
         session = _Session(self.command, loop.time, write_bytes=websocket.send_bytes, write_str=websocket.send_str,
                            close=close, download_manager=self.download_manager, debug=self.debug)
-        self.live.add(session)
+        self.live[session] = websocket
         watch = asyncio.create_task(self._close_when_idle(websocket, session))
         try:
             await session.start(width, height)
@@ -239,7 +239,7 @@ class WebServer(Server):
         finally:
             watch.cancel()
             await session.stop()
-            self.live.discard(session)
+            self.live.pop(session, None)
         return websocket
 
     async def _close_when_idle(self, websocket: web.WebSocketResponse, session: _Session) -> None:
@@ -257,12 +257,23 @@ class WebServer(Server):
                             "Closed after {n} minutes without a key: reload the page to come back.",
                             minutes).format(n=minutes) if idle >= 60 else \
                 _("Closed after {n} s without a key: reload the page to come back.").format(n=round(idle))
-            # The app is told to leave (its seat freed, its state saved); leaving, it closes the
-            # page, which says why.
-            session.reason = said
-            await session.stop()
-            await close_with(websocket, said)
+            await self._end(session, websocket, said)
             return
+
+    @staticmethod
+    async def _end(session: _Session, websocket: web.WebSocketResponse, reason: str) -> None:
+        """The app is told to leave (its seat freed, its state saved); leaving, it closes the
+        page, which says why."""
+        session.reason = reason
+        await session.stop()
+        await close_with(websocket, reason)
+
+    async def on_shutdown(self, app: web.Application) -> None:
+        # Ctrl+C: every app leaves its seat now and every page says so, rather than the server
+        # waiting for browsers that do not close.
+        said = _("The server was stopped by its host.")
+        await asyncio.gather(*(self._end(session, websocket, said) for session, websocket in self.live.items()),
+                             return_exceptions=True)
 
     def serve(self, debug: bool = False) -> None:
         # textual-serve's serve(), with a short grace for the apps to leave on Ctrl+C.

@@ -8,7 +8,6 @@ refusal costs none."""
 from __future__ import annotations
 
 import asyncio
-import time
 
 import aiohttp
 
@@ -55,6 +54,18 @@ def test_strangers_meet_the_host_the_origin_the_cap_and_the_idle_time(tmp_path, 
             while (message := await first.receive()).type is not aiohttp.WSMsgType.CLOSE:
                 pass
             seen["idle"] = (message.data, message.extra, round(asyncio.get_running_loop().time() - started))
+            for _ in range(100):
+                if not server.children():
+                    break
+                await asyncio.sleep(0.1)
+            seen["after idle"] = server.children()  # the app left with its page
+            # The host stops the server with a page open: its app leaves, the page says why, at once.
+            last = await client.ws_connect(websocket, origin=server.url.rstrip("/"))
+            await last.receive()
+            server.process.terminate()
+            while (message := await last.receive()).type is not aiohttp.WSMsgType.CLOSE:
+                pass
+            seen["stopped"] = (message.data, message.extra)
         return seen
 
     seen = asyncio.run(visit())
@@ -65,7 +76,7 @@ def test_strangers_meet_the_host_the_origin_the_cap_and_the_idle_time(tmp_path, 
     assert status == 503 and "The server is full: 1 session is open, as many as its host allows." in page
     code, reason, _seconds = seen["idle"]  # type: ignore[misc]
     assert (code, reason) == (1001, "Closed after 3 s without a key: reload the page to come back.")
-    deadline = time.monotonic() + 10
-    while server.children() and time.monotonic() < deadline:
-        time.sleep(0.1)
-    assert server.children() == []  # the app left with its page
+    assert seen["after idle"] == []
+    assert seen["stopped"] == (1001, "The server was stopped by its host.")
+    server.stop()
+    assert server.stop_seconds < 5  # no browser waited for
