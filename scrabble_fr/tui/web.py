@@ -17,8 +17,8 @@ from its own server:
   a connection to its store): past that the page says the server is full, and a websocket is
   closed with that reason before any process starts; a session without a key for
   ``idle_seconds`` is closed (its app leaves the seat) and its page says why;
-- a stop with browsers still connected closes their pages after a few seconds instead of waiting
-  for them.
+- a stop (Ctrl+C) ends every live session at once: each app leaves its seat, each page says the
+  host stopped the server, instead of the server waiting for browsers that do not close.
 """
 
 from __future__ import annotations
