@@ -206,10 +206,19 @@ def system_language() -> str | None:
             code = value.split(":")[0].split("_")[0].split(".")[0].lower()
             return code if code in LANGUAGES else None
     try:
+        # With no variable set, the process runs in the C locale, which Python coerces to
+        # C.UTF-8 and getlocale() then reads as en_US: that is no choice of language at all.
+        if _is_c_locale(locale.setlocale(locale.LC_CTYPE)):
+            return None
         code = (locale.getlocale()[0] or "").split("_")[0].lower()
-    except ValueError:
+    except (ValueError, locale.Error):
         return None
     return code if code in LANGUAGES else None
+
+
+def _is_c_locale(name: str | None) -> bool:
+    """Whether a locale name is C or POSIX (with or without an encoding): no language chosen."""
+    return (name or "C").split(".")[0].upper() in ("C", "POSIX")
 
 
 def choose_language(explicit: str | None = None, configured: str | None = None) -> str:

@@ -130,3 +130,20 @@ def test_language_choice_order(monkeypatch):
     monkeypatch.delenv("SCRABBLE_FR_LANGUE")
     monkeypatch.setenv("LANG", "de_DE.UTF-8")
     assert choose_language() == "fr"  # otherwise French
+
+
+@pytest.mark.parametrize("variables, expected", [
+    ({}, "MAISON : 7 points"),  # no locale information at all (env -i): French, as the README says
+    ({"LC_ALL": "C"}, "MAISON : 7 points"),  # the C locale chooses no language either
+    ({"LC_ALL": "C.UTF-8"}, "MAISON : 7 points"),
+    ({"LANG": "en_US.UTF-8"}, "MAISON: 8 points"),  # a real English locale: English rules
+])
+def test_no_locale_information_speaks_french(tmp_path, variables, expected):
+    import subprocess
+
+    root = Path(__file__).resolve().parents[1]
+    env = {"PYTHONPATH": str(root), "HOME": str(tmp_path), **variables}
+    result = subprocess.run([sys.executable, "-m", "scrabble_fr", "score", "MAISON"], env=env,
+                            capture_output=True, text=True, timeout=60)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.replace("\u00a0", " ").strip() == expected
