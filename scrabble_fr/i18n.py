@@ -29,7 +29,7 @@ from scrabble_fr.engine.errors import N_
 from scrabble_fr.resources import data_path
 
 __all__ = ["N_", "_", "colon", "elide", "format_number", "get_language", "join_list", "ngettext", "points",
-           "sentence", "set_language"]
+           "printable", "sentence", "set_language"]
 
 DOMAIN = "scrabble_fr"
 LANGUAGES = ("fr", "en")
@@ -162,6 +162,27 @@ def elide(text: str) -> str:
     if _state.language != "fr":
         return text
     return _VOWEL_AFTER_DE.sub(lambda m: m.group(1) + "'", text)
+
+
+def printable(text: str) -> str:
+    """Text typed by someone else, safe to show on one line: each control or format character
+    (a terminal escape, a line break, a right-to-left override) written as Python writes it in a
+    string, so it is seen rather than obeyed. Letters of every alphabet stay as they are.
+
+        >>> printable("\x1b[2JAlice\n"), printable("Chloé")
+        ('\\x1b[2JAlice\\n', 'Chloé')
+    """
+    if text.isprintable():
+        return text
+    return "".join(repr(ch)[1:-1] if _hidden(ch) else ch for ch in text)
+
+
+def _hidden(ch: str) -> bool:
+    # Spaces of every width (the French non-breaking ones) are text; the other categories that
+    # str.isprintable() refuses act on the terminal or are invisible.
+    import unicodedata
+
+    return unicodedata.category(ch) in ("Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp")
 
 
 def sentence(text: str) -> str:

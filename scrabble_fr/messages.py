@@ -13,16 +13,20 @@ from __future__ import annotations
 import errno
 
 from scrabble_fr.engine.errors import N_, ScrabbleError, format_message
-from scrabble_fr.i18n import _
+from scrabble_fr.i18n import _, printable
 
 # A player's text quoted back in a message is cut, so the message stays readable on one line.
 MAX_QUOTED = 40
 
 
-def _short(key: str, value: object) -> object:
+def _short(key: str, value: object, template: str) -> object:
     # Only what the player typed (``text``) is cut: a path or a name must stay whole.
     if key == "text" and isinstance(value, str) and len(value) > MAX_QUOTED:
-        return value[: MAX_QUOTED - 1] + "…"
+        value = value[: MAX_QUOTED - 1] + "…"
+    # What was typed (a name, a word, a path) is shown, never obeyed by the terminal; a field
+    # quoted with !r is escaped by repr itself.
+    if isinstance(value, str) and "{" + key + "!r}" not in template:
+        return printable(value)
     return value
 
 
@@ -71,8 +75,9 @@ def describe(error: ScrabbleError) -> str:
         >>> len(describe(InvalidMoveError("bad_command", text="X" * 500))) < 120
         True
     """
-    params = {key: _short(key, value) for key, value in error.params.items()}
-    detail = params.get("detail")
+    template = _(error.template)
+    params = {key: _short(key, value, template) for key, value in error.params.items()}
+    detail = error.params.get("detail")
     if isinstance(detail, str):
-        params["detail"] = _(detail)  # a known reason, in the player's language
-    return format_message(_(error.template), params)
+        params["detail"] = printable(_(detail))  # a known reason, in the player's language
+    return format_message(template, params)
