@@ -165,7 +165,7 @@ def elide(text: str) -> str:
 
 
 def printable(text: str) -> str:
-    """Text typed by someone else, safe to show on one line: each control or format character
+    r"""Text typed by someone else, safe to show on one line: each control or format character
     (a terminal escape, a line break, a right-to-left override) written as Python writes it in a
     string, so it is seen rather than obeyed. Letters of every alphabet stay as they are.
 
