@@ -51,9 +51,10 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
                         help=_("a human who plays no tiles and judges the challenged words (manual verification)"))
     create.add_argument("--verification", choices=["auto", "manuelle"], default="auto",
                         help=_("who judges a challenged word: the word list, or the arbiter"))
-    create.add_argument("--pendule", type=int, metavar=_("MINUTES"), help=_("clock: minutes per player"))
+    create.add_argument("--pendule", type=common.clock_option(), metavar=_("MINUTES"),
+                        help=_("clock: minutes per player (0: no clock)"))
     create.add_argument("--club", action="store_true", help=_("club mode: no hints, no word tools, no undo"))
-    create.add_argument("--graine", type=int, metavar="N", help=_("seed of the bag"))
+    create.add_argument("--graine", type=common.seed_option(), metavar="N", help=_("seed of the bag"))
     create.add_argument("--json", action="store_true", help=_("print the table and its codes as JSON"))
     add_lexicon_options(create)
     join = actions.add_parser("rejoindre", aliases=ACTIONS["rejoindre"], add_help=False,

@@ -48,6 +48,7 @@ from scrabble_fr.engine.notation import format_coordinate, parse_command
 from scrabble_fr.engine.position import Position
 from scrabble_fr.engine.rules import Rules, rules_from_mapping, rules_to_mapping
 from scrabble_fr.engine.wordlist import WordList
+from scrabble_fr.match.config import check_seed
 from scrabble_fr.i18n import _
 from scrabble_fr.match.outcome import Outcome
 from scrabble_fr.messages import describe
@@ -91,7 +92,9 @@ def create_duplicate_table(store: TableStore, settings: DuplicateTableSettings) 
     last; ``codes`` holds each seat's code, ``table_code`` an open table's own."""
     seconds = check_time(settings.seconds, settings.club)
     names = check_names(settings.players, CLUB_MAX_PLAYERS)
-    arbiter = settings.arbiter.strip() or _("Arbitrator")
+    check_seed(settings.seed)
+    # The arbitrator's name is shown to every player and by ``tables``: checked as theirs are.
+    arbiter = check_names([settings.arbiter], 1)[0] if settings.arbiter.strip() else _("Arbitrator")
     if arbiter.casefold() in {name.casefold() for name in names}:
         arbiter = _("{name} (arbitrator)").format(name=arbiter)
     config = {
