@@ -197,7 +197,9 @@ class SeatMatch(Match):
         if self.table.judgement is not None and not self.table.judging:
             raise TableError("judgement_pending")
         if self.contest_needs_answers(contester) and answers is None:
-            return self.table.request_judgement(contester, list(words or self.contested_words()))
+            # A word the move did not form is refused here, before the arbiter is asked to judge it.
+            named = self.game.named_words(words)
+            return self.table.request_judgement(contester, named or self.contested_words())
         return super().contest(contester, answers, words)
 
     def undo(self) -> Outcome:
