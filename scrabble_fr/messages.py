@@ -13,7 +13,7 @@ from __future__ import annotations
 import errno
 
 from scrabble_fr.engine.errors import N_, ScrabbleError, format_message
-from scrabble_fr.i18n import _, printable
+from scrabble_fr.i18n import _, elide, printable
 
 # A player's text quoted back in a message is cut, so the message stays readable on one line.
 MAX_QUOTED = 40
@@ -69,7 +69,8 @@ def system_error_text(error: OSError) -> str:
 
 
 def describe(error: ScrabbleError) -> str:
-    """The error's message, translated, with its parameters filled in (long texts cut).
+    """The error's message, translated, with its parameters filled in (long texts cut, control
+    characters shown escaped, a French « de » elided before a vowel).
 
         >>> from scrabble_fr.engine.errors import InvalidMoveError
         >>> len(describe(InvalidMoveError("bad_command", text="X" * 500))) < 120
@@ -80,4 +81,5 @@ def describe(error: ScrabbleError) -> str:
     detail = error.params.get("detail")
     if isinstance(detail, str):
         params["detail"] = printable(_(detail))  # a known reason, in the player's language
-    return format_message(template, params)
+    # « la place d'Alice »: a name put after « de » in French is elided as a writer would.
+    return elide(format_message(template, params))

@@ -147,3 +147,29 @@ def test_no_locale_information_speaks_french(tmp_path, variables, expected):
                             capture_output=True, text=True, timeout=60)
     assert result.returncode == 0, result.stderr
     assert result.stdout.replace("\u00a0", " ").strip() == expected
+
+
+def test_errors_elide_de_before_a_name_that_starts_with_a_vowel():
+    from scrabble_fr.messages import describe
+    from scrabble_fr.table.errors import TableError
+
+    set_language("fr")
+    assert describe(TableError("seat_taken", name="Alice")).startswith("la place d'Alice est ouverte")
+    assert describe(TableError("not_your_turn", name="Éric")) == "c'est au tour d'Éric, pas au vôtre"
+    assert describe(TableError("not_your_turn", name="Bruno")) == "c'est au tour de Bruno, pas au vôtre"
+    set_language("en")
+    assert describe(TableError("not_your_turn", name="Alice")) == "it is Alice's turn, not yours"
+    set_language("fr")
+
+
+def test_echoed_input_shows_control_characters_escaped():
+    from scrabble_fr.engine.errors import InvalidMoveError
+    from scrabble_fr.messages import describe
+    from scrabble_fr.table.errors import TableError
+
+    import unicodedata
+
+    for error in (TableError("name_taken", table="t", name="\x1b[2JBob"),
+                  InvalidMoveError("bad_command", text="\x1b]0;x\x07")):
+        said = describe(error)
+        assert not [ch for ch in said if unicodedata.category(ch).startswith("C")] and "\\x1b" in said, said
