@@ -78,6 +78,8 @@ MODULES = [
     "scrabble_fr.table.duplicate",
     "scrabble_fr.table.club_view",
     "scrabble_fr.table.session",
+    "scrabble_fr.table.command",
+    "scrabble_fr.table.overview",
     "scrabble_fr.table.store",
     "scrabble_fr.table.sqlite",
     "scrabble_fr.player.endgame",

@@ -35,7 +35,8 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     parser.add_argument("--verification", choices=[mode.value for mode in Verification],
                         default=Verification.AUTO.value,
                         help=_("who judges the words of a challenged move: the word list (auto) or the players"))
-    parser.add_argument("--pendule", type=clock_option(), metavar=_("MINUTES"), help=_("clock: minutes per player (FFSc: 25)"))
+    parser.add_argument("--pendule", type=clock_option(), metavar=_("MINUTES"),
+                        help=_("clock: minutes per player (FFSc: 25)"))
     parser.add_argument("--ecran-prive", action="store_true",
                         help=_("ask each human to take the keyboard before showing their rack"))
     parser.add_argument("--reprendre", nargs="?", const="", metavar="ID",
