@@ -226,7 +226,7 @@ class DuplicateTable(FollowedTable):
         """The name a newcomer at the open table ``info`` sits under, checked before anything is
         written: no name, a name the rules refuse or one already seated (case aside), a table
         whose game is over are refused."""
-        if not name:
+        if not name or not name.strip():
             raise TableError("table_needs_name")
         if info.over:
             raise TableError("table_over", table=info.id)

@@ -98,6 +98,8 @@ def create_table(store: TableStore, settings: TableSettings) -> Created:
                                   verification=settings.verification)
     seats = [SeatSpec(p.name, p.computer_level) for p in config.players]
     if settings.arbiter is not None:
+        if not settings.arbiter.strip():
+            raise TableError("arbiter_needs_name")
         check_names([p.name for p in config.players] + [settings.arbiter], 9)
         seats.append(SeatSpec(settings.arbiter.strip(), None, Role.ARBITER))
     if len(config.players) < 2 or all(p.is_computer for p in config.players):
