@@ -494,11 +494,11 @@ class GameScreen(LocalizedBindings, Screen[None]):
         names = [(i, self.game.players[i]) for i in self.match.human_contesters()]
         self.dialog(ContesterDialog(names), lambda index: None if index is None else self._contest_by(index, words))
 
-    def _contest_by(self, contester: int, named: list[str] | None = None) -> None:
+    def _contest_by(self, contester: int, typed: list[str] | None = None) -> None:
         match = self.match
         words = match.contested_words()
-        if named or not match.game.rules.challenge.named_words or len(words) < 2:
-            self._judge_contest(contester, named or None)
+        if typed or not match.game.rules.challenge.named_words or len(words) < 2:
+            self._judge_contest(contester, typed or None)
             return
 
         # FFSc and WESPA judge only the words named: the challenger names them first.
