@@ -29,7 +29,7 @@ from scrabble_fr.engine.errors import N_
 from scrabble_fr.resources import data_path
 
 __all__ = ["N_", "_", "colon", "elide", "format_number", "get_language", "join_list", "ngettext", "points",
-           "printable", "sentence", "set_language"]
+           "elide_fields", "printable", "sentence", "set_language"]
 
 DOMAIN = "scrabble_fr"
 LANGUAGES = ("fr", "en")
@@ -183,6 +183,29 @@ def _hidden(ch: str) -> bool:
     import unicodedata
 
     return unicodedata.category(ch) in ("Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp")
+
+
+_DE_BEFORE_FIELD = re.compile(r"\b([Dd])e \{(\w+)\}")
+
+
+def elide_fields(template: str, values: dict[str, object]) -> str:
+    """A French template elided where a value put after « de » starts with a vowel: « la place
+    de {name} » becomes « la place d'{name} » for Alice. Only the fields: the template's own
+    words are as its translator wrote them (« de A à Z »). A no-op in English.
+
+        >>> set_language("fr"); elide_fields("au tour de {name}", {"name": "Éric"})
+        "au tour d'{name}"
+    """
+    if _state.language != "fr":
+        return template
+
+    def one(match: re.Match[str]) -> str:
+        value = values.get(match.group(2))
+        if isinstance(value, str) and _VOWEL_AFTER_DE.match("de " + value):
+            return match.group(1) + "'{" + match.group(2) + "}"
+        return match.group(0)
+
+    return _DE_BEFORE_FIELD.sub(one, template)
 
 
 def sentence(text: str) -> str:

@@ -13,7 +13,7 @@ from __future__ import annotations
 import errno
 
 from scrabble_fr.engine.errors import N_, ScrabbleError, format_message
-from scrabble_fr.i18n import _, elide, printable
+from scrabble_fr.i18n import _, elide_fields, printable
 
 # A player's text quoted back in a message is cut, so the message stays readable on one line.
 MAX_QUOTED = 40
@@ -70,7 +70,7 @@ def system_error_text(error: OSError) -> str:
 
 def describe(error: ScrabbleError) -> str:
     """The error's message, translated, with its parameters filled in (long texts cut, control
-    characters shown escaped, a French « de » elided before a vowel).
+    characters shown escaped, a French « de » elided before a value that starts with a vowel).
 
         >>> from scrabble_fr.engine.errors import InvalidMoveError
         >>> len(describe(InvalidMoveError("bad_command", text="X" * 500))) < 120
@@ -82,4 +82,4 @@ def describe(error: ScrabbleError) -> str:
     if isinstance(detail, str):
         params["detail"] = printable(_(detail))  # a known reason, in the player's language
     # « la place d'Alice »: a name put after « de » in French is elided as a writer would.
-    return elide(format_message(template, params))
+    return format_message(elide_fields(template, params), params)

@@ -157,6 +157,10 @@ def test_errors_elide_de_before_a_name_that_starts_with_a_vowel():
     assert describe(TableError("seat_taken", name="Alice")).startswith("la place d'Alice est ouverte")
     assert describe(TableError("not_your_turn", name="Éric")) == "c'est au tour d'Éric, pas au vôtre"
     assert describe(TableError("not_your_turn", name="Bruno")) == "c'est au tour de Bruno, pas au vôtre"
+    # Only what is put after « de » is elided: the translator's own « de A à Z » stays.
+    from scrabble_fr.engine.errors import InvalidMoveError
+
+    assert "de A à Z" in describe(InvalidMoveError("bad_word", text="Ab1"))
     set_language("en")
     assert describe(TableError("not_your_turn", name="Alice")) == "it is Alice's turn, not yours"
     set_language("fr")

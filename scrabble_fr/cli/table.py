@@ -16,7 +16,7 @@ import argparse
 import json
 from typing import Any, TextIO
 
-from scrabble_fr.i18n import _, colon, elide, get_language, points, printable
+from scrabble_fr.i18n import _, colon, elide, get_language, ngettext, points, printable
 
 ACTIONS = {"creer": ["create"], "rejoindre": ["join"], "regarder": ["watch"], "etat": ["state"],
            "jouer": ["play"], "arbitrer": ["arbitrate"], "resultats": ["results"]}
@@ -471,5 +471,6 @@ def run_tables(args: argparse.Namespace, out: TextIO) -> int:
         state = state_text(TableState(row["state"]), printable(row["turn"] or ""), row["coup"])
         when = row["updated"][:16].replace("T", " ")
         players = ", ".join(printable(name) for name in row["players"]) or _("no player yet")
-        out.write(f"{row['table']}  {when}  {players}  {state}  " + _("{n} events").format(n=row["events"]) + "\n")
+        events = ngettext("{n} event", "{n} events", row["events"]).format(n=row["events"])
+        out.write(f"{row['table']}  {when}  {players}  {state}  {events}\n")
     return 0
