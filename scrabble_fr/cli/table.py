@@ -430,8 +430,8 @@ def _run_resultats(args: argparse.Namespace, out: TextIO) -> int:
                   + _("solos: {n}").format(n=row["solos"]) + "\n")
     for coup_data in coups:
         top = coup_data["top"] or {}
-        line = f"{coup_data['n']:>3}  {coup_data['draw']:<10} {top.get('ref', '')} {top.get('word', '')} "
-        out.write((line + f"{top.get('score', '')}").rstrip() + "\n")  # a coup in play has no top yet
+        heading = f"{coup_data['n']:>3}  {coup_data['draw']:<10} {top.get('ref', '')} {top.get('word', '')} "
+        out.write((heading + f"{top.get('score', '')}").rstrip() + "\n")  # a coup in play has no top yet
         for name, line in coup_data["players"].items():
             if "correction" in line:
                 out.write("      " + _("{name}: corrected to {points} ({reason})").format(
