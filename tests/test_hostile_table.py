@@ -235,6 +235,16 @@ def test_a_refused_proposal_at_a_duplicate_writes_nothing(duplicate, command):
     refused(base, "table", "jouer", duplicate["code"], "H8 ZEBRE")  # the table's own code plays nothing
 
 
+def test_the_arbitrator_s_etat_gives_the_open_table_s_code(duplicate):
+    # The code late players need: the arbitrator's etat says it, no other code's does.
+    status, out, err = run("table", "etat", duplicate["arbiter"], "--json", "--base", duplicate["base"])
+    assert status == 0 and json.loads(out)["code"] == duplicate["code"], err
+    status, out, err = run("table", "etat", duplicate["arbiter"], "--base", duplicate["base"])
+    assert duplicate["code"] in out and "liste de mots" not in err
+    status, out, err = run("table", "etat", duplicate["code"], "--json", "--base", duplicate["base"])
+    assert status == 0 and json.loads(out)["code"] is None and json.loads(out)["role"] == "table"
+
+
 # -- options -------------------------------------------------------------------------------------
 @pytest.mark.parametrize("option", [
     ("--pendule", "-5"), ("--pendule", "999999999999999999999"), ("--pendule", "601"), ("--pendule", "abc"),

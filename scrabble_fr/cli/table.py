@@ -325,7 +325,7 @@ def _run_etat(args: argparse.Namespace, out: TextIO) -> int:
     store, info, seat = _find(args)
     try:
         if info.kind == "duplicate":
-            data = duplicate_view(store, info, seat)
+            data = duplicate_view(store, info, seat, args.code)
         elif seat is None:
             from scrabble_fr.table import TableError
 
@@ -378,6 +378,8 @@ def _write_duplicate_state(out: TextIO, data: dict[str, Any]) -> None:
         out.write(_("Moves in{colon} {names}").format(colon=colon(), names=join_list(names) or "—") + "\n")
     for name, total in data["scores"].items():
         out.write(f"  {printable(name)}{colon()} {points(total)}\n")
+    if data["code"]:
+        out.write(_("The table's code, to join{colon} {code}").format(colon=colon(), code=data["code"]) + "\n")
 
 
 def _run_resultats(args: argparse.Namespace, out: TextIO) -> int:

@@ -129,8 +129,10 @@ def classic_view(store: TableStore, info: TableInfo, seat: int) -> dict[str, Any
     }
 
 
-def duplicate_view(store: TableStore, info: TableInfo, seat: int | None) -> dict[str, Any]:
-    """What a duplicate code sees: a player's, the arbitrator's or the open table's own."""
+def duplicate_view(store: TableStore, info: TableInfo, seat: int | None, code: str = "") -> dict[str, Any]:
+    """What a duplicate ``code`` sees: a player's, the arbitrator's (with an open table's own
+    code, which late players need and which only the arbitrator's code derives) or the open
+    table's own."""
     table = DuplicateTable(store, info, seat, spectator=True)
     if table.damaged is not None:
         raise table.damaged
@@ -160,4 +162,6 @@ def duplicate_view(store: TableStore, info: TableInfo, seat: int | None) -> dict
         "scores": {table.names[s]: table.total(s) for s in table.players},
         "rank": table.rank(seat) if access is Access.PLAYER and seat is not None else None,
         "over": table.over,
+        # None for a table made before its code was derived (shown once, at its creation).
+        "code": table._open_table_code(code) if access is Access.ARBITER and code else None,
     }

@@ -217,7 +217,8 @@ def test_the_commands_without_a_screen(base, french):
     assert status == 0 and out.count("\n") == 1
     status, out, _err = run("table", "etat", alice, "--json", "--base", base)
     state = json.loads(out)
-    assert set(state) == {"table", "seat", "role", "coup", "state", "draw", "proposed", "scores", "rank", "over"}
+    assert set(state) == {"table", "seat", "role", "coup", "state", "draw", "proposed", "scores", "rank", "over",
+                          "code"}
     assert (state["coup"], state["draw"], state["proposed"], state["over"]) == (1, "ERZAGEP", True, False)
     assert (state["role"], state["state"]) == ("player", "running")
     assert state["scores"] == {"Alice": 0, "Bruno": 0}
