@@ -77,6 +77,7 @@ MODULES = [
     "scrabble_fr.table.errors",
     "scrabble_fr.table.duplicate",
     "scrabble_fr.table.club_view",
+    "scrabble_fr.table.secrets",
     "scrabble_fr.table.session",
     "scrabble_fr.table.store",
     "scrabble_fr.table.sqlite",
