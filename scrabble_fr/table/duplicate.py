@@ -13,7 +13,9 @@ retyped; a later proposal replaces an earlier one), the coup closes exactly once
 arbitrator's key, or when the time is up, whichever process notices — and the arbitrator's process,
 which alone holds the word list and the move generator, writes the results: the top placed, each
 player's score, warning and solo, the totals. A player's process needs neither: it follows the
-rows, so a club host can run one per player. The log's rows::
+rows, so a club host can run one per player. Nor does it need the seed that makes the draws: the
+table keeps it sealed for the arbitrator's code alone (:mod:`.seal`), and a coup's draw is in the
+database from the row that starts it. The log's rows::
 
     {"type": "coup", "n": N, "draw": {"leftover", "new", "rejets"}}        the arbitrator starts coup N
                                                     (``"seconds"``: its time, when the arbitrator changed it)
@@ -28,10 +30,9 @@ A late player scores 0 on the coups they missed.
 
 from __future__ import annotations
 
-import random
 import secrets
 import time
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -52,6 +53,7 @@ from scrabble_fr.i18n import _
 from scrabble_fr.match.outcome import Outcome
 from scrabble_fr.messages import describe
 from scrabble_fr.table.errors import TableError
+from scrabble_fr.table.seal import SEALED, check_seed, new_seed, sealed_seeds, table_seed
 from scrabble_fr.table.store import (
     RENEW_SECONDS,
     Conflict,
@@ -94,9 +96,9 @@ def create_duplicate_table(store: TableStore, settings: DuplicateTableSettings) 
     arbiter = settings.arbiter.strip() or _("Arbitrator")
     if arbiter.casefold() in {name.casefold() for name in names}:
         arbiter = _("{name} (arbitrator)").format(name=arbiter)
+    seed = check_seed(settings.seed) if settings.seed is not None else new_seed()
     config = {
         "rules": rules_to_mapping(settings.rules),
-        "seed": settings.seed if settings.seed is not None else random.randrange(2**31),
         "seconds": seconds,
         "club": settings.club,
         "lexicon": settings.lexicon or settings.rules.lexicon,
@@ -104,7 +106,12 @@ def create_duplicate_table(store: TableStore, settings: DuplicateTableSettings) 
         "lexicon_words": settings.lexicon_words,
     }
     seats = [SeatSpec(name) for name in names] + [SeatSpec(arbiter, None, Role.ARBITER)]
-    return store.create_table(NewTable(DUPLICATE, config, seats, open=not names))
+
+    def seal(table_id: str, codes: Mapping[int, str]) -> dict[str, Any]:
+        # The arbitrator's process alone makes the draws: the seed is sealed for its code only.
+        return {SEALED: sealed_seeds(seed, codes, [len(names)], table_id)}
+
+    return store.create_table(NewTable(DUPLICATE, config, seats, open=not names, seal=seal))
 
 
 # -- what every process knows: the rows, read without a word list --------------------------------
@@ -163,7 +170,7 @@ class DuplicateTable(FollowedTable):
     table. The arbitrator's process needs the word list (``lexicon``); the others do not."""
 
     def __init__(self, store: TableStore, info: TableInfo, seat: int | None, lexicon: WordList | None = None,
-                 *, force: bool = False, spectator: bool = False) -> None:
+                 *, force: bool = False, spectator: bool = False, code: str | None = None) -> None:
         if info.kind != DUPLICATE:
             raise TableError("table_unknown", table=info.id)
         self.store = store
@@ -174,7 +181,9 @@ class DuplicateTable(FollowedTable):
         config = info.config
         try:
             self.rules = rules_from_mapping(config["rules"])
-            self.seed = int(config["seed"])
+            # The seed makes the draws: only the arbitrator's code opens it (a table of before the
+            # seals: anyone). Every other process takes each draw from its coup's row.
+            self.seed = table_seed(config, info.id, seat, code)
             seconds = config.get("seconds")
             self.seconds: float | None = float(seconds) if seconds else None
             self.club = config.get("club") is True
@@ -214,7 +223,7 @@ class DuplicateTable(FollowedTable):
             table.code = new_code
             table._write_retrying({"type": "join", "seat": seat, "name": clean})
             return table
-        table = cls(store, info, seat, lexicon, force=force)
+        table = cls(store, info, seat, lexicon, force=force, code=code)
         table.code = new_code
         return table
 
@@ -251,6 +260,8 @@ class DuplicateTable(FollowedTable):
             players = [s.name for s in self.info.seats if s.role is Role.PLAYER and s.number in self._initial()]
             # The table's rows hold the clock (each coup's time, checked against the club's times
             # when set): the game keeps none, and so no club time to check either.
+            if self.seed is None:  # the arbitrator's seat opened without its code: no draw to make
+                raise TableError("table_unknown_code")
             self.game = DuplicateGame(players, lexicon=self.lexicon, rules=self.rules, seed=self.seed, seconds=None,
                                       club=False, max_players=CLUB_MAX_PLAYERS)
             self.game_seats: list[int] = sorted(self._initial())

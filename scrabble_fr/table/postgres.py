@@ -166,7 +166,6 @@ class PostgresStore(TableStore):
 
     # -- tables ------------------------------------------------------------------------------
     def create_table(self, table: NewTable) -> Created:
-        codes: dict[int, str] = {}
         with self._lock:
             conn = self._connection()
             try:
@@ -175,14 +174,14 @@ class PostgresStore(TableStore):
                     while conn.execute("SELECT 1 FROM scrabble_tables WHERE id = %s", (table_id,)).fetchone():
                         table_id = new_table_id()
                     table_code = new_code() if table.open else None
+                    codes = table.codes()
+                    config = table.config_for(table_id, codes)
                     conn.execute(f"INSERT INTO scrabble_tables (id, kind, config, created_ms, updated_ms, join_hash) "
                                  f"VALUES (%s, %s, %s, {_NOW_MS}, {_NOW_MS}, %s)",
-                                 (table_id, table.kind, json.dumps(table.config, ensure_ascii=False),
+                                 (table_id, table.kind, json.dumps(config, ensure_ascii=False),
                                   code_hash(table_code) if table_code else None))
                     for number, spec in enumerate(table.seats):
-                        code = None if spec.is_computer else new_code()
-                        if code is not None:
-                            codes[number] = code
+                        code = codes.get(number)
                         conn.execute("INSERT INTO scrabble_seats (table_id, seat, name, computer_level, role, "
                                      "code_hash) VALUES (%s, %s, %s, %s, %s, %s)",
                                      (table_id, number, spec.name, spec.computer_level, spec.role.value,

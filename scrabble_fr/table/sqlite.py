@@ -150,7 +150,6 @@ class SqliteStore(TableStore):
 
     # -- tables ------------------------------------------------------------------------------
     def create_table(self, table: NewTable) -> Created:
-        codes: dict[int, str] = {}
         with self._lock:
             self._run("BEGIN IMMEDIATE")
             try:
@@ -158,14 +157,13 @@ class SqliteStore(TableStore):
                 while self._run("SELECT 1 FROM tables WHERE id = ?", (table_id,)):
                     table_id = new_table_id()
                 table_code = new_code() if table.open else None
+                codes = table.codes()
                 self._run(f"INSERT INTO tables (id, kind, config, created_ms, updated_ms, join_hash) "
                           f"VALUES (?, ?, ?, {_NOW_MS}, {_NOW_MS}, ?)",
-                          (table_id, table.kind, json.dumps(table.config, ensure_ascii=False),
+                          (table_id, table.kind, json.dumps(table.config_for(table_id, codes), ensure_ascii=False),
                            code_hash(table_code) if table_code else None))
                 for number, spec in enumerate(table.seats):
-                    code = None if spec.is_computer else new_code()
-                    if code is not None:
-                        codes[number] = code
+                    code = codes.get(number)
                     self._run("INSERT INTO seats (table_id, seat, name, computer_level, role, code_hash) "
                               "VALUES (?, ?, ?, ?, ?, ?)",
                               (table_id, number, spec.name, spec.computer_level, spec.role.value,

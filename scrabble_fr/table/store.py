@@ -25,6 +25,7 @@ import os
 import secrets
 import time
 from abc import ABC, abstractmethod
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 from pathlib import Path
@@ -81,6 +82,18 @@ class NewTable:
     config: dict[str, Any]
     seats: list[SeatSpec]
     open: bool = False  # players may join with the table's own code and a name (a club's duplicate)
+    #: What the configuration gets once the store has chosen the table's id and the human seats'
+    #: codes (``seal(table_id, codes)``): a secret sealed under codes (:mod:`.seal`), written with
+    #: the table in the same transaction.
+    seal: Callable[[str, Mapping[int, str]], Mapping[str, Any]] | None = None
+
+    def codes(self) -> dict[int, str]:
+        """A new join code for each human seat, by seat number."""
+        return {number: new_code() for number, spec in enumerate(self.seats) if not spec.is_computer}
+
+    def config_for(self, table_id: str, codes: Mapping[int, str]) -> dict[str, Any]:
+        """The configuration as stored: :attr:`config` and what :attr:`seal` adds."""
+        return {**self.config, **(self.seal(table_id, codes) if self.seal is not None else {})}
 
 
 @dataclass(frozen=True)

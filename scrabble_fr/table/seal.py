@@ -1,0 +1,84 @@
+"""A table's seed, sealed under codes: who holds a code reads it back, the database alone does not.
+
+    >>> sealed = seal_seed(12345, "abcd-efgh", "t1"); sealed != format(12345, "064x")
+    True
+    >>> open_seed(sealed, "ABCD EFGH", "t1"), open_seed(sealed, "abcd-efgh", "t2") == 12345
+    (12345, False)
+
+The seed makes every rack of a classic game and every draw of a duplicate: whoever knows it knows
+the game's future. A table of before the seals kept it plain in its configuration (``"seed"``),
+and keeps playing so. A new table keeps it only sealed, once per code that needs it
+(``"sealed_seed": {SEAT: HEX}``): the seed XOR a 256-bit secret that only the code gives
+(:func:`~scrabble_fr.table.secrets.derive_secret`, one per code, use and table, so each secret
+seals one seed once). A duplicate seals it for the arbitrator alone (the players' processes take
+each draw from the coup's row); a classic table for every human seat, whose process replays the
+game (a spectator follows it without the seed, :class:`~scrabble_fr.engine.public.PublicGame`).
+
+A new seed has 128 bits: the old 31 (``random.randrange(2**31)``) could be searched out from the
+first draw a table publishes.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from scrabble_fr.table.errors import TableError
+from scrabble_fr.table.secrets import derive_secret
+
+SEED_BITS = 128
+SEALED = "sealed_seed"  # the configuration's key: {seat number as text: the sealed seed in hex}
+MAX_SEED_DIGITS = 77  # every number of up to 77 digits is below 2**256, the secret's size
+_LABEL = "seed"
+
+
+def new_seed() -> int:
+    """A new table's seed: 128 random bits."""
+    return secrets.randbits(SEED_BITS)
+
+
+def check_seed(seed: int) -> int:
+    """A chosen seed (``--graine``) as it is sealed: ``random`` reads an int's absolute value, so
+    ``-5`` is ``5``; more than 77 digits is refused (``seed_too_long``)."""
+    seed = abs(seed)
+    if seed >= 10**MAX_SEED_DIGITS:
+        raise TableError("seed_too_long", digits=MAX_SEED_DIGITS)
+    return seed
+
+
+def _pad(code: str, table_id: str) -> int:
+    return int.from_bytes(derive_secret(code, _LABEL, table_id), "big")
+
+
+def seal_seed(seed: int, code: str, table_id: str) -> str:
+    """``seed`` sealed under ``code`` at table ``table_id``, as hex."""
+    return format(check_seed(seed) ^ _pad(code, table_id), "064x")
+
+
+def open_seed(sealed: str, code: str, table_id: str) -> int:
+    """The seed :func:`seal_seed` sealed (another code gives another number: the caller found the
+    seat by its code first)."""
+    return int(sealed, 16) ^ _pad(code, table_id)
+
+
+def sealed_seeds(seed: int, codes: Mapping[int, str], seats: Iterable[int], table_id: str) -> dict[str, str]:
+    """The configuration's ``sealed_seed``: ``seed`` sealed under the code of each of ``seats``."""
+    return {str(seat): seal_seed(seed, codes[seat], table_id) for seat in seats}
+
+
+def table_seed(config: Mapping[str, Any], table_id: str, seat: int | None, code: str | None) -> int | None:
+    """The seed the holder of ``code`` (seat ``seat``) reads: a table of before the seals gives its
+    plain seed to anyone; a new one gives it to a code it was sealed for; None otherwise. Raises
+    ``KeyError``, ``TypeError`` or ``ValueError`` for a configuration that does not read."""
+    if "seed" in config:
+        seed = config["seed"]
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise TypeError("seed")
+        return seed
+    sealed = config[SEALED]
+    if not isinstance(sealed, dict):
+        raise TypeError(SEALED)
+    if seat is None or code is None or str(seat) not in sealed:
+        return None
+    return open_seed(str(sealed[str(seat)]), code, table_id)

@@ -1,0 +1,139 @@
+"""A table's future is not in its database: the seed is sealed under the codes that need it, on
+both backends; a player's process follows a duplicate without it, the arbitrator's process opens it
+with its code (again after a restart), and a table written before the seals keeps playing.
+
+Seed 1 (duplicate): the first draw is ERZAGEP, its top H6 ARPEGEZ, 108; the second draw OOUMEDR.
+Seed 7 (classic): Alice draws IELTABP, Bruno CKRAOEA; H4 BALTE is worth 20.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
+from scrabble_fr.table import TableError, open_store
+from scrabble_fr.table.duplicate import DuplicateTable, DuplicateTableSettings, create_duplicate_table
+from scrabble_fr.table.seal import SEALED, open_seed
+
+DATA = Path(__file__).parent / "data"
+
+
+@pytest.fixture(scope="module")
+def french():
+    from scrabble_fr.lexicon import Lexicon
+
+    return Lexicon.builtin("fr")
+
+
+def stored_text(base: str, table_id: str) -> str:
+    """Everything the database holds of a table: its configuration and its rows, as text."""
+    store = open_store(base)
+    info = store.table(table_id)
+    return json.dumps(info.config) + "\n" + "\n".join(json.dumps(row.payload) for row in store.rows(table_id))
+
+
+def seed_forms(seed: int) -> list[str]:
+    return [str(seed), format(seed, "x"), format(seed, "064x")]
+
+
+# -- the duplicate -------------------------------------------------------------------------------------------
+def test_a_new_duplicate_keeps_its_seed_sealed_for_the_arbitrator_alone(base, french):
+    created = create_duplicate_table(open_store(base), DuplicateTableSettings(["Alice", "Bruno"], seconds=None))
+    table_id, arbiter_code = created.table.id, created.codes[2]
+    config = open_store(base).table(table_id).config
+    assert "seed" not in config and list(config[SEALED]) == ["2"]  # the arbitrator's seat only
+    seed = open_seed(config[SEALED]["2"], arbiter_code, table_id)
+    assert seed.bit_length() > 64  # 128 random bits: no search from the first draw finds it
+    for code in (created.codes[0], created.codes[1]):  # a player's code opens nothing
+        assert open_seed(config[SEALED]["2"], code, table_id) != seed
+    arbiter = DuplicateTable.join(open_store(base), arbiter_code, french)
+    assert arbiter.seed == seed
+    arbiter.start_coup()
+    text = stored_text(base, table_id)
+    assert not any(form in text for form in seed_forms(seed))
+    # The second coup's draw is nowhere before the coup starts.
+    assert arbiter.game is not None and len(arbiter.coups) == 1
+    assert text.count('"type": "coup"') == 1
+
+
+def test_a_players_process_follows_the_duplicate_without_the_seed(base, french):
+    created = create_duplicate_table(open_store(base), DuplicateTableSettings(["Alice", "Bruno"], seed=1,
+                                                                              seconds=None))
+    arbiter = DuplicateTable.join(open_store(base), created.codes[2], french)
+    alice = DuplicateTable.join(open_store(base), created.codes[0])
+    assert alice.seed is None and alice.game is None
+    assert alice.current is None  # nothing of the first draw before the coup starts
+    arbiter.start_coup()
+    alice.poll(timeout=2.0)
+    assert alice.current is not None and alice.current.draw_text == "ERZAGEP"
+    alice.propose("H2 ARPEGEZ")
+    arbiter.poll(timeout=2.0)
+    arbiter.close_coup()
+    arbiter.start_coup()
+    # A player's process started now replays every row, the seed out of its reach.
+    late = DuplicateTable.join(open_store(base), created.codes[1])
+    assert late.seed is None and late.damaged is None
+    assert [coup.draw_text for coup in late.coups] == ["ERZAGEP", "OOUMEDR"]
+    assert late.total(0) == 108 and late.board[7, 5] == "A"
+    # So does a spectator (the projector, tables, resultats).
+    wall = DuplicateTable(open_store(base), open_store(base).table(created.table.id), None, spectator=True)
+    assert wall.seed is None and [coup.draw_text for coup in wall.coups] == ["ERZAGEP", "OOUMEDR"]
+
+
+def test_the_arbitrator_restarts_with_its_code_and_continues(base, french):
+    created = create_duplicate_table(open_store(base), DuplicateTableSettings(["Alice", "Bruno"], seconds=None))
+    arbiter = DuplicateTable.join(open_store(base), created.codes[2], french)
+    alice = DuplicateTable.join(open_store(base), created.codes[0])
+    arbiter.start_coup()
+    alice.poll(timeout=2.0)
+    alice.propose("-")
+    arbiter.poll(timeout=2.0)
+    arbiter.close_coup()
+    arbiter.start_coup()
+    draws = [coup.draw_text for coup in arbiter.coups]
+    # The arbitrator's process is gone without a word (killed): its lease still runs.
+    restarted = DuplicateTable.join(open_store(base), created.codes[2], french, force=True)
+    assert restarted.damaged is None and [coup.draw_text for coup in restarted.coups] == draws
+    restarted.close_coup()
+    restarted.start_coup()
+    alice.poll(timeout=2.0)
+    assert alice.damaged is None and len(alice.coups) == 3 and alice.current is not None
+    assert alice.current.draw_text == restarted.coups[2].draw_text
+    # The arbitrator's seat opened without its code cannot make the draws: refused, nothing written.
+    store = open_store(base)
+    before = len(store.rows(created.table.id))
+    with pytest.raises(TableError) as refused:
+        DuplicateTable(store, store.table(created.table.id), 2, french, force=True)
+    assert refused.value.code == "table_unknown_code"
+    assert len(store.rows(created.table.id)) == before
+
+
+def legacy_base(tmp_path: Path) -> tuple[str, dict[str, dict[str, object]]]:
+    """A copy of the table store written before the seals, and its tables' ids and codes."""
+    base = tmp_path / "legacy.sqlite3"
+    shutil.copyfile(DATA / "legacy_tables.sqlite3", base)
+    return str(base), json.loads((DATA / "legacy_tables.json").read_text(encoding="utf-8"))
+
+
+def test_a_duplicate_written_before_the_seals_plays_on(tmp_path, french):
+    base, tables = legacy_base(tmp_path)
+    codes = tables["duplicate"]["codes"]
+    assert isinstance(codes, dict)
+    assert open_store(base).table(str(tables["duplicate"]["table"])).config["seed"] == 1
+    arbiter = DuplicateTable.join(open_store(base), codes["2"], french)
+    alice = DuplicateTable.join(open_store(base), codes["0"])
+    assert arbiter.damaged is None and alice.damaged is None
+    coup = arbiter.current
+    assert coup is not None and coup.number == 2 and coup.draw_text == "OOUMEDR" and coup.proposals == {0: "-"}
+    assert alice.total(0) == 108
+    arbiter.close_coup()
+    arbiter.start_coup()
+    alice.poll(timeout=2.0)
+    assert alice.damaged is None and len(alice.coups) == 3 and alice.current is not None
+    alice.propose("-")
+    arbiter.poll(timeout=2.0)
+    arbiter.close_coup()
+    assert arbiter.damaged is None and arbiter.coups[2].results is not None
