@@ -219,7 +219,7 @@ def _open_seat(args: argparse.Namespace, force: bool = False) -> Any:
     try:
         info, seat = store.find_code(args.code)
         lexicon = _lexicon(args, info.config.get("lexicon"), info.config.get("rules", {}).get("lexicon", "fr"))
-        return TableSession(store, info, seat, lexicon, force=force)
+        return TableSession(store, info, seat, lexicon, force=force, code=args.code)
     except BaseException:
         store.close()
         raise
@@ -316,7 +316,7 @@ def _seat_view(args: argparse.Namespace) -> Any:
 
     store = _store(args)
     info, seat = store.find_code(args.code)
-    return TableSession(store, info, seat, None, spectator=True, computers=None)
+    return TableSession(store, info, seat, None, spectator=True, computers=None, code=args.code)
 
 
 def _run_etat(args: argparse.Namespace, out: TextIO) -> int:

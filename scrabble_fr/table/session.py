@@ -34,10 +34,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from scrabble_fr import texts
-from scrabble_fr.engine.errors import ScrabbleError
+from scrabble_fr.engine.errors import GameStateError, ScrabbleError
 from scrabble_fr.engine.game import Event, EventKind, Game
 from scrabble_fr.engine.move import Move
 from scrabble_fr.engine.players import check_names
+from scrabble_fr.engine.public import PublicGame
 from scrabble_fr.engine.rules import Rules, rules_from_mapping, rules_to_mapping
 from scrabble_fr.engine.wordlist import WordList
 from scrabble_fr.i18n import _, colon
@@ -47,6 +48,7 @@ from scrabble_fr.match.match import ComputerTask, Match, Note, _default_computer
 from scrabble_fr.match.outcome import Outcome
 from scrabble_fr.messages import describe
 from scrabble_fr.table.errors import TableError
+from scrabble_fr.table.seal import SEALED, check_seed, new_seed, sealed_seeds, table_seed
 from scrabble_fr.table.store import (
     RENEW_SECONDS,
     Conflict,
@@ -96,9 +98,9 @@ def create_table(store: TableStore, settings: TableSettings) -> Created:
         raise TableError("table_players")
     # Manual verification needs someone to judge: without an arbiter the word list decides.
     verification = config.verification if settings.arbiter is not None else Verification.AUTO
+    seed = check_seed(config.seed) if config.seed is not None else new_seed()
     table_config = {
         "rules": rules_to_mapping(config.rules),
-        "seed": config.seed if config.seed is not None else random.randrange(2**31),
         "verification": verification.value,
         "clock_minutes": config.clock_minutes,
         "club": config.club,
@@ -106,7 +108,13 @@ def create_table(store: TableStore, settings: TableSettings) -> Created:
         "lexicon_name": settings.lexicon_name,
         "lexicon_words": settings.lexicon_words,
     }
-    return store.create_table(NewTable(CLASSIC, table_config, seats))
+
+    def seal(table_id: str, codes: Mapping[int, str]) -> dict[str, Any]:
+        # Every human seat's process replays the game (its rack, the computers' moves): the seed
+        # is sealed for each code; the database alone gives it to nobody.
+        return {SEALED: sealed_seeds(seed, codes, sorted(codes), table_id)}
+
+    return store.create_table(NewTable(CLASSIC, table_config, seats, seal=seal))
 
 
 class _TableClock:
@@ -237,7 +245,7 @@ class TableSession(FollowedTable):
 
     def __init__(self, store: TableStore, info: TableInfo, seat: int | None, lexicon: WordList | None, *,
                  force: bool = False, computers: Callable[[int, random.Random], Any] | None = _default_computers,
-                 spectator: bool = False) -> None:
+                 spectator: bool = False, code: str | None = None) -> None:
         self.store = store
         self.info = info
         self.table_id = info.id
@@ -253,14 +261,20 @@ class TableSession(FollowedTable):
         try:
             rules = rules_from_mapping(config["rules"])
             clock = config.get("clock_minutes")
+            # The seed makes the racks: a seat's code opens it (a table of before the seals gives
+            # it to anyone); without it a spectator follows the game as the public sees it.
+            self.own_seed = table_seed(config, info.id, seat, code)
             game_config = GameConfig(
                 players=[PlayerConfig(s.name, s.computer_level) for s in self.players], rules=rules,
-                verification=Verification(config.get("verification", "auto")), seed=int(config["seed"]),
+                verification=Verification(config.get("verification", "auto")), seed=self.own_seed,
                 clock_minutes=clock if isinstance(clock, int) and clock > 0 else None,
                 club=config.get("club") is True, lexicon_path=config.get("lexicon"))
             check_players(game_config.players)
         except (KeyError, TypeError, ValueError, ScrabbleError) as exc:
             raise TableError("table_damaged", table=info.id, seq=0, detail=str(exc)) from None
+        if seat is not None and not spectator and self.own_seed is None:
+            raise TableError("table_unknown_code")  # a seat plays its rack: it needs its own code
+        self.seed: int | None = self.own_seed
         self.config = game_config
         self.clock.pin(info.created_ms)
         self.match = SeatMatch(self, game_config, lexicon, computers)
@@ -286,7 +300,7 @@ class TableSession(FollowedTable):
         info, seat = store.find_code(code)
         if seat is None:
             raise TableError("table_needs_name")
-        return cls(store, info, seat, lexicon, force=force, computers=computers)
+        return cls(store, info, seat, lexicon, force=force, computers=computers, code=code)
 
     @classmethod
     def watch(cls, store: TableStore, table_id: str, lexicon: WordList | None) -> TableSession:
@@ -299,7 +313,8 @@ class TableSession(FollowedTable):
         match = self.match
         config = self.config
         self.clock.pin(self.info.created_ms)
-        match.game = Game([p.name for p in config.players], config.rules, int(config.seed or 0))
+        self.seed = self.own_seed
+        match.game = self._game()
         match.notes = []
         match._task_token = None
         match.clocks = Clocks([config.clock_minutes * 60.0] * len(config.players), self.clock) \
@@ -315,6 +330,13 @@ class TableSession(FollowedTable):
         self.judging = False
         self.damaged: TableError | None = None
         self.events_at: dict[int, int] = {0: 0}  # how many game events there were after each row
+
+    def _game(self, actions: Sequence[dict[str, Any]] = ()) -> Game:
+        """The game of ``actions``: the real one with the seed, else the public one (no rack)."""
+        names = [p.name for p in self.config.players]
+        if self.seed is None:
+            return PublicGame.replay(names, self.config.rules, 0, actions)
+        return Game.replay(names, self.config.rules, self.seed, actions)
 
     @property
     def can_act(self) -> bool:
@@ -343,12 +365,17 @@ class TableSession(FollowedTable):
             raise ValueError("unreadable")
         self._start_clocks(row.ts_ms)
         self.clock.pin(row.ts_ms)
+        revealed = payload.get("seed")
+        if revealed is not None and self.seed is None:
+            # The row that ends the game reveals the seed: from here the real game, its racks.
+            if isinstance(revealed, bool) or not isinstance(revealed, int):
+                raise ValueError("seed")
+            self.seed = revealed
+            match.game = self._game(self.committed)
         drop = int(payload.get("drop", 0))
         actions = payload.get("actions", [])
         if drop:
-            kept = self.committed[: len(self.committed) - drop]
-            names = [p.name for p in self.config.players]
-            match.game = Game.replay(names, self.config.rules, int(self.config.seed or 0), kept)
+            match.game = self._game(self.committed[: len(self.committed) - drop])
         for action in actions:
             match.game.apply_action(action)
         if drop or actions:
@@ -459,6 +486,8 @@ class TableSession(FollowedTable):
                 payload["actions"] = added
             if notes != self.committed_notes:
                 payload["notes"] = notes
+            if match.game.is_over and self.seed is not None and "seed" not in self.info.config:
+                payload["seed"] = self.seed  # the game is over: its racks are no secret any more
             try:
                 row = self.store.append(self.table_id, self.seq + 1, payload)
             except Conflict:
@@ -556,6 +585,7 @@ class TableSession(FollowedTable):
             raise MatchError("undo_club")
         if self.me is None:
             raise TableError("spectator")
+        self._require_not_over()
         if self.undo_asked is not None:
             raise TableError("undo_pending")
         humans_acted = [p for p in match.game.actors() if not match.is_computer(p)]
@@ -588,7 +618,14 @@ class TableSession(FollowedTable):
         self.undo_asked = None
         return Outcome((_("Undo refused."),))
 
+    def _require_not_over(self) -> None:
+        # A table's game ends once: its end is written (the seed revealed, the table listed as
+        # over), and a game taken back after it would go on with its racks readable.
+        if self.match.game.is_over:
+            raise GameStateError("game_over")
+
     def _grant_undo(self) -> Outcome:
+        self._require_not_over()
         match = self.match
         before = list(match.notes)
         try:
@@ -660,7 +697,8 @@ class TableSession(FollowedTable):
 
 
 def table_gcg(session: TableSession) -> str:
-    """A shared table's game as GCG text: its moves, the list that judged it, its notes."""
+    """A shared table's game as GCG text: its moves, the list that judged it, its notes; the
+    players' racks once the game is over only (before, they are what each player still holds)."""
     from scrabble_fr.engine.rules import game_language
     from scrabble_fr.records.gcg import lexicon_token, write_gcg
 
@@ -674,4 +712,5 @@ def table_gcg(session: TableSession) -> str:
         lexicon_words=words if isinstance(words, int) and words > 0 else None,
         notes=[(note.after, note.gcg_text(game.players, language)) for note in session.match.notes],
         title=f"scrabble_fr table {session.table_id}",
+        racks=game.is_over,
     )

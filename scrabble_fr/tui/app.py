@@ -256,7 +256,7 @@ class ScrabbleApp(App[None]):
             if seat is None:
                 return
             try:
-                session = TableSession(store, store.table(table.id), seat, lexicon)
+                session = TableSession(store, store.table(table.id), seat, lexicon, code=created.codes[seat])
             except ScrabbleError as exc:
                 self._refused(exc)
                 return

@@ -8,13 +8,18 @@ Seed 7 (classic): Alice draws IELTABP, Bruno CKRAOEA; H4 BALTE is worth 20.
 
 from __future__ import annotations
 
+import io
 import json
 import shutil
 from pathlib import Path
 
 import pytest
 
-from scrabble_fr.table import TableError, open_store
+from scrabble_fr.cli import main
+from scrabble_fr.engine.errors import ScrabbleError
+from scrabble_fr.engine.public import UNKNOWN
+from scrabble_fr.records.gcg import parse_gcg
+from scrabble_fr.table import TableError, TableSession, TableSettings, create_table, open_store
 from scrabble_fr.table.duplicate import DuplicateTable, DuplicateTableSettings, create_duplicate_table
 from scrabble_fr.table.seal import SEALED, open_seed
 
@@ -137,3 +142,123 @@ def test_a_duplicate_written_before_the_seals_plays_on(tmp_path, french):
     arbiter.poll(timeout=2.0)
     arbiter.close_coup()
     assert arbiter.damaged is None and arbiter.coups[2].results is not None
+
+
+# -- the classic table ---------------------------------------------------------------------------------------
+def classic(base: str, words, players=("Alice", "Bruno"), **options):  # type: ignore[no-untyped-def]
+    created = create_table(open_store(base), TableSettings(list(players), **options))
+    sessions = [TableSession.join(open_store(base), created.codes[n], words) for n in sorted(created.codes)]
+    return created, sessions
+
+
+def export(base: str, table_id: str) -> str:
+    out, err = io.StringIO(), io.StringIO()
+    assert main(["exporter", table_id, "--gcg", "--base", base], out=out, err=err) == 0, err.getvalue()
+    return out.getvalue()
+
+
+def test_a_new_classic_table_keeps_its_seed_sealed_for_each_human_seat(base, words):
+    created, (alice, bruno) = classic(base, words, ("Alice", "Bruno", "ordi:1"))
+    table_id = created.table.id
+    config = open_store(base).table(table_id).config
+    assert "seed" not in config and sorted(config[SEALED]) == ["0", "1"]  # the computer has no code
+    seeds = {open_seed(config[SEALED][str(n)], created.codes[n], table_id) for n in (0, 1)}
+    assert len(seeds) == 1 and alice.seed in seeds and seeds.pop().bit_length() > 64
+    assert config[SEALED]["0"] != config[SEALED]["1"]  # one seal per code
+    rack = alice.match.game.racks[0]
+    alice.match.play("passer")
+    bruno.poll(timeout=2.0)
+    assert bruno.match.game.racks[0] == rack  # each seat replays the same game from the seed
+    text = stored_text(base, table_id)
+    assert alice.seed is not None and not any(form in text for form in seed_forms(alice.seed))
+    # What the database alone gives: the board, the scores, the turn, the bag's count; no rack.
+    view = TableSession.watch(open_store(base), table_id, None)
+    assert view.seed is None
+    game, seen = bruno.match.game, view.match.game
+    assert seen.scores == game.scores and seen.to_move == game.to_move and len(seen.bag) == len(game.bag)
+    assert all(set(r) == {UNKNOWN} for r in seen.racks) and set(seen.bag) == {UNKNOWN}
+    # A seat opened without its code cannot play its rack: refused, nothing written.
+    store = open_store(base)
+    with pytest.raises(TableError) as refused:
+        TableSession(store, store.table(table_id), 1, words, force=True)
+    assert refused.value.code == "table_unknown_code"
+    assert len(store.rows(table_id)) == len(view.rows)
+
+
+def test_a_spectator_follows_moves_challenges_and_exchanges_without_the_racks(base, words):
+    _created, (alice, bruno) = classic(base, words, seed=7)
+    view = TableSession.watch(open_store(base), alice.table_id, None)
+    alice.match.play("H4 BALTE")
+    bruno.poll(timeout=2.0)
+    bruno.match.contest(1)  # BALTE is valid: FFSc, Bruno loses 10
+    alice.poll(timeout=2.0)
+    bruno.poll(timeout=2.0)
+    bruno.match.play("changer CK")
+    alice.poll(timeout=2.0)
+    alice.match.play("passer")
+    view.poll(timeout=2.0)
+    game, seen = alice.match.game, view.match.game
+    assert seen.board.squares == game.board.squares and seen.scores == game.scores == [20, -10]
+    assert seen.to_move == game.to_move and len(seen.bag) == len(game.bag)
+    assert [(e.kind, e.player, e.points) for e in seen.history] == [(e.kind, e.player, e.points)
+                                                                     for e in game.history]
+    assert "IELTABP" not in "".join(e.rack for e in seen.history)
+    # What a spectator cannot see: every tile off the board (no rack known to take from it).
+    off_board = seen.rules.tile_set.as_counter()
+    for _row, _col, tile in seen.board.tiles():
+        off_board["?" if tile.islower() else tile] -= 1
+    assert seen.unseen(seen.to_move) == +off_board
+
+
+def test_the_end_reveals_the_seed_the_export_has_racks_only_then(base, words):
+    created, (alice, bruno) = classic(base, words, seed=7)
+    table_id = created.table.id
+    alice.match.play("H4 BALTE")
+    bruno.poll(timeout=2.0)
+    # A game still played: its record says what was played, not what each still holds.
+    record = export(base, table_id)
+    assert ">Alice: 8D BALTE +20 20" in record and "IELTABP" not in record
+    assert parse_gcg(record).events[0].word == "BALTE"
+    bruno.match.play("changer CK")
+    alice.poll(timeout=2.0)
+    record = export(base, table_id)
+    assert ">Bruno: -2 +0 0" in record and "CK" not in record.split("#title")[1]
+    events = parse_gcg(record)
+    assert [e.kind for e in events.events] == ["place", "exchange"] and not events.problems
+    # Six turns without a word (the exchange and five passes) end the game (FFSc): each
+    # subtracts their own rack.
+    for seat, other in [(alice, bruno), (bruno, alice)] * 2 + [(alice, bruno)]:
+        seat.match.play("passer")
+        other.poll(timeout=2.0)
+    assert alice.match.game.is_over and bruno.match.game.is_over
+    view = TableSession.watch(open_store(base), table_id, None)
+    assert view.seed == alice.seed and view.match.game.racks == alice.match.game.racks
+    assert view.match.game.history == alice.match.game.history  # the racks too, now the game is over
+    record = export(base, table_id)
+    assert ">Alice: IELTABP 8D BALTE +20 20" in record
+    assert not parse_gcg(record).problems
+    # Taken back after its end, the game would go on with its racks readable: refused.
+    with pytest.raises(ScrabbleError) as refused:
+        alice.match.undo()  # her pass ended it
+    assert refused.value.code == "game_over"
+
+
+def test_a_classic_table_written_before_the_seals_plays_on(tmp_path, words):
+    base, tables = legacy_base(tmp_path)
+    table_id, codes = str(tables["classic"]["table"]), tables["classic"]["codes"]
+    assert isinstance(codes, dict)
+    assert open_store(base).table(table_id).config["seed"] == 7
+    alice = TableSession.join(open_store(base), codes["0"], words)
+    bruno = TableSession.join(open_store(base), codes["1"], words)
+    assert alice.damaged is None and bruno.damaged is None and alice.match.game.scores == [20, 0]
+    assert alice.match.game.racks[0].startswith(tuple("IELTABP"))  # its own rack, drawn from seed 7
+    bruno.match.play("passer")
+    alice.poll(timeout=2.0)
+    alice.match.play("passer")
+    bruno.poll(timeout=2.0)
+    assert bruno.match.game.scores == [20, 0] and bruno.match.game.to_move == 1
+    # A spectator of such a table replays it as before, from its plain seed.
+    view = TableSession.watch(open_store(base), table_id, None)
+    assert view.match.game.history == alice.match.game.history
+    record = export(base, table_id)
+    assert ">Alice: 8D BALTE +20 20" in record and "IELTABP" not in record  # not over: no rack
