@@ -262,3 +262,22 @@ def test_a_classic_table_written_before_the_seals_plays_on(tmp_path, words):
     assert view.match.game.history == alice.match.game.history
     record = export(base, table_id)
     assert ">Alice: 8D BALTE +20 20" in record and "IELTABP" not in record  # not over: no rack
+
+
+@pytest.mark.parametrize("kind", [[], ["--duplicate"]])
+def test_a_seed_too_long_to_seal_is_one_line_exit_2_and_nothing_written(base, kind):
+    out, err = io.StringIO(), io.StringIO()
+    status = main(["table", "creer", "--joueurs", "Alice,Bruno", "--graine", "9" * 78, "--base", base, *kind],
+                  out=out, err=err)
+    said = err.getvalue()
+    assert status == 2 and said.count("\n") == 1 and "77" in said and "Traceback" not in said
+    assert open_store(base).tables() == []
+    # 77 digits (below 2**256) are sealed and read back whole.
+    status = main(["table", "creer", "--joueurs", "Alice,Bruno", "--graine", "9" * 77, "--base", base, "--json",
+                   *kind], out=out, err=err)
+    assert status == 0
+    created = json.loads(out.getvalue().splitlines()[-1])
+    seats = created["seats"]
+    seat = next(n for n, s in enumerate(seats) if s["role"] == "arbiter") if kind else 0  # who has the seed
+    config = open_store(base).table(created["table"]).config
+    assert open_seed(config[SEALED][str(seat)], seats[seat]["code"], created["table"]) == int("9" * 77)
