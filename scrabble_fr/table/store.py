@@ -5,9 +5,10 @@
     >>> store.append(created.table.id, 1, {"type": "hello"}).seq
     1
 
-A table is its configuration (rules, word list, clock, club mode, seed: JSON), its seats (a name,
-a computer level or a human, a role, a join code stored only as a hash, and the lease of the
-process that holds the seat), and an append-only log of events, each with a sequence number
+A table is its configuration (rules, word list, clock, club mode, the seed sealed under the codes
+that need it — :mod:`.seal` —: JSON), its seats (a name, a computer level or a human, a role, a
+join code stored only as a hash, and the lease of the process that holds the seat), and an
+append-only log of events, each with a sequence number
 unique within the table and the database's own timestamp. Writing an intent is inserting the
 next number: when two processes act at the same instant, exactly one insert succeeds and the
 other gets :class:`Conflict` and nothing written. Every process rebuilds the game from the log
