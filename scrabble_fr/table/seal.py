@@ -13,6 +13,9 @@ and keeps playing so. A new table keeps it only sealed, once per code that needs
 seals one seed once). A duplicate seals it for the arbitrator alone (the players' processes take
 each draw from the coup's row); a classic table for every human seat, whose process replays the
 game (a spectator follows it without the seed, :class:`~scrabble_fr.engine.public.PublicGame`).
+Nothing is sealed later: a classic table's seats are all made with it, and a player who joins an
+open duplicate by name needs no seed. The row that ends a classic game reveals the seed (its racks
+are no secret then), so that a finished game reads and exports with its racks.
 
 A new seed has 128 bits: the old 31 (``random.randrange(2**31)``) could be searched out from the
 first draw a table publishes.
