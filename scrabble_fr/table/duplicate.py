@@ -53,7 +53,7 @@ from scrabble_fr.i18n import _
 from scrabble_fr.match.outcome import Outcome
 from scrabble_fr.messages import describe
 from scrabble_fr.table.errors import TableError
-from scrabble_fr.table.seal import SEALED, check_seed, new_seed, sealed_seeds, table_seed
+from scrabble_fr.table.seal import SEALED, new_seed, sealed_seeds, table_seed
 from scrabble_fr.table.store import (
     RENEW_SECONDS,
     Conflict,
@@ -96,7 +96,7 @@ def create_duplicate_table(store: TableStore, settings: DuplicateTableSettings) 
     arbiter = settings.arbiter.strip() or _("Arbitrator")
     if arbiter.casefold() in {name.casefold() for name in names}:
         arbiter = _("{name} (arbitrator)").format(name=arbiter)
-    seed = check_seed(settings.seed) if settings.seed is not None else new_seed()
+    seed = settings.seed if settings.seed is not None else new_seed()
     config = {
         "rules": rules_to_mapping(settings.rules),
         "seconds": seconds,

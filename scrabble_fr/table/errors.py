@@ -30,7 +30,6 @@ MESSAGES: dict[str, str] = {
     "arbiter_plays_no_tiles": N_("the arbiter plays no tiles"),
     "spectator": N_("a spectator watches and plays nothing"),
     "acted_first": N_("{name} acted first: {what}. Nothing of yours was recorded"),
-    "seed_too_long": N_("a seed has at most {digits} digits"),
     "table_players": N_("a table needs at least two players, one of them human (not counting the arbiter)"),
     "name_taken": N_("someone at table {table} is already called {name}: choose another name"),
     "table_needs_name": N_("this is the table's own code: join it under your name, with --nom NAME"),

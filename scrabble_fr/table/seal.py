@@ -27,12 +27,10 @@ import secrets
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from scrabble_fr.table.errors import TableError
 from scrabble_fr.table.secrets import derive_secret
 
 SEED_BITS = 128
 SEALED = "sealed_seed"  # the configuration's key: {seat number as text: the sealed seed in hex}
-MAX_SEED_DIGITS = 77  # every number of up to 77 digits is below 2**256, the secret's size
 _LABEL = "seed"
 
 
@@ -41,22 +39,14 @@ def new_seed() -> int:
     return secrets.randbits(SEED_BITS)
 
 
-def check_seed(seed: int) -> int:
-    """A chosen seed (``--graine``) as it is sealed: ``random`` reads an int's absolute value, so
-    ``-5`` is ``5``; more than 77 digits is refused (``seed_too_long``)."""
-    seed = abs(seed)
-    if seed >= 10**MAX_SEED_DIGITS:
-        raise TableError("seed_too_long", digits=MAX_SEED_DIGITS)
-    return seed
-
-
 def _pad(code: str, table_id: str) -> int:
     return int.from_bytes(derive_secret(code, _LABEL, table_id), "big")
 
 
 def seal_seed(seed: int, code: str, table_id: str) -> str:
-    """``seed`` sealed under ``code`` at table ``table_id``, as hex."""
-    return format(check_seed(seed) ^ _pad(code, table_id), "064x")
+    """``seed`` sealed under ``code`` at table ``table_id``, as hex. Any whole number reads back
+    exactly; the secret hides its 256 low bits (more than any seed the commands take)."""
+    return format(seed ^ _pad(code, table_id), "064x")
 
 
 def open_seed(sealed: str, code: str, table_id: str) -> int:

@@ -48,7 +48,7 @@ from scrabble_fr.match.match import ComputerTask, Match, Note, _default_computer
 from scrabble_fr.match.outcome import Outcome
 from scrabble_fr.messages import describe
 from scrabble_fr.table.errors import TableError
-from scrabble_fr.table.seal import SEALED, check_seed, new_seed, sealed_seeds, table_seed
+from scrabble_fr.table.seal import SEALED, new_seed, sealed_seeds, table_seed
 from scrabble_fr.table.store import (
     RENEW_SECONDS,
     Conflict,
@@ -98,7 +98,7 @@ def create_table(store: TableStore, settings: TableSettings) -> Created:
         raise TableError("table_players")
     # Manual verification needs someone to judge: without an arbiter the word list decides.
     verification = config.verification if settings.arbiter is not None else Verification.AUTO
-    seed = check_seed(config.seed) if config.seed is not None else new_seed()
+    seed = config.seed if config.seed is not None else new_seed()
     table_config = {
         "rules": rules_to_mapping(config.rules),
         "verification": verification.value,

@@ -21,7 +21,7 @@ from scrabble_fr.engine.public import UNKNOWN
 from scrabble_fr.records.gcg import parse_gcg
 from scrabble_fr.table import TableError, TableSession, TableSettings, create_table, open_store
 from scrabble_fr.table.duplicate import DuplicateTable, DuplicateTableSettings, create_duplicate_table
-from scrabble_fr.table.seal import SEALED, open_seed
+from scrabble_fr.table.seal import SEALED, open_seed, seal_seed
 
 DATA = Path(__file__).parent / "data"
 
@@ -264,20 +264,11 @@ def test_a_classic_table_written_before_the_seals_plays_on(tmp_path, words):
     assert ">Alice: 8D BALTE +20 20" in record and "IELTABP" not in record  # not over: no rack
 
 
-@pytest.mark.parametrize("kind", [[], ["--duplicate"]])
-def test_a_seed_too_long_to_seal_is_one_line_exit_2_and_nothing_written(base, kind):
-    out, err = io.StringIO(), io.StringIO()
-    status = main(["table", "creer", "--joueurs", "Alice,Bruno", "--graine", "9" * 78, "--base", base, *kind],
-                  out=out, err=err)
-    said = err.getvalue()
-    assert status == 2 and said.count("\n") == 1 and "77" in said and "Traceback" not in said
-    assert open_store(base).tables() == []
-    # 77 digits (below 2**256) are sealed and read back whole.
-    status = main(["table", "creer", "--joueurs", "Alice,Bruno", "--graine", "9" * 77, "--base", base, "--json",
-                   *kind], out=out, err=err)
-    assert status == 0
-    created = json.loads(out.getvalue().splitlines()[-1])
-    seats = created["seats"]
-    seat = next(n for n, s in enumerate(seats) if s["role"] == "arbiter") if kind else 0  # who has the seed
-    config = open_store(base).table(created["table"]).config
-    assert open_seed(config[SEALED][str(seat)], seats[seat]["code"], created["table"]) == int("9" * 77)
+@pytest.mark.parametrize("seed", [0, 1, 2**63 - 1, 2**128 - 1, -5, 10**100])
+def test_a_seed_is_sealed_and_read_back_whole(seed):
+    sealed = seal_seed(seed, "abcd-efgh-jkmn-pqrs-tuvw", "t1")
+    assert open_seed(sealed, "ABCD EFGH JKMN PQRS TUVW", "t1") == seed
+    assert open_seed(sealed, "abcd-efgh-jkmn-pqrs-tuvx", "t1") != seed  # another code: another number
+    assert open_seed(sealed, "abcd-efgh-jkmn-pqrs-tuvw", "t2") != seed  # another table too
+    if 0 <= seed < 2**256:
+        assert sealed != format(seed, "064x") and len(sealed) == 64
