@@ -272,8 +272,10 @@ class TableSession(FollowedTable):
             check_players(game_config.players)
         except (KeyError, TypeError, ValueError, ScrabbleError) as exc:
             raise TableError("table_damaged", table=info.id, seq=0, detail=str(exc)) from None
-        if seat is not None and not spectator and self.own_seed is None:
-            raise TableError("table_unknown_code")  # a seat plays its rack: it needs its own code
+        if seat is not None and self.own_seed is None:
+            # A seat's view holds its rack (and plays it): it needs the seat's own code. Only a
+            # spectator (no seat) follows the game without the seed.
+            raise TableError("table_unknown_code")
         self.seed: int | None = self.own_seed
         self.config = game_config
         self.clock.pin(info.created_ms)

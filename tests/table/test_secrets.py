@@ -179,9 +179,12 @@ def test_a_new_classic_table_keeps_its_seed_sealed_for_each_human_seat(base, wor
     assert all(set(r) == {UNKNOWN} for r in seen.racks) and set(seen.bag) == {UNKNOWN}
     # A seat opened without its code cannot play its rack: refused, nothing written.
     store = open_store(base)
-    with pytest.raises(TableError) as refused:
-        TableSession(store, store.table(table_id), 1, words, force=True)
-    assert refused.value.code == "table_unknown_code"
+    for spectator in (False, True):  # its view without a screen (etat) as well: it shows the rack
+        with pytest.raises(TableError) as refused:
+            TableSession(store, store.table(table_id), 1, words, force=True, spectator=spectator)
+        assert refused.value.code == "table_unknown_code"
+    assert TableSession(store, store.table(table_id), 1, None, spectator=True,
+                        code=created.codes[1]).match.game.racks[1] == bruno.match.game.racks[1]
     assert len(store.rows(table_id)) == len(view.rows)
 
 
