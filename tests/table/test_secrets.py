@@ -8,9 +8,11 @@ Seed 7 (classic): Alice draws IELTABP, Bruno CKRAOEA; H4 BALTE is worth 20.
 
 from __future__ import annotations
 
+import contextlib
 import io
 import json
 import shutil
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -64,28 +66,57 @@ def test_a_new_duplicate_keeps_its_seed_sealed_for_the_arbitrator_alone(base, fr
     assert text.count('"type": "coup"') == 1
 
 
-def test_a_players_process_follows_the_duplicate_without_the_seed(base, french):
+@contextlib.contextmanager
+def seed_out_of_reach(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """Within: opening a seed or making a draw fails the test (players' processes at work)."""
+
+    def unreachable(*_args: object, **_kwargs: object) -> None:
+        raise AssertionError("a player's process opened the seed or made a draw")
+
+    with monkeypatch.context() as patched:
+        patched.setattr("scrabble_fr.table.seal.open_seed", unreachable)
+        patched.setattr("scrabble_fr.table.duplicate.DuplicateGame", unreachable)
+        yield
+
+
+def test_a_players_process_follows_the_duplicate_without_the_seed(base, french, monkeypatch):
     created = create_duplicate_table(open_store(base), DuplicateTableSettings(["Alice", "Bruno"], seed=1,
                                                                               seconds=None))
     arbiter = DuplicateTable.join(open_store(base), created.codes[2], french)
-    alice = DuplicateTable.join(open_store(base), created.codes[0])
-    assert alice.seed is None and alice.game is None
-    assert alice.current is None  # nothing of the first draw before the coup starts
+    with seed_out_of_reach(monkeypatch):
+        alice = DuplicateTable.join(open_store(base), created.codes[0])
+        assert alice.seed is None and alice.game is None
+        assert alice.current is None  # nothing of the first draw before the coup starts
     arbiter.start_coup()
-    alice.poll(timeout=2.0)
-    assert alice.current is not None and alice.current.draw_text == "ERZAGEP"
-    alice.propose("H2 ARPEGEZ")
+    with seed_out_of_reach(monkeypatch):
+        alice.poll(timeout=2.0)
+        assert alice.current is not None and alice.current.draw_text == "ERZAGEP"
+        alice.propose("H2 ARPEGEZ")
     arbiter.poll(timeout=2.0)
     arbiter.close_coup()
     arbiter.start_coup()
-    # A player's process started now replays every row, the seed out of its reach.
-    late = DuplicateTable.join(open_store(base), created.codes[1])
-    assert late.seed is None and late.damaged is None
-    assert [coup.draw_text for coup in late.coups] == ["ERZAGEP", "OOUMEDR"]
-    assert late.total(0) == 108 and late.board[7, 5] == "A"
-    # So does a spectator (the projector, tables, resultats).
-    wall = DuplicateTable(open_store(base), open_store(base).table(created.table.id), None, spectator=True)
-    assert wall.seed is None and [coup.draw_text for coup in wall.coups] == ["ERZAGEP", "OOUMEDR"]
+    with seed_out_of_reach(monkeypatch):
+        # A player's process started now replays every row, the seed out of its reach.
+        late = DuplicateTable.join(open_store(base), created.codes[1])
+        assert late.seed is None and late.damaged is None
+        assert [coup.draw_text for coup in late.coups] == ["ERZAGEP", "OOUMEDR"]
+        assert late.total(0) == 108 and late.board[7, 5] == "A"
+        # So does a spectator (the projector, tables, resultats).
+        wall = DuplicateTable(open_store(base), open_store(base).table(created.table.id), None, spectator=True)
+        assert wall.seed is None and [coup.draw_text for coup in wall.coups] == ["ERZAGEP", "OOUMEDR"]
+
+
+def test_an_open_duplicate_seals_its_seed_for_the_arbitrator(base, french):
+    created = create_duplicate_table(open_store(base), DuplicateTableSettings([], seed=1, seconds=None))
+    config = open_store(base).table(created.table.id).config
+    assert "seed" not in config and list(config[SEALED]) == ["0"]  # the arbitrator's seat, first here
+    arbiter = DuplicateTable.join(open_store(base), created.codes[0], french)
+    assert arbiter.seed == 1
+    assert created.table_code is not None
+    alice = DuplicateTable.join(open_store(base), created.table_code, name="Alice")  # a seat made later
+    arbiter.start_coup()
+    alice.poll(timeout=2.0)
+    assert alice.seed is None and alice.current is not None and alice.current.draw_text == "ERZAGEP"
 
 
 def test_the_arbitrator_restarts_with_its_code_and_continues(base, french):
