@@ -20,8 +20,13 @@ on the database's timestamps from the moment every human seat has been taken onc
 terminal is open.
 
 A row is JSON: ``{"type": "move"|"undo_request"|"undo_answer"|"judge_request", "by": SEAT,
-"drop": N, "actions": [...], "notes": [...]}`` (``notes``: the table's notes whole, when they
-changed).
+"drop": N, "actions": [...], "notes": [...], "seed": SEED}`` (``notes``: the table's notes whole,
+when they changed; ``seed``: in the row that ends the game of a table whose seed is sealed).
+
+The seed that makes the racks is sealed for each human seat's code (:mod:`.seal`): a seat's
+process opens it with its code and replays the real game; a spectator, without a code, replays
+the game as the public sees it (:class:`~scrabble_fr.engine.public.PublicGame`: no rack), until
+the row that ends the game reveals the seed.
 """
 
 from __future__ import annotations
