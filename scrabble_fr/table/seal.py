@@ -13,9 +13,11 @@ and keeps playing so. A new table keeps it only sealed, once per code that needs
 seals one seed once). A duplicate seals it for the arbitrator alone (the players' processes take
 each draw from the coup's row); a classic table for every human seat, whose process replays the
 game (a spectator follows it without the seed, :class:`~scrabble_fr.engine.public.PublicGame`).
-Nothing is sealed later: a classic table's seats are all made with it, and a player who joins an
-open duplicate by name needs no seed. The row that ends a classic game reveals the seed (its racks
-are no secret then), so that a finished game reads and exports with its racks.
+An exchange's tiles are sealed too, under the seed, in the row that writes them (:func:`seal_tiles`):
+the database says how many tiles were exchanged, not which, as the opponents' screens do.
+No seed is sealed after its table is made: a classic table's seats are all made with it, and a
+player who joins an open duplicate by name needs none. The row that ends a classic game reveals
+the seed (its racks are no secret then), so that a finished game reads and exports with its racks.
 
 A new seed has 128 bits: the old 31 (``random.randrange(2**31)``) could be searched out from the
 first draw a table publishes.
@@ -53,6 +55,31 @@ def open_seed(sealed: str, code: str, table_id: str) -> int:
     """The seed :func:`seal_seed` sealed (another code gives another number: the caller found the
     seat by its code first)."""
     return int(sealed, 16) ^ _pad(code, table_id)
+
+
+def _tiles_pad(seed: int, table_id: str, seq: int, index: int) -> bytes:
+    # One secret per row and action: an exchange written again after an undo is sealed anew.
+    return derive_secret(str(seed), f"exchange {seq} {index}", table_id)
+
+
+def seal_tiles(tiles: str, seed: int, table_id: str, seq: int, index: int) -> str:
+    """An exchange's tiles as the row ``seq`` holds them (its action ``index`` of the game): sealed
+    under the seed, which every seat's process has; the database alone says how many, not which.
+
+        >>> sealed = seal_tiles("CK", 7, "t1", 3, 2); len(sealed), open_tiles(sealed, 7, "t1", 3, 2)
+        (4, 'CK')
+    """
+    data = tiles.encode("ascii")
+    return bytes(a ^ b for a, b in zip(data, _tiles_pad(seed, table_id, seq, index), strict=False)).hex()
+
+
+def open_tiles(sealed: str, seed: int, table_id: str, seq: int, index: int) -> str:
+    """The tiles :func:`seal_tiles` sealed; raises ``ValueError`` for text that is no sealed tiles."""
+    data = bytes.fromhex(sealed)
+    pad = _tiles_pad(seed, table_id, seq, index)
+    if len(data) > len(pad):
+        raise ValueError("sealed tiles")
+    return bytes(a ^ b for a, b in zip(data, pad, strict=False)).decode("ascii")
 
 
 def sealed_seeds(seed: int, codes: Mapping[int, str], seats: Iterable[int], table_id: str) -> dict[str, str]:

@@ -45,6 +45,7 @@ from scrabble_fr.engine.move import Move
 from scrabble_fr.engine.players import check_names
 from scrabble_fr.engine.public import PublicGame
 from scrabble_fr.engine.rules import Rules, rules_from_mapping, rules_to_mapping
+from scrabble_fr.engine.tiles import JOKER
 from scrabble_fr.engine.wordlist import WordList
 from scrabble_fr.i18n import _, colon
 from scrabble_fr.match.clock import Clocks
@@ -53,7 +54,7 @@ from scrabble_fr.match.match import ComputerTask, Match, Note, _default_computer
 from scrabble_fr.match.outcome import Outcome
 from scrabble_fr.messages import describe
 from scrabble_fr.table.errors import TableError
-from scrabble_fr.table.seal import SEALED, new_seed, sealed_seeds, table_seed
+from scrabble_fr.table.seal import SEALED, new_seed, open_tiles, seal_tiles, sealed_seeds, table_seed
 from scrabble_fr.table.store import (
     RENEW_SECONDS,
     Conflict,
@@ -345,6 +346,42 @@ class TableSession(FollowedTable):
             return PublicGame.replay(names, self.config.rules, 0, actions)
         return Game.replay(names, self.config.rules, self.seed, actions)
 
+    # -- exchanges, sealed in the rows ------------------------------------------------------
+    def _row_action(self, action: dict[str, Any], seq: int, index: int) -> dict[str, Any]:
+        """A game's action as row ``seq`` writes it: at a table whose seed is sealed, an
+        exchange's tiles are sealed too (the database says how many, as the opponents' screens)."""
+        move = action.get("move")
+        if (SEALED not in self.info.config or self.seed is None or action.get("type") != "play"
+                or not isinstance(move, dict) or move.get("kind") != "exchange"):
+            return action
+        tiles = str(move["tiles"])
+        sealed = seal_tiles(tiles, self.seed, self.table_id, seq, index)
+        return {**action, "move": {"kind": "exchange", "count": len(tiles), "sealed": sealed}}
+
+    def _game_action(self, action: Any, seq: int, index: int) -> Any:
+        """A row's action as the game applies it: a sealed exchange opened with the seed, or
+        without it (a spectator) an exchange of that many unknown tiles."""
+        move = action.get("move") if isinstance(action, dict) else None
+        if not isinstance(move, dict) or "sealed" not in move:
+            return action
+        if self.seed is None:
+            count = move["count"]
+            if isinstance(count, bool) or not isinstance(count, int) or count < 1:
+                raise ValueError("count")
+            return {**action, "move": {"kind": "exchange", "tiles": JOKER * count}}
+        return {**action, "move": {"kind": "exchange",
+                                   "tiles": open_tiles(str(move["sealed"]), self.seed, self.table_id, seq, index)}}
+
+    def _actions_of(self, rows: Sequence[Row]) -> list[dict[str, Any]]:
+        """The game's actions after ``rows``, their exchanges opened (the seed is known)."""
+        actions: list[dict[str, Any]] = []
+        for row in rows:
+            drop = int(row.payload.get("drop", 0))
+            del actions[len(actions) - drop:]
+            for action in row.payload.get("actions", []):
+                actions.append(self._game_action(action, row.seq, len(actions)))
+        return actions
+
     @property
     def can_act(self) -> bool:
         return self.held and not self.lost_seat and self.damaged is None and not self.offline
@@ -378,13 +415,14 @@ class TableSession(FollowedTable):
             if isinstance(revealed, bool) or not isinstance(revealed, int):
                 raise ValueError("seed")
             self.seed = revealed
+            self.committed = self._actions_of(self.rows)
             match.game = self._game(self.committed)
         drop = int(payload.get("drop", 0))
-        actions = payload.get("actions", [])
         if drop:
             match.game = self._game(self.committed[: len(self.committed) - drop])
-        for action in actions:
-            match.game.apply_action(action)
+        actions = payload.get("actions", [])
+        for index, action in enumerate(actions, len(self.committed) - drop):
+            match.game.apply_action(self._game_action(action, row.seq, index))
         if drop or actions:
             self.committed = match.game.actions
             match._task_token = None
@@ -490,7 +528,8 @@ class TableSession(FollowedTable):
             if drop:
                 payload["drop"] = drop
             if added:
-                payload["actions"] = added
+                payload["actions"] = [self._row_action(action, self.seq + 1, index)
+                                      for index, action in enumerate(added, prefix)]
             if notes != self.committed_notes:
                 payload["notes"] = notes
             if match.game.is_over and self.seed is not None and "seed" not in self.info.config:

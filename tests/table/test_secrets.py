@@ -229,6 +229,12 @@ def test_a_spectator_follows_moves_challenges_and_exchanges_without_the_racks(ba
     bruno.poll(timeout=2.0)
     bruno.match.play("changer CK")
     alice.poll(timeout=2.0)
+    # The tiles put back are the exchanger's secret: the row says how many, sealed under the seed.
+    row = open_store(base).rows(alice.table_id)[-1].payload
+    move = row["actions"][-1]["move"]
+    assert move["kind"] == "exchange" and move["count"] == 2 and "tiles" not in move
+    assert "CK" not in "".join(json.dumps(r.payload) for r in open_store(base).rows(alice.table_id))
+    assert alice.match.game.history[-1].move.exchanged == "CK"  # a seat's process opens them
     alice.match.play("passer")
     view.poll(timeout=2.0)
     game, seen = alice.match.game, view.match.game
@@ -269,7 +275,7 @@ def test_the_end_reveals_the_seed_the_export_has_racks_only_then(base, words):
     assert view.seed == alice.seed and view.match.game.racks == alice.match.game.racks
     assert view.match.game.history == alice.match.game.history  # the racks too, now the game is over
     record = export(base, table_id)
-    assert ">Alice: IELTABP 8D BALTE +20 20" in record
+    assert ">Alice: IELTABP 8D BALTE +20 20" in record and " -CK +0 0" in record  # the exchange's tiles
     assert not parse_gcg(record).problems
     # Taken back after its end, the game would go on with its racks readable: refused.
     with pytest.raises(ScrabbleError) as refused:

@@ -14,14 +14,19 @@ import pytest
 
 from scrabble_fr.engine.errors import ScrabbleError
 from scrabble_fr.engine.game import EventKind
+from scrabble_fr.engine.move import Move
 from scrabble_fr.match.config import Verification
 from scrabble_fr.table import TableError, TableSession, TableSettings, create_table, open_store
 from scrabble_fr.table.store import Conflict, NewTable, SeatSpec, code_hash
 
 
 def public(history):  # type: ignore[no-untyped-def]
-    """A game's history as a spectator knows it: the same events, without the racks."""
-    return [replace(event, rack="") for event in history]
+    """A game's history as a spectator knows it: the same events, without the racks, and an
+    exchange's tiles by their count."""
+    def seen(move):  # type: ignore[no-untyped-def]
+        return Move.exchange("?" * len(move.exchanged)) if move is not None and move.exchanged else move
+
+    return [replace(event, rack="", move=seen(event.move)) for event in history]
 
 
 def seats(base: str, words, players=("Alice", "Bruno"), **options):  # type: ignore[no-untyped-def]
