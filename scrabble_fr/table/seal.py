@@ -87,6 +87,12 @@ def sealed_seeds(seed: int, codes: Mapping[int, str], seats: Iterable[int], tabl
     return {str(seat): seal_seed(seed, codes[seat], table_id) for seat in seats}
 
 
+def is_sealed(config: Mapping[str, Any]) -> bool:
+    """Whether a table's configuration keeps its seed sealed (a plain ``seed`` is read as such,
+    whatever else is there)."""
+    return "seed" not in config and SEALED in config
+
+
 def table_seed(config: Mapping[str, Any], table_id: str, seat: int | None, code: str | None) -> int | None:
     """The seed the holder of ``code`` (seat ``seat``) reads: a table of before the seals gives its
     plain seed to anyone; a new one gives it to a code it was sealed for; None otherwise. Raises

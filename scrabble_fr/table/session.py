@@ -54,7 +54,7 @@ from scrabble_fr.match.match import ComputerTask, Match, Note, _default_computer
 from scrabble_fr.match.outcome import Outcome
 from scrabble_fr.messages import describe
 from scrabble_fr.table.errors import TableError
-from scrabble_fr.table.seal import SEALED, new_seed, open_tiles, seal_tiles, sealed_seeds, table_seed
+from scrabble_fr.table.seal import SEALED, is_sealed, new_seed, open_tiles, seal_tiles, sealed_seeds, table_seed
 from scrabble_fr.table.store import (
     RENEW_SECONDS,
     Conflict,
@@ -351,7 +351,7 @@ class TableSession(FollowedTable):
         """A game's action as row ``seq`` writes it: at a table whose seed is sealed, an
         exchange's tiles are sealed too (the database says how many, as the opponents' screens)."""
         move = action.get("move")
-        if (SEALED not in self.info.config or self.seed is None or action.get("type") != "play"
+        if (not is_sealed(self.info.config) or self.seed is None or action.get("type") != "play"
                 or not isinstance(move, dict) or move.get("kind") != "exchange"):
             return action
         tiles = str(move["tiles"])
@@ -409,7 +409,7 @@ class TableSession(FollowedTable):
             raise ValueError("unreadable")
         self._start_clocks(row.ts_ms)
         self.clock.pin(row.ts_ms)
-        revealed = payload.get("seed")
+        revealed = payload.get("seed") if kind == "move" else None
         if revealed is not None and self.seed is None:
             # The row that ends the game reveals the seed: from here the real game, its racks.
             if isinstance(revealed, bool) or not isinstance(revealed, int):
@@ -532,7 +532,7 @@ class TableSession(FollowedTable):
                                       for index, action in enumerate(added, prefix)]
             if notes != self.committed_notes:
                 payload["notes"] = notes
-            if match.game.is_over and self.seed is not None and "seed" not in self.info.config:
+            if match.game.is_over and self.seed is not None and is_sealed(self.info.config):
                 payload["seed"] = self.seed  # the game is over: its racks are no secret any more
             try:
                 row = self.store.append(self.table_id, self.seq + 1, payload)
