@@ -67,6 +67,7 @@ from scrabble_fr.table.store import (
     SeatSpec,
     TableInfo,
     TableStore,
+    open_table_code,
 )
 
 DUPLICATE = "duplicate"
@@ -226,7 +227,24 @@ class DuplicateTable(FollowedTable):
             return table
         table = cls(store, info, seat, lexicon, force=force, code=code)
         table.code = new_code
+        if table.is_arbiter:
+            table.table_code = table._open_table_code(code)
         return table
+
+    def _open_table_code(self, arbiter_code: str) -> str | None:
+        """An open table's own code, when it derives from the arbitrator's (see
+        :func:`~scrabble_fr.table.store.open_table_code`): the store says whether it is the
+        table's. A table made before codes were derived had its code drawn: None."""
+        if not self.is_open:
+            return None  # players named at its creation: the table has no code of its own
+        candidate = open_table_code(arbiter_code, self.table_id)
+        try:
+            info, seat = self.store.find_code(candidate)
+        except TableError as exc:
+            if exc.code != "table_unknown_code":
+                raise
+            return None
+        return candidate if info.id == self.table_id and seat is None else None
 
     @staticmethod
     def newcomer_name(info: TableInfo, name: str | None) -> str:
@@ -243,7 +261,13 @@ class DuplicateTable(FollowedTable):
         return clean
 
     code: str | None = None  # a seat's code given at an open table, to rejoin with
+    table_code: str | None = None  # the arbitrator's process: an open table's own code, for late players
     _own_results = False
+
+    @property
+    def is_open(self) -> bool:
+        """Whether players join by the table's code and a name (no players named at its creation)."""
+        return not self._initial()
 
     # -- state from the rows -----------------------------------------------------------------
     def _reset(self) -> None:

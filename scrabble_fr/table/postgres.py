@@ -39,6 +39,7 @@ from scrabble_fr.table.store import (
     TableStore,
     code_hash,
     new_code,
+    new_codes,
     new_table_id,
 )
 
@@ -173,8 +174,7 @@ class PostgresStore(TableStore):
                     table_id = new_table_id()
                     while conn.execute("SELECT 1 FROM scrabble_tables WHERE id = %s", (table_id,)).fetchone():
                         table_id = new_table_id()
-                    table_code = new_code() if table.open else None
-                    codes = table.codes()
+                    codes, table_code = new_codes(table, table_id)
                     config = table.config_for(table_id, codes)
                     conn.execute(f"INSERT INTO scrabble_tables (id, kind, config, created_ms, updated_ms, join_hash) "
                                  f"VALUES (%s, %s, %s, {_NOW_MS}, {_NOW_MS}, %s)",

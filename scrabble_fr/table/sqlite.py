@@ -35,6 +35,7 @@ from scrabble_fr.table.store import (
     TableStore,
     code_hash,
     new_code,
+    new_codes,
     new_table_id,
 )
 
@@ -156,8 +157,7 @@ class SqliteStore(TableStore):
                 table_id = new_table_id()
                 while self._run("SELECT 1 FROM tables WHERE id = ?", (table_id,)):
                     table_id = new_table_id()
-                table_code = new_code() if table.open else None
-                codes = table.codes()
+                codes, table_code = new_codes(table, table_id)
                 self._run(f"INSERT INTO tables (id, kind, config, created_ms, updated_ms, join_hash) "
                           f"VALUES (?, ?, ?, {_NOW_MS}, {_NOW_MS}, ?)",
                           (table_id, table.kind, json.dumps(table.config_for(table_id, codes), ensure_ascii=False),

@@ -8,11 +8,11 @@
 A table is its configuration (rules, word list, clock, club mode, the seed sealed under the codes
 that need it — :mod:`.seal` —: JSON), its seats (a name, a computer level or a human, a role, a
 join code stored only as a hash, and the lease of the process that holds the seat), and an
-append-only log of events, each with a sequence number
-unique within the table and the database's own timestamp. Writing an intent is inserting the
-next number: when two processes act at the same instant, exactly one insert succeeds and the
-other gets :class:`Conflict` and nothing written. Every process rebuilds the game from the log
-and follows it (:meth:`TableStore.changed`: a cheap poll on SQLite, LISTEN/NOTIFY on PostgreSQL).
+append-only log of events, each with a sequence number unique within the table and the
+database's own timestamp. Writing an intent is inserting the next number: when two processes act
+at the same instant, exactly one insert succeeds and the other gets :class:`Conflict` and nothing
+written. Every process rebuilds the game from the log and follows it (:meth:`TableStore.changed`:
+a cheap poll on SQLite, LISTEN/NOTIFY on PostgreSQL).
 
 The store is chosen by an address (:func:`open_store`): ``postgresql://…`` for a server that
 several machines share, anything else a SQLite file (the default, in the user's data folder).
@@ -33,12 +33,14 @@ from pathlib import Path
 from typing import Any
 
 from scrabble_fr.table.errors import TableError
+from scrabble_fr.table.secrets import derive_secret
 
 SCHEMA_VERSION = 1
 BASE_ENV = "SCRABBLE_FR_BASE"
 LEASE_SECONDS = 8.0  # a seat whose process stops renewing is free again after this long
 RENEW_SECONDS = 2.0  # how often a process renews its seats
 _CODE_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789"  # no 0/o, 1/l/i: codes are typed by hand
+OPEN_TABLE_LABEL = "open table code"  # derive_secret's label for an open table's own code
 
 
 class Role(StrEnum):
@@ -87,10 +89,6 @@ class NewTable:
     #: codes (``seal(table_id, codes)``): a secret sealed under codes (:mod:`.seal`), written with
     #: the table in the same transaction.
     seal: Callable[[str, Mapping[int, str]], Mapping[str, Any]] | None = None
-
-    def codes(self) -> dict[int, str]:
-        """A new join code for each human seat, by seat number."""
-        return {number: new_code() for number, spec in enumerate(self.seats) if not spec.is_computer}
 
     def config_for(self, table_id: str, codes: Mapping[int, str]) -> dict[str, Any]:
         """The configuration as stored: :attr:`config` and what :attr:`seal` adds."""
@@ -165,8 +163,33 @@ class Conflict(Exception):
 
 def new_code() -> str:
     """A join code: 20 characters of a 31-letter alphabet (99 bits), in groups of four."""
-    raw = "".join(secrets.choice(_CODE_ALPHABET) for _ in range(20))
+    return _grouped("".join(secrets.choice(_CODE_ALPHABET) for _ in range(20)))
+
+
+def _grouped(raw: str) -> str:
     return "-".join(raw[i:i + 4] for i in range(0, 20, 4))
+
+
+def open_table_code(arbiter_code: str, table_id: str) -> str:
+    """An open table's own code, derived from its arbitrator's code: the arbitrator's process
+    derives it again to show it to late players, while the store keeps only its hash, as it
+    does of every code; the join code tells nothing of the arbitrator's."""
+    number = int.from_bytes(derive_secret(arbiter_code, OPEN_TABLE_LABEL, table_id), "big")
+    raw = []
+    for _ in range(20):  # 20 digits in base 31 of 256 bits: 99 bits, as a drawn code, with no measurable bias
+        number, digit = divmod(number, len(_CODE_ALPHABET))
+        raw.append(_CODE_ALPHABET[digit])
+    return _grouped("".join(raw))
+
+
+def new_codes(table: NewTable, table_id: str) -> tuple[dict[int, str], str | None]:
+    """A new table's codes: each human seat's, and an open table's own (derived from the
+    arbitrator's code when the table has an arbitrator, see :func:`open_table_code`)."""
+    codes = {number: new_code() for number, spec in enumerate(table.seats) if not spec.is_computer}
+    if not table.open:
+        return codes, None
+    arbiter = next((number for number, spec in enumerate(table.seats) if spec.role is Role.ARBITER), None)
+    return codes, open_table_code(codes[arbiter], table_id) if arbiter is not None else new_code()
 
 
 def code_hash(code: str) -> str:
