@@ -77,6 +77,7 @@ MODULES = [
     "scrabble_fr.lexicon.catalogue",
     "scrabble_fr.match.errors",
     "scrabble_fr.match.entry",
+    "scrabble_fr.table.address",
     "scrabble_fr.table.errors",
     "scrabble_fr.table.duplicate",
     "scrabble_fr.table.club_view",

@@ -14,24 +14,28 @@ at the same instant, exactly one insert succeeds and the other gets :class:`Conf
 written. Every process rebuilds the game from the log and follows it (:meth:`TableStore.changed`:
 a cheap poll on SQLite, LISTEN/NOTIFY on PostgreSQL).
 
-The store is chosen by an address (:func:`open_store`): ``postgresql://…`` for a server that
-several machines share, anything else a SQLite file (the default, in the user's data folder).
+The store is chosen by an address (:func:`open_store`, :mod:`.address`): ``postgresql://…`` for a
+server that several machines share, a path for a SQLite file (the default, in the user's data
+folder); any other scheme is refused, and a message names a store without its password.
 """
 
 from __future__ import annotations
 
+import errno
 import hashlib
 import json
 import os
 import secrets
 import time
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 from pathlib import Path
 from typing import Any
 
+from scrabble_fr.engine.players import check_names
+from scrabble_fr.table.address import Backend, StoreAddress, parse_address, shown_text, unreachable
 from scrabble_fr.table.errors import TableError
 from scrabble_fr.table.secrets import derive_secret
 
@@ -198,6 +202,22 @@ def code_hash(code: str) -> str:
     return hashlib.sha256(clean.encode("utf-8")).hexdigest()
 
 
+def check_new_seat(table_id: str, spec: SeatSpec, seated: Iterable[tuple[str, str]],
+                   max_players: int | None) -> None:
+    """Raise unless ``spec`` may sit at a table whose seats are ``seated`` (name, role): a name the
+    rules take and nobody there bears (case aside), a player within ``max_players``. The store
+    checks it in the transaction that writes the seat, so that two newcomers at the same instant
+    cannot both pass, and the replay never meets a seat it would refuse (it would mark the table
+    damaged for good)."""
+    name = check_names([spec.name], 1)[0]
+    seated = list(seated)
+    if any(other.casefold() == name.casefold() for other, _role in seated):
+        raise TableError("name_taken", table=table_id, name=name)
+    players = sum(1 for _name, role in seated if role == Role.PLAYER.value)
+    if spec.role is Role.PLAYER and max_players is not None and players >= max_players:
+        raise TableError("table_full", table=table_id, maximum=max_players)
+
+
 def new_table_id() -> str:
     return "".join(secrets.choice(_CODE_ALPHABET) for _ in range(8))
 
@@ -226,9 +246,11 @@ class TableStore(ABC):
         seat to a name, :meth:`add_seat`); raises ``table_unknown_code``."""
 
     @abstractmethod
-    def add_seat(self, table_id: str, spec: SeatSpec) -> tuple[int, str]:
-        """A new seat at an open table, and its code; raises ``name_taken`` for a name already
-        seated (case aside)."""
+    def add_seat(self, table_id: str, spec: SeatSpec, max_players: int | None = None) -> tuple[int, str]:
+        """A new seat at an open table, and its code, checked in the transaction that writes it
+        (:func:`check_new_seat`): raises ``name_taken`` for a name already seated (case aside),
+        ``table_full`` past ``max_players`` players. A server may also refuse a newcomer it has
+        no connection left for (``base_full``)."""
 
     @abstractmethod
     def set_over(self, table_id: str) -> None: ...
@@ -332,15 +354,35 @@ def default_address() -> str:
     return str(Path(user_data_dir("scrabble_fr")) / "tables.sqlite3")
 
 
+def check_address(address: str | None = None) -> StoreAddress:
+    """The store ``address`` names (None: ``SCRABBLE_FR_BASE``, else the default), checked
+    without opening it. An address that names neither backend is refused (``base_unknown``), as
+    is a SQLite file in a folder that does not exist (``base_no_folder``): a mistyped ``--base``
+    makes no folder and no file. Only the default store, in the user's data folder, makes its
+    folder."""
+    given = address or os.environ.get(BASE_ENV)
+    parsed = parse_address(given or default_address())
+    folder = parsed.folder
+    if given and folder is not None and not folder.is_dir():
+        raise TableError("base_no_folder", folder=shown_text(str(folder)))
+    if folder is not None and Path(parsed.text).is_dir():  # a folder given for the file
+        from scrabble_fr.messages import system_error_text
+
+        raise unreachable(parsed.text, system_error_text(IsADirectoryError(errno.EISDIR, "")))
+    return parsed
+
+
 def open_store(address: str | None = None) -> TableStore:
-    """The store at ``address`` (``postgresql://…`` or a SQLite file; None: the default)."""
-    address = address or default_address()
-    if address.startswith(("postgresql://", "postgres://")):
+    """The store at ``address`` (``postgresql://…`` or a SQLite file; None: the default), checked
+    by :func:`check_address`. A SQLite file is made by the first table created in it: a command
+    that only reads creates nothing."""
+    parsed = check_address(address)
+    if parsed.backend is Backend.POSTGRESQL:
         try:
             from scrabble_fr.table.postgres import PostgresStore
         except ImportError:
             raise TableError("base_needs_psycopg") from None
-        return PostgresStore(address)
+        return PostgresStore(parsed.text)
     from scrabble_fr.table.sqlite import SqliteStore
 
-    return SqliteStore(address)
+    return SqliteStore(parsed.text, make_folder=not (address or os.environ.get(BASE_ENV)))
