@@ -40,6 +40,7 @@ from scrabble_fr.duplicate.draw import format_draw
 from scrabble_fr.duplicate.errors import DuplicateError
 from scrabble_fr.duplicate.game import CLUB_MAX_PLAYERS, DuplicateGame, check_names
 from scrabble_fr.duplicate.marking import mark, read_placement
+from scrabble_fr.duplicate.sheet import SheetCoup
 from scrabble_fr.duplicate.timing import check_time, time_text
 from scrabble_fr.engine.board import Board
 from scrabble_fr.engine.errors import ScrabbleError
@@ -207,6 +208,7 @@ class DuplicateTable(FollowedTable):
         self.next_seconds: float | None = None  # this one
         self._renewed = 0.0
         self._now_base = (0, time.monotonic())
+        self.watching = spectator
         self._reset()
         if seat is not None and not spectator:
             store.take_seat(info.id, seat, self.token, force=force)
@@ -293,11 +295,23 @@ class DuplicateTable(FollowedTable):
             players = [s.name for s in self.info.seats if s.role is Role.PLAYER and s.number in self._initial()]
             # The table's rows hold the clock (each coup's time, checked against the club's times
             # when set): the game keeps none, and so no club time to check either.
-            if self.seed is None:  # the arbitrator's seat opened without its code: no draw to make
-                raise TableError("table_unknown_code")
-            self.game = DuplicateGame(players, lexicon=self.lexicon, rules=self.rules, seed=self.seed, seconds=None,
-                                      club=False, max_players=CLUB_MAX_PLAYERS)
+            sheet = None
+            if self.seed is None:
+                if not self.watching:  # the arbitrator's seat taken without its code: no draw to make
+                    raise TableError("table_unknown_code")
+                # The arbitrator's seat watched without its code (a review): the draws of the coups
+                # started, public from their rows, make the game; none to come is known.
+                sheet = self._started_draws()
+            self.game = DuplicateGame(players, lexicon=self.lexicon, rules=self.rules, seed=self.seed or 0,
+                                      seconds=None, club=False, max_players=CLUB_MAX_PLAYERS, sheet=sheet)
             self.game_seats: list[int] = sorted(self._initial())
+
+    def _started_draws(self) -> list[SheetCoup]:
+        """The draws of the coups started, as a sheet's lines (their rows say them)."""
+        draws = [row.payload.get("draw") for row in self.store.rows(self.table_id)
+                 if row.payload.get("type") == "coup"]
+        return [SheetCoup(number, str(draw.get("leftover", "")), str(draw.get("new", "")), bool(draw.get("rejets")))
+                for number, draw in enumerate(draws, 1) if isinstance(draw, dict)]
 
     def _initial(self) -> set[int]:
         # The seats made with the table: the players named by ``table creer``.
