@@ -15,6 +15,9 @@ MESSAGES: dict[str, str] = {
     "base_unreachable": N_("the table store {base} cannot be reached ({detail}): check the address, or that the server runs"),
     "base_busy": N_("the table store is busy: another terminal's write held it for more than {seconds} s. Nothing was written: try again"),
     "base_lost": N_("the connection to the table store is lost: retrying…"),
+    # An intent met a store it could not write to: refused at once, the player's line kept.
+    "not_recorded": N_("the table store does not answer: not recorded. Send it again when the store is back"),
+    "not_recorded_busy": N_("the table store is held by another terminal's write: not recorded. Send it again in a moment"),
     "base_unknown": N_("{base} is not a table store address: give a postgresql://… address, or a path of a SQLite file"),
     "base_needs_psycopg": N_("PostgreSQL needs psycopg: install it with pip install \"scrabble-fr[postgres]\""),
     "schema_newer": N_("the table store {base} was made by a newer scrabble_fr (schema {found}, this one reads up to {supported}): update scrabble_fr"),
@@ -44,6 +47,9 @@ MESSAGES: dict[str, str] = {
     "no_judgement": N_("no challenged word waits for the arbiter"),
     "table_command": N_("{text!r} is not a command of the game: H8 MOT, 8H MOT, passer, changer LETTRES, contester [MOTS], accepter"),
 }
+
+# The codes of an intent the store did not take (the screen gives the typed line back).
+NOT_RECORDED = frozenset({"not_recorded", "not_recorded_busy"})
 
 
 class TableError(ScrabbleError):

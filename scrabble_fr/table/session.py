@@ -232,6 +232,17 @@ class SeatMatch(Match):
         Match.undo(self)
 
 
+STORE_FAILURES = frozenset({"base_unreachable", "base_lost", "base_busy"})
+
+
+def not_recorded(exc: TableError) -> TableError:
+    """What an intent whose row the store did not take says: « not recorded », nothing queued
+    (the store's own wording, « retrying… », would promise a retry no one makes)."""
+    if exc.code == "base_busy":
+        return TableError("not_recorded_busy")
+    return TableError("not_recorded") if exc.code in STORE_FAILURES else exc
+
+
 class TableSession(FollowedTable):
     """One seat (``seat``; None: a spectator) following one table of ``store``."""
 
@@ -452,6 +463,10 @@ class TableSession(FollowedTable):
             if not self.held or self.lost_seat:
                 raise TableError("spectator" if self.seat is None else "seat_taken",
                                  name=self.info.seat(self.seat or 0).name)
+            if self.offline:
+                # Known to be away: refused at once rather than after a connection's timeout.
+                self.rebuild_from_known()
+                raise TableError("not_recorded")
             payload: dict[str, Any] = {"type": kind, "by": self.seat, **extra}
             if drop:
                 payload["drop"] = drop
@@ -470,9 +485,11 @@ class TableSession(FollowedTable):
                     who = self.info.seat(by).name if isinstance(by, int) else _("the table")
                     raise TableError("acted_first", name=who, what=self.what_happened(known)) from None
                 continue
-            except TableError:
+            except TableError as exc:
                 self.rebuild_from_known()
-                raise
+                if exc.code in ("base_unreachable", "base_lost"):
+                    self.offline = True  # the next look says when it is back
+                raise not_recorded(exc) from None
             # The row is ours: what it holds is the state the match already has.
             self.rows.append(row)
             self.seq = row.seq
@@ -635,10 +652,17 @@ class TableSession(FollowedTable):
             if exc.code in ("base_unreachable", "base_lost"):
                 if not self.offline:
                     self.offline = True
-                    return Outcome(warning=describe(TableError("base_lost")))
+                    return Outcome(warning=_("The connection to the table store is lost: retrying. Until it is "
+                                             "back, an action is refused and not recorded."))
                 return None
             raise
         messages = tuple(self.event_text(e) for e in events)
+        if was_offline and self.seat is not None and any(
+                row.seq > known and row.payload.get("by") == self.seat for row in self.rows):
+            # The server took the row and went before it could answer: it was said « not
+            # recorded », and it is there after all.
+            messages = (_("Your last action, said not recorded, reached the table before the store went away."),
+                        *messages)
         game = self.match.game
         if (announced is not None and (game.pending is None or len(game.history) > announced)
                 and not any(e.kind in CONTEST_EVENTS for e in events)):

@@ -93,3 +93,47 @@ def test_postgresql_stopped_for_five_seconds_loses_nothing(postgres, words):
     bruno.match.accept()  # the game goes on
     alice.poll(timeout=2.0)
     assert alice.match.game.pending is None and alice.match.game.scores == [20, 0]
+
+
+def _not_recorded(exc: TableError) -> str:
+    from scrabble_fr.messages import describe
+
+    return describe(exc)
+
+
+@pytest.mark.timeout(90)
+def test_an_action_while_postgresql_is_stopped_is_refused_at_once_and_sent_again_later(postgres, words):
+    base = postgres.schema_url("outage")
+    created = create_table(open_store(base), TableSettings(["Alice", "Bruno"], seed=7))
+    alice = TableSession.join(open_store(base), created.codes[0], words)
+    bruno = TableSession.join(open_store(base), created.codes[1], words)
+    postgres.stop("fast")
+    try:
+        # Not yet known to be away: the write fails, and says so; nothing is kept to be sent.
+        with pytest.raises(TableError) as refused:
+            alice.match.play("H4 BALTE")
+        assert refused.value.code == "not_recorded" and "pas enregistré" in _not_recorded(refused.value)
+        assert alice.match.game.history == [] and alice.match.game.pending is None
+        # Known to be away: refused at once, not after a connection's timeout.
+        start = time.monotonic()
+        with pytest.raises(TableError) as again:
+            alice.match.play("H4 BALTE")
+        assert again.value.code == "not_recorded" and time.monotonic() - start < 0.5
+        assert alice.poll() is None  # the refusal said it: no second warning
+    finally:
+        postgres.start()
+    deadline = time.monotonic() + 20
+    outcome = None
+    while outcome is None or not outcome.messages:
+        outcome = alice.poll(timeout=0.5)
+        assert time.monotonic() < deadline, "the table did not come back"
+    assert "répond de nouveau" in outcome.messages[0]
+    bruno.poll(timeout=1.0)
+    assert bruno.match.game.pending is None  # nothing of the refused move reached the table
+    alice.match.play("H4 BALTE")  # sent again, by hand: recorded
+    deadline = time.monotonic() + 20
+    while bruno.match.game.pending is None:
+        bruno.poll(timeout=0.5)
+        assert time.monotonic() < deadline
+    assert bruno.match.game.pending.move.word == "BALTE"
+

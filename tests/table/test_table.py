@@ -361,7 +361,8 @@ def test_a_waiting_process_is_woken_by_a_write_at_once_where_the_store_announces
 
 def test_a_sqlite_file_held_too_long_by_another_write_is_busy_not_unreachable(tmp_path, words, monkeypatch):
     # Another terminal's write holds the file's lock past the wait: the move is refused as
-    # "busy, try again" (not "cannot be reached"), nothing is written, and the same move then goes.
+    # "busy, not recorded" (not "cannot be reached", not "retrying"), nothing is written or kept to
+    # be sent, and the same move, sent again, goes.
     import sqlite3
 
     from scrabble_fr.i18n import get_language, set_language
@@ -375,11 +376,12 @@ def test_a_sqlite_file_held_too_long_by_another_write_is_busy_not_unreachable(tm
     other.execute("BEGIN IMMEDIATE")
     with pytest.raises(TableError) as refused:
         alice.match.play("H4 BALTE")
-    assert refused.value.code == "base_busy"
+    assert refused.value.code == "not_recorded_busy"
     before = get_language()
     set_language("fr")
     try:
-        assert "occupée" in describe(refused.value) and "réessayez" in describe(refused.value)
+        said = describe(refused.value)
+        assert "occupée" in said and "pas enregistré" in said and "Renvoyez" in said
     finally:
         set_language(before)
     other.execute("ROLLBACK")

@@ -77,3 +77,36 @@ async def test_a_screen_is_woken_by_the_others_move_where_the_store_announces_it
         assert followed is base.startswith("postgresql")
         if followed:
             assert "BALTE" in str(screen.query_one("#message").render())
+
+
+async def test_a_move_the_store_does_not_take_is_refused_and_the_typed_line_kept(tmp_path, words, monkeypatch):
+    import sqlite3
+
+    from scrabble_fr.table import sqlite as sqlite_store
+
+    monkeypatch.setattr(sqlite_store, "BUSY_SECONDS", 0.2)
+    base = str(tmp_path / "tables.sqlite3")
+    created = create_table(open_store(base), TableSettings(["Alice", "Bruno"], seed=7))
+    alice = TableSession.join(open_store(base), created.codes[0], words)
+    app = ScrabbleApp(lexicon=words, table=alice)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        command = screen.query_one("#command", Input)
+        holder = sqlite3.connect(base, isolation_level=None)
+        holder.execute("BEGIN IMMEDIATE")  # another terminal's write holds the file
+        try:
+            command.value = "H4 BALTE"
+            await pilot.press("enter")
+            await pilot.pause()
+            assert "pas enregistré" in str(screen.query_one("#message").render())
+            assert command.value == "H4 BALTE"  # kept, to send again as it is
+            assert alice.match.game.pending is None
+        finally:
+            holder.execute("ROLLBACK")
+            holder.close()
+        await pilot.press("enter")  # sent again
+        await pilot.pause()
+        assert command.value == "" and alice.match.game.pending is not None
+        assert [row.payload["type"] for row in open_store(base).rows(created.table.id)] == ["move"]

@@ -27,6 +27,7 @@ from scrabble_fr.i18n import N_, _, elide, format_number, ngettext, points, sent
 from scrabble_fr.match import ComputerTask, HintTask, Match, Outcome
 from scrabble_fr.match.entry import used_tiles
 from scrabble_fr.messages import describe
+from scrabble_fr.table.errors import NOT_RECORDED
 from scrabble_fr.tui.bindings import LocalizedBindings
 from scrabble_fr.tui.screens.dialogs import (
     ChallengeWordsDialog,
@@ -294,12 +295,16 @@ class GameScreen(LocalizedBindings, Screen[None]):
     # -- the flow of the game --------------------------------------------------------------
     def intent(self, action: Callable[[], Outcome]) -> bool:
         """Send an intent to the match; on refusal say why (nothing changed)."""
+        typed, self._typed = self._typed, None
         try:
             outcome = action()
         except ScrabbleError as exc:
             self.say(describe(exc))
             if self.table is not None:
                 self.refresh_view()  # another terminal acted first: its move is on the board now
+                if typed and exc.code in NOT_RECORDED:
+                    # The store did not take it: the line comes back, to send again as it is.
+                    self.query_one("#command", Input).value = typed
             return False
         self.shown = []  # the player has acted: what came before is read
         self.after_change(outcome)
@@ -370,6 +375,15 @@ class GameScreen(LocalizedBindings, Screen[None]):
         event.input.value = ""
         if not text:
             return
+        self._typed = text  # given back by intent() if the table's store does not take it
+        try:
+            self._dispatch(text)
+        finally:
+            self._typed = None
+
+    _typed: str | None = None
+
+    def _dispatch(self, text: str) -> None:
         command = command_word(text.split()[0])
         if command is CommandWord.CHALLENGE:
             rest = text.split()[1:]
