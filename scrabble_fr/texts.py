@@ -186,7 +186,7 @@ def note_text(players: Sequence[str], note: Note) -> str:
         moves = join_list(list(note.detail.get("moves", []))) or "—"
         return _("{name} takes back: {moves}").format(name=name, moves=moves)
     if note.kind == "hint":
-        return _("hint for {name}").format(name=name) + times
+        return _("{name} asked for a hint").format(name=name) + times
     return _("{name} looked up: {words}").format(name=name, words=" ".join(note.detail.get("words", []))) + times
 
 

@@ -232,6 +232,13 @@ class SeatMatch(Match):
         Match.undo(self)
 
 
+HELP_NOTES = ("hint", "lookup")  # the notes of a seat's use of the program's help
+
+
+def _help_counts(notes: Sequence[Note]) -> dict[tuple[str, int, int], int]:
+    return {(n.kind, n.after, n.player): n.count for n in notes if n.kind in HELP_NOTES}
+
+
 STORE_FAILURES = frozenset({"base_unreachable", "base_lost", "base_busy"})
 
 
@@ -639,6 +646,7 @@ class TableSession(FollowedTable):
             known = self.seq
             game = self.match.game
             announced = len(game.history) if game.pending is not None else None
+            asked = _help_counts(self.match.notes)
             events = self.sync()
             if self.seq == known or was_offline:
                 # No row: a seat came or went (a row says nothing of the seats; the renewal above
@@ -656,7 +664,7 @@ class TableSession(FollowedTable):
                                              "back, an action is refused and not recorded."))
                 return None
             raise
-        messages = tuple(self.event_text(e) for e in events)
+        messages = tuple(self.event_text(e) for e in events) + self._help_used(asked)
         if was_offline and self.seat is not None and any(
                 row.seq > known and row.payload.get("by") == self.seat for row in self.rows):
             # The server took the row and went before it could answer: it was said « not
@@ -672,6 +680,21 @@ class TableSession(FollowedTable):
         if was_offline:
             messages = (_("The table store is back."), *messages)
         return Outcome(messages)
+
+    def _help_used(self, before: Mapping[tuple[str, int, int], int]) -> tuple[str, ...]:
+        """What the other seats asked of the program since ``before`` (a hint, a look-up), said
+        to every seat: help at a table between humans is never silent."""
+        said: list[str] = []
+        for note in self.match.notes:
+            key = (note.kind, note.after, note.player)
+            if note.kind not in HELP_NOTES or note.count <= before.get(key, 0) or note.player == self.me:
+                continue
+            name = self.match.players[note.player]
+            if note.kind == "hint":
+                said.append(_("{name} asked for a hint.").format(name=name))
+            else:
+                said.append(_("{name} used the word tools.").format(name=name))
+        return tuple(said)
 
     def close(self) -> None:
         """Leave the table: the seat is free at once for another terminal."""
