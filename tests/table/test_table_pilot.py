@@ -110,3 +110,37 @@ async def test_a_move_the_store_does_not_take_is_refused_and_the_typed_line_kept
         await pilot.pause()
         assert command.value == "" and alice.match.game.pending is not None
         assert [row.payload["type"] for row in open_store(base).rows(created.table.id)] == ["move"]
+
+
+async def test_a_watcher_is_offered_only_what_a_watcher_can_do(tmp_path, words):
+    base = str(tmp_path / "tables.sqlite3")
+    created = create_table(open_store(base), TableSettings(["Alice", "Bruno"], seed=7))
+    watcher = TableSession.watch(open_store(base), created.table.id, None)
+    app = ScrabbleApp(table=watcher)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        keys = set(screen._bindings.key_to_bindings)
+        shown = {key for key, bindings in screen._bindings.key_to_bindings.items() if any(b.show for b in bindings)}
+        assert not keys & {"f2", "f3", "f4", "f5", "f6", "f7", "f9", "ctrl+z"} and "f1" in shown
+        command = screen.query_one("#command", Input)
+        assert command.disabled and "Vous regardez" in command.placeholder
+        assert "Votre coup" not in command.placeholder
+        await pilot.press("f3", "f6")  # nothing to accept, nothing to hint: the keys do nothing
+        await pilot.pause()
+        assert app.screen is screen and open_store(base).rows(created.table.id) == []
+
+
+async def test_f6_out_of_turn_says_whose_turn_it_is(tmp_path, words):
+    base = str(tmp_path / "tables.sqlite3")
+    created = create_table(open_store(base), TableSettings(["Alice", "Bruno"], seed=7))
+    TableSession.join(open_store(base), created.codes[0], words)
+    bruno = TableSession.join(open_store(base), created.codes[1], words)
+    app = ScrabbleApp(lexicon=words, table=bruno)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("f6")
+        await pilot.pause()
+        message = str(app.screen.query_one("#message").render())
+        assert "tour" in message and "Alice" in message and "liste" not in message
