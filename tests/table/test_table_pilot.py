@@ -144,3 +144,25 @@ async def test_f6_out_of_turn_says_whose_turn_it_is(tmp_path, words):
         await pilot.pause()
         message = str(app.screen.query_one("#message").render())
         assert "tour" in message and "Alice" in message and "liste" not in message
+
+
+async def test_the_history_shows_its_entries_whole_at_80_by_24(tmp_path, words):
+    from scrabble_fr.tui.widgets.history import HistoryView
+
+    base = str(tmp_path / "tables.sqlite3")
+    created = create_table(open_store(base), TableSettings(["Joueur 1", "Bernadette"], seed=7))
+    alice = TableSession.join(open_store(base), created.codes[0], words)
+    bruno = TableSession.join(open_store(base), created.codes[1], words)
+    alice.match.play("H4 BALTE")
+    bruno.poll(timeout=1.0)
+    bruno.match.contest(1)  # a lost challenge: « contestation perdue » under Bernadette's name
+    alice.poll(timeout=1.0)
+    app = ScrabbleApp(lexicon=words, table=alice)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        history = app.screen.query_one("#history", HistoryView)
+        room = history.query_one("#history-body").size.width - 1
+        text = "\n".join(history.lines)
+        assert "…" not in text and all(len(line) <= room for line in history.lines)
+        assert "Joueur 1" in text and "Bernadette" in text and "contestation perdue" in text
+        assert "+20" in text and "-10" in text
