@@ -102,7 +102,8 @@ def history_lines(rows: Sequence[HistoryRow], width: int, turns: bool = True,
 
     def line(turn: str, name: str, name_room: int, move: str, pts: str, total: str) -> str:
         start = f"{turn:>{turn_w}} " if turns else ""
-        return f"{start}{name:<{name_room}} {move:<{name_w + 1 + move_w - name_room - 1}} {pts:>{pts_w}} {total:>{total_w}}"
+        move_room = name_w + 1 + move_w - name_room - 1  # a long name takes from the move's room
+        return f"{start}{name:<{name_room}} {move:<{move_room}} {pts:>{pts_w}} {total:>{total_w}}"
 
     head = line(columns[0] if turns else "", columns[1], name_w, columns[2], columns[3], columns[4]).rstrip()
     lines: list[str] = []

@@ -61,6 +61,7 @@ from scrabble_fr.table.store import (
 )
 
 CLASSIC = "classic"
+ROW_KINDS = ("move", "undo_request", "undo_answer", "judge_request", "rematch")
 CONTEST_EVENTS = frozenset({EventKind.WITHDRAWN, EventKind.CONTEST_PENALTY, EventKind.CONTEST_BONUS,
                             EventKind.CONTEST_FAILED, EventKind.LOST_TURN})
 
@@ -255,8 +256,9 @@ class TableSession(FollowedTable):
 
     def __init__(self, store: TableStore, info: TableInfo, seat: int | None, lexicon: WordList | None, *,
                  force: bool = False, computers: Callable[[int, random.Random], Any] | None = _default_computers,
-                 spectator: bool = False) -> None:
+                 spectator: bool = False, code: str | None = None) -> None:
         self.store = store
+        self.code = code  # the seat's join code, when it was opened with it (its rematch is derived from it)
         self.info = info
         self.table_id = info.id
         self.seat = seat
@@ -304,7 +306,7 @@ class TableSession(FollowedTable):
         info, seat = store.find_code(code)
         if seat is None:
             raise TableError("table_needs_name")
-        return cls(store, info, seat, lexicon, force=force, computers=computers)
+        return cls(store, info, seat, lexicon, force=force, computers=computers, code=code)
 
     @classmethod
     def watch(cls, store: TableStore, table_id: str, lexicon: WordList | None) -> TableSession:
@@ -331,8 +333,17 @@ class TableSession(FollowedTable):
         self.undo_asked: dict[str, Any] | None = None  # {"by": seat, "yes": [seats]}
         self.judgement: dict[str, Any] | None = None  # {"contester": player, "words": [...]}
         self.judging = False
+        self.rematch: dict[str, Any] | None = None  # {"table": id, "seed": n, "by": seat}, once asked
         self.damaged: TableError | None = None
         self.events_at: dict[int, int] = {0: 0}  # how many game events there were after each row
+
+    @property
+    def rematch_asker(self) -> str | None:
+        """The name of the seat that asked for the rematch, if another seat did."""
+        if self.rematch is None or self.rematch.get("by") == self.seat:
+            return None
+        by = self.rematch.get("by")
+        return self.info.seat(by).name if isinstance(by, int) and 0 <= by < len(self.info.seats) else _("the table")
 
     @property
     def can_act(self) -> bool:
@@ -357,8 +368,15 @@ class TableSession(FollowedTable):
         match = self.match
         self.clock.pin(row.ts_ms)
         kind = payload.get("type")
-        if "damaged" in payload or kind not in ("move", "undo_request", "undo_answer", "judge_request"):
+        if "damaged" in payload or kind not in ROW_KINDS:
             raise ValueError("unreadable")
+        if kind == "rematch":
+            # The finished game's rematch: the first link written is the one every seat follows.
+            if self.rematch is None:
+                table, seed = payload["table"], payload["seed"]
+                if not isinstance(table, str) or not isinstance(seed, int):
+                    raise ValueError("rematch")
+                self.rematch = {"table": table, "seed": seed, "by": payload.get("by")}
         self._start_clocks(row.ts_ms)
         self.clock.pin(row.ts_ms)
         drop = int(payload.get("drop", 0))
@@ -647,6 +665,7 @@ class TableSession(FollowedTable):
             game = self.match.game
             announced = len(game.history) if game.pending is not None else None
             asked = _help_counts(self.match.notes)
+            rematch = self.rematch
             events = self.sync()
             if self.seq == known or was_offline:
                 # No row: a seat came or went (a row says nothing of the seats; the renewal above
@@ -665,6 +684,10 @@ class TableSession(FollowedTable):
                 return None
             raise
         messages = tuple(self.event_text(e) for e in events) + self._help_used(asked)
+        asker = self.rematch_asker
+        if rematch is None and asker is not None:
+            messages += (_("{name} asks for a rematch: Rematch (R) on the end screen takes you to the new table.")
+                         .format(name=asker),)
         if was_offline and self.seat is not None and any(
                 row.seq > known and row.payload.get("by") == self.seat for row in self.rows):
             # The server took the row and went before it could answer: it was said « not

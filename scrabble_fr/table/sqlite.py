@@ -154,8 +154,10 @@ class SqliteStore(TableStore):
         with self._lock:
             self._run("BEGIN IMMEDIATE")
             try:
-                table_id = new_table_id()
+                table_id = table.id or new_table_id()
                 while self._run("SELECT 1 FROM tables WHERE id = ?", (table_id,)):
+                    if table.id is not None:
+                        raise TableError("table_exists", table=table_id)
                     table_id = new_table_id()
                 table_code = new_code() if table.open else None
                 self._run(f"INSERT INTO tables (id, kind, config, created_ms, updated_ms, join_hash) "
@@ -163,7 +165,7 @@ class SqliteStore(TableStore):
                           (table_id, table.kind, json.dumps(table.config, ensure_ascii=False),
                            code_hash(table_code) if table_code else None))
                 for number, spec in enumerate(table.seats):
-                    code = None if spec.is_computer else new_code()
+                    code = None if spec.is_computer or not table.coded else new_code()
                     if code is not None:
                         codes[number] = code
                     self._run("INSERT INTO seats (table_id, seat, name, computer_level, role, code_hash) "
@@ -310,6 +312,12 @@ class SqliteStore(TableStore):
                 if self._durable:
                     self._run("PRAGMA synchronous = FULL")
         return bool(held)
+
+    def set_seat_code(self, table_id: str, seat: int, hash_: str) -> bool:
+        with self._lock:
+            return bool(self._run(
+                "UPDATE seats SET code_hash = ? WHERE table_id = ? AND seat = ? AND computer_level IS NULL "
+                "AND (code_hash IS NULL OR code_hash = ?) RETURNING seat", (hash_, table_id, seat, hash_)))
 
     def leave_seat(self, table_id: str, seat: int, token: str) -> None:
         with self._lock:

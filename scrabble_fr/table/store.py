@@ -81,6 +81,8 @@ class NewTable:
     config: dict[str, Any]
     seats: list[SeatSpec]
     open: bool = False  # players may join with the table's own code and a name (a club's duplicate)
+    id: str | None = None  # the table's id, chosen beforehand (a rematch's, named in its old table)
+    coded: bool = True  # False: the human seats get no code now; each claims its own (a rematch)
 
 
 @dataclass(frozen=True)
@@ -173,7 +175,8 @@ class TableStore(ABC):
 
     # -- tables ------------------------------------------------------------------------------
     @abstractmethod
-    def create_table(self, table: NewTable) -> Created: ...
+    def create_table(self, table: NewTable) -> Created:
+        """Create the table (``table_exists`` if ``table.id`` is taken: nothing written)."""
 
     @abstractmethod
     def table(self, table_id: str) -> TableInfo:
@@ -195,6 +198,11 @@ class TableStore(ABC):
 
     @abstractmethod
     def set_over(self, table_id: str) -> None: ...
+
+    @abstractmethod
+    def set_seat_code(self, table_id: str, seat: int, hash_: str) -> bool:
+        """Give a seat created without a code (``NewTable.coded`` false) the code whose hash is
+        ``hash_``; True if the seat has that code now, False if it has another one."""
 
     # -- the log -----------------------------------------------------------------------------
     @abstractmethod

@@ -166,3 +166,48 @@ async def test_the_history_shows_its_entries_whole_at_80_by_24(tmp_path, words):
         assert "…" not in text and all(len(line) <= room for line in history.lines)
         assert "Joueur 1" in text and "Bernadette" in text and "contestation perdue" in text
         assert "+20" in text and "-10" in text
+
+
+async def test_rematch_at_a_table_takes_each_seat_to_a_new_table_never_a_local_game(tmp_path, words):
+    from textual.widgets import Button, Static
+
+    from scrabble_fr.tui.screens.end import EndScreen
+
+    from .test_rematch import finished
+
+    base = str(tmp_path / "tables.sqlite3")
+    created, (alice, bruno) = finished(base, words)
+    app = ScrabbleApp(lexicon=words, table=bruno)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        end = app.screen
+        assert isinstance(end, EndScreen)
+        alice_app = ScrabbleApp(lexicon=words, table=alice)
+        async with alice_app.run_test(size=(80, 24)) as alice_pilot:
+            await alice_pilot.pause()
+            assert isinstance(alice_app.screen, EndScreen)
+            await alice_pilot.press("r")  # Alice asks for the rematch
+            await alice_pilot.pause()
+            screen = alice_app.screen
+            assert isinstance(screen, GameScreen) and screen.match.table.table_id != created.table.id
+            new_table = screen.match.table.table_id
+            said = " ".join(screen.match.log)
+            assert new_table in said and screen.match.table.code in said  # her code, said to her alone
+            assert screen.match.table.me == 0 and not screen.match.is_over
+        await pilot.pause(0.3)  # Bruno's screen follows the old table: he is told
+        assert "Alice demande une revanche" in str(end.query_one("#export-result", Static).render())
+        await pilot.press("r")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, GameScreen) and screen.match.table.table_id == new_table
+        assert screen.match.table.me == 1
+        assert screen.match.table.code not in " ".join(alice.match.log)
+    assert not list((tmp_path / "parties").glob("*"))  # no local game was started
+    watcher = TableSession.watch(open_store(base), created.table.id, None)
+    app = ScrabbleApp(table=watcher)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, EndScreen) and not app.screen.query(Button).filter("#revanche")
+        await pilot.press("r")
+        await pilot.pause()
+        assert isinstance(app.screen, EndScreen)

@@ -320,7 +320,7 @@ class GameScreen(LocalizedBindings, Screen[None]):
     # -- the flow of the game --------------------------------------------------------------
     def intent(self, action: Callable[[], Outcome]) -> bool:
         """Send an intent to the match; on refusal say why (nothing changed)."""
-        typed, self._typed = self._typed, None
+        typed, self._typed_line = self._typed_line, None
         try:
             outcome = action()
         except ScrabbleError as exc:
@@ -400,13 +400,13 @@ class GameScreen(LocalizedBindings, Screen[None]):
         event.input.value = ""
         if not text:
             return
-        self._typed = text  # given back by intent() if the table's store does not take it
+        self._typed_line = text  # given back by intent() if the table's store does not take it
         try:
             self._dispatch(text)
         finally:
-            self._typed = None
+            self._typed_line = None
 
-    _typed: str | None = None
+    _typed_line: str | None = None
 
     def _dispatch(self, text: str) -> None:
         command = command_word(text.split()[0])
@@ -686,4 +686,9 @@ class GameScreen(LocalizedBindings, Screen[None]):
     def _finish(self) -> None:
         from scrabble_fr.tui.screens.end import EndScreen
 
+        for screen in self.app.screen_stack:
+            if isinstance(screen, EndScreen) and screen.match is self.match:
+                # Already ended: news of the table after its end (a rematch asked) goes there.
+                screen.table_changed()
+                return
         self.app.push_screen(EndScreen(self.match))
