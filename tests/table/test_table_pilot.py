@@ -211,3 +211,20 @@ async def test_rematch_at_a_table_takes_each_seat_to_a_new_table_never_a_local_g
         await pilot.press("r")
         await pilot.pause()
         assert isinstance(app.screen, EndScreen)
+
+
+async def test_a_classic_tables_arbiter_is_offered_no_move_keys(tmp_path, words):
+    from scrabble_fr.match.config import Verification
+
+    base = str(tmp_path / "tables.sqlite3")
+    created = create_table(open_store(base), TableSettings(["Alice", "Bruno"], arbiter="Zoé", seed=7,
+                                                           verification=Verification.MANUAL))
+    arbiter = TableSession.join(open_store(base), created.codes[2], words)
+    app = ScrabbleApp(lexicon=words, table=arbiter)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        assert not set(screen._bindings.key_to_bindings) & {"f2", "f3", "f4", "f5", "f6"}
+        command = screen.query_one("#command", Input)
+        assert command.disabled and "Vous arbitrez" in command.placeholder
