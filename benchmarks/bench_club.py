@@ -202,6 +202,7 @@ def plan(seed: int) -> list[list[tuple[str, int]]]:
     from scrabble_fr.duplicate import DuplicateGame
     from scrabble_fr.engine.position import Position
     from scrabble_fr.lexicon import Lexicon
+    from scrabble_fr.player.movegen import best_moves
 
     lexicon = Lexicon.builtin("fr")
     game = DuplicateGame([], lexicon=lexicon, seed=seed, seconds=None)
@@ -209,7 +210,7 @@ def plan(seed: int) -> list[list[tuple[str, int]]]:
     while not game.is_over and game.current is not None:
         draw = game.current.draw.tiles
         position = Position(game.rules, board=game.position.board.copy(), racks=[draw], lexicon=lexicon)
-        moves = position.best_moves(CANDIDATES)
+        moves = best_moves(position, CANDIDATES)
         found = [(m.notation(game.rules.notation), int(m.score or 0)) for m in moves]
         if not coups:  # the first coup pays a word its best score wherever it is written (§5.4.2a)
             best: dict[str, int] = {}

@@ -5,7 +5,7 @@
 
 The positions are the move generator's (``tests/data/positions_fr.txt``, the part after
 ``# two jokers``: 20 positions where the rack holds both jokers). Each time covers the whole
-choice of the top through ``Position.best_moves`` (every tie of the best score collected, then the
+choice of the top through ``best_moves`` (every tie of the best score collected, then the
 rules' preferences); each position is timed three times, the first run and the best reported
 (other work on the machine only ever adds time). The word list's structure is built once, before. Numbers are printed, never asserted.
 """

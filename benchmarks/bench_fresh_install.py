@@ -47,8 +47,9 @@ start = time.perf_counter()
 import scrabble_fr
 from scrabble_fr.engine.position import Position
 from scrabble_fr.lexicon import Lexicon, anagrams
+from scrabble_fr.player.movegen import best_moves
 lexicon = Lexicon.builtin("fr")
-best = Position(racks=(sys.argv[1], ""), lexicon=lexicon).best_moves(1)[0]
+best = best_moves(Position(racks=(sys.argv[1], ""), lexicon=lexicon), 1)[0]
 moved = time.perf_counter()
 found = anagrams(lexicon, sys.argv[2])
 done = time.perf_counter()

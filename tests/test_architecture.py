@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import ast
+import subprocess
+import sys
 from pathlib import Path
 
 import scrabble_fr
@@ -32,20 +34,55 @@ FORBIDDEN_MODULES = {
     # The duplicate screen renders the session and sends it intents: no file, no save, no lock.
     "tui/screens/duplicate.py": {"scrabble_fr.records", "scrabble_fr.duplicate.save", "json", "os", "pathlib"},
 }
-# Position.generate_moves() / best_moves() are the library's front door to the move generator:
-# imported lazily inside those two methods, so the engine never loads it on its own.
-ALLOWED = {("engine/position.py", "scrabble_fr.player.movegen")}
+
+
+def _is_module(name: str) -> bool:
+    """True if ``name`` is a module or package of scrabble_fr (``from scrabble_fr import texts``)."""
+    parts = name.split(".")
+    if parts[0] != "scrabble_fr":
+        return False
+    target = PACKAGE.joinpath(*parts[1:])
+    return target.with_suffix(".py").is_file() or (target / "__init__.py").is_file()
 
 
 def _imports(path: Path) -> set[str]:
+    """Every module ``path`` imports, wherever the import stands: at the top, inside a function
+    (a lazy import is still an arrow), relative (``from .board import``), a module named in a
+    ``from`` (``from scrabble_fr import texts``), or by ``importlib.import_module("…")``."""
     tree = ast.parse(path.read_text(encoding="utf-8"))
+    relative = path.relative_to(PACKAGE).with_suffix("").parts
+    package = ("scrabble_fr", *relative[:-1])  # a module's package; an __init__'s is its own folder
     names: set[str] = set()
     for node in ast.walk(tree):
         if isinstance(node, ast.Import):
             names.update(alias.name for alias in node.names)
-        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
-            names.add(node.module)
+        elif isinstance(node, ast.ImportFrom):
+            base = ".".join(package[:len(package) - node.level + 1]) if node.level else ""
+            module = ".".join(part for part in (base, node.module or "") if part)
+            names.add(module)
+            names.update(f"{module}.{alias.name}" for alias in node.names if _is_module(f"{module}.{alias.name}"))
+        elif (isinstance(node, ast.Call) and node.args and isinstance(node.args[0], ast.Constant)
+              and isinstance(node.args[0].value, str)
+              and ((isinstance(node.func, ast.Attribute) and node.func.attr == "import_module")
+                   or (isinstance(node.func, ast.Name) and node.func.id in ("import_module", "__import__")))):
+            names.add(node.args[0].value)
     return names
+
+
+def test_the_import_reader_sees_every_kind_of_import(tmp_path, monkeypatch):
+    # The reader itself, on a module written for it: the rules above are only as good as it.
+    fake = tmp_path / "scrabble_fr"
+    (fake / "engine").mkdir(parents=True)
+    for name in ("__init__.py", "texts.py", "engine/__init__.py", "engine/board.py"):
+        (fake / name).write_text("", encoding="utf-8")
+    (fake / "engine" / "sample.py").write_text(
+        "import json\nfrom scrabble_fr import texts\nfrom .board import Board\nfrom .. import texts as t\n"
+        "def later():\n    from scrabble_fr.player.movegen import best_moves\n"
+        "    import importlib; importlib.import_module('scrabble_fr.lexicon')\n", encoding="utf-8")
+    monkeypatch.setitem(globals(), "PACKAGE", fake)
+    assert _imports(fake / "engine" / "sample.py") == {
+        "json", "scrabble_fr", "scrabble_fr.texts", "scrabble_fr.engine.board", "scrabble_fr.player.movegen",
+        "importlib", "scrabble_fr.lexicon"}
 
 
 def test_rooms_import_only_what_they_may():
@@ -55,9 +92,68 @@ def test_rooms_import_only_what_they_may():
             relative = path.relative_to(PACKAGE).as_posix()
             for name in _imports(path):
                 for banned in forbidden:
-                    if (name == banned or name.startswith(banned + ".")) and (relative, name) not in ALLOWED:
+                    if name == banned or name.startswith(banned + "."):
                         problems.append(f"{relative} imports {name}")
     assert problems == []
+
+
+# Arrows one way: UI and CLI -> table -> match/duplicate -> player/records -> engine <- lexicon.
+# The engine and the records say what they may use rather than what they may not: the engine
+# only itself and the standard library; the records the engine, themselves and the two leaf
+# utilities every room uses to speak (translations and error messages), never a word list or
+# anything above. A caller that wants moves asks the player room, not the position.
+MAY_USE = {
+    "engine": {"scrabble_fr.engine"},
+    "records": {"scrabble_fr.engine", "scrabble_fr.records", "scrabble_fr.i18n", "scrabble_fr.messages"},
+}
+# What a room of the package may take beyond the standard library (the records' default folder).
+THIRD_PARTY = {"engine": set(), "records": {"platformdirs"}}
+# The leaf utilities: they stand on the engine's errors and the package's data files, nothing else.
+LEAVES = {"i18n.py": {"scrabble_fr.engine.errors", "scrabble_fr.resources"},
+          "messages.py": {"scrabble_fr.engine.errors", "scrabble_fr.i18n"},
+          "resources.py": set()}
+
+
+def _outside(name: str, allowed: set[str]) -> bool:
+    return not any(name == a or name.startswith(a + ".") for a in allowed)
+
+
+def test_the_engine_and_the_records_import_nothing_above_them():
+    problems = []
+    for room, allowed in MAY_USE.items():
+        for path in sorted((PACKAGE / room).rglob("*.py")):
+            for name in _imports(path):
+                top = name.split(".")[0]
+                if top == "scrabble_fr":
+                    bad = name != "scrabble_fr" and _outside(name, allowed)
+                else:
+                    bad = top not in sys.stdlib_module_names and top not in THIRD_PARTY[room]
+                if bad:
+                    problems.append(f"{path.relative_to(PACKAGE).as_posix()} imports {name}")
+    assert problems == []
+
+
+def test_the_leaf_utilities_stand_on_the_engine_alone():
+    problems = []
+    for relative, allowed in LEAVES.items():
+        for name in _imports(PACKAGE / relative):
+            if name.startswith("scrabble_fr") and name not in allowed:
+                problems.append(f"{relative} imports {name}")
+    assert problems == []
+
+
+def test_loading_the_engine_and_the_records_loads_nothing_above():
+    # What the reader cannot see (an import hidden in a string built at run time) shows here:
+    # every module of both rooms loaded in a fresh interpreter, and nothing else of the package.
+    modules = [".".join(("scrabble_fr", *p.relative_to(PACKAGE).with_suffix("").parts)).removesuffix(".__init__")
+               for room in MAY_USE for p in sorted((PACKAGE / room).rglob("*.py"))]
+    code = ("import sys, importlib\n"
+            f"for m in {modules!r}: importlib.import_module(m)\n"
+            "print('\\n'.join(sorted(n for n in sys.modules if n.startswith('scrabble_fr'))))")
+    loaded = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
+                            cwd=PACKAGE.parent).stdout.split()
+    allowed = set().union(*MAY_USE.values()) | {"scrabble_fr.resources"}
+    assert [name for name in loaded if name != "scrabble_fr" and _outside(name, allowed)] == []
 
 
 def test_single_modules_import_only_what_they_may():

@@ -67,6 +67,7 @@ def add_autojeu_parser(subparsers: Any) -> argparse.ArgumentParser:
 
 def run_analyser(args: argparse.Namespace, out: TextIO) -> int:
     from scrabble_fr.cli import UsageError
+    from scrabble_fr.player.movegen import best_moves
 
     rules = resolve_rules(getattr(args, "regles", None))
     if not 1 <= args.top <= 1000:
@@ -76,7 +77,7 @@ def run_analyser(args: argparse.Namespace, out: TextIO) -> int:
         return _print_simulation(position, args, out)
     if args.finale:
         return _print_endgame(position, args, out)
-    moves = position.best_moves(args.top)
+    moves = best_moves(position, args.top)
     style = rules.notation
     if args.json:
         payload = [

@@ -38,6 +38,7 @@ from scrabble_fr.engine.move import Move
 from scrabble_fr.engine.notation import format_coordinate, parse_command
 from scrabble_fr.engine.players import check_names as check_player_names
 from scrabble_fr.engine.position import Position
+from scrabble_fr.engine.ranking import Standing, rank_scores
 from scrabble_fr.engine.rules import Rules
 from scrabble_fr.engine.wordlist import WordList
 from scrabble_fr.match.clock import Clocks
@@ -239,9 +240,10 @@ class DuplicateGame:
         top = self.top_total
         return 100.0 * self.total(player) / top if top else 100.0
 
-    def ranking(self) -> list[tuple[int, int]]:
-        """(player, total), best first; ties keep the table's order."""
-        return sorted(((p, self.total(p)) for p in range(len(self.players))), key=lambda item: -item[1])
+    def ranking(self) -> list[Standing[int]]:
+        """``(rank, player, total)`` best first; equal totals share a rank (ex aequo), in the
+        table's order."""
+        return rank_scores((p, self.total(p)) for p in range(len(self.players)))
 
     @property
     def actions(self) -> list[dict[str, Any]]:

@@ -39,10 +39,10 @@ from scrabble_fr.engine.wordlist import WordList
 from scrabble_fr.i18n import _
 from scrabble_fr.match.entry import check_tile
 from scrabble_fr.match.outcome import Outcome
-from scrabble_fr.messages import describe, system_error_text
+from scrabble_fr.messages import system_error_text
 from scrabble_fr.records.atomic import write_atomic
-from scrabble_fr.records.errors import RecordError
 from scrabble_fr.records.lock import SaveLock
+from scrabble_fr.records.recorder import LocalSave, Recorder, Unrecorded
 from scrabble_fr.records.store import RecordStore
 
 SHEETS_FOLDER = "feuilles"  # beside the saves, in a folder of their own
@@ -87,16 +87,10 @@ class DuplicateSession:
         self.typist = 0  # who has the keyboard
         self.review: Coup | None = None  # the coup just closed, shown until the next one is asked for
         self.sheet_path: Path | None = None  # where the sheet was last written
-        self._save_failed = False
-        self.lock: SaveLock | None = None
+        self.recorder: Recorder = Unrecorded()
         if store is not None:
-            self.lock = store.lock(self.record.id)
-            try:
-                self.lock.acquire(take_over=take_over)  # raises save_locked: nothing opened
-            except RecordError as exc:
-                if exc.code != "save_lock_failed":
-                    raise
-                self.lock = None  # an unwritable folder: played anyway, the first save says why
+            self.recorder = LocalSave(store, self.record, lambda record: record.update(self.game),
+                                      take_over=take_over)
         if game.current is not None:
             game.start_coup()
             self._hand_to_next_free()
@@ -119,6 +113,12 @@ class DuplicateSession:
         return cls(record.rebuild(lexicon, now=now), record=record, store=store, take_over=take_over)
 
     # -- reading the table -------------------------------------------------------------------
+    @property
+    def lock(self) -> SaveLock | None:
+        """The game's one-writer lock while this process holds it (None: not saved, or a folder
+        that cannot be written)."""
+        return self.recorder.lock if isinstance(self.recorder, LocalSave) else None
+
     @property
     def players(self) -> list[str]:
         return self.game.players
@@ -268,8 +268,7 @@ class DuplicateSession:
     def close(self) -> None:
         """The table is left: the game is saved once more and released for another process."""
         self._save()
-        if self.lock is not None:
-            self.lock.release()
+        self.recorder.close()
 
     # -- internals ---------------------------------------------------------------------------
     def _hand_to_next_free(self) -> bool:
@@ -286,18 +285,5 @@ class DuplicateSession:
         return False
 
     def _save(self) -> str | None:
-        """Save the game; a failure is returned once as a warning and never stops the game."""
-        if self.store is None:
-            return None
-        self.record.update(self.game)
-        try:
-            if self.lock is not None and not self.lock.holds():
-                raise RecordError("save_taken_over", id=self.record.id)
-            self.store.save(self.record)
-        except (OSError, ScrabbleError) as exc:
-            if self._save_failed:
-                return None
-            self._save_failed = True
-            error = describe(exc) if isinstance(exc, ScrabbleError) else (system_error_text(exc))
-            return _("The game could not be saved: {error}").format(error=error)
-        return None
+        """Record the game; a failure is returned once as a warning and never stops the game."""
+        return self.recorder.save()

@@ -52,7 +52,7 @@ def coup_result_lines(game: DuplicateGame, coup: Coup) -> list[str]:
 def ranking_text(game: DuplicateGame) -> str:
     """``Alice 861 points (97,2 %), Bruno …``: the players best first."""
     return ", ".join(
-        f"{game.players[p]} {points(total)} ({percent_text(game.percent(p))})" for p, total in game.ranking()
+        f"{game.players[p]} {points(total)} ({percent_text(game.percent(p))})" for _rank, p, total in game.ranking()
     )
 
 

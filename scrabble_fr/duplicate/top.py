@@ -38,9 +38,13 @@ def jokers_used(move: Move) -> int:
 def best_placements(position: Position, first: bool = False) -> list[Move]:
     """Every placement reaching the highest score of the rack to move (across only on the first
     coup); [] when none can be played. Asks the generator for more until the ties are all in."""
+    # Imported here: tops are looked for only where coups are judged (the arbitrator, a game at one
+    # keyboard); a player's terminal at a club table never loads the generator.
+    from scrabble_fr.player.movegen import best_moves
+
     wanted = 64
     while True:
-        found = position.best_moves(wanted)
+        found = best_moves(position, wanted)
         exhausted = len(found) < wanted
         moves = [m for m in found if m.across] if first else found
         if moves:

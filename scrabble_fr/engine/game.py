@@ -29,6 +29,7 @@ from typing import Any
 from scrabble_fr.engine.errors import GameStateError, IllegalMoveError, InvalidMoveError
 from scrabble_fr.engine.move import Move, MoveKind, PlacedTile, Word
 from scrabble_fr.engine.position import Position
+from scrabble_fr.engine.ranking import Standing, rank_scores
 from scrabble_fr.engine.rules import BlockedRule, ChallengeKind, EndRule, Rules
 from scrabble_fr.engine.verify import AnswersVerifier, Verifier
 
@@ -291,14 +292,9 @@ class Game:
         """Tiles the player cannot see: the bag and the other racks."""
         return self.position.unseen(player)
 
-    def ranking(self) -> list[tuple[int, int, int]]:
+    def ranking(self) -> list[Standing[int]]:
         """``(rank, player, score)`` best first; equal scores share a rank."""
-        order = sorted(range(len(self.players)), key=lambda p: -self.scores[p])
-        ranking: list[tuple[int, int, int]] = []
-        for index, player in enumerate(order):
-            rank = ranking[-1][0] if ranking and ranking[-1][2] == self.scores[player] else index + 1
-            ranking.append((rank, player, self.scores[player]))
-        return ranking
+        return rank_scores(enumerate(self.scores))
 
     def tiles_conserved(self) -> bool:
         """True when bag + racks + board (+ an announced move's tiles) make up the tile set."""

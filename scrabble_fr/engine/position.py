@@ -245,19 +245,6 @@ class Position:
                    for index, rack in enumerate(self.racks) if index != self.to_move)
         return max(0, unseen - held)
 
-    def generate_moves(self) -> Sequence[Move]:
-        """Every legal placement for the player to move, best first (needs a lexicon); the
-        moves are made as they are read."""
-        from scrabble_fr.player.movegen import generate_moves
-
-        return generate_moves(self)
-
-    def best_moves(self, n: int = 10) -> list[Move]:
-        """The ``n`` best placements by score (needs a lexicon)."""
-        from scrabble_fr.player.movegen import best_moves
-
-        return best_moves(self, n)
-
     def __str__(self) -> str:
         return str(self.board)
 

@@ -36,6 +36,30 @@ BUILTIN_NAMES = {"fr": "grammalecte", "en": "scowl"}
 MAX_NAME_LENGTH = 40
 
 
+def lexicon_token(source: object, name: object = None) -> str | None:
+    """A one-word name for GCG's ``#lexicon`` pragma: the shipped lists by a fixed name, a
+    player's list by the name it was given (``lexiques ajouter --nom``), a file by its stem.
+
+        >>> lexicon_token("fr"), lexicon_token("fr", "Club ODS"), lexicon_token("/x/mes mots.txt")
+        ('Grammalecte-7.0', 'Club_ODS', 'mes_mots')
+    """
+    # The recorded name is the list that judged the game; the source may be just the language
+    # (``fr``) when the player's default list was used.
+    shipped = {"Grammalecte 7.0": "Grammalecte-7.0", "SCOWL 80": "SCOWL-80"}
+    if isinstance(name, str) and name.strip():
+        for label, token in shipped.items():
+            if name.startswith(label):
+                return token
+        return "_".join(name.split())
+    if not isinstance(source, str) or not source:
+        return None
+    if source in ("fr", BUILTIN_NAMES["fr"]):
+        return "Grammalecte-7.0"
+    if source in ("en", BUILTIN_NAMES["en"]):
+        return "SCOWL-80"
+    return Path(source).stem.replace(" ", "_") or None
+
+
 def default_directory() -> Path:
     """Where the player's lists live: the user data folder (``SCRABBLE_FR_LEXIQUES`` overrides it)."""
     explicit = os.environ.get(LISTS_ENV)

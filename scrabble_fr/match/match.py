@@ -40,9 +40,8 @@ from scrabble_fr.match.config import GameConfig, Verification
 from scrabble_fr.match.entry import check_tile
 from scrabble_fr.match.errors import MatchError
 from scrabble_fr.match.outcome import Outcome
-from scrabble_fr.messages import describe, system_error_text
-from scrabble_fr.records.errors import RecordError
 from scrabble_fr.records.lock import SaveLock
+from scrabble_fr.records.recorder import LocalSave, Recorder, Unrecorded
 from scrabble_fr.records.save import SavedGame
 from scrabble_fr.records.store import RecordStore
 
@@ -147,14 +146,17 @@ class HintTask:
                 result = solve(self.position, seconds=HINT_ENDGAME_SECONDS, blocked_run=self.blocked_run)
                 self.ending = (result.value, result.proven)
                 return [result.move]
-            return self.position.best_moves(5)
+            from scrabble_fr.player.movegen import best_moves
+
+            return best_moves(self.position, 5)
         except Exception:  # analysis is a bonus: its failure is said, never raised
             return None
 
 
 def record_gcg(record: SavedGame, game: Game | None = None) -> str:
     """A saved game as GCG text: its moves, the list that judged it, and the table's notes."""
-    from scrabble_fr.records.gcg import lexicon_token, write_gcg
+    from scrabble_fr.lexicon.catalogue import lexicon_token
+    from scrabble_fr.records.gcg import write_gcg
 
     game = game if game is not None else record.rebuild()
     notes = [note for note in (Note.from_data(data, len(game.players)) for data in record.notes) if note]
@@ -173,7 +175,8 @@ def _default_computers(level: int, rng: random.Random) -> Computer:
 
 
 class Match:
-    """One game at one table, from the first draw to the end, saved after every change."""
+    """One game at one table, from the first draw to the end, recorded after every change: in
+    ``store`` (under the game's lock), or by the ``recorder`` given."""
 
     def __init__(
         self,
@@ -186,7 +189,10 @@ class Match:
         computers: Callable[[int, random.Random], Computer] | None = _default_computers,
         now: Callable[[], float] = time.monotonic,
         take_over: bool = False,
+        recorder: Recorder | None = None,
     ) -> None:
+        if recorder is not None and store is not None:
+            raise ValueError("a match is recorded in a store or by a recorder, not both")
         self.config = config
         self.game = game if game is not None else Game([p.name for p in config.players], config.rules, config.seed)
         self.lexicon = lexicon
@@ -197,7 +203,6 @@ class Match:
         self._rng = random.Random(self.game.seed)
         self._shown: int | None = None  # the human whose rack is on screen (private screen)
         self._task_token: int | None = None  # the computer task handed out and not yet back
-        self._save_failed = False
         self.notes: list[Note] = []
         # Everything said at this table since it opened, for the players to read again.
         self.log: list[str] = []
@@ -212,23 +217,23 @@ class Match:
             self.clocks = Clocks(seconds, now)
         if record is not None:
             self.notes = [n for n in (Note.from_data(d, len(config.players)) for d in record.notes) if n]
-        self.lock: SaveLock | None = None
+        # Where every change is recorded: the recorder passed in, or the store's save of this
+        # game under its lock, or nowhere.
+        self.recorder: Recorder = recorder if recorder is not None else Unrecorded()
         if store is not None:
             if self.record is None:
                 self.record = SavedGame.new(self.game, [(p.name, p.computer_level) for p in config.players],
                                             config.settings())
-            self.lock = store.lock(self.record.id)
-            try:
-                self.lock.acquire(take_over=take_over)  # raises save_locked: nothing opened
-            except RecordError as exc:
-                if exc.code != "save_lock_failed":
-                    raise
-                # The folder cannot be written: the game is still played, and the first save
-                # says what is wrong with the folder.
-                self.lock = None
+            self.recorder = LocalSave(store, self.record, self._update, take_over=take_over)
         self._settle()
 
     # -- reading the table -------------------------------------------------------------------
+    @property
+    def lock(self) -> SaveLock | None:
+        """The game's one-writer lock while this process holds it (None: not saved, or a folder
+        that cannot be written)."""
+        return self.recorder.lock if isinstance(self.recorder, LocalSave) else None
+
     @property
     def players(self) -> list[str]:
         return self.game.players
@@ -558,8 +563,7 @@ class Match:
         saved; only the clocks have moved since, so they are saved once more."""
         if self.clocks is not None and not self.game.is_over:
             self._save()
-        if self.lock is not None:
-            self.lock.release()
+        self.recorder.close()
 
     # -- internals ---------------------------------------------------------------------------
     def _require_human(self) -> None:
@@ -698,22 +702,8 @@ class Match:
         record.notes = [note.to_data() for note in self.notes]
 
     def _save(self) -> str | None:
-        """Save the game; a failure is returned once as a warning and never stops the game."""
-        if self.store is None or self.record is None:
-            return None
-        record = self.record
-        self._update(record)
-        try:
-            if self.lock is not None and not self.lock.holds():
-                raise RecordError("save_taken_over", id=record.id)
-            self.store.save(record)
-        except (OSError, ScrabbleError) as exc:
-            if self._save_failed:
-                return None
-            self._save_failed = True
-            error = describe(exc) if isinstance(exc, ScrabbleError) else (system_error_text(exc))
-            return _("The game could not be saved: {error}").format(error=error)
-        return None
+        """Record the game; a failure is returned once as a warning and never stops the game."""
+        return self.recorder.save()
 
 
 class _Passer:

@@ -89,28 +89,6 @@ def _lexicon_parts(value: str) -> tuple[str, int | None]:
     return value.strip(), None
 
 
-def lexicon_token(source: object, name: object = None) -> str | None:
-    """A one-word name for GCG's ``#lexicon`` pragma: the shipped lists by a fixed name, a
-    player's list by the name it was given (``lexiques ajouter --nom``), a file by its stem."""
-    from scrabble_fr.lexicon.catalogue import BUILTIN_NAMES
-
-    # The recorded name is the list that judged the game; the source may be just the language
-    # (``fr``) when the player's default list was used.
-    shipped = {"Grammalecte 7.0": "Grammalecte-7.0", "SCOWL 80": "SCOWL-80"}
-    if isinstance(name, str) and name.strip():
-        for label, token in shipped.items():
-            if name.startswith(label):
-                return token
-        return "_".join(name.split())
-    if not isinstance(source, str) or not source:
-        return None
-    if source in ("fr", BUILTIN_NAMES["fr"]):
-        return "Grammalecte-7.0"
-    if source in ("en", BUILTIN_NAMES["en"]):
-        return "SCOWL-80"
-    return Path(source).stem.replace(" ", "_") or None
-
-
 def lexicon_pragma(name: str, words: int | None = None) -> str:
     """The ``#lexicon`` value: the list's name as one word, then its word count when known.
 

@@ -46,6 +46,7 @@ from scrabble_fr.engine.game import move_from_data, move_to_data
 from scrabble_fr.engine.move import Move
 from scrabble_fr.engine.notation import format_coordinate, parse_command
 from scrabble_fr.engine.position import Position
+from scrabble_fr.engine.ranking import Standing, rank_scores
 from scrabble_fr.engine.rules import Rules, rules_from_mapping, rules_to_mapping
 from scrabble_fr.engine.wordlist import WordList
 from scrabble_fr.i18n import _
@@ -434,15 +435,9 @@ class DuplicateTable(FollowedTable):
         top = self.top_total
         return 100.0 * self.total(seat) / top if top else 100.0
 
-    def ranking(self) -> list[tuple[int, int, int]]:
+    def ranking(self) -> list[Standing[int]]:
         """``(rank, seat, total)`` best first; equal totals share a rank."""
-        order = sorted(self.players, key=lambda s: (-self.total(s), s))
-        ranking: list[tuple[int, int, int]] = []
-        for index, seat in enumerate(order):
-            total = self.total(seat)
-            rank = ranking[-1][0] if ranking and ranking[-1][2] == total else index + 1
-            ranking.append((rank, seat, total))
-        return ranking
+        return rank_scores((seat, self.total(seat)) for seat in self.players)
 
     def rank(self, seat: int) -> int | None:
         return next((rank for rank, s, _t in self.ranking() if s == seat), None)

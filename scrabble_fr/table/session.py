@@ -732,7 +732,8 @@ class TableSession(FollowedTable):
 def table_gcg(session: TableSession) -> str:
     """A shared table's game as GCG text: its moves, the list that judged it, its notes."""
     from scrabble_fr.engine.rules import game_language
-    from scrabble_fr.records.gcg import lexicon_token, write_gcg
+    from scrabble_fr.lexicon.catalogue import lexicon_token
+    from scrabble_fr.records.gcg import write_gcg
 
     game = session.match.game
     config = session.info.config

@@ -11,7 +11,9 @@ import pytest
 from scrabble_fr.duplicate import DuplicateError, DuplicateGame, read_sheet, replay_data, sheet_data, sheet_text
 from scrabble_fr.duplicate.draw import minimum_met
 from scrabble_fr.duplicate.game import DuplicateEnd
+from scrabble_fr.duplicate.texts import ranking_text
 from scrabble_fr.engine.errors import InvalidMoveError
+from scrabble_fr.player.movegen import best_moves
 
 SHEET = "NETSAAE\nAAE+BIS 8H TA\n"
 
@@ -69,6 +71,17 @@ def test_a_solo_is_a_score_above_every_other(words):
     # No bonus below sixteen players: 8 + 2.
     assert game.total(0) == 10 and game.solos(0) == 1
     assert game.total(1) == 8 and game.total(2) == 4
+
+
+def test_equal_totals_share_a_place_in_the_ranking(words):
+    # Alice and Chloé both score 8, Bruno 4: Alice and Chloé first (ex aequo), Bruno third.
+    game = table(words, names=("Alice", "Bruno", "Chloé"))
+    game.propose(0, "H8 SENT")  # 8
+    game.propose(1, "H7 ES")  # 4
+    game.propose(2, "H6 NETS")  # 8
+    game.close_coup()
+    assert game.ranking() == [(1, 0, 8), (1, 2, 8), (3, 1, 4)]
+    assert ranking_text(game).startswith("Alice 8 points (")
 
 
 def test_the_solo_bonus_from_sixteen_players(words):
@@ -175,7 +188,7 @@ def test_a_whole_game_on_the_french_list(french):
             assert coup.draw.need == 2
         # The top is the best the generator knows.
         game.position.racks[0] = coup.draw.tiles
-        assert coup.top.move.score == game.position.best_moves(1)[0].score
+        assert coup.top.move.score == best_moves(game.position, 1)[0].score
         if coup.number == 1:
             assert coup.top.move.across
         game.propose(0, coup.top.move.notation())

@@ -176,7 +176,7 @@ def test_warnings_are_counted_per_player_and_cost_5_each_after_the_free_ones(fre
     assert points == 317 == game.top_total
     assert (game.warnings(0), game.penalty(0), game.total(0)) == (6, penalty, 317 - penalty)
     assert (game.warnings(1), game.penalty(1), game.total(1)) == (0, 0, 317)
-    assert game.ranking() == [(1, 317), (0, 317 - penalty)]
+    assert game.ranking() == [(1, 1, 317), (2, 0, 317 - penalty)]
 
 
 def test_one_warning_at_most_a_coup(french):

@@ -1,7 +1,7 @@
 """The endgame solver against a plain exhaustive minimax, and its budgets and edge cases.
 
 The reference below knows nothing of the solver: it plays every legal placement and the pass
-through :class:`Position` (``generate_moves``, ``push``), to the end of the game, and scores the
+through :func:`generate_moves` and :class:`Position` (``push``), to the end of the game, and scores the
 end by the rules as the game engine does. The positions are small random endgames: a few words
 on the board, racks of one to four tiles (jokers included), French (FFSc) and English (NASPA,
 Hasbro) rules, a word list of a few hundred short words so that the full tree stays small.

@@ -58,10 +58,7 @@ class DuplicateEndScreen(LocalizedBindings, Screen[None]):
         game = self.session.game
         table = self.query_one("#dup-ranking", DataTable)
         table.add_columns(_("Rank"), _("Player"), _("Score"), _("% of the top"), _("Solos"))
-        rank, previous = 0, None
-        for index, (player, total) in enumerate(game.ranking(), 1):
-            if total != previous:
-                rank, previous = index, total
+        for rank, player, total in game.ranking():
             table.add_row(str(rank), game.players[player], format_number(total), percent_text(game.percent(player)),
                           str(game.solos(player)))
         self.query_one("#sheet", Button).focus()

@@ -125,6 +125,8 @@ class ReviewScreen(LocalizedBindings, Screen[None]):
 
     @work(thread=True, exclusive=True, group="review")
     def _best_move(self, step: Step, index: int) -> None:
+        from scrabble_fr.player.movegen import best_moves  # the generator, only when a review asks
+
         lexicon = getattr(self.app, "review_lexicon", None)
         rack = (step.event.rack or "").upper()
         if lexicon is None or self.rules is None or not rack or len(rack) > self.rules.rack_size:
@@ -132,7 +134,7 @@ class ReviewScreen(LocalizedBindings, Screen[None]):
         try:
             position = Position(self.rules, racks=[rack, ""], lexicon=lexicon)
             position.board.squares = list(step.before)
-            best = position.best_moves(1)
+            best = best_moves(position, 1)
         except Exception:  # analysis is a bonus: never let it disturb the review
             return
         if best:
