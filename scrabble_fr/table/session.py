@@ -692,8 +692,8 @@ class TableSession(FollowedTable):
                 row.seq > known and row.payload.get("by") == self.seat for row in self.rows):
             # The server took the row and went before it could answer: it was said « not
             # recorded », and it is there after all.
-            messages = (_("Your last action, said not recorded, reached the table before the store went away."),
-                        *messages)
+            messages = (_("Your last action reached the table after all: the store took it just before it went "
+                          "away."), *messages)
         game = self.match.game
         if (announced is not None and (game.pending is None or len(game.history) > announced)
                 and not any(e.kind in CONTEST_EVENTS for e in events)):
