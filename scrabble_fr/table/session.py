@@ -46,7 +46,7 @@ from scrabble_fr.match.config import GameConfig, PlayerConfig, Verification, che
 from scrabble_fr.match.match import ComputerTask, Match, Note, _default_computers
 from scrabble_fr.match.outcome import Outcome
 from scrabble_fr.messages import describe
-from scrabble_fr.table.errors import TableError
+from scrabble_fr.table.errors import NOT_RECORDED, TableError
 from scrabble_fr.table.store import (
     RENEW_SECONDS,
     Conflict,
@@ -211,6 +211,9 @@ class SeatMatch(Match):
         except TableError as exc:
             if exc.code == "acted_first":  # another terminal recorded the computer's move first
                 return Outcome()
+            if exc.code in NOT_RECORDED:
+                # The store is away: the computer plays again once it is back (no one's intent lost).
+                return Outcome()
             raise
 
     def tick(self) -> bool:
@@ -219,6 +222,8 @@ class SeatMatch(Match):
         except TableError as exc:
             if exc.code == "acted_first":
                 return True  # another terminal charged it: the state was rebuilt, redraw
+            if exc.code in NOT_RECORDED:
+                return True  # the store is away: charged at a tick once it is back (table time)
             raise
 
     # -- the table is the store --------------------------------------------------------------

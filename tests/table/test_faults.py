@@ -160,3 +160,28 @@ def test_a_row_the_store_took_before_failing_to_answer_is_said_to_have_reached_t
     outcome = alice.poll(timeout=0.5)
     assert outcome is not None and alice.match.game.pending is not None
     assert any("a bien atteint la table" in message for message in outcome.messages)
+
+
+def test_a_computers_move_the_store_does_not_take_is_played_again_once_it_is_back(tmp_path, words):
+    base = str(tmp_path / "tables.sqlite3")
+    created = create_table(open_store(base), TableSettings(["Alice", "ordi:1"], seed=7))
+    alice = TableSession.join(open_store(base), created.codes[0], words)
+    alice.match.play("H4 BALTE")
+    task = alice.match.computer_task()
+    assert task is not None
+    before = list(alice.match.game.history)
+    store = alice.store
+
+    def lost(*_args, **_kwargs):  # type: ignore[no-untyped-def]
+        raise TableError("base_lost")
+
+    store.append = lost  # type: ignore[method-assign]
+    outcome = alice.match.complete_computer(task, task.compute())  # no error reaches the screen
+    assert not outcome.messages and alice.match.game.history == before
+    assert alice.match.computer_task() is None  # nothing is played while the store is away
+    del store.append
+    assert alice.poll(timeout=0.5) is not None  # back
+    task = alice.match.computer_task()
+    assert task is not None
+    alice.match.complete_computer(task, task.compute())
+    assert len(open_store(base).rows(created.table.id)) == 2
