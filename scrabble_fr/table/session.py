@@ -295,6 +295,7 @@ class TableSession(FollowedTable):
         self.held = False
         self.lost_seat = False
         self.offline = False
+        self._unsure = False  # a write failed as the connection went: did the server take it?
         self._renewed = 0.0
         if seat is not None and not spectator:
             store.take_seat(self.table_id, seat, self.token, force=force)
@@ -519,6 +520,8 @@ class TableSession(FollowedTable):
                 self.rebuild_from_known()
                 if exc.code in ("base_unreachable", "base_lost"):
                     self.offline = True  # the next look says when it is back
+                    # A connection lost mid-write may have lost only the answer: looked at on return.
+                    self._unsure = True
                 raise not_recorded(exc) from None
             # The row is ours: what it holds is the state the match already has.
             self.rows.append(row)
@@ -693,8 +696,8 @@ class TableSession(FollowedTable):
         if rematch is None and asker is not None:
             messages += (_("{name} asks for a rematch: Rematch (R) on the end screen takes you to the new table.")
                          .format(name=asker),)
-        if was_offline and self.seat is not None and any(
-                row.seq > known and row.payload.get("by") == self.seat for row in self.rows):
+        unsure, self._unsure = self._unsure, False
+        if unsure and any(row.seq > known and row.payload.get("by") == self.seat for row in self.rows):
             # The server took the row and went before it could answer: it was said « not
             # recorded », and it is there after all.
             messages = (_("Your last action reached the table after all: the store took it just before it went "
