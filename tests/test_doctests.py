@@ -80,6 +80,7 @@ MODULES = [
     "scrabble_fr.table.duplicate",
     "scrabble_fr.table.club_view",
     "scrabble_fr.table.session",
+    "scrabble_fr.table.rematch",
     "scrabble_fr.table.store",
     "scrabble_fr.table.sqlite",
     "scrabble_fr.player.endgame",
