@@ -13,12 +13,15 @@ from scrabble_fr.engine.errors import N_, ScrabbleError
 MESSAGES: dict[str, str] = {
     # Reaching the store
     "base_unreachable": N_("the table store {base} cannot be reached ({detail}): check the address, or that the server runs"),
+    "base_unreachable_served": N_("the table store cannot be reached just now: try again in a moment, or tell the host"),
     "base_busy": N_("the table store is busy: another terminal's write held it for more than {seconds} s. Nothing was written: try again"),
     "base_lost": N_("the connection to the table store is lost: retrying…"),
     # An intent met a store it could not write to: refused at once, the player's line kept.
     "not_recorded": N_("the table store does not answer: not recorded. Send it again when the store is back"),
     "not_recorded_busy": N_("the table store is held by another terminal's write: not recorded. Send it again in a moment"),
     "base_unknown": N_("{base} is not a table store address: give a postgresql://… address, or a path of a SQLite file"),
+    "base_no_folder": N_("there is no folder {folder} for the table store: create it first, or give another address"),
+    "base_full": N_("the PostgreSQL server of the table store {base} has no connection left for another terminal (each player's terminal holds one; max_connections sets how many): ask its administrator to raise max_connections"),
     "base_needs_psycopg": N_("PostgreSQL needs psycopg: install it with pip install \"scrabble-fr[postgres]\""),
     "schema_newer": N_("the table store {base} was made by a newer scrabble_fr (schema {found}, this one reads up to {supported}): update scrabble_fr"),
     # Tables and seats
@@ -39,6 +42,7 @@ MESSAGES: dict[str, str] = {
     "acted_first": N_("{name} acted first: {what}. Nothing of yours was recorded"),
     "table_players": N_("a table needs at least two players, one of them human (not counting the arbiter)"),
     "name_taken": N_("someone at table {table} is already called {name}: choose another name"),
+    "table_full": N_("table {table} is full: {maximum} players at most"),
     "table_needs_name": N_("this is the table's own code: join it under your name, with --nom NAME"),
     "table_not_open": N_("table {table} takes no new players"),
     "coup_running": N_("coup {n} is in play: close it first"),
@@ -54,6 +58,10 @@ MESSAGES: dict[str, str] = {
 
 # The codes of an intent the store did not take (the screen gives the typed line back).
 NOT_RECORDED = frozenset({"not_recorded", "not_recorded_busy"})
+
+
+# The codes of a store out of reach for now: a seat following its table waits and retries.
+OUT_OF_REACH = frozenset({"base_unreachable", "base_unreachable_served", "base_lost"})
 
 
 class TableError(ScrabbleError):

@@ -46,7 +46,7 @@ from scrabble_fr.match.config import GameConfig, PlayerConfig, Verification, che
 from scrabble_fr.match.match import ComputerTask, Match, Note, _default_computers
 from scrabble_fr.match.outcome import Outcome
 from scrabble_fr.messages import describe
-from scrabble_fr.table.errors import NOT_RECORDED, TableError
+from scrabble_fr.table.errors import NOT_RECORDED, OUT_OF_REACH, TableError
 from scrabble_fr.table.store import (
     RENEW_SECONDS,
     Conflict,
@@ -245,7 +245,7 @@ def _help_counts(notes: Sequence[Note]) -> dict[tuple[str, int, int], int]:
     return {(n.kind, n.after, n.player): n.count for n in notes if n.kind in HELP_NOTES}
 
 
-STORE_FAILURES = frozenset({"base_unreachable", "base_lost", "base_busy"})
+STORE_FAILURES = OUT_OF_REACH | {"base_busy"}
 
 
 def not_recorded(exc: TableError) -> TableError:
@@ -518,7 +518,7 @@ class TableSession(FollowedTable):
                 continue
             except TableError as exc:
                 self.rebuild_from_known()
-                if exc.code in ("base_unreachable", "base_lost"):
+                if exc.code in OUT_OF_REACH:
                     self.offline = True  # the next look says when it is back
                     # A connection lost mid-write may have lost only the answer: looked at on return.
                     self._unsure = True
@@ -684,7 +684,7 @@ class TableSession(FollowedTable):
             if exc.code == "base_busy":  # another terminal is writing: read it at the next look
                 self._read_later()
                 return None
-            if exc.code in ("base_unreachable", "base_lost"):
+            if exc.code in OUT_OF_REACH:
                 if not self.offline:
                     self.offline = True
                     return Outcome(warning=_("The connection to the table store is lost: retrying. Until it is "
