@@ -9,25 +9,25 @@ At the end of a game, each seat's end screen (or its own code again) follows it:
 The first seat that asks writes a link on the old table's log (a row ``{"type": "rematch",
 "table": NEW_ID, "seed": N}``); the other seats read it as they follow the table and are told.
 The new table is created by whichever seat comes first (the link says everything it needs: the
-id, the draw; the rest is the old table's configuration), its human seats without codes. Each seat
-then gives its own new seat a code derived from its old one (a keyed hash that only the holder of
-the old code can work out): no code is shown to, or written for, anyone else, and following twice
-gives the same code. Two seats asking at the same instant write one link (the log's numbers), and
-create one table (its id).
+id, the draw; the rest is the old table's configuration), its human seats without codes. Each
+seat then gives its own new seat a code derived from its old one
+(:func:`~scrabble_fr.table.secrets.derive_secret`, a keyed hash only the holder of the old code
+can work out): no code is shown to, or written for, anyone else, and following twice gives the
+same code. Two seats asking at the same instant write one link (the log's numbers), and create
+one table (its id).
 """
 
 from __future__ import annotations
 
-import hashlib
-import hmac
 import random
 from dataclasses import dataclass
 
 from scrabble_fr.table.errors import TableError
 from scrabble_fr.table.session import TableSession, not_recorded
-from scrabble_fr.table.store import _CODE_ALPHABET, Conflict, NewTable, SeatSpec, code_hash, new_table_id
+from scrabble_fr.table.store import Conflict, NewTable, SeatSpec, code_hash, derived_code, new_table_id
 
 REMATCH_OF = "rematch_of"  # the new table's configuration names the table it follows
+REMATCH_LABEL = "rematch seat code"  # the use of a secret derived from a seat's code (table.secrets)
 
 
 @dataclass(frozen=True)
@@ -40,23 +40,15 @@ class Rematch:
 
 def rematch_code(code: str, table_id: str) -> str:
     """The code of a seat at the rematch ``table_id``, worked out from the seat's old ``code``
-    (read as :func:`~scrabble_fr.table.store.code_hash` reads codes): 20 characters of the codes'
-    alphabet, in groups of four.
+    (read as :func:`~scrabble_fr.table.store.code_hash` reads codes).
 
         >>> rematch_code("abcd-efgh-jkmn-pqrs-tuvw", "t1") == rematch_code("ABCDEFGHJKMNPQRSTUVW", "t1")
         True
         >>> rematch_code("abcd-efgh-jkmn-pqrs-tuvw", "t1") != rematch_code("abcd-efgh-jkmn-pqrs-tuvw", "t2")
         True
     """
-    clean = "".join(ch for ch in code.lower() if ch.isalnum())
     # Keyed by the code itself, not by its stored hash: reading the store does not give it.
-    number = int.from_bytes(hmac.new(clean.encode("utf-8"), f"rematch:{table_id}".encode(), hashlib.sha256).digest())
-    letters = []
-    for _ in range(20):
-        number, index = divmod(number, len(_CODE_ALPHABET))
-        letters.append(_CODE_ALPHABET[index])
-    raw = "".join(letters)
-    return "-".join(raw[i:i + 4] for i in range(0, 20, 4))
+    return derived_code(code, REMATCH_LABEL, table_id)
 
 
 def follow_rematch(session: TableSession) -> Rematch:

@@ -167,16 +167,22 @@ def _grouped(raw: str) -> str:
     return "-".join(raw[i:i + 4] for i in range(0, 20, 4))
 
 
-def open_table_code(arbiter_code: str, table_id: str) -> str:
-    """An open table's own code, derived from its arbitrator's code: the arbitrator's process
-    derives it again to show it to late players, while the store keeps only its hash, as it
-    does of every code; the join code tells nothing of the arbitrator's."""
-    number = int.from_bytes(derive_secret(arbiter_code, OPEN_TABLE_LABEL, table_id), "big")
+def derived_code(code: str, label: str, table_id: str) -> str:
+    """A join code only the holder of ``code`` can work out, for the use ``label`` at table
+    ``table_id`` (:func:`~scrabble_fr.table.secrets.derive_secret`), written as a drawn code."""
+    number = int.from_bytes(derive_secret(code, label, table_id), "big")
     raw = []
     for _ in range(20):  # 20 digits in base 31 of 256 bits: 99 bits, as a drawn code, with no measurable bias
         number, digit = divmod(number, len(_CODE_ALPHABET))
         raw.append(_CODE_ALPHABET[digit])
     return _grouped("".join(raw))
+
+
+def open_table_code(arbiter_code: str, table_id: str) -> str:
+    """An open table's own code, derived from its arbitrator's code: the arbitrator's process
+    derives it again to show it to late players, while the store keeps only its hash, as it
+    does of every code; the join code tells nothing of the arbitrator's."""
+    return derived_code(arbiter_code, OPEN_TABLE_LABEL, table_id)
 
 
 def new_codes(table: NewTable, table_id: str) -> tuple[dict[int, str], str | None]:
