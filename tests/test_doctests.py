@@ -83,6 +83,8 @@ MODULES = [
     "scrabble_fr.table.secrets",
     "scrabble_fr.table.session",
     "scrabble_fr.table.rematch",
+    "scrabble_fr.table.command",
+    "scrabble_fr.table.overview",
     "scrabble_fr.table.store",
     "scrabble_fr.table.sqlite",
     "scrabble_fr.player.endgame",
