@@ -21,6 +21,7 @@ from scrabble_fr.i18n import N_, _, format_number, ngettext, sentence
 from scrabble_fr.match import Match
 from scrabble_fr.messages import describe, system_error_text
 from scrabble_fr.tui.bindings import LocalizedBindings
+from scrabble_fr.tui.policy import Opening
 
 
 def ending_text(match: Match) -> str:
@@ -171,15 +172,26 @@ class EndScreen(LocalizedBindings, Screen[None]):
         ranking.add_columns(_("Rank"), _("Player"), _("Score"))
         for rank, player, score in game.ranking():
             ranking.add_row(str(rank), game.players[player], format_number(score))
-        if not self.watching:
+        if not self.app.may_open(Opening.NEW_GAME):  # type: ignore[attr-defined]
+            # A confined app (a browser's visitor) plays no other game: no rematch, no new game.
+            for button in self.query("#revanche, #new").results(Button):
+                button.display = False
+            self.query_one("#sheet", Button).focus()
+        elif not self.watching:
             self.query_one("#revanche", Button).focus()
         self.table_changed()
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in ("revanche", "new_game"):
+            return bool(self.app.may_open(Opening.NEW_GAME))  # type: ignore[attr-defined]
+        return True
+
     def table_changed(self) -> None:
-        """A shared table's news after its end: another seat asked for the rematch."""
+        """A shared table's news after its end: another seat asked for the rematch (said where
+        this seat may follow it)."""
         table = self.table
         name = table.rematch_asker if table is not None and not self.watching else None
-        if name is None:
+        if name is None or not self.app.may_open(Opening.NEW_GAME):  # type: ignore[attr-defined]
             return
         self.query_one("#export-result", Static).update(
             _("{name} asks for a rematch: Rematch (R) takes you to the new table.").format(name=name))
