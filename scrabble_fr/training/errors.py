@@ -15,6 +15,12 @@ MESSAGES: dict[str, str] = {
     "review_empty": N_("{source} holds no move to review"),
     "review_duplicate_unfinished": N_("the duplicate game {id} has no closed coup yet: nothing to review"),
     "review_bad_seconds": N_("--reflexion takes a number of seconds above 0"),
+    "deck_bad_answer": N_("{word!r} is not a word: type the words with letters only, separated by spaces (- for none)"),
+    "deck_unknown_card": N_("{player}'s deck has no card {card}: see scrabble-fr mots reviser --json"),
+    "deck_bad_length": N_("this drill takes words of {choices} letters, not {length}"),
+    "deck_bad_count": N_("--nombre takes a number of cards from 1 to {maximum}, not {count}"),
+    "deck_bad_player": N_("{name!r} is not a player's name: 1 to {maximum} printable characters"),
+    "deck_bad_question": N_("{question!r} is not a question of this kind of card"),
 }
 
 
