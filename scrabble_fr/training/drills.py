@@ -89,10 +89,14 @@ def read_answer(typed: str) -> list[str]:
         >>> read_answer(" chien, Niché ")
         ['CHIEN', 'NICHE']
     """
-    words = [strip_accents(part).upper() for part in re.split(r"[\s,;]+", typed) if part and part != "-"]
-    for word in words:
+    words = []
+    for part in re.split(r"[\s,;]+", typed):
+        if not part or part == "-":
+            continue
+        word = strip_accents(part).upper()
         if not word.isascii() or not word.isalpha():
-            raise TrainingError("deck_bad_answer", word=word)
+            raise TrainingError("deck_bad_answer", word=part)
+        words.append(word)
     return list(dict.fromkeys(words))
 
 
@@ -182,14 +186,14 @@ def drill_cards(choice: DrillChoice, lexicon: Lexicon, tiles: TileSet, length: i
     if choice is DrillChoice.ANAGRAMS:
         size = length or 7
         if size not in (7, 8):
-            raise TrainingError("deck_bad_length", choices="7, 8", length=size)
+            raise TrainingError("deck_bad_length", choices=_("7 or 8"), length=size)
         yield from ((CardKind.ANAGRAM, draw) for draw in anagram_draws(lexicon, tiles, size, joker))
     elif choice is DrillChoice.PLUS_ONE:
         yield from ((CardKind.PLUS_ONE, draw) for draw in plus_one_draws(lexicon, tiles))
     elif choice is DrillChoice.HOOKS:
         size = length or 4
         if not 2 <= size <= 14:
-            raise TrainingError("deck_bad_length", choices="2–14", length=size)
+            raise TrainingError("deck_bad_length", choices=_("2 to 14"), length=size)
         yield from ((CardKind.HOOK, word) for word in hook_words(lexicon, tiles, size))
     else:
         # The two-letter words by their first letter, then the three-letter words as the hooks of

@@ -19,7 +19,6 @@ MESSAGES: dict[str, str] = {
     "deck_unknown_card": N_("{player}'s deck has no card {card}: see scrabble-fr mots reviser --json"),
     "deck_bad_length": N_("this drill takes words of {choices} letters, not {length}"),
     "deck_bad_count": N_("--nombre takes a number of cards from 1 to {maximum}, not {count}"),
-    "deck_bad_player": N_("{name!r} is not a player's name: 1 to {maximum} printable characters"),
     "deck_bad_question": N_("{question!r} is not a question of this kind of card"),
 }
 

@@ -63,3 +63,17 @@ def next_step(box: int, right: bool, now: datetime) -> Step:
 
 def is_learned(box: int) -> bool:
     return box >= LEARNED_BOX
+
+
+def due_text(due: datetime, now: datetime) -> str:
+    """When a card comes back, as the drill says it: « demain », « dans 8 jours (le 09/01/2026) »."""
+    from scrabble_fr.i18n import _, get_language, ngettext
+
+    day = due.astimezone().date()
+    days = (day - now.astimezone().date()).days
+    if days <= 0:
+        return _("today")
+    if days == 1:
+        return _("tomorrow")
+    shown = day.strftime("%d/%m/%Y") if get_language() == "fr" else day.isoformat()
+    return ngettext("in {n} day ({date})", "in {n} days ({date})", days).format(n=days, date=shown)
