@@ -205,4 +205,4 @@ def fed_lines(fed: list[Any]) -> list[str]:
     """What ``revoir`` says it added to the decks: « Cartes : 3 mots manqués d'Alice ajoutés… »."""
     return [ngettext("Deck{colon} {n} new card for {player} (mots reviser --joueur {player})",
                      "Deck{colon} {n} new cards for {player} (mots reviser --joueur {player})",
-                     item.added).format(colon=colon(), n=item.added, player=item.player) for item in fed]
+                     item.added).format(colon=colon(), n=item.added, player=item.player) for item in fed if item.added]

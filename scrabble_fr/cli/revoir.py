@@ -44,6 +44,8 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     add_think_option(parser, _("the Master's thinking time per move with --simulation, and the endgame "
                                "solver's per endgame move, in seconds (default 2)"))
     parser.add_argument("--json", action="store_true", help=_("print the review as JSON"))
+    parser.add_argument("--sans-cartes", action="store_true",
+                        help=_("do not add the missed words to the players' decks (see scrabble-fr mots)"))
     parser.add_argument("--base", metavar="URL", default=None,
                         help=_("for a shared table's id: the table store (see scrabble-fr table)"))
     add_lexicon_options(parser)
@@ -116,11 +118,25 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
                          endgame_seconds=args.reflexion, rules=rules)
     if not review.moves:
         raise TrainingError("review_empty", source=title)
+    fed = [] if args.sans_cartes else _feed_decks(review, title, lexicon)
     if args.json:
         out.write(json.dumps(review.as_json(), ensure_ascii=False) + "\n")
         return 0
     write_review(review, title, out)
+    from scrabble_fr.cli.mots import fed_lines
+
+    for line in fed_lines(fed):
+        out.write(line + "\n")
     return 0
+
+
+def _feed_decks(review: GameReview, title: str, lexicon: WordList) -> list[Any]:
+    """Each human player's missed words into their study deck, and the game's loss for their
+    progress view (``--sans-cartes`` leaves the decks alone)."""
+    from scrabble_fr.training.deck import Deck, feed_from_review
+
+    with Deck() as deck:
+        return feed_from_review(deck, review, title, getattr(lexicon, "key", lexicon.name))
 
 
 def write_review(review: GameReview, title: str, out: TextIO) -> None:

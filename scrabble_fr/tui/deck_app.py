@@ -14,6 +14,7 @@ from scrabble_fr.tui.typography import keep_non_breaking_spaces
 
 class DeckApp(App[None]):
     TITLE = "scrabble_fr"
+    ENABLE_COMMAND_PALETTE = False
 
     def __init__(self, deck: Deck, lexicon: Lexicon, player: str, cards: list[Card] | None = None,
                  progress_only: bool = False) -> None:

@@ -23,7 +23,7 @@ class DrillScreen(LocalizedBindings, Screen[None]):
     """One card at a time: type the words and Enter; Enter again for the next card."""
 
     KEYS = [
-        ("ctrl+p", "progress", N_("Progress"), True),
+        ("f2", "progress", N_("Progress"), True),
         ("escape", "app.quit", N_("Quit"), True),
     ]
     DEFAULT_CSS = """
