@@ -16,7 +16,7 @@ import argparse
 import json
 from typing import TYPE_CHECKING, Any, TextIO
 
-from scrabble_fr.i18n import _, colon, ngettext
+from scrabble_fr.i18n import _, colon, elide, ngettext
 
 if TYPE_CHECKING:
     from scrabble_fr.lexicon.lexicon import Lexicon
@@ -179,8 +179,8 @@ def _add(deck: Deck, player: str, lexicon: Lexicon, args: argparse.Namespace, ou
         out.write(json.dumps({"player": player, "lexicon": lexicon.key,
                               "cards": [card_json(card, deck) for card in added]}, ensure_ascii=False) + "\n")
         return 0
-    out.write(ngettext("{n} card added to {player}'s deck", "{n} cards added to {player}'s deck",
-                       len(added)).format(n=len(added), player=player) + "\n")
+    out.write(elide(ngettext("{n} card added to {player}'s deck", "{n} cards added to {player}'s deck",
+                             len(added)).format(n=len(added), player=player)) + "\n")
     return 0
 
 

@@ -11,7 +11,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, Input, Sparkline, Static
 
 from scrabble_fr.engine.errors import ScrabbleError
-from scrabble_fr.i18n import N_, _, colon, format_number, ngettext
+from scrabble_fr.i18n import N_, _, colon, elide, format_number, ngettext
 from scrabble_fr.messages import describe
 from scrabble_fr.training.deck import Deck, Progress
 from scrabble_fr.training.drills import question_text
@@ -55,7 +55,7 @@ class DrillScreen(LocalizedBindings, Screen[None]):
         entry = self.query_one("#drill-answer", Input)
         card = self.drill.current
         if card is None:
-            count.update(_("{player}'s deck").format(player=self.player))
+            count.update(elide(_("{player}'s deck").format(player=self.player)))
             total = len(self.drill.cards)
             question.update(_("No card is due: come back tomorrow, or add a drill (mots ajouter).") if not total
                             else ngettext("Drill over: {right} right of {n} card.", "Drill over: {right} right of {n} cards.",
@@ -129,7 +129,7 @@ class ProgressScreen(LocalizedBindings, Screen[None]):
     def compose(self) -> ComposeResult:
         progress = self.progress
         with Vertical(id="progress-body"):
-            yield Static(_("Progress of {player}").format(player=self.player), id="progress-title")
+            yield Static(elide(_("Progress of {player}").format(player=self.player)), id="progress-title")
             figures = progress_lines(progress)
             yield Static(figures[0])
             yield Static(figures[1])
