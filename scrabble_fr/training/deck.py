@@ -18,7 +18,7 @@ import os
 import sqlite3
 from collections.abc import Iterable
 from dataclasses import dataclass
-from datetime import date, datetime, timedelta, timezone
+from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -142,7 +142,7 @@ class Deck:
 
     def _utc(self) -> datetime:
         # Stored in UTC, so that dates compare as text whatever zone the clock gives.
-        return self.clock().astimezone(timezone.utc)
+        return self.clock().astimezone(UTC)
 
     def _now(self) -> str:
         return self._utc().isoformat()
@@ -152,7 +152,8 @@ class Deck:
         with self._db:
             cursor = self._db.execute(
                 "INSERT OR IGNORE INTO cards (player, lexicon, kind, question, due, added, source)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?)", (player, lexicon, kind.value, question, self._now(), self._now(), source))
+                " VALUES (?, ?, ?, ?, ?, ?, ?)",
+                (player, lexicon, kind.value, question, self._now(), self._now(), source))
         return cursor.rowcount == 1
 
     def add_many(self, player: str, lexicon: str, cards: Iterable[tuple[CardKind, str]], count: int,
@@ -190,7 +191,8 @@ class Deck:
         now = self._utc()
         step = next_step(card.box, right, now)
         with self._db:
-            self._db.execute("UPDATE cards SET box = ?, due = ? WHERE id = ?", (step.box, step.due.isoformat(), card.id))
+            self._db.execute("UPDATE cards SET box = ?, due = ? WHERE id = ?",
+                             (step.box, step.due.isoformat(), card.id))
             self._db.execute("INSERT INTO answers (card, at, right, typed) VALUES (?, ?, ?, ?)",
                              (card.id, now.isoformat(), int(right), typed))
         return step
@@ -216,8 +218,8 @@ class Deck:
         losses = self._db.execute(
             "SELECT game, loss FROM (SELECT game, loss, at FROM reviews WHERE player = ? ORDER BY at DESC LIMIT ?)"
             " ORDER BY at", (player, games)).fetchall()
-        return Progress(cards, due, learned, [DayScore(date.fromisoformat(day), right, count) for day, right, count in rows],
-                        [(game, loss) for game, loss in losses])
+        scores = [DayScore(date.fromisoformat(day), right, count) for day, right, count in rows]
+        return Progress(cards, due, learned, scores, [(game, loss) for game, loss in losses])
 
 
 def _card(row: tuple[int, str, str, str, str, int, str, str, str]) -> Card:

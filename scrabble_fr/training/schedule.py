@@ -29,7 +29,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 
 Clock = Callable[[], datetime]
 
@@ -40,7 +40,7 @@ LEARNED_BOX = 4  # a card that comes back after 16 days or more is counted as le
 
 def system_clock() -> datetime:
     """Now, in UTC (the deck stores UTC and shows local dates)."""
-    return datetime.now(timezone.utc)
+    return datetime.now(UTC)
 
 
 @dataclass(frozen=True)

@@ -7,7 +7,7 @@ import io
 import json
 import math
 import sqlite3
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 
 import pytest
 
@@ -29,7 +29,7 @@ from scrabble_fr.training.schedule import INTERVAL_DAYS, next_step
 from scrabble_fr.training.study import Drill
 from scrabble_fr.words import WordSet
 
-START = datetime(2026, 3, 1, 20, 0, tzinfo=timezone.utc)
+START = datetime(2026, 3, 1, 20, 0, tzinfo=UTC)
 
 
 class Clock:
@@ -160,7 +160,7 @@ def test_mots_reviser_json_and_repondre(tmp_path):
     assert status == 0, err
     verdict = json.loads(out)
     assert (verdict["right"], verdict["answers"], verdict["box"]) == (True, ["CHIENS"], 1)
-    assert datetime.fromisoformat(verdict["due"]) - datetime.now(timezone.utc) > timedelta(days=1, hours=23)
+    assert datetime.fromisoformat(verdict["due"]) - datetime.now(UTC) > timedelta(days=1, hours=23)
     status, out, err = run("mots", "repondre", str(data["cards"][1]["id"]), "-", "--lexique", str(listfile),
                            "--joueur", "Alice", "--langue", "en")
     assert status == 0 and out.splitlines()[:2] == ["Missed.", "Answers: NICHES"]
@@ -195,7 +195,8 @@ def _deck_rows() -> list[tuple[object, ...]]:
 def test_bad_input_is_one_line_exit_2_and_writes_nothing(tmp_path, argv, needle):
     listfile = tmp_path / "mots.txt"
     listfile.write_text("CHIEN\nCHIENS\nNICHE\n", encoding="utf-8")
-    assert run("mots", "ajouter", "rallonges", "--lettres", "5", "--lexique", str(listfile), "--joueur", "Alice")[0] == 0
+    status = run("mots", "ajouter", "rallonges", "--lettres", "5", "--lexique", str(listfile), "--joueur", "Alice")[0]
+    assert status == 0
     before = _deck_rows()
     options = ("--lexique", str(listfile)) + (() if "--joueur" in argv else ("--joueur", "Alice"))
     status, out, err = run(*argv, *options) if len(argv) > 1 else run(*argv)

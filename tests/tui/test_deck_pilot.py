@@ -3,7 +3,7 @@ each answer judged and its next date shown, then the progress view with its char
 
 from __future__ import annotations
 
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 from textual.widgets import Input, Sparkline, Static
 
@@ -25,7 +25,7 @@ def text(app: DeckApp, selector: str) -> str:
 
 def deck_of_ten(tmp_path, language: str) -> tuple[Deck, Lexicon]:
     words = Lexicon.from_words(WORDS, "demo")
-    deck = Deck(tmp_path / f"deck-{language}.sqlite3", clock=lambda: datetime(2026, 3, 1, 9, tzinfo=timezone.utc))
+    deck = Deck(tmp_path / f"deck-{language}.sqlite3", clock=lambda: datetime(2026, 3, 1, 9, tzinfo=UTC))
     for letter in TWO:
         deck.add("Alice", words.key, CardKind.TWO_LETTERS, letter)
     for word in ("HE", "ME", "NICHE", "CHIEN"):

@@ -57,9 +57,9 @@ class DrillScreen(LocalizedBindings, Screen[None]):
         if card is None:
             count.update(elide(_("{player}'s deck").format(player=self.player)))
             total = len(self.drill.cards)
-            question.update(_("No card is due: come back tomorrow, or add a drill (mots ajouter).") if not total
-                            else ngettext("Drill over: {right} right of {n} card.", "Drill over: {right} right of {n} cards.",
-                                          total).format(right=self.drill.right, n=total))
+            over = ngettext("Drill over: {right} right of {n} card.", "Drill over: {right} right of {n} cards.", total)
+            question.update(over.format(right=self.drill.right, n=total) if total
+                            else _("No card is due: come back tomorrow, or add a drill (mots ajouter)."))
             entry.display = False
             return
         count.update(_("Card {n} of {total} · box {box}").format(n=self.drill.index + 1, total=len(self.drill.cards),
