@@ -50,6 +50,8 @@ MODULES = [
     "scrabble_fr.duplicate.session",
     "scrabble_fr.duplicate.texts",
     "scrabble_fr.duplicate.errors",
+    "scrabble_fr.training.review",
+    "scrabble_fr.training.errors",
     "scrabble_fr.player.selfplay",
     "scrabble_fr.player.movegen",
     "scrabble_fr.player.computer",

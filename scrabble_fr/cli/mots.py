@@ -16,7 +16,7 @@ import argparse
 import json
 from typing import TYPE_CHECKING, Any, TextIO
 
-from scrabble_fr.i18n import _, colon, elide, ngettext
+from scrabble_fr.i18n import _, elide, ngettext
 
 if TYPE_CHECKING:
     from scrabble_fr.lexicon.lexicon import Lexicon
@@ -200,9 +200,3 @@ def _progress(deck: Deck, player: str, lexicon: Lexicon, args: argparse.Namespac
     DeckApp(deck, lexicon, player, progress_only=True).run()
     return 0
 
-
-def fed_lines(fed: list[Any]) -> list[str]:
-    """What ``revoir`` says it added to the decks: « Cartes : 3 mots manqués d'Alice ajoutés… »."""
-    return [ngettext("Deck{colon} {n} new card for {player} (mots reviser --joueur {player})",
-                     "Deck{colon} {n} new cards for {player} (mots reviser --joueur {player})",
-                     item.added).format(colon=colon(), n=item.added, player=item.player) for item in fed if item.added]

@@ -46,6 +46,9 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     parser.add_argument("--json", action="store_true", help=_("print the review as JSON"))
     parser.add_argument("--sans-cartes", action="store_true",
                         help=_("do not add the missed words to the players' decks (see scrabble-fr mots)"))
+    parser.add_argument("--ecran", action="store_true",
+                        help=_("open the review screen: the board at each move, the move played and the best side "
+                               "by side"))
     parser.add_argument("--base", metavar="URL", default=None,
                         help=_("for a shared table's id: the table store (see scrabble-fr table)"))
     add_lexicon_options(parser)
@@ -91,11 +94,11 @@ def load_source(args: argparse.Namespace) -> tuple[GcgGame | DuplicateGame, Word
         raise TrainingError("review_unknown", source=reference)
     from scrabble_fr.match import record_gcg
 
-    game = saved.rebuild()
-    record = parse_gcg(record_gcg(saved, game))
-    lexicon = (lexicon_for_args(args, game.rules) if getattr(args, "lexique", None)
+    classic = saved.rebuild()
+    record = parse_gcg(record_gcg(saved, classic))
+    lexicon = (lexicon_for_args(args, classic.rules) if getattr(args, "lexique", None)
                else load_lexicon(resume.lexicon_source(saved)))
-    return record, lexicon, saved.id, game.rules
+    return record, lexicon, saved.id, classic.rules
 
 
 def _lexicon_for_record(args: argparse.Namespace, record: GcgGame) -> WordList:
@@ -114,6 +117,8 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
     if not args.reflexion > 0:
         raise TrainingError("review_bad_seconds")
     source, lexicon, title, rules = load_source(args)
+    if args.ecran:
+        return _open_screen(source, lexicon, title, rules, args.reflexion, not args.sans_cartes)
     review = review_game(source, lexicon, simulation=args.simulation, seconds=args.reflexion,
                          endgame_seconds=args.reflexion, rules=rules)
     if not review.moves:
@@ -123,7 +128,7 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
         out.write(json.dumps(review.as_json(), ensure_ascii=False) + "\n")
         return 0
     write_review(review, title, out)
-    from scrabble_fr.cli.mots import fed_lines
+    from scrabble_fr.training.deck import fed_lines
 
     for line in fed_lines(fed):
         out.write(line + "\n")
@@ -137,6 +142,18 @@ def _feed_decks(review: GameReview, title: str, lexicon: WordList) -> list[Any]:
 
     with Deck() as deck:
         return feed_from_review(deck, review, title, getattr(lexicon, "key", lexicon.name))
+
+
+def _open_screen(source: GcgGame | DuplicateGame, lexicon: WordList, title: str, rules: Rules | None,
+                 seconds: float, feed_deck: bool) -> int:
+    from scrabble_fr.cli.common import require_terminal
+
+    require_terminal()
+    from scrabble_fr.tui.screens.game_review import GameReviewScreen, ReviewApp
+
+    ReviewApp(GameReviewScreen(source, lexicon, title, endgame_seconds=seconds, rules=rules,
+                               feed_deck=feed_deck)).run()
+    return 0
 
 
 def write_review(review: GameReview, title: str, out: TextIO) -> None:
@@ -185,11 +202,11 @@ def move_notes(move: MoveReview) -> list[str]:
 
         best = percent_text(100 * move.best_win_chance)
         if move.win_chance is None:
-            notes.append(_("the Master's choice wins {best}; the move played was not among its candidates").format(
-                best=best))
+            notes.append(_("chances of winning{colon} {best} with the Master's choice; the move played was not "
+                           "among its candidates").format(colon=colon(), best=best))
         else:
-            notes.append(_("the Master's choice wins {best}, the move played {played}").format(
-                best=best, played=percent_text(100 * move.win_chance)))
+            notes.append(_("chances of winning{colon} {best} with the Master's choice, {played} with the move "
+                           "played").format(colon=colon(), best=best, played=percent_text(100 * move.win_chance)))
     if move.endgame is not None:
         line = ", ".join(move.endgame.line)
         if move.endgame.cost:

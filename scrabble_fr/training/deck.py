@@ -250,6 +250,16 @@ class Fed:
     added: int  # the cards new to the deck (a word already there is not added twice)
 
 
+def fed_lines(fed: Iterable[Fed]) -> list[str]:
+    """What a review says it added to the decks: « Cartes : 2 nouvelles cartes pour Alice (…) »."""
+    from scrabble_fr.i18n import colon, ngettext
+
+    return [ngettext("Deck{colon} {n} new card for {player} (mots reviser --joueur {player})",
+                     "Deck{colon} {n} new cards for {player} (mots reviser --joueur {player})",
+                     item.added).format(colon=colon(), n=item.added, player=item.player)
+            for item in fed if item.added]
+
+
 def feed_from_review(deck: Deck, review: GameReview, game: str, lexicon: str,
                      players: Iterable[str] | None = None) -> list[Fed]:
     """Add each human player's missed words to their deck, as a draw to anagram (its answers are

@@ -214,10 +214,14 @@ class _Judge:
         raw, _equity, _kept = best_by_equity(view, found, rack, bag, leaves_for(self.rules, fitted=True))
         best = to_move(view, raw)
         bingo = None
-        if len(rack) == self.rules.rack_size and not (played is not None and _is_bingo(played, self.rules)):
+        if _is_bingo(best, self.rules):
+            bingo = best  # the best itself is the scrabble missed (when the move played is none)
+        elif len(rack) == self.rules.rack_size:
             bingos = [item for item in found if len(tiles_used(view, item)) == self.rules.rack_size]
             if bingos:
                 bingo = to_move(view, max(bingos, key=lambda item: item[0]))
+        if played is not None and _is_bingo(played, self.rules):
+            bingo = None
         if not self.simulation:
             return _Judgement(best, bingo)
         from scrabble_fr.player.computer import ComputerPlayer
@@ -362,18 +366,14 @@ def _endgame_line(position: Position, played: Move, record: GcgGame, event: GcgE
                   style: str, seconds: float) -> EndgameLine | None:
     """The solver's verdict on a move of a two-player endgame (the bag empty: the tiles the mover
     cannot see fit on one rack, so they are the opponent's), or None elsewhere."""
-    rules = position.rules
-    if len(record.players) != 2 or played.kind is MoveKind.EXCHANGE:
+    if played.kind is MoveKind.EXCHANGE:
         return None
-    unseen = position.unseen(0)
-    if not unseen or sum(unseen.values()) > rules.rack_size:
+    other = next((nick for nick, _name in record.players if nick != event.nick), "")
+    endgame = endgame_of(position, len(record.players), (event.total - event.score, totals.get(other, 0)))
+    if endgame is None:
         return None
     from scrabble_fr.player.endgame import judge_move, solve
 
-    endgame = position.copy()
-    endgame.racks = [position.racks[0], "".join(sorted(unseen.elements()))]
-    other = next((nick for nick, _name in record.players if nick != event.nick), "")
-    endgame.scores = [event.total - event.score, totals.get(other, 0)]
     try:
         verdict = judge_move(endgame, played, seconds=seconds)
         after = endgame.copy()
@@ -384,6 +384,22 @@ def _endgame_line(position: Position, played: Move, record: GcgGame, event: GcgE
     moves = [verdict.best, *(line.moves if line is not None else ())]
     return EndgameLine(tuple(_move_text(move, style) for move in moves), verdict.best_value,
                        verdict.played_value, verdict.proven)
+
+
+def endgame_of(position: Position, players: int, scores: tuple[int, int]) -> Position | None:
+    """The endgame to solve from ``position`` (the board and the mover's rack, first), or None
+    when it is none: more than two players, or tiles left in the bag (those the mover cannot see
+    do not fit on one rack). The opponent's rack is then the tiles the mover cannot see."""
+    if players != 2 or not position.racks[0]:
+        return None
+    unseen = position.unseen(0)
+    if not unseen or sum(unseen.values()) > position.rules.rack_size:
+        return None
+    endgame = position.copy()
+    endgame.racks = [position.racks[0], "".join(sorted(unseen.elements()))]
+    endgame.scores = list(scores)
+    endgame.to_move = 0
+    return endgame
 
 
 def _review_duplicate(game: DuplicateGame, lexicon: WordList, simulation: bool, seconds: float,

@@ -200,6 +200,12 @@ def test_revoir_reads_a_saved_duplicate_game_and_a_saved_classic_game(tmp_path, 
     assert all(m["best"] is not None and m["loss"] == m["best_score"] - m["score"] for m in moves)
     status, out, err = run("revoir", "dernier")
     assert status == 0 and "Revue de la partie" in out and "Alice" in out
+    # With --simulation the best is the Master's choice, with its chances of winning.
+    status, out, err = run("revoir", "dernier", "--simulation", "--reflexion", "0.05", "--json")
+    assert status == 0, err
+    first = json.loads(out)["moves"][0]
+    assert first["best"] is not None and 0.0 <= first["best_win_chance"] <= 1.0
+    assert first["loss"] == first["best_score"] - first["score"]
 
 
 @pytest.mark.parametrize("argv, needle", [
@@ -209,6 +215,7 @@ def test_revoir_reads_a_saved_duplicate_game_and_a_saved_classic_game(tmp_path, 
     (("revoir", "{gcg}", "--reflexion", "0"), "--reflexion"),
     (("revoir", "{polish}"), "polish"),
     (("revoir",), "revoir"),
+    (("revoir", "{gcg}", "--ecran"), "terminal"),  # the screen needs one
 ])
 def test_bad_input_is_one_line_exit_2(tmp_path, argv, needle):
     gcg = tmp_path / "ok.gcg"

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from textual import work
-from textual.app import ComposeResult
+from textual.app import App, ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.reactive import reactive
 from textual.screen import Screen
@@ -42,7 +42,7 @@ def comparison_lines(move: MoveReview, total: int) -> list[str]:
     played = _("Played{colon} {move} ({score})").format(colon=colon(), move=move.played,
                                                        score=format_number(move.score))
     if move.best is None:
-        return [head, played + "   " + _("Best{colon} not judged, the rack is unknown").format(colon=colon())]
+        return [head, played + "   " + _("Best{colon} not judged, the whole rack is not known").format(colon=colon())]
     best = _("Best{colon} {move} ({score})").format(colon=colon(), move=move.best,
                                                    score=format_number(move.best_score or 0))
     loss = _("loss {points}").format(points=format_number(move.loss or 0))
@@ -81,9 +81,11 @@ class GameReviewScreen(LocalizedBindings, Screen[None]):
     show_best: reactive[bool] = reactive(False)
 
     def __init__(self, source: GcgGame | DuplicateGame, lexicon: WordList, title: str,
-                 endgame_seconds: float | None = 2.0, rules: Rules | None = None) -> None:
+                 endgame_seconds: float | None = 2.0, rules: Rules | None = None, feed_deck: bool = True) -> None:
         super().__init__()
         self.rules = rules
+        # The review adds each human player's missed words to their study deck (revoir --sans-cartes: not).
+        self.feed_deck = feed_deck
         self.source = source
         self.lexicon = lexicon
         self.title_text = title
@@ -114,6 +116,14 @@ class GameReviewScreen(LocalizedBindings, Screen[None]):
 
         review = review_game(self.source, self.lexicon, endgame_seconds=self.endgame_seconds, progress=told,
                              rules=self.rules)
+        if self.feed_deck and review.moves:
+            from scrabble_fr.training.deck import Deck, fed_lines, feed_from_review
+
+            with Deck() as deck:
+                fed = feed_from_review(deck, review, self.title_text,
+                                       getattr(self.lexicon, "key", self.lexicon.name))
+            for line in fed_lines(fed):
+                self.app.call_from_thread(self.app.notify, line)
         self.app.call_from_thread(self._reviewed, review)
 
     def _progress(self, done: int, total: int) -> None:
@@ -151,7 +161,10 @@ class GameReviewScreen(LocalizedBindings, Screen[None]):
         self.show_best = not self.show_best
 
     def action_back(self) -> None:
-        self.dismiss(None)
+        if isinstance(self.app, ReviewApp):
+            self.app.exit()  # opened by itself (scrabble-fr revoir --ecran): nothing to go back to
+        else:
+            self.dismiss(None)
 
     def _show(self) -> None:
         if not self.is_mounted or self.review is None or not self.review.moves:
@@ -174,3 +187,16 @@ class GameReviewScreen(LocalizedBindings, Screen[None]):
         table = self.query_one("#gr-moves", DataTable)
         if table.cursor_row != self.index:
             table.move_cursor(row=self.index)
+
+
+class ReviewApp(App[None]):
+    """The review screen on its own, for ``scrabble-fr revoir --ecran``."""
+
+    TITLE = "scrabble_fr"
+
+    def __init__(self, screen: GameReviewScreen) -> None:
+        super().__init__()
+        self.review_screen = screen
+
+    def on_mount(self) -> None:
+        self.push_screen(self.review_screen)
