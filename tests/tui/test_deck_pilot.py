@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
-from textual.widgets import Input, Sparkline, Static
+from textual.widgets import Input, Static
 
 from scrabble_fr.i18n import set_language
 from scrabble_fr.lexicon import Lexicon
@@ -13,6 +13,7 @@ from scrabble_fr.training.deck import Deck
 from scrabble_fr.training.drills import CardKind
 from scrabble_fr.tui.deck_app import DeckApp
 from scrabble_fr.tui.screens.deck import DrillScreen, ProgressScreen
+from scrabble_fr.tui.widgets.bar_chart import BarChart
 
 WORDS = ["CHIEN", "NICHE", "CHIENS", "NICHES", "AIMES", "AIMEES", "EH", "HE", "HEM", "ME", "MES", "ES",
          "SE", "ET", "TE", "TES", "SET", "EST", "NE", "EN", "NET"]
@@ -68,7 +69,9 @@ async def test_a_drill_of_ten_cards_then_the_progress_view(tmp_path):
             assert text(app, "#progress-title") == progress
             shown = " ".join(str(widget.render()) for widget in app.screen.query(Static))
             assert "10" in shown and "5" in shown
-            assert list(app.screen.query_one("#progress-right", Sparkline).data or []) == [50.0]
+            chart = app.screen.query_one("#progress-right", BarChart)
+            assert chart.values == [50.0]  # half the cards right: half a bar on the 0–100 % scale
+            assert str(chart.render()).splitlines() == ["100 % │", "      │", "      │██", "  0 % │██"]
             await pilot.press("escape")
             await pilot.pause()
             assert isinstance(app.screen, DrillScreen)

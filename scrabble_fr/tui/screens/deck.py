@@ -1,6 +1,6 @@
 """The study deck's screens: the drill (a question, the answer typed, the answers and the card's
 next date) and the progress view (the deck's counts, right answers day by day, the points lost
-per reviewed game, drawn with Textual's Sparkline). The rules are in :mod:`scrabble_fr.training`."""
+per reviewed game, drawn as bars on a fixed scale). The rules are in :mod:`scrabble_fr.training`."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from textual import on
 from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, Input, Sparkline, Static
+from textual.widgets import Footer, Input, Static
 
 from scrabble_fr.engine.errors import ScrabbleError
 from scrabble_fr.i18n import N_, _, colon, elide, format_number, ngettext
@@ -17,6 +17,7 @@ from scrabble_fr.training.deck import Deck, Progress
 from scrabble_fr.training.drills import question_text
 from scrabble_fr.training.study import Drill
 from scrabble_fr.tui.bindings import LocalizedBindings
+from scrabble_fr.tui.widgets.bar_chart import BarChart
 
 
 class DrillScreen(LocalizedBindings, Screen[None]):
@@ -96,8 +97,10 @@ def progress_lines(progress: Progress) -> list[str]:
     lines = [_("Cards{colon} {cards}, due now {due}, learned {learned} (box 4 or more)").format(
         colon=colon(), cards=format_number(progress.cards), due=format_number(progress.due),
         learned=format_number(progress.learned))]
-    lines.append(_("Answers right over {days} days{colon} {right} of {answered}").format(
-        days=len(progress.days), colon=colon(), right=format_number(right), answered=format_number(answered)))
+    lines.append(ngettext("Answers right{colon} {right} of {answered}, over {days} day of drills (a bar a day)",
+                          "Answers right{colon} {right} of {answered}, over {days} days of drills (a bar a day)",
+                          len(progress.days)).format(days=len(progress.days), colon=colon(), right=format_number(right),
+                                                     answered=format_number(answered)))
     return lines
 
 
@@ -117,7 +120,7 @@ class ProgressScreen(LocalizedBindings, Screen[None]):
     ]
     DEFAULT_CSS = """
     ProgressScreen #progress-body { padding: 1 2; height: 1fr; }
-    ProgressScreen Sparkline { height: 4; margin: 0 0 1 0; }
+    ProgressScreen BarChart { height: 4; margin: 0 0 1 0; }
     ProgressScreen Static { height: auto; }
     """
 
@@ -133,9 +136,12 @@ class ProgressScreen(LocalizedBindings, Screen[None]):
             figures = progress_lines(progress)
             yield Static(figures[0])
             yield Static(figures[1])
-            yield Sparkline([100 * day.right / day.answered for day in progress.days] or [0], id="progress-right")
+            yield BarChart([100 * day.right / day.answered for day in progress.days], 100, ("100 %", "0 %"),
+                           id="progress-right")
             yield Static(loss_line(progress))
-            yield Sparkline([loss for _game, loss in progress.losses] or [0], id="progress-loss")
+            losses = [loss for _game, loss in progress.losses]
+            top = max([*losses, 1])
+            yield BarChart(losses, top, (format_number(top), "0"), id="progress-loss")
         yield Footer()
 
     def action_back(self) -> None:
