@@ -84,6 +84,8 @@ class DrillScreen(LocalizedBindings, Screen[None]):
             return
         lines = answered.lines(self.drill.deck.clock())
         result.update("\n".join(lines + ["", _("Enter: next card")]))
+        # The answer is read: the field empties so that what is typed next is the next card's.
+        event.input.value = ""
         self.waiting_next = True
 
     def action_progress(self) -> None:
