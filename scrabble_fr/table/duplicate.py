@@ -38,21 +38,22 @@ from typing import Any
 from scrabble_fr.duplicate.draw import format_draw
 from scrabble_fr.duplicate.errors import DuplicateError
 from scrabble_fr.duplicate.game import CLUB_MAX_PLAYERS, DuplicateGame, check_names
-from scrabble_fr.duplicate.marking import mark
+from scrabble_fr.duplicate.marking import mark, read_placement
 from scrabble_fr.duplicate.timing import check_time, time_text
 from scrabble_fr.engine.board import Board
 from scrabble_fr.engine.errors import ScrabbleError
 from scrabble_fr.engine.game import move_from_data, move_to_data
 from scrabble_fr.engine.move import Move
-from scrabble_fr.engine.notation import format_coordinate, parse_command
+from scrabble_fr.engine.notation import format_coordinate
 from scrabble_fr.engine.position import Position
 from scrabble_fr.engine.ranking import Standing, rank_scores
 from scrabble_fr.engine.rules import Rules, rules_from_mapping, rules_to_mapping
 from scrabble_fr.engine.wordlist import WordList
-from scrabble_fr.i18n import _
+from scrabble_fr.i18n import _, elide
+from scrabble_fr.match.config import check_seed
 from scrabble_fr.match.outcome import Outcome
 from scrabble_fr.messages import describe
-from scrabble_fr.table.errors import TableError
+from scrabble_fr.table.errors import OUT_OF_REACH, TableError
 from scrabble_fr.table.store import (
     RENEW_SECONDS,
     Conflict,
@@ -65,6 +66,8 @@ from scrabble_fr.table.store import (
     SeatSpec,
     TableInfo,
     TableStore,
+    check_new_seat,
+    open_table_code,
 )
 
 DUPLICATE = "duplicate"
@@ -92,7 +95,9 @@ def create_duplicate_table(store: TableStore, settings: DuplicateTableSettings) 
     last; ``codes`` holds each seat's code, ``table_code`` an open table's own."""
     seconds = check_time(settings.seconds, settings.club)
     names = check_names(settings.players, CLUB_MAX_PLAYERS)
-    arbiter = settings.arbiter.strip() or _("Arbitrator")
+    check_seed(settings.seed)
+    # The arbitrator's name is shown to every player and by ``tables``: checked as theirs are.
+    arbiter = check_names([settings.arbiter], 1)[0] if settings.arbiter.strip() else _("Arbitrator")
     if arbiter.casefold() in {name.casefold() for name in names}:
         arbiter = _("{name} (arbitrator)").format(name=arbiter)
     config = {
@@ -183,8 +188,8 @@ class DuplicateTable(FollowedTable):
             raise TableError("table_damaged", table=info.id, seq=0, detail=str(exc)) from None
         arbiter = info.arbiter
         self.is_arbiter = arbiter is not None and seat == arbiter.number
-        if self.is_arbiter and lexicon is None:
-            raise DuplicateError("no_word_list")
+        if self.is_arbiter and lexicon is None and not spectator:
+            raise DuplicateError("no_word_list")  # a view of the arbitrator's seat (etat) needs none
         self.lexicon = lexicon
         self.held = False
         self.lost_seat = False
@@ -209,7 +214,8 @@ class DuplicateTable(FollowedTable):
         new_code = None
         if seat is None:
             clean = cls.newcomer_name(info, name)
-            seat, new_code = store.add_seat(info.id, SeatSpec(clean))  # a name taken meanwhile: refused there
+            # A name taken meanwhile, a table full meanwhile: refused there, in its transaction.
+            seat, new_code = store.add_seat(info.id, SeatSpec(clean), max_players=CLUB_MAX_PLAYERS)
             info = store.table(info.id)
             table = cls(store, info, seat, lexicon, force=force)
             table.code = new_code
@@ -217,24 +223,47 @@ class DuplicateTable(FollowedTable):
             return table
         table = cls(store, info, seat, lexicon, force=force)
         table.code = new_code
+        if table.is_arbiter:
+            table.table_code = table._open_table_code(code)
         return table
+
+    def _open_table_code(self, arbiter_code: str) -> str | None:
+        """An open table's own code, when it derives from the arbitrator's (see
+        :func:`~scrabble_fr.table.store.open_table_code`): the store says whether it is the
+        table's. A table made before codes were derived had its code drawn: None."""
+        if not self.is_open:
+            return None  # players named at its creation: the table has no code of its own
+        candidate = open_table_code(arbiter_code, self.table_id)
+        try:
+            info, seat = self.store.find_code(candidate)
+        except TableError as exc:
+            if exc.code != "table_unknown_code":
+                raise
+            return None
+        return candidate if info.id == self.table_id and seat is None else None
 
     @staticmethod
     def newcomer_name(info: TableInfo, name: str | None) -> str:
         """The name a newcomer at the open table ``info`` sits under, checked before anything is
         written: no name, a name the rules refuse or one already seated (case aside), a table
-        whose game is over are refused."""
-        if not name:
+        whose game is over, a table full are refused (the store checks the last two again in the
+        transaction that writes the seat)."""
+        if not name or not name.strip():
             raise TableError("table_needs_name")
         if info.over:
             raise TableError("table_over", table=info.id)
         clean = check_names([name], 1)[0]
-        if any(seat.name.casefold() == clean.casefold() for seat in info.seats):
-            raise TableError("name_taken", table=info.id, name=clean)
+        check_new_seat(info.id, SeatSpec(clean), ((s.name, s.role.value) for s in info.seats), CLUB_MAX_PLAYERS)
         return clean
 
     code: str | None = None  # a seat's code given at an open table, to rejoin with
+    table_code: str | None = None  # the arbitrator's process: an open table's own code, for late players
     _own_results = False
+
+    @property
+    def is_open(self) -> bool:
+        """Whether players join by the table's code and a name (no players named at its creation)."""
+        return not self._initial()
 
     # -- state from the rows -----------------------------------------------------------------
     def _reset(self) -> None:
@@ -244,11 +273,14 @@ class DuplicateTable(FollowedTable):
         self.board = Board(self.rules.layout)
         self.names: dict[int, str] = {s.number: s.name for s in self.info.seats if s.role is Role.PLAYER}
         self.joined_at: dict[int, int] = {}  # a late player's first coup
+        # The players' names in the order the arbitrator's game knows them (the table's own, then
+        # each join row's): every process checks a join as that game does, so that a table the
+        # arbitrator finds damaged reads as damaged everywhere (``tables`` included).
+        self.roster = [s.name for s in self.info.seats if s.number in self._initial()]
         self.over = False
         self.damaged: TableError | None = None
         self.game: DuplicateGame | None = None
-        if self.is_arbiter:
-            assert self.lexicon is not None
+        if self.is_arbiter and self.lexicon is not None:
             players = [s.name for s in self.info.seats if s.role is Role.PLAYER and s.number in self._initial()]
             # The table's rows hold the clock (each coup's time, checked against the club's times
             # when set): the game keeps none, and so no club time to check either.
@@ -307,6 +339,7 @@ class DuplicateTable(FollowedTable):
         game = self.game
         if kind == "join":
             seat, name = int(payload["seat"]), str(payload["name"])
+            self.roster = check_names([*self.roster, name], CLUB_MAX_PLAYERS)
             self.names[seat] = name
             self.joined_at[seat] = self.current.number if self.current is not None else len(self.coups) + 1
             if game is not None:
@@ -515,8 +548,9 @@ class DuplicateTable(FollowedTable):
         said = time_text(seconds) if seconds else _("no clock")
         return Outcome((_("The next coups: {time}.").format(time=said),))
 
-    def close_coup(self, number: int | None = None) -> Outcome:
-        """Close coup ``number`` (the current one): refused, and said, if it is closed already."""
+    def check_close(self, number: int | None = None) -> CoupView:
+        """The coup :meth:`close_coup` would close (``number``; None: the current one), or what
+        refuses it (closed already, not played, not the arbitrator's with time left)."""
         coup = self.current
         wanted = number if number is not None else (coup.number if coup is not None else len(self.coups))
         if coup is None or coup.number != wanted:
@@ -525,6 +559,11 @@ class DuplicateTable(FollowedTable):
             raise TableError("coup_not_started", n=wanted)
         if not self.is_arbiter and not self._time_is_up():
             raise TableError("arbiter_only")
+        return coup
+
+    def close_coup(self, number: int | None = None) -> Outcome:
+        """Close coup ``number`` (the current one): refused, and said, if it is closed already."""
+        coup = self.check_close(number)
         self._write_retrying({"type": "close", "n": coup.number, "by": self.seat})
         published = self.publish()
         return Outcome((_("Coup {n} is closed.").format(n=coup.number), *published.messages), published.warning)
@@ -563,8 +602,8 @@ class DuplicateTable(FollowedTable):
             raise TableError("correction_reason")
         self._write_retrying({"type": "correction", "n": number, "seat": seat, "points": int(points),
                               "reason": reason.strip()})
-        return Outcome((_("{name}'s score on coup {n} is now {points}.").format(name=self.names[seat], n=number,
-                                                                                 points=points),))
+        return Outcome((elide(_("{name}'s score on coup {n} is now {points}.").format(
+            name=self.names[seat], n=number, points=points)),))
 
     def _require_arbiter(self) -> None:
         if not self.is_arbiter:
@@ -580,9 +619,7 @@ class DuplicateTable(FollowedTable):
         stripped = text.strip()
         if stripped in ("", "-"):
             return
-        command = parse_command(stripped, self.rules.notation, self.board.size)
-        if command.kind != "place":
-            raise DuplicateError("proposal_not_a_move", text=stripped)
+        command = read_placement(stripped, self.rules.notation, self.board.size)
         position = Position(self.rules, board=self.board.copy(), racks=[coup.tiles], lexicon=_AnyWord())
         marking = mark(position, stripped, command)
         if marking.error is not None:
@@ -590,6 +627,14 @@ class DuplicateTable(FollowedTable):
 
     def propose(self, text: str) -> Outcome:
         """This seat's proposal for the coup in play (replacing an earlier one)."""
+        coup = self.check_propose(text)
+        self._write_retrying({"type": "proposal", "n": coup.number, "by": self.seat, "text": text.strip()})
+        return Outcome((_("Your move is in: {text}").format(text=text.strip() or "—"),))
+
+    def check_propose(self, text: str) -> CoupView:
+        """Raise what :meth:`propose` refuses; returns the coup in play. Nothing is written, but
+        by a seat held here that finds the coup's time up: it closes the coup, as any process
+        that notices does."""
         if self.seat not in self.names:
             raise TableError("arbiter_plays_no_tiles" if self.is_arbiter else "spectator")
         self.poll()
@@ -597,11 +642,11 @@ class DuplicateTable(FollowedTable):
         if coup is None:
             raise DuplicateError("coup_closed")
         if self._time_is_up():
-            self.close_coup()
+            if self.held:
+                self.close_coup()
             raise DuplicateError("time_up")
         self.check_proposal(text)
-        self._write_retrying({"type": "proposal", "n": coup.number, "by": self.seat, "text": text.strip()})
-        return Outcome((_("Your move is in: {text}").format(text=text.strip() or "—"),))
+        return coup
 
     def has_proposed(self, seat: int) -> bool:
         coup = self.current
@@ -640,7 +685,7 @@ class DuplicateTable(FollowedTable):
             if exc.code == "base_busy":  # another terminal is writing: read it at the next look
                 self._read_later()
                 return None
-            if exc.code in ("base_unreachable", "base_lost"):
+            if exc.code in OUT_OF_REACH:
                 if not self.offline:
                     self.offline = True
                     return Outcome(warning=describe(TableError("base_lost")))

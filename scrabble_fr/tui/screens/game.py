@@ -56,6 +56,18 @@ def _command_placeholder(notation: str) -> str:
     )
 
 
+class ScoresPanel(Static):
+    """The players' lines, written again by the screen when the panel's width changes: at 80
+    columns a name gives way so that a seat's « away » stays on its line."""
+
+    def __init__(self, rewrite: Callable[[], None], *, id: str) -> None:  # noqa: A002 (Textual's name)
+        super().__init__(id=id)
+        self._rewrite = rewrite
+
+    def on_resize(self) -> None:
+        self._rewrite()
+
+
 class GameScreen(LocalizedBindings, Screen[None]):
     """One game, from the first rack to the final ranking."""
 
@@ -104,7 +116,7 @@ class GameScreen(LocalizedBindings, Screen[None]):
                 yield Static(id="preview")
             with Vertical(id="right"):
                 with Vertical(id="score-box"):
-                    yield Static(id="scores")
+                    yield ScoresPanel(self._refresh_scores, id="scores")
                     yield Static(id="unseen")
                 yield Static(id="status")
                 yield HistoryView(id="history")
@@ -202,13 +214,20 @@ class GameScreen(LocalizedBindings, Screen[None]):
         compact = self.compact
         width = 10 if compact else 16
         lines = []
-        for index, name in enumerate(game.players):
-            marker = "▶" if index == match.actor and not game.is_over else " "
+        tails = []
+        for index in range(len(game.players)):
             kind = "" if compact or not match.is_computer(index) else _("computer")
             if self.table is not None and self.table.present(index) is False:
                 kind = _("away")  # nobody holds that seat now (said in the compact layout too)
-            clock = f"  {texts.clock_text(clocks[index])}" if clocks is not None else ""
-            lines.append(f"{marker} {name[:width]:<{width}} {format_number(game.scores[index]):>6}{clock} {kind}")
+            tails.append((f"  {texts.clock_text(clocks[index])}" if clocks is not None else "") + f" {kind}")
+        # A seat away with a clock at 80 columns: the names give way, so that « away » stays on
+        # the seat's line instead of wrapping onto a line of its own.
+        room = self.query_one("#scores", Static).size.width  # 0 before the first layout
+        if room:
+            width = max(4, min(width, room - len("▶ ") - len(" 123456") - max(len(t.rstrip()) for t in tails)))
+        for index, name in enumerate(game.players):
+            marker = "▶" if index == match.actor and not game.is_over else " "
+            lines.append(f"{marker} {name[:width]:<{width}} {format_number(game.scores[index]):>6}{tails[index]}")
         if not compact:
             lines.append("")
         bag = len(game.bag)
@@ -372,8 +391,7 @@ class GameScreen(LocalizedBindings, Screen[None]):
             return
         command = command_word(text.split()[0])
         if command is CommandWord.CHALLENGE:
-            rest = text.split()[1:]
-            self.action_contest(" ".join(rest) if rest else None)
+            self._typed_contest(text.split()[1:])
             return
         if command is CommandWord.ACCEPT and len(text.split()) == 1:
             self.action_accept()
@@ -481,11 +499,25 @@ class GameScreen(LocalizedBindings, Screen[None]):
         names = [(i, self.game.players[i]) for i in match.human_contesters()]
         self.dialog(ContesterDialog(names), chosen)
 
-    def _contest_by(self, contester: int) -> None:
+    def _typed_contest(self, typed: list[str]) -> None:
+        """« contester [NAME] [WORDS] » on the command line: the words named are judged without
+        asking for them again; a word the move did not form is refused in one line."""
+        try:
+            contester, words = self.match.contest_request(typed)
+        except ScrabbleError as exc:
+            self.say(describe(exc))
+            return
+        if contester is not None:
+            self._contest_by(contester, words)
+            return
+        names = [(i, self.game.players[i]) for i in self.match.human_contesters()]
+        self.dialog(ContesterDialog(names), lambda index: None if index is None else self._contest_by(index, words))
+
+    def _contest_by(self, contester: int, typed: list[str] | None = None) -> None:
         match = self.match
         words = match.contested_words()
-        if not match.game.rules.challenge.named_words or len(words) < 2:
-            self._judge_contest(contester, None)
+        if typed or not match.game.rules.challenge.named_words or len(words) < 2:
+            self._judge_contest(contester, typed or None)
             return
 
         # FFSc and WESPA judge only the words named: the challenger names them first.
