@@ -100,7 +100,7 @@ def _count(value: int) -> int:
 
 def run(args: argparse.Namespace, out: TextIO) -> int:
     from scrabble_fr.cli.common import lexicon_for_args
-    from scrabble_fr.training.deck import Deck
+    from scrabble_fr.training.deck import FILE_NAME, Deck, deck_folder
 
     action = ALIASES.get(args.action, args.action)
     # Everything the command line can refuse is checked before the deck's file is opened.
@@ -111,6 +111,11 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
         from scrabble_fr.training.drills import read_answer
 
         read_answer(args.mots)
+    if action == "repondre" and not (deck_folder() / FILE_NAME).exists():
+        # No deck yet: no card to answer, and no file made to say so.
+        from scrabble_fr.training.errors import TrainingError
+
+        raise TrainingError("deck_unknown_card", card=args.carte, player=player)
     lexicon = lexicon_for_args(args)
     if action == "reviser" and not args.json:
         from scrabble_fr.cli.common import require_terminal

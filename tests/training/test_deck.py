@@ -172,6 +172,12 @@ def test_mots_reviser_json_and_repondre(tmp_path):
     assert [(d["right"], d["answered"]) for d in progress["days"]] == [(1, 2)]
 
 
+def test_answering_with_no_deck_makes_no_file():
+    status, _out, err = run("mots", "repondre", "1", "CHIEN", "--joueur", "Alice")
+    assert status == 2 and "pas de carte 1 pour Alice" in err
+    assert not deck_folder().exists()
+
+
 def _deck_rows() -> list[tuple[object, ...]]:
     path = deck_folder() / "cartes.sqlite3"
     if not path.exists():
