@@ -78,6 +78,9 @@ def load_source(args: argparse.Namespace) -> tuple[GcgGame | DuplicateGame, Word
     except RecordError as missing:
         if missing.code not in ("save_missing", "save_unknown"):
             raise
+        club = _club_duplicate(args, reference)
+        if club is not None:
+            return club
         from scrabble_fr.cli.parties import table_gcg_text
 
         record = parse_gcg(table_gcg_text(args, TrainingError("review_unknown", source=reference)))
@@ -99,6 +102,40 @@ def load_source(args: argparse.Namespace) -> tuple[GcgGame | DuplicateGame, Word
     lexicon = (lexicon_for_args(args, classic.rules) if getattr(args, "lexique", None)
                else load_lexicon(resume.lexicon_source(saved)))
     return record, lexicon, saved.id, classic.rules
+
+
+def _club_duplicate(args: argparse.Namespace,
+                    reference: str) -> tuple[DuplicateGame, WordList, str, Rules | None] | None:
+    """A club duplicate table's game, its closed coups replayed as its arbitrator's program does
+    (with the table's word list), or None when ``reference`` names no duplicate table."""
+    from scrabble_fr.cli.common import load_lexicon
+    from scrabble_fr.engine.rules import rules_from_mapping
+    from scrabble_fr.table import TableError, open_store
+    from scrabble_fr.table.duplicate import DUPLICATE, DuplicateTable
+
+    try:
+        store = open_store(getattr(args, "base", None))
+    except TableError:
+        return None
+    try:
+        try:
+            info = store.table(reference)
+        except TableError as exc:
+            if exc.code == "table_unknown":
+                return None
+            raise
+        if info.kind != DUPLICATE:
+            return None
+        lexicon = load_lexicon(getattr(args, "lexique", None) or info.config.get("lexicon")
+                               or rules_from_mapping(info.config["rules"]).lexicon)
+        arbiter = info.arbiter
+        # The arbitrator's seat, watched (never taken): only its program replays the game itself.
+        table = DuplicateTable(store, info, arbiter.number if arbiter is not None else None, lexicon, spectator=True)
+        if table.game is None or not table.game.closed_coups:
+            raise TrainingError("review_duplicate_unfinished", id=reference)
+        return table.game, lexicon, reference, table.rules
+    finally:
+        store.close()
 
 
 def _lexicon_for_record(args: argparse.Namespace, record: GcgGame) -> WordList:

@@ -16,12 +16,12 @@ and the words of the top the proposal lacked.
 
     >>> from scrabble_fr.records.gcg import parse_gcg
     >>> from scrabble_fr.words import WordSet
-    >>> record = parse_gcg(">ana: ENST 8H NET +6 6\\n")
-    >>> review = review_game(record, WordSet(["NET", "NETS", "SENT", "TENS"]))
-    >>> [(m.played, m.score, m.best, m.best_score, m.loss) for m in review.moves]  # the S is worth keeping
-    [('8H NET', 6, '8F NET', 6, 0)]
+    >>> record = parse_gcg(">ana: ENSTUUV 8H NET +6 6\\n")
+    >>> review = review_game(record, WordSet(["NET", "NETS", "SENT", "TENS", "VENT", "VENTS"]))
+    >>> [(m.played, m.score, m.best, m.best_score, m.loss) for m in review.moves]
+    [('8H NET', 6, '8D VENTS', 24, 18)]
     >>> review.missed_words("ana")
-    []
+    ['VENTS']
 """
 
 from __future__ import annotations

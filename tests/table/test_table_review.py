@@ -42,3 +42,34 @@ def test_revoir_a_table_judges_the_moves_whose_rack_is_known_and_writes_nothing(
     assert open_store(base).rows(table["table"]) == before
     status, out, err = run("revoir", "pas-une-table", "--base", base)
     assert status == 2 and out == "" and err.count("\n") == 1
+
+
+def test_revoir_a_club_duplicate_table_coup_by_coup_against_the_top(base):
+    from scrabble_fr.lexicon import Lexicon
+    from scrabble_fr.table.duplicate import DuplicateTable, DuplicateTableSettings, create_duplicate_table
+
+    french = Lexicon.builtin("fr")
+    created = create_duplicate_table(open_store(base), DuplicateTableSettings(["Alice", "Bruno"], seed=1,
+                                                                              seconds=None))
+    arbiter = DuplicateTable.join(open_store(base), created.codes[2], french)
+    alice, bruno = (DuplicateTable.join(open_store(base), created.codes[n]) for n in range(2))
+    status, out, err = run("revoir", created.table.id, "--base", base)
+    assert status == 2 and "aucun coup fermé" in err and err.count("\n") == 1  # nothing closed yet
+    arbiter.start_coup()
+    alice.poll(timeout=2.0)
+    bruno.poll(timeout=2.0)
+    alice.propose("H2 ARPEGEZ")  # the top (seed 1: ERZAGEP, H6 ARPEGEZ 108 wherever written)
+    bruno.propose("H8 GAZER")
+    arbiter.poll(timeout=2.0)
+    arbiter.close_coup()
+    before = open_store(base).rows(created.table.id)
+    status, out, err = run("revoir", created.table.id, "--base", base, "--json")
+    assert status == 0, err
+    review = json.loads(out)
+    assert review["kind"] == "duplicate"
+    assert [(m["player"], m["best"], m["best_score"]) for m in review["moves"]] == [
+        ("Alice", "H6 ARPEGEZ", 108), ("Bruno", "H6 ARPEGEZ", 108)]
+    alice_move, bruno_move = review["moves"]
+    assert alice_move["loss"] == 0 and bruno_move["loss"] == 108 - bruno_move["score"] > 0
+    assert bruno_move["missed_bingo"] == "H6 ARPEGEZ" and "ARPEGEZ" in review["players"]["Bruno"]["missed_words"]
+    assert open_store(base).rows(created.table.id) == before
