@@ -156,7 +156,9 @@ class GameReview:
         each best move their move lacked, and the words of the scrabbles they missed."""
         words: list[str] = []
         for move in self.moves_of(player):
-            words.extend(word for word in move.missed_words if word not in words)
+            for word in move.missed_words:
+                if word not in words:
+                    words.append(word)
         return words
 
     def summary(self, player: str) -> PlayerSummary:
