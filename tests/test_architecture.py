@@ -17,12 +17,14 @@ FORBIDDEN = {
                "scrabble_fr.tui", "scrabble_fr.cli", "scrabble_fr.records", "scrabble_fr.lexicon",
                "scrabble_fr.match", "scrabble_fr.words"},
     "player": {"textual", "rich", "scrabble_fr.tui", "scrabble_fr.cli", "scrabble_fr.lexicon",
-               "scrabble_fr.match"},
+               "scrabble_fr.match", "scrabble_fr.training"},
     "records": {"textual", "rich", "scrabble_fr.tui", "scrabble_fr.cli", "scrabble_fr.match"},
     # The match is the game session below every front end: it draws nothing.
     "match": {"textual", "rich", "scrabble_fr.tui", "scrabble_fr.cli"},
     # Duplicate play likewise: rules, sheets and saves, no screen.
     "duplicate": {"textual", "rich", "scrabble_fr.tui", "scrabble_fr.cli"},
+    # Training likewise (topping, its count, its clock, its saves): below the table, the UI and the CLI.
+    "training": {"textual", "rich", "scrabble_fr.tui", "scrabble_fr.cli", "scrabble_fr.table"},
     "lexicon": {"textual", "rich", "scrabble_fr.tui", "scrabble_fr.cli", "scrabble_fr.player"},
     # The word graph serves both the lexicon and the player: it uses neither (see below).
     "words": {"textual", "rich", "ahocorasick", "scrabble_fr.tui", "scrabble_fr.cli", "scrabble_fr.match",
@@ -33,6 +35,8 @@ FORBIDDEN_MODULES = {
     "resume.py": {"textual", "rich", "scrabble_fr.tui", "scrabble_fr.cli"},
     # The duplicate screen renders the session and sends it intents: no file, no save, no lock.
     "tui/screens/duplicate.py": {"scrabble_fr.records", "scrabble_fr.duplicate.save", "json", "os", "pathlib"},
+    # The topping screen likewise: the session owns the clock and the save.
+    "tui/screens/topping.py": {"scrabble_fr.records", "scrabble_fr.training.save", "json", "os", "pathlib", "time"},
 }
 
 
@@ -97,7 +101,7 @@ def test_rooms_import_only_what_they_may():
     assert problems == []
 
 
-# Arrows one way: UI and CLI -> table -> match/duplicate -> player/records -> engine <- lexicon.
+# Arrows one way: UI and CLI -> table -> match/duplicate/training -> player/records -> engine <- lexicon.
 # The engine and the records say what they may use rather than what they may not: the engine
 # only itself and the standard library; the records the engine, themselves and the two leaf
 # utilities every room uses to speak (translations and error messages), never a word list or

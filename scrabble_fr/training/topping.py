@@ -37,7 +37,7 @@ from scrabble_fr.engine.move import Move, PlacedTile
 from scrabble_fr.engine.notation import square_name
 from scrabble_fr.engine.rules import Rules, rules_from_mapping, rules_to_mapping
 from scrabble_fr.engine.wordlist import WordList
-from scrabble_fr.i18n import _, points
+from scrabble_fr.i18n import _, ngettext, points
 from scrabble_fr.match.outcome import Outcome
 from scrabble_fr.messages import describe
 from scrabble_fr.records.errors import RecordError
@@ -150,7 +150,7 @@ class ToppingSession:
                                                                              session._top_text(coup)]:
                     raise RecordError("save_replay", id=record.id, detail="sheet differs")
                 session._restore(coup, data)
-                session._close(coup, bool(data.get("found")))
+                session._close(coup, bool(data.get("found")), None)
                 session.review = None
             if session.current is not None and record.current is not None:
                 session._restore(session.current, record.current)
@@ -214,8 +214,9 @@ class ToppingSession:
 
     def final_text(self) -> str:
         played = len(self.closed)
-        return _("The topping game is over: {total} s over {coups} coups, {found} tops found.").format(
-            total=self.total, coups=played, found=self.found)
+        return _("The topping game is over: {total} s over {coups}, {found}.").format(
+            total=self.total, coups=ngettext("{n} coup", "{n} coups", played).format(n=played),
+            found=ngettext("{n} top found", "{n} tops found", self.found).format(n=self.found))
 
     # -- intents -----------------------------------------------------------------------------
     def start(self) -> None:
