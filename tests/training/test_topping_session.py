@@ -40,7 +40,7 @@ def test_a_top_found_at_t_counts_t_and_goes_on_the_board(words, clock):
     assert coup.found and coup.count == 12 and s.total == 12
     assert "Top trouvé en 12 s" in outcome.text and "H5 NEST, 8 points" in outcome.text
     # Our top went on the board, not the iso-top proposed.
-    assert "".join(s.game.position.board.get(7, col) or "" for col in range(4, 8)) == "NEST"
+    assert "".join(s.game.position.board[7, col] or "" for col in range(4, 8)) == "NEST"
 
 
 def test_a_top_not_found_counts_the_full_time_and_the_penalty(words, clock):
@@ -58,14 +58,14 @@ def test_a_top_not_found_counts_the_full_time_and_the_penalty(words, clock):
     assert s.review.found is False and s.review.count == 120 and s.total == 132
     assert "Top non trouvé : I6 SA, 8 points." in outcome.text
     # Found or not, the top went on the board.
-    assert s.game.position.board.get(8, 5) is not None
+    assert s.game.position.board[8, 5] == "S"
 
 
 def test_a_hint_shows_a_letter_of_the_top_and_its_square_and_costs_ten_seconds(words, clock):
     s = rigged(words, clock)
     clock.now += 2.0
     outcome = s.hint()
-    assert outcome.messages == ("Indice : N en H5 (10 s de moins à l’horloge).",)
+    assert outcome.messages == ("Indice : N en H5 (10 s de moins à l'horloge).",)
     assert s.remaining() == 48.0
     clock.now += 3.0
     s.propose("H5 NEST")
@@ -106,7 +106,7 @@ def test_bad_input_is_refused_and_changes_nothing(words, clock):
     assert s.current.tries == [] and s.accepting
     # A word outside the list is a try scoring 0, told why.
     outcome = s.propose("H8 TEN")
-    assert outcome.messages == ("H8 TEN : 0 (absent de la liste de mots : TEN), pas le top.",)
+    assert outcome.messages == ("H8 TEN : 0 (absent de la liste de mots\u00a0: TEN), pas le top.",)
     s.propose("H8 NEST")
     with pytest.raises(TrainingError) as caught:
         s.propose("H8 NET")
