@@ -32,7 +32,7 @@ def test_a_top_found_at_t_counts_t_and_goes_on_the_board(words, clock):
     s = rigged(words, clock)
     clock.now += 4.0
     outcome = s.propose("H8 NET")  # 3 tiles doubled: 6 points, not the 8 of the top
-    assert outcome.messages == ("H8 NET : 6 points, pas le top.",)
+    assert outcome.messages == ("H8 NET\u00a0: 6 points, pas le top.",)
     assert s.accepting and [t.score for t in s.current.tries] == [6]
     clock.now += 7.5  # 11.5 s into the coup
     outcome = s.propose("H8 SENT")  # an iso-top is the top
@@ -56,7 +56,7 @@ def test_a_top_not_found_counts_the_full_time_and_the_penalty(words, clock):
     outcome = s.tick()
     assert outcome is not None and outcome.messages[0] == "Le temps est écoulé."
     assert s.review.found is False and s.review.count == 120 and s.total == 132
-    assert "Top non trouvé : I6 SA, 8 points." in outcome.text
+    assert "Top non trouvé\u00a0: I6 SA, 8 points." in outcome.text
     # Found or not, the top went on the board.
     assert s.game.position.board[8, 5] == "S"
 
@@ -65,7 +65,7 @@ def test_a_hint_shows_a_letter_of_the_top_and_its_square_and_costs_ten_seconds(w
     s = rigged(words, clock)
     clock.now += 2.0
     outcome = s.hint()
-    assert outcome.messages == ("Indice : N en H5 (10 s de moins à l'horloge).",)
+    assert outcome.messages == ("Indice\u00a0: N en H5 (10 s de moins à l'horloge).",)
     assert s.remaining() == 48.0
     clock.now += 3.0
     s.propose("H5 NEST")
@@ -106,7 +106,7 @@ def test_bad_input_is_refused_and_changes_nothing(words, clock):
     assert s.current.tries == [] and s.accepting
     # A word outside the list is a try scoring 0, told why.
     outcome = s.propose("H8 TEN")
-    assert outcome.messages == ("H8 TEN : 0 (absent de la liste de mots\u00a0: TEN), pas le top.",)
+    assert outcome.messages == ("H8 TEN\u00a0: 0 (absent de la liste de mots\u00a0: TEN), pas le top.",)
     s.propose("H8 NEST")
     with pytest.raises(TrainingError) as caught:
         s.propose("H8 NET")
@@ -120,7 +120,7 @@ def test_the_game_ends_with_the_sheet_and_its_total(words, clock):
         outcome = s.give_up()
         s.next_coup()
     assert len(s.closed) == 3 and s.total == 360
-    assert outcome.messages[-1] == "La partie de topping est finie : 360 s en 3 coups, 0 top trouvé."
+    assert outcome.messages[-1] == "La partie de topping est finie\u00a0: 360 s en 3 coups, 0 top trouvé."
     with pytest.raises(TrainingError):
         s.propose("H8 NET")
 
