@@ -143,7 +143,9 @@ class ToppingScreen(LocalizedBindings, Screen[None]):
         elif session.review is not None:
             field.placeholder = _("Enter: next coup")
         else:
-            field.placeholder = _("The top: H4 MAISON or 4H MOT; F2 a hint")
+            # Examples in the game's notation: French H4 across, English 8H across.
+            across, down = ("H4 MAISON", "4H MOT") if session.game.rules.notation == "fr" else ("8H WORD", "H8 WORD")
+            field.placeholder = _("The top: {across} or {down}; F2 a hint").format(across=across, down=down)
 
     def say(self, text: str) -> None:
         self.query_one("#top-message", Static).update(text)
@@ -161,6 +163,8 @@ class ToppingScreen(LocalizedBindings, Screen[None]):
                 self.say("\n".join(outcome.messages))
             if outcome.warning:
                 self.notify(outcome.warning, severity="error")
+        if self.session.review is not None:  # the coup is over: what was being typed is moot
+            self.query_one("#top-input", Input).value = ""
         self.refresh_view()
         self.refresh_bindings()
         return True
