@@ -55,3 +55,27 @@ def test_resuming_a_damaged_game_is_refused_before_any_screen(capsys, tmp_path, 
     path.write_text(path.read_text(encoding="utf-8").replace('"seed": 4', '"seed": "x"'), encoding="utf-8")
     status, _out, err = run(capsys, "topping", "--reprendre", s.record.id)
     assert status == 2 and len(err.strip().splitlines()) == 1
+
+
+def test_saved_games_list_topping_and_duplicate_games(tmp_path, words, clock):
+    # In a process of its own: in this one the kinds of saves are registered by the tests' imports.
+    import json
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    from scrabble_fr.duplicate import DuplicateSession, DuplicateSettings
+
+    store = RecordStore(tmp_path / "parties")
+    topping = ToppingSession.create(ToppingSettings("Alice", seed=4), words, store=store, now=clock)
+    topping.close()
+    duplicate = DuplicateSession.create(DuplicateSettings(["Bruno"], seed=4, seconds=None), words, store=store)
+    duplicate.close()
+    root = Path(__file__).resolve().parents[2]
+    env = {**os.environ, "SCRABBLE_FR_PARTIES": str(tmp_path / "parties"), "PYTHONPATH": str(root)}
+    done = subprocess.run([sys.executable, "-m", "scrabble_fr", "parties", "--json"], capture_output=True,
+                          text=True, env=env, stdin=subprocess.DEVNULL, check=False)
+    assert done.returncode == 0 and done.stderr == ""
+    kinds = {row["id"]: row["kind"] for row in json.loads(done.stdout)}
+    assert kinds == {topping.record.id: "topping", duplicate.record.id: "duplicate"}
