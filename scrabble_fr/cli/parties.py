@@ -112,6 +112,10 @@ def run_parties(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def run_exporter(args: argparse.Namespace, out: TextIO) -> int:
+    if args.base:
+        from scrabble_fr.table.store import check_address
+
+        check_address(args.base)  # a mistyped --base is said, whatever the id names
     store = RecordStore()
     try:
         record = store.resolve(args.partie, kind=SavedGame)
@@ -144,6 +148,8 @@ def _table_gcg(args: argparse.Namespace, missing: RecordError) -> str:
     try:
         store = open_store(getattr(args, "base", None))
     except TableError:
+        if getattr(args, "base", None):
+            raise  # the store the player named cannot be used: said as such
         raise missing from None
     try:
         try:

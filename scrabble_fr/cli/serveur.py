@@ -72,16 +72,17 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
 
     if not 0 < args.port < 65536:
         raise UsageError(_("the port must be between 1 and 65535, not {port}").format(port=args.port))
+    # Checked once here (--base, else SCRABBLE_FR_BASE), so that a bad address is said now
+    # rather than in every browser; a SQLite file that does not exist yet is not made.
+    from scrabble_fr.table.store import open_store
+
+    open_store(args.base).close()
     try:
         from scrabble_fr.tui.web import WebServer
     except ImportError:
         raise UsageError(_("the browser server needs textual-serve: install it with pip install textual-serve")) \
             from None
     if args.base:
-        # Checked once here, so that a bad address is said now rather than in every browser.
-        from scrabble_fr.table.store import open_store
-
-        open_store(args.base).close()
         os.environ[BASE_ENV] = args.base
     server = WebServer(visitor_command(get_language()), host=args.hote, port=args.port, out=out,
                        lines=_banner(args.hote, args.port))
@@ -124,8 +125,10 @@ def _banner(host: str, port: int) -> list[str]:
 
 def _run_visitor(args: argparse.Namespace) -> int:
     from scrabble_fr.cli.common import lexicon_loader, require_terminal
+    from scrabble_fr.table.address import conceal_addresses
 
     require_terminal()
+    conceal_addresses()  # a stranger reads this process's messages: no store address in them
     from scrabble_fr.tui.app import ScrabbleApp
 
     app = ScrabbleApp(lexicon_loader=lexicon_loader(None, None), code_entry=True, offer_resume=False)

@@ -293,10 +293,10 @@ def _run_regarder(args: argparse.Namespace, out: TextIO) -> int:
     from scrabble_fr.cli.common import require_terminal
     from scrabble_fr.table import TableSession
 
-    require_terminal()
     store = _store(args)
     try:
         info = store.table(args.table)
+        require_terminal()  # a wrong store or id is said as such even without a terminal
         if info.kind == "duplicate":
             from scrabble_fr.table.duplicate import DuplicateTable
 

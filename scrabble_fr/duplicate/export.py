@@ -103,12 +103,43 @@ def warnings_text(game: DuplicateGame, player: int) -> str:
 SHEET_NUMERIC = frozenset({0, 4, 5})
 
 
-def sheet_lines(headers: list[str], rows: list[list[str]]) -> list[str]:
-    """A sheet's rows in aligned columns, the numbers right-aligned (both kinds of duplicate)."""
+SHEET_COUP_COLUMNS = 6  # the coup's own columns (number, draw, top, reference, points, total): the players' follow
+
+
+def sheet_lines(headers: list[str], rows: list[list[str]], width: int | None = None) -> list[str]:
+    """A sheet's rows in aligned columns, the numbers right-aligned (both kinds of duplicate).
+    Wider than ``width``, the players' columns that do not fit continue below, a block at a
+    time, each after the coups' numbers (a screen of 80 columns cuts none).
+
+        >>> print("\\n".join(sheet_lines(["No.", "Draw", "Top", "Ref.", "Pts", "Total", "Alice", "Bruno"],
+        ...       [["1", "ERZAGEP", "ARPEGEZ", "H6", "108", "108", "H6 ARPEGEZ 108", "H4 PAGE 14"]], width=60)))
+        No.  Draw     Top      Ref.  Pts  Total  Alice
+          1  ERZAGEP  ARPEGEZ  H6    108    108  H6 ARPEGEZ 108
+        <BLANKLINE>
+        No.  Bruno
+          1  H4 PAGE 14
+    """
     widths = [max(len(row[i]) for row in [headers] + rows) for i in range(len(headers))]
-    return ["  ".join(cell.rjust(widths[i]) if i in SHEET_NUMERIC else cell.ljust(widths[i])
-                      for i, cell in enumerate(row)).rstrip()
-            for row in [headers] + rows]
+
+    def span(columns: list[int]) -> int:
+        return sum(widths[c] for c in columns) + 2 * (len(columns) - 1)
+
+    blocks: list[list[int]] = []
+    block = list(range(min(SHEET_COUP_COLUMNS, len(headers))))
+    for column in range(len(block), len(headers)):
+        if width is not None and span([*block, column]) > width and len(block) > (1 if blocks else SHEET_COUP_COLUMNS):
+            blocks.append(block)
+            block = [0]
+        block.append(column)
+    blocks.append(block)
+    lines: list[str] = []
+    for columns in blocks:
+        if lines:
+            lines.append("")
+        lines.extend("  ".join(row[i].rjust(widths[i]) if i in SHEET_NUMERIC else row[i].ljust(widths[i])
+                               for i in columns).rstrip()
+                     for row in [headers] + rows)
+    return lines
 
 
 def sheet_text(game: DuplicateGame) -> str:

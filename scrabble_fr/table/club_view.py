@@ -18,7 +18,7 @@ from typing import Any
 
 from scrabble_fr.duplicate.export import percent_text, sheet_lines
 from scrabble_fr.engine.move import PlacedTile
-from scrabble_fr.i18n import _, format_number, ngettext
+from scrabble_fr.i18n import _, colon, format_number, ngettext
 from scrabble_fr.table.duplicate import CoupView, DuplicateTable
 
 
@@ -161,10 +161,11 @@ def _cell(table: DuplicateTable, coup: CoupView, seat: int) -> str:
     return text
 
 
-def sheet_text(table: DuplicateTable, seats: list[int] | None = None) -> str:
+def sheet_text(table: DuplicateTable, seats: list[int] | None = None, width: int | None = None) -> str:
     """The sheet so far as a plain-text table: per coup the draw, the top, its reference, points
     and running total, then each seat's move and points (``*`` a corrected score: the reasons
-    follow); the totals last."""
+    follow); the totals last. Within ``width`` columns: the players that do not fit follow below
+    (:func:`~scrabble_fr.duplicate.export.sheet_lines`)."""
     shown = table.players if seats is None else seats
     headers = [_("No."), _("Draw"), _("Top"), _("Ref."), _("Pts"), _("Total")] + [table.names[s] for s in shown]
     rows: list[list[str]] = []
@@ -186,7 +187,17 @@ def sheet_text(table: DuplicateTable, seats: list[int] | None = None) -> str:
     totals = ["", "", _("Total"), "", "", format_number(table.top_total)]
     totals += [f"{format_number(table.total(s))} ({percent_text(table.percent(s))})" for s in shown]
     rows.append(totals)
-    return "\n".join(sheet_lines(headers, rows) + notes) + "\n"
+    return "\n".join(sheet_lines(headers, rows, width) + notes) + "\n"
+
+
+def table_code_text(table: DuplicateTable) -> str | None:
+    """The arbitrator's desk at an open table: the code late players join with (a table made
+    before the code could be derived from the arbitrator's: where it was given). None elsewhere."""
+    if not table.is_arbiter or not table.is_open:
+        return None
+    if table.table_code is None:
+        return _("The table's code was shown when the table was created.")
+    return _("The table's code, to join{colon} {code}").format(colon=colon(), code=table.table_code)
 
 
 def last_squares(table: DuplicateTable) -> frozenset[tuple[int, int]]:

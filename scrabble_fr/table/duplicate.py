@@ -52,7 +52,7 @@ from scrabble_fr.engine.wordlist import WordList
 from scrabble_fr.i18n import _
 from scrabble_fr.match.outcome import Outcome
 from scrabble_fr.messages import describe
-from scrabble_fr.table.errors import TableError
+from scrabble_fr.table.errors import OUT_OF_REACH, TableError
 from scrabble_fr.table.store import (
     RENEW_SECONDS,
     Conflict,
@@ -65,6 +65,8 @@ from scrabble_fr.table.store import (
     SeatSpec,
     TableInfo,
     TableStore,
+    check_new_seat,
+    open_table_code,
 )
 
 DUPLICATE = "duplicate"
@@ -209,7 +211,8 @@ class DuplicateTable(FollowedTable):
         new_code = None
         if seat is None:
             clean = cls.newcomer_name(info, name)
-            seat, new_code = store.add_seat(info.id, SeatSpec(clean))  # a name taken meanwhile: refused there
+            # A name taken meanwhile, a table full meanwhile: refused there, in its transaction.
+            seat, new_code = store.add_seat(info.id, SeatSpec(clean), max_players=CLUB_MAX_PLAYERS)
             info = store.table(info.id)
             table = cls(store, info, seat, lexicon, force=force)
             table.code = new_code
@@ -217,24 +220,47 @@ class DuplicateTable(FollowedTable):
             return table
         table = cls(store, info, seat, lexicon, force=force)
         table.code = new_code
+        if table.is_arbiter:
+            table.table_code = table._open_table_code(code)
         return table
+
+    def _open_table_code(self, arbiter_code: str) -> str | None:
+        """An open table's own code, when it derives from the arbitrator's (see
+        :func:`~scrabble_fr.table.store.open_table_code`): the store says whether it is the
+        table's. A table made before codes were derived had its code drawn: None."""
+        if not self.is_open:
+            return None  # players named at its creation: the table has no code of its own
+        candidate = open_table_code(arbiter_code, self.table_id)
+        try:
+            info, seat = self.store.find_code(candidate)
+        except TableError as exc:
+            if exc.code != "table_unknown_code":
+                raise
+            return None
+        return candidate if info.id == self.table_id and seat is None else None
 
     @staticmethod
     def newcomer_name(info: TableInfo, name: str | None) -> str:
         """The name a newcomer at the open table ``info`` sits under, checked before anything is
         written: no name, a name the rules refuse or one already seated (case aside), a table
-        whose game is over are refused."""
+        whose game is over, a table full are refused (the store checks the last two again in the
+        transaction that writes the seat)."""
         if not name:
             raise TableError("table_needs_name")
         if info.over:
             raise TableError("table_over", table=info.id)
         clean = check_names([name], 1)[0]
-        if any(seat.name.casefold() == clean.casefold() for seat in info.seats):
-            raise TableError("name_taken", table=info.id, name=clean)
+        check_new_seat(info.id, SeatSpec(clean), ((s.name, s.role.value) for s in info.seats), CLUB_MAX_PLAYERS)
         return clean
 
     code: str | None = None  # a seat's code given at an open table, to rejoin with
+    table_code: str | None = None  # the arbitrator's process: an open table's own code, for late players
     _own_results = False
+
+    @property
+    def is_open(self) -> bool:
+        """Whether players join by the table's code and a name (no players named at its creation)."""
+        return not self._initial()
 
     # -- state from the rows -----------------------------------------------------------------
     def _reset(self) -> None:
@@ -244,6 +270,10 @@ class DuplicateTable(FollowedTable):
         self.board = Board(self.rules.layout)
         self.names: dict[int, str] = {s.number: s.name for s in self.info.seats if s.role is Role.PLAYER}
         self.joined_at: dict[int, int] = {}  # a late player's first coup
+        # The players' names in the order the arbitrator's game knows them (the table's own, then
+        # each join row's): every process checks a join as that game does, so that a table the
+        # arbitrator finds damaged reads as damaged everywhere (``tables`` included).
+        self.roster = [s.name for s in self.info.seats if s.number in self._initial()]
         self.over = False
         self.damaged: TableError | None = None
         self.game: DuplicateGame | None = None
@@ -307,6 +337,7 @@ class DuplicateTable(FollowedTable):
         game = self.game
         if kind == "join":
             seat, name = int(payload["seat"]), str(payload["name"])
+            self.roster = check_names([*self.roster, name], CLUB_MAX_PLAYERS)
             self.names[seat] = name
             self.joined_at[seat] = self.current.number if self.current is not None else len(self.coups) + 1
             if game is not None:
@@ -640,7 +671,7 @@ class DuplicateTable(FollowedTable):
             if exc.code == "base_busy":  # another terminal is writing: read it at the next look
                 self._read_later()
                 return None
-            if exc.code in ("base_unreachable", "base_lost"):
+            if exc.code in OUT_OF_REACH:
                 if not self.offline:
                     self.offline = True
                     return Outcome(warning=describe(TableError("base_lost")))

@@ -13,9 +13,12 @@ from scrabble_fr.engine.errors import N_, ScrabbleError
 MESSAGES: dict[str, str] = {
     # Reaching the store
     "base_unreachable": N_("the table store {base} cannot be reached ({detail}): check the address, or that the server runs"),
+    "base_unreachable_served": N_("the table store cannot be reached just now: try again in a moment, or tell the host"),
     "base_busy": N_("the table store is busy: another terminal's write held it for more than {seconds} s. Nothing was written: try again"),
     "base_lost": N_("the connection to the table store is lost: retrying…"),
     "base_unknown": N_("{base} is not a table store address: give a postgresql://… address, or a path of a SQLite file"),
+    "base_no_folder": N_("there is no folder {folder} for the table store: create it first, or give another address"),
+    "base_full": N_("the PostgreSQL server of the table store {base} has no connection left for another terminal (each player's terminal holds one; max_connections sets how many): ask its administrator to raise max_connections"),
     "base_needs_psycopg": N_("PostgreSQL needs psycopg: install it with pip install \"scrabble-fr[postgres]\""),
     "schema_newer": N_("the table store {base} was made by a newer scrabble_fr (schema {found}, this one reads up to {supported}): update scrabble_fr"),
     # Tables and seats
@@ -32,6 +35,7 @@ MESSAGES: dict[str, str] = {
     "acted_first": N_("{name} acted first: {what}. Nothing of yours was recorded"),
     "table_players": N_("a table needs at least two players, one of them human (not counting the arbiter)"),
     "name_taken": N_("someone at table {table} is already called {name}: choose another name"),
+    "table_full": N_("table {table} is full: {maximum} players at most"),
     "table_needs_name": N_("this is the table's own code: join it under your name, with --nom NAME"),
     "table_not_open": N_("table {table} takes no new players"),
     "coup_running": N_("coup {n} is in play: close it first"),
@@ -44,6 +48,10 @@ MESSAGES: dict[str, str] = {
     "no_judgement": N_("no challenged word waits for the arbiter"),
     "table_command": N_("{text!r} is not a command of the game: H8 MOT, 8H MOT, passer, changer LETTRES, contester [MOTS], accepter"),
 }
+
+
+# The codes of a store out of reach for now: a seat following its table waits and retries.
+OUT_OF_REACH = frozenset({"base_unreachable", "base_unreachable_served", "base_lost"})
 
 
 class TableError(ScrabbleError):

@@ -24,6 +24,7 @@ import psycopg
 import psycopg.sql
 from psycopg.rows import tuple_row
 
+from scrabble_fr.table.address import shown_text, unreachable
 from scrabble_fr.table.errors import TableError
 from scrabble_fr.table.store import (
     LEASE_SECONDS,
@@ -37,8 +38,10 @@ from scrabble_fr.table.store import (
     SeatSpec,
     TableInfo,
     TableStore,
+    check_new_seat,
     code_hash,
     new_code,
+    new_codes,
     new_table_id,
 )
 
@@ -56,6 +59,22 @@ QUIET = ":quiet"  # after the table's id in a notification: a quiet row (a club 
 CONNECT_SECONDS = 5
 _NOW_MS = "(extract(epoch from clock_timestamp()) * 1000)::bigint"
 _MIGRATION_LOCK = 741_962_034  # pg_advisory_lock key of the schema's creation
+# How a server says it has no connection slot left (53300, which libpq does not hand over at
+# connection time, only the text): in English and in French, whichever lc_messages it speaks.
+_FULL_SIGNS = ("too many clients", "remaining connection slots are reserved", "trop de clients",
+               "emplacements de connexions restants sont réservés")
+# The connections a newcomer's join leaves free: one for the arbitrator's or the host's own
+# command (a reconnection, ``tables``), so the table's life never depends on the last slot.
+SPARE_CONNECTIONS = 1
+# The connection slots a role may use, and those in use: a client's session has a database;
+# the server's own processes (checkpointer, launchers) have none. Another role's session shows
+# no backend_type to an ordinary role: counted as a client's.
+_ROOM = ("SELECT current_setting('max_connections')::int "
+         "- CASE WHEN (SELECT rolsuper FROM pg_roles WHERE rolname = current_user) THEN 0 "
+         "ELSE current_setting('superuser_reserved_connections')::int "
+         "+ COALESCE(current_setting('reserved_connections', true)::int, 0) END, "
+         "(SELECT count(*) FROM pg_stat_activity WHERE datid IS NOT NULL "
+         "AND COALESCE(backend_type, 'client backend') = 'client backend')")
 
 SCHEMA = [
     "CREATE TABLE IF NOT EXISTS scrabble_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)",
@@ -89,22 +108,15 @@ class PostgresStore(TableStore):
 
     # -- plumbing ----------------------------------------------------------------------------
     def _shown_address(self) -> str:
-        # The address without its password, to be said in a message.
-        try:
-            info = psycopg.conninfo.conninfo_to_dict(self.address)
-        except psycopg.Error:
-            return "PostgreSQL"
-        user, host, port, name = (info.get(key, "") for key in ("user", "host", "port", "dbname"))
-        return f"postgresql://{user}@{host}:{port}/{name}"
+        # The address as a message says it: never its password.
+        return shown_text(self.address)
 
     def _connect(self) -> psycopg.Connection[Any]:
         try:
             conn = psycopg.connect(self.address, autocommit=True, connect_timeout=CONNECT_SECONDS,
                                    row_factory=tuple_row)
         except psycopg.Error as exc:
-            text = str(exc).strip()
-            raise TableError("base_unreachable", base=self._shown_address(),
-                             detail=text.splitlines()[0] if text else type(exc).__name__) from None
+            raise self._refusal(exc) from None
         # Notifications that arrive during other queries wait in psycopg's backlog until
         # ``notifies()`` is next called (changed()): none is lost between two calls.
         for channel in self._channels:
@@ -114,6 +126,16 @@ class PostgresStore(TableStore):
         self._notified = True  # anything may have happened while we were away
         return conn
 
+    def _refusal(self, exc: psycopg.Error) -> TableError:
+        """What a failed connection means to a player: a server with no slot left for another
+        terminal is said so; anything else is the server's reason, its password taken out (libpq
+        quotes a malformed address whole)."""
+        text = str(exc).strip()
+        if any(sign in text.casefold() for sign in _FULL_SIGNS):
+            return TableError("base_full", base=self._shown_address())
+        detail = text.splitlines()[0] if text else type(exc).__name__
+        return unreachable(self.address, detail)
+
     def _connection(self) -> psycopg.Connection[Any]:
         conn = self._conn
         if conn is None or conn.closed or conn.broken:
@@ -121,7 +143,7 @@ class PostgresStore(TableStore):
             try:
                 return self._connect()
             except TableError:
-                raise TableError("base_lost") from None
+                raise TableError("base_lost") from None  # a server full for now too: retried
         return conn
 
     def _run(self, sql: str, params: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
@@ -166,7 +188,6 @@ class PostgresStore(TableStore):
 
     # -- tables ------------------------------------------------------------------------------
     def create_table(self, table: NewTable) -> Created:
-        codes: dict[int, str] = {}
         with self._lock:
             conn = self._connection()
             try:
@@ -174,15 +195,13 @@ class PostgresStore(TableStore):
                     table_id = new_table_id()
                     while conn.execute("SELECT 1 FROM scrabble_tables WHERE id = %s", (table_id,)).fetchone():
                         table_id = new_table_id()
-                    table_code = new_code() if table.open else None
+                    codes, table_code = new_codes(table, table_id)
                     conn.execute(f"INSERT INTO scrabble_tables (id, kind, config, created_ms, updated_ms, join_hash) "
                                  f"VALUES (%s, %s, %s, {_NOW_MS}, {_NOW_MS}, %s)",
                                  (table_id, table.kind, json.dumps(table.config, ensure_ascii=False),
                                   code_hash(table_code) if table_code else None))
                     for number, spec in enumerate(table.seats):
-                        code = None if spec.is_computer else new_code()
-                        if code is not None:
-                            codes[number] = code
+                        code = codes.get(number)
                         conn.execute("INSERT INTO scrabble_seats (table_id, seat, name, computer_level, role, "
                                      "code_hash) VALUES (%s, %s, %s, %s, %s, %s)",
                                      (table_id, number, spec.name, spec.computer_level, spec.role.value,
@@ -228,17 +247,19 @@ class PostgresStore(TableStore):
             return self.table(tables[0][0]), None
         raise TableError("table_unknown_code")
 
-    def add_seat(self, table_id: str, spec: SeatSpec) -> tuple[int, str]:
+    def add_seat(self, table_id: str, spec: SeatSpec, max_players: int | None = None) -> tuple[int, str]:
         code = new_code()
         with self._lock:
             conn = self._connection()
             try:
                 with conn.transaction():
-                    # One seat at a time per table: two players joining at once get two numbers.
+                    # One seat at a time per table: two players joining at once get two numbers,
+                    # and the second one counts the first one's seat.
                     conn.execute("SELECT 1 FROM scrabble_tables WHERE id = %s FOR UPDATE", (table_id,))
-                    names = conn.execute("SELECT name FROM scrabble_seats WHERE table_id = %s", (table_id,)).fetchall()
-                    if any(name.casefold() == spec.name.casefold() for (name,) in names):
-                        raise TableError("name_taken", table=table_id, name=spec.name)
+                    seated = conn.execute("SELECT name, role FROM scrabble_seats WHERE table_id = %s",
+                                          (table_id,)).fetchall()
+                    check_new_seat(table_id, spec, seated, max_players)
+                    self._check_room(conn)
                     found = conn.execute("SELECT COALESCE(MAX(seat), -1) + 1 FROM scrabble_seats "
                                          "WHERE table_id = %s", (table_id,)).fetchone()
                     seat = int(found[0]) if found is not None else 0
@@ -252,6 +273,14 @@ class PostgresStore(TableStore):
                 self._drop()
                 raise TableError("base_lost") from None
         return seat, code
+
+    def _check_room(self, conn: psycopg.Connection[Any]) -> None:
+        """Refuse a newcomer (``base_full``) when the server's connection slots in use, this
+        process's own included, leave fewer than :data:`SPARE_CONNECTIONS` free: every player's
+        terminal holds one connection all through the game."""
+        found = conn.execute(_ROOM).fetchone()
+        if found is not None and int(found[1]) + SPARE_CONNECTIONS > int(found[0]):
+            raise TableError("base_full", base=self._shown_address())
 
     def set_over(self, table_id: str) -> None:
         self._run("UPDATE scrabble_tables SET over = TRUE WHERE id = %s", (table_id,))

@@ -46,7 +46,7 @@ from scrabble_fr.match.config import GameConfig, PlayerConfig, Verification, che
 from scrabble_fr.match.match import ComputerTask, Match, Note, _default_computers
 from scrabble_fr.match.outcome import Outcome
 from scrabble_fr.messages import describe
-from scrabble_fr.table.errors import TableError
+from scrabble_fr.table.errors import OUT_OF_REACH, TableError
 from scrabble_fr.table.store import (
     RENEW_SECONDS,
     Conflict,
@@ -632,7 +632,7 @@ class TableSession(FollowedTable):
             if exc.code == "base_busy":  # another terminal is writing: read it at the next look
                 self._read_later()
                 return None
-            if exc.code in ("base_unreachable", "base_lost"):
+            if exc.code in OUT_OF_REACH:
                 if not self.offline:
                     self.offline = True
                     return Outcome(warning=describe(TableError("base_lost")))

@@ -20,6 +20,8 @@ import time
 from pathlib import Path
 from typing import Any
 
+from scrabble_fr.messages import system_error_text
+from scrabble_fr.table.address import shown_text, unreachable
 from scrabble_fr.table.errors import TableError
 from scrabble_fr.table.store import (
     LEASE_SECONDS,
@@ -33,8 +35,10 @@ from scrabble_fr.table.store import (
     SeatSpec,
     TableInfo,
     TableStore,
+    check_new_seat,
     code_hash,
     new_code,
+    new_codes,
     new_table_id,
 )
 
@@ -47,7 +51,7 @@ def _failure(address: str, exc: sqlite3.Error) -> TableError:
     (try again) is not a file that cannot be reached."""
     if getattr(exc, "sqlite_errorcode", None) in _BUSY_CODES:
         return TableError("base_busy", seconds=f"{BUSY_SECONDS:g}")
-    return TableError("base_unreachable", base=address, detail=str(exc))
+    return unreachable(address, str(exc))
 
 
 _NOW_MS = "CAST(ROUND((julianday('now') - 2440587.5) * 86400000.0) AS INTEGER)"
@@ -76,34 +80,59 @@ SCHEMA = [
 class SqliteStore(TableStore):
     """Tables in a SQLite file (``:memory:`` for a store of one process, in tests)."""
 
-    def __init__(self, path: str | os.PathLike[str]) -> None:
+    def __init__(self, path: str | os.PathLike[str], *, make_folder: bool = False) -> None:
+        """The store in the file ``path``. A file that does not exist yet is created by the first
+        table written to it, not before: a command that only reads (``tables``, a code that opens
+        nothing) leaves no file behind. Its folder is made then only with ``make_folder`` (the
+        default store in the user's data folder); a folder given by the player must exist."""
         self.address = str(path)
+        self._make_folder = make_folder
         self._lock = threading.RLock()  # one connection, shared by the interface and its workers
+        self._durable = self.address != ":memory:"
+        self._absent = self._durable and not Path(self.address).exists()
+        # An absent file reads as an empty store (a schema in memory) until a table is created.
+        self._db = self._open(":memory:" if self._absent else self.address)
+        self._version = self._data_version()
+        self._marks: dict[str, tuple[Any, ...] | None] = {}  # a followed table's (events, activity)
+
+    def _open(self, target: str) -> sqlite3.Connection:
         try:
-            if self.address != ":memory:":
-                target = Path(self.address)
-                target.parent.mkdir(parents=True, exist_ok=True)
-                if not target.exists():
-                    # Created readable by its owner only: every rack of every table is in it.
-                    os.close(os.open(target, os.O_CREAT | os.O_WRONLY, 0o600))
-            self._db = sqlite3.connect(self.address, timeout=BUSY_SECONDS, isolation_level=None,
-                                       check_same_thread=False)
-            self._db.execute(f"PRAGMA busy_timeout = {int(BUSY_SECONDS * 1000)}")
-            self._durable = self.address != ":memory:"
-            if self._durable:
-                self._db.execute("PRAGMA journal_mode = WAL")
-                self._db.execute("PRAGMA synchronous = FULL")  # an acknowledged event survives a power cut
+            db = sqlite3.connect(target, timeout=BUSY_SECONDS, isolation_level=None, check_same_thread=False)
+            db.execute(f"PRAGMA busy_timeout = {int(BUSY_SECONDS * 1000)}")
+            if target != ":memory:":
+                db.execute("PRAGMA journal_mode = WAL")
+                db.execute("PRAGMA synchronous = FULL")  # an acknowledged event survives a power cut
+            self._db = db
             self._migrate()
         except sqlite3.Error as exc:
             raise _failure(self.address, exc) from None
+        return db
+
+    def _attach(self, create: bool) -> None:
+        """Leave the empty store of an absent file for the file: once another process made it,
+        or (``create``) made here, readable by its owner only (every rack of every table is in it)."""
+        target = Path(self.address)
+        try:
+            if create and not target.exists():
+                if self._make_folder:
+                    target.parent.mkdir(parents=True, exist_ok=True)
+                os.close(os.open(target, os.O_CREAT | os.O_WRONLY, 0o600))
         except OSError as exc:
-            raise TableError("base_unreachable", base=self.address, detail=str(exc)) from None
-        self._version = self._data_version()
-        self._marks: dict[str, tuple[Any, ...] | None] = {}  # a followed table's (events, activity)
+            raise unreachable(self.address, system_error_text(exc)) from None
+        if not target.exists():
+            return
+        previous = self._db
+        self._open(self.address)
+        previous.close()
+        self._absent = False
+        self._version = -1  # the next look at the file sees everything in it as new
+        self._marks.clear()
 
     # -- plumbing ----------------------------------------------------------------------------
     def _run(self, sql: str, params: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
         with self._lock:
+            if self._absent and Path(self.address).exists():
+                self._attach(create=False)  # another process created the file meanwhile
             try:
                 return self._db.execute(sql, params).fetchall()
             except sqlite3.IntegrityError:
@@ -123,7 +152,8 @@ class SqliteStore(TableStore):
                 if found is None:
                     self._db.execute("INSERT INTO meta VALUES ('schema', ?)", (str(SCHEMA_VERSION),))
                 elif int(found[0]) > SCHEMA_VERSION:
-                    raise TableError("schema_newer", base=self.address, found=found[0], supported=SCHEMA_VERSION)
+                    raise TableError("schema_newer", base=shown_text(self.address), found=found[0],
+                                     supported=SCHEMA_VERSION)
                 self._db.execute("COMMIT")
             except BaseException:
                 self._db.execute("ROLLBACK")
@@ -139,7 +169,8 @@ class SqliteStore(TableStore):
         except sqlite3.OperationalError:
             return False  # no meta table yet
         if found is not None and int(found[0]) > SCHEMA_VERSION:
-            raise TableError("schema_newer", base=self.address, found=found[0], supported=SCHEMA_VERSION)
+            raise TableError("schema_newer", base=shown_text(self.address), found=found[0],
+                             supported=SCHEMA_VERSION)
         return found is not None and int(found[0]) == SCHEMA_VERSION and last is not None
 
     def _data_version(self) -> int:
@@ -150,22 +181,21 @@ class SqliteStore(TableStore):
 
     # -- tables ------------------------------------------------------------------------------
     def create_table(self, table: NewTable) -> Created:
-        codes: dict[int, str] = {}
         with self._lock:
+            if self._absent:
+                self._attach(create=True)
             self._run("BEGIN IMMEDIATE")
             try:
                 table_id = new_table_id()
                 while self._run("SELECT 1 FROM tables WHERE id = ?", (table_id,)):
                     table_id = new_table_id()
-                table_code = new_code() if table.open else None
+                codes, table_code = new_codes(table, table_id)
                 self._run(f"INSERT INTO tables (id, kind, config, created_ms, updated_ms, join_hash) "
                           f"VALUES (?, ?, ?, {_NOW_MS}, {_NOW_MS}, ?)",
                           (table_id, table.kind, json.dumps(table.config, ensure_ascii=False),
                            code_hash(table_code) if table_code else None))
                 for number, spec in enumerate(table.seats):
-                    code = None if spec.is_computer else new_code()
-                    if code is not None:
-                        codes[number] = code
+                    code = codes.get(number)
                     self._run("INSERT INTO seats (table_id, seat, name, computer_level, role, code_hash) "
                               "VALUES (?, ?, ?, ?, ?, ?)",
                               (table_id, number, spec.name, spec.computer_level, spec.role.value,
@@ -209,14 +239,13 @@ class SqliteStore(TableStore):
             return self.table(tables[0][0]), None
         raise TableError("table_unknown_code")
 
-    def add_seat(self, table_id: str, spec: SeatSpec) -> tuple[int, str]:
+    def add_seat(self, table_id: str, spec: SeatSpec, max_players: int | None = None) -> tuple[int, str]:
         code = new_code()
         with self._lock:
-            self._run("BEGIN IMMEDIATE")
+            self._run("BEGIN IMMEDIATE")  # the write lock from here: one newcomer at a time
             try:
-                names = self._run("SELECT name FROM seats WHERE table_id = ?", (table_id,))
-                if any(name.casefold() == spec.name.casefold() for (name,) in names):
-                    raise TableError("name_taken", table=table_id, name=spec.name)
+                seated = self._run("SELECT name, role FROM seats WHERE table_id = ?", (table_id,))
+                check_new_seat(table_id, spec, seated, max_players)
                 seat = int(self._run("SELECT COALESCE(MAX(seat), -1) + 1 FROM seats WHERE table_id = ?",
                                      (table_id,))[0][0])
                 self._run("INSERT INTO seats (table_id, seat, name, computer_level, role, code_hash) "
@@ -238,6 +267,10 @@ class SqliteStore(TableStore):
         # other (each reads one table's count, in its own process: cheap without a server).
         text = json.dumps(payload, ensure_ascii=False)
         with self._lock:
+            if self._absent:
+                self._attach(create=False)  # made by another process since this one opened it
+                if self._absent:
+                    raise TableError("table_unknown", table=table_id)
             try:
                 # One statement, its own transaction: the row, and (the trigger) its table's count.
                 found = self._db.execute(f"INSERT INTO events (table_id, seq, ts_ms, payload) "

@@ -13,30 +13,37 @@ next number: when two processes act at the same instant, exactly one insert succ
 other gets :class:`Conflict` and nothing written. Every process rebuilds the game from the log
 and follows it (:meth:`TableStore.changed`: a cheap poll on SQLite, LISTEN/NOTIFY on PostgreSQL).
 
-The store is chosen by an address (:func:`open_store`): ``postgresql://…`` for a server that
-several machines share, anything else a SQLite file (the default, in the user's data folder).
+The store is chosen by an address (:func:`open_store`, :mod:`.address`): ``postgresql://…`` for a
+server that several machines share, a path for a SQLite file (the default, in the user's data
+folder); any other scheme is refused, and a message names a store without its password.
 """
 
 from __future__ import annotations
 
+import errno
 import hashlib
 import json
 import os
 import secrets
 import time
 from abc import ABC, abstractmethod
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from enum import StrEnum
 from pathlib import Path
 from typing import Any
 
+from scrabble_fr.engine.players import check_names
+from scrabble_fr.table.address import Backend, StoreAddress, parse_address, shown_text, unreachable
 from scrabble_fr.table.errors import TableError
+from scrabble_fr.table.secrets import derive_secret
 
 SCHEMA_VERSION = 1
 BASE_ENV = "SCRABBLE_FR_BASE"
 LEASE_SECONDS = 8.0  # a seat whose process stops renewing is free again after this long
 RENEW_SECONDS = 2.0  # how often a process renews its seats
 _CODE_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789"  # no 0/o, 1/l/i: codes are typed by hand
+OPEN_TABLE_LABEL = "open table code"  # derive_secret's label for an open table's own code
 
 
 class Role(StrEnum):
@@ -151,14 +158,55 @@ class Conflict(Exception):
 
 def new_code() -> str:
     """A join code: 20 characters of a 31-letter alphabet (99 bits), in groups of four."""
-    raw = "".join(secrets.choice(_CODE_ALPHABET) for _ in range(20))
+    return _grouped("".join(secrets.choice(_CODE_ALPHABET) for _ in range(20)))
+
+
+def _grouped(raw: str) -> str:
     return "-".join(raw[i:i + 4] for i in range(0, 20, 4))
+
+
+def open_table_code(arbiter_code: str, table_id: str) -> str:
+    """An open table's own code, derived from its arbitrator's code: the arbitrator's process
+    derives it again to show it to late players, while the store keeps only its hash, as it
+    does of every code; the join code tells nothing of the arbitrator's."""
+    number = int.from_bytes(derive_secret(arbiter_code, OPEN_TABLE_LABEL, table_id), "big")
+    raw = []
+    for _ in range(20):  # 20 digits in base 31 of 256 bits: 99 bits, as a drawn code, with no measurable bias
+        number, digit = divmod(number, len(_CODE_ALPHABET))
+        raw.append(_CODE_ALPHABET[digit])
+    return _grouped("".join(raw))
+
+
+def new_codes(table: NewTable, table_id: str) -> tuple[dict[int, str], str | None]:
+    """A new table's codes: each human seat's, and an open table's own (derived from the
+    arbitrator's code when the table has an arbitrator, see :func:`open_table_code`)."""
+    codes = {number: new_code() for number, spec in enumerate(table.seats) if not spec.is_computer}
+    if not table.open:
+        return codes, None
+    arbiter = next((number for number, spec in enumerate(table.seats) if spec.role is Role.ARBITER), None)
+    return codes, open_table_code(codes[arbiter], table_id) if arbiter is not None else new_code()
 
 
 def code_hash(code: str) -> str:
     """What the store keeps of a code: a SHA-256 of it, spaces, dashes and case aside."""
     clean = "".join(ch for ch in code.lower() if ch.isalnum())
     return hashlib.sha256(clean.encode("utf-8")).hexdigest()
+
+
+def check_new_seat(table_id: str, spec: SeatSpec, seated: Iterable[tuple[str, str]],
+                   max_players: int | None) -> None:
+    """Raise unless ``spec`` may sit at a table whose seats are ``seated`` (name, role): a name the
+    rules take and nobody there bears (case aside), a player within ``max_players``. The store
+    checks it in the transaction that writes the seat, so that two newcomers at the same instant
+    cannot both pass, and the replay never meets a seat it would refuse (it would mark the table
+    damaged for good)."""
+    name = check_names([spec.name], 1)[0]
+    seated = list(seated)
+    if any(other.casefold() == name.casefold() for other, _role in seated):
+        raise TableError("name_taken", table=table_id, name=name)
+    players = sum(1 for _name, role in seated if role == Role.PLAYER.value)
+    if spec.role is Role.PLAYER and max_players is not None and players >= max_players:
+        raise TableError("table_full", table=table_id, maximum=max_players)
 
 
 def new_table_id() -> str:
@@ -189,9 +237,11 @@ class TableStore(ABC):
         seat to a name, :meth:`add_seat`); raises ``table_unknown_code``."""
 
     @abstractmethod
-    def add_seat(self, table_id: str, spec: SeatSpec) -> tuple[int, str]:
-        """A new seat at an open table, and its code; raises ``name_taken`` for a name already
-        seated (case aside)."""
+    def add_seat(self, table_id: str, spec: SeatSpec, max_players: int | None = None) -> tuple[int, str]:
+        """A new seat at an open table, and its code, checked in the transaction that writes it
+        (:func:`check_new_seat`): raises ``name_taken`` for a name already seated (case aside),
+        ``table_full`` past ``max_players`` players. A server may also refuse a newcomer it has
+        no connection left for (``base_full``)."""
 
     @abstractmethod
     def set_over(self, table_id: str) -> None: ...
@@ -295,15 +345,35 @@ def default_address() -> str:
     return str(Path(user_data_dir("scrabble_fr")) / "tables.sqlite3")
 
 
+def check_address(address: str | None = None) -> StoreAddress:
+    """The store ``address`` names (None: ``SCRABBLE_FR_BASE``, else the default), checked
+    without opening it. An address that names neither backend is refused (``base_unknown``), as
+    is a SQLite file in a folder that does not exist (``base_no_folder``): a mistyped ``--base``
+    makes no folder and no file. Only the default store, in the user's data folder, makes its
+    folder."""
+    given = address or os.environ.get(BASE_ENV)
+    parsed = parse_address(given or default_address())
+    folder = parsed.folder
+    if given and folder is not None and not folder.is_dir():
+        raise TableError("base_no_folder", folder=shown_text(str(folder)))
+    if folder is not None and Path(parsed.text).is_dir():  # a folder given for the file
+        from scrabble_fr.messages import system_error_text
+
+        raise unreachable(parsed.text, system_error_text(IsADirectoryError(errno.EISDIR, "")))
+    return parsed
+
+
 def open_store(address: str | None = None) -> TableStore:
-    """The store at ``address`` (``postgresql://…`` or a SQLite file; None: the default)."""
-    address = address or default_address()
-    if address.startswith(("postgresql://", "postgres://")):
+    """The store at ``address`` (``postgresql://…`` or a SQLite file; None: the default), checked
+    by :func:`check_address`. A SQLite file is made by the first table created in it: a command
+    that only reads creates nothing."""
+    parsed = check_address(address)
+    if parsed.backend is Backend.POSTGRESQL:
         try:
             from scrabble_fr.table.postgres import PostgresStore
         except ImportError:
             raise TableError("base_needs_psycopg") from None
-        return PostgresStore(address)
+        return PostgresStore(parsed.text)
     from scrabble_fr.table.sqlite import SqliteStore
 
-    return SqliteStore(address)
+    return SqliteStore(parsed.text, make_folder=not (address or os.environ.get(BASE_ENV)))

@@ -41,7 +41,10 @@ def _as_postgres(command: list[str]) -> subprocess.CompletedProcess[str]:
 
 
 class Cluster:
-    """A throwaway PostgreSQL cluster; ``stop``/``start`` for the fault tests."""
+    """A throwaway PostgreSQL cluster; ``stop``/``start`` for the fault tests; ``settings``: more
+    of the server's ``-c`` options (a subclass's)."""
+
+    settings = ""
 
     def __init__(self) -> None:
         initdb, self.pg_ctl = _pg_bin("initdb"), _pg_bin("pg_ctl")
@@ -61,7 +64,7 @@ class Cluster:
         self.url = f"postgresql://postgres@127.0.0.1:{self.port}/postgres"
 
     def start(self) -> None:
-        options = f"-p {self.port} -k {self.folder} -c listen_addresses=127.0.0.1 -c fsync=off"
+        options = f"-p {self.port} -k {self.folder} -c listen_addresses=127.0.0.1 -c fsync=off {self.settings}"
         result = _as_postgres([self.pg_ctl, "-D", str(self.data), "-o", options, "-l",
                                str(self.folder / "log"), "-w", "start"])
         assert result.returncode == 0, result.stderr + result.stdout

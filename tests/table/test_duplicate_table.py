@@ -140,6 +140,50 @@ def test_an_open_table_takes_players_by_name_and_a_late_one_scores_zero_before(b
     assert bruno.rank(bruno.seat) == 2
 
 
+def test_the_arbitrators_process_knows_the_open_tables_code_that_nothing_stored_gives(base, french):
+    from scrabble_fr.table import club_view
+
+    created = create_duplicate_table(open_store(base), DuplicateTableSettings([], seed=1, seconds=None))
+    arbiter = DuplicateTable.join(open_store(base), created.codes[0], french)
+    assert arbiter.table_code == created.table_code
+    assert created.table_code in (club_view.table_code_text(arbiter) or "")
+    late = DuplicateTable.join(open_store(base), arbiter.table_code, name="Chloé")  # the code the desk shows
+    assert late.names[late.seat] == "Chloé" and late.table_code is None  # a player's process is told nothing
+    assert club_view.table_code_text(late) is None
+    if "://" not in base:  # the SQLite file holds the code nowhere, in any case or grouping
+        import sqlite3
+
+        with sqlite3.connect(base) as db:
+            dump = "\n".join(db.iterdump()).lower()
+        assert created.table_code.replace("-", "") not in dump.replace("-", "")
+    # A table whose players were named at its creation has no code of its own: the desk says none.
+    _created, named, _seats = table(base, french)
+    assert named.table_code is None and club_view.table_code_text(named) is None
+
+
+def test_an_open_table_made_before_derived_codes_says_where_its_code_was_given(base, french, monkeypatch):
+    from scrabble_fr.table import club_view, postgres, sqlite
+    from scrabble_fr.table.store import new_code
+
+    def drawn(table, table_id):  # what the store did before: the open table's code drawn at random
+        return {n: new_code() for n, spec in enumerate(table.seats)}, new_code()
+
+    for backend in (sqlite, postgres):
+        monkeypatch.setattr(backend, "new_codes", drawn)
+    created = create_duplicate_table(open_store(base), DuplicateTableSettings([], seed=1, seconds=None))
+    monkeypatch.undo()
+    arbiter = DuplicateTable.join(open_store(base), created.codes[0], french)
+    assert arbiter.table_code is None
+    assert club_view.table_code_text(arbiter) == "Le code de la table a été affiché à sa création."
+    alice = DuplicateTable.join(open_store(base), created.table_code, name="Alice")  # it keeps opening seats
+    arbiter.poll(timeout=2.0)
+    arbiter.start_coup()
+    alice.poll(timeout=2.0)
+    alice.propose("H6 ARPEGEZ")
+    arbiter.close_coup()
+    assert arbiter.total(alice.seat) == 108
+
+
 def test_the_arbitrator_corrects_a_score_with_a_reason(base, french):
     created, arbiter, (alice, _bruno) = table(base, french)
     arbiter.start_coup()

@@ -239,7 +239,7 @@ def test_a_newer_schema_is_refused_with_a_clear_line(tmp_path):
     import sqlite3
 
     path = tmp_path / "t.sqlite3"
-    open_store(str(path)).close()
+    create_table(open_store(str(path)), TableSettings(["Alice", "Bruno"], seed=1))  # the file is made
     with sqlite3.connect(path) as db:
         db.execute("UPDATE meta SET value = '99' WHERE key = 'schema'")
     with pytest.raises(TableError) as newer:
@@ -251,7 +251,7 @@ def test_the_sqlite_file_is_readable_by_its_owner_only(tmp_path):
     import os
 
     path = tmp_path / "private.sqlite3"
-    open_store(str(path)).close()
+    create_table(open_store(str(path)), TableSettings(["Alice", "Bruno"], seed=1))
     assert os.stat(path).st_mode & 0o077 == 0
 
 

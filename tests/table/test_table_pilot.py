@@ -3,7 +3,8 @@ screen creates a table and shows its codes."""
 
 from __future__ import annotations
 
-from textual.widgets import Input
+import pytest
+from textual.widgets import Input, Static
 
 from scrabble_fr.table import TableSession, TableSettings, create_table, open_store
 from scrabble_fr.tui.app import ScrabbleApp
@@ -77,3 +78,24 @@ async def test_a_screen_is_woken_by_the_others_move_where_the_store_announces_it
         assert followed is base.startswith("postgresql")
         if followed:
             assert "BALTE" in str(screen.query_one("#message").render())
+
+
+@pytest.mark.parametrize("language", ["fr", "en"])
+async def test_a_seat_away_is_said_on_its_own_line_at_80_columns_with_clocks(tmp_path, words, language):
+    from scrabble_fr.i18n import set_language
+
+    set_language(language)
+    base = str(tmp_path / "tables.sqlite3")
+    created = create_table(open_store(base), TableSettings(["Alice", "Bruno"], seed=7, clock_minutes=25))
+    alice = TableSession.join(open_store(base), created.codes[0], words)  # Bruno's seat: nobody holds it
+    app = ScrabbleApp(lexicon=words, table=alice)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.pause()
+        scores = app.screen.query_one("#scores", Static)
+        lines = str(scores.render()).splitlines()
+        away = {"fr": "absent", "en": "away"}[language]
+        bruno = next(line for line in lines if "Bruno" in line)
+        assert bruno.rstrip().endswith("25:00 " + away)  # on Bruno's line, not wrapped below it
+        assert all(len(line.rstrip()) <= scores.size.width for line in lines), (lines, scores.size)
+        assert not any(line.strip() == away for line in lines)

@@ -137,15 +137,15 @@ async def test_the_arbitrator_starts_closes_after_confirming_and_corrects(tmp_pa
         await pilot.pause()
         dialog = app.screen
         assert isinstance(dialog, ConfirmDialog) and "1 player has not proposed" in dialog.question
-        await pilot.press("escape")  # not yet
+        await pilot.press("escape")  # not yet: said so
         await pilot.pause()
-        assert arbiter.current is not None
+        assert arbiter.current is not None and "Coup 1 stays open." in text(app, "#club-message")
         bruno.poll(timeout=2.0)
         bruno.propose("H4 PAGE")
         await pilot.press("f3")
         await pilot.pause()
         assert isinstance(app.screen, ConfirmDialog)
-        await pilot.press("shift+tab", "enter")  # from Cancel to Close
+        await pilot.press("enter")  # Close has the focus: what the question proposes
         await pilot.pause()
         assert isinstance(app.screen, ArbiterScreen) and arbiter.current is None
         said = text(app, "#club-message")
@@ -357,7 +357,7 @@ async def test_the_arbitrator_sees_players_join_an_open_table_late_ones_too(tmp_
         assert "1 of 2" in text(app, "#club-head")
         await pilot.press("f3")
         await pilot.pause()
-        await pilot.press("shift+tab", "enter")
+        await pilot.press("enter")
         await pilot.pause()
         bruno.poll(timeout=2.0)
         assert bruno.rank(bruno.seat) == 2 and bruno.total(alice.seat) == 108
@@ -385,5 +385,187 @@ async def test_the_players_screen_closes_the_coup_when_the_time_is_up(tmp_path, 
         assert "the top is being computed" in text(app, "#club-head")  # the arbitrator's process publishes it
         arbiter.poll(timeout=2.0)
         await until(pilot, lambda: "ARPEGEZ 108" in text(app, "#club-info"))
+        types = [row.payload["type"] for row in open_store(base).rows(created.table.id)]
+        assert types.count("close") == 1
+
+
+@pytest.mark.parametrize("language", ["fr", "en"])
+async def test_close_the_coup_enter_closes_escape_and_cancel_say_it_stays_open(tmp_path, french, language):
+    set_language(language)
+    base, created = make_table(tmp_path, french)
+    arbiter = DuplicateTable.join(open_store(base), created.codes[2], french)
+    app = ScrabbleApp(lexicon=french, table=arbiter)
+    stays_open = {"fr": "Le coup 1 reste ouvert.", "en": "Coup 1 stays open."}[language]
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("f2")
+        await pilot.pause()
+        await pilot.press("f3")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmDialog)
+        assert app.screen.focused is app.screen.query_one("#yes", Button)  # « Fermer »: what is asked
+        await pilot.press("escape")
+        await pilot.pause()
+        assert arbiter.current is not None and text(app, "#club-message") == stays_open
+        app.screen.say("")
+        await pilot.press("f3")
+        await pilot.pause()
+        app.screen.query_one("#no", Button).press()  # the other button
+        await pilot.pause()
+        assert arbiter.current is not None and text(app, "#club-message") == stays_open
+        await pilot.press("f3")
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, ArbiterScreen) and arbiter.current is None and len(arbiter.coups) == 1
+        assert arbiter.coups[0].results is not None
+
+
+@pytest.mark.parametrize("language", ["fr", "en"])
+async def test_the_desks_other_dialogs_say_when_they_are_cancelled(tmp_path, french, language):
+    set_language(language)
+    base, created = make_table(tmp_path, french)
+    arbiter = DuplicateTable.join(open_store(base), created.codes[2], french)
+    app = ScrabbleApp(lexicon=french, table=arbiter)
+    said = {"fr": ("Temps des prochains coups inchangé\u00a0: sans pendule.", "Aucun score corrigé."),
+            "en": ("The time of the coups to come is unchanged: no clock.", "No score corrected.")}[language]
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("f6")
+        await pilot.pause()
+        assert isinstance(app.screen, TimeDialog)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert text(app, "#club-message") == said[0] and arbiter.coup_seconds is None
+        arbiter.start_coup()
+        arbiter.close_coup()
+        await pilot.pause()
+        await pilot.press("f4")
+        await pilot.pause()
+        assert isinstance(app.screen, CorrectionDialog)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert text(app, "#club-message") == said[1] and not arbiter.coups[0].corrections
+
+
+@pytest.mark.parametrize("language", ["fr", "en"])
+async def test_after_a_proposal_the_line_says_the_player_may_replace_it_and_fits(tmp_path, french, language):
+    set_language(language)
+    base, created = make_table(tmp_path, french)
+    arbiter = DuplicateTable.join(open_store(base), created.codes[2], french)
+    alice = DuplicateTable.join(open_store(base), created.codes[0])
+    app = ScrabbleApp(table=alice)
+    async with app.run_test(size=SIZE) as pilot:
+        arbiter.start_coup()
+        await until(pilot, lambda: "ERZAGEP" in text(app, "#club-head"))
+        field = app.screen.query_one("#club-input", Input)
+        field.value = "H4 PAGE"
+        await pilot.press("enter")
+        await pilot.pause()
+        expected = {"fr": "Tapez un autre coup pour remplacer le vôtre, jusqu'à la fermeture du coup",
+                    "en": "Type another move to replace yours, until the coup closes"}[language]
+        assert field.placeholder == expected
+        assert len(expected) <= field.content_region.width  # whole at 80 columns
+
+
+@pytest.mark.parametrize("language", ["fr", "en"])
+async def test_the_arbitrators_sheet_at_80_columns_cuts_no_column(tmp_path, french, language):
+    set_language(language)
+    base, created = make_table(tmp_path, french, players=("Alice", "Bruno", "Chloé"))
+    arbiter = DuplicateTable.join(open_store(base), created.codes[3], french)
+    alice = DuplicateTable.join(open_store(base), created.codes[0])
+    arbiter.start_coup()
+    alice.poll(timeout=2.0)
+    alice.propose("H6 ARPEGEZ")
+    arbiter.poll(timeout=2.0)
+    arbiter.close_coup()
+    arbiter.start_coup()
+    arbiter.close_coup()
+    app = ScrabbleApp(lexicon=french, table=arbiter)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("f5")
+        await pilot.pause()
+        await pilot.pause()
+        box = app.screen.query_one("#sheet-box")
+        sheet = str(app.screen.query_one("#sheet-text", Static).render())
+        lines = sheet.splitlines()
+        assert max(len(line) for line in lines) <= box.scrollable_content_region.width  # nothing to scroll sideways
+        assert box.max_scroll_x == 0
+        for name in ("Alice", "Bruno", "Chloé"):
+            assert name in sheet
+        assert "H6 ARPEGEZ 108" in sheet and sheet.count("(0\u00a0%)" if language == "fr" else "(0%)") == 2
+        await pilot.press("f5")
+        await pilot.pause()
+        assert isinstance(app.screen, ArbiterScreen)
+
+
+def whole_lines(app: ScrabbleApp, selector: str) -> list[str]:
+    """A widget's lines, checked to fit its width (none wraps or is cut) and the screen."""
+    widget = app.screen.query_one(selector, Static)
+    lines = str(widget.render()).splitlines()
+    assert all(len(line) <= widget.content_region.width for line in lines), (lines, widget.content_region)
+    assert widget.region.right <= SIZE[0] and widget.region.bottom <= SIZE[1] - 1  # above the key bar
+    return lines
+
+
+@pytest.mark.parametrize("language", ["fr", "en"])
+async def test_the_desk_shows_the_open_tables_code_and_who_is_away_at_80_columns(tmp_path, french, language):
+    set_language(language)
+    base = str(tmp_path / "tables.sqlite3")
+    created = create_duplicate_table(open_store(base), DuplicateTableSettings([], seed=1, seconds=None))
+    arbiter = DuplicateTable.join(open_store(base), created.codes[0], french)
+    app = ScrabbleApp(lexicon=french, table=arbiter)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        code = whole_lines(app, "#club-code")
+        assert code == [{"fr": "Code de la table, pour la rejoindre\u00a0: ",
+                         "en": "The table's code, to join: "}[language] + str(created.table_code)]
+        alice = DuplicateTable.join(open_store(base), created.table_code, name="Alice")  # the code read there
+        bruno = DuplicateTable.join(open_store(base), created.table_code, name="Bruno")
+        bruno.close()  # Bruno's terminal closed: his seat is away
+        app.screen._seats()
+        await until(pilot, lambda: "Bruno" in text(app, "#club-players"))
+        players = whole_lines(app, "#club-players")
+        assert players[0] == {"fr": "2 joueurs, 1 absent (○)", "en": "2 players, 1 away (○)"}[language]
+        assert players[1:] == ["●  Alice", "○  Bruno"]
+        assert alice.seat in arbiter.players
+
+
+async def test_the_desk_of_a_table_made_before_says_its_code_was_given_at_its_creation(tmp_path, french,
+                                                                                       monkeypatch):
+    from scrabble_fr.table import sqlite
+    from scrabble_fr.table.store import new_code
+
+    set_language("fr")
+    monkeypatch.setattr(sqlite, "new_codes", lambda table, table_id: (
+        {n: new_code() for n in range(len(table.seats))}, new_code()))  # the open table's code drawn, as before
+    base = str(tmp_path / "tables.sqlite3")
+    created = create_duplicate_table(open_store(base), DuplicateTableSettings([], seed=1, seconds=None))
+    monkeypatch.undo()
+    app = ScrabbleApp(lexicon=french, table=DuplicateTable.join(open_store(base), created.codes[0], french))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert whole_lines(app, "#club-code") == ["Le code de la table a été affiché à sa création."]
+        assert str(created.table_code) not in screen_text(app)
+
+
+async def test_a_close_confirmation_answered_after_the_time_closed_the_coup_says_no_more(tmp_path, french):
+    import sqlite3
+
+    base, created = make_table(tmp_path, french, seconds=60.0)
+    arbiter = DuplicateTable.join(open_store(base), created.codes[2], french)
+    app = ScrabbleApp(lexicon=french, table=arbiter)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("f2")
+        await pilot.pause()
+        await pilot.press("f3")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmDialog)
+        with sqlite3.connect(base) as db:  # the coup started 61 s ago, by the database's clock
+            db.execute("UPDATE events SET ts_ms = ts_ms - 61000 WHERE payload LIKE '%\"coup\"%'")
+        arbiter.rebuild()
+        await until(pilot, lambda: arbiter.current is None)  # closed by the time, the dialog still up
+        await pilot.press("escape")
+        await pilot.pause()
+        assert "stays open" not in text(app, "#club-message")
         types = [row.payload["type"] for row in open_store(base).rows(created.table.id)]
         assert types.count("close") == 1

@@ -191,7 +191,8 @@ class _ClubScreen(LocalizedBindings, Screen[None]):
     def action_sheet(self) -> None:
         from scrabble_fr.tui.screens.duplicate import SheetScreen
 
-        self.app.push_screen(SheetScreen(club_view.sheet_text(self.table, self.sheet_seats())))
+        seats = self.sheet_seats()
+        self.app.push_screen(SheetScreen(lambda width: club_view.sheet_text(self.table, seats, width)))
 
     def sheet_seats(self) -> list[int] | None:
         return None
@@ -285,7 +286,7 @@ class PlayerScreen(_ClubScreen, BoardEntryScreen):
                 field.placeholder = _("Your move: {across} WORD (across), {down} WORD (down), Enter to send").format(
                     across=across, down=down)
             else:
-                field.placeholder = _("Another move replaces yours until the coup closes")
+                field.placeholder = _("Type another move to replace yours, until the coup closes")
         else:
             field.placeholder = _("Wait for the next coup (F5: the sheet)")
 
@@ -343,6 +344,7 @@ class ArbiterScreen(_ClubScreen):
     ]
     DEFAULT_CSS = """
     ArbiterScreen #club-players { height: 1fr; }
+    ArbiterScreen #club-code { height: 1; padding: 0 1; }
     ArbiterScreen #club-message { min-height: 3; }
     """
 
@@ -353,6 +355,7 @@ class ArbiterScreen(_ClubScreen):
                 yield Static(id="club-head")
                 with VerticalScroll(id="club-players-box"):
                     yield Static(id="club-players")
+        yield Static(id="club-code", markup=False)
         yield Static(id="club-message")
         yield Footer(compact=True, show_command_palette=False)
 
@@ -398,6 +401,10 @@ class ArbiterScreen(_ClubScreen):
     def refresh_view(self) -> None:
         super().refresh_view()
         self.refresh_players()
+        code = club_view.table_code_text(self.table)
+        widget = self.query_one("#club-code", Static)
+        widget.update(code or "")
+        widget.display = code is not None
         last = club_view.last_results(self.table)
         number = last.number if last is not None else 0
         if self.announced < 0:
@@ -410,7 +417,11 @@ class ArbiterScreen(_ClubScreen):
         table = self.table
         state = club_view.phase(table)
         last = club_view.last_results(table)
-        lines = [ngettext("{n} player", "{n} players", len(table.players)).format(n=len(table.players))]
+        count = ngettext("{n} player", "{n} players", len(table.players)).format(n=len(table.players))
+        away = sum(1 for seat in table.players if not table.present(seat))
+        if away:  # the marks' legend: ○ away, ● here
+            count += ", " + ngettext("{n} away (○)", "{n} away (○)", away).format(n=away)
+        lines = [count]
         if not table.players:
             lines.append(_("Nobody yet: the players join with the table's code."))
         if state is Phase.PLAYING or last is None:
@@ -454,10 +465,14 @@ class ArbiterScreen(_ClubScreen):
                                        missing).format(n=missing)
 
         def answered(yes: bool | None) -> None:
-            if yes and table.current is not None and table.current.number == coup.number:
+            if table.current is None or table.current.number != coup.number:
+                return  # closed meanwhile (its time was up): said when it happened
+            if yes:
                 self.intent(lambda: table.close_coup(coup.number))
+            else:
+                self.say(_("Coup {n} stays open.").format(n=coup.number))
 
-        self.app.push_screen(ConfirmDialog(_("Close the coup"), question, _("Close")), answered)
+        self.app.push_screen(ConfirmDialog(_("Close the coup"), question, _("Close"), proposed=True), answered)
 
     def say_results(self) -> None:
         table = self.table
@@ -477,7 +492,10 @@ class ArbiterScreen(_ClubScreen):
         table = self.table
 
         def chosen(seconds: float | None) -> None:
-            if seconds is not None:
+            if seconds is None:
+                self.say(_("The time of the coups to come is unchanged: {time}.").format(
+                    time=club_view.time_per_coup_text(table)))
+            else:
                 self.intent(lambda: table.set_coup_time(seconds or None))
 
         self.app.push_screen(TimeDialog(table.club, table.coup_seconds), chosen)
@@ -490,7 +508,9 @@ class ArbiterScreen(_ClubScreen):
         closed = [c.number for c in table.coups if c.results is not None]
 
         def answered(answer: tuple[int, int, int, str] | None) -> None:
-            if answer is not None:
+            if answer is None:
+                self.say(_("No score corrected."))
+            else:
                 number, seat, value, reason = answer
                 self.intent(lambda: table.correct(number, seat, value, reason))
 
@@ -757,7 +777,8 @@ class ClubEndScreen(LocalizedBindings, Screen[None]):
         from scrabble_fr.tui.screens.duplicate import SheetScreen
 
         seat = self.seat
-        self.app.push_screen(SheetScreen(club_view.sheet_text(self.table, [seat] if seat is not None else None)))
+        seats = [seat] if seat is not None else None
+        self.app.push_screen(SheetScreen(lambda width: club_view.sheet_text(self.table, seats, width)))
 
     @on(Button.Pressed, "#quit")
     def _quit(self) -> None:

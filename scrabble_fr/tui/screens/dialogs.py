@@ -143,24 +143,27 @@ class ManualVerifyDialog(_Dialog):
 
 
 class ConfirmDialog(_Dialog):
-    """A question answered yes or no (Escape: no)."""
+    """A question answered yes or no (Escape: no). Enter answers what has the focus: Cancel,
+    unless the question proposes the action (``proposed``: the action the user asked for, such
+    as the arbitrator's « Close the coup? »), then the action."""
 
-    def __init__(self, title: str, question: str, yes: str) -> None:
+    def __init__(self, title: str, question: str, yes: str, *, proposed: bool = False) -> None:
         super().__init__()
         self.title_text = title
         self.question = question
         self.yes = yes
+        self.proposed = proposed
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
             yield Label(self.title_text, classes="dialog-title")
             yield Static(self.question)
             with Horizontal(classes="buttons"):
-                yield Button(self.yes, id="yes", variant="warning")
-                yield Button(_("Cancel"), id="no", variant="primary")
+                yield Button(self.yes, id="yes", variant="primary" if self.proposed else "warning")
+                yield Button(_("Cancel"), id="no", variant="default" if self.proposed else "primary")
 
     def on_mount(self) -> None:
-        self.query_one("#no", Button).focus()
+        self.query_one("#yes" if self.proposed else "#no", Button).focus()
 
     @on(Button.Pressed)
     def _answered(self, event: Button.Pressed) -> None:

@@ -36,7 +36,8 @@ from scrabble_fr.tui.widgets.rack import RackView
 
 
 class SheetScreen(LocalizedBindings, ModalScreen[None]):
-    """The sheet so far, scrollable with the arrows; Escape closes it."""
+    """The sheet so far, scrollable with the arrows; Escape closes it. Given as a function of
+    the width it has, it is written for that width (again when the terminal is resized)."""
 
     KEYS = [("escape,f5", "dismiss", N_("Close"), True)]
     DEFAULT_CSS = """
@@ -45,9 +46,10 @@ class SheetScreen(LocalizedBindings, ModalScreen[None]):
     #sheet-text { width: auto; }
     """
 
-    def __init__(self, text: str) -> None:
+    def __init__(self, text: str | Callable[[int], str]) -> None:
         super().__init__()
-        self.text = text
+        self.text = text if isinstance(text, str) else ""
+        self.text_for = None if isinstance(text, str) else text
 
     def compose(self) -> ComposeResult:
         with ScrollableContainer(id="sheet-box"):
@@ -55,6 +57,19 @@ class SheetScreen(LocalizedBindings, ModalScreen[None]):
 
     def on_mount(self) -> None:
         self.query_one("#sheet-box").focus()
+        self.call_after_refresh(self._fit)
+
+    def on_resize(self) -> None:
+        self.call_after_refresh(self._fit)
+
+    def _fit(self) -> None:
+        if self.text_for is None:
+            return
+        box = self.query_one("#sheet-box")
+        # Room for the vertical scrollbar, which a long sheet shows.
+        width = max(20, box.content_region.width - box.styles.scrollbar_size_vertical)
+        self.text = self.text_for(width)
+        self.query_one("#sheet-text", Static).update(self.text)
 
     async def action_dismiss(self, result: Any = None) -> None:
         self.dismiss(None)

@@ -56,6 +56,18 @@ def _command_placeholder(notation: str) -> str:
     )
 
 
+class ScoresPanel(Static):
+    """The players' lines, written again by the screen when the panel's width changes: at 80
+    columns a name gives way so that a seat's « away » stays on its line."""
+
+    def __init__(self, rewrite: Callable[[], None], *, id: str) -> None:  # noqa: A002 (Textual's name)
+        super().__init__(id=id)
+        self._rewrite = rewrite
+
+    def on_resize(self) -> None:
+        self._rewrite()
+
+
 class GameScreen(LocalizedBindings, Screen[None]):
     """One game, from the first rack to the final ranking."""
 
@@ -104,7 +116,7 @@ class GameScreen(LocalizedBindings, Screen[None]):
                 yield Static(id="preview")
             with Vertical(id="right"):
                 with Vertical(id="score-box"):
-                    yield Static(id="scores")
+                    yield ScoresPanel(self._refresh_scores, id="scores")
                     yield Static(id="unseen")
                 yield Static(id="status")
                 yield HistoryView(id="history")
@@ -202,13 +214,20 @@ class GameScreen(LocalizedBindings, Screen[None]):
         compact = self.compact
         width = 10 if compact else 16
         lines = []
-        for index, name in enumerate(game.players):
-            marker = "▶" if index == match.actor and not game.is_over else " "
+        tails = []
+        for index in range(len(game.players)):
             kind = "" if compact or not match.is_computer(index) else _("computer")
             if self.table is not None and self.table.present(index) is False:
                 kind = _("away")  # nobody holds that seat now (said in the compact layout too)
-            clock = f"  {texts.clock_text(clocks[index])}" if clocks is not None else ""
-            lines.append(f"{marker} {name[:width]:<{width}} {format_number(game.scores[index]):>6}{clock} {kind}")
+            tails.append((f"  {texts.clock_text(clocks[index])}" if clocks is not None else "") + f" {kind}")
+        # A seat away with a clock at 80 columns: the names give way, so that « away » stays on
+        # the seat's line instead of wrapping onto a line of its own.
+        room = self.query_one("#scores", Static).size.width  # 0 before the first layout
+        if room:
+            width = max(4, min(width, room - len("▶ ") - len(" 123456") - max(len(t.rstrip()) for t in tails)))
+        for index, name in enumerate(game.players):
+            marker = "▶" if index == match.actor and not game.is_over else " "
+            lines.append(f"{marker} {name[:width]:<{width}} {format_number(game.scores[index]):>6}{tails[index]}")
         if not compact:
             lines.append("")
         bag = len(game.bag)
