@@ -123,3 +123,26 @@ async def test_a_saved_game_resumes_at_its_coup(tmp_path):
         screen = screen_of(again)
         assert [t.text for t in screen.session.current.tries] == ["H7 AS"]
         assert "Temps restant\u00a0: 0:56" in text(again, "#top-head")
+
+
+async def test_an_unfinished_topping_game_is_offered_at_start(tmp_path):
+    from scrabble_fr.records.store import RecordStore
+    from scrabble_fr.training.topping import ToppingSession
+    from scrabble_fr.tui.screens.dialogs import ResumeDialog
+
+    clock = FakeTime()
+    session = ToppingSession.create(ToppingSettings("Alice", seed=4), WORDS, store=RecordStore(tmp_path / "parties"),
+                                    now=clock)
+    session.start()
+    session.give_up()
+    session.close()
+    fresh = ScrabbleApp(lexicon=WORDS, now=clock)
+    async with fresh.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(fresh.screen, ResumeDialog)
+        assert "Une partie de topping de Alice n'a pas été finie" in fresh.screen.description
+        assert "1 coup joué" in fresh.screen.description
+        await pilot.click("#resume")
+        await pilot.pause()
+        screen = screen_of(fresh)
+        assert screen.session.total == 120 and screen.session.current.number == 2
