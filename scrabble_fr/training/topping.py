@@ -29,6 +29,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
 
 from scrabble_fr.duplicate.game import DuplicateGame
 from scrabble_fr.duplicate.session import refused_at_once
@@ -320,9 +321,9 @@ class ToppingSession:
         self.current = ToppingCoup(duplicate.number, duplicate.draw.text, top)
         self.watch = StopWatch(self._now)
 
-    def _restore(self, coup: ToppingCoup, data: dict[str, object]) -> None:
+    def _restore(self, coup: ToppingCoup, data: dict[str, Any]) -> None:
         # Tries are judged again on the replayed board: their scores are not trusted from the file.
-        for seconds, text in data.get("tries", []):  # type: ignore[attr-defined]
+        for seconds, text in data.get("tries", []):
             judged = self.game.judge(str(text))
             coup.tries.append(Try(judged.text, float(seconds), judged.score, judged.error))
         hints = data.get("hints", 0)
