@@ -29,7 +29,7 @@ from scrabble_fr.engine.errors import N_
 from scrabble_fr.resources import data_path
 
 __all__ = ["N_", "_", "colon", "elide", "format_number", "get_language", "join_list", "ngettext", "points",
-           "sentence", "set_language"]
+           "elide_fields", "printable", "sentence", "set_language"]
 
 DOMAIN = "scrabble_fr"
 LANGUAGES = ("fr", "en")
@@ -164,6 +164,50 @@ def elide(text: str) -> str:
     return _VOWEL_AFTER_DE.sub(lambda m: m.group(1) + "'", text)
 
 
+def printable(text: str) -> str:
+    r"""Text typed by someone else, safe to show on one line: each control or format character
+    (a terminal escape, a line break, a right-to-left override) written as Python writes it in a
+    string, so it is seen rather than obeyed. Letters of every alphabet stay as they are.
+
+        >>> printable("\x1b[2JAlice\n"), printable("Chloé")
+        ('\\x1b[2JAlice\\n', 'Chloé')
+    """
+    if text.isprintable():
+        return text
+    return "".join(repr(ch)[1:-1] if _hidden(ch) else ch for ch in text)
+
+
+def _hidden(ch: str) -> bool:
+    # Spaces of every width (the French non-breaking ones) are text; the other categories that
+    # str.isprintable() refuses act on the terminal or are invisible.
+    import unicodedata
+
+    return unicodedata.category(ch) in ("Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp")
+
+
+_DE_BEFORE_FIELD = re.compile(r"\b([Dd])e \{(\w+)\}")
+
+
+def elide_fields(template: str, values: dict[str, object]) -> str:
+    """A French template elided where a value put after « de » starts with a vowel: « la place
+    de {name} » becomes « la place d'{name} » for Alice. Only the fields: the template's own
+    words are as its translator wrote them (« de A à Z »). A no-op in English.
+
+        >>> set_language("fr"); elide_fields("au tour de {name}", {"name": "Éric"})
+        "au tour d'{name}"
+    """
+    if _state.language != "fr":
+        return template
+
+    def one(match: re.Match[str]) -> str:
+        value = values.get(match.group(2))
+        if isinstance(value, str) and _VOWEL_AFTER_DE.match("de " + value):
+            return match.group(1) + "'{" + match.group(2) + "}"
+        return match.group(0)
+
+    return _DE_BEFORE_FIELD.sub(one, template)
+
+
 def sentence(text: str) -> str:
     """A message as a sentence: a capital first, a full stop last (errors are worded as clauses).
 
@@ -206,10 +250,19 @@ def system_language() -> str | None:
             code = value.split(":")[0].split("_")[0].split(".")[0].lower()
             return code if code in LANGUAGES else None
     try:
+        # With no variable set, the process runs in the C locale, which Python coerces to
+        # C.UTF-8 and getlocale() then reads as en_US: that is no choice of language at all.
+        if _is_c_locale(locale.setlocale(locale.LC_CTYPE)):
+            return None
         code = (locale.getlocale()[0] or "").split("_")[0].lower()
-    except ValueError:
+    except (ValueError, locale.Error):
         return None
     return code if code in LANGUAGES else None
+
+
+def _is_c_locale(name: str | None) -> bool:
+    """Whether a locale name is C or POSIX (with or without an encoding): no language chosen."""
+    return (name or "C").split(".")[0].upper() in ("C", "POSIX")
 
 
 def choose_language(explicit: str | None = None, configured: str | None = None) -> str:

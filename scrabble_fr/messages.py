@@ -13,16 +13,20 @@ from __future__ import annotations
 import errno
 
 from scrabble_fr.engine.errors import N_, ScrabbleError, format_message
-from scrabble_fr.i18n import _
+from scrabble_fr.i18n import _, elide_fields, printable
 
 # A player's text quoted back in a message is cut, so the message stays readable on one line.
 MAX_QUOTED = 40
 
 
-def _short(key: str, value: object) -> object:
+def _short(key: str, value: object, template: str) -> object:
     # Only what the player typed (``text``) is cut: a path or a name must stay whole.
     if key == "text" and isinstance(value, str) and len(value) > MAX_QUOTED:
-        return value[: MAX_QUOTED - 1] + "…"
+        value = value[: MAX_QUOTED - 1] + "…"
+    # What was typed (a name, a word, a path) is shown, never obeyed by the terminal; a field
+    # quoted with !r is escaped by repr itself.
+    if isinstance(value, str) and "{" + key + "!r}" not in template:
+        return printable(value)
     return value
 
 
@@ -65,14 +69,17 @@ def system_error_text(error: OSError) -> str:
 
 
 def describe(error: ScrabbleError) -> str:
-    """The error's message, translated, with its parameters filled in (long texts cut).
+    """The error's message, translated, with its parameters filled in (long texts cut, control
+    characters shown escaped, a French « de » elided before a value that starts with a vowel).
 
         >>> from scrabble_fr.engine.errors import InvalidMoveError
         >>> len(describe(InvalidMoveError("bad_command", text="X" * 500))) < 120
         True
     """
-    params = {key: _short(key, value) for key, value in error.params.items()}
-    detail = params.get("detail")
+    template = _(error.template)
+    params = {key: _short(key, value, template) for key, value in error.params.items()}
+    detail = error.params.get("detail")
     if isinstance(detail, str):
-        params["detail"] = _(detail)  # a known reason, in the player's language
-    return format_message(_(error.template), params)
+        params["detail"] = printable(_(detail))  # a known reason, in the player's language
+    # « la place d'Alice »: a name put after « de » in French is elided as a writer would.
+    return format_message(elide_fields(template, params), params)

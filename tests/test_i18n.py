@@ -130,3 +130,50 @@ def test_language_choice_order(monkeypatch):
     monkeypatch.delenv("SCRABBLE_FR_LANGUE")
     monkeypatch.setenv("LANG", "de_DE.UTF-8")
     assert choose_language() == "fr"  # otherwise French
+
+
+@pytest.mark.parametrize("variables, expected", [
+    ({}, "MAISON : 7 points"),  # no locale information at all (env -i): French, as the README says
+    ({"LC_ALL": "C"}, "MAISON : 7 points"),  # the C locale chooses no language either
+    ({"LC_ALL": "C.UTF-8"}, "MAISON : 7 points"),
+    ({"LANG": "en_US.UTF-8"}, "MAISON: 8 points"),  # a real English locale: English rules
+])
+def test_no_locale_information_speaks_french(tmp_path, variables, expected):
+    import subprocess
+
+    root = Path(__file__).resolve().parents[1]
+    env = {"PYTHONPATH": str(root), "HOME": str(tmp_path), **variables}
+    result = subprocess.run([sys.executable, "-m", "scrabble_fr", "score", "MAISON"], env=env,
+                            capture_output=True, text=True, timeout=60)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.replace("\u00a0", " ").strip() == expected
+
+
+def test_errors_elide_de_before_a_name_that_starts_with_a_vowel():
+    from scrabble_fr.messages import describe
+    from scrabble_fr.table.errors import TableError
+
+    set_language("fr")
+    assert describe(TableError("seat_taken", name="Alice")).startswith("la place d'Alice est ouverte")
+    assert describe(TableError("not_your_turn", name="Éric")) == "c'est au tour d'Éric, pas au vôtre"
+    assert describe(TableError("not_your_turn", name="Bruno")) == "c'est au tour de Bruno, pas au vôtre"
+    # Only what is put after « de » is elided: the translator's own « de A à Z » stays.
+    from scrabble_fr.engine.errors import InvalidMoveError
+
+    assert "de A à Z" in describe(InvalidMoveError("bad_word", text="Ab1"))
+    set_language("en")
+    assert describe(TableError("not_your_turn", name="Alice")) == "it is Alice's turn, not yours"
+    set_language("fr")
+
+
+def test_echoed_input_shows_control_characters_escaped():
+    from scrabble_fr.engine.errors import InvalidMoveError
+    from scrabble_fr.messages import describe
+    from scrabble_fr.table.errors import TableError
+
+    import unicodedata
+
+    for error in (TableError("name_taken", table="t", name="\x1b[2JBob"),
+                  InvalidMoveError("bad_command", text="\x1b]0;x\x07")):
+        said = describe(error)
+        assert not [ch for ch in said if unicodedata.category(ch).startswith("C")] and "\\x1b" in said, said

@@ -19,7 +19,7 @@ from typing import NoReturn, TextIO
 from scrabble_fr import __version__
 from scrabble_fr.cli import argparse_texts, common
 from scrabble_fr.engine.errors import ScrabbleError
-from scrabble_fr.i18n import LANGUAGES, _, choose_language, format_number, set_language
+from scrabble_fr.i18n import LANGUAGES, _, choose_language, format_number, printable, set_language
 from scrabble_fr.messages import describe, system_error_detail
 from scrabble_fr.records.errors import RecordError
 
@@ -59,8 +59,9 @@ class _Parser(argparse.ArgumentParser):
 
 
 def _one_line(text: str) -> str:
-    """An error on one line, even when it quotes what the player typed with line breaks in it."""
-    return " ".join(text.splitlines())
+    """An error on one line, even when it quotes what the player typed with line breaks in it;
+    any control character left in it shown escaped, never sent to the terminal."""
+    return printable(" ".join(text.splitlines()))
 
 
 def _language_from_argv(argv: Sequence[str]) -> str | None:
@@ -109,7 +110,7 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None, err: Text
     try:
         args = parser.parse_args(args_list)
     except UsageError as exc:
-        err.write(f"scrabble-fr: {exc}\n")
+        err.write(f"scrabble-fr: {_one_line(str(exc))}\n")
         return 2
     except SystemExit as exc:  # --help and --version
         return int(exc.code or 0)
@@ -147,7 +148,7 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None, err: Text
     except OSError as exc:
         # A folder that cannot be listed or written (saved games, caches): said, not a traceback.
         failure = RecordError("file_unreadable", path=exc.filename or "?", detail=system_error_detail(exc))
-        err.write(f"{name}: {describe(failure)}\n")
+        err.write(f"{name}: {_one_line(describe(failure))}\n")
         return 2
     finally:
         from scrabble_fr.words import announce_slow_builds

@@ -13,7 +13,7 @@ import textwrap
 from typing import Any, TextIO
 
 from scrabble_fr import texts
-from scrabble_fr.cli.common import lexicon_for_args, resolve_rules
+from scrabble_fr.cli.common import lexicon_for_args, resolve_rules, seed_option
 from scrabble_fr.cli.play import add_lexicon_options
 from scrabble_fr.engine.game import Game
 from scrabble_fr.engine.position import Position
@@ -53,7 +53,7 @@ def add_autojeu_parser(subparsers: Any) -> argparse.ArgumentParser:
         "autojeu", help=_("a whole game between computer players"), add_help=False,
         description=_("Plays a whole game between computer players and prints it in the rule set's notation."),
     )
-    parser.add_argument("--graine", type=int, default=1, metavar="N",
+    parser.add_argument("--graine", type=seed_option(), default=1, metavar="N",
                         help=_("seed of the bag, to replay the same game"))
     parser.add_argument("--joueurs", type=int, default=2, metavar="N", help=_("number of computer players (1-8)"))
     parser.add_argument("--niveau", type=int, default=5, metavar="N", help=_("level of the computer players (1-6)"))

@@ -34,6 +34,43 @@ def require_terminal() -> None:
                            "not redirected)") + " — " + _("see {command} --help").format(command="scrabble-fr"))
 
 
+def _checked_number(check: Any, code: str) -> Any:
+    """An argparse type: a whole number that ``check`` accepts, else the check's one line."""
+
+    def parse(text: str) -> Any:
+        from scrabble_fr.match.errors import MatchError
+        from scrabble_fr.messages import describe
+
+        try:
+            return check(int(text.strip()))
+        except MatchError as exc:
+            raise argparse.ArgumentTypeError(describe(exc)) from None
+        except ValueError:
+            raise argparse.ArgumentTypeError(describe(MatchError(code, text=text, maximum=_maximum(code)))) from None
+
+    return parse
+
+
+def _maximum(code: str) -> int:
+    from scrabble_fr.match.config import MAX_CLOCK_MINUTES, MAX_SEED
+
+    return MAX_CLOCK_MINUTES if code == "bad_clock" else MAX_SEED
+
+
+def seed_option() -> Any:
+    """The type of ``--graine``: a whole number from 0 to the largest seed kept exactly."""
+    from scrabble_fr.match.config import check_seed
+
+    return _checked_number(check_seed, "bad_seed")
+
+
+def clock_option() -> Any:
+    """The type of ``--pendule``: minutes per player, from 1 to 600 (0: no clock)."""
+    from scrabble_fr.match.config import check_clock_minutes
+
+    return _checked_number(check_clock_minutes, "bad_clock")
+
+
 def command_module(name: str) -> ModuleType:
     return importlib.import_module(f"scrabble_fr.cli.{name}")
 

@@ -14,7 +14,7 @@ import argparse
 import json
 from typing import Any, TextIO
 
-from scrabble_fr.cli.common import lexicon_for_args, load_lexicon, require_terminal, resolve_rules
+from scrabble_fr.cli.common import lexicon_for_args, load_lexicon, require_terminal, resolve_rules, seed_option
 from scrabble_fr.cli.play import add_lexicon_options
 from scrabble_fr.i18n import _
 from scrabble_fr.records.errors import RecordError
@@ -42,7 +42,7 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
         add_help=False,
     )
     parser.add_argument("--joueurs", metavar=_("NAMES"), help=_("players separated by commas (default: one player)"))
-    parser.add_argument("--graine", type=int, metavar="N", help=_("seed of the bag, to replay the same game"))
+    parser.add_argument("--graine", type=seed_option(), metavar="N", help=_("seed of the bag, to replay the same game"))
     parser.add_argument("--temps", default="3:00", metavar="M:SS",
                         help=_("time for each coup: 3:00 (default), 2:30, 2:00, 1:00 blitz; in training any "
                                "time from 0:10, or 0 for no clock"))

@@ -10,7 +10,14 @@ from __future__ import annotations
 import argparse
 from typing import Any, TextIO
 
-from scrabble_fr.cli.common import lexicon_loader, load_lexicon, require_terminal, resolve_rules_file
+from scrabble_fr.cli.common import (
+    clock_option,
+    lexicon_loader,
+    load_lexicon,
+    require_terminal,
+    resolve_rules_file,
+    seed_option,
+)
 from scrabble_fr.i18n import _
 from scrabble_fr.match.config import Verification
 
@@ -24,11 +31,12 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     )
     parser.add_argument("--joueurs", metavar=_("NAMES"),
                         help=_("players separated by commas; ordi:N is a computer of level N (1-6)"))
-    parser.add_argument("--graine", type=int, metavar="N", help=_("seed of the bag, to replay the same game"))
+    parser.add_argument("--graine", type=seed_option(), metavar="N", help=_("seed of the bag, to replay the same game"))
     parser.add_argument("--verification", choices=[mode.value for mode in Verification],
                         default=Verification.AUTO.value,
                         help=_("who judges the words of a challenged move: the word list (auto) or the players"))
-    parser.add_argument("--pendule", type=int, metavar=_("MINUTES"), help=_("clock: minutes per player (FFSc: 25)"))
+    parser.add_argument("--pendule", type=clock_option(), metavar=_("MINUTES"),
+                        help=_("clock: minutes per player (FFSc: 25)"))
     parser.add_argument("--ecran-prive", action="store_true",
                         help=_("ask each human to take the keyboard before showing their rack"))
     parser.add_argument("--reprendre", nargs="?", const="", metavar="ID",

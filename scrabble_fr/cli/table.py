@@ -14,10 +14,9 @@ from __future__ import annotations
 
 import argparse
 import json
-from datetime import datetime
 from typing import Any, TextIO
 
-from scrabble_fr.i18n import _, colon, elide, points
+from scrabble_fr.i18n import _, colon, elide, get_language, ngettext, points, printable
 
 ACTIONS = {"creer": ["create"], "rejoindre": ["join"], "regarder": ["watch"], "etat": ["state"],
            "jouer": ["play"], "arbitrer": ["arbitrate"], "resultats": ["results"]}
@@ -51,9 +50,10 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
                         help=_("a human who plays no tiles and judges the challenged words (manual verification)"))
     create.add_argument("--verification", choices=["auto", "manuelle"], default="auto",
                         help=_("who judges a challenged word: the word list, or the arbiter"))
-    create.add_argument("--pendule", type=int, metavar=_("MINUTES"), help=_("clock: minutes per player"))
+    create.add_argument("--pendule", type=common.clock_option(), metavar=_("MINUTES"),
+                        help=_("clock: minutes per player (0: no clock)"))
     create.add_argument("--club", action="store_true", help=_("club mode: no hints, no word tools, no undo"))
-    create.add_argument("--graine", type=int, metavar="N", help=_("seed of the bag"))
+    create.add_argument("--graine", type=common.seed_option(), metavar="N", help=_("seed of the bag"))
     create.add_argument("--json", action="store_true", help=_("print the table and its codes as JSON"))
     add_lexicon_options(create)
     join = actions.add_parser("rejoindre", aliases=ACTIONS["rejoindre"], add_help=False,
@@ -267,6 +267,14 @@ def _run_arbitrer(args: argparse.Namespace, out: TextIO) -> int:
         raise TableError("arbiter_only")
     lexicon = _lexicon(args, info.config.get("lexicon"), info.config.get("rules", {}).get("lexicon", "fr"))
     if args.fermer is not None:
+        from scrabble_fr.table.duplicate import DuplicateTable
+
+        # A coup that cannot be closed is refused before the arbitrator's seat is taken.
+        view = _store(args)
+        try:
+            DuplicateTable(view, info, seat, spectator=True).check_close(args.fermer)
+        finally:
+            view.close()
         session = _open_duplicate(args, lexicon, force=True)
         try:
             outcome = session.close_coup(args.fermer)
@@ -311,84 +319,67 @@ def _run_regarder(args: argparse.Namespace, out: TextIO) -> int:
     return 0
 
 
-def _seat_view(args: argparse.Namespace) -> Any:
-    from scrabble_fr.table import TableSession
-
-    store = _store(args)
-    info, seat = store.find_code(args.code)
-    return TableSession(store, info, seat, None, spectator=True, computers=None)
-
-
 def _run_etat(args: argparse.Namespace, out: TextIO) -> int:
+    from scrabble_fr.table.overview import classic_view, duplicate_view
+
     store, info, seat = _find(args)
-    if info.kind == "duplicate":
-        return _duplicate_state(args, out, store, info, seat)
-    store.close()
-    session = _seat_view(args)
     try:
-        match = session.match
-        game = match.game
-        me = session.me
-        pending = game.pending
-        data = {
-            "table": session.table_id,
-            "seat": session.info.seat(session.seat or 0).name,
-            "turn": None if game.is_over else match.players[match.actor],
-            "rack": game.racks[me] if me is not None else None,
-            "scores": {name: score for name, score in zip(match.players, game.scores, strict=True)},
-            "events": session.seq,
-            "over": game.is_over,
-            "pending": {"move": pending.move.notation(game.rules.notation), "by": match.players[pending.player]}
-            if pending is not None else None,
-        }
-        if args.json:
-            out.write(json.dumps(data, ensure_ascii=False) + "\n")
-            return 0
-        out.write(_("Table {table}, seat of {name}.").format(table=data["table"], name=data["seat"]) + "\n")
-        for name, score in data["scores"].items():
-            out.write(f"  {name}{colon()} {points(score)}\n")
-        if data["rack"] is not None:
-            out.write(_("Your rack{colon} {rack}").format(colon=colon(), rack=data["rack"]) + "\n")
-        if game.is_over:
-            out.write(_("The game is over.") + "\n")
+        if info.kind == "duplicate":
+            data = duplicate_view(store, info, seat, args.code)
+        elif seat is None:
+            from scrabble_fr.table import TableError
+
+            raise TableError("table_unknown_code")
         else:
-            out.write(elide(_("Turn of {name}.").format(name=data["turn"])) + "\n")
-        return 0
-    finally:
-        session.store.close()
-
-
-def _duplicate_state(args: argparse.Namespace, out: TextIO, store: Any, info: Any, seat: int | None) -> int:
-    from scrabble_fr.table import TableError
-    from scrabble_fr.table.duplicate import DuplicateTable
-
-    if seat is None:
-        store.close()
-        raise TableError("table_needs_name")
-    try:
-        table = DuplicateTable(store, info, seat, spectator=True)
-        coup = table.current or table.last
-        data: dict[str, Any] = {
-            "table": table.table_id,
-            "seat": table.seat_info(seat).name,
-            "coup": coup.number if coup is not None else 0,
-            "draw": coup.draw_text if coup is not None else "",
-            "proposed": table.has_proposed(seat),
-            "scores": {table.names[s]: table.total(s) for s in table.players},
-            "rank": table.rank(seat),
-            "over": table.over,
-        }
+            data = classic_view(store, info, seat)
     finally:
         store.close()
     if args.json:
         out.write(json.dumps(data, ensure_ascii=False) + "\n")
         return 0
-    out.write(_("Duplicate table {table}, seat of {name}.").format(table=data["table"], name=data["seat"]) + "\n")
-    if coup is not None:
-        out.write(_("Coup {n} — draw {draw}").format(n=data["coup"], draw=data["draw"]) + "\n")
-    for name, total in data["scores"].items():
-        out.write(f"  {name}{colon()} {points(total)}\n")
+    if info.kind == "duplicate":
+        _write_duplicate_state(out, data)
+        return 0
+    out.write(elide(_("Table {table}, seat of {name}.").format(table=data["table"], name=printable(data["seat"])))
+              + "\n")
+    for name, score in data["scores"].items():
+        out.write(f"  {printable(name)}{colon()} {points(score)}\n")
+    if data["rack"] is not None:
+        out.write(_("Your rack{colon} {rack}").format(colon=colon(), rack=data["rack"]) + "\n")
+    if data["over"]:
+        out.write(_("The game is over.") + "\n")
+    else:
+        out.write(elide(_("Turn of {name}.").format(name=printable(data["turn"]))) + "\n")
     return 0
+
+
+def _write_duplicate_state(out: TextIO, data: dict[str, Any]) -> None:
+    from scrabble_fr.i18n import join_list
+    from scrabble_fr.table.overview import Access, TableState, state_text
+
+    access = Access(data["role"])
+    if access is Access.TABLE:
+        head = _("Duplicate table {table}, the table's own code.").format(table=data["table"])
+    elif access is Access.ARBITER:
+        head = _("Duplicate table {table}, the arbitrator {name}.").format(table=data["table"],
+                                                                           name=printable(data["seat"]))
+    else:
+        head = elide(_("Duplicate table {table}, seat of {name}.").format(table=data["table"],
+                                                                          name=printable(data["seat"])))
+    out.write(head + "\n")
+    state = TableState(data["state"])
+    if data["coup"]:
+        out.write(_("Coup {n} — draw {draw}").format(n=data["coup"], draw=data["draw"]) + "\n")
+    out.write(state_text(state, coup=data["coup"]).capitalize() + "\n")
+    if state is TableState.RUNNING and access is Access.PLAYER:
+        out.write((_("Your move is in.") if data["proposed"] else _("Your move is not in yet.")) + "\n")
+    elif state is TableState.RUNNING and access is Access.ARBITER:
+        names = [printable(name) for name in data["proposed"]]
+        out.write(_("Moves in{colon} {names}").format(colon=colon(), names=join_list(names) or "—") + "\n")
+    for name, total in data["scores"].items():
+        out.write(f"  {printable(name)}{colon()} {points(total)}\n")
+    if data["code"]:
+        out.write(_("The table's code, to join{colon} {code}").format(colon=colon(), code=data["code"]) + "\n")
 
 
 def _run_resultats(args: argparse.Namespace, out: TextIO) -> int:
@@ -410,10 +401,14 @@ def _run_resultats(args: argparse.Namespace, out: TextIO) -> int:
                 "percent": round(table.percent(seat), 2), "solos": table.solos(seat)}
                for rank, seat, total in table.ranking()]
     if args.csv:
-        writer = csv.writer(out, lineterminator="\n")
+        # As the reader's spreadsheet opens it in columns: in French « ; » between the fields
+        # and a decimal comma, in English a comma and a decimal point.
+        french = get_language() == "fr"
+        writer = csv.writer(out, delimiter=";" if french else ",", lineterminator="\n")
         writer.writerow([_("rank"), _("name"), _("total"), _("% of the top"), _("solos")])
         for row in ranking:
-            writer.writerow([row["rank"], row["name"], row["total"], row["percent"], row["solos"]])
+            percent = f"{row['percent']:.2f}".replace(".", "," if french else ".")
+            writer.writerow([row["rank"], row["name"], row["total"], percent, row["solos"]])
         return 0
     coups: list[dict[str, Any]] = []
     for coup in table.coups:
@@ -432,94 +427,40 @@ def _run_resultats(args: argparse.Namespace, out: TextIO) -> int:
         return 0
     out.write(_("Table {table}: top total {total}.").format(table=table.table_id, total=table.top_total) + "\n")
     for row in ranking:
-        out.write(f"{row['rank']:>3}. {row['name']:<20} {row['total']:>6}  {percent_text(row['percent'])}  "
+        share = percent_text(row["percent"])
+        out.write(f"{row['rank']:>3}. {printable(row['name']):<20} {row['total']:>6}  {share:>7}  "
                   + _("solos: {n}").format(n=row["solos"]) + "\n")
     for coup_data in coups:
         top = coup_data["top"] or {}
-        out.write(f"{coup_data['n']:>3}  {coup_data['draw']:<10} {top.get('ref', '')} {top.get('word', '')} "
-                  f"{top.get('score', '')}\n")
+        heading = f"{coup_data['n']:>3}  {coup_data['draw']:<10} {top.get('ref', '')} {top.get('word', '')} "
+        out.write((heading + f"{top.get('score', '')}").rstrip() + "\n")  # a coup in play has no top yet
         for name, line in coup_data["players"].items():
             if "correction" in line:
                 out.write("      " + _("{name}: corrected to {points} ({reason})").format(
-                    name=name, points=line["points"], reason=line["correction"]) + "\n")
+                    name=printable(name), points=line["points"], reason=printable(line["correction"])) + "\n")
     return 0
 
 
 def _run_jouer(args: argparse.Namespace, out: TextIO) -> int:
-    from scrabble_fr.engine.move import MoveKind
-    from scrabble_fr.engine.notation import CommandWord, command_word
-    from scrabble_fr.table import TableError
+    from scrabble_fr.table.command import play_command
 
-    text = args.commande.strip()
-    store, info, _seat = _find(args)
-    store.close()
-    if info.kind == "duplicate":
-        table = _open_duplicate(args)
-        try:
-            outcome = table.propose(text)
-            out.write(" ".join(outcome.messages) + "\n")
-            return 0
-        finally:
-            table.close()
-            table.store.close()
-    words = text.split()
-    if not words:
-        raise TableError("table_command", text=text)
-    session = _open_seat(args)
+    store, info, seat = _find(args)
     try:
-        match = session.match
-        command = command_word(words[0])
-        if command is CommandWord.CHALLENGE:
-            if session.me is None:
-                raise TableError("spectator")
-            outcome = match.contest(session.me, words=[w.upper() for w in words[1:]] or None)
-        elif command is CommandWord.ACCEPT and len(words) == 1:
-            outcome = match.accept()
-        else:
-            move = match.game.position.parse_move(text)
-            outcome = match.pass_() if move.kind is MoveKind.PASS else match.play(move)
-        said = list(outcome.messages)
-        for reply in match.run_computers():  # a computer to move plays before this process leaves
-            said.extend(reply.messages)
-        pending = match.game.pending
-        if pending is not None and pending.player == session.me:
-            from scrabble_fr import texts
-
-            said.insert(0, texts.announcement_text(match.game))
-        out.write((" ".join(said) or _("Done.")) + "\n")
+        lexicon = None
+        if info.kind != "duplicate":  # a duplicate player's proposal needs no word list
+            lexicon = _lexicon(args, info.config.get("lexicon"), info.config.get("rules", {}).get("lexicon", "fr"))
+        out.write(" ".join(play_command(store, info, seat, lexicon, args.commande.strip())) + "\n")
         return 0
     finally:
-        session.close()
-        session.store.close()
+        store.close()
 
 
 def run_tables(args: argparse.Namespace, out: TextIO) -> int:
-    from scrabble_fr.table import TableSession
+    from scrabble_fr.table.overview import TableState, state_text, summary
 
     store = _store(args)
     try:
-        listed = []
-        for info in store.tables():
-            try:
-                if info.kind == "duplicate":
-                    from scrabble_fr.table.duplicate import DuplicateTable
-
-                    dup = DuplicateTable(store, info, None, spectator=True)
-                    coup = dup.current or dup.last
-                    turn = _("coup {n}").format(n=coup.number) if coup is not None else None
-                    damaged = dup.damaged is not None
-                else:
-                    view = TableSession.watch(store, info.id, None)
-                    turn = None if view.match.is_over else view.match.players[view.match.actor]
-                    damaged = view.damaged is not None
-            except Exception:  # a damaged table is listed, never a crash
-                turn, damaged = None, True
-            listed.append({
-                "table": info.id, "kind": info.kind,
-                "players": [s.name for s in info.seats], "turn": turn, "events": info.events,
-                "over": info.over, "damaged": damaged,
-                "updated": datetime.fromtimestamp(info.updated_ms / 1000).astimezone().isoformat(timespec="seconds"),
-            })
+        listed = [summary(store, info) for info in store.tables()]
     finally:
         store.close()
     if args.json:
@@ -529,9 +470,9 @@ def run_tables(args: argparse.Namespace, out: TextIO) -> int:
         out.write(_("No table yet.") + "\n")
         return 0
     for row in listed:
-        state = _("over") if row["over"] else (_("damaged") if row["damaged"] else
-                                                elide(_("turn of {name}").format(name=row["turn"])))
+        state = state_text(TableState(row["state"]), printable(row["turn"] or ""), row["coup"])
         when = row["updated"][:16].replace("T", " ")
-        out.write(f"{row['table']}  {when}  {', '.join(row['players'])}  {state}  "
-                  + _("{n} events").format(n=row["events"]) + "\n")
+        players = ", ".join(printable(name) for name in row["players"]) or _("no player yet")
+        events = ngettext("{n} event", "{n} events", row["events"]).format(n=row["events"])
+        out.write(f"{row['table']}  {when}  {players}  {state}  {events}\n")
     return 0

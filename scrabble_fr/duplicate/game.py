@@ -29,13 +29,13 @@ from typing import Any
 
 from scrabble_fr.duplicate.draw import MAX_REJETS, Draw, make_draw, remove_tiles, required, sort_leftover
 from scrabble_fr.duplicate.errors import DuplicateError
-from scrabble_fr.duplicate.marking import WarningKind, mark
+from scrabble_fr.duplicate.marking import WarningKind, mark, read_placement
 from scrabble_fr.duplicate.sheet import SheetCoup
 from scrabble_fr.duplicate.timing import check_time
 from scrabble_fr.duplicate.top import Top, choose_top
 from scrabble_fr.engine.errors import ScrabbleError
 from scrabble_fr.engine.move import Move
-from scrabble_fr.engine.notation import format_coordinate, parse_command
+from scrabble_fr.engine.notation import format_coordinate
 from scrabble_fr.engine.players import check_names as check_player_names
 from scrabble_fr.engine.position import Position
 from scrabble_fr.engine.ranking import Standing, rank_scores
@@ -294,9 +294,7 @@ class DuplicateGame:
         stripped = text.strip()
         if stripped in ("", "-"):
             return Proposal("", None, 0)
-        command = parse_command(stripped, self.rules.notation, self.position.board.size)
-        if command.kind != "place":
-            raise DuplicateError("proposal_not_a_move", text=stripped)
+        command = read_placement(stripped, self.rules.notation, self.position.board.size)
         marking = mark(self.position, stripped, command)
         return Proposal(stripped, marking.move, marking.score, marking.error, list(marking.warnings))
 

@@ -32,6 +32,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from itertools import combinations
 
+from scrabble_fr.duplicate.errors import DuplicateError
 from scrabble_fr.engine.errors import IllegalMoveError, InvalidMoveError, ScrabbleError
 from scrabble_fr.engine.move import Move, PlacedTile
 from scrabble_fr.engine.notation import ParsedCommand, parse_command
@@ -67,6 +68,20 @@ class Marking:
     score: int
     error: ScrabbleError | None = None
     warnings: list[WarningKind] = field(default_factory=list)
+
+
+def read_placement(text: str, notation: str, size: int) -> ParsedCommand:
+    """A proposal read as a placement. Anything else (a pass, an exchange, text that is no move)
+    is refused in duplicate's own words: a coup has no pass and no exchange to suggest."""
+    try:
+        command = parse_command(text, notation, size)
+    except InvalidMoveError as exc:
+        if exc.code != "bad_command":
+            raise
+        raise DuplicateError("proposal_not_a_move", text=text) from None
+    if command.kind != "place":
+        raise DuplicateError("proposal_not_a_move", text=text)
+    return command
 
 
 def mark(position: Position, text: str, command: ParsedCommand | None = None) -> Marking:

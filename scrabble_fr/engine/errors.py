@@ -52,6 +52,7 @@ MESSAGES: dict[str, str] = {
     "no_announced_move": N_("there is no announced move to challenge or accept"),
     "move_pending": N_("a move is announced: accept or challenge it first"),
     "cannot_contest_own_move": N_("a player cannot challenge their own move"),
+    "word_not_formed": N_("the move did not form {word}: it formed {words}"),
     "unknown_player": N_("there is no player {player}"),
     "no_verifier": N_("no word list or answers to verify the words with"),
     "missing_answer": N_("no answer was given for the word {word}"),

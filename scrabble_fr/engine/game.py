@@ -28,6 +28,7 @@ from typing import Any
 
 from scrabble_fr.engine.errors import GameStateError, IllegalMoveError, InvalidMoveError
 from scrabble_fr.engine.move import Move, MoveKind, PlacedTile, Word
+from scrabble_fr.engine.notation import fold_letters
 from scrabble_fr.engine.position import Position
 from scrabble_fr.engine.ranking import Standing, rank_scores
 from scrabble_fr.engine.rules import BlockedRule, ChallengeKind, EndRule, Rules
@@ -381,6 +382,23 @@ class Game:
         self._undo.append(saved)
         self._actions.append({"type": "accept"})
 
+    def formed_words(self) -> list[str]:
+        """The words the announced move formed, each once (a word it forms twice, main word and
+        cross word, is one word to look up); none without an announced move."""
+        pending = self._pending
+        return list(dict.fromkeys(word.letters for word in pending.words)) if pending is not None else []
+
+    def named_words(self, words: Sequence[str] | None) -> list[str]:
+        """The words a contester names, each once, in capitals; raises ``word_not_formed`` for a
+        word the announced move did not form (a slip that would otherwise contest other words),
+        before anything changes."""
+        formed = self.formed_words()
+        named = list(dict.fromkeys(fold_letters(w).upper() for w in words or ()))
+        for word in named:
+            if word not in formed:
+                raise GameStateError("word_not_formed", word=word, words=", ".join(formed))
+        return named
+
     def contest(
         self, contester: int, verifier: Verifier | None = None, words: Sequence[str] | None = None
     ) -> ContestResult:
@@ -398,16 +416,11 @@ class Game:
         judge = verifier or self.verifier
         if judge is None:
             raise GameStateError("no_verifier")
-        # A word the move forms twice (main word and a cross word) is one word to look up.
-        all_words = list(dict.fromkeys(word.letters for word in pending.words))
-        # FFSc, WESPA: the contester names the words they doubt. Only words the move formed count,
-        # each once: a word it did not form cannot get a valid move withdrawn, nor add to a
-        # per-word penalty or bonus; none left, all are checked. Hasbro, NASPA: a challenge covers
-        # the whole play.
-        named = []
-        if self.rules.challenge.named_words:
-            named = [w for w in dict.fromkeys(w.upper() for w in words or ()) if w in all_words]
-        checked = named or all_words
+        all_words = self.formed_words()
+        # FFSc, WESPA: the contester names the words they doubt, each counted once; none named,
+        # all are checked. Hasbro, NASPA: a challenge covers the whole play.
+        named = self.named_words(words)
+        checked = (named if self.rules.challenge.named_words else []) or all_words
         invalid = tuple(judge.invalid_words(checked))  # may raise (missing answer): nothing changed yet
         saved = self._save()
         if invalid:

@@ -41,6 +41,28 @@ class Verification(StrEnum):
 _COMPUTER_WORDS = ("ordi", "cpu", "computer", "ordinateur")
 DEFAULT_LEVEL = 3
 MAX_PLAYERS = 8
+MAX_CLOCK_MINUTES = 600  # ten hours a player: more is a typing slip, not a game
+MAX_SEED = 2**63 - 1  # a seed any store and any JSON reader keeps exactly as typed
+
+
+def check_clock_minutes(minutes: int | None) -> int | None:
+    """The clock's minutes per player, 1 to :data:`MAX_CLOCK_MINUTES` (0 or None: no clock).
+
+        >>> check_clock_minutes(25), check_clock_minutes(0)
+        (25, None)
+    """
+    if minutes is None or minutes == 0:
+        return None
+    if isinstance(minutes, bool) or not 1 <= minutes <= MAX_CLOCK_MINUTES:
+        raise MatchError("bad_clock", text=str(minutes), maximum=MAX_CLOCK_MINUTES)
+    return minutes
+
+
+def check_seed(seed: int | None) -> int | None:
+    """A seed as typed: a whole number from 0 to :data:`MAX_SEED` (None: drawn at random)."""
+    if seed is not None and (isinstance(seed, bool) or not 0 <= seed <= MAX_SEED):
+        raise MatchError("bad_seed", text=str(seed), maximum=MAX_SEED)
+    return seed
 
 
 def verification_options() -> list[tuple[str, str]]:

@@ -13,6 +13,9 @@ from scrabble_fr.engine.errors import N_, ScrabbleError
 MESSAGES: dict[str, str] = {
     # Players, as named on the command line or in a saved game
     "players_bad_level": N_("{text!r} is not a computer level: write ordi:N with N from {low} to {high}"),
+    # Settings typed on the command line
+    "bad_clock": N_("{text!r} is not a clock: give the minutes per player, from 1 to {maximum} (0: no clock)"),
+    "bad_seed": N_("{text!r} is not a seed: give a whole number from 0 to {maximum}"),
     # Turns and who may act
     "not_human_turn": N_("wait: it is not a human player's turn"),
     "no_contester": N_("only the opponents can challenge"),

@@ -365,6 +365,25 @@ class Match:
             raise MatchError("no_contester")
         return humans[0] if len(humans) == 1 else None
 
+    def contest_request(self, typed: Sequence[str]) -> tuple[int | None, list[str]]:
+        """What « contester [NAME] [WORDS] » asks: the contester (an opponent's name first, else
+        the only human who may contest; None: the players choose) and the words named (none:
+        every word, or the players name them). A word the move did not form is refused here."""
+        contester: int | None = None
+        words = list(typed)
+        pending = self.game.pending
+        opponents = self.opponents(pending.player) if pending is not None else []
+        # The longest run of first words that names one opponent (a name may hold spaces).
+        for count in range(len(words), 0, -1):
+            head = " ".join(words[:count]).lower()
+            named = [i for i in opponents if self.game.players[i].lower().startswith(head)]
+            if len(named) == 1:
+                contester, words = named[0], words[count:]
+                break
+        if contester is None:
+            contester = self.find_contester()
+        return contester, self.game.named_words(words)
+
     def contest(self, contester: int, answers: Mapping[str, bool] | None = None,
                 words: Sequence[str] | None = None) -> Outcome:
         """``contester`` contests the announced move. The active word list judges, unless the
@@ -373,6 +392,7 @@ class Match:
         pending = self.game.pending
         if pending is None or self.game.phase is not Phase.ANNOUNCED:
             raise GameStateError("no_announced_move")
+        self.game.named_words(words)  # a word the move did not form: refused before anything
         messages: list[str] = []
         verifier: Verifier
         if self.contest_needs_answers(contester):

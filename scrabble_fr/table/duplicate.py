@@ -38,18 +38,19 @@ from typing import Any
 from scrabble_fr.duplicate.draw import format_draw
 from scrabble_fr.duplicate.errors import DuplicateError
 from scrabble_fr.duplicate.game import CLUB_MAX_PLAYERS, DuplicateGame, check_names
-from scrabble_fr.duplicate.marking import mark
+from scrabble_fr.duplicate.marking import mark, read_placement
 from scrabble_fr.duplicate.timing import check_time, time_text
 from scrabble_fr.engine.board import Board
 from scrabble_fr.engine.errors import ScrabbleError
 from scrabble_fr.engine.game import move_from_data, move_to_data
 from scrabble_fr.engine.move import Move
-from scrabble_fr.engine.notation import format_coordinate, parse_command
+from scrabble_fr.engine.notation import format_coordinate
 from scrabble_fr.engine.position import Position
 from scrabble_fr.engine.ranking import Standing, rank_scores
 from scrabble_fr.engine.rules import Rules, rules_from_mapping, rules_to_mapping
 from scrabble_fr.engine.wordlist import WordList
-from scrabble_fr.i18n import _
+from scrabble_fr.i18n import _, elide
+from scrabble_fr.match.config import check_seed
 from scrabble_fr.match.outcome import Outcome
 from scrabble_fr.messages import describe
 from scrabble_fr.table.errors import OUT_OF_REACH, TableError
@@ -94,7 +95,9 @@ def create_duplicate_table(store: TableStore, settings: DuplicateTableSettings) 
     last; ``codes`` holds each seat's code, ``table_code`` an open table's own."""
     seconds = check_time(settings.seconds, settings.club)
     names = check_names(settings.players, CLUB_MAX_PLAYERS)
-    arbiter = settings.arbiter.strip() or _("Arbitrator")
+    check_seed(settings.seed)
+    # The arbitrator's name is shown to every player and by ``tables``: checked as theirs are.
+    arbiter = check_names([settings.arbiter], 1)[0] if settings.arbiter.strip() else _("Arbitrator")
     if arbiter.casefold() in {name.casefold() for name in names}:
         arbiter = _("{name} (arbitrator)").format(name=arbiter)
     config = {
@@ -185,8 +188,8 @@ class DuplicateTable(FollowedTable):
             raise TableError("table_damaged", table=info.id, seq=0, detail=str(exc)) from None
         arbiter = info.arbiter
         self.is_arbiter = arbiter is not None and seat == arbiter.number
-        if self.is_arbiter and lexicon is None:
-            raise DuplicateError("no_word_list")
+        if self.is_arbiter and lexicon is None and not spectator:
+            raise DuplicateError("no_word_list")  # a view of the arbitrator's seat (etat) needs none
         self.lexicon = lexicon
         self.held = False
         self.lost_seat = False
@@ -245,7 +248,7 @@ class DuplicateTable(FollowedTable):
         written: no name, a name the rules refuse or one already seated (case aside), a table
         whose game is over, a table full are refused (the store checks the last two again in the
         transaction that writes the seat)."""
-        if not name:
+        if not name or not name.strip():
             raise TableError("table_needs_name")
         if info.over:
             raise TableError("table_over", table=info.id)
@@ -277,8 +280,7 @@ class DuplicateTable(FollowedTable):
         self.over = False
         self.damaged: TableError | None = None
         self.game: DuplicateGame | None = None
-        if self.is_arbiter:
-            assert self.lexicon is not None
+        if self.is_arbiter and self.lexicon is not None:
             players = [s.name for s in self.info.seats if s.role is Role.PLAYER and s.number in self._initial()]
             # The table's rows hold the clock (each coup's time, checked against the club's times
             # when set): the game keeps none, and so no club time to check either.
@@ -546,8 +548,9 @@ class DuplicateTable(FollowedTable):
         said = time_text(seconds) if seconds else _("no clock")
         return Outcome((_("The next coups: {time}.").format(time=said),))
 
-    def close_coup(self, number: int | None = None) -> Outcome:
-        """Close coup ``number`` (the current one): refused, and said, if it is closed already."""
+    def check_close(self, number: int | None = None) -> CoupView:
+        """The coup :meth:`close_coup` would close (``number``; None: the current one), or what
+        refuses it (closed already, not played, not the arbitrator's with time left)."""
         coup = self.current
         wanted = number if number is not None else (coup.number if coup is not None else len(self.coups))
         if coup is None or coup.number != wanted:
@@ -556,6 +559,11 @@ class DuplicateTable(FollowedTable):
             raise TableError("coup_not_started", n=wanted)
         if not self.is_arbiter and not self._time_is_up():
             raise TableError("arbiter_only")
+        return coup
+
+    def close_coup(self, number: int | None = None) -> Outcome:
+        """Close coup ``number`` (the current one): refused, and said, if it is closed already."""
+        coup = self.check_close(number)
         self._write_retrying({"type": "close", "n": coup.number, "by": self.seat})
         published = self.publish()
         return Outcome((_("Coup {n} is closed.").format(n=coup.number), *published.messages), published.warning)
@@ -594,8 +602,8 @@ class DuplicateTable(FollowedTable):
             raise TableError("correction_reason")
         self._write_retrying({"type": "correction", "n": number, "seat": seat, "points": int(points),
                               "reason": reason.strip()})
-        return Outcome((_("{name}'s score on coup {n} is now {points}.").format(name=self.names[seat], n=number,
-                                                                                 points=points),))
+        return Outcome((elide(_("{name}'s score on coup {n} is now {points}.").format(
+            name=self.names[seat], n=number, points=points)),))
 
     def _require_arbiter(self) -> None:
         if not self.is_arbiter:
@@ -611,9 +619,7 @@ class DuplicateTable(FollowedTable):
         stripped = text.strip()
         if stripped in ("", "-"):
             return
-        command = parse_command(stripped, self.rules.notation, self.board.size)
-        if command.kind != "place":
-            raise DuplicateError("proposal_not_a_move", text=stripped)
+        command = read_placement(stripped, self.rules.notation, self.board.size)
         position = Position(self.rules, board=self.board.copy(), racks=[coup.tiles], lexicon=_AnyWord())
         marking = mark(position, stripped, command)
         if marking.error is not None:
@@ -621,6 +627,14 @@ class DuplicateTable(FollowedTable):
 
     def propose(self, text: str) -> Outcome:
         """This seat's proposal for the coup in play (replacing an earlier one)."""
+        coup = self.check_propose(text)
+        self._write_retrying({"type": "proposal", "n": coup.number, "by": self.seat, "text": text.strip()})
+        return Outcome((_("Your move is in: {text}").format(text=text.strip() or "—"),))
+
+    def check_propose(self, text: str) -> CoupView:
+        """Raise what :meth:`propose` refuses; returns the coup in play. Nothing is written, but
+        by a seat held here that finds the coup's time up: it closes the coup, as any process
+        that notices does."""
         if self.seat not in self.names:
             raise TableError("arbiter_plays_no_tiles" if self.is_arbiter else "spectator")
         self.poll()
@@ -628,11 +642,11 @@ class DuplicateTable(FollowedTable):
         if coup is None:
             raise DuplicateError("coup_closed")
         if self._time_is_up():
-            self.close_coup()
+            if self.held:
+                self.close_coup()
             raise DuplicateError("time_up")
         self.check_proposal(text)
-        self._write_retrying({"type": "proposal", "n": coup.number, "by": self.seat, "text": text.strip()})
-        return Outcome((_("Your move is in: {text}").format(text=text.strip() or "—"),))
+        return coup
 
     def has_proposed(self, seat: int) -> bool:
         coup = self.current

@@ -42,7 +42,14 @@ from scrabble_fr.engine.rules import Rules, rules_from_mapping, rules_to_mapping
 from scrabble_fr.engine.wordlist import WordList
 from scrabble_fr.i18n import _, colon
 from scrabble_fr.match.clock import Clocks
-from scrabble_fr.match.config import GameConfig, PlayerConfig, Verification, check_players
+from scrabble_fr.match.config import (
+    GameConfig,
+    PlayerConfig,
+    Verification,
+    check_clock_minutes,
+    check_players,
+    check_seed,
+)
 from scrabble_fr.match.match import ComputerTask, Match, Note, _default_computers
 from scrabble_fr.match.outcome import Outcome
 from scrabble_fr.messages import describe
@@ -85,11 +92,14 @@ class TableSettings:
 def create_table(store: TableStore, settings: TableSettings) -> Created:
     """Create a classic table; returns it with each human seat's join code. Bad players raise,
     nothing is created."""
-    config = GameConfig.from_spec(",".join(settings.players), rules=settings.rules, seed=settings.seed,
-                                  clock_minutes=settings.clock_minutes, club=settings.club,
+    config = GameConfig.from_spec(",".join(settings.players), rules=settings.rules,
+                                  seed=check_seed(settings.seed),
+                                  clock_minutes=check_clock_minutes(settings.clock_minutes), club=settings.club,
                                   verification=settings.verification)
     seats = [SeatSpec(p.name, p.computer_level) for p in config.players]
     if settings.arbiter is not None:
+        if not settings.arbiter.strip():
+            raise TableError("arbiter_needs_name")
         check_names([p.name for p in config.players] + [settings.arbiter], 9)
         seats.append(SeatSpec(settings.arbiter.strip(), None, Role.ARBITER))
     if len(config.players) < 2 or all(p.is_computer for p in config.players):
@@ -189,7 +199,9 @@ class SeatMatch(Match):
         if self.table.judgement is not None and not self.table.judging:
             raise TableError("judgement_pending")
         if self.contest_needs_answers(contester) and answers is None:
-            return self.table.request_judgement(contester, list(words or self.contested_words()))
+            # A word the move did not form is refused here, before the arbiter is asked to judge it.
+            named = self.game.named_words(words)
+            return self.table.request_judgement(contester, named or self.contested_words())
         return super().contest(contester, answers, words)
 
     def undo(self) -> Outcome:

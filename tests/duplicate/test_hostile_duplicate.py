@@ -48,3 +48,19 @@ def test_any_proposal_is_judged_or_refused_without_change(text):
         return
     assert proposal.score >= 0 and (proposal.score == 0 or proposal.error is None)
     assert game.position.board.is_empty()  # nothing is placed before the coup closes
+
+
+def test_a_proposal_that_is_no_placement_is_told_in_duplicate_words():
+    # Duplicate has no pass and no exchange: its errors must not suggest them.
+    from scrabble_fr.messages import describe
+
+    game = DuplicateGame(["Alice"], lexicon=WORDS, sheet=read_sheet("NETSAAE\n"), seconds=None)
+    for text in ("xyz", "passer", "changer ABC", "H8", "ZZ9 NET"):
+        try:
+            game.propose(0, text)
+        except DuplicateError as exc:
+            assert exc.code == "proposal_not_a_move"
+            said = describe(exc)
+            assert "passer" not in said.replace(text, "") and "changer" not in said.replace(text, ""), said
+        else:
+            raise AssertionError(f"{text!r} was taken")

@@ -757,8 +757,15 @@ def test_only_words_the_move_formed_can_be_contested(rig):
     game.play("H4 MAISON")
     game.accept()
     game.play("G8 OS")
-    # ZZZ is not a word of the move: it cannot get OS withdrawn; OS named twice counts once
-    result = game.contest(0, AnswersVerifier({"ZZZ": False, "OS": True}), words=["zzz", "OS", "os"])
+    # ZZZ is not a word of the move: the challenge is refused, naming it and the words formed,
+    # and nothing changes (it would otherwise contest the other words).
+    before = (list(game.history), list(game.scores), game.pending)
+    with pytest.raises(GameStateError) as refused:
+        game.contest(0, AnswersVerifier({"ZZZ": False, "OS": True}), words=["zzz", "OS"])
+    assert refused.value.code == "word_not_formed" and refused.value.params == {"word": "ZZZ", "words": "OS, OO, SN"}
+    assert (list(game.history), list(game.scores), game.pending) == before
+    # OS named twice counts once
+    result = game.contest(0, AnswersVerifier({"OS": True}), words=["OS", "os"])
     assert result.valid is True
     assert result.checked_words == ("OS",)
     assert game.scores == [18 - 10, 8]

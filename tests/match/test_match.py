@@ -319,6 +319,20 @@ def test_club_mode_refuses_hints_and_word_tools(rig):
     assert match.config.clock_minutes == 25  # the clock is on, with the rules' time
 
 
+@pytest.mark.parametrize("verification", ["auto", "manuelle"])
+def test_a_challenge_naming_a_word_the_move_did_not_form_is_refused(rig, verification):
+    # « contester PLIAE »: a slip that used to contest every word and cost the contester 10 points.
+    match = _match(rig, spec="Alice,Bruno", lexicon=Words("MAISON"), verification=verification)
+    match.play("H4 MAISON")
+    before = (list(match.game.history), list(match.game.scores), match.game.actions)
+    with pytest.raises(ScrabbleError) as refused:
+        match.contest(1, {"MAISON": True}, words=["PLIAE"])
+    assert refused.value.code == "word_not_formed"
+    assert "PLIAE" in str(refused.value) and "MAISON" in str(refused.value)
+    assert (list(match.game.history), list(match.game.scores), match.game.actions) == before
+    assert match.game.phase is Phase.ANNOUNCED
+
+
 # -- contests with a computer, manual verification ----------------------------------------------
 
 

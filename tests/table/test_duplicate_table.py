@@ -217,8 +217,10 @@ def test_the_commands_without_a_screen(base, french):
     assert status == 0 and out.count("\n") == 1
     status, out, _err = run("table", "etat", alice, "--json", "--base", base)
     state = json.loads(out)
-    assert set(state) == {"table", "seat", "coup", "draw", "proposed", "scores", "rank", "over"}
+    assert set(state) == {"table", "seat", "role", "coup", "state", "draw", "proposed", "scores", "rank", "over",
+                          "code"}
     assert (state["coup"], state["draw"], state["proposed"], state["over"]) == (1, "ERZAGEP", True, False)
+    assert (state["role"], state["state"]) == ("player", "running")
     assert state["scores"] == {"Alice": 0, "Bruno": 0}
     arbiter.close()
     status, out, err = run("table", "arbitrer", created["arbiter"], "--fermer", "1", "--base", base)
@@ -226,8 +228,10 @@ def test_the_commands_without_a_screen(base, french):
     status, out, err = run("table", "arbitrer", created["arbiter"], "--fermer", "1", "--base", base)
     assert status == 2 and err.count("\n") == 1 and "déjà" in err  # closed once
     status, out, _err = run("table", "resultats", created["table"], "--csv", "--base", base)
-    lines = out.splitlines()
-    assert lines[0].startswith("rang") and lines[1].split(",")[1] == "Alice" and lines[1].split(",")[2] == "14"
+    lines = out.splitlines()  # in French: « ; » between fields, a decimal comma
+    assert lines[0].startswith("rang") and lines[1].split(";")[1:4] == ["Alice", "14", "12,96"]
+    status, out, _err = run("table", "resultats", created["table"], "--csv", "--base", base, "--langue", "en")
+    assert out.splitlines()[1].split(",")[1:4] == ["Alice", "14", "12.96"]
     status, out, _err = run("tables", "--json", "--base", base)
     assert json.loads(out)[0]["kind"] == "duplicate"
 
@@ -257,3 +261,53 @@ def test_a_proposal_wakes_the_arbitrator_and_not_the_other_players(base, french)
     arbiter.close_coup()
     bruno.poll(timeout=2.0)  # the close wakes him, with every row before it
     assert bruno.coups[0].results is not None and bruno.coups[0].proposals == {0: "H4 PAGE", 1: "H8 GAZER"}
+
+
+def test_tables_and_etat_say_what_each_role_of_a_duplicate_sees(base, french):
+    created, arbiter, (alice, bruno) = table(base, french)
+    codes = {"alice": created.codes[0], "bruno": created.codes[1], "arbiter": created.codes[2]}
+
+    def listed() -> tuple[dict, str]:
+        rows = json.loads(run("tables", "--json", "--base", base)[1])
+        return rows[0], run("tables", "--base", base)[1]
+
+    def state(who: str) -> dict:
+        status, out, err = run("table", "etat", codes[who], "--json", "--base", base)
+        assert status == 0, err
+        return json.loads(out)
+
+    row, text = listed()  # the arbitrator is no player, and no one's turn is said
+    assert (row["players"], row["arbiter"], row["turn"], row["state"]) == (["Alice", "Bruno"], "Arbitre", None,
+                                                                          "waiting")
+    assert "en attente du coup 1" in text and "None" not in text and "au tour" not in text
+    status, out, err = run("table", "etat", codes["arbiter"], "--base", base)
+    assert status == 0 and "liste de mots" not in err and "arbitre" in out, err  # no word list needed
+    arbiter.start_coup()
+    alice.poll(timeout=2.0)
+    alice.propose("H4 PAGE")
+    view = state("arbiter")  # who has handed a move in, never which
+    assert (view["role"], view["proposed"], view["draw"], view["rank"]) == ("arbiter", ["Alice"], "ERZAGEP", None)
+    assert "PAGE" not in json.dumps(view) and "rack" not in view
+    assert (state("alice")["proposed"], state("bruno")["proposed"]) == (True, False)
+    status, out, _err = run("table", "etat", codes["arbiter"], "--base", base)
+    assert "Coups remis\u00a0: Alice" in out and "PAGE" not in out
+    row, text = listed()
+    assert (row["coup"], row["state"]) == (1, "running") and "coup 1 en cours" in text
+    arbiter.close_coup()
+    row, text = listed()
+    assert (row["coup"], row["state"]) == (1, "waiting") and "en attente du coup 2" in text
+    assert state("alice")["draw"] == "ERZAGEP"  # the coup played, never the next draw
+
+
+def test_the_results_align_their_percentages(base, french):
+    created, arbiter, (alice, bruno) = table(base, french)
+    arbiter.start_coup()
+    alice.poll(timeout=2.0)
+    alice.propose("H6 ARPEGEZ")
+    bruno.poll(timeout=2.0)
+    bruno.propose("H4 PAGE")
+    arbiter.close_coup()
+    for language in ("fr", "en"):
+        status, out, _err = run("table", "resultats", created.table.id, "--base", base, "--langue", language)
+        ranking = [line for line in out.splitlines() if line[:3].strip().isdigit() and "%" in line]
+        assert len(ranking) == 2 and len({line.index("%") for line in ranking}) == 1, out

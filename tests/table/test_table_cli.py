@@ -80,3 +80,26 @@ def test_tables_lists_them(table):
 def test_an_unreachable_base_is_one_line(tmp_path):
     status, _out, err = run("tables", "--base", "postgresql://nobody@127.0.0.1:1/none")
     assert status == 2 and err.count("\n") == 1 and "injoignable" in err
+
+
+def test_the_arbiter_s_code_shows_the_table_without_a_rack_and_is_listed_apart(base):
+    status, out, err = run("table", "creer", "--joueurs", "Alice,Bruno", "--arbitre", "Zoé", "--verification",
+                           "manuelle", "--graine", "7", "--base", base, "--json")
+    assert status == 0, err
+    alice, bruno, zoe = (s["code"] for s in json.loads(out)["seats"])
+    status, out, err = run("table", "etat", zoe, "--json", "--base", base)
+    state = json.loads(out)
+    assert status == 0 and state["seat"] == "Zoé" and state["rack"] is None and state["turn"] == "Alice", err
+    listed = json.loads(run("tables", "--json", "--base", base)[1])[0]
+    assert listed["players"] == ["Alice", "Bruno"] and listed["arbiter"] == "Zoé"
+    # A word the move did not form is refused before the arbiter is asked to judge anything.
+    assert run("table", "jouer", alice, "H4 BALTE", "--base", base)[0] == 0
+    before = open_store(base).rows(json.loads(run("tables", "--json", "--base", base)[1])[0]["table"])
+    status, _out, err = run("table", "jouer", bruno, "contester PLIAE", "--base", base)
+    assert status == 2 and "PLIAE" in err and "BALTE" in err
+    table_id = listed["table"]
+    assert open_store(base).rows(table_id) == before
+    status, out, err = run("table", "jouer", bruno, "contester balte", "--base", base)
+    assert status == 0, err
+    rows = open_store(base).rows(table_id)
+    assert rows[-1].payload["type"] == "judge_request" and rows[-1].payload["words"] == ["BALTE"]

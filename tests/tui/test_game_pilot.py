@@ -100,6 +100,18 @@ async def test_contested_valid_move_costs_the_contester_ten_points_automatic(mak
         assert game.to_move == 1 and game.phase is Phase.TURN
 
 
+async def test_a_challenge_naming_a_word_the_move_did_not_form_is_refused(make_app):
+    app = make_app(words=WORDS)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await type_command(pilot, "H8 PILE")
+        game = game_screen(app).game
+        await type_command(pilot, "contester PLIAE")
+        assert game.phase is Phase.ANNOUNCED and game.scores == [12, 0]  # nothing contested
+        assert "PLIAE" in message(app) and "PILE" in message(app)
+        await type_command(pilot, "contester pile")  # the word formed, named: judged at once
+        assert game.scores == [12, -10] and game.phase is Phase.TURN
+
+
 async def test_manual_verification_players_judge_each_word(make_app):
     app = make_app(words=WORDS, verification="manuelle")
     async with app.run_test(size=(100, 30)) as pilot:

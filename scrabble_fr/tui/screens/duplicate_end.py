@@ -13,6 +13,7 @@ from scrabble_fr.duplicate.export import percent_text
 from scrabble_fr.i18n import N_, _, format_number, points
 from scrabble_fr.messages import system_error_text
 from scrabble_fr.tui.bindings import LocalizedBindings
+from scrabble_fr.tui.policy import Opening
 
 
 class DuplicateEndScreen(LocalizedBindings, Screen[None]):
@@ -62,6 +63,12 @@ class DuplicateEndScreen(LocalizedBindings, Screen[None]):
             table.add_row(str(rank), game.players[player], format_number(total), percent_text(game.percent(player)),
                           str(game.solos(player)))
         self.query_one("#sheet", Button).focus()
+        self.query_one("#new", Button).display = self.app.may_open(Opening.NEW_GAME)  # type: ignore[attr-defined]
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "new_game":
+            return bool(self.app.may_open(Opening.NEW_GAME))  # type: ignore[attr-defined]
+        return True
 
     @on(Button.Pressed, "#sheet")
     def action_sheet(self) -> None:

@@ -20,6 +20,7 @@ from scrabble_fr.i18n import N_, _, format_number, ngettext
 from scrabble_fr.match import Match
 from scrabble_fr.messages import system_error_text
 from scrabble_fr.tui.bindings import LocalizedBindings
+from scrabble_fr.tui.policy import Opening
 
 
 def ending_text(match: Match) -> str:
@@ -156,7 +157,17 @@ class EndScreen(LocalizedBindings, Screen[None]):
         ranking.add_columns(_("Rank"), _("Player"), _("Score"))
         for rank, player, score in game.ranking():
             ranking.add_row(str(rank), game.players[player], format_number(score))
-        self.query_one("#revanche", Button).focus()
+        if self.app.may_open(Opening.NEW_GAME):  # type: ignore[attr-defined]
+            self.query_one("#revanche", Button).focus()
+        else:  # a confined app (a browser's visitor) plays no other game: no rematch, no new game
+            self.query_one("#revanche", Button).display = False
+            self.query_one("#new", Button).display = False
+            self.query_one("#sheet", Button).focus()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in ("revanche", "new_game"):
+            return bool(self.app.may_open(Opening.NEW_GAME))  # type: ignore[attr-defined]
+        return True
 
     @on(Button.Pressed, "#revanche")
     def action_revanche(self) -> None:

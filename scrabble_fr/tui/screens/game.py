@@ -391,8 +391,7 @@ class GameScreen(LocalizedBindings, Screen[None]):
             return
         command = command_word(text.split()[0])
         if command is CommandWord.CHALLENGE:
-            rest = text.split()[1:]
-            self.action_contest(" ".join(rest) if rest else None)
+            self._typed_contest(text.split()[1:])
             return
         if command is CommandWord.ACCEPT and len(text.split()) == 1:
             self.action_accept()
@@ -500,11 +499,25 @@ class GameScreen(LocalizedBindings, Screen[None]):
         names = [(i, self.game.players[i]) for i in match.human_contesters()]
         self.dialog(ContesterDialog(names), chosen)
 
-    def _contest_by(self, contester: int) -> None:
+    def _typed_contest(self, typed: list[str]) -> None:
+        """« contester [NAME] [WORDS] » on the command line: the words named are judged without
+        asking for them again; a word the move did not form is refused in one line."""
+        try:
+            contester, words = self.match.contest_request(typed)
+        except ScrabbleError as exc:
+            self.say(describe(exc))
+            return
+        if contester is not None:
+            self._contest_by(contester, words)
+            return
+        names = [(i, self.game.players[i]) for i in self.match.human_contesters()]
+        self.dialog(ContesterDialog(names), lambda index: None if index is None else self._contest_by(index, words))
+
+    def _contest_by(self, contester: int, typed: list[str] | None = None) -> None:
         match = self.match
         words = match.contested_words()
-        if not match.game.rules.challenge.named_words or len(words) < 2:
-            self._judge_contest(contester, None)
+        if typed or not match.game.rules.challenge.named_words or len(words) < 2:
+            self._judge_contest(contester, typed or None)
             return
 
         # FFSc and WESPA judge only the words named: the challenger names them first.

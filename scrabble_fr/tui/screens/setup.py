@@ -204,7 +204,7 @@ class SetupScreen(LocalizedBindings, Screen[None]):
         kinds = [str(self.query_one(f"#kind-{i}", Select).value) for i in self._rows()]
         players = [name for name, kind in zip(names, kinds, strict=True) if name and kind == "human"]
         seed_text = self.query_one("#seed", Input).value.strip()
-        if not players or (seed_text and not seed_text.isdigit()):
+        if not players or (seed_text and not seed_text.isdecimal()):
             self.query_one("#setup-error", Static).update(
                 _("Name at least one player.") if not players else _("The seed is a whole number (or empty)."))
             return
@@ -250,13 +250,13 @@ class SetupScreen(LocalizedBindings, Screen[None]):
             error.update(describe(exc))
             return None
         seed_text = self.query_one("#seed", Input).value.strip()
-        if seed_text and not seed_text.isdigit():
+        if seed_text and not seed_text.isdecimal():
             error.update(_("The seed is a whole number (or empty)."))
             return None
         clock = None
         if self.query_one("#clock", Checkbox).value:
             minutes = self.query_one("#clock-minutes", Input).value.strip()
-            if not minutes.isdigit() or not 1 <= int(minutes) <= 600:
+            if not minutes.isdecimal() or not 1 <= int(minutes) <= 600:
                 error.update(_("The clock takes 1 to 600 minutes."))
                 return None
             clock = int(minutes)

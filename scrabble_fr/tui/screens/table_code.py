@@ -20,7 +20,7 @@ from textual.widgets import Button, Footer, Input, Label, Static
 
 from scrabble_fr.engine.errors import ScrabbleError
 from scrabble_fr.engine.players import MAX_NAME
-from scrabble_fr.i18n import N_, _, get_language, sentence
+from scrabble_fr.i18n import N_, _, elide, get_language, sentence
 from scrabble_fr.messages import describe
 from scrabble_fr.tui.bindings import LocalizedBindings
 from scrabble_fr.tui.screens.dialogs import _Dialog
@@ -167,8 +167,8 @@ class TableCodeScreen(LocalizedBindings, Screen[None]):
             taken = exc.code == "seat_taken"
             if taken:  # the command line's --forcer is the button here
                 holder = str(exc.params.get("name", ""))
-                self.say(lambda: _("The seat of {name} is open in another window: close it there, or take it "
-                                   "here.").format(name=holder), error=True)
+                self.say(lambda: elide(_("The seat of {name} is open in another window: close it there, or take it "
+                                         "here.").format(name=holder)), error=True)
             else:
                 refusal = exc
                 self.say(lambda: sentence(describe(refusal)), error=True)  # a clause, said as a sentence
