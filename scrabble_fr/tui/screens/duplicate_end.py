@@ -23,6 +23,7 @@ class DuplicateEndScreen(LocalizedBindings, Screen[None]):
         ("f", "sheet", N_("Sheet"), True),
         ("e", "export", N_("Export"), True),
         ("n", "new_game", N_("New game"), True),
+        ("R", "review", N_("Review"), True),
         ("q,ctrl+q", "app.quit", N_("Quit"), False),  # on its button: the footer keeps 80 columns
     ]
     DEFAULT_CSS = """
@@ -48,6 +49,7 @@ class DuplicateEndScreen(LocalizedBindings, Screen[None]):
                 yield Button(_("Sheet"), id="sheet", variant="primary", compact=True)
                 yield Button(_("Export"), id="export", compact=True)
                 yield Button(_("New game"), id="new", compact=True)
+                yield Button(_("Review"), id="review", compact=True)
                 yield Button(_("Quit"), id="quit", compact=True)
         yield Footer()
 
@@ -85,6 +87,16 @@ class DuplicateEndScreen(LocalizedBindings, Screen[None]):
             said.update(_("The sheet cannot be written: {detail}").format(detail=system_error_text(exc)))
             return
         said.update(self._sheet_said())
+
+    @on(Button.Pressed, "#review")
+    def action_review(self) -> None:
+        """Each coup of each player against the top (the game's own word list judges)."""
+        from scrabble_fr.tui.screens.game_review import GameReviewScreen
+
+        game = self.session.game
+        lexicon = game.position.lexicon
+        if lexicon is not None:
+            self.app.push_screen(GameReviewScreen(game, lexicon, _("duplicate game"), endgame_seconds=None))
 
     @on(Button.Pressed, "#new")
     def action_new_game(self) -> None:

@@ -111,7 +111,9 @@ class EndScreen(LocalizedBindings, Screen[None]):
         ("r", "revanche", N_("Rematch"), True),
         ("n", "new_game", N_("New game"), True),
         ("f", "sheet", N_("Game sheet"), True),
-        ("e", "export", N_("Export GCG"), True),
+        ("e", "export", N_("Export GCG"), False),  # on its button: the footer keeps 80 columns
+        # R (capital): r stays the rematch players know.
+        ("R", "review", N_("Review"), True),
         ("q,ctrl+q", "app.quit", N_("Quit"), False),  # the Quit button shows it; the footer keeps 80 columns
     ]
 
@@ -140,6 +142,7 @@ class EndScreen(LocalizedBindings, Screen[None]):
                 yield Button(_("New game"), id="new", compact=True)
                 yield Button(_("Game sheet"), id="sheet", compact=True)
                 yield Button(_("Export GCG"), id="export", compact=True)
+                yield Button(_("Review"), id="review", compact=True)
                 yield Button(_("Quit"), id="quit", compact=True)
         yield Footer(compact=True)
 
@@ -191,6 +194,22 @@ class EndScreen(LocalizedBindings, Screen[None]):
             result.update(_("The game could not be exported: {error}").format(error=system_error_text(exc)))
             return
         result.update(_("Game sheet written in GCG: {path}").format(path=path))
+
+    @on(Button.Pressed, "#review")
+    def action_review(self) -> None:
+        """The review of this game, move by move (its GCG record, judged by the game's list)."""
+        from scrabble_fr.records.gcg import parse_gcg, write_gcg
+        from scrabble_fr.tui.screens.game_review import GameReviewScreen
+
+        lexicon = self.match.lexicon
+        if lexicon is None:
+            loader = getattr(self.app, "lexicon_loader", None)
+            lexicon = loader(self.game.rules.lexicon)[0] if loader is not None else None
+        if lexicon is None:
+            self.query_one("#export-result", Static).update(_("No word list to review the game with."))
+            return
+        record = parse_gcg(write_gcg(self.game))
+        self.app.push_screen(GameReviewScreen(record, lexicon, " — ".join(self.game.players), rules=self.game.rules))
 
     @on(Button.Pressed, "#quit")
     def _quit(self) -> None:
