@@ -88,6 +88,7 @@ MODULES = [
     "scrabble_fr.table.club_view",
     "scrabble_fr.table.secrets",
     "scrabble_fr.table.session",
+    "scrabble_fr.table.rematch",
     "scrabble_fr.table.command",
     "scrabble_fr.table.overview",
     "scrabble_fr.table.store",

@@ -219,7 +219,7 @@ def _open_seat(args: argparse.Namespace, force: bool = False) -> Any:
     try:
         info, seat = store.find_code(args.code)
         lexicon = _lexicon(args, info.config.get("lexicon"), info.config.get("rules", {}).get("lexicon", "fr"))
-        return TableSession(store, info, seat, lexicon, force=force)
+        return TableSession(store, info, seat, lexicon, force=force, code=args.code)
     except BaseException:
         store.close()
         raise

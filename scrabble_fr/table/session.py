@@ -53,7 +53,7 @@ from scrabble_fr.match.config import (
 from scrabble_fr.match.match import ComputerTask, Match, Note, _default_computers
 from scrabble_fr.match.outcome import Outcome
 from scrabble_fr.messages import describe
-from scrabble_fr.table.errors import OUT_OF_REACH, TableError
+from scrabble_fr.table.errors import NOT_RECORDED, OUT_OF_REACH, TableError
 from scrabble_fr.table.store import (
     RENEW_SECONDS,
     Conflict,
@@ -68,6 +68,7 @@ from scrabble_fr.table.store import (
 )
 
 CLASSIC = "classic"
+ROW_KINDS = ("move", "undo_request", "undo_answer", "judge_request", "rematch")
 CONTEST_EVENTS = frozenset({EventKind.WITHDRAWN, EventKind.CONTEST_PENALTY, EventKind.CONTEST_BONUS,
                             EventKind.CONTEST_FAILED, EventKind.LOST_TURN})
 
@@ -222,6 +223,9 @@ class SeatMatch(Match):
         except TableError as exc:
             if exc.code == "acted_first":  # another terminal recorded the computer's move first
                 return Outcome()
+            if exc.code in NOT_RECORDED:
+                # The store is away: the computer plays again once it is back (no one's intent lost).
+                return Outcome()
             raise
 
     def tick(self) -> bool:
@@ -230,6 +234,8 @@ class SeatMatch(Match):
         except TableError as exc:
             if exc.code == "acted_first":
                 return True  # another terminal charged it: the state was rebuilt, redraw
+            if exc.code in NOT_RECORDED:
+                return True  # the store is away: charged at a tick once it is back (table time)
             raise
 
     # -- the table is the store --------------------------------------------------------------
@@ -244,13 +250,32 @@ class SeatMatch(Match):
         Match.undo(self)
 
 
+HELP_NOTES = ("hint", "lookup")  # the notes of a seat's use of the program's help
+
+
+def _help_counts(notes: Sequence[Note]) -> dict[tuple[str, int, int], int]:
+    return {(n.kind, n.after, n.player): n.count for n in notes if n.kind in HELP_NOTES}
+
+
+STORE_FAILURES = OUT_OF_REACH | {"base_busy"}
+
+
+def not_recorded(exc: TableError) -> TableError:
+    """What an intent whose row the store did not take says: « not recorded », nothing queued
+    (the store's own wording, « retrying… », would promise a retry no one makes)."""
+    if exc.code == "base_busy":
+        return TableError("not_recorded_busy")
+    return TableError("not_recorded") if exc.code in STORE_FAILURES else exc
+
+
 class TableSession(FollowedTable):
     """One seat (``seat``; None: a spectator) following one table of ``store``."""
 
     def __init__(self, store: TableStore, info: TableInfo, seat: int | None, lexicon: WordList | None, *,
                  force: bool = False, computers: Callable[[int, random.Random], Any] | None = _default_computers,
-                 spectator: bool = False) -> None:
+                 spectator: bool = False, code: str | None = None) -> None:
         self.store = store
+        self.code = code  # the seat's join code, when it was opened with it (its rematch is derived from it)
         self.info = info
         self.table_id = info.id
         self.seat = seat
@@ -282,6 +307,7 @@ class TableSession(FollowedTable):
         self.held = False
         self.lost_seat = False
         self.offline = False
+        self._unsure = False  # a write failed as the connection went: did the server take it?
         self._renewed = 0.0
         if seat is not None and not spectator:
             store.take_seat(self.table_id, seat, self.token, force=force)
@@ -298,7 +324,7 @@ class TableSession(FollowedTable):
         info, seat = store.find_code(code)
         if seat is None:
             raise TableError("table_needs_name")
-        return cls(store, info, seat, lexicon, force=force, computers=computers)
+        return cls(store, info, seat, lexicon, force=force, computers=computers, code=code)
 
     @classmethod
     def watch(cls, store: TableStore, table_id: str, lexicon: WordList | None) -> TableSession:
@@ -325,8 +351,17 @@ class TableSession(FollowedTable):
         self.undo_asked: dict[str, Any] | None = None  # {"by": seat, "yes": [seats]}
         self.judgement: dict[str, Any] | None = None  # {"contester": player, "words": [...]}
         self.judging = False
+        self.rematch: dict[str, Any] | None = None  # {"table": id, "seed": n, "by": seat}, once asked
         self.damaged: TableError | None = None
         self.events_at: dict[int, int] = {0: 0}  # how many game events there were after each row
+
+    @property
+    def rematch_asker(self) -> str | None:
+        """The name of the seat that asked for the rematch, if another seat did."""
+        if self.rematch is None or self.rematch.get("by") == self.seat:
+            return None
+        by = self.rematch.get("by")
+        return self.info.seat(by).name if isinstance(by, int) and 0 <= by < len(self.info.seats) else _("the table")
 
     @property
     def can_act(self) -> bool:
@@ -351,8 +386,15 @@ class TableSession(FollowedTable):
         match = self.match
         self.clock.pin(row.ts_ms)
         kind = payload.get("type")
-        if "damaged" in payload or kind not in ("move", "undo_request", "undo_answer", "judge_request"):
+        if "damaged" in payload or kind not in ROW_KINDS:
             raise ValueError("unreadable")
+        if kind == "rematch":
+            # The finished game's rematch: the first link written is the one every seat follows.
+            if self.rematch is None:
+                table, seed = payload["table"], payload["seed"]
+                if not isinstance(table, str) or not isinstance(seed, int):
+                    raise ValueError("rematch")
+                self.rematch = {"table": table, "seed": seed, "by": payload.get("by")}
         self._start_clocks(row.ts_ms)
         self.clock.pin(row.ts_ms)
         drop = int(payload.get("drop", 0))
@@ -464,6 +506,10 @@ class TableSession(FollowedTable):
             if not self.held or self.lost_seat:
                 raise TableError("spectator" if self.seat is None else "seat_taken",
                                  name=self.info.seat(self.seat or 0).name)
+            if self.offline:
+                # Known to be away: refused at once rather than after a connection's timeout.
+                self.rebuild_from_known()
+                raise TableError("not_recorded")
             payload: dict[str, Any] = {"type": kind, "by": self.seat, **extra}
             if drop:
                 payload["drop"] = drop
@@ -482,9 +528,13 @@ class TableSession(FollowedTable):
                     who = self.info.seat(by).name if isinstance(by, int) else _("the table")
                     raise TableError("acted_first", name=who, what=self.what_happened(known)) from None
                 continue
-            except TableError:
+            except TableError as exc:
                 self.rebuild_from_known()
-                raise
+                if exc.code in OUT_OF_REACH:
+                    self.offline = True  # the next look says when it is back
+                    # A connection lost mid-write may have lost only the answer: looked at on return.
+                    self._unsure = True
+                raise not_recorded(exc) from None
             # The row is ours: what it holds is the state the match already has.
             self.rows.append(row)
             self.seq = row.seq
@@ -634,6 +684,8 @@ class TableSession(FollowedTable):
             known = self.seq
             game = self.match.game
             announced = len(game.history) if game.pending is not None else None
+            asked = _help_counts(self.match.notes)
+            rematch = self.rematch
             events = self.sync()
             if self.seq == known or was_offline:
                 # No row: a seat came or went (a row says nothing of the seats; the renewal above
@@ -647,10 +699,21 @@ class TableSession(FollowedTable):
             if exc.code in OUT_OF_REACH:
                 if not self.offline:
                     self.offline = True
-                    return Outcome(warning=describe(TableError("base_lost")))
+                    return Outcome(warning=_("The connection to the table store is lost: retrying. Until it is "
+                                             "back, an action is refused and not recorded."))
                 return None
             raise
-        messages = tuple(self.event_text(e) for e in events)
+        messages = tuple(self.event_text(e) for e in events) + self._help_used(asked)
+        asker = self.rematch_asker
+        if rematch is None and asker is not None:
+            messages += (_("{name} asks for a rematch: Rematch (R) on the end screen takes you to the new table.")
+                         .format(name=asker),)
+        unsure, self._unsure = self._unsure, False
+        if unsure and any(row.seq > known and row.payload.get("by") == self.seat for row in self.rows):
+            # The server took the row and went before it could answer: it was said « not
+            # recorded », and it is there after all.
+            messages = (_("Your last action reached the table after all: the store took it just before it went "
+                          "away."), *messages)
         game = self.match.game
         if (announced is not None and (game.pending is None or len(game.history) > announced)
                 and not any(e.kind in CONTEST_EVENTS for e in events)):
@@ -660,6 +723,21 @@ class TableSession(FollowedTable):
         if was_offline:
             messages = (_("The table store is back."), *messages)
         return Outcome(messages)
+
+    def _help_used(self, before: Mapping[tuple[str, int, int], int]) -> tuple[str, ...]:
+        """What the other seats asked of the program since ``before`` (a hint, a look-up), said
+        to every seat: help at a table between humans is never silent."""
+        said: list[str] = []
+        for note in self.match.notes:
+            key = (note.kind, note.after, note.player)
+            if note.kind not in HELP_NOTES or note.count <= before.get(key, 0) or note.player == self.me:
+                continue
+            name = self.match.players[note.player]
+            if note.kind == "hint":
+                said.append(_("{name} asked for a hint.").format(name=name))
+            else:
+                said.append(_("{name} used the word tools.").format(name=name))
+        return tuple(said)
 
     def close(self) -> None:
         """Leave the table: the seat is free at once for another terminal."""

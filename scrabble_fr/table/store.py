@@ -88,6 +88,8 @@ class NewTable:
     config: dict[str, Any]
     seats: list[SeatSpec]
     open: bool = False  # players may join with the table's own code and a name (a club's duplicate)
+    id: str | None = None  # the table's id, chosen beforehand (a rematch's, named in its old table)
+    coded: bool = True  # False: the human seats get no code now; each claims its own (a rematch)
 
 
 @dataclass(frozen=True)
@@ -165,11 +167,10 @@ def _grouped(raw: str) -> str:
     return "-".join(raw[i:i + 4] for i in range(0, 20, 4))
 
 
-def open_table_code(arbiter_code: str, table_id: str) -> str:
-    """An open table's own code, derived from its arbitrator's code: the arbitrator's process
-    derives it again to show it to late players, while the store keeps only its hash, as it
-    does of every code; the join code tells nothing of the arbitrator's."""
-    number = int.from_bytes(derive_secret(arbiter_code, OPEN_TABLE_LABEL, table_id), "big")
+def derived_code(code: str, label: str, table_id: str) -> str:
+    """A join code only the holder of ``code`` can work out, for the use ``label`` at table
+    ``table_id`` (:func:`~scrabble_fr.table.secrets.derive_secret`), written as a drawn code."""
+    number = int.from_bytes(derive_secret(code, label, table_id), "big")
     raw = []
     for _ in range(20):  # 20 digits in base 31 of 256 bits: 99 bits, as a drawn code, with no measurable bias
         number, digit = divmod(number, len(_CODE_ALPHABET))
@@ -177,9 +178,18 @@ def open_table_code(arbiter_code: str, table_id: str) -> str:
     return _grouped("".join(raw))
 
 
+def open_table_code(arbiter_code: str, table_id: str) -> str:
+    """An open table's own code, derived from its arbitrator's code: the arbitrator's process
+    derives it again to show it to late players, while the store keeps only its hash, as it
+    does of every code; the join code tells nothing of the arbitrator's."""
+    return derived_code(arbiter_code, OPEN_TABLE_LABEL, table_id)
+
+
 def new_codes(table: NewTable, table_id: str) -> tuple[dict[int, str], str | None]:
     """A new table's codes: each human seat's, and an open table's own (derived from the
     arbitrator's code when the table has an arbitrator, see :func:`open_table_code`)."""
+    if not table.coded:
+        return {}, None  # each human seat claims its own code later (a rematch; never an open table)
     codes = {number: new_code() for number, spec in enumerate(table.seats) if not spec.is_computer}
     if not table.open:
         return codes, None
@@ -221,7 +231,8 @@ class TableStore(ABC):
 
     # -- tables ------------------------------------------------------------------------------
     @abstractmethod
-    def create_table(self, table: NewTable) -> Created: ...
+    def create_table(self, table: NewTable) -> Created:
+        """Create the table (``table_exists`` if ``table.id`` is taken: nothing written)."""
 
     @abstractmethod
     def table(self, table_id: str) -> TableInfo:
@@ -245,6 +256,11 @@ class TableStore(ABC):
 
     @abstractmethod
     def set_over(self, table_id: str) -> None: ...
+
+    @abstractmethod
+    def set_seat_code(self, table_id: str, seat: int, hash_: str) -> bool:
+        """Give a seat created without a code (``NewTable.coded`` false) the code whose hash is
+        ``hash_``; True if the seat has that code now, False if it has another one."""
 
     # -- the log -----------------------------------------------------------------------------
     @abstractmethod

@@ -44,6 +44,7 @@ from scrabble_fr.tui.typography import keep_non_breaking_spaces
 if TYPE_CHECKING:
     from scrabble_fr.table import TableSession
     from scrabble_fr.table.duplicate import DuplicateTable
+    from scrabble_fr.table.rematch import Rematch
 
 
 class ListLoader(Protocol):
@@ -297,7 +298,7 @@ class ScrabbleApp(App[None]):
             if seat is None:
                 return
             try:
-                session = TableSession(store, store.table(table.id), seat, lexicon)
+                session = TableSession(store, store.table(table.id), seat, lexicon, code=created.codes[seat])
             except ScrabbleError as exc:
                 self._refused(exc)
                 return
@@ -305,6 +306,24 @@ class ScrabbleApp(App[None]):
             self._show(session.match)
 
         self.push_screen(TableCodesDialog(table.id, seats, note), chosen)
+
+    def follow_rematch(self, session: TableSession, rematch: Rematch) -> None:
+        """Take this seat at its table's rematch (:func:`~scrabble_fr.table.rematch.follow_rematch`),
+        in place of the finished table, and say the seat's new code (said nowhere else)."""
+        from scrabble_fr.table import TableSession
+
+        try:
+            new = TableSession.join(session.store, rematch.code, session.match.lexicon)
+        except ScrabbleError as exc:
+            self.notify(describe(exc), severity="error", timeout=12)
+            return
+        said = _("Rematch at table {table}. Your seat's code there, yours alone, to come back to it: {code}").format(
+            table=rematch.table, code=rematch.code)
+        self.show_table(new)
+        new.match.log.append(said)
+        if self.game_screen is not None:
+            self.game_screen.shown.append(said)
+        self.notify(said, timeout=30)
 
     def show_table(self, session: TableSession | DuplicateTable) -> None:
         """Show a shared table's seat: the game screen of a classic table; a duplicate table's
