@@ -19,6 +19,7 @@ from __future__ import annotations
 from typing import Any
 
 from scrabble_fr.duplicate.game import Coup, DuplicateGame, Proposal, reference
+from scrabble_fr.duplicate.variant import Variant
 from scrabble_fr.engine.move import Move
 from scrabble_fr.i18n import _, format_number, ngettext
 
@@ -36,8 +37,8 @@ def move_data(move: Move | None, notation: str = "fr") -> dict[str, Any] | None:
 
 
 def replay_data(game: DuplicateGame) -> dict[str, Any]:
-    """What ``duplicate --json`` prints: per coup the draw, our top and the move placed, and the
-    total of the placed moves."""
+    """What ``duplicate --json`` prints: per coup the draw, our top and the move placed, the total
+    of the placed moves, and ``"variante"`` when the game is not the classic duplicate."""
     coups = []
     for coup in game.closed_coups:
         coups.append({
@@ -46,7 +47,11 @@ def replay_data(game: DuplicateGame) -> dict[str, Any]:
             "top": move_data(coup.top.move if coup.top is not None else None, game.rules.notation),
             "placed": move_data(coup.placed, game.rules.notation),
         })
-    return {"coups": coups, "total": game.top_total}
+    data: dict[str, Any] = {"coups": coups, "total": game.top_total}
+    if game.variant is not Variant.CLASSIC:
+        # Only a variant is named: a classic game's JSON stays as it always was.
+        data["variante"] = game.variant.value
+    return data
 
 
 def _proposal_data(game: DuplicateGame, proposal: Proposal | None, solo: bool) -> dict[str, Any]:
