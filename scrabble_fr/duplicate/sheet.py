@@ -87,8 +87,8 @@ def sheet_variant(text: str) -> Variant | None:
     """The variant a sheet says it was played in, by a comment line ``# partie joker`` or
     ``# partie 7sur8`` (as the club's published sheets write it); None when it says nothing.
 
-        >>> sheet_variant("# Hiersac\n# partie joker: a joker in every draw\n?TIOEXG H8 InTOX")
-        <Variant.JOKER: 'joker'>
+        >>> sheet_variant("# Hiersac\\n# partie joker: a joker in every draw\\n?TIOEXG H8 InTOX").value
+        'joker'
     """
     for raw in text.splitlines():
         line = raw.strip().lower()
