@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from scrabble_fr.duplicate.export import percent_text
 from scrabble_fr.duplicate.game import Coup, DuplicateGame
-from scrabble_fr.i18n import _, points
+from scrabble_fr.i18n import _, ngettext, points
 from scrabble_fr.messages import describe
 
 
@@ -46,6 +46,11 @@ def coup_result_lines(game: DuplicateGame, coup: Coup) -> list[str]:
         if coup.solo == index:
             text += " — " + _("solo")
         lines.append(text)
+    if coup.swapped:
+        # The joker game: what the board holds for the next draw (the scores do not change).
+        lines.append(ngettext("Joker game: the joker on the board becomes {letters}",
+                              "Joker game: the jokers on the board become {letters}",
+                              len(coup.swapped)).format(letters=", ".join(coup.swapped)))
     return lines
 
 

@@ -63,9 +63,9 @@ class Variant(enum.StrEnum):
 
 
 _TEXTS = {
-    Variant.CLASSIC: N_("classic duplicate"),
-    Variant.JOKER: N_("joker game (a joker in every draw)"),
-    Variant.SEVEN_OF_EIGHT: N_("7 out of 8 (eight tiles drawn, seven played at most)"),
+    Variant.CLASSIC: N_("Classic duplicate"),
+    Variant.JOKER: N_("Joker game"),
+    Variant.SEVEN_OF_EIGHT: N_("7 out of 8"),
 }
 
 __all__ = ["Variant"]

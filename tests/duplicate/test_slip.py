@@ -147,4 +147,4 @@ def test_the_reason_is_said_in_the_players_language(ananas):
         english = m.reason.text
     finally:
         set_language("fr")
-    assert "§5.3.3" in english and "§ 5.3.3" in french and "pénalité" in french
+    assert "§5.3.3" in english and "§\u00a05.3.3" in french and "pénalité" in french

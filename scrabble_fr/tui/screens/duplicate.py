@@ -20,7 +20,7 @@ from textual.containers import Horizontal, ScrollableContainer, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Footer, Input, Static
 
-from scrabble_fr.duplicate import DuplicateSession, sheet_text
+from scrabble_fr.duplicate import DuplicateSession, Variant, sheet_text
 from scrabble_fr.duplicate.export import percent_text
 from scrabble_fr.engine.errors import ScrabbleError
 from scrabble_fr.engine.move import PlacedTile
@@ -160,6 +160,8 @@ class DuplicateScreen(LocalizedBindings, BoardEntryScreen):
         session = self.session
         coup = session.shown_coup
         lines = []
+        if session.game.variant is not Variant.CLASSIC:
+            lines.append(session.game.variant.text)
         if coup is not None:
             lines.append(_("Coup {n} — draw {draw}").format(n=coup.number, draw=coup.draw.text))
         left = session.remaining()
