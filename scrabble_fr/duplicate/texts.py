@@ -46,12 +46,21 @@ def coup_result_lines(game: DuplicateGame, coup: Coup) -> list[str]:
         if coup.solo == index:
             text += " — " + _("solo")
         lines.append(text)
-    if coup.swapped:
-        # The joker game: what the board holds for the next draw (the scores do not change).
-        lines.append(ngettext("Joker game: the joker on the board becomes {letters}",
-                              "Joker game: the jokers on the board become {letters}",
-                              len(coup.swapped)).format(letters=", ".join(coup.swapped)))
     return lines
+
+
+def swap_text(coup: Coup) -> str | None:
+    """The joker game, once a coup is closed: the letters that replaced the board's jokers for
+    the next draw (None when none did). Short: it fits the side column at 80 columns.
+
+        >>> from scrabble_fr.duplicate.draw import Draw
+        >>> swap_text(Coup(1, Draw("", "ABC"), None, None, [], swapped="ES")).endswith("E, S")
+        True
+    """
+    if not coup.swapped:
+        return None
+    return ngettext("Joker swapped: {letters}", "Jokers swapped: {letters}",
+                    len(coup.swapped)).format(letters=", ".join(coup.swapped))
 
 
 def ranking_text(game: DuplicateGame) -> str:

@@ -260,7 +260,7 @@ async def test_a_joker_game_says_so_and_tells_the_joker_swapped_at_80_by_24(tmp_
         await pilot.pause()
         assert "Partie joker" in text(app, "#dup-head")
         await type_line(pilot, "H5 NeTS")
-        assert "Partie joker\u00a0: le joker de la grille devient E" in text(app, "#dup-message")
+        assert "Joker échangé\u00a0: E" in text(app, "#dup-head")
         assert screen_of(app).game.position.board[7, 5] == "E"
         await pilot.press("enter")
         await pilot.pause()

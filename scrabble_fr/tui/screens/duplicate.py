@@ -22,6 +22,7 @@ from textual.widgets import Footer, Input, Static
 
 from scrabble_fr.duplicate import DuplicateSession, Variant, sheet_text
 from scrabble_fr.duplicate.export import percent_text
+from scrabble_fr.duplicate.texts import swap_text
 from scrabble_fr.engine.errors import ScrabbleError
 from scrabble_fr.engine.move import PlacedTile
 from scrabble_fr.i18n import N_, _, colon, format_number, join_list, ngettext, points
@@ -164,6 +165,9 @@ class DuplicateScreen(LocalizedBindings, BoardEntryScreen):
             lines.append(session.game.variant.text)
         if coup is not None:
             lines.append(_("Coup {n} — draw {draw}").format(n=coup.number, draw=coup.draw.text))
+            swapped = swap_text(coup)
+            if swapped is not None:
+                lines.append(swapped)
         left = session.remaining()
         if left is not None:
             seconds = max(0, int(left + 0.999))
