@@ -92,6 +92,9 @@ class DuplicateScreen(LocalizedBindings, BoardEntryScreen):
     DuplicateScreen #dup-main { height: 17; }
     DuplicateScreen #dup-side { width: 1fr; min-width: 28; padding: 0 1; }
     DuplicateScreen #dup-rack { width: 30; height: 1; }
+    /* 7 out of 8: eight tiles take 31 columns (8 × 3 and 7 spaces): the side column's margins go at 80. */
+    DuplicateScreen.eight-tiles #dup-side { padding: 0; }
+    DuplicateScreen.eight-tiles #dup-rack { width: 31; }
     DuplicateScreen #dup-head { height: auto; }
     DuplicateScreen #dup-players { height: auto; }
     DuplicateScreen #dup-message { height: auto; max-height: 5; padding: 0 1; }
@@ -120,6 +123,7 @@ class DuplicateScreen(LocalizedBindings, BoardEntryScreen):
         yield Footer(compact=True, show_command_palette=False)
 
     def on_mount(self) -> None:
+        self.set_class(self.game.rack_size > 7, "eight-tiles")
         self.set_interval(0.25, self.tick)
         self.query_one("#dup-input", Input).focus()
         self.refresh_view()
