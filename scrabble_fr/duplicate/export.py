@@ -69,6 +69,8 @@ def sheet_data(game: DuplicateGame) -> dict[str, Any]:
     data = replay_data(game)
     for coup, entry in zip(game.closed_coups, data["coups"], strict=True):
         entry["players"] = [_proposal_data(game, coup.proposals[p], coup.solo == p) for p in range(len(game.players))]
+        if coup.swapped:
+            entry["jokers_swapped"] = coup.swapped  # the joker game: letters that replaced the board's jokers
     data["seed"] = game.seed
     data["players"] = [
         {"name": name, "total": game.total(p), "solos": game.solos(p), "percent": round(game.percent(p), 2),
@@ -166,4 +168,6 @@ def sheet_text(game: DuplicateGame) -> str:
     rows.append(totals)
     if any(game.warnings(p) for p in range(len(game.players))):
         rows.append(["", "", _("Warnings"), "", "", ""] + [warnings_text(game, p) for p in range(len(game.players))])
-    return "\n".join(sheet_lines(headers, rows)) + "\n"
+    # A variant is named above the table: a classic sheet reads as it always did.
+    title = [game.variant.text] if game.variant is not Variant.CLASSIC else []
+    return "\n".join(title + sheet_lines(headers, rows)) + "\n"

@@ -181,3 +181,14 @@ def test_an_unknown_variant_on_the_command_line_is_one_line_and_exit_2(capsys):
     status, out, err = _run(capsys, "duplicate", "--variante", "explosif", "--json")
     assert status == 2 and out == ""
     assert len(err.strip().splitlines()) == 1 and "explosif" in err
+
+
+def test_the_sheet_names_the_variant_and_the_jokers_swapped(french):
+    from scrabble_fr.duplicate import sheet_data, sheet_text
+
+    sheet, variant = load_sheet(str(JOKER_GAME))
+    game = DuplicateGame(["Alice"], lexicon=french, sheet=sheet, seconds=None, variant=variant)
+    game.close_coup()
+    assert sheet_text(game).splitlines()[0] == "Partie joker"
+    data = sheet_data(game)
+    assert data["variante"] == "joker" and data["coups"][0]["jokers_swapped"] == "N"
