@@ -83,7 +83,9 @@ class Visitor:
         self.seen = b""  # the end of what the app drew, to know when a screen is up
 
     async def open(self) -> None:
-        self.websocket = await self.session.ws_connect(self.url + "ws?width=80&height=24")
+        # A browser's websocket comes with its page's origin: the server refuses any other.
+        self.websocket = await self.session.ws_connect(self.url + "ws?width=80&height=24",
+                                                       origin=self.url.rstrip("/"))
         self.reader = asyncio.create_task(self._drain())
 
     async def _drain(self) -> None:

@@ -23,6 +23,9 @@ FORBIDDEN = {
     "match": {"textual", "rich", "scrabble_fr.tui", "scrabble_fr.cli"},
     # Duplicate play likewise: rules, sheets and saves, no screen.
     "duplicate": {"textual", "rich", "scrabble_fr.tui", "scrabble_fr.cli"},
+    # Training (reviews, topping, the study deck) stands on the match, duplicate, player and records:
+    # it draws nothing and sits below the shared tables.
+    "training": {"textual", "rich", "scrabble_fr.tui", "scrabble_fr.cli", "scrabble_fr.table"},
     "lexicon": {"textual", "rich", "scrabble_fr.tui", "scrabble_fr.cli", "scrabble_fr.player"},
     # The word graph serves both the lexicon and the player: it uses neither (see below).
     "words": {"textual", "rich", "ahocorasick", "scrabble_fr.tui", "scrabble_fr.cli", "scrabble_fr.match",
@@ -97,7 +100,7 @@ def test_rooms_import_only_what_they_may():
     assert problems == []
 
 
-# Arrows one way: UI and CLI -> table -> match/duplicate -> player/records -> engine <- lexicon.
+# Arrows one way: UI and CLI -> table -> match/duplicate/training -> player/records -> engine <- lexicon.
 # The engine and the records say what they may use rather than what they may not: the engine
 # only itself and the standard library; the records the engine, themselves and the two leaf
 # utilities every room uses to speak (translations and error messages), never a word list or
@@ -212,3 +215,14 @@ def test_the_word_list_protocol_stands_alone():
 def test_the_atomic_write_stands_alone():
     names = _imports(PACKAGE / "records" / "atomic.py")
     assert not any(name.startswith("scrabble_fr") for name in names)
+
+
+def test_nothing_below_training_uses_it():
+    # Training is above the player, the records, the match and the duplicate: none of them (nor
+    # the engine, the lexicon, the word graph) reaches up into it.
+    problems = []
+    for room in ("engine", "lexicon", "words", "player", "records", "match", "duplicate"):
+        for path in sorted((PACKAGE / room).rglob("*.py")):
+            problems.extend(f"{path.relative_to(PACKAGE).as_posix()} imports {name}" for name in _imports(path)
+                            if name == "scrabble_fr.training" or name.startswith("scrabble_fr.training."))
+    assert problems == []

@@ -139,7 +139,8 @@ def test_command_line_never_shows_a_traceback(argv):
 
 def test_a_path_holding_a_nul_byte_is_refused_in_one_line():
     # Found by the property test above: the system refuses such a path with a ValueError.
-    for argv in (["rejouer", "\x00"], ["importer", "a\x00.gcg"], ["verifier", "--lexique", "\x00", "mot"]):
+    for argv in (["rejouer", "\x00"], ["importer", "a\x00.gcg"], ["verifier", "--lexique", "\x00", "mot"],
+                 ["revoir", "a\x00.gcg"], ["revoir", "\x00"]):
         out, err = io.StringIO(), io.StringIO()
         assert main(argv, out=out, err=err) == 2
         assert "Traceback" not in out.getvalue() + err.getvalue()

@@ -37,6 +37,7 @@ _COMMANDS: dict[str, tuple[str, str, str]] = {
     "parties": ("parties", "add_parties_parser", "run_parties"),
     "exporter": ("parties", "add_exporter_parser", "run_exporter"),
     "importer": ("parties", "add_importer_parser", "run_importer"),
+    "revoir": ("revoir", "add_parser", "run"),
     "lexiques": ("lexiques", "add_parser", "run"),
     "duplicate": ("duplicate", "add_parser", "run"),
     "table": ("table", "add_parser", "run"),

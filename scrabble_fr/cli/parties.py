@@ -12,6 +12,7 @@ import json
 from pathlib import Path
 from typing import Any, TextIO
 
+from scrabble_fr.engine.errors import ScrabbleError
 from scrabble_fr.i18n import _, colon
 from scrabble_fr.messages import system_error_detail
 from scrabble_fr.records.errors import RecordError
@@ -105,7 +106,7 @@ def run_exporter(args: argparse.Namespace, out: TextIO) -> int:
     except RecordError as missing:
         if missing.code not in ("save_missing", "save_unknown"):
             raise
-        text = _table_gcg(args, missing)  # not a saved game: a shared table's id
+        text = table_gcg_text(args, missing)  # not a saved game: a shared table's id
     else:
         if not isinstance(record, SavedGame):
             raise RecordError("save_not_classic", id=record.id)
@@ -123,8 +124,8 @@ def run_exporter(args: argparse.Namespace, out: TextIO) -> int:
     return 0
 
 
-def _table_gcg(args: argparse.Namespace, missing: RecordError) -> str:
-    """The GCG record of the shared table whose id was given (the saved game's error if none)."""
+def table_gcg_text(args: argparse.Namespace, missing: ScrabbleError) -> str:
+    """The GCG record of the shared table whose id was given (``missing`` raised if none)."""
     from scrabble_fr.table import TableError, TableSession, open_store
     from scrabble_fr.table.session import table_gcg
 

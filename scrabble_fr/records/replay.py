@@ -102,10 +102,11 @@ class Step:
     tiles: tuple[PlacedTile, ...] = ()
 
 
-def steps(game: GcgGame) -> tuple[Rules | None, list[Step]]:
+def steps(game: GcgGame, rules: Rules | None = None) -> tuple[Rules | None, list[Step]]:
     """The record's events, each with the board before and after it; placements that cannot be
-    laid leave the board as it was."""
-    rules = rules_for(game)
+    laid leave the board as it was. ``rules``: those the game was played under, when known
+    (a saved game's own), else the record's tile set tells them."""
+    rules = rules or rules_for(game)
     if rules is None:
         return None, []
     position = Position(rules)

@@ -31,6 +31,7 @@ from scrabble_fr.match.config import GameConfig, Verification
 from scrabble_fr.messages import describe
 from scrabble_fr.records.save import SavedGame
 from scrabble_fr.records.store import RecordStore, SavedRecord
+from scrabble_fr.tui.policy import LOCAL, SERVED, AppPolicy, Opening
 from scrabble_fr.tui.screens.dialogs import ResumeDialog
 from scrabble_fr.tui.screens.duplicate import DuplicateScreen
 from scrabble_fr.tui.screens.game import GameScreen
@@ -48,6 +49,10 @@ class ListLoader(Protocol):
     and None, or None and the error in the player's words. ``shipped``: the shipped list."""
 
     def __call__(self, wanted: str, shipped: bool = False) -> tuple[WordList | None, str | None]: ...
+
+
+# The app's actions that open what a policy may close (their keys and the palette's commands).
+_ACTION_OPENINGS = {"settings": Opening.SETTINGS, "tools": Opening.WORD_TOOLS, "new_game": Opening.NEW_GAME}
 
 
 class ScrabbleApp(App[None]):
@@ -70,6 +75,7 @@ class ScrabbleApp(App[None]):
         now: Callable[[], float] = time.monotonic,
         table: TableSession | DuplicateTable | None = None,
         code_entry: bool = False,
+        policy: AppPolicy | None = None,
     ) -> None:
         super().__init__()
         keep_non_breaking_spaces()  # French typography: « : » never starts a line
@@ -102,6 +108,9 @@ class ScrabbleApp(App[None]):
         # The app of a browser's visitor (scrabble-fr serveur): it opens on the code-entry screen
         # and opens only the tables of the codes typed there, never a game of its own.
         self.code_entry = code_entry
+        # What this app may open (SERVED: a browser's visitor, confined to the seat of its code;
+        # the code-entry app is a visitor's unless told otherwise).
+        self.policy = policy if policy is not None else (SERVED if code_entry else LOCAL)
 
     def notify(self, message: str, *args: Any, **kwargs: Any) -> None:  # type: ignore[override]
         # Every notice a sentence, like the message line (errors are worded as clauses).
@@ -130,8 +139,8 @@ class ScrabbleApp(App[None]):
         elif self.initial_config is not None:
             self.start_game(self.initial_config)
         else:
-            self.push_screen(SetupScreen())
-            if self.offer_resume:
+            self._home()
+            if self.offer_resume and self.policy.allows(Opening.NEW_GAME):
                 self._offer_resume()
         if self.notice:
             self.notify(self.notice, severity="warning", timeout=8)
@@ -194,6 +203,8 @@ class ScrabbleApp(App[None]):
     def resume_game(self, record: SavedRecord, new_id: bool = False) -> None:
         """Open a saved game, classic or duplicate, exactly where it stopped (a damaged record, or
         one open in another process: say so, change nothing)."""
+        if self.refuses(Opening.NEW_GAME):
+            return
         try:
             lexicon = self.word_list(resume.lexicon_source(record), resume.list_language(record))
             session = resume.open_session(record, self.store, lexicon, take_over=self.take_over, as_new=new_id,
@@ -204,6 +215,8 @@ class ScrabbleApp(App[None]):
         self._show(session)
 
     def start_game(self, config: GameConfig, game: Game | None = None, record: SavedGame | None = None) -> None:
+        if self.refuses(Opening.NEW_GAME):
+            return
         lexicon = self.word_list(config.lexicon_path or config.rules.lexicon, config.rules.lexicon)
         try:
             match = Match(config, game=game, record=record, store=self.store, lexicon=lexicon,
@@ -215,6 +228,8 @@ class ScrabbleApp(App[None]):
 
     def start_duplicate(self, settings: DuplicateSettings) -> None:
         """Open a new duplicate game (a bad setting is said, and nothing opens)."""
+        if self.refuses(Opening.NEW_GAME):
+            return
         lexicon = self.word_list(settings.lexicon or settings.rules.lexicon, settings.rules.lexicon)
         try:
             if lexicon is None:
@@ -230,6 +245,8 @@ class ScrabbleApp(App[None]):
     def start_table(self, config: GameConfig) -> None:
         """Create a shared table from the set-up's game and show each human seat's code; this
         terminal then takes the seat its player chooses."""
+        if self.refuses(Opening.NEW_GAME):
+            return
         from scrabble_fr.table import TableSession, TableSettings, create_table, open_store
         from scrabble_fr.tui.screens.dialogs import TableCodesDialog
 
@@ -284,10 +301,7 @@ class ScrabbleApp(App[None]):
         # Said, and the set-up screen stays (or opens) so that the app is never left blank.
         self.notify(describe(error), severity="error", timeout=12)
         if not self.screen_stack or len(self.screen_stack) <= 1:
-            if self.code_entry:
-                self._enter_code()
-            else:
-                self.push_screen(SetupScreen())
+            self._home()
 
     def _show(self, session: Match | DuplicateSession) -> None:
         self._close_match()
@@ -305,10 +319,39 @@ class ScrabbleApp(App[None]):
         while len(self.screen_stack) > 1:
             self.pop_screen()
         self._close_match()
-        if self.code_entry:
+        self._home()
+
+    def _home(self) -> None:
+        """The screen an app comes back to: the set-up, or a visitor's code entry."""
+        if self.code_entry or not self.policy.allows(Opening.NEW_GAME):
             self._enter_code()
-            return
-        self.push_screen(SetupScreen())
+        else:
+            self.push_screen(SetupScreen())
+
+    # -- what the policy closes ------------------------------------------------------------
+    def may_open(self, opening: Opening) -> bool:
+        """Whether ``opening`` may open now: the word tools a confined app gives only through a
+        table's game that offers them (the match then says whether it does)."""
+        if self.policy.allows(opening):
+            return True
+        if opening is Opening.WORD_TOOLS:
+            game = self.game_screen
+            return game is not None and getattr(game.match, "table", None) is not None
+        return False
+
+    def refuses(self, opening: Opening) -> bool:
+        """True, said in one line, when the policy closes ``opening``: the caller opens nothing."""
+        if self.may_open(opening):
+            return False
+        self.notify(self.policy.refusal(opening), severity="warning", timeout=8)
+        return True
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        # A closed opening's keys do nothing and leave the footer.
+        opening = _ACTION_OPENINGS.get(action)
+        if opening is not None and not self.may_open(opening):
+            return False
+        return super().check_action(action, parameters)
 
     def _enter_code(self) -> None:
         from scrabble_fr.tui.screens.table_code import TableCodeScreen
@@ -366,11 +409,13 @@ class ScrabbleApp(App[None]):
             notation = self.game_screen.match.game.rules.notation
         else:
             notation = rules_for_language(get_language()).notation
-        self.push_screen(HelpScreen(notation))
+        self.push_screen(HelpScreen(notation, confined=not self.policy.allows(Opening.SETTINGS)))
 
     def action_settings(self) -> None:
         from scrabble_fr.tui.screens.panels import SettingsScreen
 
+        if self.refuses(Opening.SETTINGS):
+            return
         match = self.game_screen.match if self.game_screen is not None else None
         if match is not None:
             language = match.game.rules.lexicon if match.game.rules.lexicon in ("fr", "en") else "fr"
@@ -382,6 +427,8 @@ class ScrabbleApp(App[None]):
     def action_tools(self) -> None:
         from scrabble_fr.tui.screens.panels import ToolsScreen
 
+        if self.refuses(Opening.WORD_TOOLS):
+            return
         match = self.game_screen.match if self.game_screen is not None else None
         if match is not None:
             try:
@@ -433,10 +480,13 @@ class ScrabbleApp(App[None]):
         # Textual's own commands, in the player's language (their English texts are message ids).
         for command in super().get_system_commands(screen):
             yield SystemCommand(_(command.title), _(command.help), command.callback, command.discover)
-        yield SystemCommand(_("New game"), _("Set up a new game"), self.action_new_game)
+        if self.may_open(Opening.NEW_GAME):
+            yield SystemCommand(_("New game"), _("Set up a new game"), self.action_new_game)
         yield SystemCommand(_("Help"), _("The rules and the keys"), self.action_help)
-        yield SystemCommand(_("Settings"), _("Verification, language, theme"), self.action_settings)
-        yield SystemCommand(_("Word tools"), _("Check words, find a tirage"), self.action_tools)
+        if self.may_open(Opening.SETTINGS):
+            yield SystemCommand(_("Settings"), _("Verification, language, theme"), self.action_settings)
+        if self.may_open(Opening.WORD_TOOLS):
+            yield SystemCommand(_("Word tools"), _("Check words, find a tirage"), self.action_tools)
         game = self.game_screen
         if game is not None and screen is game:
             yield SystemCommand(_("Challenge"), _("Challenge the announced move"), game.action_contest)

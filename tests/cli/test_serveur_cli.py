@@ -1,15 +1,14 @@
 """``scrabble-fr serveur`` without a browser: what it refuses in one line (exit 2), what it says when
-it listens beyond this machine, the page's addresses following the browser's, and the guard that
-keeps the full-screen app from piped runs unless a Textual driver is named."""
+it listens beyond this machine, the page's addresses following the browser's, the guard that
+keeps the full-screen app from piped runs unless a Textual driver is named, the names and origins
+the server answers, and its limits refused in one line when they are not numbers it can use (the
+served process itself: tests/web/test_server_limits.py)."""
 
 from __future__ import annotations
 
-import os
 import socket
 import subprocess
 import sys
-import time
-import urllib.request
 
 import pytest
 
@@ -72,23 +71,44 @@ def test_the_visitor_app_needs_a_terminal_unless_a_textual_driver_is_named(monke
     require_terminal()
 
 
-def test_the_page_addresses_follow_the_address_the_browser_used(tmp_path):
-    with socket.socket() as free:
-        free.bind(("127.0.0.1", 0))
-        port = free.getsockname()[1]
-    server = subprocess.Popen(
-        [sys.executable, "-m", "scrabble_fr", "serveur", "--port", str(port), "--base", str(tmp_path / "t.db")],
-        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=dict(os.environ, PYTHONUNBUFFERED="1"))
-    try:
-        assert server.stdout is not None
-        assert f"http://127.0.0.1:{port}/" in server.stdout.readline()
-        request = urllib.request.Request(f"http://127.0.0.1:{port}/", headers={"Host": "club.example:8123"})
-        page = urllib.request.urlopen(request, timeout=10).read().decode()
-        assert 'data-session-websocket-url="ws://club.example:8123/ws"' in page
-        assert "http://club.example:8123/static/js/textual.js" in page
-        assert "0.0.0.0" not in page and f"127.0.0.1:{port}" not in page
-    finally:
-        started = time.monotonic()
-        server.terminate()
-        server.wait(timeout=30)
-        assert time.monotonic() - started < 10
+@pytest.mark.parametrize("host", ["evil.example:{port}", "club.example.org:8443", "127.0.0.1:1",
+                                  "localhost.evil:{port}", "192.168.1.20:{port}", "[::1:{port}"])
+def test_a_name_that_is_not_the_server_s_gets_no_page(host):
+    from scrabble_fr.tui.web_access import AddressCheck, PublicAddress
+
+    check = AddressCheck("127.0.0.1", 8000, PublicAddress.parse("https://club.example.org"))
+    assert not check.host_allowed(host.format(port=8000))
+    assert check.host_allowed("localhost:8000") and check.host_allowed("[::1]:8000")
+
+
+def test_serving_the_network_takes_numbers_and_this_machine_s_names_only():
+    from scrabble_fr.tui.web_access import AddressCheck
+
+    check = AddressCheck("0.0.0.0", 8080, names=["salle-du-club"])
+    assert check.host_allowed("192.168.1.20:8080") and check.host_allowed("salle-du-club:8080")
+    assert check.host_allowed("[fe80::1]:8080") and check.host_allowed("localhost:8080")
+    assert not check.host_allowed("rebound.example:8080") and not check.host_allowed("192.168.1.20:8081")
+    assert check.origin_allowed("http://192.168.1.20:8080") and not check.origin_allowed("http://evil.example:8080")
+    assert not check.origin_allowed(None) and not check.origin_allowed("null")
+
+
+@pytest.mark.parametrize("options, said", [
+    (["--max-sessions", "0"], "--max-sessions must be between 1 and 10,000, not 0"),
+    (["--max-sessions", "99999999999999999999"],
+     "--max-sessions must be between 1 and 10,000, not 99999999999999999999"),
+    (["--inactivite", "-5"], "--inactivite must be a number of minutes between 0 and 1,440, not -5"),
+    (["--inactivite", "nan"], "--inactivite must be a number of minutes between 0 and 1,440, not nan"),
+    (["--inactivite", "1e300"], "--inactivite must be a number of minutes between 0 and 1,440, not 1e+300"),
+    (["--adresse-publique", "ftp://club.example.org"],
+     "'ftp://club.example.org' is not a public address: give one like https://club.example.org or "
+     "http://club.example.org:8080"),
+    (["--adresse-publique", "https://club.example.org:99999"],
+     "'https://club.example.org:99999' is not a public address: give one like https://club.example.org or "
+     "http://club.example.org:8080"),
+])
+def test_a_bad_limit_or_address_is_refused_in_one_line_and_nothing_is_written(run, tmp_path, options, said):
+    base = tmp_path / "t.db"
+    result = run("--langue", "en", "serveur", "--base", str(base), *options)
+    assert result.status == 2
+    assert result.err == f"scrabble-fr serveur: {said}\n"
+    assert not base.exists()

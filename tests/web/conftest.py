@@ -15,7 +15,9 @@ import socket
 import subprocess
 import sys
 import time
-from collections.abc import Callable, Iterator
+import urllib.error
+import urllib.request
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -96,13 +98,18 @@ class Browser:
         self.context.add_init_script(KEEP_TERMINAL)
 
     def open(self, url: str) -> Page:
-        page = self.context.new_page()
-        page.goto(url, wait_until="domcontentloaded")
-        page.wait_for_selector("body.-first-byte", timeout=20_000)
-        # Keys reach the app through xterm's hidden text area (a click would be a mouse event).
-        page.wait_for_selector(".xterm-helper-textarea", state="attached", timeout=20_000)
-        page.focus(".xterm-helper-textarea")
-        return Page(page)
+        """A tab on the app, once its screen came; nothing is clicked or focused by hand: the page
+        gives the terminal the keyboard itself."""
+        return self.open_tabs(url, 1)[0]
+
+    def open_tabs(self, url: str, count: int) -> list[Page]:
+        """``count`` tabs opened at once (their apps start side by side), once their screens came."""
+        pages = [self.context.new_page() for _ in range(count)]
+        for page in pages:
+            page.goto(url, wait_until="domcontentloaded")
+        for page in pages:
+            page.wait_for_selector("body.-first-byte", timeout=20_000)
+        return [Page(page) for page in pages]
 
 
 # The module's, not the session's: playwright's sync API keeps an event loop running in the
@@ -138,34 +145,53 @@ def browser_tab(browser: Browser, web_server: Any) -> Iterator[Browser]:
 class Server:
     """``scrabble-fr serveur`` in a process of its own, on a free port of the loopback address."""
 
-    def __init__(self, base: str, language: str = "en") -> None:
+    def __init__(self, base: str, language: str = "en", options: Sequence[str] = ()) -> None:
+        self.base = base
         self.port = _free_port()
         self.url = f"http://127.0.0.1:{self.port}/"
         env = dict(os.environ, PYTHONUNBUFFERED="1")
         self.process = subprocess.Popen(
             [sys.executable, "-m", "scrabble_fr", "--langue", language, "serveur", "--port", str(self.port),
-             "--base", base],
+             "--base", base, *options],
             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env)
         assert self.process.stdout is not None
         first = self.process.stdout.readline()
         assert self.url in first, first + self.process.stdout.read()
+        # What it says at start: where, who reaches it, its limits, how to stop it.
+        self.banner = [first] + [self.process.stdout.readline() for _ in range(3)]
+
+    def get(self, host: str) -> tuple[int, str]:
+        """The status and the page the server answers a request naming ``host``."""
+        request = urllib.request.Request(self.url, headers={"Host": host})
+        try:
+            with urllib.request.urlopen(request, timeout=10) as answer:
+                return answer.status, answer.read().decode()
+        except urllib.error.HTTPError as refused:
+            return refused.code, refused.read().decode()
+
+    def children(self) -> list[int]:
+        """The app processes the server runs now (one per live browser session)."""
+        path = Path(f"/proc/{self.process.pid}/task/{self.process.pid}/children")
+        return [int(pid) for pid in path.read_text().split()]
 
     def stop(self) -> str:
+        started = time.monotonic()
         self.process.terminate()
         try:
             out, _err = self.process.communicate(timeout=30)
         except subprocess.TimeoutExpired:
             self.process.kill()
             out, _err = self.process.communicate()
+        self.stop_seconds = time.monotonic() - started
         return out or ""
 
 
 @pytest.fixture
-def web_server(tmp_path: Path) -> Iterator[Callable[[str], Server]]:
+def web_server(tmp_path: Path) -> Iterator[Callable[..., Server]]:
     started: list[Server] = []
 
-    def start(base: str) -> Server:
-        server = Server(base)
+    def start(base: str, language: str = "en", options: Sequence[str] = ()) -> Server:
+        server = Server(base, language, options)
         started.append(server)
         return server
 

@@ -696,7 +696,16 @@ class ProjectorScreen(_ClubScreen):
         self.refresh_ranking()
 
     def on_resize(self) -> None:
-        self.refresh_ranking()
+        # A large wall (from about 110×34) draws the board larger, and the ranking takes the
+        # height beside it.
+        board = self.query_one("#club-board", WallBoard)
+        large = board.board_size(2)
+        room = self.size
+        zoom = 2 if room.width >= large.width + RANK_WIDTH + 4 and room.height >= large.height + 3 else 1
+        if zoom != board.zoom:
+            board.zoom = zoom
+            board.styles.width, board.styles.height = (large.width, large.height) if zoom == 2 else (None, None)
+        self.call_after_refresh(self.refresh_ranking)
 
     def refresh_ranking(self) -> None:
         """The ranking, a page at a time when it does not fit: the pages turn by themselves."""
@@ -712,11 +721,21 @@ class ProjectorScreen(_ClubScreen):
         head = _("{title} — top {points}").format(title=title, points=format_number(table.top_total))
         if pages > 1:
             head += f" ({page + 1}/{pages})"
-        shown = rows[page * room:(page + 1) * room]
-        height = min(height, -(-len(shown) // columns)) if shown else height  # columns of even length
-        lines = ["  ".join(shown[c * height + r].ljust(RANK_WIDTH) for c in range(columns)
-                           if c * height + r < len(shown)).rstrip() for r in range(min(height, len(shown)))]
-        widget.update("\n".join([head, *lines]))
+        widget.update("\n".join([head, *ranking_lines(rows[page * room:(page + 1) * room], height, columns)]))
+
+
+def ranking_lines(rows: Sequence[str], height: int, columns: int) -> list[str]:
+    """``rows`` in reading order: one column down the height it has, and only when they do not
+    fit, side by side, left to right then down (ranks 1 and 2 on the first line).
+
+        >>> ranking_lines(["1. A", "2. B", "3. C"], 5, 2)
+        ['1. A', '2. B', '3. C']
+        >>> [line.split() for line in ranking_lines(["1.", "2.", "3.", "4.", "5."], 3, 2)]
+        [['1.', '2.'], ['3.', '4.'], ['5.']]
+    """
+    used = min(columns, max(1, -(-len(rows) // max(1, height))))
+    return ["  ".join(row.ljust(RANK_WIDTH) for row in rows[start:start + used]).rstrip()
+            for start in range(0, len(rows), used)]
 
 
 # -- the end -----------------------------------------------------------------------------------

@@ -13,6 +13,7 @@ from scrabble_fr.duplicate.export import percent_text
 from scrabble_fr.i18n import N_, _, format_number, points
 from scrabble_fr.messages import system_error_text
 from scrabble_fr.tui.bindings import LocalizedBindings
+from scrabble_fr.tui.policy import Opening
 
 
 class DuplicateEndScreen(LocalizedBindings, Screen[None]):
@@ -22,6 +23,7 @@ class DuplicateEndScreen(LocalizedBindings, Screen[None]):
         ("f", "sheet", N_("Sheet"), True),
         ("e", "export", N_("Export"), True),
         ("n", "new_game", N_("New game"), True),
+        ("R", "review", N_("Review"), True),
         ("q,ctrl+q", "app.quit", N_("Quit"), False),  # on its button: the footer keeps 80 columns
     ]
     DEFAULT_CSS = """
@@ -47,6 +49,7 @@ class DuplicateEndScreen(LocalizedBindings, Screen[None]):
                 yield Button(_("Sheet"), id="sheet", variant="primary", compact=True)
                 yield Button(_("Export"), id="export", compact=True)
                 yield Button(_("New game"), id="new", compact=True)
+                yield Button(_("Review"), id="review", compact=True)
                 yield Button(_("Quit"), id="quit", compact=True)
         yield Footer()
 
@@ -62,6 +65,12 @@ class DuplicateEndScreen(LocalizedBindings, Screen[None]):
             table.add_row(str(rank), game.players[player], format_number(total), percent_text(game.percent(player)),
                           str(game.solos(player)))
         self.query_one("#sheet", Button).focus()
+        self.query_one("#new", Button).display = self.app.may_open(Opening.NEW_GAME)  # type: ignore[attr-defined]
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "new_game":
+            return bool(self.app.may_open(Opening.NEW_GAME))  # type: ignore[attr-defined]
+        return True
 
     @on(Button.Pressed, "#sheet")
     def action_sheet(self) -> None:
@@ -78,6 +87,16 @@ class DuplicateEndScreen(LocalizedBindings, Screen[None]):
             said.update(_("The sheet cannot be written: {detail}").format(detail=system_error_text(exc)))
             return
         said.update(self._sheet_said())
+
+    @on(Button.Pressed, "#review")
+    def action_review(self) -> None:
+        """Each coup of each player against the top (the game's own word list judges)."""
+        from scrabble_fr.tui.screens.game_review import GameReviewScreen
+
+        game = self.session.game
+        lexicon = game.position.lexicon
+        if lexicon is not None:
+            self.app.push_screen(GameReviewScreen(game, lexicon, _("duplicate game"), endgame_seconds=None))
 
     @on(Button.Pressed, "#new")
     def action_new_game(self) -> None:

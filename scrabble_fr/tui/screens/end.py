@@ -20,6 +20,7 @@ from scrabble_fr.i18n import N_, _, format_number, ngettext
 from scrabble_fr.match import Match
 from scrabble_fr.messages import system_error_text
 from scrabble_fr.tui.bindings import LocalizedBindings
+from scrabble_fr.tui.policy import Opening
 
 
 def ending_text(match: Match) -> str:
@@ -110,7 +111,9 @@ class EndScreen(LocalizedBindings, Screen[None]):
         ("r", "revanche", N_("Rematch"), True),
         ("n", "new_game", N_("New game"), True),
         ("f", "sheet", N_("Game sheet"), True),
-        ("e", "export", N_("Export GCG"), True),
+        ("e", "export", N_("Export GCG"), False),  # on its button: the footer keeps 80 columns
+        # R (capital): r stays the rematch players know.
+        ("R", "review", N_("Review"), True),
         ("q,ctrl+q", "app.quit", N_("Quit"), False),  # the Quit button shows it; the footer keeps 80 columns
     ]
 
@@ -139,6 +142,7 @@ class EndScreen(LocalizedBindings, Screen[None]):
                 yield Button(_("New game"), id="new", compact=True)
                 yield Button(_("Game sheet"), id="sheet", compact=True)
                 yield Button(_("Export GCG"), id="export", compact=True)
+                yield Button(_("Review"), id="review", compact=True)
                 yield Button(_("Quit"), id="quit", compact=True)
         yield Footer(compact=True)
 
@@ -156,7 +160,17 @@ class EndScreen(LocalizedBindings, Screen[None]):
         ranking.add_columns(_("Rank"), _("Player"), _("Score"))
         for rank, player, score in game.ranking():
             ranking.add_row(str(rank), game.players[player], format_number(score))
-        self.query_one("#revanche", Button).focus()
+        if self.app.may_open(Opening.NEW_GAME):  # type: ignore[attr-defined]
+            self.query_one("#revanche", Button).focus()
+        else:  # a confined app (a browser's visitor) plays no other game: no rematch, no new game
+            self.query_one("#revanche", Button).display = False
+            self.query_one("#new", Button).display = False
+            self.query_one("#sheet", Button).focus()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in ("revanche", "new_game"):
+            return bool(self.app.may_open(Opening.NEW_GAME))  # type: ignore[attr-defined]
+        return True
 
     @on(Button.Pressed, "#revanche")
     def action_revanche(self) -> None:
@@ -180,6 +194,22 @@ class EndScreen(LocalizedBindings, Screen[None]):
             result.update(_("The game could not be exported: {error}").format(error=system_error_text(exc)))
             return
         result.update(_("Game sheet written in GCG: {path}").format(path=path))
+
+    @on(Button.Pressed, "#review")
+    def action_review(self) -> None:
+        """The review of this game, move by move (its GCG record, judged by the game's list)."""
+        from scrabble_fr.records.gcg import parse_gcg, write_gcg
+        from scrabble_fr.tui.screens.game_review import GameReviewScreen
+
+        lexicon = self.match.lexicon
+        if lexicon is None:
+            loader = getattr(self.app, "lexicon_loader", None)
+            lexicon = loader(self.game.rules.lexicon)[0] if loader is not None else None
+        if lexicon is None:
+            self.query_one("#export-result", Static).update(_("No word list to review the game with."))
+            return
+        record = parse_gcg(write_gcg(self.game))
+        self.app.push_screen(GameReviewScreen(record, lexicon, " — ".join(self.game.players), rules=self.game.rules))
 
     @on(Button.Pressed, "#quit")
     def _quit(self) -> None:

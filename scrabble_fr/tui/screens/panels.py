@@ -38,9 +38,13 @@ if TYPE_CHECKING:
     from scrabble_fr.lexicon.tools import WordTools
 
 
-def keys_help(notation: str) -> str:
-    """The keys and the command line, with examples in ``notation`` (the rules' coordinates)."""
+def keys_help(notation: str, confined: bool = False) -> str:
+    """The keys and the command line, with examples in ``notation`` (the rules' coordinates);
+    ``confined``: what a browser's visitor does not have (see :mod:`scrabble_fr.tui.policy`)."""
     across, down = ("H8", "8H") if notation == "fr" else ("8H", "H8")
+    served = ["", _("**In a browser served by a club host**: no settings (F9) and no other game here; the word "
+                    "tools (F7) only at a table that allows them. The host changes the settings on their own "
+                    "command line.")] if confined else []
     return "\n".join(
         [
             "# " + _("Keys"),
@@ -61,6 +65,7 @@ def keys_help(notation: str) -> str:
             "",
             _("**In every dialog**: Tab and Shift+Tab move between the controls, the arrows within a list, "
               "Space or Enter choose, Escape closes."),
+            *served,
         ]
     )
 
@@ -135,15 +140,16 @@ class HelpScreen(LocalizedBindings, Screen[None]):
 
     WIDE = 100
 
-    def __init__(self, notation: str) -> None:
+    def __init__(self, notation: str, confined: bool = False) -> None:
         super().__init__()
         self.notation = notation
+        self.confined = confined  # a browser's visitor: the help says what it does not have
         self._wide: bool | None = None
 
     def compose(self) -> ComposeResult:
         with TabbedContent(id="help-tabs"):
             with TabPane(_("Keys"), id="help-keys"):
-                yield MarkdownViewer(keys_help(self.notation), show_table_of_contents=False)
+                yield MarkdownViewer(keys_help(self.notation, self.confined), show_table_of_contents=False)
             with TabPane(_("Rules"), id="help-rules"):
                 yield RulesViewer(rules_text(), show_table_of_contents=False, id="rules")
         yield Footer(compact=True)
@@ -256,7 +262,10 @@ class SettingsScreen(LocalizedBindings, ModalScreen[None]):
         from scrabble_fr.engine.errors import ScrabbleError
         from scrabble_fr.lexicon.catalogue import Catalogue
         from scrabble_fr.messages import describe
+        from scrabble_fr.tui.policy import Opening
 
+        if self.app.refuses(Opening.SETTINGS):  # type: ignore[attr-defined]
+            return  # the host's catalogue changes on the host's command line only
         catalogue = Catalogue()
         name = str(event.value)
         if name == catalogue.default_name(self._language_of_lists()):

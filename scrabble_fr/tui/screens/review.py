@@ -156,23 +156,23 @@ class ReviewScreen(LocalizedBindings, Screen[None]):
         rules = self.rules
         if lexicon is None or rules is None or not rack or len(rack) > rules.rack_size:
             return None
-        if len(self.record.players) != 2 or event.kind not in ("place", "pass"):
+        if event.kind not in ("place", "pass"):
             return None
         if event.kind == "place" and not step.tiles:
             return None
+        from scrabble_fr.training.review import endgame_of
+
         position = Position(rules, racks=[rack, ""], lexicon=lexicon)
         position.board.squares = list(step.before)
-        unseen = position.unseen(0)
-        if not unseen or sum(unseen.values()) > rules.rack_size:
-            return None
-        position.racks[1] = "".join(sorted(unseen.elements()))
         totals: dict[str, int] = {}
         for earlier in self.steps[:index]:
             totals[earlier.event.nick] = earlier.event.total
         other = next((nick for nick, _name in self.record.players if nick != event.nick), "")
-        position.scores = [event.total - event.score, totals.get(other, 0)]
+        endgame = endgame_of(position, len(self.record.players), (event.total - event.score, totals.get(other, 0)))
+        if endgame is None:
+            return None
         move = Move.place(step.tiles) if event.kind == "place" else Move.pass_()
-        return position, move
+        return endgame, move
 
     @work(thread=True, exclusive=True, group="review-endgame")
     def _judge_endgame(self) -> None:

@@ -111,6 +111,11 @@ class BoardView(Widget, can_focus=True):
             self.row = row
             self.col = col
 
+    # A wall's board may be drawn larger: each square ZOOM_WIDTH columns by `zoom` lines.
+    ZOOM_WIDTH = {1: CELL, 2: 5}
+
+    zoom: reactive[int] = reactive(1, layout=True)
+
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self._joker_next = False
@@ -119,23 +124,34 @@ class BoardView(Widget, can_focus=True):
     def size_n(self) -> int:
         return len(self.picture.layout)
 
+    @property
+    def cell(self) -> int:
+        return self.ZOOM_WIDTH[self.zoom]
+
+    def board_size(self, zoom: int) -> Size:
+        """The columns and lines the board takes at ``zoom`` (its labels included)."""
+        return Size(LABEL + self.ZOOM_WIDTH[zoom] * self.size_n + 1, zoom * self.size_n + 1)
+
     def get_content_width(self, container: Size, viewport: Size) -> int:
-        return LABEL + CELL * self.size_n + 1
+        return self.board_size(self.zoom).width
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
-        return self.size_n + 1
+        return self.board_size(self.zoom).height
 
     def render_line(self, y: int) -> Strip:
         pic = self.picture
         n = len(pic.layout)
+        cell = self.cell
         label = self.get_component_rich_style("board--label")
         if y == 0:
-            text = " " * LABEL + "".join(col_label(c, pic.style).center(CELL) for c in range(n))
+            text = " " * LABEL + "".join(col_label(c, pic.style).center(cell) for c in range(n))
             return Strip([Segment(text, label)])
-        row = y - 1
+        row, line = divmod(y - 1, self.zoom)
         if row >= n:
             return Strip.blank(self.size.width)
-        segments = [Segment(row_label(row, pic.style).rjust(2) + " ", label)]
+        # A zoomed square shows its letter on its first line; the lines below keep its colour.
+        shown = line == 0
+        segments = [Segment(row_label(row, pic.style).rjust(2) + " " if shown else " " * LABEL, label)]
         values = pic.value_of
         tentative = pic.tentative_at
         cursor_style = self.get_component_rich_style("board--cursor") if self.has_focus else Style(underline=True)
@@ -163,6 +179,8 @@ class BoardView(Widget, can_focus=True):
                 style = style + cursor_style
                 if tile is None:
                     text = f"{text[0]}{text[1]}{arrow}"
+            if cell != CELL:
+                text = text.center(cell) if shown else " " * cell
             segments.append(Segment(text, style))
         return Strip(segments)
 
