@@ -73,6 +73,8 @@ MODULES = [
     "scrabble_fr.engine.players",
     "scrabble_fr.duplicate.marking",
     "scrabble_fr.duplicate.timing",
+    "scrabble_fr.duplicate.slip",
+    "scrabble_fr.duplicate.variant",
     "scrabble_fr.lexicon.quackle",
     "scrabble_fr.lexicon.tools",
     "scrabble_fr.lexicon.catalogue",
