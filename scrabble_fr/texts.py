@@ -69,17 +69,26 @@ def cut_name(name: str, room: int) -> str:
 
 def history_lines(rows: Sequence[HistoryRow], width: int, turns: bool = True,
                   name_width: int = 12) -> tuple[str, list[str]]:
-    """The history as text lines of ``width`` columns: the heading and one line per row.
+    """The history as text lines of ``width`` columns: the heading and the lines of each row.
 
     The numbers (points, running total) keep their columns whatever the moves and notes are
-    like: a move too long for the space left is cut with « … », and a note (which has no numbers)
-    runs over the whole line, wrapped onto more lines if need be. ``turns``: show the turn
-    numbers (the wide layout); ``name_width``: the most a player's name takes.
+    like, and every entry is shown whole: a player's name longer than its column takes the
+    name's and the move's columns on its line, and a move too long for its column goes on the
+    lines under it (under the move's column, as wide as the line allows); a note (which has no
+    numbers) runs over the whole line, wrapped onto more lines if need be. ``turns``: show the
+    turn numbers (the wide layout); ``name_width``: the most a player's name column takes.
 
         >>> rows = [HistoryRow("1", "Alice", "H4 MAISON", "+18", "18"), HistoryRow("", "", "hint for Bruno", "", "")]
         >>> head, lines = history_lines(rows, 30, turns=False, name_width=6)
         >>> lines
         ['Alice  H4 MAISON     +18    18', '       hint for Bruno']
+        >>> rows = [HistoryRow("1", "Joueur 1", "H4 BALTE", "+20", "20"),
+        ...         HistoryRow("", "Bernadette", "contestation perdue", "-10", "10")]
+        >>> for line in history_lines(rows, 27, turns=False, name_width=7)[1]: print(line)
+        Joueur 1          +20    20
+                H4 BALTE
+        Bernadette        -10    10
+                contestation perdue
     """
     columns = history_columns()
     turn_w = max([len(columns[0])] + [len(r.turn) for r in rows]) if turns else 0
@@ -88,24 +97,29 @@ def history_lines(rows: Sequence[HistoryRow], width: int, turns: bool = True,
     total_w = max([len(columns[4])] + [len(r.total) for r in rows])
     lead = turn_w + 1 if turns else 0
     move_w = max(4, width - lead - name_w - 1 - 1 - pts_w - 1 - total_w)
+    indent = " " * (lead + name_w + 1)  # where the move's column starts
+    room = max(8, width - len(indent))  # a move or a note under its row: to the line's end
 
-    def cut(text: str, room: int) -> str:
-        return text if len(text) <= room else text[: max(0, room - 1)] + "…"
-
-    def line(turn: str, name: str, move: str, pts: str, total: str) -> str:
+    def line(turn: str, name: str, name_room: int, move: str, pts: str, total: str) -> str:
         start = f"{turn:>{turn_w}} " if turns else ""
-        return (f"{start}{cut_name(name, name_w):<{name_w}} {cut(move, move_w):<{move_w}} "
-                f"{pts:>{pts_w}} {total:>{total_w}}").rstrip()
+        move_room = name_w + 1 + move_w - name_room - 1  # a long name takes from the move's room
+        return f"{start}{name:<{name_room}} {move:<{move_room}} {pts:>{pts_w}} {total:>{total_w}}"
 
-    head = line(columns[0] if turns else "", columns[1], columns[2], columns[3], columns[4])
+    head = line(columns[0] if turns else "", columns[1], name_w, columns[2], columns[3], columns[4]).rstrip()
     lines: list[str] = []
     for row in rows:
         if row.points or row.total or row.player:
-            lines.append(line(row.turn, row.player, row.move, row.points, row.total))
+            if len(row.player) <= name_w and len(row.move) <= move_w:
+                lines.append(line(row.turn, row.player, name_w, row.move, row.points,
+                                  row.total).rstrip())
+                continue
+            # The name in the name's and the move's columns (cut only past both), the move under it.
+            span = name_w + 1 + move_w
+            name = row.player if len(row.player) <= span else cut_name(row.player, span)
+            lines.append(line(row.turn, name, max(name_w, len(name)), "", row.points, row.total).rstrip())
+            lines.extend(indent + part for part in textwrap.wrap(row.move, room, break_on_hyphens=False))
             continue
         # A note: no player column of its own, no numbers; the whole width, wrapped.
-        indent = " " * (lead + name_w + 1)
-        room = max(8, width - len(indent))
         lines.extend(indent + part for part in textwrap.wrap(row.move, room) or [""])
     return head, lines
 
@@ -186,7 +200,7 @@ def note_text(players: Sequence[str], note: Note) -> str:
         moves = join_list(list(note.detail.get("moves", []))) or "—"
         return _("{name} takes back: {moves}").format(name=name, moves=moves)
     if note.kind == "hint":
-        return _("hint for {name}").format(name=name) + times
+        return _("{name} asked for a hint").format(name=name) + times
     return _("{name} looked up: {words}").format(name=name, words=" ".join(note.detail.get("words", []))) + times
 
 

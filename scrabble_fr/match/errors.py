@@ -32,7 +32,7 @@ MESSAGES: dict[str, str] = {
     "undo_nothing": N_("there is no move of a human player to take back"),
     "hint_club": N_("hints are not allowed in club mode"),
     "tools_club": N_("the word tools are not allowed in club mode"),
-    "hint_needs_list": N_("a hint needs a word list, on a human player's turn"),
+    "hint_needs_list": N_("a hint needs a word list, and none is loaded"),
 }
 
 

@@ -473,7 +473,8 @@ class Match:
         """A search of the best moves for the human to act (refused in club mode)."""
         if self.config.club:
             raise MatchError("hint_club")
-        if self.lexicon is None or self.current_human is None:
+        self._require_human()  # not this player's turn: said as such, not as a missing list
+        if self.lexicon is None:
             raise MatchError("hint_needs_list")
         if self.game.pending is not None:
             raise MatchError("announced_first")

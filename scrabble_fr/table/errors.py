@@ -16,6 +16,9 @@ MESSAGES: dict[str, str] = {
     "base_unreachable_served": N_("the table store cannot be reached just now: try again in a moment, or tell the host"),
     "base_busy": N_("the table store is busy: another terminal's write held it for more than {seconds} s. Nothing was written: try again"),
     "base_lost": N_("the connection to the table store is lost: retrying…"),
+    # An intent met a store it could not write to: refused at once, the player's line kept.
+    "not_recorded": N_("the table store does not answer: not recorded. Send it again when the store is back"),
+    "not_recorded_busy": N_("the table store is held by another terminal's write: not recorded. Send it again in a moment"),
     "base_unknown": N_("{base} is not a table store address: give a postgresql://… address, or a path of a SQLite file"),
     "base_no_folder": N_("there is no folder {folder} for the table store: create it first, or give another address"),
     "base_full": N_("the PostgreSQL server of the table store {base} has no connection left for another terminal (each player's terminal holds one; max_connections sets how many): ask its administrator to raise max_connections"),
@@ -25,6 +28,10 @@ MESSAGES: dict[str, str] = {
     "table_unknown": N_("there is no table {table}: see scrabble-fr tables"),
     "table_unknown_code": N_("no seat has this code: check it, or ask the table's creator for it"),
     "table_damaged": N_("the table {table} is damaged at its event {seq} ({detail}): it can no longer be played"),
+    "table_exists": N_("there is already a table {table}"),
+    "rematch_not_over": N_("a rematch follows a finished game: this one goes on"),
+    "rematch_no_code": N_("this seat was opened without its code: join the table with scrabble-fr table rejoindre CODE to follow its rematch"),
+    "rematch_unknown": N_("the rematch of table {table} cannot be read: it can no longer be followed"),
     "table_over": N_("the game at table {table} is over"),
     "seat_taken": N_("the seat of {name} is open in another terminal: close it there, or take it here with --forcer"),
     "seat_computer": N_("{name} is a computer: it plays by itself"),
@@ -49,6 +56,9 @@ MESSAGES: dict[str, str] = {
     "no_judgement": N_("no challenged word waits for the arbiter"),
     "table_command": N_("{text!r} is not a command of the game: H8 MOT, 8H MOT, passer, changer LETTRES, contester [MOTS], accepter"),
 }
+
+# The codes of an intent the store did not take (the screen gives the typed line back).
+NOT_RECORDED = frozenset({"not_recorded", "not_recorded_busy"})
 
 
 # The codes of a store out of reach for now: a seat following its table waits and retries.

@@ -192,13 +192,16 @@ class PostgresStore(TableStore):
             conn = self._connection()
             try:
                 with conn.transaction():
-                    table_id = new_table_id()
+                    table_id = table.id or new_table_id()
                     while conn.execute("SELECT 1 FROM scrabble_tables WHERE id = %s", (table_id,)).fetchone():
+                        if table.id is not None:
+                            raise TableError("table_exists", table=table_id)
                         table_id = new_table_id()
                     codes, table_code = new_codes(table, table_id)
+                    config = table.config_for(table_id, codes)
                     conn.execute(f"INSERT INTO scrabble_tables (id, kind, config, created_ms, updated_ms, join_hash) "
                                  f"VALUES (%s, %s, %s, {_NOW_MS}, {_NOW_MS}, %s)",
-                                 (table_id, table.kind, json.dumps(table.config, ensure_ascii=False),
+                                 (table_id, table.kind, json.dumps(config, ensure_ascii=False),
                                   code_hash(table_code) if table_code else None))
                     for number, spec in enumerate(table.seats):
                         code = codes.get(number)
@@ -207,6 +210,9 @@ class PostgresStore(TableStore):
                                      (table_id, number, spec.name, spec.computer_level, spec.role.value,
                                       code_hash(code) if code else None))
                     conn.execute(NOTIFY_BOTH, (CHANNEL, table_id, table_channel(table_id), table_id))
+            except psycopg.errors.UniqueViolation:
+                # Two processes creating the same named table (a rematch) at once: one did.
+                raise TableError("table_exists", table=table_id) from None
             except psycopg.OperationalError:
                 self._drop()
                 raise TableError("base_lost") from None
@@ -284,6 +290,11 @@ class PostgresStore(TableStore):
 
     def set_over(self, table_id: str) -> None:
         self._run("UPDATE scrabble_tables SET over = TRUE WHERE id = %s", (table_id,))
+
+    def set_seat_code(self, table_id: str, seat: int, hash_: str) -> bool:
+        return bool(self._run(
+            "UPDATE scrabble_seats SET code_hash = %s WHERE table_id = %s AND seat = %s AND computer_level IS NULL "
+            "AND (code_hash IS NULL OR code_hash = %s) RETURNING seat", (hash_, table_id, seat, hash_)))
 
     # -- the log -----------------------------------------------------------------------------
     def append(self, table_id: str, seq: int, payload: dict[str, Any], quiet: bool = False) -> Row:

@@ -20,8 +20,13 @@ on the database's timestamps from the moment every human seat has been taken onc
 terminal is open.
 
 A row is JSON: ``{"type": "move"|"undo_request"|"undo_answer"|"judge_request", "by": SEAT,
-"drop": N, "actions": [...], "notes": [...]}`` (``notes``: the table's notes whole, when they
-changed).
+"drop": N, "actions": [...], "notes": [...], "seed": SEED}`` (``notes``: the table's notes whole,
+when they changed; ``seed``: in the row that ends the game of a table whose seed is sealed).
+
+The seed that makes the racks is sealed for each human seat's code (:mod:`.seal`): a seat's
+process opens it with its code and replays the real game; a spectator, without a code, replays
+the game as the public sees it (:class:`~scrabble_fr.engine.public.PublicGame`: no rack), until
+the row that ends the game reveals the seed.
 """
 
 from __future__ import annotations
@@ -34,11 +39,13 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from scrabble_fr import texts
-from scrabble_fr.engine.errors import ScrabbleError
+from scrabble_fr.engine.errors import GameStateError, ScrabbleError
 from scrabble_fr.engine.game import Event, EventKind, Game
 from scrabble_fr.engine.move import Move
 from scrabble_fr.engine.players import check_names
+from scrabble_fr.engine.public import PublicGame
 from scrabble_fr.engine.rules import Rules, rules_from_mapping, rules_to_mapping
+from scrabble_fr.engine.tiles import JOKER
 from scrabble_fr.engine.wordlist import WordList
 from scrabble_fr.i18n import _, colon
 from scrabble_fr.match.clock import Clocks
@@ -53,7 +60,8 @@ from scrabble_fr.match.config import (
 from scrabble_fr.match.match import ComputerTask, Match, Note, _default_computers
 from scrabble_fr.match.outcome import Outcome
 from scrabble_fr.messages import describe
-from scrabble_fr.table.errors import OUT_OF_REACH, TableError
+from scrabble_fr.table.errors import NOT_RECORDED, OUT_OF_REACH, TableError
+from scrabble_fr.table.seal import SEALED, is_sealed, new_seed, open_tiles, seal_tiles, sealed_seeds, table_seed
 from scrabble_fr.table.store import (
     RENEW_SECONDS,
     Conflict,
@@ -68,6 +76,7 @@ from scrabble_fr.table.store import (
 )
 
 CLASSIC = "classic"
+ROW_KINDS = ("move", "undo_request", "undo_answer", "judge_request", "rematch")
 CONTEST_EVENTS = frozenset({EventKind.WITHDRAWN, EventKind.CONTEST_PENALTY, EventKind.CONTEST_BONUS,
                             EventKind.CONTEST_FAILED, EventKind.LOST_TURN})
 
@@ -106,9 +115,9 @@ def create_table(store: TableStore, settings: TableSettings) -> Created:
         raise TableError("table_players")
     # Manual verification needs someone to judge: without an arbiter the word list decides.
     verification = config.verification if settings.arbiter is not None else Verification.AUTO
+    seed = config.seed if config.seed is not None else new_seed()
     table_config = {
         "rules": rules_to_mapping(config.rules),
-        "seed": config.seed if config.seed is not None else random.randrange(2**31),
         "verification": verification.value,
         "clock_minutes": config.clock_minutes,
         "club": config.club,
@@ -116,7 +125,13 @@ def create_table(store: TableStore, settings: TableSettings) -> Created:
         "lexicon_name": settings.lexicon_name,
         "lexicon_words": settings.lexicon_words,
     }
-    return store.create_table(NewTable(CLASSIC, table_config, seats))
+
+    def seal(table_id: str, codes: Mapping[int, str]) -> dict[str, Any]:
+        # Every human seat's process replays the game (its rack, the computers' moves): the seed
+        # is sealed for each code; the database alone gives it to nobody.
+        return {SEALED: sealed_seeds(seed, codes, sorted(codes), table_id)}
+
+    return store.create_table(NewTable(CLASSIC, table_config, seats, seal=seal))
 
 
 class _TableClock:
@@ -222,6 +237,9 @@ class SeatMatch(Match):
         except TableError as exc:
             if exc.code == "acted_first":  # another terminal recorded the computer's move first
                 return Outcome()
+            if exc.code in NOT_RECORDED:
+                # The store is away: the computer plays again once it is back (no one's intent lost).
+                return Outcome()
             raise
 
     def tick(self) -> bool:
@@ -230,6 +248,8 @@ class SeatMatch(Match):
         except TableError as exc:
             if exc.code == "acted_first":
                 return True  # another terminal charged it: the state was rebuilt, redraw
+            if exc.code in NOT_RECORDED:
+                return True  # the store is away: charged at a tick once it is back (table time)
             raise
 
     # -- the table is the store --------------------------------------------------------------
@@ -244,13 +264,32 @@ class SeatMatch(Match):
         Match.undo(self)
 
 
+HELP_NOTES = ("hint", "lookup")  # the notes of a seat's use of the program's help
+
+
+def _help_counts(notes: Sequence[Note]) -> dict[tuple[str, int, int], int]:
+    return {(n.kind, n.after, n.player): n.count for n in notes if n.kind in HELP_NOTES}
+
+
+STORE_FAILURES = OUT_OF_REACH | {"base_busy"}
+
+
+def not_recorded(exc: TableError) -> TableError:
+    """What an intent whose row the store did not take says: « not recorded », nothing queued
+    (the store's own wording, « retrying… », would promise a retry no one makes)."""
+    if exc.code == "base_busy":
+        return TableError("not_recorded_busy")
+    return TableError("not_recorded") if exc.code in STORE_FAILURES else exc
+
+
 class TableSession(FollowedTable):
     """One seat (``seat``; None: a spectator) following one table of ``store``."""
 
     def __init__(self, store: TableStore, info: TableInfo, seat: int | None, lexicon: WordList | None, *,
                  force: bool = False, computers: Callable[[int, random.Random], Any] | None = _default_computers,
-                 spectator: bool = False) -> None:
+                 spectator: bool = False, code: str | None = None) -> None:
         self.store = store
+        self.code = code  # the seat's join code, when it was opened with it (its rematch is derived from it)
         self.info = info
         self.table_id = info.id
         self.seat = seat
@@ -265,14 +304,22 @@ class TableSession(FollowedTable):
         try:
             rules = rules_from_mapping(config["rules"])
             clock = config.get("clock_minutes")
+            # The seed makes the racks: a seat's code opens it (a table of before the seals gives
+            # it to anyone); without it a spectator follows the game as the public sees it.
+            self.own_seed = table_seed(config, info.id, seat, code)
             game_config = GameConfig(
                 players=[PlayerConfig(s.name, s.computer_level) for s in self.players], rules=rules,
-                verification=Verification(config.get("verification", "auto")), seed=int(config["seed"]),
+                verification=Verification(config.get("verification", "auto")), seed=self.own_seed,
                 clock_minutes=clock if isinstance(clock, int) and clock > 0 else None,
                 club=config.get("club") is True, lexicon_path=config.get("lexicon"))
             check_players(game_config.players)
         except (KeyError, TypeError, ValueError, ScrabbleError) as exc:
             raise TableError("table_damaged", table=info.id, seq=0, detail=str(exc)) from None
+        if seat is not None and self.own_seed is None:
+            # A seat's view holds its rack (and plays it): it needs the seat's own code. Only a
+            # spectator (no seat) follows the game without the seed.
+            raise TableError("table_unknown_code")
+        self.seed: int | None = self.own_seed
         self.config = game_config
         self.clock.pin(info.created_ms)
         self.match = SeatMatch(self, game_config, lexicon, computers)
@@ -282,6 +329,7 @@ class TableSession(FollowedTable):
         self.held = False
         self.lost_seat = False
         self.offline = False
+        self._unsure = False  # a write failed as the connection went: did the server take it?
         self._renewed = 0.0
         if seat is not None and not spectator:
             store.take_seat(self.table_id, seat, self.token, force=force)
@@ -298,7 +346,7 @@ class TableSession(FollowedTable):
         info, seat = store.find_code(code)
         if seat is None:
             raise TableError("table_needs_name")
-        return cls(store, info, seat, lexicon, force=force, computers=computers)
+        return cls(store, info, seat, lexicon, force=force, computers=computers, code=code)
 
     @classmethod
     def watch(cls, store: TableStore, table_id: str, lexicon: WordList | None) -> TableSession:
@@ -311,7 +359,8 @@ class TableSession(FollowedTable):
         match = self.match
         config = self.config
         self.clock.pin(self.info.created_ms)
-        match.game = Game([p.name for p in config.players], config.rules, int(config.seed or 0))
+        self.seed = self.own_seed
+        match.game = self._game()
         match.notes = []
         match._task_token = None
         match.clocks = Clocks([config.clock_minutes * 60.0] * len(config.players), self.clock) \
@@ -325,8 +374,60 @@ class TableSession(FollowedTable):
         self.undo_asked: dict[str, Any] | None = None  # {"by": seat, "yes": [seats]}
         self.judgement: dict[str, Any] | None = None  # {"contester": player, "words": [...]}
         self.judging = False
+        self.rematch: dict[str, Any] | None = None  # {"table": id, "seed": n, "by": seat}, once asked
         self.damaged: TableError | None = None
         self.events_at: dict[int, int] = {0: 0}  # how many game events there were after each row
+
+    def _game(self, actions: Sequence[dict[str, Any]] = ()) -> Game:
+        """The game of ``actions``: the real one with the seed, else the public one (no rack)."""
+        names = [p.name for p in self.config.players]
+        if self.seed is None:
+            return PublicGame.replay(names, self.config.rules, 0, actions)
+        return Game.replay(names, self.config.rules, self.seed, actions)
+
+    # -- exchanges, sealed in the rows ------------------------------------------------------
+    def _row_action(self, action: dict[str, Any], seq: int, index: int) -> dict[str, Any]:
+        """A game's action as row ``seq`` writes it: at a table whose seed is sealed, an
+        exchange's tiles are sealed too (the database says how many, as the opponents' screens)."""
+        move = action.get("move")
+        if (not is_sealed(self.info.config) or self.seed is None or action.get("type") != "play"
+                or not isinstance(move, dict) or move.get("kind") != "exchange"):
+            return action
+        tiles = str(move["tiles"])
+        sealed = seal_tiles(tiles, self.seed, self.table_id, seq, index)
+        return {**action, "move": {"kind": "exchange", "count": len(tiles), "sealed": sealed}}
+
+    def _game_action(self, action: Any, seq: int, index: int) -> Any:
+        """A row's action as the game applies it: a sealed exchange opened with the seed, or
+        without it (a spectator) an exchange of that many unknown tiles."""
+        move = action.get("move") if isinstance(action, dict) else None
+        if not isinstance(move, dict) or "sealed" not in move:
+            return action
+        if self.seed is None:
+            count = move["count"]
+            if isinstance(count, bool) or not isinstance(count, int) or count < 1:
+                raise ValueError("count")
+            return {**action, "move": {"kind": "exchange", "tiles": JOKER * count}}
+        return {**action, "move": {"kind": "exchange",
+                                   "tiles": open_tiles(str(move["sealed"]), self.seed, self.table_id, seq, index)}}
+
+    def _actions_of(self, rows: Sequence[Row]) -> list[dict[str, Any]]:
+        """The game's actions after ``rows``, their exchanges opened (the seed is known)."""
+        actions: list[dict[str, Any]] = []
+        for row in rows:
+            drop = int(row.payload.get("drop", 0))
+            del actions[len(actions) - drop:]
+            for action in row.payload.get("actions", []):
+                actions.append(self._game_action(action, row.seq, len(actions)))
+        return actions
+
+    @property
+    def rematch_asker(self) -> str | None:
+        """The name of the seat that asked for the rematch, if another seat did."""
+        if self.rematch is None or self.rematch.get("by") == self.seat:
+            return None
+        by = self.rematch.get("by")
+        return self.info.seat(by).name if isinstance(by, int) and 0 <= by < len(self.info.seats) else _("the table")
 
     @property
     def can_act(self) -> bool:
@@ -351,18 +452,31 @@ class TableSession(FollowedTable):
         match = self.match
         self.clock.pin(row.ts_ms)
         kind = payload.get("type")
-        if "damaged" in payload or kind not in ("move", "undo_request", "undo_answer", "judge_request"):
+        if "damaged" in payload or kind not in ROW_KINDS:
             raise ValueError("unreadable")
+        if kind == "rematch":
+            # The finished game's rematch: the first link written is the one every seat follows.
+            if self.rematch is None:
+                table, seed = payload["table"], payload["seed"]
+                if not isinstance(table, str) or not isinstance(seed, int):
+                    raise ValueError("rematch")
+                self.rematch = {"table": table, "seed": seed, "by": payload.get("by")}
         self._start_clocks(row.ts_ms)
         self.clock.pin(row.ts_ms)
+        revealed = payload.get("seed") if kind == "move" else None
+        if revealed is not None and self.seed is None:
+            # The row that ends the game reveals the seed: from here the real game, its racks.
+            if isinstance(revealed, bool) or not isinstance(revealed, int):
+                raise ValueError("seed")
+            self.seed = revealed
+            self.committed = self._actions_of(self.rows)
+            match.game = self._game(self.committed)
         drop = int(payload.get("drop", 0))
-        actions = payload.get("actions", [])
         if drop:
-            kept = self.committed[: len(self.committed) - drop]
-            names = [p.name for p in self.config.players]
-            match.game = Game.replay(names, self.config.rules, int(self.config.seed or 0), kept)
-        for action in actions:
-            match.game.apply_action(action)
+            match.game = self._game(self.committed[: len(self.committed) - drop])
+        actions = payload.get("actions", [])
+        for index, action in enumerate(actions, len(self.committed) - drop):
+            match.game.apply_action(self._game_action(action, row.seq, index))
         if drop or actions:
             self.committed = match.game.actions
             match._task_token = None
@@ -464,13 +578,20 @@ class TableSession(FollowedTable):
             if not self.held or self.lost_seat:
                 raise TableError("spectator" if self.seat is None else "seat_taken",
                                  name=self.info.seat(self.seat or 0).name)
+            if self.offline:
+                # Known to be away: refused at once rather than after a connection's timeout.
+                self.rebuild_from_known()
+                raise TableError("not_recorded")
             payload: dict[str, Any] = {"type": kind, "by": self.seat, **extra}
             if drop:
                 payload["drop"] = drop
             if added:
-                payload["actions"] = added
+                payload["actions"] = [self._row_action(action, self.seq + 1, index)
+                                      for index, action in enumerate(added, prefix)]
             if notes != self.committed_notes:
                 payload["notes"] = notes
+            if match.game.is_over and self.seed is not None and is_sealed(self.info.config):
+                payload["seed"] = self.seed  # the game is over: its racks are no secret any more
             try:
                 row = self.store.append(self.table_id, self.seq + 1, payload)
             except Conflict:
@@ -482,9 +603,13 @@ class TableSession(FollowedTable):
                     who = self.info.seat(by).name if isinstance(by, int) else _("the table")
                     raise TableError("acted_first", name=who, what=self.what_happened(known)) from None
                 continue
-            except TableError:
+            except TableError as exc:
                 self.rebuild_from_known()
-                raise
+                if exc.code in OUT_OF_REACH:
+                    self.offline = True  # the next look says when it is back
+                    # A connection lost mid-write may have lost only the answer: looked at on return.
+                    self._unsure = True
+                raise not_recorded(exc) from None
             # The row is ours: what it holds is the state the match already has.
             self.rows.append(row)
             self.seq = row.seq
@@ -568,6 +693,7 @@ class TableSession(FollowedTable):
             raise MatchError("undo_club")
         if self.me is None:
             raise TableError("spectator")
+        self._require_not_over()
         if self.undo_asked is not None:
             raise TableError("undo_pending")
         humans_acted = [p for p in match.game.actors() if not match.is_computer(p)]
@@ -600,7 +726,14 @@ class TableSession(FollowedTable):
         self.undo_asked = None
         return Outcome((_("Undo refused."),))
 
+    def _require_not_over(self) -> None:
+        # A table's game ends once: its end is written (the seed revealed, the table listed as
+        # over), and a game taken back after it would go on with its racks readable.
+        if self.match.game.is_over:
+            raise GameStateError("game_over")
+
     def _grant_undo(self) -> Outcome:
+        self._require_not_over()
         match = self.match
         before = list(match.notes)
         try:
@@ -634,6 +767,8 @@ class TableSession(FollowedTable):
             known = self.seq
             game = self.match.game
             announced = len(game.history) if game.pending is not None else None
+            asked = _help_counts(self.match.notes)
+            rematch = self.rematch
             events = self.sync()
             if self.seq == known or was_offline:
                 # No row: a seat came or went (a row says nothing of the seats; the renewal above
@@ -647,10 +782,21 @@ class TableSession(FollowedTable):
             if exc.code in OUT_OF_REACH:
                 if not self.offline:
                     self.offline = True
-                    return Outcome(warning=describe(TableError("base_lost")))
+                    return Outcome(warning=_("The connection to the table store is lost: retrying. Until it is "
+                                             "back, an action is refused and not recorded."))
                 return None
             raise
-        messages = tuple(self.event_text(e) for e in events)
+        messages = tuple(self.event_text(e) for e in events) + self._help_used(asked)
+        asker = self.rematch_asker
+        if rematch is None and asker is not None:
+            messages += (_("{name} asks for a rematch: Rematch (R) on the end screen takes you to the new table.")
+                         .format(name=asker),)
+        unsure, self._unsure = self._unsure, False
+        if unsure and any(row.seq > known and row.payload.get("by") == self.seat for row in self.rows):
+            # The server took the row and went before it could answer: it was said « not
+            # recorded », and it is there after all.
+            messages = (_("Your last action reached the table after all: the store took it just before it went "
+                          "away."), *messages)
         game = self.match.game
         if (announced is not None and (game.pending is None or len(game.history) > announced)
                 and not any(e.kind in CONTEST_EVENTS for e in events)):
@@ -660,6 +806,21 @@ class TableSession(FollowedTable):
         if was_offline:
             messages = (_("The table store is back."), *messages)
         return Outcome(messages)
+
+    def _help_used(self, before: Mapping[tuple[str, int, int], int]) -> tuple[str, ...]:
+        """What the other seats asked of the program since ``before`` (a hint, a look-up), said
+        to every seat: help at a table between humans is never silent."""
+        said: list[str] = []
+        for note in self.match.notes:
+            key = (note.kind, note.after, note.player)
+            if note.kind not in HELP_NOTES or note.count <= before.get(key, 0) or note.player == self.me:
+                continue
+            name = self.match.players[note.player]
+            if note.kind == "hint":
+                said.append(_("{name} asked for a hint.").format(name=name))
+            else:
+                said.append(_("{name} used the word tools.").format(name=name))
+        return tuple(said)
 
     def close(self) -> None:
         """Leave the table: the seat is free at once for another terminal."""
@@ -672,7 +833,8 @@ class TableSession(FollowedTable):
 
 
 def table_gcg(session: TableSession) -> str:
-    """A shared table's game as GCG text: its moves, the list that judged it, its notes."""
+    """A shared table's game as GCG text: its moves, the list that judged it, its notes; the
+    players' racks once the game is over only (before, they are what each player still holds)."""
     from scrabble_fr.engine.rules import game_language
     from scrabble_fr.lexicon.catalogue import lexicon_token
     from scrabble_fr.records.gcg import write_gcg
@@ -687,4 +849,5 @@ def table_gcg(session: TableSession) -> str:
         lexicon_words=words if isinstance(words, int) and words > 0 else None,
         notes=[(note.after, note.gcg_text(game.players, language)) for note in session.match.notes],
         title=f"scrabble_fr table {session.table_id}",
+        racks=game.is_over,
     )

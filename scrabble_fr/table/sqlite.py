@@ -186,13 +186,15 @@ class SqliteStore(TableStore):
                 self._attach(create=True)
             self._run("BEGIN IMMEDIATE")
             try:
-                table_id = new_table_id()
+                table_id = table.id or new_table_id()
                 while self._run("SELECT 1 FROM tables WHERE id = ?", (table_id,)):
+                    if table.id is not None:
+                        raise TableError("table_exists", table=table_id)
                     table_id = new_table_id()
                 codes, table_code = new_codes(table, table_id)
                 self._run(f"INSERT INTO tables (id, kind, config, created_ms, updated_ms, join_hash) "
                           f"VALUES (?, ?, ?, {_NOW_MS}, {_NOW_MS}, ?)",
-                          (table_id, table.kind, json.dumps(table.config, ensure_ascii=False),
+                          (table_id, table.kind, json.dumps(table.config_for(table_id, codes), ensure_ascii=False),
                            code_hash(table_code) if table_code else None))
                 for number, spec in enumerate(table.seats):
                     code = codes.get(number)
@@ -343,6 +345,12 @@ class SqliteStore(TableStore):
                 if self._durable:
                     self._run("PRAGMA synchronous = FULL")
         return bool(held)
+
+    def set_seat_code(self, table_id: str, seat: int, hash_: str) -> bool:
+        with self._lock:
+            return bool(self._run(
+                "UPDATE seats SET code_hash = ? WHERE table_id = ? AND seat = ? AND computer_level IS NULL "
+                "AND (code_hash IS NULL OR code_hash = ?) RETURNING seat", (hash_, table_id, seat, hash_)))
 
     def leave_seat(self, table_id: str, seat: int, token: str) -> None:
         with self._lock:

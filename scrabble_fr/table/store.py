@@ -5,13 +5,14 @@
     >>> store.append(created.table.id, 1, {"type": "hello"}).seq
     1
 
-A table is its configuration (rules, word list, clock, club mode, seed: JSON), its seats (a name,
-a computer level or a human, a role, a join code stored only as a hash, and the lease of the
-process that holds the seat), and an append-only log of events, each with a sequence number
-unique within the table and the database's own timestamp. Writing an intent is inserting the
-next number: when two processes act at the same instant, exactly one insert succeeds and the
-other gets :class:`Conflict` and nothing written. Every process rebuilds the game from the log
-and follows it (:meth:`TableStore.changed`: a cheap poll on SQLite, LISTEN/NOTIFY on PostgreSQL).
+A table is its configuration (rules, word list, clock, club mode, the seed sealed under the codes
+that need it — :mod:`.seal` —: JSON), its seats (a name, a computer level or a human, a role, a
+join code stored only as a hash, and the lease of the process that holds the seat), and an
+append-only log of events, each with a sequence number unique within the table and the
+database's own timestamp. Writing an intent is inserting the next number: when two processes act
+at the same instant, exactly one insert succeeds and the other gets :class:`Conflict` and nothing
+written. Every process rebuilds the game from the log and follows it (:meth:`TableStore.changed`:
+a cheap poll on SQLite, LISTEN/NOTIFY on PostgreSQL).
 
 The store is chosen by an address (:func:`open_store`, :mod:`.address`): ``postgresql://…`` for a
 server that several machines share, a path for a SQLite file (the default, in the user's data
@@ -27,7 +28,7 @@ import os
 import secrets
 import time
 from abc import ABC, abstractmethod
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 from pathlib import Path
@@ -88,6 +89,16 @@ class NewTable:
     config: dict[str, Any]
     seats: list[SeatSpec]
     open: bool = False  # players may join with the table's own code and a name (a club's duplicate)
+    id: str | None = None  # the table's id, chosen beforehand (a rematch's, named in its old table)
+    coded: bool = True  # False: the human seats get no code now; each claims its own (a rematch)
+    #: What the configuration gets once the store has chosen the table's id and the human seats'
+    #: codes (``seal(table_id, codes)``): a secret sealed under codes (:mod:`.seal`), written with
+    #: the table in the same transaction.
+    seal: Callable[[str, Mapping[int, str]], Mapping[str, Any]] | None = None
+
+    def config_for(self, table_id: str, codes: Mapping[int, str]) -> dict[str, Any]:
+        """The configuration as stored: :attr:`config` and what :attr:`seal` adds."""
+        return {**self.config, **(self.seal(table_id, codes) if self.seal is not None else {})}
 
 
 @dataclass(frozen=True)
@@ -165,11 +176,10 @@ def _grouped(raw: str) -> str:
     return "-".join(raw[i:i + 4] for i in range(0, 20, 4))
 
 
-def open_table_code(arbiter_code: str, table_id: str) -> str:
-    """An open table's own code, derived from its arbitrator's code: the arbitrator's process
-    derives it again to show it to late players, while the store keeps only its hash, as it
-    does of every code; the join code tells nothing of the arbitrator's."""
-    number = int.from_bytes(derive_secret(arbiter_code, OPEN_TABLE_LABEL, table_id), "big")
+def derived_code(code: str, label: str, table_id: str) -> str:
+    """A join code only the holder of ``code`` can work out, for the use ``label`` at table
+    ``table_id`` (:func:`~scrabble_fr.table.secrets.derive_secret`), written as a drawn code."""
+    number = int.from_bytes(derive_secret(code, label, table_id), "big")
     raw = []
     for _ in range(20):  # 20 digits in base 31 of 256 bits: 99 bits, as a drawn code, with no measurable bias
         number, digit = divmod(number, len(_CODE_ALPHABET))
@@ -177,9 +187,18 @@ def open_table_code(arbiter_code: str, table_id: str) -> str:
     return _grouped("".join(raw))
 
 
+def open_table_code(arbiter_code: str, table_id: str) -> str:
+    """An open table's own code, derived from its arbitrator's code: the arbitrator's process
+    derives it again to show it to late players, while the store keeps only its hash, as it
+    does of every code; the join code tells nothing of the arbitrator's."""
+    return derived_code(arbiter_code, OPEN_TABLE_LABEL, table_id)
+
+
 def new_codes(table: NewTable, table_id: str) -> tuple[dict[int, str], str | None]:
     """A new table's codes: each human seat's, and an open table's own (derived from the
     arbitrator's code when the table has an arbitrator, see :func:`open_table_code`)."""
+    if not table.coded:
+        return {}, None  # each human seat claims its own code later (a rematch; never an open table)
     codes = {number: new_code() for number, spec in enumerate(table.seats) if not spec.is_computer}
     if not table.open:
         return codes, None
@@ -221,7 +240,8 @@ class TableStore(ABC):
 
     # -- tables ------------------------------------------------------------------------------
     @abstractmethod
-    def create_table(self, table: NewTable) -> Created: ...
+    def create_table(self, table: NewTable) -> Created:
+        """Create the table (``table_exists`` if ``table.id`` is taken: nothing written)."""
 
     @abstractmethod
     def table(self, table_id: str) -> TableInfo:
@@ -245,6 +265,11 @@ class TableStore(ABC):
 
     @abstractmethod
     def set_over(self, table_id: str) -> None: ...
+
+    @abstractmethod
+    def set_seat_code(self, table_id: str, seat: int, hash_: str) -> bool:
+        """Give a seat created without a code (``NewTable.coded`` false) the code whose hash is
+        ``hash_``; True if the seat has that code now, False if it has another one."""
 
     # -- the log -----------------------------------------------------------------------------
     @abstractmethod

@@ -51,7 +51,7 @@ def open_code(store: TableStore, code: str, *, name: str | None = None, lexicon:
             words = lexicon if lexicon is not None else (lexicon_for(info) if lexicon_for is not None else None)
         return DuplicateTable.join(store, code, words, name=name, force=force)
     words = lexicon if lexicon is not None else (lexicon_for(info) if lexicon_for is not None else None)
-    return TableSession(store, info, seat, words, force=force)
+    return TableSession(store, info, seat, words, force=force, code=code)
 
 
 def table_screen(session: TableSession | DuplicateTable) -> Screen[None]:

@@ -93,3 +93,95 @@ def test_postgresql_stopped_for_five_seconds_loses_nothing(postgres, words):
     bruno.match.accept()  # the game goes on
     alice.poll(timeout=2.0)
     assert alice.match.game.pending is None and alice.match.game.scores == [20, 0]
+
+
+def _not_recorded(exc: TableError) -> str:
+    from scrabble_fr.messages import describe
+
+    return describe(exc)
+
+
+@pytest.mark.timeout(90)
+def test_an_action_while_postgresql_is_stopped_is_refused_at_once_and_sent_again_later(postgres, words):
+    base = postgres.schema_url("outage")
+    created = create_table(open_store(base), TableSettings(["Alice", "Bruno"], seed=7))
+    alice = TableSession.join(open_store(base), created.codes[0], words)
+    bruno = TableSession.join(open_store(base), created.codes[1], words)
+    postgres.stop("fast")
+    try:
+        # Not yet known to be away: the write fails, and says so; nothing is kept to be sent.
+        with pytest.raises(TableError) as refused:
+            alice.match.play("H4 BALTE")
+        assert refused.value.code == "not_recorded" and "pas enregistré" in _not_recorded(refused.value)
+        assert alice.match.game.history == [] and alice.match.game.pending is None
+        # Known to be away: refused at once, not after a connection's timeout.
+        start = time.monotonic()
+        with pytest.raises(TableError) as again:
+            alice.match.play("H4 BALTE")
+        assert again.value.code == "not_recorded" and time.monotonic() - start < 0.5
+        assert alice.poll() is None  # the refusal said it: no second warning
+    finally:
+        postgres.start()
+    deadline = time.monotonic() + 20
+    outcome = None
+    while outcome is None or not outcome.messages:
+        outcome = alice.poll(timeout=0.5)
+        assert time.monotonic() < deadline, "the table did not come back"
+    assert "répond de nouveau" in outcome.messages[0]
+    bruno.poll(timeout=1.0)
+    assert bruno.match.game.pending is None  # nothing of the refused move reached the table
+    alice.match.play("H4 BALTE")  # sent again, by hand: recorded
+    deadline = time.monotonic() + 20
+    while bruno.match.game.pending is None:
+        bruno.poll(timeout=0.5)
+        assert time.monotonic() < deadline
+    assert bruno.match.game.pending.move.word == "BALTE"
+
+
+
+def test_a_row_the_store_took_before_failing_to_answer_is_said_to_have_reached_the_table(tmp_path, words):
+    # The server commits the row and goes before it answers: the move was said « not recorded »;
+    # when the store is back, the seat is told that it reached the table after all.
+    base = str(tmp_path / "tables.sqlite3")
+    created = create_table(open_store(base), TableSettings(["Alice", "Bruno"], seed=7))
+    alice = TableSession.join(open_store(base), created.codes[0], words)
+    store = alice.store
+    written = store.append
+
+    def append_then_lose(*args, **kwargs):  # type: ignore[no-untyped-def]
+        written(*args, **kwargs)
+        raise TableError("base_lost")
+
+    store.append = append_then_lose  # type: ignore[method-assign]
+    with pytest.raises(TableError) as refused:
+        alice.match.play("H4 BALTE")
+    assert refused.value.code == "not_recorded" and alice.match.game.pending is None
+    del store.append
+    outcome = alice.poll(timeout=0.5)
+    assert outcome is not None and alice.match.game.pending is not None
+    assert any("a bien atteint la table" in message for message in outcome.messages)
+
+
+def test_a_computers_move_the_store_does_not_take_is_played_again_once_it_is_back(tmp_path, words):
+    base = str(tmp_path / "tables.sqlite3")
+    created = create_table(open_store(base), TableSettings(["Alice", "ordi:1"], seed=7))
+    alice = TableSession.join(open_store(base), created.codes[0], words)
+    alice.match.play("H4 BALTE")
+    task = alice.match.computer_task()
+    assert task is not None
+    before = list(alice.match.game.history)
+    store = alice.store
+
+    def lost(*_args, **_kwargs):  # type: ignore[no-untyped-def]
+        raise TableError("base_lost")
+
+    store.append = lost  # type: ignore[method-assign]
+    outcome = alice.match.complete_computer(task, task.compute())  # no error reaches the screen
+    assert not outcome.messages and alice.match.game.history == before
+    assert alice.match.computer_task() is None  # nothing is played while the store is away
+    del store.append
+    assert alice.poll(timeout=0.5) is not None  # back
+    task = alice.match.computer_task()
+    assert task is not None
+    alice.match.complete_computer(task, task.compute())
+    assert len(open_store(base).rows(created.table.id)) == 2

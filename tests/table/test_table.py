@@ -8,14 +8,25 @@ from __future__ import annotations
 
 import json
 import threading
+from dataclasses import replace
 
 import pytest
 
 from scrabble_fr.engine.errors import ScrabbleError
 from scrabble_fr.engine.game import EventKind
+from scrabble_fr.engine.move import Move
 from scrabble_fr.match.config import Verification
 from scrabble_fr.table import TableError, TableSession, TableSettings, create_table, open_store
 from scrabble_fr.table.store import Conflict, NewTable, SeatSpec, code_hash
+
+
+def public(history):  # type: ignore[no-untyped-def]
+    """A game's history as a spectator knows it: the same events, without the racks, and an
+    exchange's tiles by their count."""
+    def seen(move):  # type: ignore[no-untyped-def]
+        return Move.exchange("?" * len(move.exchanged)) if move is not None and move.exchanged else move
+
+    return [replace(event, rack="", move=seen(event.move)) for event in history]
 
 
 def seats(base: str, words, players=("Alice", "Bruno"), **options):  # type: ignore[no-untyped-def]
@@ -142,7 +153,7 @@ def test_a_computer_seat_plays_once_whoever_computes_it(base, words):
     assert alice.match.complete_computer(task_a, task_a.compute()).messages == ()  # too late: dropped
     view = TableSession.watch(open_store(base), created.table.id, None)
     assert [e.player for e in view.match.game.history] == [0, 1, 2]  # one move of the computer
-    assert alice.match.game.history == view.match.game.history
+    assert public(alice.match.game.history) == public(view.match.game.history)  # a spectator: no rack
 
 
 def test_the_clocks_run_on_the_databases_time(base, words):
@@ -179,6 +190,42 @@ def test_undo_is_refused_in_club_mode(base, words):
     with pytest.raises(ScrabbleError) as refused:
         alice.match.undo()
     assert refused.value.code == "undo_club"
+
+
+def _hint(session):  # type: ignore[no-untyped-def]
+    task = session.match.hint_task()
+    return session.match.complete_hint(task, task.compute())
+
+
+def test_a_hint_is_recorded_and_every_other_seat_is_told(base, words):
+    from scrabble_fr import texts
+
+    _created, (alice, bruno) = seats(base, words)
+    assert _hint(alice)  # Alice sees her best moves
+    outcome = bruno.poll(timeout=2.0)
+    assert outcome is not None and "Alice a demandé un indice." in outcome.messages
+    assert "Alice a demandé un indice." in bruno.match.log  # the message log keeps it
+    history = [row.move for row in texts.history_rows(bruno.match.game, bruno.match.timeline())]
+    assert history == ["Alice a demandé un indice"]
+    mine = alice.poll(timeout=0.2)
+    assert mine is None or not mine.messages  # her own hint is not told back to her
+    # A seat that joins later reads it in the history too: it is an event of the table.
+    again = TableSession.watch(open_store(base), alice.table_id, None)
+    assert [n.kind for n in again.match.notes] == ["hint"]
+
+
+def test_a_hint_is_refused_at_a_club_table_and_out_of_turn_said_as_such(base, words):
+    from scrabble_fr.messages import describe
+
+    _created, (alice, bruno) = seats(base, words, club=True)
+    with pytest.raises(ScrabbleError) as refused:
+        alice.match.hint_task()
+    assert refused.value.code == "hint_club" and "mode club" in describe(refused.value)
+    _created, (alice, bruno) = seats(base, words)
+    with pytest.raises(ScrabbleError) as waiting:
+        bruno.match.hint_task()  # Alice's turn: the list is there, the turn is not his
+    assert waiting.value.code == "not_your_turn" and "Alice" in describe(waiting.value)
+    assert open_store(base).rows(bruno.table_id) == []
 
 
 def test_manual_verification_waits_for_the_arbiter(base, words):
@@ -293,7 +340,8 @@ def test_fifty_contest_and_accept_pairs_at_the_same_instant_have_one_effect_each
         assert sorted(results.values()) == ["acted_first", "done"], results
         view = TableSession.watch(open_store(base), created.table.id, None)
         assert len(view.rows) == 2  # the move, then exactly one answer to it
-        assert bruno.match.game.history == chloe.match.game.history == view.match.game.history
+        assert bruno.match.game.history == chloe.match.game.history
+        assert public(bruno.match.game.history) == public(view.match.game.history)  # a spectator: no rack
         outcomes.append(next(name for name, result in results.items() if result == "done"))
     assert set(outcomes) <= {"accept", "contest"}
 
@@ -361,7 +409,8 @@ def test_a_waiting_process_is_woken_by_a_write_at_once_where_the_store_announces
 
 def test_a_sqlite_file_held_too_long_by_another_write_is_busy_not_unreachable(tmp_path, words, monkeypatch):
     # Another terminal's write holds the file's lock past the wait: the move is refused as
-    # "busy, try again" (not "cannot be reached"), nothing is written, and the same move then goes.
+    # "busy, not recorded" (not "cannot be reached", not "retrying"), nothing is written or kept to
+    # be sent, and the same move, sent again, goes.
     import sqlite3
 
     from scrabble_fr.i18n import get_language, set_language
@@ -375,11 +424,12 @@ def test_a_sqlite_file_held_too_long_by_another_write_is_busy_not_unreachable(tm
     other.execute("BEGIN IMMEDIATE")
     with pytest.raises(TableError) as refused:
         alice.match.play("H4 BALTE")
-    assert refused.value.code == "base_busy"
+    assert refused.value.code == "not_recorded_busy"
     before = get_language()
     set_language("fr")
     try:
-        assert "occupée" in describe(refused.value) and "réessayez" in describe(refused.value)
+        said = describe(refused.value)
+        assert "occupée" in said and "pas enregistré" in said and "Renvoyez" in said
     finally:
         set_language(before)
     other.execute("ROLLBACK")

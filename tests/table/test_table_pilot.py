@@ -80,6 +80,157 @@ async def test_a_screen_is_woken_by_the_others_move_where_the_store_announces_it
             assert "BALTE" in str(screen.query_one("#message").render())
 
 
+async def test_a_move_the_store_does_not_take_is_refused_and_the_typed_line_kept(tmp_path, words, monkeypatch):
+    import sqlite3
+
+    from scrabble_fr.table import sqlite as sqlite_store
+
+    monkeypatch.setattr(sqlite_store, "BUSY_SECONDS", 0.2)
+    base = str(tmp_path / "tables.sqlite3")
+    created = create_table(open_store(base), TableSettings(["Alice", "Bruno"], seed=7))
+    alice = TableSession.join(open_store(base), created.codes[0], words)
+    app = ScrabbleApp(lexicon=words, table=alice)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        command = screen.query_one("#command", Input)
+        holder = sqlite3.connect(base, isolation_level=None)
+        holder.execute("BEGIN IMMEDIATE")  # another terminal's write holds the file
+        try:
+            command.value = "H4 BALTE"
+            await pilot.press("enter")
+            await pilot.pause()
+            assert "pas enregistré" in str(screen.query_one("#message").render())
+            assert command.value == "H4 BALTE"  # kept, to send again as it is
+            assert alice.match.game.pending is None
+        finally:
+            holder.execute("ROLLBACK")
+            holder.close()
+        await pilot.press("enter")  # sent again
+        await pilot.pause()
+        assert command.value == "" and alice.match.game.pending is not None
+        assert [row.payload["type"] for row in open_store(base).rows(created.table.id)] == ["move"]
+
+
+async def test_a_watcher_is_offered_only_what_a_watcher_can_do(tmp_path, words):
+    base = str(tmp_path / "tables.sqlite3")
+    created = create_table(open_store(base), TableSettings(["Alice", "Bruno"], seed=7))
+    watcher = TableSession.watch(open_store(base), created.table.id, None)
+    app = ScrabbleApp(table=watcher)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        keys = set(screen._bindings.key_to_bindings)
+        shown = {key for key, bindings in screen._bindings.key_to_bindings.items() if any(b.show for b in bindings)}
+        assert not keys & {"f2", "f3", "f4", "f5", "f6", "f7", "f9", "ctrl+z"} and "f1" in shown
+        command = screen.query_one("#command", Input)
+        assert command.disabled and "Vous regardez" in command.placeholder
+        assert "Votre coup" not in command.placeholder
+        await pilot.press("f3", "f6")  # nothing to accept, nothing to hint: the keys do nothing
+        await pilot.pause()
+        assert app.screen is screen and open_store(base).rows(created.table.id) == []
+
+
+async def test_f6_out_of_turn_says_whose_turn_it_is(tmp_path, words):
+    base = str(tmp_path / "tables.sqlite3")
+    created = create_table(open_store(base), TableSettings(["Alice", "Bruno"], seed=7))
+    TableSession.join(open_store(base), created.codes[0], words)
+    bruno = TableSession.join(open_store(base), created.codes[1], words)
+    app = ScrabbleApp(lexicon=words, table=bruno)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("f6")
+        await pilot.pause()
+        message = str(app.screen.query_one("#message").render())
+        assert "tour" in message and "Alice" in message and "liste" not in message
+
+
+async def test_the_history_shows_its_entries_whole_at_80_by_24(tmp_path, words):
+    from scrabble_fr.tui.widgets.history import HistoryView
+
+    base = str(tmp_path / "tables.sqlite3")
+    created = create_table(open_store(base), TableSettings(["Joueur 1", "Bernadette"], seed=7))
+    alice = TableSession.join(open_store(base), created.codes[0], words)
+    bruno = TableSession.join(open_store(base), created.codes[1], words)
+    alice.match.play("H4 BALTE")
+    bruno.poll(timeout=1.0)
+    bruno.match.contest(1)  # a lost challenge: « contestation perdue » under Bernadette's name
+    alice.poll(timeout=1.0)
+    app = ScrabbleApp(lexicon=words, table=alice)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        history = app.screen.query_one("#history", HistoryView)
+        room = history.query_one("#history-body").size.width - 1
+        text = "\n".join(history.lines)
+        assert "…" not in text and all(len(line) <= room for line in history.lines)
+        assert "Joueur 1" in text and "Bernadette" in text and "contestation perdue" in text
+        assert "+20" in text and "-10" in text
+
+
+async def test_rematch_at_a_table_takes_each_seat_to_a_new_table_never_a_local_game(tmp_path, words):
+    from textual.widgets import Button, Static
+
+    from scrabble_fr.tui.screens.end import EndScreen
+
+    from .test_rematch import finished
+
+    base = str(tmp_path / "tables.sqlite3")
+    created, (alice, bruno) = finished(base, words)
+    app = ScrabbleApp(lexicon=words, table=bruno)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        end = app.screen
+        assert isinstance(end, EndScreen)
+        alice_app = ScrabbleApp(lexicon=words, table=alice)
+        async with alice_app.run_test(size=(80, 24)) as alice_pilot:
+            await alice_pilot.pause()
+            assert isinstance(alice_app.screen, EndScreen)
+            await alice_pilot.press("r")  # Alice asks for the rematch
+            await alice_pilot.pause()
+            screen = alice_app.screen
+            assert isinstance(screen, GameScreen) and screen.match.table.table_id != created.table.id
+            new_table = screen.match.table.table_id
+            said = " ".join(screen.match.log)
+            assert new_table in said and screen.match.table.code in said  # her code, said to her alone
+            assert screen.match.table.me == 0 and not screen.match.is_over
+        await pilot.pause(0.3)  # Bruno's screen follows the old table: he is told
+        assert "Alice demande une revanche" in str(end.query_one("#export-result", Static).render())
+        await pilot.press("r")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, GameScreen) and screen.match.table.table_id == new_table
+        assert screen.match.table.me == 1
+        assert screen.match.table.code not in " ".join(alice.match.log)
+    assert not list((tmp_path / "parties").glob("*"))  # no local game was started
+    watcher = TableSession.watch(open_store(base), created.table.id, None)
+    app = ScrabbleApp(table=watcher)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, EndScreen) and not app.screen.query(Button).filter("#revanche")
+        await pilot.press("r")
+        await pilot.pause()
+        assert isinstance(app.screen, EndScreen)
+
+
+async def test_a_classic_tables_arbiter_is_offered_no_move_keys(tmp_path, words):
+    from scrabble_fr.match.config import Verification
+
+    base = str(tmp_path / "tables.sqlite3")
+    created = create_table(open_store(base), TableSettings(["Alice", "Bruno"], arbiter="Zoé", seed=7,
+                                                           verification=Verification.MANUAL))
+    arbiter = TableSession.join(open_store(base), created.codes[2], words)
+    app = ScrabbleApp(lexicon=words, table=arbiter)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        assert not set(screen._bindings.key_to_bindings) & {"f2", "f3", "f4", "f5", "f6"}
+        command = screen.query_one("#command", Input)
+        assert command.disabled and "Vous arbitrez" in command.placeholder
+
+
 @pytest.mark.parametrize("language", ["fr", "en"])
 async def test_a_seat_away_is_said_on_its_own_line_at_80_columns_with_clocks(tmp_path, words, language):
     from scrabble_fr.i18n import set_language

@@ -14,11 +14,12 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, DataTable, Footer, Label, Static
 
 from scrabble_fr import texts
+from scrabble_fr.engine.errors import ScrabbleError
 from scrabble_fr.engine.game import EventKind, Termination
 from scrabble_fr.engine.rules import BlockedRule
-from scrabble_fr.i18n import N_, _, format_number, ngettext
+from scrabble_fr.i18n import N_, _, format_number, ngettext, sentence
 from scrabble_fr.match import Match
-from scrabble_fr.messages import system_error_text
+from scrabble_fr.messages import describe, system_error_text
 from scrabble_fr.tui.bindings import LocalizedBindings
 from scrabble_fr.tui.policy import Opening
 
@@ -118,8 +119,21 @@ class EndScreen(LocalizedBindings, Screen[None]):
     ]
 
     def __init__(self, match: Match) -> None:
+        # Before the bindings are made: a shared table's watcher has no rematch to follow.
+        self.table = getattr(match, "table", None)
         super().__init__()
         self.match = match
+
+    def binding_keys(self) -> list[tuple[str, str, str, bool]]:
+        if self.watching:
+            return [key for key in self.KEYS if key[1] != "revanche"]
+        return self.KEYS
+
+    @property
+    def watching(self) -> bool:
+        """A shared table's watcher: no seat, so no rematch."""
+        table = getattr(self, "table", None)
+        return table is not None and table.seat is None
 
     @property
     def game(self):  # type: ignore[no-untyped-def]
@@ -138,7 +152,8 @@ class EndScreen(LocalizedBindings, Screen[None]):
         with Vertical(id="end-actions"):
             yield Static(id="export-result")
             with Horizontal(classes="buttons"):
-                yield Button(_("Rematch"), id="revanche", variant="primary", compact=True)
+                if not self.watching:
+                    yield Button(_("Rematch"), id="revanche", variant="primary", compact=True)
                 yield Button(_("New game"), id="new", compact=True)
                 yield Button(_("Game sheet"), id="sheet", compact=True)
                 yield Button(_("Export GCG"), id="export", compact=True)
@@ -160,22 +175,47 @@ class EndScreen(LocalizedBindings, Screen[None]):
         ranking.add_columns(_("Rank"), _("Player"), _("Score"))
         for rank, player, score in game.ranking():
             ranking.add_row(str(rank), game.players[player], format_number(score))
-        if self.app.may_open(Opening.NEW_GAME):  # type: ignore[attr-defined]
-            self.query_one("#revanche", Button).focus()
-        else:  # a confined app (a browser's visitor) plays no other game: no rematch, no new game
-            self.query_one("#revanche", Button).display = False
-            self.query_one("#new", Button).display = False
+        if not self.app.may_open(Opening.NEW_GAME):  # type: ignore[attr-defined]
+            # A confined app (a browser's visitor) plays no other game: no rematch, no new game.
+            for button in self.query("#revanche, #new").results(Button):
+                button.display = False
             self.query_one("#sheet", Button).focus()
+        elif not self.watching:
+            self.query_one("#revanche", Button).focus()
+        self.table_changed()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in ("revanche", "new_game"):
             return bool(self.app.may_open(Opening.NEW_GAME))  # type: ignore[attr-defined]
         return True
 
+    def table_changed(self) -> None:
+        """A shared table's news after its end: another seat asked for the rematch (said where
+        this seat may follow it)."""
+        table = self.table
+        name = table.rematch_asker if table is not None and not self.watching else None
+        if name is None or not self.app.may_open(Opening.NEW_GAME):  # type: ignore[attr-defined]
+            return
+        self.query_one("#export-result", Static).update(
+            _("{name} asks for a rematch: Rematch (R) takes you to the new table.").format(name=name))
+
     @on(Button.Pressed, "#revanche")
     def action_revanche(self) -> None:
-        # The same players and settings, a new draw.
-        self.app.start_game(replace(self.match.config, seed=None))  # type: ignore[attr-defined]
+        if self.table is None:
+            # The same players and settings, a new draw.
+            self.app.start_game(replace(self.match.config, seed=None))  # type: ignore[attr-defined]
+            return
+        # At a shared table: a new table with the same seats and settings, never a local game.
+        if self.watching:
+            return
+        from scrabble_fr.table.rematch import follow_rematch
+
+        try:
+            rematch = follow_rematch(self.table)
+        except ScrabbleError as exc:
+            self.query_one("#export-result", Static).update(sentence(describe(exc)))
+            return
+        self.app.follow_rematch(self.table, rematch)  # type: ignore[attr-defined]
 
     @on(Button.Pressed, "#new")
     def action_new_game(self) -> None:

@@ -27,6 +27,7 @@ from scrabble_fr.i18n import N_, _, elide, format_number, ngettext, points, sent
 from scrabble_fr.match import ComputerTask, HintTask, Match, Outcome
 from scrabble_fr.match.entry import used_tiles
 from scrabble_fr.messages import describe
+from scrabble_fr.table.errors import NOT_RECORDED
 from scrabble_fr.tui.bindings import LocalizedBindings
 from scrabble_fr.tui.screens.dialogs import (
     ChallengeWordsDialog,
@@ -93,8 +94,19 @@ class GameScreen(LocalizedBindings, Screen[None]):
     CLUB_KEYS = [(keys, action, text, show or action == "toggle_focus") for keys, action, text, show in KEYS
                  if action not in ("hint", "app.tools", "undo")]
 
+    # A table's watcher (or its arbiter, who plays no tiles) has no rack and no turn: its keys are
+    # those it can use, and the footer says so.
+    WATCH_KEYS = [
+        ("f1", "app.help", N_("Help"), True),
+        ("ctrl+l", "message_log", N_("Messages"), True),
+        ("ctrl+q", "app.quit", N_("Quit"), True),
+    ]
+
     def __init__(self, match: Match) -> None:
-        self.club = match.config.club  # before the bindings are made (LocalizedBindings)
+        # Before the bindings are made (LocalizedBindings).
+        self.club = match.config.club
+        table = getattr(match, "table", None)
+        self.rackless = table is not None and table.me is None
         super().__init__()
         self.match = match
         self.tentative: list[PlacedTile] = []  # the move being entered, tile by tile
@@ -125,11 +137,22 @@ class GameScreen(LocalizedBindings, Screen[None]):
             yield Button(_("Challenge"), id="contest", variant="error")
             yield Button(_("Accept"), id="accept", variant="success")
         yield Static(id="message")
-        yield Input(id="command", placeholder=_command_placeholder(self.game.rules.notation))
+        yield Input(id="command", placeholder=self._placeholder(), disabled=self.rackless)
         yield Footer(compact=True, show_command_palette=False)
 
     def binding_keys(self) -> list[tuple[str, str, str, bool]]:
+        if getattr(self, "rackless", False):
+            return self.WATCH_KEYS
         return self.CLUB_KEYS if getattr(self, "club", False) else self.KEYS
+
+    def _placeholder(self) -> str:
+        """The command line's prompt: a move's forms for a player, what this screen is for a
+        watcher and for an arbiter (whose line takes nothing)."""
+        if not self.rackless:
+            return _command_placeholder(self.game.rules.notation)
+        if self.table.is_arbiter:
+            return _("You arbitrate: the challenged words come here, you play no tiles")
+        return _("You are watching: no rack is shown, nothing is played from here")
 
     @property
     def table(self) -> Any:
@@ -137,7 +160,10 @@ class GameScreen(LocalizedBindings, Screen[None]):
         return getattr(self.match, "table", None)
 
     def on_mount(self) -> None:
-        self.query_one("#command", Input).focus()
+        if self.rackless:
+            self.query_one("#board", BoardView).focus()  # the arrows look around the board
+        else:
+            self.query_one("#command", Input).focus()
         if self.match.clocks is not None:
             self.set_interval(1.0, self._tick)
         if self.table is not None:
@@ -146,7 +172,7 @@ class GameScreen(LocalizedBindings, Screen[None]):
 
     def refresh_texts(self) -> None:
         """Re-render every text in the current language (the app retranslates the bindings)."""
-        self.query_one("#command", Input).placeholder = _command_placeholder(self.game.rules.notation)
+        self.query_one("#command", Input).placeholder = self._placeholder()
         self.query_one("#contest", Button).label = _("Challenge")
         self.query_one("#accept", Button).label = _("Accept")
         self.refresh_view()
@@ -313,12 +339,16 @@ class GameScreen(LocalizedBindings, Screen[None]):
     # -- the flow of the game --------------------------------------------------------------
     def intent(self, action: Callable[[], Outcome]) -> bool:
         """Send an intent to the match; on refusal say why (nothing changed)."""
+        typed, self._typed_line = self._typed_line, None
         try:
             outcome = action()
         except ScrabbleError as exc:
             self.say(describe(exc))
             if self.table is not None:
                 self.refresh_view()  # another terminal acted first: its move is on the board now
+                if typed and exc.code in NOT_RECORDED:
+                    # The store did not take it: the line comes back, to send again as it is.
+                    self.query_one("#command", Input).value = typed
             return False
         self.shown = []  # the player has acted: what came before is read
         self.after_change(outcome)
@@ -389,6 +419,15 @@ class GameScreen(LocalizedBindings, Screen[None]):
         event.input.value = ""
         if not text:
             return
+        self._typed_line = text  # given back by intent() if the table's store does not take it
+        try:
+            self._dispatch(text)
+        finally:
+            self._typed_line = None
+
+    _typed_line: str | None = None
+
+    def _dispatch(self, text: str) -> None:
         command = command_word(text.split()[0])
         if command is CommandWord.CHALLENGE:
             self._typed_contest(text.split()[1:])
@@ -590,7 +629,13 @@ class GameScreen(LocalizedBindings, Screen[None]):
         self.app.call_from_thread(self._show_hint, task, moves)
 
     def _show_hint(self, task: HintTask, moves: list[Move] | None) -> None:
-        lines = self.match.complete_hint(task, moves)
+        try:
+            # At a table the hint is recorded first, for every seat to be told: not recorded,
+            # not shown.
+            lines = self.match.complete_hint(task, moves)
+        except ScrabbleError as exc:
+            self.say(describe(exc))
+            return
         if lines is None:
             if moves is None:
                 self.say(_("Analysis is not available."))
@@ -673,4 +718,9 @@ class GameScreen(LocalizedBindings, Screen[None]):
     def _finish(self) -> None:
         from scrabble_fr.tui.screens.end import EndScreen
 
+        for screen in self.app.screen_stack:
+            if isinstance(screen, EndScreen) and screen.match is self.match:
+                # Already ended: news of the table after its end (a rematch asked) goes there.
+                screen.table_changed()
+                return
         self.app.push_screen(EndScreen(self.match))

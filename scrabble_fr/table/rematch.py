@@ -1,0 +1,118 @@
+"""The rematch of a finished shared table: a new table with the same seats and settings, a new
+draw, each seat's new code known only to that seat.
+
+At the end of a game, each seat's end screen (or its own code again) follows it::
+
+    rematch = follow_rematch(session)  # Rematch(table="k3m9…", code="…"), this seat's alone
+    TableSession.join(session.store, rematch.code, lexicon)
+
+The first seat that asks writes a link on the old table's log (a row ``{"type": "rematch",
+"table": NEW_ID, "seed": N}``); the other seats read it as they follow the table and are told.
+The new table is created by whichever seat comes first (the link says everything it needs: the
+id, the draw; the rest is the old table's configuration), its human seats without codes. Each
+seat then gives its own new seat a code derived from its old one
+(:func:`~scrabble_fr.table.secrets.derive_secret`, a keyed hash only the holder of the old code
+can work out): no code is shown to, or written for, anyone else, and following twice gives the
+same code. Two seats asking at the same instant write one link (the log's numbers), and create
+one table (its id).
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from scrabble_fr.table.errors import TableError
+from scrabble_fr.table.seal import SEALED
+from scrabble_fr.table.session import TableSession, not_recorded
+from scrabble_fr.table.store import Conflict, NewTable, SeatSpec, code_hash, derived_code, new_table_id
+
+REMATCH_OF = "rematch_of"  # the new table's configuration names the table it follows
+REMATCH_LABEL = "rematch seat code"  # the use of a secret derived from a seat's code (table.secrets)
+
+
+@dataclass(frozen=True)
+class Rematch:
+    """The new table and this seat's code there."""
+
+    table: str
+    code: str
+
+
+def rematch_code(code: str, table_id: str) -> str:
+    """The code of a seat at the rematch ``table_id``, worked out from the seat's old ``code``
+    (read as :func:`~scrabble_fr.table.store.code_hash` reads codes).
+
+        >>> rematch_code("abcd-efgh-jkmn-pqrs-tuvw", "t1") == rematch_code("ABCDEFGHJKMNPQRSTUVW", "t1")
+        True
+        >>> rematch_code("abcd-efgh-jkmn-pqrs-tuvw", "t1") != rematch_code("abcd-efgh-jkmn-pqrs-tuvw", "t2")
+        True
+    """
+    # Keyed by the code itself, not by its stored hash: reading the store does not give it.
+    return derived_code(code, REMATCH_LABEL, table_id)
+
+
+def follow_rematch(session: TableSession) -> Rematch:
+    """This seat's place at the rematch of its finished table: asked for now if no seat has yet,
+    followed otherwise. Raises (nothing written) for a game not over, a watcher, a seat opened
+    without its code, or a store that does not take the link (« not recorded »)."""
+    if session.seat is None or not session.held:
+        raise TableError("spectator")
+    if not session.match.is_over:
+        raise TableError("rematch_not_over")
+    if session.code is None:
+        raise TableError("rematch_no_code")
+    store = session.store
+    try:
+        _link(session)
+        link = session.rematch
+        assert link is not None
+        table_id = str(link["table"])
+        _create(session, table_id, int(link["seed"]))
+        code = rematch_code(session.code, table_id)
+        if not store.set_seat_code(table_id, session.seat, code_hash(code)):
+            raise TableError("rematch_unknown", table=session.table_id)
+    except TableError as exc:
+        raise not_recorded(exc) from None
+    return Rematch(table_id, code)
+
+
+def _link(session: TableSession) -> None:
+    """The rematch's link on the old table: read, or written by this seat (one wins a race)."""
+    for _attempt in range(20):
+        session.sync()
+        if session.rematch is not None:
+            return
+        payload = {"type": "rematch", "by": session.seat, "table": new_table_id(), "seed": random.randrange(2**31)}
+        try:
+            row = session.store.append(session.table_id, session.seq + 1, payload)
+        except Conflict:
+            continue  # another row came first: read it (another seat's link, as likely as not)
+        session._apply_rows([row])
+        return
+    raise TableError("base_lost")
+
+
+def _create(session: TableSession, table_id: str, seed: int) -> None:
+    """The rematch's table as the link names it, created if no seat has yet; a table of that id
+    that is not this table's rematch is refused."""
+    store = session.store
+    try:
+        info = store.table(table_id)
+    except TableError as exc:
+        if exc.code != "table_unknown":
+            raise
+        old = session.info
+        # The old table's seals open only under its old codes: the rematch keeps its own seed
+        # (plain: each seat's new code is worked out only by that seat, nobody can seal for all).
+        kept = {key: value for key, value in old.config.items() if key != SEALED}
+        config = {**kept, "seed": seed, REMATCH_OF: old.id}
+        seats = [SeatSpec(seat.name, seat.computer_level, seat.role) for seat in old.seats]
+        try:
+            store.create_table(NewTable(old.kind, config, seats, id=table_id, coded=False))
+        except TableError as race:
+            if race.code != "table_exists":
+                raise
+        info = store.table(table_id)
+    if info.config.get(REMATCH_OF) != session.table_id:
+        raise TableError("rematch_unknown", table=session.table_id)
