@@ -79,6 +79,8 @@ MODULES = [
     "scrabble_fr.engine.players",
     "scrabble_fr.duplicate.marking",
     "scrabble_fr.duplicate.timing",
+    "scrabble_fr.duplicate.slip",
+    "scrabble_fr.duplicate.variant",
     "scrabble_fr.training.count",
     "scrabble_fr.training.save",
     "scrabble_fr.training.stopwatch",
