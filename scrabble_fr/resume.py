@@ -19,7 +19,7 @@ from __future__ import annotations
 import os
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from scrabble_fr.duplicate.save import DuplicateRecord
@@ -30,9 +30,11 @@ from scrabble_fr.match.config import config_from_record
 from scrabble_fr.match.match import Match
 from scrabble_fr.records.errors import RecordError
 from scrabble_fr.records.save import SavedGame
-from scrabble_fr.records.store import RecordStore, SavedRecord, SaveStatus
+from scrabble_fr.records.store import RecordStore, SavedRecord, SaveStatus, new_id
+from scrabble_fr.training.save import ToppingRecord
+from scrabble_fr.training.topping import ToppingSession
 
-Session = Match | DuplicateSession
+Session = Match | DuplicateSession | ToppingSession
 
 
 def find(store: RecordStore, reference: str | None = None, *, backup: bool = False,
@@ -56,7 +58,7 @@ def find(store: RecordStore, reference: str | None = None, *, backup: bool = Fal
 def lexicon_source(record: SavedRecord) -> str:
     """The name or path of the word list a saved game was played with (``fr``/``en``: the
     shipped or default list of that language)."""
-    if isinstance(record, DuplicateRecord):
+    if isinstance(record, (DuplicateRecord, ToppingRecord)):
         return record.lexicon or str(record.rules.get("lexicon", "fr"))
     if isinstance(record, SavedGame):
         config = config_from_record(record)
@@ -83,6 +85,10 @@ def check(record: SavedRecord, store: RecordStore, lexicon: WordList | None = No
         if lexicon is None:
             raise RecordError("save_replay", id=record.id, detail="no word list")
         record.rebuild(lexicon)
+    elif isinstance(record, ToppingRecord):
+        if lexicon is None:
+            raise RecordError("save_replay", id=record.id, detail="no word list")
+        ToppingSession.from_record(record, lexicon)
     if not take_over:
         store.lock(record.id).check()
 
@@ -98,6 +104,12 @@ def open_session(record: SavedRecord, store: RecordStore, lexicon: WordList | No
         if as_new:
             return DuplicateSession(record.rebuild(lexicon, now=now), store=store, lexicon=record.lexicon)
         return DuplicateSession.from_record(record, lexicon, store=store, take_over=take_over, now=now)
+    if isinstance(record, ToppingRecord):
+        if lexicon is None:
+            raise RecordError("save_replay", id=record.id, detail="no word list")
+        if as_new:
+            record = replace(record, id=new_id())
+        return ToppingSession.from_record(record, lexicon, store=store, take_over=take_over, now=now)
     if isinstance(record, SavedGame):
         game = record.rebuild()
         config = config_from_record(record)

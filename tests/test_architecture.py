@@ -17,7 +17,7 @@ FORBIDDEN = {
                "scrabble_fr.tui", "scrabble_fr.cli", "scrabble_fr.records", "scrabble_fr.lexicon",
                "scrabble_fr.match", "scrabble_fr.words"},
     "player": {"textual", "rich", "scrabble_fr.tui", "scrabble_fr.cli", "scrabble_fr.lexicon",
-               "scrabble_fr.match"},
+               "scrabble_fr.match", "scrabble_fr.training"},
     "records": {"textual", "rich", "scrabble_fr.tui", "scrabble_fr.cli", "scrabble_fr.match"},
     # The match is the game session below every front end: it draws nothing.
     "match": {"textual", "rich", "scrabble_fr.tui", "scrabble_fr.cli"},
@@ -36,6 +36,8 @@ FORBIDDEN_MODULES = {
     "resume.py": {"textual", "rich", "scrabble_fr.tui", "scrabble_fr.cli"},
     # The duplicate screen renders the session and sends it intents: no file, no save, no lock.
     "tui/screens/duplicate.py": {"scrabble_fr.records", "scrabble_fr.duplicate.save", "json", "os", "pathlib"},
+    # The topping screen likewise: the session owns the clock and the save.
+    "tui/screens/topping.py": {"scrabble_fr.records", "scrabble_fr.training.save", "json", "os", "pathlib", "time"},
 }
 
 

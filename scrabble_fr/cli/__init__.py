@@ -24,7 +24,8 @@ from scrabble_fr.messages import describe, system_error_detail
 from scrabble_fr.records.errors import RecordError
 
 # The commands that may open the full-screen interface: a line printed there would spoil it.
-_SCREEN_COMMANDS = frozenset({None, "jouer", "duplicate", "table", "tables", "parties", "importer", "exporter"})
+_SCREEN_COMMANDS = frozenset({None, "jouer", "duplicate", "table", "tables", "parties", "importer", "exporter",
+                               "topping"})
 # Sub-command -> (module, parser builder, runner), in the order --help lists them.
 _COMMANDS: dict[str, tuple[str, str, str]] = {
     "jouer": ("play", "add_parser", "run"),
@@ -40,6 +41,7 @@ _COMMANDS: dict[str, tuple[str, str, str]] = {
     "revoir": ("revoir", "add_parser", "run"),
     "lexiques": ("lexiques", "add_parser", "run"),
     "duplicate": ("duplicate", "add_parser", "run"),
+    "topping": ("topping", "add_parser", "run"),
     "table": ("table", "add_parser", "run"),
     "tables": ("table", "add_tables_parser", "run_tables"),
     "serveur": ("serveur", "add_parser", "run"),

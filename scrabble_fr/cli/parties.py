@@ -55,11 +55,28 @@ def status_text(status: SaveStatus) -> str:
     return _("finished") if status is SaveStatus.FINISHED else _("in progress")
 
 
+def kind_name(record: object) -> str:
+    """The kind of a saved game as JSON says it: ``classic``, ``duplicate`` or ``topping``."""
+    from scrabble_fr.training.save import ToppingRecord
+
+    if isinstance(record, SavedGame):
+        return "classic"
+    return "topping" if isinstance(record, ToppingRecord) else "duplicate"
+
+
 def kind_text(record: object) -> str:
-    return _("classic") if isinstance(record, SavedGame) else _("duplicate")
+    return {"classic": _("classic"), "topping": _("topping")}.get(kind_name(record), _("duplicate"))
+
+
+def _register_kinds() -> None:
+    # Each kind of save registers itself when its module is loaded: load them all before reading
+    # the folder, or a duplicate or topping game would read as a damaged file.
+    import scrabble_fr.duplicate.save  # noqa: F401
+    import scrabble_fr.training.save  # noqa: F401
 
 
 def run_parties(args: argparse.Namespace, out: TextIO) -> int:
+    _register_kinds()
     store = RecordStore()
     rows = []
     broken = []
@@ -75,7 +92,7 @@ def run_parties(args: argparse.Namespace, out: TextIO) -> int:
                 "date": r.updated or r.created,
                 "players": r.player_names,
                 "status": r.status.value,
-                "kind": "classic" if isinstance(r, SavedGame) else "duplicate",
+                "kind": kind_name(r),
                 "rules": getattr(r, "rules", {}).get("name", ""),
             }
             for r in rows

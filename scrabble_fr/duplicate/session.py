@@ -61,7 +61,7 @@ class DuplicateSettings:
     club: bool = False  # a club game: only the rules' times per coup (FISF §1.3)
 
 
-def _refused_at_once(error: ScrabbleError | None) -> bool:
+def refused_at_once(error: ScrabbleError | None) -> bool:
     # The rules refuse a placement before any word is looked up (not in the draw, off the centre,
     # not connected…): the player is told and types again. A word outside the list is a
     # proposal scoring 0, told only when the coup closes, as on paper.
@@ -177,7 +177,7 @@ class DuplicateSession:
         if game.time_is_up:
             return self.close_coup(_("The time for this coup is up: the move was not taken."))
         judged = game.judge(text)  # raises for a line that is no placement
-        if _refused_at_once(judged.error):
+        if refused_at_once(judged.error):
             assert judged.error is not None
             raise judged.error
         proposal = game.propose(who, text)

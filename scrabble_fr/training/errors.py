@@ -1,7 +1,7 @@
-"""Errors of training: what a review (and the study drills) refuse.
+"""Errors of training: what a review, a topping game (and the study drills) refuse.
 
-    >>> TrainingError("review_unknown", source="x").code
-    'review_unknown'
+    >>> TrainingError("review_unknown", source="x").code, TrainingError("no_more_hints").code
+    ('review_unknown', 'no_more_hints')
 """
 
 from __future__ import annotations
@@ -15,10 +15,16 @@ MESSAGES: dict[str, str] = {
     "review_empty": N_("{source} holds no move to review"),
     "review_duplicate_unfinished": N_("the duplicate game {id} has no closed coup yet: nothing to review"),
     "review_bad_seconds": N_("--reflexion takes a number of seconds above 0"),
+    "topping_no_clock": N_("topping is played against the clock: give a time such as 1:00, not 0"),
+    "topping_time_range": N_("a topping coup lasts from {low} to {high}, not {text}"),
+    "topping_closed": N_("the top of this coup is already on the board: ask for the next draw"),
+    "topping_over": N_("the topping game is over"),
+    "no_more_hints": N_("every letter of the top is already shown"),
 }
 
 
 class TrainingError(ScrabbleError):
-    """A review or a drill refuses an input; nothing is written."""
+    """A review, a topping game or a drill refuses an input; nothing is written and the state is
+    left unchanged."""
 
     MESSAGES: ClassVar[dict[str, str]] = MESSAGES

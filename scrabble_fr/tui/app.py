@@ -23,7 +23,7 @@ from scrabble_fr import resume
 from scrabble_fr.duplicate import DuplicateRecord, DuplicateSession, DuplicateSettings
 from scrabble_fr.engine.errors import ScrabbleError
 from scrabble_fr.engine.game import Game
-from scrabble_fr.engine.rules import rules_for_language
+from scrabble_fr.engine.rules import Rules, rules_for_language
 from scrabble_fr.engine.wordlist import WordList
 from scrabble_fr.i18n import _, format_number, get_language, join_list, ngettext, sentence, set_language
 from scrabble_fr.match import Match
@@ -31,6 +31,8 @@ from scrabble_fr.match.config import GameConfig, Verification
 from scrabble_fr.messages import describe
 from scrabble_fr.records.save import SavedGame
 from scrabble_fr.records.store import RecordStore, SavedRecord
+from scrabble_fr.training.save import ToppingRecord
+from scrabble_fr.training.topping import ToppingSession, ToppingSettings
 from scrabble_fr.tui.policy import LOCAL, SERVED, AppPolicy, Opening
 from scrabble_fr.tui.screens.dialogs import ResumeDialog
 from scrabble_fr.tui.screens.duplicate import DuplicateScreen
@@ -73,6 +75,7 @@ class ScrabbleApp(App[None]):
         resume_as_new: bool = False,
         take_over: bool = False,
         duplicate: DuplicateSettings | None = None,
+        topping: ToppingSettings | None = None,
         now: Callable[[], float] = time.monotonic,
         table: TableSession | DuplicateTable | None = None,
         code_entry: bool = False,
@@ -98,6 +101,8 @@ class ScrabbleApp(App[None]):
         self.game_screen: GameScreen | None = None
         # A duplicate game to open once the app runs (scrabble-fr duplicate).
         self.duplicate = duplicate
+        # A topping game to open once the app runs (scrabble-fr topping).
+        self.topping = topping
         # Where the games' clocks read the time (a test gives a clock it moves by hand).
         self.now = now
         # A seat at a shared table (scrabble-fr table rejoindre / regarder), and the store where the
@@ -133,6 +138,8 @@ class ScrabbleApp(App[None]):
             self.resume_game(self.resume, new_id=self.resume_as_new)
         elif self.duplicate is not None:
             self.start_duplicate(self.duplicate)
+        elif self.topping is not None:
+            self.start_topping(self.topping)
         elif self.table is not None:
             self.show_table(self.table)
         elif self.code_entry:
@@ -172,6 +179,12 @@ class ScrabbleApp(App[None]):
             description = ngettext(
                 "A duplicate game between {names} was not finished ({date}, {n} coup played).",
                 "A duplicate game between {names} was not finished ({date}, {n} coups played).", played,
+            ).format(names=names, date=record.date_text, n=played)
+        elif isinstance(record, ToppingRecord):
+            played = len(record.coups)
+            description = ngettext(
+                "A topping game of {names} was not finished ({date}, {n} coup played).",
+                "A topping game of {names} was not finished ({date}, {n} coups played).", played,
             ).format(names=names, date=record.date_text, n=played)
         else:
             description = _("A game between {names} was not finished ({date}, {n} events).").format(
@@ -229,15 +242,26 @@ class ScrabbleApp(App[None]):
 
     def start_duplicate(self, settings: DuplicateSettings) -> None:
         """Open a new duplicate game (a bad setting is said, and nothing opens)."""
+        self._start_with_tops(settings.lexicon, settings.rules, lambda lexicon: DuplicateSession.create(
+            settings, lexicon, store=self.store, now=self.now))
+
+    def start_topping(self, settings: ToppingSettings) -> None:
+        """Open a new topping game (a bad setting is said, and nothing opens)."""
+        self._start_with_tops(settings.lexicon, settings.rules, lambda lexicon: ToppingSession.create(
+            settings, lexicon, store=self.store, now=self.now))
+
+    def _start_with_tops(self, wanted: str | None, rules: Rules,
+                         create: Callable[[WordList], DuplicateSession | ToppingSession]) -> None:
+        # A game whose tops are looked for needs its word list before anything opens.
         if self.refuses(Opening.NEW_GAME):
             return
-        lexicon = self.word_list(settings.lexicon or settings.rules.lexicon, settings.rules.lexicon)
+        lexicon = self.word_list(wanted or rules.lexicon, rules.lexicon)
         try:
             if lexicon is None:
                 from scrabble_fr.duplicate import DuplicateError
 
                 raise DuplicateError("no_word_list")
-            session = DuplicateSession.create(settings, lexicon, store=self.store, now=self.now)
+            session = create(lexicon)
         except ScrabbleError as exc:
             self._refused(exc)
             return
@@ -322,11 +346,15 @@ class ScrabbleApp(App[None]):
         if not self.screen_stack or len(self.screen_stack) <= 1:
             self._home()
 
-    def _show(self, session: Match | DuplicateSession) -> None:
+    def _show(self, session: Match | DuplicateSession | ToppingSession) -> None:
         self._close_match()
         screen: Screen[None]
         if isinstance(session, Match):
             screen = self.game_screen = GameScreen(session)
+        elif isinstance(session, ToppingSession):
+            from scrabble_fr.tui.screens.topping import ToppingScreen
+
+            screen = ToppingScreen(session)
         else:
             screen = DuplicateScreen(session)
         # One game at a time: whatever was on the stack (set-up, previous end screen) goes.
