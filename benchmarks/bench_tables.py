@@ -228,8 +228,8 @@ def run_backend(label: str, address: str, tables: int, limit: int, tick: float,
     from scrabble_fr.table import TableSession, TableSettings, create_table, open_store
 
     store = open_store(address)
-    created = [create_table(store, TableSettings(["Alice", "Bruno"], seed=1000 + n)) for n in range(tables)]
-    seeds = [int(c.table.config["seed"]) for c in created]
+    seeds = [1000 + n for n in range(tables)]  # chosen here: the tables keep them sealed
+    created = [create_table(store, TableSettings(["Alice", "Bruno"], seed=seed)) for seed in seeds]
     seat_args = [(c.codes[seat]) for c in created for seat in (0, 1)]
     script_path = ""
     if scripted:

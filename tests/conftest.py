@@ -26,6 +26,7 @@ def _french_by_default(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Itera
     # A developer's own configuration, language or saved games must not leak into the tests.
     monkeypatch.setenv("SCRABBLE_FR_PARTIES", str(tmp_path / "parties"))
     monkeypatch.setenv("SCRABBLE_FR_LEXIQUES", str(tmp_path / "lexiques"))
+    monkeypatch.setenv("SCRABBLE_FR_CARTES", str(tmp_path / "cartes"))
     monkeypatch.setenv("SCRABBLE_FR_CACHE", str(tmp_path.parent / "cache"))
     monkeypatch.delenv("SCRABBLE_FR_LANGUE", raising=False)
     monkeypatch.delenv("SCRABBLE_FR_LEXIQUE", raising=False)

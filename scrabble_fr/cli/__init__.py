@@ -25,7 +25,7 @@ from scrabble_fr.records.errors import RecordError
 
 # The commands that may open the full-screen interface: a line printed there would spoil it.
 _SCREEN_COMMANDS = frozenset({None, "jouer", "duplicate", "table", "tables", "parties", "importer", "exporter",
-                               "topping"})
+                              "topping", "mots"})
 # Sub-command -> (module, parser builder, runner), in the order --help lists them.
 _COMMANDS: dict[str, tuple[str, str, str]] = {
     "jouer": ("play", "add_parser", "run"),
@@ -39,6 +39,7 @@ _COMMANDS: dict[str, tuple[str, str, str]] = {
     "exporter": ("parties", "add_exporter_parser", "run_exporter"),
     "importer": ("parties", "add_importer_parser", "run_importer"),
     "revoir": ("revoir", "add_parser", "run"),
+    "mots": ("mots", "add_parser", "run"),
     "lexiques": ("lexiques", "add_parser", "run"),
     "duplicate": ("duplicate", "add_parser", "run"),
     "topping": ("topping", "add_parser", "run"),

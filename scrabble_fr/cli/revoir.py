@@ -44,6 +44,8 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     add_think_option(parser, _("the Master's thinking time per move with --simulation, and the endgame "
                                "solver's per endgame move, in seconds (default 2)"))
     parser.add_argument("--json", action="store_true", help=_("print the review as JSON"))
+    parser.add_argument("--sans-cartes", action="store_true",
+                        help=_("do not add the missed words to the players' decks (see scrabble-fr mots)"))
     parser.add_argument("--ecran", action="store_true",
                         help=_("open the review screen: the board at each move, the move played and the best side "
                                "by side"))
@@ -153,26 +155,41 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
         raise TrainingError("review_bad_seconds")
     source, lexicon, title, rules = load_source(args)
     if args.ecran:
-        return _open_screen(source, lexicon, title, rules, args.reflexion)
+        return _open_screen(source, lexicon, title, rules, args.reflexion, not args.sans_cartes)
     review = review_game(source, lexicon, simulation=args.simulation, seconds=args.reflexion,
                          endgame_seconds=args.reflexion, rules=rules)
     if not review.moves:
         raise TrainingError("review_empty", source=title)
+    fed = [] if args.sans_cartes else _feed_decks(review, title, lexicon)
     if args.json:
         out.write(json.dumps(review.as_json(), ensure_ascii=False) + "\n")
         return 0
     write_review(review, title, out)
+    from scrabble_fr.training.deck import fed_lines
+
+    for line in fed_lines(fed):
+        out.write(line + "\n")
     return 0
 
 
+def _feed_decks(review: GameReview, title: str, lexicon: WordList) -> list[Any]:
+    """Each human player's missed words into their study deck, and the game's loss for their
+    progress view (``--sans-cartes`` leaves the decks alone)."""
+    from scrabble_fr.training.deck import Deck, feed_from_review
+
+    with Deck() as deck:
+        return feed_from_review(deck, review, title, getattr(lexicon, "key", lexicon.name))
+
+
 def _open_screen(source: GcgGame | DuplicateGame, lexicon: WordList, title: str, rules: Rules | None,
-                 seconds: float) -> int:
+                 seconds: float, feed_deck: bool) -> int:
     from scrabble_fr.cli.common import require_terminal
 
     require_terminal()
     from scrabble_fr.tui.screens.game_review import GameReviewScreen, ReviewApp
 
-    ReviewApp(GameReviewScreen(source, lexicon, title, endgame_seconds=seconds, rules=rules)).run()
+    ReviewApp(GameReviewScreen(source, lexicon, title, endgame_seconds=seconds, rules=rules,
+                               feed_deck=feed_deck)).run()
     return 0
 
 

@@ -331,7 +331,7 @@ def _run_etat(args: argparse.Namespace, out: TextIO) -> int:
 
             raise TableError("table_unknown_code")
         else:
-            data = classic_view(store, info, seat)
+            data = classic_view(store, info, seat, args.code)
     finally:
         store.close()
     if args.json:
@@ -449,7 +449,7 @@ def _run_jouer(args: argparse.Namespace, out: TextIO) -> int:
         lexicon = None
         if info.kind != "duplicate":  # a duplicate player's proposal needs no word list
             lexicon = _lexicon(args, info.config.get("lexicon"), info.config.get("rules", {}).get("lexicon", "fr"))
-        out.write(" ".join(play_command(store, info, seat, lexicon, args.commande.strip())) + "\n")
+        out.write(" ".join(play_command(store, info, seat, lexicon, args.commande.strip(), args.code)) + "\n")
         return 0
     finally:
         store.close()

@@ -231,6 +231,11 @@ class Lexicon:
             base = _(base)
         return " + ".join((base, *self._extra_names))
 
+    @property
+    def key(self) -> str:
+        """The list's name as stored (never translated): what keeps a study deck per list."""
+        return " + ".join((self._name, *self._extra_names))
+
     def words(self) -> Iterator[str]:
         """Every word, in alphabetical order.
 

@@ -174,6 +174,10 @@ def _parse_event(number: int, nick: str, tokens: list[str]) -> GcgEvent | None:
         return event(middle[0][1:-1])
     if len(middle) == 1 and middle[0].startswith("(") and middle[0].endswith(")"):
         return event("end_gain", rack=middle[0][1:-1])
+    if len(middle) == 1 and middle[0] in ("-", "--"):
+        return event("pass" if middle[0] == "-" else "withdrawn")  # written without the rack
+    if len(middle) == 1 and re.fullmatch(r"-(\d+|[A-Za-z?]+)", middle[0]):
+        return event("exchange", exchanged=middle[0][1:])  # without the rack (by count: -2)
     if len(middle) == 3 and _COORD.match(middle[1]):
         return event("place", middle[0], position=middle[1], word=middle[2])
     if len(middle) == 2 and _COORD.match(middle[0]) and not _COORD.match(middle[1]):
@@ -213,7 +217,7 @@ def _nicknames(names: list[str]) -> list[str]:
 
 def write_gcg(
     game: Any, lexicon: str | None = None, title: str | None = None, lexicon_words: int | None = None,
-    notes: Sequence[tuple[int, str]] = (),
+    notes: Sequence[tuple[int, str]] = (), racks: bool = True,
 ) -> str:
     """A finished or unfinished :class:`~scrabble_fr.engine.game.Game` as GCG text.
 
@@ -224,6 +228,8 @@ def write_gcg(
     row, followed by a ``#note``.
     ``notes`` are ``(after, line)`` pairs: a ``#note`` line written after that many events
     (an undo, a hint: what the table did besides moves).
+    ``racks=False`` leaves the racks out (a game still played: ``>nick: H4 BALTE +20 20``, an
+    exchange by its count ``-2``), as GCG allows; :func:`read_gcg` reads it back.
     """
     def notes_after(count: int) -> list[str]:
         return [line for after, line in notes if min(after, len(game.history)) == count]
@@ -245,29 +251,31 @@ def write_gcg(
     lines.extend(notes_after(0))
     for event in game.history:
         nick = nicks[event.player]
-        rack = event.rack or ""
+        rack = (event.rack or "") if racks else ""
+        who = f">{nick}: {rack}" if rack else f">{nick}:"  # the event's start, its rack if told
         score = f"{event.points:+d}"
         kind = event.kind
         if kind is EventKind.PLACE and event.move is not None:
-            lines.append(f">{nick}: {rack} {event.move.notation('en', through='dot')} {score} {event.total}")
+            lines.append(f"{who} {event.move.notation('en', through='dot')} {score} {event.total}")
         elif kind is EventKind.WITHDRAWN:
-            lines.append(f">{nick}: {rack} -- {score} {event.total}")
+            lines.append(f"{who} -- {score} {event.total}")
         elif kind is EventKind.PASS:
-            lines.append(f">{nick}: {rack} - +0 {event.total}")
+            lines.append(f"{who} - +0 {event.total}")
         elif kind is EventKind.EXCHANGE and event.move is not None:
-            lines.append(f">{nick}: {rack} -{event.move.exchanged} +0 {event.total}")
+            exchanged = event.move.exchanged if racks else str(len(event.move.exchanged))
+            lines.append(f"{who} -{exchanged} +0 {event.total}")
         elif kind is EventKind.CONTEST_PENALTY:
-            lines.append(f">{nick}: {rack} (challenge) {score} {event.total}")
+            lines.append(f"{who} (challenge) {score} {event.total}")
             words = ", ".join(event.words)
             lines.append("#note " + tr(N_("failed challenge of {words}: the challenger loses {points} points (FFSc)"))
                          .format(words=words, points=-event.points))
         elif kind is EventKind.CONTEST_BONUS:
-            lines.append(f">{nick}: {rack} (challenge) {score} {event.total}")
+            lines.append(f"{who} (challenge) {score} {event.total}")
         elif kind is EventKind.CONTEST_FAILED:
             lines.append("#note " + tr(N_("{nick} challenged {words}: valid")).format(
                 nick=nick, words=", ".join(event.words)))
         elif kind is EventKind.LOST_TURN:
-            lines.append(f">{nick}: {rack} - +0 {event.total}")
+            lines.append(f"{who} - +0 {event.total}")
             lines.append("#note " + tr(N_("turn lost after a failed challenge")))
         elif kind is EventKind.END_RACK_GAIN:
             others = "".join(r for i, r in enumerate(game.racks) if i != event.player)
@@ -275,6 +283,6 @@ def write_gcg(
         elif kind is EventKind.END_RACK_LOSS:
             lines.append(f">{nick}: {rack} ({rack}) {score} {event.total}")
         elif kind is EventKind.TIME_PENALTY:
-            lines.append(f">{nick}: {rack} (time) {score} {event.total}")
+            lines.append(f"{who} (time) {score} {event.total}")
         lines.extend(notes_after(event.number))
     return "\n".join(lines) + "\n"

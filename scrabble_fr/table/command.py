@@ -6,7 +6,7 @@
     >>> store = open_store(":memory:")
     >>> created = create_table(store, TableSettings(["Alice", "Bruno"], seed=7))
     >>> info, seat = store.find_code(created.codes[0])
-    >>> play_command(store, info, seat, WordSet(["BALTE"]), "H4 BALTE")
+    >>> play_command(store, info, seat, WordSet(["BALTE"]), "H4 BALTE", created.codes[0])
     ['Alice joue BALTE en H4\\xa0: 20 points']
 
 The command is first rehearsed on the table as its log has it, by a session that holds no seat and
@@ -43,9 +43,10 @@ class _Rehearsal(TableSession):
 
 
 def play_command(store: TableStore, info: TableInfo, seat: int | None, lexicon: WordList | None,
-                 text: str) -> list[str]:
-    """Play ``text`` for ``seat`` of the table ``info``; returns what is said of it (the computers
-    to move play before it returns). Raises, having changed nothing, when it is refused."""
+                 text: str, code: str | None = None) -> list[str]:
+    """Play ``text`` for ``seat`` of the table ``info``, opened by ``code`` (a classic seat's
+    rack needs its code: :mod:`.seal`); returns what is said of it (the computers to move play
+    before it returns). Raises, having changed nothing, when it is refused."""
     if info.kind == DUPLICATE:
         return _propose(store, info, seat, text)
     if seat is None:
@@ -53,8 +54,8 @@ def play_command(store: TableStore, info: TableInfo, seat: int | None, lexicon: 
     words = text.split()
     if not words:
         raise TableError("table_command", text=text)
-    _act(_Rehearsal(store, info, seat, lexicon, spectator=True, computers=None), words, text)
-    session = TableSession(store, info, seat, lexicon)
+    _act(_Rehearsal(store, info, seat, lexicon, spectator=True, computers=None, code=code), words, text)
+    session = TableSession(store, info, seat, lexicon, code=code)
     try:
         match = session.match
         said = list(_act(session, words, text).messages)

@@ -13,7 +13,9 @@ retyped; a later proposal replaces an earlier one), the coup closes exactly once
 arbitrator's key, or when the time is up, whichever process notices — and the arbitrator's process,
 which alone holds the word list and the move generator, writes the results: the top placed, each
 player's score, warning and solo, the totals. A player's process needs neither: it follows the
-rows, so a club host can run one per player. The log's rows::
+rows, so a club host can run one per player. Nor does it need the seed that makes the draws: the
+table keeps it sealed for the arbitrator's code alone (:mod:`.seal`), and a coup's draw is in the
+database from the row that starts it. The log's rows::
 
     {"type": "coup", "n": N, "draw": {"leftover", "new", "rejets"}}        the arbitrator starts coup N
                                                     (``"seconds"``: its time, when the arbitrator changed it)
@@ -28,10 +30,9 @@ A late player scores 0 on the coups they missed.
 
 from __future__ import annotations
 
-import random
 import secrets
 import time
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -39,6 +40,7 @@ from scrabble_fr.duplicate.draw import format_draw
 from scrabble_fr.duplicate.errors import DuplicateError
 from scrabble_fr.duplicate.game import CLUB_MAX_PLAYERS, DuplicateGame, check_names
 from scrabble_fr.duplicate.marking import mark, read_placement
+from scrabble_fr.duplicate.sheet import SheetCoup
 from scrabble_fr.duplicate.timing import check_time, time_text
 from scrabble_fr.engine.board import Board
 from scrabble_fr.engine.errors import ScrabbleError
@@ -54,6 +56,7 @@ from scrabble_fr.match.config import check_seed
 from scrabble_fr.match.outcome import Outcome
 from scrabble_fr.messages import describe
 from scrabble_fr.table.errors import OUT_OF_REACH, TableError
+from scrabble_fr.table.seal import SEALED, new_seed, sealed_seeds, table_seed
 from scrabble_fr.table.store import (
     RENEW_SECONDS,
     Conflict,
@@ -100,9 +103,9 @@ def create_duplicate_table(store: TableStore, settings: DuplicateTableSettings) 
     arbiter = check_names([settings.arbiter], 1)[0] if settings.arbiter.strip() else _("Arbitrator")
     if arbiter.casefold() in {name.casefold() for name in names}:
         arbiter = _("{name} (arbitrator)").format(name=arbiter)
+    seed = settings.seed if settings.seed is not None else new_seed()
     config = {
         "rules": rules_to_mapping(settings.rules),
-        "seed": settings.seed if settings.seed is not None else random.randrange(2**31),
         "seconds": seconds,
         "club": settings.club,
         "lexicon": settings.lexicon or settings.rules.lexicon,
@@ -110,7 +113,12 @@ def create_duplicate_table(store: TableStore, settings: DuplicateTableSettings) 
         "lexicon_words": settings.lexicon_words,
     }
     seats = [SeatSpec(name) for name in names] + [SeatSpec(arbiter, None, Role.ARBITER)]
-    return store.create_table(NewTable(DUPLICATE, config, seats, open=not names))
+
+    def seal(table_id: str, codes: Mapping[int, str]) -> dict[str, Any]:
+        # The arbitrator's process alone makes the draws: the seed is sealed for its code only.
+        return {SEALED: sealed_seeds(seed, codes, [len(names)], table_id)}
+
+    return store.create_table(NewTable(DUPLICATE, config, seats, open=not names, seal=seal))
 
 
 # -- what every process knows: the rows, read without a word list --------------------------------
@@ -169,7 +177,7 @@ class DuplicateTable(FollowedTable):
     table. The arbitrator's process needs the word list (``lexicon``); the others do not."""
 
     def __init__(self, store: TableStore, info: TableInfo, seat: int | None, lexicon: WordList | None = None,
-                 *, force: bool = False, spectator: bool = False) -> None:
+                 *, force: bool = False, spectator: bool = False, code: str | None = None) -> None:
         if info.kind != DUPLICATE:
             raise TableError("table_unknown", table=info.id)
         self.store = store
@@ -180,7 +188,9 @@ class DuplicateTable(FollowedTable):
         config = info.config
         try:
             self.rules = rules_from_mapping(config["rules"])
-            self.seed = int(config["seed"])
+            # The seed makes the draws: only the arbitrator's code opens it (a table of before the
+            # seals: anyone). Every other process takes each draw from its coup's row.
+            self.seed = table_seed(config, info.id, seat, code)
             seconds = config.get("seconds")
             self.seconds: float | None = float(seconds) if seconds else None
             self.club = config.get("club") is True
@@ -198,6 +208,7 @@ class DuplicateTable(FollowedTable):
         self.next_seconds: float | None = None  # this one
         self._renewed = 0.0
         self._now_base = (0, time.monotonic())
+        self.watching = spectator
         self._reset()
         if seat is not None and not spectator:
             store.take_seat(info.id, seat, self.token, force=force)
@@ -221,7 +232,7 @@ class DuplicateTable(FollowedTable):
             table.code = new_code
             table._write_retrying({"type": "join", "seat": seat, "name": clean})
             return table
-        table = cls(store, info, seat, lexicon, force=force)
+        table = cls(store, info, seat, lexicon, force=force, code=code)
         table.code = new_code
         if table.is_arbiter:
             table.table_code = table._open_table_code(code)
@@ -284,9 +295,23 @@ class DuplicateTable(FollowedTable):
             players = [s.name for s in self.info.seats if s.role is Role.PLAYER and s.number in self._initial()]
             # The table's rows hold the clock (each coup's time, checked against the club's times
             # when set): the game keeps none, and so no club time to check either.
-            self.game = DuplicateGame(players, lexicon=self.lexicon, rules=self.rules, seed=self.seed, seconds=None,
-                                      club=False, max_players=CLUB_MAX_PLAYERS)
+            sheet = None
+            if self.seed is None:
+                if not self.watching:  # the arbitrator's seat taken without its code: no draw to make
+                    raise TableError("table_unknown_code")
+                # The arbitrator's seat watched without its code (a review): the draws of the coups
+                # started, public from their rows, make the game; none to come is known.
+                sheet = self._started_draws()
+            self.game = DuplicateGame(players, lexicon=self.lexicon, rules=self.rules, seed=self.seed or 0,
+                                      seconds=None, club=False, max_players=CLUB_MAX_PLAYERS, sheet=sheet)
             self.game_seats: list[int] = sorted(self._initial())
+
+    def _started_draws(self) -> list[SheetCoup]:
+        """The draws of the coups started, as a sheet's lines (their rows say them)."""
+        draws = [row.payload.get("draw") for row in self.store.rows(self.table_id)
+                 if row.payload.get("type") == "coup"]
+        return [SheetCoup(number, str(draw.get("leftover", "")), str(draw.get("new", "")), bool(draw.get("rejets")))
+                for number, draw in enumerate(draws, 1) if isinstance(draw, dict)]
 
     def _initial(self) -> set[int]:
         # The seats made with the table: the players named by ``table creer``.

@@ -107,9 +107,10 @@ def summary(store: TableStore, info: TableInfo) -> dict[str, Any]:
     }
 
 
-def classic_view(store: TableStore, info: TableInfo, seat: int) -> dict[str, Any]:
-    """What a classic seat's code sees (the arbiter's: no rack)."""
-    session = TableSession(store, info, seat, None, spectator=True, computers=None)
+def classic_view(store: TableStore, info: TableInfo, seat: int, code: str | None = None) -> dict[str, Any]:
+    """What a classic seat's ``code`` sees (the arbiter's: no rack); the code opens the seed that
+    makes the seat's rack (:mod:`.seal`)."""
+    session = TableSession(store, info, seat, None, spectator=True, computers=None, code=code)
     if session.damaged is not None:
         raise session.damaged
     match = session.match

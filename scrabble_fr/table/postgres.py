@@ -198,9 +198,10 @@ class PostgresStore(TableStore):
                             raise TableError("table_exists", table=table_id)
                         table_id = new_table_id()
                     codes, table_code = new_codes(table, table_id)
+                    config = table.config_for(table_id, codes)
                     conn.execute(f"INSERT INTO scrabble_tables (id, kind, config, created_ms, updated_ms, join_hash) "
                                  f"VALUES (%s, %s, %s, {_NOW_MS}, {_NOW_MS}, %s)",
-                                 (table_id, table.kind, json.dumps(table.config, ensure_ascii=False),
+                                 (table_id, table.kind, json.dumps(config, ensure_ascii=False),
                                   code_hash(table_code) if table_code else None))
                     for number, spec in enumerate(table.seats):
                         code = codes.get(number)

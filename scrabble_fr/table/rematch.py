@@ -23,6 +23,7 @@ import random
 from dataclasses import dataclass
 
 from scrabble_fr.table.errors import TableError
+from scrabble_fr.table.seal import SEALED
 from scrabble_fr.table.session import TableSession, not_recorded
 from scrabble_fr.table.store import Conflict, NewTable, SeatSpec, code_hash, derived_code, new_table_id
 
@@ -102,7 +103,10 @@ def _create(session: TableSession, table_id: str, seed: int) -> None:
         if exc.code != "table_unknown":
             raise
         old = session.info
-        config = {**old.config, "seed": seed, REMATCH_OF: old.id}
+        # The old table's seals open only under its old codes: the rematch keeps its own seed
+        # (plain: each seat's new code is worked out only by that seat, nobody can seal for all).
+        kept = {key: value for key, value in old.config.items() if key != SEALED}
+        config = {**kept, "seed": seed, REMATCH_OF: old.id}
         seats = [SeatSpec(seat.name, seat.computer_level, seat.role) for seat in old.seats]
         try:
             store.create_table(NewTable(old.kind, config, seats, id=table_id, coded=False))

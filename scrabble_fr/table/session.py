@@ -20,8 +20,13 @@ on the database's timestamps from the moment every human seat has been taken onc
 terminal is open.
 
 A row is JSON: ``{"type": "move"|"undo_request"|"undo_answer"|"judge_request", "by": SEAT,
-"drop": N, "actions": [...], "notes": [...]}`` (``notes``: the table's notes whole, when they
-changed).
+"drop": N, "actions": [...], "notes": [...], "seed": SEED}`` (``notes``: the table's notes whole,
+when they changed; ``seed``: in the row that ends the game of a table whose seed is sealed).
+
+The seed that makes the racks is sealed for each human seat's code (:mod:`.seal`): a seat's
+process opens it with its code and replays the real game; a spectator, without a code, replays
+the game as the public sees it (:class:`~scrabble_fr.engine.public.PublicGame`: no rack), until
+the row that ends the game reveals the seed.
 """
 
 from __future__ import annotations
@@ -34,11 +39,13 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from scrabble_fr import texts
-from scrabble_fr.engine.errors import ScrabbleError
+from scrabble_fr.engine.errors import GameStateError, ScrabbleError
 from scrabble_fr.engine.game import Event, EventKind, Game
 from scrabble_fr.engine.move import Move
 from scrabble_fr.engine.players import check_names
+from scrabble_fr.engine.public import PublicGame
 from scrabble_fr.engine.rules import Rules, rules_from_mapping, rules_to_mapping
+from scrabble_fr.engine.tiles import JOKER
 from scrabble_fr.engine.wordlist import WordList
 from scrabble_fr.i18n import _, colon
 from scrabble_fr.match.clock import Clocks
@@ -54,6 +61,7 @@ from scrabble_fr.match.match import ComputerTask, Match, Note, _default_computer
 from scrabble_fr.match.outcome import Outcome
 from scrabble_fr.messages import describe
 from scrabble_fr.table.errors import NOT_RECORDED, OUT_OF_REACH, TableError
+from scrabble_fr.table.seal import SEALED, is_sealed, new_seed, open_tiles, seal_tiles, sealed_seeds, table_seed
 from scrabble_fr.table.store import (
     RENEW_SECONDS,
     Conflict,
@@ -107,9 +115,9 @@ def create_table(store: TableStore, settings: TableSettings) -> Created:
         raise TableError("table_players")
     # Manual verification needs someone to judge: without an arbiter the word list decides.
     verification = config.verification if settings.arbiter is not None else Verification.AUTO
+    seed = config.seed if config.seed is not None else new_seed()
     table_config = {
         "rules": rules_to_mapping(config.rules),
-        "seed": config.seed if config.seed is not None else random.randrange(2**31),
         "verification": verification.value,
         "clock_minutes": config.clock_minutes,
         "club": config.club,
@@ -117,7 +125,13 @@ def create_table(store: TableStore, settings: TableSettings) -> Created:
         "lexicon_name": settings.lexicon_name,
         "lexicon_words": settings.lexicon_words,
     }
-    return store.create_table(NewTable(CLASSIC, table_config, seats))
+
+    def seal(table_id: str, codes: Mapping[int, str]) -> dict[str, Any]:
+        # Every human seat's process replays the game (its rack, the computers' moves): the seed
+        # is sealed for each code; the database alone gives it to nobody.
+        return {SEALED: sealed_seeds(seed, codes, sorted(codes), table_id)}
+
+    return store.create_table(NewTable(CLASSIC, table_config, seats, seal=seal))
 
 
 class _TableClock:
@@ -290,14 +304,22 @@ class TableSession(FollowedTable):
         try:
             rules = rules_from_mapping(config["rules"])
             clock = config.get("clock_minutes")
+            # The seed makes the racks: a seat's code opens it (a table of before the seals gives
+            # it to anyone); without it a spectator follows the game as the public sees it.
+            self.own_seed = table_seed(config, info.id, seat, code)
             game_config = GameConfig(
                 players=[PlayerConfig(s.name, s.computer_level) for s in self.players], rules=rules,
-                verification=Verification(config.get("verification", "auto")), seed=int(config["seed"]),
+                verification=Verification(config.get("verification", "auto")), seed=self.own_seed,
                 clock_minutes=clock if isinstance(clock, int) and clock > 0 else None,
                 club=config.get("club") is True, lexicon_path=config.get("lexicon"))
             check_players(game_config.players)
         except (KeyError, TypeError, ValueError, ScrabbleError) as exc:
             raise TableError("table_damaged", table=info.id, seq=0, detail=str(exc)) from None
+        if seat is not None and self.own_seed is None:
+            # A seat's view holds its rack (and plays it): it needs the seat's own code. Only a
+            # spectator (no seat) follows the game without the seed.
+            raise TableError("table_unknown_code")
+        self.seed: int | None = self.own_seed
         self.config = game_config
         self.clock.pin(info.created_ms)
         self.match = SeatMatch(self, game_config, lexicon, computers)
@@ -337,7 +359,8 @@ class TableSession(FollowedTable):
         match = self.match
         config = self.config
         self.clock.pin(self.info.created_ms)
-        match.game = Game([p.name for p in config.players], config.rules, int(config.seed or 0))
+        self.seed = self.own_seed
+        match.game = self._game()
         match.notes = []
         match._task_token = None
         match.clocks = Clocks([config.clock_minutes * 60.0] * len(config.players), self.clock) \
@@ -354,6 +377,49 @@ class TableSession(FollowedTable):
         self.rematch: dict[str, Any] | None = None  # {"table": id, "seed": n, "by": seat}, once asked
         self.damaged: TableError | None = None
         self.events_at: dict[int, int] = {0: 0}  # how many game events there were after each row
+
+    def _game(self, actions: Sequence[dict[str, Any]] = ()) -> Game:
+        """The game of ``actions``: the real one with the seed, else the public one (no rack)."""
+        names = [p.name for p in self.config.players]
+        if self.seed is None:
+            return PublicGame.replay(names, self.config.rules, 0, actions)
+        return Game.replay(names, self.config.rules, self.seed, actions)
+
+    # -- exchanges, sealed in the rows ------------------------------------------------------
+    def _row_action(self, action: dict[str, Any], seq: int, index: int) -> dict[str, Any]:
+        """A game's action as row ``seq`` writes it: at a table whose seed is sealed, an
+        exchange's tiles are sealed too (the database says how many, as the opponents' screens)."""
+        move = action.get("move")
+        if (not is_sealed(self.info.config) or self.seed is None or action.get("type") != "play"
+                or not isinstance(move, dict) or move.get("kind") != "exchange"):
+            return action
+        tiles = str(move["tiles"])
+        sealed = seal_tiles(tiles, self.seed, self.table_id, seq, index)
+        return {**action, "move": {"kind": "exchange", "count": len(tiles), "sealed": sealed}}
+
+    def _game_action(self, action: Any, seq: int, index: int) -> Any:
+        """A row's action as the game applies it: a sealed exchange opened with the seed, or
+        without it (a spectator) an exchange of that many unknown tiles."""
+        move = action.get("move") if isinstance(action, dict) else None
+        if not isinstance(move, dict) or "sealed" not in move:
+            return action
+        if self.seed is None:
+            count = move["count"]
+            if isinstance(count, bool) or not isinstance(count, int) or count < 1:
+                raise ValueError("count")
+            return {**action, "move": {"kind": "exchange", "tiles": JOKER * count}}
+        return {**action, "move": {"kind": "exchange",
+                                   "tiles": open_tiles(str(move["sealed"]), self.seed, self.table_id, seq, index)}}
+
+    def _actions_of(self, rows: Sequence[Row]) -> list[dict[str, Any]]:
+        """The game's actions after ``rows``, their exchanges opened (the seed is known)."""
+        actions: list[dict[str, Any]] = []
+        for row in rows:
+            drop = int(row.payload.get("drop", 0))
+            del actions[len(actions) - drop:]
+            for action in row.payload.get("actions", []):
+                actions.append(self._game_action(action, row.seq, len(actions)))
+        return actions
 
     @property
     def rematch_asker(self) -> str | None:
@@ -398,14 +464,20 @@ class TableSession(FollowedTable):
                 self.rematch = {"table": table, "seed": seed, "by": payload.get("by")}
         self._start_clocks(row.ts_ms)
         self.clock.pin(row.ts_ms)
+        revealed = payload.get("seed") if kind == "move" else None
+        if revealed is not None and self.seed is None:
+            # The row that ends the game reveals the seed: from here the real game, its racks.
+            if isinstance(revealed, bool) or not isinstance(revealed, int):
+                raise ValueError("seed")
+            self.seed = revealed
+            self.committed = self._actions_of(self.rows)
+            match.game = self._game(self.committed)
         drop = int(payload.get("drop", 0))
-        actions = payload.get("actions", [])
         if drop:
-            kept = self.committed[: len(self.committed) - drop]
-            names = [p.name for p in self.config.players]
-            match.game = Game.replay(names, self.config.rules, int(self.config.seed or 0), kept)
-        for action in actions:
-            match.game.apply_action(action)
+            match.game = self._game(self.committed[: len(self.committed) - drop])
+        actions = payload.get("actions", [])
+        for index, action in enumerate(actions, len(self.committed) - drop):
+            match.game.apply_action(self._game_action(action, row.seq, index))
         if drop or actions:
             self.committed = match.game.actions
             match._task_token = None
@@ -515,9 +587,12 @@ class TableSession(FollowedTable):
             if drop:
                 payload["drop"] = drop
             if added:
-                payload["actions"] = added
+                payload["actions"] = [self._row_action(action, self.seq + 1, index)
+                                      for index, action in enumerate(added, prefix)]
             if notes != self.committed_notes:
                 payload["notes"] = notes
+            if match.game.is_over and self.seed is not None and is_sealed(self.info.config):
+                payload["seed"] = self.seed  # the game is over: its racks are no secret any more
             try:
                 row = self.store.append(self.table_id, self.seq + 1, payload)
             except Conflict:
@@ -619,6 +694,7 @@ class TableSession(FollowedTable):
             raise MatchError("undo_club")
         if self.me is None:
             raise TableError("spectator")
+        self._require_not_over()
         if self.undo_asked is not None:
             raise TableError("undo_pending")
         humans_acted = [p for p in match.game.actors() if not match.is_computer(p)]
@@ -651,7 +727,14 @@ class TableSession(FollowedTable):
         self.undo_asked = None
         return Outcome((_("Undo refused."),))
 
+    def _require_not_over(self) -> None:
+        # A table's game ends once: its end is written (the seed revealed, the table listed as
+        # over), and a game taken back after it would go on with its racks readable.
+        if self.match.game.is_over:
+            raise GameStateError("game_over")
+
     def _grant_undo(self) -> Outcome:
+        self._require_not_over()
         match = self.match
         before = list(match.notes)
         try:
@@ -751,7 +834,8 @@ class TableSession(FollowedTable):
 
 
 def table_gcg(session: TableSession) -> str:
-    """A shared table's game as GCG text: its moves, the list that judged it, its notes."""
+    """A shared table's game as GCG text: its moves, the list that judged it, its notes; the
+    players' racks once the game is over only (before, they are what each player still holds)."""
     from scrabble_fr.engine.rules import game_language
     from scrabble_fr.lexicon.catalogue import lexicon_token
     from scrabble_fr.records.gcg import write_gcg
@@ -766,4 +850,5 @@ def table_gcg(session: TableSession) -> str:
         lexicon_words=words if isinstance(words, int) and words > 0 else None,
         notes=[(note.after, note.gcg_text(game.players, language)) for note in session.match.notes],
         title=f"scrabble_fr table {session.table_id}",
+        racks=game.is_over,
     )

@@ -194,7 +194,7 @@ class SqliteStore(TableStore):
                 codes, table_code = new_codes(table, table_id)
                 self._run(f"INSERT INTO tables (id, kind, config, created_ms, updated_ms, join_hash) "
                           f"VALUES (?, ?, ?, {_NOW_MS}, {_NOW_MS}, ?)",
-                          (table_id, table.kind, json.dumps(table.config, ensure_ascii=False),
+                          (table_id, table.kind, json.dumps(table.config_for(table_id, codes), ensure_ascii=False),
                            code_hash(table_code) if table_code else None))
                 for number, spec in enumerate(table.seats):
                     code = codes.get(number)

@@ -5,13 +5,14 @@
     >>> store.append(created.table.id, 1, {"type": "hello"}).seq
     1
 
-A table is its configuration (rules, word list, clock, club mode, seed: JSON), its seats (a name,
-a computer level or a human, a role, a join code stored only as a hash, and the lease of the
-process that holds the seat), and an append-only log of events, each with a sequence number
-unique within the table and the database's own timestamp. Writing an intent is inserting the
-next number: when two processes act at the same instant, exactly one insert succeeds and the
-other gets :class:`Conflict` and nothing written. Every process rebuilds the game from the log
-and follows it (:meth:`TableStore.changed`: a cheap poll on SQLite, LISTEN/NOTIFY on PostgreSQL).
+A table is its configuration (rules, word list, clock, club mode, the seed sealed under the codes
+that need it — :mod:`.seal` —: JSON), its seats (a name, a computer level or a human, a role, a
+join code stored only as a hash, and the lease of the process that holds the seat), and an
+append-only log of events, each with a sequence number unique within the table and the
+database's own timestamp. Writing an intent is inserting the next number: when two processes act
+at the same instant, exactly one insert succeeds and the other gets :class:`Conflict` and nothing
+written. Every process rebuilds the game from the log and follows it (:meth:`TableStore.changed`:
+a cheap poll on SQLite, LISTEN/NOTIFY on PostgreSQL).
 
 The store is chosen by an address (:func:`open_store`, :mod:`.address`): ``postgresql://…`` for a
 server that several machines share, a path for a SQLite file (the default, in the user's data
@@ -27,7 +28,7 @@ import os
 import secrets
 import time
 from abc import ABC, abstractmethod
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 from pathlib import Path
@@ -90,6 +91,14 @@ class NewTable:
     open: bool = False  # players may join with the table's own code and a name (a club's duplicate)
     id: str | None = None  # the table's id, chosen beforehand (a rematch's, named in its old table)
     coded: bool = True  # False: the human seats get no code now; each claims its own (a rematch)
+    #: What the configuration gets once the store has chosen the table's id and the human seats'
+    #: codes (``seal(table_id, codes)``): a secret sealed under codes (:mod:`.seal`), written with
+    #: the table in the same transaction.
+    seal: Callable[[str, Mapping[int, str]], Mapping[str, Any]] | None = None
+
+    def config_for(self, table_id: str, codes: Mapping[int, str]) -> dict[str, Any]:
+        """The configuration as stored: :attr:`config` and what :attr:`seal` adds."""
+        return {**self.config, **(self.seal(table_id, codes) if self.seal is not None else {})}
 
 
 @dataclass(frozen=True)

@@ -20,6 +20,11 @@ MESSAGES: dict[str, str] = {
     "topping_closed": N_("the top of this coup is already on the board: ask for the next draw"),
     "topping_over": N_("the topping game is over"),
     "no_more_hints": N_("every letter of the top is already shown"),
+    "deck_bad_answer": N_("{word!r} is not a word: type the words with letters only, separated by spaces (- for none)"),
+    "deck_unknown_card": N_("{player}'s deck has no card {card}: see scrabble-fr mots reviser --json"),
+    "deck_bad_length": N_("this drill takes words of {choices} letters, not {length}"),
+    "deck_bad_count": N_("--nombre takes a number of cards from 1 to {maximum}, not {count}"),
+    "deck_bad_question": N_("{question!r} is not a question of this kind of card"),
 }
 
 

@@ -126,6 +126,20 @@ def test_exported_gcg_replays_with_no_mismatch():
     assert report.placements == 2 and report.mismatches == []
 
 
+def test_a_gcg_record_without_racks_reads_back_event_by_event():
+    # A game still played is exported without the racks (a shared table's: what each still holds).
+    game = _game()
+    text = write_gcg(game, racks=False)
+    assert "IELTABP" not in text and "CKRAOEA" not in text
+    assert ">Bruno: -2 +0 -10" in text  # the exchange by its count, not its tiles
+    record = parse_gcg(text)
+    assert record.problems == [] and all(event.rack == "" for event in record.events)
+    assert [e.kind for e in record.events] == ["place", "withdrawn", "pass", "place", "challenge", "exchange", "pass"]
+    assert [e.total for e in record.events] == [e.total for e in parse_gcg(write_gcg(game)).events]
+    report = replay(record)
+    assert report.placements == 2 and report.mismatches == []  # the withdrawn phony rescored too
+
+
 def test_parties_and_exporter_commands(tmp_path, monkeypatch):
     monkeypatch.setenv("SCRABBLE_FR_PARTIES", str(tmp_path))
     game = _game()

@@ -81,9 +81,11 @@ class GameReviewScreen(LocalizedBindings, Screen[None]):
     show_best: reactive[bool] = reactive(False)
 
     def __init__(self, source: GcgGame | DuplicateGame, lexicon: WordList, title: str,
-                 endgame_seconds: float | None = 2.0, rules: Rules | None = None) -> None:
+                 endgame_seconds: float | None = 2.0, rules: Rules | None = None, feed_deck: bool = True) -> None:
         super().__init__()
         self.rules = rules
+        # The review adds each human player's missed words to their study deck (revoir --sans-cartes: not).
+        self.feed_deck = feed_deck
         self.source = source
         self.lexicon = lexicon
         self.title_text = title
@@ -114,6 +116,14 @@ class GameReviewScreen(LocalizedBindings, Screen[None]):
 
         review = review_game(self.source, self.lexicon, endgame_seconds=self.endgame_seconds, progress=told,
                              rules=self.rules)
+        if self.feed_deck and review.moves:
+            from scrabble_fr.training.deck import Deck, fed_lines, feed_from_review
+
+            with Deck() as deck:
+                fed = feed_from_review(deck, review, self.title_text,
+                                       getattr(self.lexicon, "key", self.lexicon.name))
+            for line in fed_lines(fed):
+                self.app.call_from_thread(self.app.notify, line)
         self.app.call_from_thread(self._reviewed, review)
 
     def _progress(self, done: int, total: int) -> None:
