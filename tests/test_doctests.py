@@ -55,6 +55,7 @@ MODULES = [
     "scrabble_fr.training.errors",
     "scrabble_fr.training.schedule",
     "scrabble_fr.training.drills",
+    "scrabble_fr.training.kinds",
     "scrabble_fr.training.deck",
     "scrabble_fr.training.study",
     "scrabble_fr.tui.widgets.bar_chart",

@@ -30,7 +30,7 @@ MAX_CARDS = 500  # one drill or one addition: more is not a day's work
 def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     from scrabble_fr.cli import common
     from scrabble_fr.cli.play import add_lexicon_options
-    from scrabble_fr.training.drills import DrillChoice
+    from scrabble_fr.training.kinds import DrillChoice
 
     parser = subparsers.add_parser(
         "mots", help=_("the study deck: the words you missed and your drills, by spaced repetition"),

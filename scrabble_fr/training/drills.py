@@ -19,7 +19,6 @@ import re
 from collections import Counter
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
-from enum import Enum
 
 from scrabble_fr.engine.tiles import JOKER, TileSet
 from scrabble_fr.i18n import _
@@ -28,23 +27,9 @@ from scrabble_fr.lexicon.lexicon import Lexicon
 from scrabble_fr.lexicon.normalize import strip_accents
 from scrabble_fr.training.errors import TrainingError
 
-
-class CardKind(Enum):
-    """What a card asks (the value is what the deck stores and the JSON shows)."""
-
-    ANAGRAM = "anagram"  # a draw (``?`` for a joker): every word using all its tiles
-    PLUS_ONE = "plus_one"  # « 7+1 »: a 7-tile draw, every 8-letter word one more letter makes
-    HOOK = "hook"  # a word: every word made by one letter before or after it (« rallonges »)
-    TWO_LETTERS = "two_letters"  # a letter: every two-letter word starting with it
-
-
-class DrillChoice(Enum):
-    """The drills a player adds to their deck (the value is the command line's word)."""
-
-    ANAGRAMS = "anagrammes"
-    PLUS_ONE = "7+1"
-    HOOKS = "rallonges"
-    SHORT = "courts"
+# Re-exported: the deck and the drills' callers name them here, beside what answers them.
+from scrabble_fr.training.kinds import CardKind as CardKind
+from scrabble_fr.training.kinds import DrillChoice as DrillChoice
 
 
 def question_text(kind: CardKind, question: str) -> str:
