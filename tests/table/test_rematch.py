@@ -12,7 +12,7 @@ from scrabble_fr.table import TableError, TableSession, TableSettings, create_ta
 from scrabble_fr.table import session as session_module
 from scrabble_fr.table.rematch import REMATCH_OF, follow_rematch, rematch_code, rematch_seed
 from scrabble_fr.table.seal import SEALED, SEALED_REMATCH, open_rematch, sealed_seeds
-from scrabble_fr.table.store import code_hash
+from scrabble_fr.table.store import NewTable, SeatSpec, code_hash
 
 
 def finished(base: str, words, players=("Alice", "Bruno"), **options):  # type: ignore[no-untyped-def]
@@ -189,3 +189,30 @@ def test_a_link_to_a_table_that_is_not_the_rematch_is_refused(base, words):
     store = open_store(base)
     assert store.find_code(other.codes[1])[1] == 1  # Denis's seat keeps its own code
     assert not store.set_seat_code(other.table.id, 1, code_hash("x"))
+
+
+def test_seats_setting_their_codes_and_seals_at_once_lose_none(base):
+    # The store's side of the race: each seat's entries are set in place, none rewrites another's.
+    store = open_store(base)
+    seats = [SeatSpec(name) for name in ("Alice", "Bruno", "Chloé", "Denis")]
+    for _round in range(3):
+        table = store.create_table(NewTable("classic", {SEALED: {}, SEALED_REMATCH: {}}, seats, coded=False)).table
+        barrier = threading.Barrier(len(seats))
+
+        def claim(seat: int, table_id: str = table.id, barrier: threading.Barrier = barrier) -> None:
+            mine = open_store(base)
+            barrier.wait()
+            assert mine.set_seat_code(table_id, seat, code_hash(f"code {table_id} {seat}"),
+                                      {SEALED: f"s{seat}", SEALED_REMATCH: f"r{seat}"})
+
+        threads = [threading.Thread(target=claim, args=(seat,)) for seat in range(len(seats))]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join(timeout=30)
+        config = store.table(table.id).config
+        assert config[SEALED] == {str(n): f"s{n}" for n in range(4)}
+        assert config[SEALED_REMATCH] == {str(n): f"r{n}" for n in range(4)}
+        # A seat that has another code gets nothing written.
+        assert not store.set_seat_code(table.id, 0, code_hash("other"), {SEALED: "x"})
+        assert store.table(table.id).config[SEALED]["0"] == "s0"
