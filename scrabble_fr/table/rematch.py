@@ -115,7 +115,12 @@ def _secret(session: TableSession) -> int | None:
     if "seed" in config or not isinstance(sealed, dict) or session.code is None:
         return None
     entry = sealed.get(str(session.seat))
-    return open_rematch(entry, session.code, session.table_id) if isinstance(entry, str) else None
+    if not isinstance(entry, str):
+        return None
+    try:
+        return open_rematch(entry, session.code, session.table_id)
+    except ValueError:  # no hex: a damaged configuration, whose rematch nobody could seal
+        raise TableError("rematch_unknown", table=session.table_id) from None
 
 
 def _link(session: TableSession, plain: bool) -> None:
