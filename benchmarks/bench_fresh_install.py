@@ -4,7 +4,7 @@ built into the wheel. Prints, never asserts.
     $ python benchmarks/bench_fresh_install.py            # builds the wheel of this checkout
     $ python benchmarks/bench_fresh_install.py --wheel dist/scrabble_fr-0.1.0-py3-none-any.whl
 
-A wheel is built from the checkout (``pip wheel``, which runs ``hatch_build.py``) and unpacked
+A wheel is built from the checkout (``pip wheel``, which runs ``setup.py``) and unpacked
 into a temporary folder, as ``pip install`` would lay it out in ``site-packages``; a second copy
 has its ``scrabble_fr/_data/graphs`` removed: the wheel as it was before the graphs were shipped.
 Each run is a fresh interpreter on that folder with an empty cache (``XDG_CACHE_HOME``, which

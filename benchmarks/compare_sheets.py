@@ -7,10 +7,9 @@ top scores, and why not elsewhere, for one word list or several side by side.
 
 Each game is a file in the ``duplicate --tirages`` format (``TIRAGE REF MOT`` a line, ``#``
 comments naming its source); the board follows the published game. A comment line
-``# partie joker`` marks the club variant where every draw holds a joker: once a coup is played,
-the joker on the board is swapped for the real letter it stands for (taken from the bag, and
-worth its points from then on), and goes back into the bag for the next draw; when the bag no
-longer holds that letter, the joker stays on the board. Per coup (``--detail``): the
+``# partie joker`` marks the club variant where every draw holds a joker, replayed in the game's
+own joker variant (:class:`scrabble_fr.duplicate.Variant`), as ``duplicate --tirages`` does. Per
+coup (``--detail``): the
 published top and its score (as our scoring counts it), our top and its score, and, when they
 differ, the words of the published move missing from the word list or, when ours scores more, the
 words of our move (words the list accepts and the official dictionary of the day did not). Then a
@@ -28,12 +27,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from scrabble_fr.duplicate import DuplicateGame, read_sheet_file  # noqa: E402
+from scrabble_fr.duplicate import DuplicateGame, load_sheet  # noqa: E402
 from scrabble_fr.duplicate.game import reference  # noqa: E402
 from scrabble_fr.lexicon import Lexicon  # noqa: E402
 
 GAMES = Path(__file__).resolve().parent / "parties"
-JOKER_GAME = "# partie joker"
 
 
 @dataclass(frozen=True)
@@ -45,34 +43,9 @@ class Result:
     published_total: int
 
 
-def is_joker_game(path: str) -> bool:
-    """Whether the sheet is a "partie joker" (a joker in every draw), told by a comment line."""
-    lines = Path(path).read_text(encoding="utf-8").splitlines()
-    return any(line.strip().lower().startswith(JOKER_GAME) for line in lines)
-
-
-def swap_jokers_between_coups(game: DuplicateGame) -> None:
-    """Play ``game`` as a "partie joker": before each new coup is drawn, every joker on the board
-    becomes the real letter (out of the bag) and the joker goes back into the bag."""
-    next_coup = game._next_coup  # noqa: SLF001 - a benchmark-only variant of the game
-
-    def swap_then_draw(*args: object, **kwargs: object) -> object:
-        board = game.position.board
-        for row, col, letter in list(board.tiles()):
-            # A letter the bag no longer holds cannot replace its joker, which stays a joker.
-            if letter.islower() and letter.upper() in game.bag:
-                board[row, col] = letter.upper()
-                game.bag.remove(letter.upper())
-                game.bag.append("?")
-        return next_coup(*args, **kwargs)
-
-    game._next_coup = swap_then_draw  # type: ignore[method-assign]  # noqa: SLF001
-
-
 def compare(path: str, lexicon: Lexicon, detail: bool = False) -> Result:
-    game = DuplicateGame([], lexicon=lexicon, sheet=read_sheet_file(path), seconds=None)
-    if is_joker_game(path):
-        swap_jokers_between_coups(game)
+    sheet, variant = load_sheet(path)
+    game = DuplicateGame([], lexicon=lexicon, sheet=sheet, seconds=None, variant=variant)
     while not game.is_over:
         game.close_coup()
     if detail:

@@ -2,7 +2,7 @@
 
 Strings are written in English in the code and marked with ``_()`` (or ``ngettext()`` for plurals);
 the catalogues under ``locales/<lang>/LC_MESSAGES/scrabble_fr.po`` give the French and English
-text. Building the package compiles them into ``.mo`` files (``hatch_build.py``), which the standard
+text. Building the package compiles them into ``.mo`` files (``setup.py``), which the standard
 :mod:`gettext` reads at start. A checkout or an editable install has only the ``.po``: Babel
 compiles it in memory when the language is chosen, so a contributor's edit shows at the next run
 (a ``.mo`` older than its ``.po`` is never read).

@@ -10,6 +10,7 @@ from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import replace
 from pathlib import Path
+from types import ModuleType
 
 import pytest
 
@@ -45,6 +46,21 @@ def require_shared(path: Path, what: str) -> Path:
             pytest.fail(message + ": CI must have ../shared", pytrace=False)
         pytest.skip(message)
     return path
+
+
+@pytest.fixture
+def compiled_engine() -> ModuleType:
+    """The compiled engine, or skip with a reason; under CI, whose install builds it, its absence
+    fails: the tests that hold it to the Python search never pass unnoticed without it."""
+    from scrabble_fr.player import native
+
+    found = native.library()
+    if found is None:
+        message = "the compiled engine is not built here (`pip install -e .` builds it)"
+        if os.environ.get("CI"):
+            pytest.fail(message + ": CI's install must build it", pytrace=False)
+        pytest.skip(message)
+    return found
 
 
 @pytest.fixture

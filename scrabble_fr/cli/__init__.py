@@ -75,6 +75,22 @@ def _language_from_argv(argv: Sequence[str]) -> str | None:
     return None
 
 
+class _Version(argparse.Action):
+    """``--version``: the version and the engine in use (compiled, or Python where the install
+    could not build it), asked only when shown: every other command starts without loading it."""
+
+    def __init__(self, option_strings: Sequence[str], dest: str, help: str | None = None) -> None:
+        super().__init__(option_strings, dest, nargs=0, default=argparse.SUPPRESS, help=help)
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace, values: object,
+                 option_string: str | None = None) -> None:
+        from scrabble_fr.player import native
+
+        engine = _("compiled engine") if native.library() is not None else _("Python engine")
+        sys.stdout.write(f"scrabble-fr {__version__} ({engine})\n")
+        parser.exit()
+
+
 def build_parser() -> argparse.ArgumentParser:
     argparse_texts.bind()
     parser = _Parser(
@@ -83,8 +99,7 @@ def build_parser() -> argparse.ArgumentParser:
         add_help=False,
     )
     common.add_common_options(parser, top_level=True)
-    parser.add_argument("--version", action="version", version=f"scrabble-fr {__version__}",
-                        help=_("show the version and exit"))
+    parser.add_argument("--version", action=_Version, help=_("show the version and exit"))
     subparsers = parser.add_subparsers(dest="command", title=_("commands"), metavar=_("COMMAND"),
                                        parser_class=_Parser)
     for module_name, builder, _runner in _COMMANDS.values():

@@ -3,6 +3,7 @@
     $ scrabble-fr duplicate --joueurs Alice,Bruno --graine 3 --temps 2:30
     $ scrabble-fr duplicate --club --temps 1:00
     $ scrabble-fr duplicate --tirages partie.txt --json
+    $ scrabble-fr duplicate --variante joker
 
 With ``--json`` nothing opens: the game is computed (each coup's top, the move the board
 receives) and printed as one JSON object.
@@ -51,6 +52,10 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     parser.add_argument("--tirages", metavar=_("FILE"),
                         help=_("replay a published game: one coup per line, TIRAGE [REF MOT], "
                                "such as EEU+ESI? H4 ChACUNE"))
+    parser.add_argument("--variante", metavar=_("VARIANT"),
+                        help=_("classique (default), joker (a joker in every draw, swapped on the board for "
+                               "its letter before the next draw) or 7sur8 (eight tiles drawn, seven played "
+                               "at most); a published game marked « # partie joker » is a joker game"))
     parser.add_argument("--json", action="store_true",
                         help=_("compute the game without opening the app and print it as JSON"))
     parser.add_argument("--reprendre", nargs="?", const="", metavar="ID",
@@ -60,7 +65,7 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
 
 
 def run(args: argparse.Namespace, out: TextIO) -> int:
-    from scrabble_fr.duplicate import DuplicateGame, DuplicateSettings, read_sheet_file, replay_data
+    from scrabble_fr.duplicate import DuplicateGame, DuplicateSettings, Variant, load_sheet, replay_data
     from scrabble_fr.duplicate.game import check_names
 
     if args.reprendre is not None:
@@ -71,11 +76,17 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
     names = check_names(args.joueurs.split(",")) if args.joueurs is not None else [_("Player 1")]
     if not names:
         names = [_("Player 1")]
-    sheet = read_sheet_file(args.tirages) if args.tirages else None
+    variant = Variant.parse(args.variante) if args.variante is not None else None
+    sheet = None
+    if args.tirages:
+        # A published game's own « # partie joker » line says its variant unless one is given.
+        sheet, variant = load_sheet(args.tirages, variant)
+    variant = variant or Variant.CLASSIC
     lexicon = lexicon_for_args(args, rules)
     # The whole game computed first: with a sheet, a line that cannot be read or a move that
     # cannot be played is one error naming the line, before any screen opens.
-    game = DuplicateGame([], lexicon=lexicon, rules=rules, seed=args.graine, sheet=sheet, seconds=None)
+    game = DuplicateGame([], lexicon=lexicon, rules=rules, seed=args.graine, sheet=sheet, seconds=None,
+                         variant=variant)
     if args.json or sheet is not None:
         while not game.is_over:
             game.close_coup()
@@ -86,7 +97,8 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
     from scrabble_fr.tui.app import ScrabbleApp
 
     settings = DuplicateSettings(names, seed=game.seed, seconds=seconds, sheet=sheet,
-                                 lexicon=getattr(args, "lexique", None), rules=rules, club=args.club)
+                                 lexicon=getattr(args, "lexique", None), rules=rules, club=args.club,
+                                 variant=variant)
     ScrabbleApp(lexicon=lexicon, duplicate=settings).run()
     return 0
 

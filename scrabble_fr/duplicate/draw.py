@@ -132,16 +132,30 @@ def _take(bag: list[str], count: int, rng: random.Random) -> str:
     return "".join(taken)
 
 
-def make_draw(leftover: str, bag: list[str], rng: random.Random, number: int, size: int = RACK_SIZE) -> Draw | None:
+def make_draw(leftover: str, bag: list[str], rng: random.Random, number: int, size: int = RACK_SIZE,
+              joker: bool = False) -> Draw | None:
     """Complete ``leftover`` from ``bag`` (changed in place) into a valid draw for coup ``number``;
-    None when the pool cannot give one (the game is over; the bag is left as it was)."""
+    None when the pool cannot give one (the game is over; the bag is left as it was).
+
+    With ``joker`` (the joker game), a draw whose leftover holds no joker takes one from the bag
+    first, then the other tiles at random; after a rejet the joker goes back with the rest and is
+    taken again first, so every draw holds one while the bag has one.
+
+        >>> bag = list("BCDFGHAEIO?"); d = make_draw("", bag, random.Random(2), 1, joker=True)
+        >>> d.new[0], "?" in bag
+        ('?', False)
+    """
     need = required(number, list(leftover) + bag, size)
     if need == 0:
         return None
     kept = sort_leftover(leftover)
     rejets = 0
     while True:
-        new = _take(bag, size - len(kept), rng)
+        forced = ""
+        if joker and JOKER not in kept and JOKER in bag:
+            bag.remove(JOKER)
+            forced = JOKER
+        new = forced + _take(bag, size - len(kept) - len(forced), rng)
         if minimum_met(kept + new, need):
             return Draw(kept, new, rejets, need)
         # A rejet: everything goes back, the leftover too, and seven tiles are drawn afresh (§3.2).

@@ -22,6 +22,9 @@ MESSAGES: dict[str, str] = {
     "coup_closed": N_("this coup is closed: wait for the next draw"),
     "board_entry_hidden": N_("at several players, type your move on the line: it stays hidden"),
     "time_up": N_("the time for this coup is up: the move was not taken"),
+    "too_many_tiles": N_("a move places {maximum} tiles of the draw at most"),
+    "slip_unreadable": N_("{text!r} cannot be read as a slip: write [REF] WORD [SCORE], such as H8 MOT 24"),
+    "unknown_variant": N_("{text!r} is not a duplicate variant: write one of {known}"),
     "proposal_not_a_move": N_("{text!r} is not a placement: write a square and a word, such as H4 MAISON or 4H MAISON"),
     # Published sheets (--tirages)
     "sheet_empty": N_("{path} holds no coup: one line per coup, such as EEU+ESI? H4 ChACUNE"),

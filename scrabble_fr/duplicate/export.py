@@ -19,6 +19,7 @@ from __future__ import annotations
 from typing import Any
 
 from scrabble_fr.duplicate.game import Coup, DuplicateGame, Proposal, reference
+from scrabble_fr.duplicate.variant import Variant
 from scrabble_fr.engine.move import Move
 from scrabble_fr.i18n import _, format_number, ngettext
 
@@ -36,8 +37,8 @@ def move_data(move: Move | None, notation: str = "fr") -> dict[str, Any] | None:
 
 
 def replay_data(game: DuplicateGame) -> dict[str, Any]:
-    """What ``duplicate --json`` prints: per coup the draw, our top and the move placed, and the
-    total of the placed moves."""
+    """What ``duplicate --json`` prints: per coup the draw, our top and the move placed, the total
+    of the placed moves, and ``"variante"`` when the game is not the classic duplicate."""
     coups = []
     for coup in game.closed_coups:
         coups.append({
@@ -46,7 +47,11 @@ def replay_data(game: DuplicateGame) -> dict[str, Any]:
             "top": move_data(coup.top.move if coup.top is not None else None, game.rules.notation),
             "placed": move_data(coup.placed, game.rules.notation),
         })
-    return {"coups": coups, "total": game.top_total}
+    data: dict[str, Any] = {"coups": coups, "total": game.top_total}
+    if game.variant is not Variant.CLASSIC:
+        # Only a variant is named: a classic game's JSON stays as it always was.
+        data["variante"] = game.variant.value
+    return data
 
 
 def _proposal_data(game: DuplicateGame, proposal: Proposal | None, solo: bool) -> dict[str, Any]:
@@ -64,6 +69,8 @@ def sheet_data(game: DuplicateGame) -> dict[str, Any]:
     data = replay_data(game)
     for coup, entry in zip(game.closed_coups, data["coups"], strict=True):
         entry["players"] = [_proposal_data(game, coup.proposals[p], coup.solo == p) for p in range(len(game.players))]
+        if coup.swapped:
+            entry["jokers_swapped"] = coup.swapped  # the joker game: letters that replaced the board's jokers
     data["seed"] = game.seed
     data["players"] = [
         {"name": name, "total": game.total(p), "solos": game.solos(p), "percent": round(game.percent(p), 2),
@@ -161,4 +168,6 @@ def sheet_text(game: DuplicateGame) -> str:
     rows.append(totals)
     if any(game.warnings(p) for p in range(len(game.players))):
         rows.append(["", "", _("Warnings"), "", "", ""] + [warnings_text(game, p) for p in range(len(game.players))])
-    return "\n".join(sheet_lines(headers, rows)) + "\n"
+    # A variant is named above the table: a classic sheet reads as it always did.
+    title = [game.variant.text] if game.variant is not Variant.CLASSIC else []
+    return "\n".join(title + sheet_lines(headers, rows)) + "\n"

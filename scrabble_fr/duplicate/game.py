@@ -33,6 +33,7 @@ from scrabble_fr.duplicate.marking import WarningKind, mark, read_placement
 from scrabble_fr.duplicate.sheet import SheetCoup
 from scrabble_fr.duplicate.timing import check_time
 from scrabble_fr.duplicate.top import Top, choose_top
+from scrabble_fr.duplicate.variant import Variant
 from scrabble_fr.engine.errors import ScrabbleError
 from scrabble_fr.engine.move import Move
 from scrabble_fr.engine.notation import format_coordinate
@@ -40,6 +41,7 @@ from scrabble_fr.engine.players import check_names as check_player_names
 from scrabble_fr.engine.position import Position
 from scrabble_fr.engine.ranking import Standing, rank_scores
 from scrabble_fr.engine.rules import Rules
+from scrabble_fr.engine.tiles import JOKER
 from scrabble_fr.engine.wordlist import WordList
 from scrabble_fr.match.clock import Clocks
 
@@ -98,6 +100,7 @@ class Coup:
     placed: Move | None = None
     solo: int | None = None  # the player credited with a solo
     started: bool = False
+    swapped: str = ""  # the joker game: letters that replaced jokers on the board after this coup
 
     @property
     def closed(self) -> bool:
@@ -133,7 +136,8 @@ def check_names(names: Sequence[str], maximum: int = MAX_PLAYERS) -> list[str]:
 
 class DuplicateGame:
     """A duplicate game for ``players`` (none: the tops alone, as ``--tirages --json`` computes),
-    ``seconds`` a coup (None: no clock), a ``club`` game keeping to the times of the rules."""
+    ``seconds`` a coup (None: no clock), a ``club`` game keeping to the times of the rules, in
+    one ``variant`` (:class:`.Variant`: the classic duplicate, the joker game, 7 out of 8)."""
 
     def __init__(
         self,
@@ -147,6 +151,7 @@ class DuplicateGame:
         club: bool = False,
         now: Callable[[], float] = time.monotonic,
         max_players: int = MAX_PLAYERS,
+        variant: Variant = Variant.CLASSIC,
     ) -> None:
         if lexicon is None:
             raise DuplicateError("no_word_list")
@@ -156,6 +161,7 @@ class DuplicateGame:
         self.club = club
         self.seconds = check_time(seconds, club)
         self.rules = rules if rules is not None else Rules.preset("ffsc")
+        self.variant = Variant(variant)
         self.seed = seed if seed is not None else random.randrange(2**31)
         self.rng = random.Random(self.seed)
         self.bag: list[str] = self.rules.tile_set.full_bag()
@@ -171,6 +177,12 @@ class DuplicateGame:
     # -- state -----------------------------------------------------------------------------
     @property
     def rack_size(self) -> int:
+        """Tiles in a coup's draw (eight in 7sur8)."""
+        return self.variant.draw_size(self.rules.rack_size)
+
+    @property
+    def play_limit(self) -> int:
+        """The most tiles a move places from the draw: the rules' rack, whatever the variant."""
         return self.rules.rack_size
 
     @property
@@ -296,6 +308,9 @@ class DuplicateGame:
             return Proposal("", None, 0)
         command = read_placement(stripped, self.rules.notation, self.position.board.size)
         marking = mark(self.position, stripped, command)
+        if marking.move is not None and len(marking.move.tiles) > self.play_limit:
+            # 7sur8: a move of all eight tiles is refused at once, like a letter not in the draw.
+            raise DuplicateError("too_many_tiles", maximum=self.play_limit)
         return Proposal(stripped, marking.move, marking.score, marking.error, list(marking.warnings))
 
     def propose(self, player: int, text: str) -> Proposal:
@@ -329,8 +344,25 @@ class DuplicateGame:
         left.subtract(move.rack_letters)
         self.leftover = sort_leftover("".join((+left).elements()))
         coup.placed = move
+        if self.variant.swaps_jokers:
+            coup.swapped = self._swap_jokers()
         self._next_coup()
         return coup
+
+    def _swap_jokers(self) -> str:
+        """The joker game, between two coups: each joker on the board becomes the letter it stands
+        for, taken out of the bag, and goes back into the bag for the next draw; a letter the bag
+        no longer holds leaves its joker where it is. Returns the letters put on the board. The
+        scores already made do not change: a letter counts its points only in later words."""
+        board = self.position.board
+        swapped = []
+        for row, col, letter in list(board.tiles()):
+            if letter.islower() and letter.upper() in self.bag:
+                board[row, col] = letter.upper()
+                self.bag.remove(letter.upper())
+                self.bag.append(JOKER)
+                swapped.append(letter.upper())
+        return "".join(swapped)
 
     # -- drawing ---------------------------------------------------------------------------
     def _require_current(self) -> Coup:
@@ -357,13 +389,14 @@ class DuplicateGame:
         leftover = self.leftover
         rejets = 0
         while True:
-            draw = make_draw(leftover, self.bag, self.rng, number, self.rack_size)
+            draw = make_draw(leftover, self.bag, self.rng, number, self.rack_size,
+                             joker=self.variant.joker_in_every_draw)
             if draw is None:
                 self.end_reason = DuplicateEnd.NO_DRAW
                 return
             rejets += draw.rejets
             self.position.racks[0] = draw.tiles
-            top = choose_top(self.position, first, self._ends_game(number, draw.tiles))
+            top = choose_top(self.position, first, self._ends_game(number, draw.tiles), self.play_limit)
             if top is not None:
                 break
             # No word can be placed: every tile of the coup goes back and a new draw is made
@@ -409,7 +442,7 @@ class DuplicateGame:
         draw = Draw(line.leftover, line.new, 1 if line.rejet else 0, 0)
         first = self.position.board.is_empty()
         self.position.racks[0] = draw.tiles
-        top = choose_top(self.position, first, self._ends_game(number, draw.tiles))
+        top = choose_top(self.position, first, self._ends_game(number, draw.tiles), self.play_limit)
         published = None
         if line.move is not None:
             published = self._published_move(line, draw)

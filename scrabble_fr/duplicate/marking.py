@@ -47,6 +47,9 @@ class WarningKind(enum.StrEnum):
 
     JOKER_UNMARKED = "joker_unmarked"  # no circle round the letter a joker stands for
     JOKER_MISMARKED = "joker_mismarked"  # another letter circled than the one the joker stands for
+    # A paper slip's own (:mod:`.slip`): the score written is not the one paid, or none is.
+    SCORE_WRONG = "score_wrong"
+    SCORE_MISSING = "score_missing"
 
     @property
     def text(self) -> str:
@@ -56,6 +59,8 @@ class WarningKind(enum.StrEnum):
 _WARNING_TEXTS = {
     WarningKind.JOKER_UNMARKED: N_("joker not marked"),
     WarningKind.JOKER_MISMARKED: N_("joker marked on another letter"),
+    WarningKind.SCORE_WRONG: N_("score written wrong"),
+    WarningKind.SCORE_MISSING: N_("no score written"),
 }
 
 
@@ -147,6 +152,12 @@ def _mark_first(position: Position, command: ParsedCommand) -> Marking | None:
 
 
 # -- from the second coup ---------------------------------------------------------------------
+def mark_at(position: Position, command: ParsedCommand) -> Marking:
+    """The placement ``command`` marked at its place as written, as from the second coup (a
+    paper slip's reference tried at other places goes through here)."""
+    return _mark_placed(position, command)
+
+
 def _mark_placed(position: Position, command: ParsedCommand) -> Marking:
     try:
         typed = position.move_from_command(command)  # off the board, a letter not the board's…
@@ -240,5 +251,5 @@ def _warning(written: frozenset[int], readings: Sequence[frozenset[int]],
     return WarningKind.JOKER_MISMARKED
 
 
-__all__ = ["Marking", "WarningKind", "mark"]
+__all__ = ["Marking", "WarningKind", "mark", "mark_at"]
 

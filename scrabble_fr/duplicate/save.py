@@ -24,6 +24,7 @@ from typing import Any
 from scrabble_fr.duplicate.export import replay_data
 from scrabble_fr.duplicate.game import DuplicateGame
 from scrabble_fr.duplicate.sheet import read_line
+from scrabble_fr.duplicate.variant import Variant
 from scrabble_fr.engine.errors import ScrabbleError
 from scrabble_fr.engine.rules import rules_from_mapping, rules_to_mapping
 from scrabble_fr.engine.wordlist import WordList
@@ -65,6 +66,7 @@ class DuplicateRecord(SavedRecord):
     seconds: float | None
     lexicon: str | None = None
     club: bool = False  # a club game: the times of the rules only
+    variant: Variant = Variant.CLASSIC  # a save written before the variants is a classic game
     sheet: list[list[Any]] | None = None  # [[line number, "EEU+ESI? H4 ChACUNE"], …]
     actions: list[dict[str, Any]] = field(default_factory=list)
     pending: list[str | None] = field(default_factory=list)
@@ -80,6 +82,7 @@ class DuplicateRecord(SavedRecord):
             seconds=game.seconds,
             lexicon=lexicon,
             club=game.club,
+            variant=game.variant,
             sheet=_sheet_lines(game),
         )
         record.update(game)
@@ -102,10 +105,12 @@ class DuplicateRecord(SavedRecord):
         does not come out as recorded."""
         try:
             sheet = None
+            rules = rules_from_mapping(self.rules)
             if self.sheet is not None:
-                sheet = [read_line(int(number), str(text)) for number, text in self.sheet]
-            game = DuplicateGame(self.players, lexicon=lexicon, rules=rules_from_mapping(self.rules), seed=self.seed,
-                                 sheet=sheet, seconds=self.seconds, club=self.club, now=now)
+                size = self.variant.draw_size(rules.rack_size)
+                sheet = [read_line(int(number), str(text), size) for number, text in self.sheet]
+            game = DuplicateGame(self.players, lexicon=lexicon, rules=rules, seed=self.seed, sheet=sheet,
+                                 seconds=self.seconds, club=self.club, now=now, variant=self.variant)
             for action in self.actions:
                 self._apply(game, action["proposals"])
                 game.close_coup()
@@ -134,6 +139,7 @@ class DuplicateRecord(SavedRecord):
             "seed": self.seed,
             "seconds": self.seconds,
             "club": self.club,
+            "variant": self.variant.value,
             "lexicon": self.lexicon,
             "sheet": self.sheet,
             "actions": self.actions,
@@ -161,6 +167,12 @@ class DuplicateRecord(SavedRecord):
         if not isinstance(data["rules"], dict):
             raise ValueError("rules")
         lexicon = data.get("lexicon")
+        # A save from before the variants has none: the classic duplicate; an unknown name is a
+        # damaged save (ValueError), never silently another game.
+        variant_name = data.get("variant", Variant.CLASSIC.value)
+        if not isinstance(variant_name, str):
+            raise ValueError("variant")
+        variant = Variant(variant_name)
         return cls(
             **envelope,
             players=players,
@@ -168,6 +180,7 @@ class DuplicateRecord(SavedRecord):
             seed=seed,
             seconds=float(seconds) if seconds is not None else None,
             club=data.get("club") is True,
+            variant=variant,
             lexicon=lexicon if isinstance(lexicon, str) else None,
             sheet=sheet,
             actions=data.get("actions", []),

@@ -32,6 +32,7 @@ from scrabble_fr.duplicate.game import DEFAULT_SECONDS, Coup, DuplicateGame
 from scrabble_fr.duplicate.save import DuplicateRecord
 from scrabble_fr.duplicate.sheet import SheetCoup
 from scrabble_fr.duplicate.texts import coup_result_lines, final_text
+from scrabble_fr.duplicate.variant import Variant
 from scrabble_fr.engine.errors import IllegalMoveError, ScrabbleError
 from scrabble_fr.engine.move import Move, PlacedTile
 from scrabble_fr.engine.rules import Rules
@@ -59,6 +60,7 @@ class DuplicateSettings:
     lexicon: str | None = None  # the list's name or path (None: the rules' own), as a save keeps it
     rules: Rules = field(default_factory=lambda: Rules.preset("ffsc"))
     club: bool = False  # a club game: only the rules' times per coup (FISF §1.3)
+    variant: Variant = Variant.CLASSIC
 
 
 def refused_at_once(error: ScrabbleError | None) -> bool:
@@ -100,7 +102,8 @@ class DuplicateSession:
                now: Callable[[], float] = time.monotonic) -> DuplicateSession:
         """A new game from its settings (bad players, a bad sheet: raises, nothing saved)."""
         game = DuplicateGame(settings.players, lexicon=lexicon, rules=settings.rules, seed=settings.seed,
-                             sheet=settings.sheet, seconds=settings.seconds, club=settings.club, now=now)
+                             sheet=settings.sheet, seconds=settings.seconds, club=settings.club, now=now,
+                             variant=settings.variant)
         session = cls(game, store=store, lexicon=settings.lexicon or settings.rules.lexicon)
         session._save()
         return session

@@ -6,8 +6,9 @@
 ``+`` separates the leftover from the new tiles, a leading ``-`` marks a draw made after a rejet,
 ``?`` is a joker in the draw and a lowercase letter is a joker in the word; the reference is
 French (``H4`` across, ``4H`` down) and letters already on the board are written in full. Blank
-lines and lines starting with ``#`` are skipped. A line that cannot be read raises
-:class:`DuplicateError` ``sheet_line`` naming it.
+lines and lines starting with ``#`` are skipped, except that a comment line ``# partie joker``
+(or ``# partie 7sur8``) says which variant the game was played in (:func:`sheet_variant`). A line
+that cannot be read raises :class:`DuplicateError` ``sheet_line`` naming it.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from dataclasses import dataclass
 
 from scrabble_fr.duplicate.draw import format_draw
 from scrabble_fr.duplicate.errors import DuplicateError
+from scrabble_fr.duplicate.variant import Variant
 from scrabble_fr.engine.errors import ScrabbleError
 from scrabble_fr.engine.notation import fold_letters, parse_command
 from scrabble_fr.i18n import _
@@ -81,14 +83,34 @@ def read_line(number: int, text: str, rack_size: int = 7) -> SheetCoup:
     return SheetCoup(number, leftover, new, rejet, move)
 
 
-def read_sheet(text: str, path: str = "") -> list[SheetCoup]:
-    """Every coup of a sheet's text, in order; raises :class:`DuplicateError` on the first bad line."""
+def sheet_variant(text: str) -> Variant | None:
+    """The variant a sheet says it was played in, by a comment line ``# partie joker`` or
+    ``# partie 7sur8`` (as the club's published sheets write it); None when it says nothing.
+
+        >>> sheet_variant("# Hiersac\\n# partie joker: a joker in every draw\\n?TIOEXG H8 InTOX").value
+        'joker'
+    """
+    for raw in text.splitlines():
+        line = raw.strip().lower()
+        if not line.startswith("#"):
+            continue
+        words = line.lstrip("#").replace(":", " ").split()
+        if len(words) >= 2 and words[0] == "partie":
+            name = words[1].replace("/", "sur")
+            if name in (v.value for v in Variant):
+                return Variant(name)
+    return None
+
+
+def read_sheet(text: str, path: str = "", rack_size: int = 7) -> list[SheetCoup]:
+    """Every coup of a sheet's text, in order (draws of ``rack_size`` tiles at most: 8 in 7sur8);
+    raises :class:`DuplicateError` on the first bad line."""
     coups: list[SheetCoup] = []
     for number, raw in enumerate(text.splitlines(), 1):
         line = raw.strip()
         if not line or line.startswith("#"):
             continue
-        coups.append(read_line(number, line))
+        coups.append(read_line(number, line, rack_size))
         if len(coups) > MAX_LINES:
             raise _bad(number, line[:40], _("more than {n} coups").format(n=MAX_LINES))
     if not coups:
@@ -96,14 +118,26 @@ def read_sheet(text: str, path: str = "") -> list[SheetCoup]:
     return coups
 
 
-def read_sheet_file(path: str) -> list[SheetCoup]:
-    """The coups of a sheet file (UTF-8 or Latin-1); a missing or unreadable file raises the
-    records' error with its path."""
+def read_sheet_text(path: str) -> str:
+    """A sheet file's text (UTF-8 or Latin-1); a missing or unreadable file raises the records'
+    error with its path."""
     from scrabble_fr.records.files import read_limited
 
     data = read_limited(path, 1_000_000)
     try:
-        text = data.decode("utf-8")
+        return data.decode("utf-8")
     except UnicodeDecodeError:
-        text = data.decode("latin-1")
-    return read_sheet(text, str(path))
+        return data.decode("latin-1")
+
+
+def read_sheet_file(path: str) -> list[SheetCoup]:
+    """The coups of a sheet file, in the classic duplicate's draws of seven tiles."""
+    return read_sheet(read_sheet_text(path), str(path))
+
+
+def load_sheet(path: str, variant: Variant | None = None) -> tuple[list[SheetCoup], Variant]:
+    """A published game's coups and its variant: ``variant`` when given (``--variante``), else
+    the one its comment lines declare, else the classic duplicate."""
+    text = read_sheet_text(path)
+    chosen = variant if variant is not None else sheet_variant(text) or Variant.CLASSIC
+    return read_sheet(text, str(path), chosen.draw_size(7)), chosen

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from scrabble_fr.duplicate.export import percent_text
 from scrabble_fr.duplicate.game import Coup, DuplicateGame
-from scrabble_fr.i18n import _, points
+from scrabble_fr.i18n import _, ngettext, points
 from scrabble_fr.messages import describe
 
 
@@ -47,6 +47,20 @@ def coup_result_lines(game: DuplicateGame, coup: Coup) -> list[str]:
             text += " — " + _("solo")
         lines.append(text)
     return lines
+
+
+def swap_text(coup: Coup) -> str | None:
+    """The joker game, once a coup is closed: the letters that replaced the board's jokers for
+    the next draw (None when none did). Short: it fits the side column at 80 columns.
+
+        >>> from scrabble_fr.duplicate.draw import Draw
+        >>> swap_text(Coup(1, Draw("", "ABC"), None, None, [], swapped="ES")).endswith("E, S")
+        True
+    """
+    if not coup.swapped:
+        return None
+    return ngettext("Joker swapped: {letters}", "Jokers swapped: {letters}",
+                    len(coup.swapped)).format(letters=", ".join(coup.swapped))
 
 
 def ranking_text(game: DuplicateGame) -> str:

@@ -35,9 +35,10 @@ def jokers_used(move: Move) -> int:
     return sum(1 for tile in move.tiles if tile.is_blank)
 
 
-def best_placements(position: Position, first: bool = False) -> list[Move]:
+def best_placements(position: Position, first: bool = False, max_tiles: int | None = None) -> list[Move]:
     """Every placement reaching the highest score of the rack to move (across only on the first
-    coup); [] when none can be played. Asks the generator for more until the ties are all in."""
+    coup, ``max_tiles`` tiles at most: 7 out of 8); [] when none can be played. Asks the
+    generator for more until the ties are all in."""
     # Imported here: tops are looked for only where coups are judged (the arbitrator, a game at one
     # keyboard); a player's terminal at a club table never loads the generator.
     from scrabble_fr.player.movegen import best_moves
@@ -46,7 +47,7 @@ def best_placements(position: Position, first: bool = False) -> list[Move]:
     while True:
         found = best_moves(position, wanted)
         exhausted = len(found) < wanted
-        moves = [m for m in found if m.across] if first else found
+        moves = [m for m in found if (m.across or not first) and (max_tiles is None or len(m.tiles) <= max_tiles)]
         if moves:
             best = moves[0].score
             # Sorted by score: once a lower score shows up, every tie of the best is in hand.
@@ -57,10 +58,12 @@ def best_placements(position: Position, first: bool = False) -> list[Move]:
         wanted *= 4
 
 
-def choose_top(position: Position, first: bool = False, ends_game: Callable[[Move], bool] | None = None) -> Top | None:
+def choose_top(position: Position, first: bool = False, ends_game: Callable[[Move], bool] | None = None,
+               max_tiles: int | None = None) -> Top | None:
     """The top of the rack to move on ``position`` (which needs a lexicon), or None if no word
-    can be placed. ``ends_game(move)`` says whether the game would end after ``move``."""
-    tops = best_placements(position, first)
+    can be placed (with ``max_tiles`` tiles at most). ``ends_game(move)`` says whether the game
+    would end after ``move``."""
+    tops = best_placements(position, first, max_tiles)
     if not tops:
         return None
 

@@ -44,7 +44,7 @@ class BuiltinList:
     label: str
 
 
-# The folder of the shipped lists' graphs in an installed package (built by hatch_build.py).
+# The folder of the shipped lists' graphs in an installed package (built by setup.py).
 SHIPPED_GRAPHS = "graphs"
 
 BUILTINS: dict[str, BuiltinList] = {

@@ -20,7 +20,7 @@ under NASPA/WESPA's the player going out gains twice the opponent's rack. Either
 moves by twice the rack left. A blocked game (the rules' run of passes, or of scoreless turns)
 ends with each player losing their own rack.
 
-The same search is compiled (:mod:`scrabble_fr.player.native`, ``_endgame.c``): when the library
+The same search is compiled (:mod:`scrabble_fr.player.native`, ``_c/``): when the engine
 is there, :meth:`EndgameSolver.solve` hands the position to it, and the answers are the same (the
 tests hold both to the same exhaustive minimax), found some thirteen times as fast. It also tries
 the table's move before generating any, one turn from the depth limit the best moves of the

@@ -424,8 +424,9 @@ class TableSession(FollowedTable):
 
     @property
     def rematch_asker(self) -> str | None:
-        """The name of the seat that asked for the rematch, if another seat did."""
-        if self.rematch is None or self.rematch.get("by") == self.seat:
+        """The name of the seat that asked for the rematch, if another seat did (never said to a
+        watcher: no seat, no rematch to follow, and « Revanche (R) » is not on its end screen)."""
+        if self.rematch is None or self.seat is None or self.rematch.get("by") == self.seat:
             return None
         by = self.rematch.get("by")
         return self.info.seat(by).name if isinstance(by, int) and 0 <= by < len(self.info.seats) else _("the table")

@@ -6,10 +6,12 @@
 
 A visitor of a club host is a stranger on the host's account: the settings panel would change the
 host's default word list (and the arbitrator's next replay would find the table damaged), the word
-tools would lend the host's lists, and a new game, a rematch or the set-up screen would play on the
-host's machine. The app is given its policy when it starts; it removes what the policy closes from
-the command palette, from the keys (the footer drops them) and from every method that opens it, so
-a route forgotten by a screen still opens nothing. The host changes settings on the command line.
+tools would lend the host's lists, and a new game, a local rematch or the set-up screen would play
+on the host's machine. The rematch of a shared table stays open: it takes the visitor's seat to the
+same seat at the new table, confined there as before. The app is given its policy when it starts; it
+removes what the policy closes from the command palette, from the keys (the footer drops them) and
+from every method that opens it, so a route forgotten by a screen still opens nothing. The host
+changes settings on the command line.
 """
 
 from __future__ import annotations
@@ -25,7 +27,7 @@ class Opening(Enum):
 
     SETTINGS = "settings"  # the settings panel: verification, language, default word list, theme
     WORD_TOOLS = "word_tools"  # the word tools, unless the game on screen offers them (a table's own)
-    NEW_GAME = "new_game"  # a game of the app's own: set-up, new game, rematch, resume, a new table
+    NEW_GAME = "new_game"  # a game of the app's own: set-up, new game, local rematch, resume, a new table
 
 
 # Why each opening is refused, said in one line when something asks for it anyway.

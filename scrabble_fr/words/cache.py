@@ -230,7 +230,7 @@ def load_or_build_keys(words: Dawg) -> Dawg:
 def ship_graphs(text: str, folder: Path, max_length: int = 15) -> list[Path]:
     """Build the word graph and the anagram-key graph of the list ``text`` (words one a line, as
     :class:`~scrabble_fr.lexicon.Lexicon` keeps them) into ``folder``, named as the cache names
-    them: the package build does this for the shipped lists (``hatch_build.py``).
+    them: the package build does this for the shipped lists (``setup.py``).
 
     Returns the files written. A run with the package's ``shipped`` folder then reads them.
     """

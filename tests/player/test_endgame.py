@@ -154,11 +154,8 @@ def searches() -> list[bool]:
     return [False, True]
 
 
-def test_the_compiled_search_is_there_under_ci() -> None:
-    if native.library() is None:
-        if os.environ.get("CI"):
-            pytest.fail("the compiled endgame search is missing: the install could not build it")
-        pytest.skip("no compiled endgame search here (no C compiler): the Python search is checked alone")
+def test_the_compiled_search_is_there_under_ci(compiled_engine: object) -> None:
+    assert native.library() is compiled_engine
 
 
 @pytest.mark.parametrize(("lang", "preset"), CASES)
@@ -348,13 +345,12 @@ def test_both_searches_prove_the_same_value_on_real_endgames(cgp: str, value: in
 
 @pytest.mark.parametrize("cgp", [cgp for cgp, _value in REAL_ENDGAMES[:3]],
                          ids=[cgp.split()[1] for cgp, _value in REAL_ENDGAMES[:3]])
+@pytest.mark.usefixtures("compiled_engine")
 def test_the_moves_kept_for_a_line_are_its_moves(cgp: str) -> None:
     """The compiled search keeps each line's moves, by a key of the rack and the line's squares,
     and takes them from there when it meets the line again (nine lines in ten). Checked here:
     every line taken so is generated again and compared, move by move, on real endgames (a
     joker on a rack in two of them); and the search is the same with the check or without."""
-    if native.library() is None:
-        pytest.skip("no compiled endgame search here (no C compiler)")
     position = Position.from_cgp(cgp, lexicon=full_lexicon("fr"))
     plain = native.search(position, start_run=0, max_nodes=60_000)
     checked = native.search(position, start_run=0, max_nodes=60_000, check_lines=True)
@@ -369,6 +365,7 @@ ANSWERED_ENDGAME = ("7P1ENFUME/7O3L2V/5DEGIVRAT1A/JUBILE1O3N2D/5g4CA2A/5U3KOTO1S
                     "ETBIEAM/YHOIT 381/496 0")
 
 
+@pytest.mark.usefixtures("compiled_engine")
 @pytest.mark.parametrize("cgp", [REAL_ENDGAMES[0][0], ANSWERED_ENDGAME], ids=["QSURNIA", "ETBIEAM"])
 def test_the_table_grows_with_the_search_and_keeps_its_entries(cgp: str) -> None:
     """The compiled search's table starts small and grows once the positions searched reach its
@@ -377,8 +374,6 @@ def test_the_table_grows_with_the_search_and_keeps_its_entries(cgp: str) -> None
     size kept from the start, and the positions searched within one in a hundred of those in the
     table of 2^14 from the start (its entries kept as it grew: dropped, 1.23 and 1.10 times as
     many), fewer than in the table left at 2^10."""
-    if native.library() is None:
-        pytest.skip("no compiled endgame search here (no C compiler)")
     position = Position.from_cgp(cgp, lexicon=full_lexicon("fr"))
     small = native.search(position, start_run=0, seconds=60, table_bits=(10, 10), threads=1)
     large = native.search(position, start_run=0, seconds=60, table_bits=(14, 14), threads=1)
@@ -410,6 +405,7 @@ def test_the_table_is_no_more_than_an_eighth_of_the_machines_memory(monkeypatch:
     native.table_bits_most.cache_clear()  # this machine's again, for the tests after
 
 
+@pytest.mark.usefixtures("compiled_engine")
 @pytest.mark.parametrize("cgp", [REAL_ENDGAMES[0][0], ANSWERED_ENDGAME], ids=["QSURNIA", "ETBIEAM"])
 def test_a_move_the_others_out_answers_leaves_the_out_alone(cgp: str) -> None:
     """Where the other player holds an out, a move that lays no tile on or beside the out's
@@ -420,8 +416,6 @@ def test_a_move_the_others_out_answers_leaves_the_out_alone(cgp: str) -> None:
     value the search without answers proves, with fewer positions searched. The other's outs
     are the next turn's last outs that cut and its killers that go out: a move touching the
     best scoring one is weighed by another it leaves alone (the check plays that one after it)."""
-    if native.library() is None:
-        pytest.skip("no compiled endgame search here (no C compiler)")
     position = Position.from_cgp(cgp, lexicon=full_lexicon("fr"))
     plain = native.search(position, start_run=0, seconds=60)
     checked = native.search(position, start_run=0, seconds=60, check_answers=True)
@@ -440,6 +434,7 @@ CUT_ENDGAME = ("14Q/13LA/12ROT/11NEWS/4DOCU4U2/5HA2BUGS2/6MAIE1LI2/5BEY2VAN1G/5I
                "4RECITAT3F/3PEAU2L1PROF/4MULTIVoIE1E/5T3A3JE/4ZEND1SIXTES SEERARO/N?LINOA 398/430 0")
 
 
+@pytest.mark.usefixtures("compiled_engine")
 def test_a_cut_is_proven_by_its_move_alone() -> None:
     """A real endgame (7 tiles against 7) whose refutations come after moves that fail low short
     of the end: the cutting move's proof is enough, so a round of six turns of the compiled
@@ -447,8 +442,6 @@ def test_a_cut_is_proven_by_its_move_alone() -> None:
     too). Its lines also meet killers that go out hooked on tiles of another line: tried before
     any move is generated, such a killer must touch this board's tiles, or the value proven is
     wrong here (the small random endgames of the minimax tests never showed it)."""
-    if native.library() is None:
-        pytest.skip("no compiled endgame search here (no C compiler)")
     position = Position.from_cgp(CUT_ENDGAME, lexicon=full_lexicon("fr"))
     result = solve(position, seconds=60, native=True)
     assert (result.value, result.proven) == (-26, True)
@@ -470,14 +463,13 @@ PASSING_ENDGAME = ("SPECK2HELAT3/1U1U5AVANIE/1Y1I6I4/3L1G4LUT2/3ARA4IRA2/4EN5ES2
                    "4N4ON1E1E/4D4BEES1T/4A5WU2a/3MIJOLAIS3B/4TAC2V4L/9R3FI/8DEMUNIR TESOPTQ/?UEXG 335/375 0")
 
 
+@pytest.mark.usefixtures("compiled_engine")
 def test_a_pass_that_ends_the_game_cuts_before_any_move_is_searched() -> None:
     """Where the other has just passed and passing ends the game, the pass is worth the racks as
     they are, known without a search: reaching beta, the node cuts on it before its moves are
     generated. Tried last, after moves whose subtrees were searched for nothing, one thread
     proved this endgame in 832,860 positions; with the cut, in about 300,000 (one thread, the
     same count each run)."""
-    if native.library() is None:
-        pytest.skip("no compiled endgame search here (no C compiler)")
     position = Position.from_cgp(PASSING_ENDGAME, lexicon=full_lexicon("fr"))
     answer = native.search(position, start_run=0, seconds=60, threads=1)
     assert answer is not None and answer.proven and answer.value == -20
@@ -497,6 +489,7 @@ def test_a_pass_answering_a_pass_counts_as_the_end_only_where_placements_restart
         assert EndgameSolver(position).pass_answers_end is counts, (preset, racks)
 
 
+@pytest.mark.usefixtures("compiled_engine")
 @pytest.mark.parametrize(("lang", "preset"), CASES)
 def test_threads_sharing_the_first_moves_match_a_cut_minimax(lang: str, preset: str) -> None:
     """The last round shares the root's moves out among threads, which share the table: each
@@ -505,8 +498,6 @@ def test_threads_sharing_the_first_moves_match_a_cut_minimax(lang: str, preset: 
     path from the root. Started here at once, in rounds cut at two and three turns (the small
     random endgames of the minimax are proven before their round to the end, too short for the
     threads to start by default): the values of the cut minimax."""
-    if native.library() is None:
-        pytest.skip("no compiled endgame search here (no C compiler)")
     helped = searched = below = 0
     for position, run in endgames(lang, preset, len(preset) * 13 + len(lang), 25, lambda p: all(p.racks)):
         for depth in (2, 3):
@@ -522,14 +513,13 @@ def test_threads_sharing_the_first_moves_match_a_cut_minimax(lang: str, preset: 
     assert below > 0  # the first line's nodes shared too, with the helpers laying their paths
 
 
+@pytest.mark.usefixtures("compiled_engine")
 def test_idle_threads_join_a_node_below_the_main_search() -> None:
     """A helper with none of the split's moves left, while the main search is still on one of
     them, joins a node below it (an inner split, its position laid from the split's node by its
     path) rather than ending: on the endgame of 7 tiles against 4 they do so dozens of times in
     most searches (in about one in four, the threads' timing leaves them none), and the value and
     the line are still one thread's."""
-    if native.library() is None:
-        pytest.skip("no compiled endgame search here (no C compiler)")
     position = Position.from_cgp(REAL_ENDGAMES[0][0], lexicon=full_lexicon("fr"))
     alone = native.search(position, start_run=0, seconds=60, threads=1)
     assert alone is not None and alone.proven and alone.inner_splits == 0
@@ -547,6 +537,7 @@ RISING_ENDGAME = ("K14/E14/U5T8/FRAPPER4B3/4H1I3CINQ1/1WATERS4COIT/4N3JAMS3/3DII
                   "3OUAtINEE2G1/MOLY5B3L1/3A2VALUT2U1/VANISEE6E1/EH4SOUTAGES1 LIRROEA/?DTRL 485/447 0")
 
 
+@pytest.mark.usefixtures("compiled_engine")
 def test_a_shared_move_whose_bound_another_thread_passes_is_searched_again() -> None:
     """A thread searching one of a split's moves with the best value found when it took it stops
     when another thread's move does better (or cuts), and searches its move again with the new
@@ -555,8 +546,6 @@ def test_a_shared_move_whose_bound_another_thread_passes_is_searched_again() -> 
     line are still one thread's. A move whose null window fails high raises the split's bound at
     once, before its exact value is searched: a version that then took that exact value, when
     no higher than the raised bound, for an upper bound proved 26 here for 18, in every run."""
-    if native.library() is None:
-        pytest.skip("no compiled endgame search here (no C compiler)")
     position = Position.from_cgp(RISING_ENDGAME, lexicon=full_lexicon("fr"))
     alone = native.search(position, start_run=0, seconds=60, threads=1)
     assert alone is not None and alone.proven and alone.restarts == 0
@@ -570,6 +559,7 @@ def test_a_shared_move_whose_bound_another_thread_passes_is_searched_again() -> 
 LONG_ENDGAMES = [REAL_ENDGAMES[0][0], ANSWERED_ENDGAME, CUT_ENDGAME]
 
 
+@pytest.mark.usefixtures("compiled_engine")
 @pytest.mark.parametrize("cgp", LONG_ENDGAMES, ids=[cgp.split()[1] for cgp in LONG_ENDGAMES])
 def test_threads_prove_the_value_and_a_line_that_reaches_it(cgp: str) -> None:
     """On real endgames, three threads started at once (the table grown to its size as they
@@ -579,8 +569,6 @@ def test_threads_prove_the_value_and_a_line_that_reaches_it(cgp: str) -> None:
     line must search those again (without that, it stopped two moves in on ETBIEAM every time).
     A budget of positions is searched by one thread whatever is asked (the Master's games replay
     by the count)."""
-    if native.library() is None:
-        pytest.skip("no compiled endgame search here (no C compiler)")
     position = Position.from_cgp(cgp, lexicon=full_lexicon("fr"))
     alone = native.search(position, start_run=0, seconds=60, threads=1)
     shared = native.search(position, start_run=0, seconds=60, threads=3, helpers_after=0, table_bits=(10, 12))

@@ -1,66 +1,105 @@
-"""Where the compiled endgame search comes from: the shipped library first, a build in the cache
-folder only without one, the Python search when neither can be had."""
+"""Where the compiled engine comes from: the package's build, never the game. A game without it
+(no compiler at install, a checkout not installed, or turned off) searches in Python, compiles
+nothing and says which engine it uses."""
 
 from __future__ import annotations
 
-import shutil
+import io
+import subprocess
+from array import array
+from contextlib import redirect_stdout
 from pathlib import Path
+from types import ModuleType
 
 import pytest
 
+from scrabble_fr.cli import main
 from scrabble_fr.engine.position import Position
+from scrabble_fr.engine.rules import Rules
 from scrabble_fr.player import native
 from scrabble_fr.player.endgame import solve
-from scrabble_fr.player.native_build import LIBRARY_NAME, library_suffix
-from scrabble_fr.words import WordSet
+from scrabble_fr.words import Dawg, WordSet
 
 ENDGAME = "15/15/15/15/15/15/15/7OS6/15/15/15/15/15/15/15 T/N 10/10 0"
 WORDS = ["OS", "OST", "ON", "TO", "NO", "OT"]
 
 
-def restart(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> list[tuple[Path, Path]]:
-    """The loader as if the process had just started, with its own cache folder; the builds it
-    asks for are recorded (and refused)."""
+@pytest.fixture
+def fresh_loader(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Path:
+    """The loader as if the process had just started, with its own empty cache folder, and no
+    process may be started (a compiler would be one)."""
     monkeypatch.setattr(native, "_tried", False)
     monkeypatch.setattr(native, "_library", None)
-    monkeypatch.setenv("SCRABBLE_FR_CACHE", str(tmp_path / "cache"))
     monkeypatch.delenv(native.NATIVE_ENV, raising=False)
-    builds: list[tuple[Path, Path]] = []
+    cache = tmp_path / "cache"
+    monkeypatch.setenv("SCRABBLE_FR_CACHE", str(cache))
 
-    def refuse(source: Path, target: Path) -> bool:
-        builds.append((source, target))
-        return False
+    def refuse(*args: object, **kwargs: object) -> None:
+        raise AssertionError(f"a process was started: {args}")
 
-    monkeypatch.setattr(native, "compile_library", refuse)
-    return builds
-
-
-def test_a_shipped_library_is_loaded_without_building(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    existing = native.library()
-    if existing is None:
-        pytest.skip("no compiled endgame search here to ship")
-    shipped = tmp_path / "shipped"
-    shipped.mkdir()
-    shutil.copy(existing._name, shipped / f"{LIBRARY_NAME}{library_suffix()}")
-    builds = restart(monkeypatch, tmp_path)
-    monkeypatch.setattr(native, "SHIPPED", shipped)
-    assert native.library() is not None
-    assert builds == []  # nothing compiled, nothing written to the cache
-    assert not (tmp_path / "cache" / "native").exists()
+    monkeypatch.setattr(subprocess, "Popen", refuse)
+    return cache
 
 
-def test_without_a_library_the_python_search_answers(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    builds = restart(monkeypatch, tmp_path)
-    monkeypatch.setattr(native, "SHIPPED", tmp_path / "nothing-shipped")
+def version(*args: str) -> str:
+    out = io.StringIO()
+    with redirect_stdout(out):
+        assert main(["--version", *args]) == 0
+    return out.getvalue()
+
+
+def test_without_the_compiled_engine_the_python_search_answers(monkeypatch: pytest.MonkeyPatch,
+                                                               fresh_loader: Path) -> None:
+    monkeypatch.setattr(native, "EXTENSION", "scrabble_fr.player._not_built")
     assert native.library() is None
-    assert len(builds) == 1  # one build tried, refused
+    assert native.engine() == "Python"
     position = Position.from_cgp(ENDGAME, lexicon=WordSet(WORDS))
     result = solve(position)
     assert (result.value, result.proven, [m.notation() for m in result.moves]) == (5, True, ["H8 OST"])
+    assert native.search(position, start_run=0) is None
+    assert not fresh_loader.exists()  # nothing built, nothing written
 
 
-def test_it_can_be_turned_off(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    builds = restart(monkeypatch, tmp_path)
+def test_the_version_names_the_engine_in_use(monkeypatch: pytest.MonkeyPatch, fresh_loader: Path) -> None:
+    monkeypatch.setattr(native, "EXTENSION", "scrabble_fr.player._not_built")
+    assert version() == "scrabble-fr 0.1.0 (moteur Python)\n"
+    assert version("--langue", "en") == "scrabble-fr 0.1.0 (Python engine)\n"
+
+
+def test_the_version_says_compiled_when_it_is(compiled_engine: ModuleType, fresh_loader: Path) -> None:
+    assert version() == "scrabble-fr 0.1.0 (moteur compilé)\n"
+    assert version("--langue", "en") == "scrabble-fr 0.1.0 (compiled engine)\n"
+
+
+def test_it_can_be_turned_off(monkeypatch: pytest.MonkeyPatch, fresh_loader: Path) -> None:
     monkeypatch.setenv(native.NATIVE_ENV, "off")
     assert native.library() is None
-    assert builds == []
+    assert native.engine() == "Python"
+
+
+def test_the_compiled_engine_is_the_built_extension(compiled_engine: ModuleType, fresh_loader: Path) -> None:
+    assert native.library() is compiled_engine
+    assert compiled_engine.__name__ == native.EXTENSION
+    position = Position.from_cgp(ENDGAME, lexicon=WordSet(WORDS))
+    found = native.search(position, seconds=5.0, start_run=0)
+    assert found is not None and (found.value, found.proven, found.line) == (5, True, (((114, "T"),),))
+
+
+def test_a_request_is_checked_before_the_search_reads_it(compiled_engine: ModuleType) -> None:
+    """The binding reads the request by name and checks each array's length: a mistake is an
+    exception, never memory read out of bounds."""
+    game = native._game_request(Rules.preset("ffsc"), Dawg.from_words(["OS", "SO"]))
+    board = bytearray([255] * 225)
+    racks = array("i", [0] * 54)
+    state = compiled_engine.rack_state()
+    assert compiled_engine.best_by_tiles(state, 1, **game, board=board, racks=racks) == []
+    with pytest.raises(ValueError, match="board"):
+        compiled_engine.best_by_tiles(state, 1, **game, board=board[:100], racks=racks)
+    with pytest.raises(ValueError, match="racks"):
+        compiled_engine.best_by_tiles(state, 1, **game, board=board, racks=array("i", [0] * 27))
+    with pytest.raises(ValueError, match="child_mask"):
+        compiled_engine.best_by_tiles(state, 1, **{**game, "child_mask": array("I")}, board=board, racks=racks)
+    with pytest.raises(TypeError, match="unknown keyword"):
+        compiled_engine.best_by_tiles(state, 1, **game, board=board, racks=racks, boards=board)
+    with pytest.raises(ValueError, match="size"):
+        compiled_engine.solve(**{**game, "size": 17}, board=board, racks=racks)

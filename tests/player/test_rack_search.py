@@ -4,7 +4,6 @@ scores and choices as the Python search, on boards of real games in both languag
 from __future__ import annotations
 
 import dataclasses
-import os
 import random
 import threading
 from collections import Counter
@@ -15,20 +14,13 @@ from scrabble_fr.engine.move import MoveKind
 from scrabble_fr.engine.position import Position
 from scrabble_fr.engine.rules import Rules
 from scrabble_fr.lexicon import Lexicon
-from scrabble_fr.player import native
 from scrabble_fr.player.computer import ComputerPlayer, _best_by_tiles, best_by_equity, leaves_for
 from scrabble_fr.player.movegen import dawg_of, search_rack, tiles_used, to_move, view_of
 from scrabble_fr.player.native import RackSearch, board_codes
 from scrabble_fr.player.selfplay import new_computer_game
 from scrabble_fr.words import Dawg
 
-
-@pytest.fixture(autouse=True)
-def compiled() -> None:
-    if native.library() is None:
-        if os.environ.get("CI"):
-            pytest.fail("the compiled search is missing: the install could not build it")
-        pytest.skip("no compiled search here (no C compiler): the playouts use the Python search")
+pytestmark = pytest.mark.usefixtures("compiled_engine")
 
 
 def positions(lang: str, preset: str, seed: int) -> list[Position]:

@@ -112,6 +112,16 @@ def test_a_rematch_is_refused_before_the_end_to_a_watcher_and_to_a_seat_without_
     assert len(open_store(base).tables()) == 2 and alice.rematch is None  # nothing written
 
 
+def test_a_watcher_is_not_told_of_a_rematch_it_cannot_follow(base, words):
+    created, (alice, _bruno) = finished(base, words)
+    watcher = TableSession.watch(open_store(base), created.table.id, None)
+    follow_rematch(alice)
+    outcome = watcher.poll(timeout=2.0)
+    assert watcher.rematch is not None  # the link is read...
+    assert watcher.rematch_asker is None  # ...but « Revanche (R) » is not the watcher's to press
+    assert outcome is None or not any("revanche" in m for m in outcome.messages)
+
+
 def test_two_seats_asking_at_the_same_instant_make_one_rematch(base, words):
     _created, (alice, bruno) = finished(base, words)
     barrier = threading.Barrier(2)

@@ -214,6 +214,57 @@ async def test_rematch_at_a_table_takes_each_seat_to_a_new_table_never_a_local_g
         assert isinstance(app.screen, EndScreen)
 
 
+async def test_a_served_seat_follows_its_tables_rematch_and_stays_confined_to_its_seat(tmp_path, words):
+    """In a browser (the served policy), « Revanche » at a table's end takes the seat to the same
+    seat at the new table; no new game, and a watcher gets no rematch there either."""
+    from textual.widgets import Button
+
+    from scrabble_fr.table.rematch import follow_rematch
+    from scrabble_fr.tui.policy import SERVED, Opening
+    from scrabble_fr.tui.screens.end import EndScreen
+    from scrabble_fr.tui.screens.table_code import TableCodeScreen
+
+    from .test_rematch import finished
+
+    base = str(tmp_path / "tables.sqlite3")
+    created, (alice, bruno) = finished(base, words)
+    bruno.close()  # Bruno left his terminal: he comes back in a browser
+    app = ScrabbleApp(lexicon_loader=lambda wanted, shipped=False: (words, None), code_entry=True,
+                      offer_resume=False, policy=SERVED)
+    app.table_base = base
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, TableCodeScreen)
+        await pilot.press(*created.codes[1], "enter")  # Bruno's code, typed in the browser
+        await pilot.pause()
+        end = app.screen
+        assert isinstance(end, EndScreen)
+        assert end.query_one("#revanche", Button).display and not end.query_one("#new", Button).display
+        assert "r" in end.active_bindings and "n" not in end.active_bindings
+        rematch = follow_rematch(alice)  # Alice asks at her own terminal
+        await pilot.pause(0.5)  # the end screen follows the old table: Bruno is told, truly
+        said = str(end.query_one("#export-result", Static).render())
+        assert "Alice demande une revanche" in said and "Revanche (R) vous mène" in said
+        await pilot.press("r")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, GameScreen) and screen.match.table.table_id == rematch.table
+        assert screen.match.table.me == 1 and not screen.match.is_over
+        assert not app.may_open(Opening.NEW_GAME) and not app.may_open(Opening.SETTINGS)  # still confined
+        assert "f9" not in screen.active_bindings
+    assert not list((tmp_path / "parties").glob("*"))  # no local game on the host's machine
+    watcher = TableSession.watch(open_store(base), created.table.id, None)
+    app = ScrabbleApp(table=watcher, policy=SERVED)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        end = app.screen
+        assert isinstance(end, EndScreen) and not end.query(Button).filter("#revanche")
+        assert "r" not in end.active_bindings
+        await pilot.press("r")
+        await pilot.pause()
+        assert app.screen is end
+
+
 async def test_a_classic_tables_arbiter_is_offered_no_move_keys(tmp_path, words):
     from scrabble_fr.match.config import Verification
 

@@ -246,3 +246,38 @@ async def test_a_warning_is_shown_with_the_players_result():
         assert "Alice\u00a0: H8 SENT, 8 points" in message
         assert "avertissement\u00a0: joker marqué sur une autre lettre" in message
         assert screen_of(app).game.coups[0].warnings(0)
+
+
+async def test_a_joker_game_says_so_and_tells_the_joker_swapped_at_80_by_24(tmp_path):
+    # H5 NeTS puts a joker as the E on H6; the bag still holds E: before the next draw the board's
+    # joker becomes a real E, and the joker comes back in the next draw.
+    from scrabble_fr.duplicate import Variant
+
+    settings = DuplicateSettings(["Alice"], seconds=60.0, sheet=read_sheet("NETS?AE H5 NeTS\nAEE+?BIS\n"),
+                                 variant=Variant.JOKER)
+    app = ScrabbleApp(lexicon=WORDS, duplicate=settings, now=FakeTime())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert "Partie joker" in text(app, "#dup-head")
+        await type_line(pilot, "H5 NeTS")
+        assert "Joker échangé\u00a0: E" in text(app, "#dup-head")
+        assert screen_of(app).game.position.board[7, 5] == "E"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert "AEE+?BIS" in text(app, "#dup-head")
+
+
+async def test_seven_of_eight_shows_the_eight_tiles_whole_at_80_by_24():
+    # Eight tiles of four columns each, the last one's trailing space aside: 31 columns.
+    from scrabble_fr.duplicate import Variant
+    from scrabble_fr.tui.widgets.rack import RackView
+
+    settings = DuplicateSettings(["Alice"], seconds=60.0, sheet=read_sheet("NETSAAEB", rack_size=8),
+                                 variant=Variant.SEVEN_OF_EIGHT)
+    app = ScrabbleApp(lexicon=WORDS, duplicate=settings, now=FakeTime())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert "7 sur 8" in text(app, "#dup-head")
+        rack = app.screen.query_one("#dup-rack", RackView)
+        assert len(rack.tiles) == 8 and rack.size.width >= 31
+        assert rack.region.right <= 80

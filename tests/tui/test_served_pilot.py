@@ -11,6 +11,7 @@ import pytest
 from textual.command import CommandList
 
 from scrabble_fr.i18n import set_language
+from scrabble_fr.match import Match
 from scrabble_fr.match.config import GameConfig
 from scrabble_fr.table import TableSettings, create_table, open_store
 from scrabble_fr.tui.app import ScrabbleApp
@@ -134,26 +135,42 @@ async def test_f7_gives_the_word_tools_only_at_a_table_that_allows_them(tmp_path
         assert isinstance(app.screen, ToolsScreen) is not club
 
 
-async def test_the_end_of_a_table_offers_no_rematch_nor_new_game_to_a_visitor(tmp_path):
+async def test_a_local_end_screen_offers_no_rematch_nor_new_game_to_a_visitor(tmp_path):
     base, created = classic_table(tmp_path)
     app = visitor(base)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         await open_seat(pilot, created.codes[0])
-        match = app.game_screen.match  # type: ignore[union-attr]
-        app.push_screen(EndScreen(match))
+        table_match = app.game_screen.match  # type: ignore[union-attr]
+        # An end screen of a game of the app's own (reached anyway): its rematch would be a new
+        # game on the host's machine.
+        app.push_screen(EndScreen(Match(GameConfig.from_spec("Alice,Bruno", seed=7))))
         await pilot.pause()
         end = app.screen
         assert not end.query_one("#revanche").display and not end.query_one("#new").display
         assert "r" not in end.active_bindings and "n" not in end.active_bindings
         await pilot.press("r", "n")
         await pilot.pause()
-        assert app.screen is end and app.game_screen is not None and app.game_screen.match is match
+        assert app.screen is end and app.game_screen is not None and app.game_screen.match is table_match
         # « Revanche » reached anyway (a button forgotten, a key added later): no game opens.
         end.action_revanche()
         await pilot.pause()
         assert app.screen is end
         assert app.store.records() == []  # no local game was saved on the host's machine
+        assert [n.message for n in app._notifications][-1].startswith("This window plays only the table")
+
+
+async def test_the_end_of_a_table_offers_its_seat_the_rematch_but_no_new_game(tmp_path):
+    base, created = classic_table(tmp_path)
+    app = visitor(base)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await open_seat(pilot, created.codes[0])
+        app.push_screen(EndScreen(app.game_screen.match))  # type: ignore[union-attr]
+        await pilot.pause()
+        end = app.screen
+        assert end.query_one("#revanche").display and not end.query_one("#new").display
+        assert "r" in end.active_bindings and "n" not in end.active_bindings
 
 
 async def test_a_served_app_never_shows_the_set_up_screen(tmp_path):

@@ -111,7 +111,7 @@ def test_a_quick_build_says_nothing(empty_cache: Path) -> None:
 def test_the_package_build_ships_graphs_a_fresh_install_reads(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, empty_cache: Path
 ) -> None:
-    """What hatch_build.py does (ship_builtin_graphs) and what an installed package then does,
+    """What setup.py does (ship_builtin_graphs) and what an installed package then does,
     on two small lists standing in for lexiques/ (the real ones take seconds to build)."""
     import gzip
 

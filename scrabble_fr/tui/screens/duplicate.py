@@ -20,8 +20,9 @@ from textual.containers import Horizontal, ScrollableContainer, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Footer, Input, Static
 
-from scrabble_fr.duplicate import DuplicateSession, sheet_text
+from scrabble_fr.duplicate import DuplicateSession, Variant, sheet_text
 from scrabble_fr.duplicate.export import percent_text
+from scrabble_fr.duplicate.texts import swap_text
 from scrabble_fr.engine.errors import ScrabbleError
 from scrabble_fr.engine.move import PlacedTile
 from scrabble_fr.i18n import N_, _, colon, format_number, join_list, ngettext, points
@@ -91,6 +92,9 @@ class DuplicateScreen(LocalizedBindings, BoardEntryScreen):
     DuplicateScreen #dup-main { height: 17; }
     DuplicateScreen #dup-side { width: 1fr; min-width: 28; padding: 0 1; }
     DuplicateScreen #dup-rack { width: 30; height: 1; }
+    /* 7 out of 8: eight tiles take 31 columns (8 × 3 and 7 spaces): the side column's margins go at 80. */
+    DuplicateScreen.eight-tiles #dup-side { padding: 0; }
+    DuplicateScreen.eight-tiles #dup-rack { width: 31; }
     DuplicateScreen #dup-head { height: auto; }
     DuplicateScreen #dup-players { height: auto; }
     DuplicateScreen #dup-message { height: auto; max-height: 5; padding: 0 1; }
@@ -119,6 +123,7 @@ class DuplicateScreen(LocalizedBindings, BoardEntryScreen):
         yield Footer(compact=True, show_command_palette=False)
 
     def on_mount(self) -> None:
+        self.set_class(self.game.rack_size > 7, "eight-tiles")
         self.set_interval(0.25, self.tick)
         self.query_one("#dup-input", Input).focus()
         self.refresh_view()
@@ -160,8 +165,13 @@ class DuplicateScreen(LocalizedBindings, BoardEntryScreen):
         session = self.session
         coup = session.shown_coup
         lines = []
+        if session.game.variant is not Variant.CLASSIC:
+            lines.append(session.game.variant.text)
         if coup is not None:
             lines.append(_("Coup {n} — draw {draw}").format(n=coup.number, draw=coup.draw.text))
+            swapped = swap_text(coup)
+            if swapped is not None:
+                lines.append(swapped)
         left = session.remaining()
         if left is not None:
             seconds = max(0, int(left + 0.999))

@@ -136,6 +136,15 @@ class EndScreen(LocalizedBindings, Screen[None]):
         return table is not None and table.seat is None
 
     @property
+    def may_rematch(self) -> bool:
+        """Whether « Revanche » is offered: a table's seat follows its table's rematch in any app
+        (a browser's visitor stays confined to its own seat: the new table's same seat); a
+        local rematch is a new game of the app's own, which a confined app does not open."""
+        if self.table is not None:
+            return not self.watching
+        return bool(self.app.may_open(Opening.NEW_GAME))  # type: ignore[attr-defined]
+
+    @property
     def game(self):  # type: ignore[no-untyped-def]
         return self.match.game
 
@@ -175,17 +184,20 @@ class EndScreen(LocalizedBindings, Screen[None]):
         ranking.add_columns(_("Rank"), _("Player"), _("Score"))
         for rank, player, score in game.ranking():
             ranking.add_row(str(rank), game.players[player], format_number(score))
-        if not self.app.may_open(Opening.NEW_GAME):  # type: ignore[attr-defined]
-            # A confined app (a browser's visitor) plays no other game: no rematch, no new game.
-            for button in self.query("#revanche, #new").results(Button):
+        # A confined app (a browser's visitor) plays no other game: no new game, no local rematch.
+        self.query_one("#new", Button).display = self.app.may_open(Opening.NEW_GAME)  # type: ignore[attr-defined]
+        if self.may_rematch:
+            self.query_one("#revanche", Button).focus()
+        else:
+            for button in self.query("#revanche").results(Button):
                 button.display = False
             self.query_one("#sheet", Button).focus()
-        elif not self.watching:
-            self.query_one("#revanche", Button).focus()
         self.table_changed()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action in ("revanche", "new_game"):
+        if action == "revanche":
+            return self.may_rematch
+        if action == "new_game":
             return bool(self.app.may_open(Opening.NEW_GAME))  # type: ignore[attr-defined]
         return True
 
@@ -193,8 +205,8 @@ class EndScreen(LocalizedBindings, Screen[None]):
         """A shared table's news after its end: another seat asked for the rematch (said where
         this seat may follow it)."""
         table = self.table
-        name = table.rematch_asker if table is not None and not self.watching else None
-        if name is None or not self.app.may_open(Opening.NEW_GAME):  # type: ignore[attr-defined]
+        name = table.rematch_asker if table is not None and self.may_rematch else None
+        if name is None:
             return
         self.query_one("#export-result", Static).update(
             _("{name} asks for a rematch: Rematch (R) takes you to the new table.").format(name=name))
@@ -202,7 +214,7 @@ class EndScreen(LocalizedBindings, Screen[None]):
     @on(Button.Pressed, "#revanche")
     def action_revanche(self) -> None:
         if self.table is None:
-            # The same players and settings, a new draw.
+            # The same players and settings, a new draw (a confined app refuses it, in one line).
             self.app.start_game(replace(self.match.config, seed=None))  # type: ignore[attr-defined]
             return
         # At a shared table: a new table with the same seats and settings, never a local game.

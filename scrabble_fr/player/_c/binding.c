@@ -1,0 +1,319 @@
+/* The compiled engine as a CPython extension module, scrabble_fr.player._native, written against
+ * the stable ABI (Python 3.11's limited API): one build serves every later Python (abi3).
+ *
+ * The request is given by keyword, each named as the field of EgInput it fills (the table
+ * FIELDS below), so the Python side never mirrors the structure's layout: a misspelt or missing
+ * name is a TypeError, an array too short a ValueError, never memory read out of bounds. The
+ * searches run without the interpreter's lock (the buffers they read are held until they end).
+ *
+ *     solve(**request) -> (status, value, proven, depth, nodes, seconds, answered,
+ *                          answered_later, table_bits, helpers, splits, inner_splits, restarts,
+ *                          line: ((square, code) pairs a move))
+ *     rack_state() -> a thread's state for best_by_tiles
+ *     best_by_tiles(state, subsets, **request) -> [(score, squares: bytes, codes: bytes)]
+ */
+#define PY_SSIZE_T_CLEAN
+#define Py_LIMITED_API 0x030B0000
+#include <Python.h>
+
+#include <stddef.h>
+#include <string.h>
+
+#include "engine.h"
+
+typedef enum { INT32, INT64, DOUBLE, BUFFER } Kind;
+
+typedef struct {
+    const char *name;
+    Kind kind;
+    size_t offset;
+    Py_ssize_t item; /* a buffer's item size, in bytes */
+} Field;
+
+#define FIELD(name, kind, item) {#name, kind, offsetof(EgInput, name), item}
+
+static const Field FIELDS[] = {
+    FIELD(size, INT32, 0),
+    FIELD(board, BUFFER, 1),
+    FIELD(letter_mul, BUFFER, 1),
+    FIELD(word_mul, BUFFER, 1),
+    FIELD(tile_value, BUFFER, 4),
+    FIELD(racks, BUFFER, 4),
+    FIELD(bingo_size, INT32, 0),
+    FIELD(bingo_bonus, INT32, 0),
+    FIELD(limit, INT32, 0),
+    FIELD(scoreless_counts, INT32, 0),
+    FIELD(pass_cost, INT32, 0),
+    FIELD(start_run, INT32, 0),
+    FIELD(centre, INT32, 0),
+    FIELD(child_mask, BUFFER, 4),
+    FIELD(first_edge, BUFFER, 4),
+    FIELD(edges, BUFFER, 4),
+    FIELD(terminal, BUFFER, 1),
+    FIELD(root, INT32, 0),
+    FIELD(seconds, DOUBLE, 0),
+    FIELD(max_nodes, INT64, 0),
+    FIELD(cpu_clock, INT32, 0),
+    FIELD(table_bits, INT32, 0),
+    FIELD(max_depth, INT32, 0),
+    FIELD(graph_id, INT64, 0),
+    FIELD(check_lines, INT32, 0),
+    FIELD(check_answers, INT32, 0),
+    FIELD(table_bits_first, INT32, 0),
+    FIELD(threads, INT32, 0),
+    FIELD(helpers_after, INT64, 0),
+};
+
+#define FIELD_COUNT ((int)(sizeof(FIELDS) / sizeof(FIELDS[0])))
+
+/* The request read from the keywords into in; the buffers it points into are held in views
+ * (released by release_request, also after a failure). The search for the playouts reads fewer
+ * fields: those not given are zero. */
+typedef struct {
+    EgInput in;
+    Py_buffer views[FIELD_COUNT];
+    int held[FIELD_COUNT];
+} Request;
+
+static void release_request(Request *r) {
+    for (int i = 0; i < FIELD_COUNT; i++)
+        if (r->held[i]) PyBuffer_Release(&r->views[i]);
+}
+
+static Py_ssize_t buffer_length(const Request *r, const char *name) {
+    for (int i = 0; i < FIELD_COUNT; i++)
+        if (r->held[i] && strcmp(FIELDS[i].name, name) == 0) return r->views[i].len / FIELDS[i].item;
+    return 0;
+}
+
+static int read_field(Request *r, int i, PyObject *value) {
+    const Field *f = &FIELDS[i];
+    char *at = (char *)&r->in + f->offset;
+    switch (f->kind) {
+    case INT32: {
+        long v = PyLong_AsLong(value);
+        if (v == -1 && PyErr_Occurred()) return -1;
+        if (v < INT32_MIN || v > INT32_MAX) {
+            PyErr_Format(PyExc_OverflowError, "%s out of range", f->name);
+            return -1;
+        }
+        *(int32_t *)at = (int32_t)v;
+        return 0;
+    }
+    case INT64: {
+        long long v = PyLong_AsLongLong(value);
+        if (v == -1 && PyErr_Occurred()) return -1;
+        *(int64_t *)at = (int64_t)v;
+        return 0;
+    }
+    case DOUBLE: {
+        double v = PyFloat_AsDouble(value);
+        if (v == -1.0 && PyErr_Occurred()) return -1;
+        *(double *)at = v;
+        return 0;
+    }
+    case BUFFER:
+        if (PyObject_GetBuffer(value, &r->views[i], PyBUF_SIMPLE) != 0) return -1;
+        r->held[i] = 1;
+        if (r->views[i].len % f->item != 0) {
+            PyErr_Format(PyExc_ValueError, "%s: not a whole number of %zd-byte items", f->name, f->item);
+            return -1;
+        }
+        *(const void **)at = r->views[i].buf;
+        return 0;
+    }
+    return -1;
+}
+
+/* The arrays long enough for the board and the word graph they describe. */
+static int check_lengths(const Request *r) {
+    Py_ssize_t area = (Py_ssize_t)r->in.size * r->in.size;
+    Py_ssize_t nodes = buffer_length(r, "terminal");
+    struct {
+        const char *name;
+        Py_ssize_t least;
+    } needs[] = {{"board", area},     {"letter_mul", area},  {"word_mul", area},   {"tile_value", 27},
+                 {"racks", 54},       {"child_mask", nodes}, {"first_edge", nodes}, {"edges", 1},
+                 {"terminal", 1}};
+    if (r->in.size < 2 || r->in.size > MAXN) {
+        PyErr_SetString(PyExc_ValueError, "size: a board of 2 to 16 squares a side");
+        return -1;
+    }
+    for (size_t i = 0; i < sizeof(needs) / sizeof(needs[0]); i++) {
+        if (buffer_length(r, needs[i].name) < needs[i].least) {
+            PyErr_Format(PyExc_ValueError, "%s: shorter than the request needs", needs[i].name);
+            return -1;
+        }
+    }
+    if (r->in.root < 0 || r->in.root >= nodes) {
+        PyErr_SetString(PyExc_ValueError, "root: not a node of the graph");
+        return -1;
+    }
+    return 0;
+}
+
+/* The keywords read into r; -1 with an exception set (r released). */
+static int read_request(PyObject *kwargs, Request *r) {
+    memset(r, 0, sizeof(*r));
+    Py_ssize_t given = kwargs ? PyDict_Size(kwargs) : 0, used = 0;
+    for (int i = 0; i < FIELD_COUNT; i++) {
+        PyObject *value = kwargs ? PyDict_GetItemString(kwargs, FIELDS[i].name) : NULL;
+        if (!value) continue;
+        used++;
+        if (read_field(r, i, value) != 0) goto failed;
+    }
+    if (used != given) {
+        PyErr_SetString(PyExc_TypeError, "an unknown keyword in the request");
+        goto failed;
+    }
+    if (check_lengths(r) != 0) goto failed;
+    return 0;
+failed:
+    release_request(r);
+    return -1;
+}
+
+static PyObject *line_of(const EgOutput *out) {
+    PyObject *line = PyTuple_New(out->line_length);
+    if (!line) return NULL;
+    for (int m = 0; m < out->line_length; m++) {
+        int n = out->line_n[m];
+        PyObject *tiles = PyTuple_New(n);
+        if (!tiles) {
+            Py_DECREF(line);
+            return NULL;
+        }
+        PyTuple_SetItem(line, m, tiles);
+        for (int t = 0; t < n; t++) {
+            PyObject *tile = Py_BuildValue("(ii)", out->line_square[m * MAXT + t], out->line_code[m * MAXT + t]);
+            if (!tile) {
+                Py_DECREF(line);
+                return NULL;
+            }
+            PyTuple_SetItem(tiles, t, tile);
+        }
+    }
+    return line;
+}
+
+static PyObject *solve(PyObject *self, PyObject *args, PyObject *kwargs) {
+    (void)self;
+    if (PyTuple_Size(args) != 0) {
+        PyErr_SetString(PyExc_TypeError, "solve() takes its request by keyword");
+        return NULL;
+    }
+    Request request;
+    if (read_request(kwargs, &request) != 0) return NULL;
+    EgOutput *out = PyMem_Calloc(1, sizeof(EgOutput));
+    if (!out) {
+        release_request(&request);
+        return PyErr_NoMemory();
+    }
+    int status;
+    Py_BEGIN_ALLOW_THREADS
+    status = eg_solve(&request.in, out);
+    Py_END_ALLOW_THREADS
+    release_request(&request);
+    PyObject *line = status == 0 ? line_of(out) : PyTuple_New(0);
+    PyObject *answer = NULL;
+    if (line)
+        answer = Py_BuildValue("(iiiiLdLLiiiiiN)", status, out->value, out->proven, out->depth, (long long)out->nodes,
+                               out->seconds, (long long)out->answered, (long long)out->answered_later,
+                               out->table_bits, out->helpers, out->splits, out->inner_splits, out->restarts, line);
+    PyMem_Free(out);
+    return answer;
+}
+
+/* A thread's rack search: the engine's state, and room for its answer. */
+typedef struct {
+    void *state;
+    MgMove *out;
+} RackState;
+
+static const char RACK_STATE[] = "scrabble_fr.player._native.RackState";
+
+static void free_rack_state(PyObject *capsule) {
+    RackState *r = PyCapsule_GetPointer(capsule, RACK_STATE);
+    if (!r) return;
+    mg_free(r->state);
+    PyMem_Free(r->out);
+    PyMem_Free(r);
+}
+
+static PyObject *rack_state(PyObject *self, PyObject *args) {
+    (void)self;
+    (void)args;
+    RackState *r = PyMem_Calloc(1, sizeof(RackState));
+    if (r) {
+        r->state = mg_new();
+        r->out = PyMem_Malloc((size_t)MG_SUBSETS * sizeof(MgMove));
+    }
+    if (!r || !r->state || !r->out) {
+        if (r) {
+            mg_free(r->state);
+            PyMem_Free(r->out);
+            PyMem_Free(r);
+        }
+        return PyErr_NoMemory();
+    }
+    PyObject *capsule = PyCapsule_New(r, RACK_STATE, free_rack_state);
+    if (!capsule) {
+        mg_free(r->state);
+        PyMem_Free(r->out);
+        PyMem_Free(r);
+    }
+    return capsule;
+}
+
+static PyObject *best_by_tiles(PyObject *self, PyObject *args, PyObject *kwargs) {
+    (void)self;
+    PyObject *capsule;
+    int subsets;
+    if (!PyArg_ParseTuple(args, "Oi:best_by_tiles", &capsule, &subsets)) return NULL;
+    RackState *state = PyCapsule_GetPointer(capsule, RACK_STATE);
+    if (!state) return NULL;
+    if (subsets < 1 || subsets > MG_SUBSETS) {
+        PyErr_SetString(PyExc_ValueError, "a rack of more than 15 tiles");
+        return NULL;
+    }
+    Request request;
+    if (read_request(kwargs, &request) != 0) return NULL;
+    int found;
+    Py_BEGIN_ALLOW_THREADS
+    found = mg_best_by_tiles(state->state, &request.in, state->out, subsets);
+    Py_END_ALLOW_THREADS
+    release_request(&request);
+    if (found == -1) {
+        PyErr_SetString(PyExc_ValueError, "a rack of more than 15 tiles, or of more than 15 of one tile");
+        return NULL;
+    }
+    if (found < 0) return PyErr_NoMemory();
+    PyObject *placements = PyList_New(found);
+    if (!placements) return NULL;
+    for (int i = 0; i < found; i++) {
+        const MgMove *m = &state->out[i];
+        PyObject *one = Py_BuildValue("(iy#y#)", m->score, (const char *)m->sq, (Py_ssize_t)m->n,
+                                      (const char *)m->code, (Py_ssize_t)m->n);
+        if (!one) {
+            Py_DECREF(placements);
+            return NULL;
+        }
+        PyList_SetItem(placements, i, one);
+    }
+    return placements;
+}
+
+static PyMethodDef METHODS[] = {
+    {"solve", (PyCFunction)(void (*)(void))solve, METH_VARARGS | METH_KEYWORDS, "The endgame search of a request."},
+    {"rack_state", rack_state, METH_NOARGS, "A thread's state for best_by_tiles."},
+    {"best_by_tiles", (PyCFunction)(void (*)(void))best_by_tiles, METH_VARARGS | METH_KEYWORDS,
+     "For each set of a rack's tiles, its best placement on a board."},
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef MODULE = {
+    PyModuleDef_HEAD_INIT, "_native", "The compiled engine: the endgame search and the playouts' rack search.",
+    -1, METHODS, NULL, NULL, NULL, NULL,
+};
+
+PyMODINIT_FUNC PyInit__native(void) { return PyModule_Create(&MODULE); }

@@ -1,0 +1,18 @@
+/* The same move generation serves the Master's playouts (mg_best_by_tiles): a rack on a board,
+ * and for each set of the rack's tiles the best placement using them, in the Python search's
+ * order; the best by score plus the worth of the tiles kept is among them. */
+#ifndef SCRABBLE_FR_PLAYOUTS_H
+#define SCRABBLE_FR_PLAYOUTS_H
+
+#include "state.h"
+
+/* The state a thread keeps from one request to the next (the search's state, its cross-check
+ * cache warm): made by mg_new, given back by mg_free. */
+typedef struct {
+    S s;
+    int64_t graph_id;
+    int winner[MG_SUBSETS];
+    int order[MG_SUBSETS], scratch[MG_SUBSETS];
+} Mg;
+
+#endif
