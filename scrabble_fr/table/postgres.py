@@ -17,7 +17,7 @@ import json
 import select
 import threading
 import time
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from typing import Any
 
 import psycopg
@@ -291,10 +291,18 @@ class PostgresStore(TableStore):
     def set_over(self, table_id: str) -> None:
         self._run("UPDATE scrabble_tables SET over = TRUE WHERE id = %s", (table_id,))
 
-    def set_seat_code(self, table_id: str, seat: int, hash_: str) -> bool:
+    def set_seat_code(self, table_id: str, seat: int, hash_: str, seals: Mapping[str, str] | None = None) -> bool:
+        # One statement: the seat's code and, if it took, its seals. jsonb_set is evaluated on the
+        # row as it stands once its lock is had, so a seat writing its own at once loses none.
+        entries = json.dumps({key: {str(seat): value} for key, value in (seals or {}).items()})
         return bool(self._run(
-            "UPDATE scrabble_seats SET code_hash = %s WHERE table_id = %s AND seat = %s AND computer_level IS NULL "
-            "AND (code_hash IS NULL OR code_hash = %s) RETURNING seat", (hash_, table_id, seat, hash_)))
+            "WITH coded AS (UPDATE scrabble_seats SET code_hash = %s WHERE table_id = %s AND seat = %s "
+            "AND computer_level IS NULL AND (code_hash IS NULL OR code_hash = %s) RETURNING seat), "
+            "sealed AS (UPDATE scrabble_tables SET config = ("
+            "SELECT config || jsonb_object_agg(e.key, COALESCE(config -> e.key, '{}'::jsonb) || e.value) "
+            "FROM jsonb_each(%s::jsonb) AS e) "
+            "WHERE id = %s AND EXISTS (SELECT 1 FROM coded) AND %s::jsonb <> '{}'::jsonb RETURNING 1) "
+            "SELECT seat FROM coded", (hash_, table_id, seat, hash_, entries, table_id, entries)))
 
     # -- the log -----------------------------------------------------------------------------
     def append(self, table_id: str, seq: int, payload: dict[str, Any], quiet: bool = False) -> Row:

@@ -33,7 +33,9 @@ from scrabble_fr.table.secrets import derive_secret
 
 SEED_BITS = 128
 SEALED = "sealed_seed"  # the configuration's key: {seat number as text: the sealed seed in hex}
+SEALED_REMATCH = "sealed_rematch"  # {seat number as text: the rematch secret, sealed as the seed is}
 _LABEL = "seed"
+_REMATCH_LABEL = "rematch"
 
 
 def new_seed() -> int:
@@ -41,20 +43,32 @@ def new_seed() -> int:
     return secrets.randbits(SEED_BITS)
 
 
-def _pad(code: str, table_id: str) -> int:
-    return int.from_bytes(derive_secret(code, _LABEL, table_id), "big")
+def _pad(code: str, table_id: str, label: str = _LABEL) -> int:
+    return int.from_bytes(derive_secret(code, label, table_id), "big")
 
 
-def seal_seed(seed: int, code: str, table_id: str) -> str:
+def seal_seed(seed: int, code: str, table_id: str, label: str = _LABEL) -> str:
     """``seed`` sealed under ``code`` at table ``table_id``, as hex. Any whole number reads back
-    exactly; the secret hides its 256 low bits (more than any seed the commands take)."""
-    return format(seed ^ _pad(code, table_id), "064x")
+    exactly; the secret hides its 256 low bits (more than any seed the commands take). ``label``
+    separates the secrets sealed so (the seed, the rematch secret)."""
+    return format(seed ^ _pad(code, table_id, label), "064x")
 
 
-def open_seed(sealed: str, code: str, table_id: str) -> int:
+def open_seed(sealed: str, code: str, table_id: str, label: str = _LABEL) -> int:
     """The seed :func:`seal_seed` sealed (another code gives another number: the caller found the
     seat by its code first)."""
-    return int(sealed, 16) ^ _pad(code, table_id)
+    return int(sealed, 16) ^ _pad(code, table_id, label)
+
+
+def seal_rematch(secret: int, code: str, table_id: str) -> str:
+    """A table's rematch secret sealed under one seat's ``code`` (:mod:`.rematch`: the rematch's
+    seed follows from it, so that any seat can create the rematch and none writes its seed)."""
+    return seal_seed(secret, code, table_id, _REMATCH_LABEL)
+
+
+def open_rematch(sealed: str, code: str, table_id: str) -> int:
+    """The rematch secret :func:`seal_rematch` sealed."""
+    return open_seed(sealed, code, table_id, _REMATCH_LABEL)
 
 
 def _tiles_pad(seed: int, table_id: str, seq: int, index: int) -> bytes:
@@ -85,6 +99,13 @@ def open_tiles(sealed: str, seed: int, table_id: str, seq: int, index: int) -> s
 def sealed_seeds(seed: int, codes: Mapping[int, str], seats: Iterable[int], table_id: str) -> dict[str, str]:
     """The configuration's ``sealed_seed``: ``seed`` sealed under the code of each of ``seats``."""
     return {str(seat): seal_seed(seed, codes[seat], table_id) for seat in seats}
+
+
+def table_seals(seed: int, codes: Mapping[int, str], table_id: str) -> dict[str, dict[str, str]]:
+    """A classic table's seals for each of its coded seats: the seed, and a new rematch secret."""
+    secret = new_seed()
+    return {SEALED: sealed_seeds(seed, codes, sorted(codes), table_id),
+            SEALED_REMATCH: {str(seat): seal_rematch(secret, codes[seat], table_id) for seat in sorted(codes)}}
 
 
 def is_sealed(config: Mapping[str, Any]) -> bool:

@@ -61,7 +61,7 @@ from scrabble_fr.match.match import ComputerTask, Match, Note, _default_computer
 from scrabble_fr.match.outcome import Outcome
 from scrabble_fr.messages import describe
 from scrabble_fr.table.errors import NOT_RECORDED, OUT_OF_REACH, TableError
-from scrabble_fr.table.seal import SEALED, is_sealed, new_seed, open_tiles, seal_tiles, sealed_seeds, table_seed
+from scrabble_fr.table.seal import is_sealed, new_seed, open_tiles, seal_tiles, table_seals, table_seed
 from scrabble_fr.table.store import (
     RENEW_SECONDS,
     Conflict,
@@ -128,8 +128,9 @@ def create_table(store: TableStore, settings: TableSettings) -> Created:
 
     def seal(table_id: str, codes: Mapping[int, str]) -> dict[str, Any]:
         # Every human seat's process replays the game (its rack, the computers' moves): the seed
-        # is sealed for each code; the database alone gives it to nobody.
-        return {SEALED: sealed_seeds(seed, codes, sorted(codes), table_id)}
+        # is sealed for each code; the database alone gives it to nobody. So is the secret from
+        # which a rematch's seed follows (table.rematch): any seat can make it, none writes it.
+        return table_seals(seed, codes, table_id)
 
     return store.create_table(NewTable(CLASSIC, table_config, seats, seal=seal))
 
@@ -374,7 +375,7 @@ class TableSession(FollowedTable):
         self.undo_asked: dict[str, Any] | None = None  # {"by": seat, "yes": [seats]}
         self.judgement: dict[str, Any] | None = None  # {"contester": player, "words": [...]}
         self.judging = False
-        self.rematch: dict[str, Any] | None = None  # {"table": id, "seed": n, "by": seat}, once asked
+        self.rematch: dict[str, Any] | None = None  # {"table": id, "seed": n or None, "by": seat}, once asked
         self.damaged: TableError | None = None
         self.events_at: dict[int, int] = {0: 0}  # how many game events there were after each row
 
@@ -458,8 +459,10 @@ class TableSession(FollowedTable):
         if kind == "rematch":
             # The finished game's rematch: the first link written is the one every seat follows.
             if self.rematch is None:
-                table, seed = payload["table"], payload["seed"]
-                if not isinstance(table, str) or not isinstance(seed, int):
+                # A link of before the sealed rematches holds the new draw's seed; a new one none
+                # (each seat works it out from the table's sealed rematch secret, table.rematch).
+                table, seed = payload["table"], payload.get("seed")
+                if not isinstance(table, str) or isinstance(seed, bool) or not isinstance(seed, int | None):
                     raise ValueError("rematch")
                 self.rematch = {"table": table, "seed": seed, "by": payload.get("by")}
         self._start_clocks(row.ts_ms)

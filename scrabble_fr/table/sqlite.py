@@ -17,6 +17,7 @@ import os
 import sqlite3
 import threading
 import time
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -346,11 +347,22 @@ class SqliteStore(TableStore):
                     self._run("PRAGMA synchronous = FULL")
         return bool(held)
 
-    def set_seat_code(self, table_id: str, seat: int, hash_: str) -> bool:
+    def set_seat_code(self, table_id: str, seat: int, hash_: str, seals: Mapping[str, str] | None = None) -> bool:
         with self._lock:
-            return bool(self._run(
-                "UPDATE seats SET code_hash = ? WHERE table_id = ? AND seat = ? AND computer_level IS NULL "
-                "AND (code_hash IS NULL OR code_hash = ?) RETURNING seat", (hash_, table_id, seat, hash_)))
+            self._run("BEGIN IMMEDIATE")
+            try:
+                done = bool(self._run(
+                    "UPDATE seats SET code_hash = ? WHERE table_id = ? AND seat = ? AND computer_level IS NULL "
+                    "AND (code_hash IS NULL OR code_hash = ?) RETURNING seat", (hash_, table_id, seat, hash_)))
+                for key, value in (seals or {}).items() if done else ():
+                    # json_set changes one entry under the write lock: another seat's stays.
+                    self._run("UPDATE tables SET config = json_set(config, ?, ?) WHERE id = ?",
+                              (f'$."{key}"."{seat}"', value, table_id))
+                self._run("COMMIT")
+            except BaseException:
+                self._run("ROLLBACK")
+                raise
+        return done
 
     def leave_seat(self, table_id: str, seat: int, token: str) -> None:
         with self._lock:

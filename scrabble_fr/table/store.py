@@ -267,9 +267,12 @@ class TableStore(ABC):
     def set_over(self, table_id: str) -> None: ...
 
     @abstractmethod
-    def set_seat_code(self, table_id: str, seat: int, hash_: str) -> bool:
+    def set_seat_code(self, table_id: str, seat: int, hash_: str, seals: Mapping[str, str] | None = None) -> bool:
         """Give a seat created without a code (``NewTable.coded`` false) the code whose hash is
-        ``hash_``; True if the seat has that code now, False if it has another one."""
+        ``hash_``; True if the seat has that code now, False if it has another one. ``seals``
+        (configuration key: hex) are this seat's entries of those keys (a rematch's seals, which
+        only this seat can make), set in the same write; each key's object must exist. Two seats
+        setting theirs at once both keep them (the configuration is changed in place, not rewritten)."""
 
     # -- the log -----------------------------------------------------------------------------
     @abstractmethod
