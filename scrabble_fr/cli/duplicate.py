@@ -104,17 +104,24 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def _resume(args: argparse.Namespace) -> int:
-    from scrabble_fr import resume
     from scrabble_fr.duplicate import DuplicateRecord
+
+    return resume_saved(args, DuplicateRecord)
+
+
+def resume_saved(args: argparse.Namespace, kind: type) -> int:
+    """Open the saved game ``--reprendre [ID]`` of ``kind`` (a duplicate, a topping) on its screen;
+    a save of another kind, damaged, or open elsewhere is said before the screen opens."""
+    from scrabble_fr import resume
     from scrabble_fr.records.store import RecordStore
 
     store = RecordStore()
-    record = resume.find(store, args.reprendre or None, kind=DuplicateRecord)
-    if not isinstance(record, DuplicateRecord):
+    record = resume.find(store, args.reprendre or None, kind=kind)
+    if not isinstance(record, kind):
         raise RecordError("save_kind", id=record.id)
     explicit = getattr(args, "lexique", None)
     lexicon = lexicon_for_args(args) if explicit else load_lexicon(resume.lexicon_source(record))
-    resume.check(record, store, lexicon)  # damaged, or open elsewhere: said before the screen opens
+    resume.check(record, store, lexicon)
     require_terminal()
     from scrabble_fr.tui.app import ScrabbleApp
 

@@ -12,10 +12,9 @@ from __future__ import annotations
 import argparse
 from typing import Any, TextIO
 
-from scrabble_fr.cli.common import lexicon_for_args, load_lexicon, require_terminal, resolve_rules
+from scrabble_fr.cli.common import lexicon_for_args, require_terminal, resolve_rules
 from scrabble_fr.cli.play import add_lexicon_options
 from scrabble_fr.i18n import _
-from scrabble_fr.records.errors import RecordError
 
 
 def add_parser(subparsers: Any) -> argparse.ArgumentParser:
@@ -66,19 +65,7 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def _resume(args: argparse.Namespace) -> int:
-    from scrabble_fr import resume
-    from scrabble_fr.records.store import RecordStore
+    from scrabble_fr.cli.duplicate import resume_saved
     from scrabble_fr.training.save import ToppingRecord
 
-    store = RecordStore()
-    record = resume.find(store, args.reprendre or None, kind=ToppingRecord)
-    if not isinstance(record, ToppingRecord):
-        raise RecordError("save_kind", id=record.id)
-    explicit = getattr(args, "lexique", None)
-    lexicon = lexicon_for_args(args) if explicit else load_lexicon(resume.lexicon_source(record))
-    resume.check(record, store, lexicon)  # damaged, or open elsewhere: said before the screen opens
-    require_terminal()
-    from scrabble_fr.tui.app import ScrabbleApp
-
-    ScrabbleApp(lexicon=lexicon, resume=record, store=store).run()
-    return 0
+    return resume_saved(args, ToppingRecord)
