@@ -15,16 +15,16 @@ from scrabble_fr.match import Match
 from scrabble_fr.match.config import GameConfig
 from scrabble_fr.table import TableSettings, create_table, open_store
 from scrabble_fr.tui.app import ScrabbleApp
-from scrabble_fr.tui.policy import LOCAL, SERVED, AppPolicy, Opening
+from scrabble_fr.tui.policy import LOCAL, SERVED, Opening
 from scrabble_fr.tui.screens.end import EndScreen
 from scrabble_fr.tui.screens.game import GameScreen
 from scrabble_fr.tui.screens.panels import HelpScreen, SettingsScreen, ToolsScreen, keys_help
 from scrabble_fr.tui.screens.setup import SetupScreen
 from scrabble_fr.tui.screens.table_code import TableCodeScreen
-from scrabble_fr.words import WordSet
+
+from .conftest import visitor
 
 SIZE = (80, 24)
-WORDS = WordSet(["CALE", "CALEZ"])
 
 
 @pytest.fixture(autouse=True)
@@ -32,14 +32,6 @@ def english():
     set_language("en")
     yield
     set_language("fr")
-
-
-def visitor(base: str, policy: AppPolicy = SERVED) -> ScrabbleApp:
-    """The app as ``serveur --visiteur`` opens it."""
-    app = ScrabbleApp(lexicon_loader=lambda wanted, shipped=False: (WORDS, None), code_entry=True,
-                      offer_resume=False, policy=policy)
-    app.table_base = base
-    return app
 
 
 def classic_table(tmp_path, club: bool = False):  # type: ignore[no-untyped-def]
