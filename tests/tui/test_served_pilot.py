@@ -152,6 +152,18 @@ async def test_a_local_end_screen_offers_no_rematch_nor_new_game_to_a_visitor(tm
         assert [n.message for n in app._notifications][-1].startswith("This window plays only the table")
 
 
+async def test_at_the_players_own_terminal_the_end_screen_offers_the_new_game(tmp_path):
+    app = ScrabbleApp(offer_resume=False)
+    async with app.run_test(size=SIZE) as pilot:
+        app.push_screen(EndScreen(Match(GameConfig.from_spec("Alice,Bruno", seed=7))))
+        await pilot.pause()
+        end = app.screen
+        assert end.query_one("#new").display and "n" in end.active_bindings
+        await pilot.press("n")
+        await pilot.pause()
+        assert isinstance(app.screen, SetupScreen)
+
+
 async def test_the_end_of_a_table_offers_its_seat_the_rematch_but_no_new_game(tmp_path):
     base, created = classic_table(tmp_path)
     app = visitor(base)

@@ -110,7 +110,7 @@ class SheetScreen(LocalizedBindings, ModalScreen[None]):
 class EndScreen(LocalizedBindings, Screen[None]):
     KEYS = [
         ("r", "revanche", N_("Rematch"), True),
-        ("n", "new_game", N_("New game"), True),
+        ("n", "app.new_game", N_("New game"), True),  # the app's check closes it to a confined app
         ("f", "sheet", N_("Game sheet"), True),
         ("e", "export", N_("Export GCG"), False),  # on its button: the footer keeps 80 columns
         # R (capital): r stays the rematch players know.
@@ -197,8 +197,6 @@ class EndScreen(LocalizedBindings, Screen[None]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "revanche":
             return self.may_rematch
-        if action == "new_game":
-            return bool(self.app.may_open(Opening.NEW_GAME))  # type: ignore[attr-defined]
         return True
 
     def table_changed(self) -> None:
@@ -230,7 +228,7 @@ class EndScreen(LocalizedBindings, Screen[None]):
         self.app.follow_rematch(self.table, rematch)  # type: ignore[attr-defined]
 
     @on(Button.Pressed, "#new")
-    def action_new_game(self) -> None:
+    def _new_game(self) -> None:
         self.app.action_new_game()  # type: ignore[attr-defined]
 
     @on(Button.Pressed, "#sheet")
