@@ -345,8 +345,7 @@ class Match:
 
     def contested_words(self) -> list[str]:
         """The words of the announced move, each once, as the players judge them."""
-        pending = self.game.pending
-        return list(dict.fromkeys(word.letters for word in pending.words)) if pending else []
+        return self.game.formed_words()
 
     def find_contester(self, name: str | None = None) -> int | None:
         """The contester named (a prefix of a name), or the only human who may contest; None if
