@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from scrabble_fr.cli import main
+from .conftest import run
 
 WORDS = "NET\nNETS\nNEST\nSENT\nTA\nAS\nSA\nES\nET\nTE\nBIS\nBAS\nRUA\n"
 
@@ -22,13 +22,6 @@ def files(tmp_path):
         return str(path), str(words)
 
     return sheet
-
-
-def run(capsys, *argv):
-    status = main(list(argv))
-    captured = capsys.readouterr()
-    assert "Traceback" not in captured.out + captured.err
-    return status, captured.out, captured.err
 
 
 def test_a_sheet_replayed_as_json(files, capsys):
