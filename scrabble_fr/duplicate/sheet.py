@@ -123,10 +123,13 @@ def read_sheet_file(path: str) -> list[SheetCoup]:
     return load_sheet(path, Variant.CLASSIC)[0]
 
 
-def load_sheet(path: str, variant: Variant | None = None) -> tuple[list[SheetCoup], Variant]:
+def load_sheet(path: str, variant: Variant | None = None,
+               rack_size: int = RACK_SIZE) -> tuple[list[SheetCoup], Variant]:
     """A published game's coups and its variant: ``variant`` when given (``--variante``), else
-    the one its comment lines declare, else the classic duplicate. The file is UTF-8 or Latin-1;
-    a missing or unreadable file raises the records' error with its path."""
+    the one its comment lines declare, else the classic duplicate; its draws hold the variant's
+    tiles for racks of ``rack_size`` (the rules'), as a saved game's sheet is read again. The
+    file is UTF-8 or Latin-1; a missing or unreadable file raises the records' error with its
+    path."""
     from scrabble_fr.records.files import read_limited
 
     data = read_limited(path, 1_000_000)
@@ -135,4 +138,4 @@ def load_sheet(path: str, variant: Variant | None = None) -> tuple[list[SheetCou
     except UnicodeDecodeError:
         text = data.decode("latin-1")
     chosen = variant if variant is not None else sheet_variant(text) or Variant.CLASSIC
-    return read_sheet(text, str(path), chosen.draw_size(RACK_SIZE)), chosen
+    return read_sheet(text, str(path), chosen.draw_size(rack_size)), chosen

@@ -60,6 +60,21 @@ def test_a_bad_line_is_one_error_naming_it(files, capsys, text, line):
     assert err.count("\n") == 1 and f"ligne {line}" in err
 
 
+def test_a_sheet_is_read_with_the_rules_rack(files, tmp_path, capsys):
+    """Racks of five (a rules file): a draw of five is played, one of seven is a bad line, as when
+    the saved game's sheet is read again, rather than a coup of seven tiles in a game of five."""
+    rules = tmp_path / "cinq.toml"
+    rules.write_text('base = "ffsc"\nrack_size = 5\n', encoding="utf-8")
+    sheet, words = files("NETSA\n")
+    status, out, _err = run(capsys, "--regles", str(rules), "duplicate", "--tirages", sheet, "--lexique", words,
+                            "--json")
+    assert status == 0 and json.loads(out)["coups"][0]["tirage"] == "NETSA"
+    sheet, words = files("NETSAAE\n")
+    status, out, err = run(capsys, "--regles", str(rules), "duplicate", "--tirages", sheet, "--lexique", words,
+                           "--json")
+    assert status == 2 and out == "" and "ligne 1" in err
+
+
 def test_a_missing_sheet_file(tmp_path, capsys):
     status, _out, err = run(capsys, "duplicate", "--tirages", str(tmp_path / "absent.txt"), "--json")
     assert status == 2 and "absent.txt" in err
