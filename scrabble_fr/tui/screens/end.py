@@ -207,7 +207,7 @@ class EndScreen(LocalizedBindings, Screen[None]):
         if name is None:
             return
         self.query_one("#export-result", Static).update(
-            _("{name} asks for a rematch: Rematch (R) takes you to the new table.").format(name=name))
+            _("{name} asks for a rematch: Rematch (r) takes you to the new table.").format(name=name))
 
     @on(Button.Pressed, "#revanche")
     def action_revanche(self) -> None:
