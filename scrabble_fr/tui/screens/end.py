@@ -251,12 +251,14 @@ class EndScreen(LocalizedBindings, Screen[None]):
         from scrabble_fr.records.gcg import parse_gcg, write_gcg
         from scrabble_fr.tui.screens.game_review import GameReviewScreen
 
-        lexicon = self.match.lexicon
-        if lexicon is None:
+        lexicon, error = self.match.lexicon, None
+        if lexicon is None:  # a game judged by hand: the review still needs its rules' list
             loader = getattr(self.app, "lexicon_loader", None)
-            lexicon = loader(self.game.rules.lexicon)[0] if loader is not None else None
+            if loader is not None:
+                lexicon, error = loader(self.game.rules.lexicon)
         if lexicon is None:
-            self.query_one("#export-result", Static).update(_("No word list to review the game with."))
+            # Why the list could not be loaded, when the loader said it, rather than a bare refusal.
+            self.query_one("#export-result", Static).update(error or _("No word list to review the game with."))
             return
         record = parse_gcg(write_gcg(self.game))
         self.app.push_screen(GameReviewScreen(record, lexicon, " — ".join(self.game.players), rules=self.game.rules))
