@@ -12,7 +12,7 @@ from __future__ import annotations
 import argparse
 from typing import Any, TextIO
 
-from scrabble_fr.cli.common import lexicon_for_args, require_terminal, resolve_rules
+from scrabble_fr.cli.common import lexicon_for_args, require_terminal, resolve_rules, seed_option
 from scrabble_fr.cli.play import add_lexicon_options
 from scrabble_fr.i18n import _
 
@@ -26,7 +26,7 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
                       "each top, the full time and a penalty when it is not found; a hint costs time."),
         add_help=False,
     )
-    parser.add_argument("--graine", type=int, metavar="N", help=_("seed of the bag, to replay the same game"))
+    parser.add_argument("--graine", type=seed_option(), metavar="N", help=_("seed of the bag, to replay the same game"))
     parser.add_argument("--temps", default="1:00", metavar="M:SS",
                         help=_("time for each coup: 1:00 (default), any time from 0:10 to 30:00"))
     parser.add_argument("--reprendre", nargs="?", const="", metavar="ID",
