@@ -22,6 +22,7 @@ from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from scrabble_fr.records.errors import RecordError
 from scrabble_fr.training.drills import CardKind, read_question
 from scrabble_fr.training.errors import TrainingError
 from scrabble_fr.training.schedule import LEARNED_BOX, Clock, Step, next_step, system_clock
@@ -129,7 +130,11 @@ class Deck:
         self.path = path
         self.clock = clock
         self._db = sqlite3.connect(str(path))
-        self._db.executescript(_SCHEMA)
+        try:
+            self._db.executescript(_SCHEMA)
+        except sqlite3.Error as exc:  # a damaged file, or not a deck: said, not a traceback
+            self._db.close()
+            raise RecordError("file_unreadable", path=str(path), detail=str(exc)) from None
 
     def close(self) -> None:
         self._db.close()
