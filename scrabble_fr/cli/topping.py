@@ -36,24 +36,12 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
 
 
 def run(args: argparse.Namespace, out: TextIO) -> int:
-    from scrabble_fr.duplicate.errors import DuplicateError
-    from scrabble_fr.duplicate.timing import MAX_SECONDS, MIN_SECONDS, parse_time, time_text
-    from scrabble_fr.training.errors import TrainingError
-    from scrabble_fr.training.topping import ToppingSettings
+    from scrabble_fr.training.topping import ToppingSettings, parse_seconds
 
     if args.reprendre is not None:
         return _resume(args)
     rules = resolve_rules(getattr(args, "regles", None))
-    try:
-        seconds = parse_time(args.temps)
-    except DuplicateError as exc:
-        if exc.code != "time_range":
-            raise
-        # The duplicate's range offers 0 for no clock; topping has none.
-        raise TrainingError("topping_time_range", text=exc.params["text"], low=time_text(MIN_SECONDS),
-                            high=time_text(MAX_SECONDS)) from None
-    if seconds is None:
-        raise TrainingError("topping_no_clock")
+    seconds = parse_seconds(args.temps)
     lexicon = lexicon_for_args(args, rules)
     require_terminal()
     from scrabble_fr.tui.app import ScrabbleApp
