@@ -92,10 +92,6 @@ class Card:
     due: datetime
     source: str
 
-    @property
-    def learned(self) -> bool:
-        return self.box >= LEARNED_BOX
-
 
 @dataclass(frozen=True)
 class DayScore:
