@@ -115,11 +115,12 @@ async def test_a_damaged_deck_is_said_and_the_review_shown_all_the_same():
     (deck_folder() / "cartes.sqlite3").write_bytes(b"not a deck " * 20)
     game = duplicate_game()
     app = Host(GameReviewScreen(game, game.position.lexicon, "duplicate", endgame_seconds=None))
+    said: list[str] = []
+    app.notify = lambda message, **kw: said.append(message)  # type: ignore[method-assign]
     async with app.run_test(size=(80, 24)) as pilot:
         await app.workers.wait_for_complete()
         await pilot.pause()
         screen = app.screen
         assert isinstance(screen, GameReviewScreen) and screen.review is not None
         assert screen.query_one("#gr-moves", DataTable).row_count == 4
-        said = [n.message for n in app._notifications]
         assert any("cartes.sqlite3" in message for message in said)
