@@ -204,10 +204,6 @@ class ToppingSession:
 
     # -- reading -----------------------------------------------------------------------------
     @property
-    def player(self) -> str:
-        return self.record.player
-
-    @property
     def is_over(self) -> bool:
         return self.game.is_over and self.current is None
 
@@ -229,10 +225,6 @@ class ToppingSession:
     @property
     def found(self) -> int:
         return sum(1 for coup in self.closed if coup.found)
-
-    def elapsed(self) -> float:
-        """Seconds taken on the coup in play (hints included)."""
-        return self.watch.elapsed() if self.accepting else 0.0
 
     def remaining(self) -> float | None:
         """Seconds left for the coup in play (None: no coup in play)."""
