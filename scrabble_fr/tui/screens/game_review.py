@@ -83,11 +83,14 @@ class GameReviewScreen(LocalizedBindings, Screen[None]):
     show_best: reactive[bool] = reactive(False)
 
     def __init__(self, source: GcgGame | DuplicateGame, lexicon: WordList, title: str,
-                 endgame_seconds: float | None = 2.0, rules: Rules | None = None, feed_deck: bool = True) -> None:
+                 endgame_seconds: float | None = 2.0, rules: Rules | None = None, feed_deck: bool = True,
+                 game_id: str | None = None) -> None:
         super().__init__()
         self.rules = rules
-        # The review adds each human player's missed words to their study deck (revoir --sans-cartes: not).
+        # The review adds each human player's missed words to their study deck (revoir --sans-cartes: not),
+        # and the game's loss under ``game_id`` (the saved game's id, as revoir keeps it; else the title).
         self.feed_deck = feed_deck
+        self.game_id = game_id or title
         self.source = source
         self.lexicon = lexicon
         self.title_text = title
@@ -123,7 +126,7 @@ class GameReviewScreen(LocalizedBindings, Screen[None]):
 
             try:
                 with Deck() as deck:
-                    fed = feed_from_review(deck, review, self.title_text,
+                    fed = feed_from_review(deck, review, self.game_id,
                                            getattr(self.lexicon, "key", self.lexicon.name))
             except (ScrabbleError, OSError) as exc:  # a deck that cannot be read: the review is shown all the same
                 said = describe(exc) if isinstance(exc, ScrabbleError) else system_error_text(exc)
