@@ -38,6 +38,8 @@ FORBIDDEN_MODULES = {
     "tui/screens/duplicate.py": {"scrabble_fr.records", "scrabble_fr.duplicate.save", "json", "os", "pathlib"},
     # The topping screen likewise: the session owns the clock and the save.
     "tui/screens/topping.py": {"scrabble_fr.records", "scrabble_fr.training.save", "json", "os", "pathlib", "time"},
+    # What the two share sends intents and reads the session's clock: no file either.
+    "tui/screens/coup.py": {"scrabble_fr.records", "json", "os", "pathlib", "time"},
 }
 
 

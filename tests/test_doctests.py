@@ -106,6 +106,7 @@ MODULES = [
     "scrabble_fr.player.endgame",
     "scrabble_fr.player.native",
     "scrabble_fr.cli.lexique_cmds",
+    "scrabble_fr.cli.analyse",
     "scrabble_fr.tui.app",
     "scrabble_fr.tui.widgets.forms",
     "scrabble_fr.tui.policy",

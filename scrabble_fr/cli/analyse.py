@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import textwrap
 from typing import Any, TextIO
 
@@ -45,7 +46,23 @@ def add_analyser_parser(subparsers: Any) -> argparse.ArgumentParser:
 
 
 def add_think_option(parser: argparse.ArgumentParser, help_text: str) -> None:
-    parser.add_argument("--reflexion", type=float, default=2.0, metavar=_("SECONDS"), help=help_text)
+    parser.add_argument("--reflexion", type=think_seconds, default=2.0, metavar=_("SECONDS"), help=help_text)
+
+
+def think_seconds(text: str) -> float:
+    """The type of ``--reflexion``: a number of seconds above 0, and finite (``inf`` would think
+    for ever).
+
+        >>> think_seconds("0.5")
+        0.5
+    """
+    try:
+        seconds = float(text)
+    except ValueError:
+        seconds = math.nan
+    if not (math.isfinite(seconds) and seconds > 0):
+        raise argparse.ArgumentTypeError(_("{text!r} is not a number of seconds above 0").format(text=text))
+    return seconds
 
 
 def add_autojeu_parser(subparsers: Any) -> argparse.ArgumentParser:
@@ -109,8 +126,6 @@ def run_autojeu(args: argparse.Namespace, out: TextIO) -> int:
         raise UsageError(_("a game has 1 to 8 players, not {count}").format(count=args.joueurs))
     if not 1 <= args.niveau <= 6:
         raise UsageError(_("levels go from 1 to {top}").format(top=6))
-    if not args.reflexion > 0:
-        raise UsageError(_("--reflexion takes a number of seconds above 0"))
     lexicon = lexicon_for_args(args, rules)
     names = [_("Computer {level}").format(level=f"{args.niveau}-{i + 1}") for i in range(args.joueurs)]
     game = play_computer_game(names, rules, args.graine, lexicon, args.niveau, args.reflexion)
@@ -159,12 +174,9 @@ def _print_simulation(position: Position, args: argparse.Namespace, out: TextIO)
     """``analyser --simulation``: the Master's candidates with their simulated equity."""
     import random
 
-    from scrabble_fr.cli import UsageError
     from scrabble_fr.duplicate.export import percent_text
     from scrabble_fr.player.computer import ComputerPlayer
 
-    if not args.reflexion > 0:
-        raise UsageError(_("--reflexion takes a number of seconds above 0"))
     bag = position.bag_estimate()
     master = ComputerPlayer(6, random.Random(0), think_seconds=args.reflexion)
     results = master.simulate(position, bag, candidates=args.top)
@@ -216,8 +228,6 @@ def _print_endgame(position: Position, args: argparse.Namespace, out: TextIO) ->
     from scrabble_fr.cli import UsageError
     from scrabble_fr.player.endgame import solve
 
-    if not args.reflexion > 0:
-        raise UsageError(_("--reflexion takes a number of seconds above 0"))
     if len(position.racks) != 2 or not position.rack:
         raise UsageError(_("--finale needs a two-player position giving both racks"))
     bag = position.bag_estimate()

@@ -117,11 +117,7 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
 
         raise TrainingError("deck_unknown_card", card=args.carte, player=player)
     lexicon = lexicon_for_args(args)
-    if action == "reviser" and not args.json:
-        from scrabble_fr.cli.common import require_terminal
-
-        require_terminal()
-    if action == "progres" and not args.json:
+    if action in ("reviser", "progres") and not args.json:  # the drill and the charts are screens
         from scrabble_fr.cli.common import require_terminal
 
         require_terminal()

@@ -151,8 +151,6 @@ def _lexicon_for_record(args: argparse.Namespace, record: GcgGame) -> WordList:
 def run(args: argparse.Namespace, out: TextIO) -> int:
     from scrabble_fr.training.review import review_game
 
-    if not args.reflexion > 0:
-        raise TrainingError("review_bad_seconds")
     source, lexicon, title, rules = load_source(args)
     if args.ecran:
         return _open_screen(source, lexicon, title, rules, args.reflexion, not args.sans_cartes)

@@ -12,7 +12,7 @@ from __future__ import annotations
 import argparse
 from typing import Any, TextIO
 
-from scrabble_fr.cli.common import lexicon_for_args, require_terminal, resolve_rules
+from scrabble_fr.cli.common import lexicon_for_args, require_terminal, resolve_rules, seed_option
 from scrabble_fr.cli.play import add_lexicon_options
 from scrabble_fr.i18n import _
 
@@ -26,7 +26,7 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
                       "each top, the full time and a penalty when it is not found; a hint costs time."),
         add_help=False,
     )
-    parser.add_argument("--graine", type=int, metavar="N", help=_("seed of the bag, to replay the same game"))
+    parser.add_argument("--graine", type=seed_option(), metavar="N", help=_("seed of the bag, to replay the same game"))
     parser.add_argument("--temps", default="1:00", metavar="M:SS",
                         help=_("time for each coup: 1:00 (default), any time from 0:10 to 30:00"))
     parser.add_argument("--reprendre", nargs="?", const="", metavar="ID",
@@ -36,24 +36,12 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
 
 
 def run(args: argparse.Namespace, out: TextIO) -> int:
-    from scrabble_fr.duplicate.errors import DuplicateError
-    from scrabble_fr.duplicate.timing import MAX_SECONDS, MIN_SECONDS, parse_time, time_text
-    from scrabble_fr.training.errors import TrainingError
-    from scrabble_fr.training.topping import ToppingSettings
+    from scrabble_fr.training.topping import ToppingSettings, parse_seconds
 
     if args.reprendre is not None:
         return _resume(args)
     rules = resolve_rules(getattr(args, "regles", None))
-    try:
-        seconds = parse_time(args.temps)
-    except DuplicateError as exc:
-        if exc.code != "time_range":
-            raise
-        # The duplicate's range offers 0 for no clock; topping has none.
-        raise TrainingError("topping_time_range", text=exc.params["text"], low=time_text(MIN_SECONDS),
-                            high=time_text(MAX_SECONDS)) from None
-    if seconds is None:
-        raise TrainingError("topping_no_clock")
+    seconds = parse_seconds(args.temps)
     lexicon = lexicon_for_args(args, rules)
     require_terminal()
     from scrabble_fr.tui.app import ScrabbleApp

@@ -22,6 +22,7 @@ from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from scrabble_fr.records.errors import RecordError
 from scrabble_fr.training.drills import CardKind, read_question
 from scrabble_fr.training.errors import TrainingError
 from scrabble_fr.training.schedule import LEARNED_BOX, Clock, Step, next_step, system_clock
@@ -91,10 +92,6 @@ class Card:
     due: datetime
     source: str
 
-    @property
-    def learned(self) -> bool:
-        return self.box >= LEARNED_BOX
-
 
 @dataclass(frozen=True)
 class DayScore:
@@ -129,7 +126,11 @@ class Deck:
         self.path = path
         self.clock = clock
         self._db = sqlite3.connect(str(path))
-        self._db.executescript(_SCHEMA)
+        try:
+            self._db.executescript(_SCHEMA)
+        except sqlite3.Error as exc:  # a damaged file, or not a deck: said, not a traceback
+            self._db.close()
+            raise RecordError("file_unreadable", path=str(path), detail=str(exc)) from None
 
     def close(self) -> None:
         self._db.close()
@@ -150,27 +151,31 @@ class Deck:
     def add(self, player: str, lexicon: str, kind: CardKind, question: str, source: str = "") -> bool:
         """Add a card, due at once; False when the player's deck already holds it."""
         with self._db:
-            cursor = self._db.execute(
-                "INSERT OR IGNORE INTO cards (player, lexicon, kind, question, due, added, source)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?)",
-                (player, lexicon, kind.value, question, self._now(), self._now(), source))
-        return cursor.rowcount == 1
+            return self._insert(player, lexicon, kind, question, source, self._utc()) is not None
 
     def add_many(self, player: str, lexicon: str, cards: Iterable[tuple[CardKind, str]], count: int,
                  source: str = "") -> list[Card]:
-        """Add up to ``count`` cards not yet in the deck, in the order given; the cards added."""
+        """Add up to ``count`` cards not yet in the deck, in the order given, in one transaction
+        (a card that cannot be read, raised by ``cards``, leaves the deck as it was); the cards added."""
         added: list[Card] = []
-        for kind, question in cards:
-            if len(added) >= count:
-                break
-            if self.add(player, lexicon, kind, question, source):
-                added.append(self._find(player, lexicon, kind, question))
+        now = self._utc()
+        with self._db:
+            for kind, question in cards:
+                if len(added) >= count:
+                    break
+                card_id = self._insert(player, lexicon, kind, question, source, now)
+                if card_id is not None:
+                    added.append(Card(card_id, player, lexicon, kind, question, 0, now, source))
         return added
 
-    def _find(self, player: str, lexicon: str, kind: CardKind, question: str) -> Card:
-        row = self._db.execute("SELECT * FROM cards WHERE player = ? AND lexicon = ? AND kind = ? AND question = ?",
-                               (player, lexicon, kind.value, question)).fetchone()
-        return _card(row)
+    def _insert(self, player: str, lexicon: str, kind: CardKind, question: str, source: str,
+                now: datetime) -> int | None:
+        """The new card's id, due ``now``; None when the player's deck already holds it."""
+        cursor = self._db.execute(
+            "INSERT OR IGNORE INTO cards (player, lexicon, kind, question, due, added, source)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?)",
+            (player, lexicon, kind.value, question, now.isoformat(), now.isoformat(), source))
+        return cursor.lastrowid if cursor.rowcount == 1 else None
 
     def card(self, card_id: int, player: str) -> Card:
         """The player's card ``card_id``; TrainingError ``deck_unknown_card`` when there is none."""

@@ -14,7 +14,6 @@ MESSAGES: dict[str, str] = {
     "review_unknown": N_("{source!r} is neither a saved game, a shared table nor a GCG file: see scrabble-fr parties"),
     "review_empty": N_("{source} holds no move to review"),
     "review_duplicate_unfinished": N_("the duplicate game {id} has no closed coup yet: nothing to review"),
-    "review_bad_seconds": N_("--reflexion takes a number of seconds above 0"),
     "topping_no_clock": N_("topping is played against the clock: give a time such as 1:00, not 0"),
     "topping_time_range": N_("a topping coup lasts from {low} to {high}, not {text}"),
     "topping_closed": N_("the top of this coup is already on the board: ask for the next draw"),

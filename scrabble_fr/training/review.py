@@ -268,12 +268,13 @@ def review_game(
 ) -> GameReview:
     """The review of a classic game's GCG record or of a duplicate game (its closed coups).
 
-    ``endgame_seconds`` None leaves the endgame solver out; ``progress(done, total)`` is told
-    after each move judged (a screen shows it); ``rules``: those a classic game was played
-    under, when known (a GCG record only tells its tile set)."""
+    ``simulation`` (the Master's thinking ``seconds`` a move) and ``endgame_seconds`` (None leaves
+    the endgame solver out) judge a classic game; a duplicate's best is the top, by its rule.
+    ``progress(done, total)`` is told after each move judged (a screen shows it); ``rules``: those a
+    classic game was played under, when known (a GCG record only tells its tile set)."""
     if isinstance(source, GcgGame):
         return _review_classic(source, lexicon, simulation, seconds, endgame_seconds, progress, rules)
-    return _review_duplicate(source, lexicon, simulation, seconds, progress)
+    return _review_duplicate(source, lexicon, progress)
 
 
 def _review_classic(record: GcgGame, lexicon: WordList, simulation: bool, seconds: float,
@@ -404,9 +405,9 @@ def endgame_of(position: Position, players: int, scores: tuple[int, int]) -> Pos
     return endgame
 
 
-def _review_duplicate(game: DuplicateGame, lexicon: WordList, simulation: bool, seconds: float,
+def _review_duplicate(game: DuplicateGame, lexicon: WordList,
                       progress: Callable[[int, int], None] | None) -> GameReview:
-    """Each coup of each player against the top (or, with ``simulation``, the Master's choice)."""
+    """Each coup of each player against the top."""
     rules = game.rules
     review = GameReview(rules, list(game.players), duplicate=True)
     style = rules.notation

@@ -50,19 +50,11 @@ class Step:
     box: int
     due: datetime
 
-    @property
-    def days(self) -> int:
-        return INTERVAL_DAYS[self.box]
-
 
 def next_step(box: int, right: bool, now: datetime) -> Step:
     """The box after an answer (one up when right, back to 0 when missed) and its due date."""
     new_box = min(box + 1, TOP_BOX) if right else 0
     return Step(new_box, now + timedelta(days=INTERVAL_DAYS[new_box]))
-
-
-def is_learned(box: int) -> bool:
-    return box >= LEARNED_BOX
 
 
 def due_text(due: datetime, now: datetime) -> str:

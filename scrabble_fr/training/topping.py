@@ -31,6 +31,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from scrabble_fr.duplicate.errors import DuplicateError
 from scrabble_fr.duplicate.game import DuplicateGame
 from scrabble_fr.duplicate.session import refused_at_once
 from scrabble_fr.engine.errors import InvalidMoveError, ScrabbleError
@@ -48,6 +49,44 @@ from scrabble_fr.training.count import DEFAULT_SECONDS, HINT_SECONDS, coup_count
 from scrabble_fr.training.errors import TrainingError
 from scrabble_fr.training.save import ToppingRecord
 from scrabble_fr.training.stopwatch import StopWatch
+
+
+def parse_seconds(text: str) -> float:
+    """The time of a topping coup from ``1:00`` or ``2`` (minutes), as :func:`check_seconds` allows it.
+
+        >>> parse_seconds("1:30")
+        90.0
+    """
+    from scrabble_fr.duplicate.timing import parse_time
+
+    try:
+        seconds = parse_time(text)
+    except DuplicateError as exc:
+        raise _topping_error(exc) from None
+    return check_seconds(seconds)
+
+
+def check_seconds(seconds: float | None) -> float:
+    """``seconds`` if a topping coup may last that long: a duplicate's training range, and always a
+    clock (None or 0 is refused). Raises :class:`TrainingError` in the topping's words."""
+    from scrabble_fr.duplicate.timing import check_time
+
+    if not seconds:
+        raise TrainingError("topping_no_clock")
+    try:
+        checked = check_time(seconds)
+    except DuplicateError as exc:
+        raise _topping_error(exc) from None
+    assert checked is not None
+    return checked
+
+
+def _topping_error(exc: DuplicateError) -> ScrabbleError:
+    # The duplicate's range offers 0 for no clock; topping has none.
+    if exc.code != "time_range":
+        return exc
+    return TrainingError("topping_time_range", text=exc.params["text"], low=exc.params["low"],
+                         high=exc.params["high"])
 
 
 @dataclass
@@ -123,15 +162,13 @@ class ToppingSession:
     @classmethod
     def create(cls, settings: ToppingSettings, lexicon: WordList, *, store: RecordStore | None = None,
                now: Callable[[], float] = time.monotonic) -> ToppingSession:
-        """A new game (a time that is no clock, a bad seed: raises, nothing saved)."""
-        if not settings.seconds:
-            raise TrainingError("topping_no_clock")
+        """A new game (a time that is no clock or out of range, a bad seed: raises, nothing saved)."""
+        seconds = check_seconds(settings.seconds)
         game = DuplicateGame([], lexicon=lexicon, rules=settings.rules, seed=settings.seed,
-                             seconds=settings.seconds, now=now)
+                             seconds=seconds, now=now)
         record = ToppingRecord(id=new_id(), player=settings.player, rules=rules_to_mapping(settings.rules),
-                               seed=game.seed, seconds=float(settings.seconds),
-                               lexicon=settings.lexicon or settings.rules.lexicon)
-        session = cls(game, record, seconds=float(settings.seconds), store=store, now=now)
+                               seed=game.seed, seconds=seconds, lexicon=settings.lexicon or settings.rules.lexicon)
+        session = cls(game, record, seconds=seconds, store=store, now=now)
         session._save()
         return session
 
@@ -167,10 +204,6 @@ class ToppingSession:
 
     # -- reading -----------------------------------------------------------------------------
     @property
-    def player(self) -> str:
-        return self.record.player
-
-    @property
     def is_over(self) -> bool:
         return self.game.is_over and self.current is None
 
@@ -192,10 +225,6 @@ class ToppingSession:
     @property
     def found(self) -> int:
         return sum(1 for coup in self.closed if coup.found)
-
-    def elapsed(self) -> float:
-        """Seconds taken on the coup in play (hints included)."""
-        return self.watch.elapsed() if self.accepting else 0.0
 
     def remaining(self) -> float | None:
         """Seconds left for the coup in play (None: no coup in play)."""

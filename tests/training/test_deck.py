@@ -178,6 +178,14 @@ def test_answering_with_no_deck_makes_no_file():
     assert not deck_folder().exists()
 
 
+def test_a_damaged_deck_file_is_one_line():
+    deck_folder().mkdir(parents=True)
+    (deck_folder() / "cartes.sqlite3").write_bytes(b"not a deck " * 20)
+    status, out, err = run("mots", "progres", "--json", "--joueur", "Alice")
+    assert (status, out) == (2, "")
+    assert len(err.strip().splitlines()) == 1 and "impossible de lire" in err and "Traceback" not in err
+
+
 def _deck_rows() -> list[tuple[object, ...]]:
     path = deck_folder() / "cartes.sqlite3"
     if not path.exists():

@@ -212,7 +212,8 @@ def test_revoir_reads_a_saved_duplicate_game_and_a_saved_classic_game(tmp_path, 
     (("revoir", "inconnue"), "ni une partie sauvegardée"),
     (("revoir", "absent.gcg"), "absent.gcg"),
     (("revoir", "{empty}"), "aucun coup"),
-    (("revoir", "{gcg}", "--reflexion", "0"), "--reflexion"),
+    (("revoir", "{gcg}", "--reflexion", "0"), "« 0 » n'est pas un nombre de secondes supérieur à 0"),
+    (("revoir", "{gcg}", "--reflexion", "inf"), "« inf » n'est pas un nombre de secondes"),  # it would never end
     (("revoir", "{polish}"), "polish"),
     (("revoir",), "revoir"),
     (("revoir", "{gcg}", "--ecran"), "terminal"),  # the screen needs one

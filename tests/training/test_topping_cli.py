@@ -22,6 +22,7 @@ def run(capsys, *argv):
     (["--temps", "abc"], "« abc » n'est pas un temps de coup"),
     (["--temps", "0:05"], "un coup de topping dure de 0:10 à 30:00, pas 0:05"),
     (["--graine", "x"], "--graine"),
+    (["--graine", "-1"], "« -1 » n'est pas une graine"),
 ])
 def test_bad_options_are_one_line_and_exit_2(capsys, tmp_path, argv, said):
     status, out, err = run(capsys, "topping", *argv)

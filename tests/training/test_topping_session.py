@@ -129,3 +129,10 @@ def test_a_game_with_no_clock_is_refused(words):
     with pytest.raises(TrainingError) as caught:
         ToppingSession.create(ToppingSettings("Alice", seconds=0), words)
     assert caught.value.code == "topping_no_clock"
+
+
+def test_a_time_out_of_range_is_refused_in_the_toppings_words(words):
+    # As the command line says it: the duplicate's range, without its « 0 for no clock ».
+    with pytest.raises(TrainingError) as caught:
+        ToppingSession.create(ToppingSettings("Alice", seconds=5), words)
+    assert caught.value.code == "topping_time_range" and caught.value.params["text"] == "0:05"

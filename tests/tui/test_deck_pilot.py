@@ -71,7 +71,10 @@ async def test_a_drill_of_ten_cards_then_the_progress_view(tmp_path):
             assert "10" in shown and "5" in shown
             chart = app.screen.query_one("#progress-right", BarChart)
             assert chart.values == [50.0]  # half the cards right: half a bar on the 0–100 % scale
-            assert str(chart.render()).splitlines() == ["100 % │", "      │", "      │██", "  0 % │██"]
+            # The axis in the language's typography: « 100 % » in French, « 100% » in English.
+            axis = ["100\u00a0% │", "      │", "      │██", "  0\u00a0% │██"] if language == "fr" \
+                else ["100% │", "     │", "     │██", "  0% │██"]
+            assert str(chart.render()).splitlines() == axis
             await pilot.press("escape")
             await pilot.pause()
             assert isinstance(app.screen, DrillScreen)

@@ -90,6 +90,8 @@ async def test_r_on_the_end_screen_reviews_the_game_at_80_by_24(rig, mini_rules)
         await pilot.press("f5")
         await pilot.pause()
         assert isinstance(app.screen, EndScreen)
+        saved = app.screen.match.record
+        assert saved is not None
         await pilot.press("R")
         await pilot.pause()
         await app.workers.wait_for_complete()
@@ -100,9 +102,33 @@ async def test_r_on_the_end_screen_reviews_the_game_at_80_by_24(rig, mini_rules)
         assert [m.player for m in moves] == ["Alice", "Ordi 5"]
         assert moves[0].played == "-" and moves[0].best == "-"  # KWZ makes no word
         assert moves[1].best is not None and moves[1].loss == 0 and "ENTRAIS" in moves[1].played
+        # The game's loss is kept under the saved game's id, as revoir ID keeps it, not under the
+        # players' names (another game of the same players would have replaced it).
+        from scrabble_fr.training.deck import Deck
+
+        with Deck() as deck:
+            assert [game for game, _loss in deck.progress("Alice", "").losses] == [saved.id]
         await pilot.press("right")
         await pilot.pause()
         assert "ENTRAIS" in shown(app) and "perte 0" in shown(app)
         await pilot.press("escape")
         await pilot.pause()
         assert isinstance(app.screen, EndScreen)
+
+
+async def test_a_damaged_deck_is_said_and_the_review_shown_all_the_same():
+    from scrabble_fr.training.deck import deck_folder
+
+    deck_folder().mkdir(parents=True)
+    (deck_folder() / "cartes.sqlite3").write_bytes(b"not a deck " * 20)
+    game = duplicate_game()
+    app = Host(GameReviewScreen(game, game.position.lexicon, "duplicate", endgame_seconds=None))
+    said: list[str] = []
+    app.notify = lambda message, **kw: said.append(message)  # type: ignore[method-assign]
+    async with app.run_test(size=(80, 24)) as pilot:
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, GameReviewScreen) and screen.review is not None
+        assert screen.query_one("#gr-moves", DataTable).row_count == 4
+        assert any("cartes.sqlite3" in message for message in said)

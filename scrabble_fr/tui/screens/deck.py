@@ -10,6 +10,7 @@ from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widgets import Footer, Input, Static
 
+from scrabble_fr.duplicate.export import percent_text
 from scrabble_fr.engine.errors import ScrabbleError
 from scrabble_fr.i18n import N_, _, colon, elide, format_number, ngettext
 from scrabble_fr.messages import describe
@@ -138,8 +139,8 @@ class ProgressScreen(LocalizedBindings, Screen[None]):
             figures = progress_lines(progress)
             yield Static(figures[0])
             yield Static(figures[1])
-            yield BarChart([100 * day.right / day.answered for day in progress.days], 100, ("100 %", "0 %"),
-                           id="progress-right")
+            yield BarChart([100 * day.right / day.answered for day in progress.days], 100,
+                           (percent_text(100), percent_text(0)), id="progress-right")
             yield Static(loss_line(progress))
             losses = [loss for _game, loss in progress.losses]
             top = max([*losses, 1])

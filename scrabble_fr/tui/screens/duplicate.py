@@ -23,16 +23,15 @@ from textual.widgets import Footer, Input, Static
 from scrabble_fr.duplicate import DuplicateSession, Variant, sheet_text
 from scrabble_fr.duplicate.export import percent_text
 from scrabble_fr.duplicate.texts import swap_text
-from scrabble_fr.engine.errors import ScrabbleError
 from scrabble_fr.engine.move import PlacedTile
 from scrabble_fr.i18n import N_, _, colon, format_number, join_list, ngettext, points
 from scrabble_fr.match.entry import used_tiles
-from scrabble_fr.match.outcome import Outcome
-from scrabble_fr.messages import describe, system_error_text
+from scrabble_fr.messages import system_error_text
 from scrabble_fr.tui.bindings import LocalizedBindings
 from scrabble_fr.tui.screens.board_entry import BoardEntryScreen
+from scrabble_fr.tui.screens.coup import CoupScreen, time_left_line
 from scrabble_fr.tui.screens.dialogs import ConfirmDialog
-from scrabble_fr.tui.widgets.board import BoardPicture, BoardView
+from scrabble_fr.tui.widgets.board import BoardView
 from scrabble_fr.tui.widgets.rack import RackView
 
 
@@ -76,7 +75,7 @@ class SheetScreen(LocalizedBindings, ModalScreen[None]):
         self.dismiss(None)
 
 
-class DuplicateScreen(LocalizedBindings, BoardEntryScreen):
+class DuplicateScreen(LocalizedBindings, CoupScreen, BoardEntryScreen):
     """One duplicate game, from the first draw to the final ranking."""
 
     KEYS = [
@@ -141,27 +140,18 @@ class DuplicateScreen(LocalizedBindings, BoardEntryScreen):
         session = self.session
         game = session.game
         coup = session.shown_coup
-        last: frozenset[tuple[int, int]] = frozenset()
-        if session.review is not None and session.review.placed is not None:
-            last = frozenset((t.row, t.col) for t in session.review.placed.tiles)
+        placed = session.review.placed if session.review is not None else None
         board = self.query_one("#dup-board", BoardView)
-        board.picture = BoardPicture(
-            squares=tuple(game.position.board.squares),
-            layout=game.rules.layout,
-            values=tuple(game.rules.tile_set.values.items()),
-            style=game.rules.notation,
-            last_move=last,
-            tentative=tuple((t.row, t.col, t.board_letter) for t in self.tentative),
-        )
+        board.picture = self.board_picture(last=placed.tiles if placed is not None else (), tentative=self.tentative)
         rack = self.query_one("#dup-rack", RackView)
         rack.tiles = tuple((t, game.rules.tile_set.value(t)) for t in coup.draw.tiles) if coup else ()
         typing = coup is not None and session.accepting
         rack.used = frozenset(used_tiles(coup.draw.tiles, self.tentative)) if coup and typing else frozenset()
-        self._refresh_head()
+        self.refresh_head()
         self._refresh_players()
         self._refresh_prompt()
 
-    def _refresh_head(self) -> None:
+    def refresh_head(self) -> None:
         session = self.session
         coup = session.shown_coup
         lines = []
@@ -174,8 +164,7 @@ class DuplicateScreen(LocalizedBindings, BoardEntryScreen):
                 lines.append(swapped)
         left = session.remaining()
         if left is not None:
-            seconds = max(0, int(left + 0.999))
-            lines.append(_("Time left: {m}:{s:02d}").format(m=seconds // 60, s=seconds % 60))
+            lines.append(time_left_line(left))
         elif session.is_over:
             lines.append(_("The game is over."))
         lines.append(_("Top total: {points}").format(points=points(session.game.top_total)))
@@ -212,31 +201,7 @@ class DuplicateScreen(LocalizedBindings, BoardEntryScreen):
     def say(self, text: str) -> None:
         self.query_one("#dup-message", Static).update(text)
 
-    # -- intents ---------------------------------------------------------------------------
-    def intent(self, action: Callable[[], Outcome | None]) -> bool:
-        """Send an intent to the session; on refusal say why (nothing changed)."""
-        try:
-            outcome = action()
-        except ScrabbleError as exc:
-            self.say(describe(exc))
-            return False
-        if outcome is not None:
-            if outcome.messages:
-                self.say("\n".join(outcome.messages))
-            if outcome.warning:
-                self.notify(outcome.warning, severity="error")
-        self.refresh_view()
-        self.refresh_bindings()
-        return True
-
-    def tick(self) -> None:
-        """Read the coup's clock (a few times a second): redraw it, or close the coup at the end."""
-        outcome = self.session.tick()
-        if outcome is not None:
-            self.intent(lambda: outcome)
-        else:
-            self._refresh_head()
-
+    # -- intents (sent by CoupScreen.intent) ------------------------------------------------
     @on(Input.Submitted, "#dup-input")
     def _submitted(self, event: Input.Submitted) -> None:
         self._enter(event.value)

@@ -91,7 +91,8 @@ class DuplicateEndScreen(LocalizedBindings, Screen[None]):
         game = self.session.game
         lexicon = game.position.lexicon
         if lexicon is not None:
-            self.app.push_screen(GameReviewScreen(game, lexicon, _("duplicate game"), endgame_seconds=None))
+            self.app.push_screen(GameReviewScreen(game, lexicon, _("duplicate game"), endgame_seconds=None,
+                                                  game_id=self.session.record.id))
 
     @on(Button.Pressed, "#new")
     def _new_game(self) -> None:

@@ -261,7 +261,9 @@ class EndScreen(LocalizedBindings, Screen[None]):
             self.query_one("#export-result", Static).update(error or _("No word list to review the game with."))
             return
         record = parse_gcg(write_gcg(self.game))
-        self.app.push_screen(GameReviewScreen(record, lexicon, " — ".join(self.game.players), rules=self.game.rules))
+        saved = self.match.record
+        self.app.push_screen(GameReviewScreen(record, lexicon, " — ".join(self.game.players), rules=self.game.rules,
+                                              game_id=saved.id if saved is not None else None))
 
     @on(Button.Pressed, "#quit")
     def _quit(self) -> None:

@@ -14,8 +14,10 @@ from textual.reactive import reactive
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Static
 
+from scrabble_fr.engine.errors import ScrabbleError
 from scrabble_fr.engine.move import PlacedTile
 from scrabble_fr.i18n import N_, _, colon, format_number
+from scrabble_fr.messages import describe, system_error_text
 from scrabble_fr.training.review import GameReview, MoveReview, review_game
 from scrabble_fr.tui.bindings import LocalizedBindings
 from scrabble_fr.tui.widgets.board import BoardPicture, BoardView
@@ -81,11 +83,14 @@ class GameReviewScreen(LocalizedBindings, Screen[None]):
     show_best: reactive[bool] = reactive(False)
 
     def __init__(self, source: GcgGame | DuplicateGame, lexicon: WordList, title: str,
-                 endgame_seconds: float | None = 2.0, rules: Rules | None = None, feed_deck: bool = True) -> None:
+                 endgame_seconds: float | None = 2.0, rules: Rules | None = None, feed_deck: bool = True,
+                 game_id: str | None = None) -> None:
         super().__init__()
         self.rules = rules
-        # The review adds each human player's missed words to their study deck (revoir --sans-cartes: not).
+        # The review adds each human player's missed words to their study deck (revoir --sans-cartes: not),
+        # and the game's loss under ``game_id`` (the saved game's id, as revoir keeps it; else the title).
         self.feed_deck = feed_deck
+        self.game_id = game_id or title
         self.source = source
         self.lexicon = lexicon
         self.title_text = title
@@ -119,9 +124,14 @@ class GameReviewScreen(LocalizedBindings, Screen[None]):
         if self.feed_deck and review.moves:
             from scrabble_fr.training.deck import Deck, fed_lines, feed_from_review
 
-            with Deck() as deck:
-                fed = feed_from_review(deck, review, self.title_text,
-                                       getattr(self.lexicon, "key", self.lexicon.name))
+            try:
+                with Deck() as deck:
+                    fed = feed_from_review(deck, review, self.game_id,
+                                           getattr(self.lexicon, "key", self.lexicon.name))
+            except (ScrabbleError, OSError) as exc:  # a deck that cannot be read: the review is shown all the same
+                said = describe(exc) if isinstance(exc, ScrabbleError) else system_error_text(exc)
+                self.app.call_from_thread(self.app.notify, said, severity="error")
+                fed = []
             for line in fed_lines(fed):
                 self.app.call_from_thread(self.app.notify, line)
         self.app.call_from_thread(self._reviewed, review)

@@ -11,27 +11,22 @@ and sends it the player's intents.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from textual import on
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
-from textual.screen import Screen
 from textual.widgets import Footer, Input, Static
 
-from scrabble_fr.engine.errors import ScrabbleError
 from scrabble_fr.i18n import N_, _, points
-from scrabble_fr.match.outcome import Outcome
-from scrabble_fr.messages import describe
 from scrabble_fr.training.topping import ToppingSession
 from scrabble_fr.tui.bindings import LocalizedBindings
-from scrabble_fr.tui.widgets.board import BoardPicture, BoardView
+from scrabble_fr.tui.screens.coup import CoupScreen, time_left_line
+from scrabble_fr.tui.widgets.board import BoardView
 from scrabble_fr.tui.widgets.rack import RackView
 
 TRIES_SHOWN = 4  # the last tries, in the side column's room at 80×24
 
 
-class ToppingScreen(LocalizedBindings, Screen[None]):
+class ToppingScreen(LocalizedBindings, CoupScreen):
     """One topping game, from the first draw to the total count."""
 
     KEYS = [
@@ -85,29 +80,19 @@ class ToppingScreen(LocalizedBindings, Screen[None]):
         session = self.session
         game = session.game
         coup = session.shown_coup
-        last: frozenset[tuple[int, int]] = frozenset()
-        hints: tuple[tuple[int, int, str], ...] = ()
-        if session.review is not None:
-            last = frozenset((t.row, t.col) for t in session.review.top.tiles)
-        elif coup is not None:
-            hints = tuple((t.row, t.col, t.board_letter) for t in coup.shown)
         board = self.query_one("#top-board", BoardView)
-        board.picture = BoardPicture(
-            squares=tuple(game.position.board.squares),
-            layout=game.rules.layout,
-            values=tuple(game.rules.tile_set.values.items()),
-            style=game.rules.notation,
-            last_move=last,
-            tentative=hints,
-        )
+        if session.review is not None:
+            board.picture = self.board_picture(last=session.review.top.tiles)
+        else:
+            board.picture = self.board_picture(tentative=coup.shown if coup is not None else ())
         rack = self.query_one("#top-rack", RackView)
         tiles = coup.draw.replace("+", "").replace("-", "") if coup is not None else ""
         rack.tiles = tuple((t, game.rules.tile_set.value(t)) for t in tiles)
-        self._refresh_head()
+        self.refresh_head()
         self._refresh_tries()
         self._refresh_prompt()
 
-    def _refresh_head(self) -> None:
+    def refresh_head(self) -> None:
         session = self.session
         coup = session.shown_coup
         lines = []
@@ -115,8 +100,7 @@ class ToppingScreen(LocalizedBindings, Screen[None]):
             lines.append(_("Coup {n} — draw {draw}").format(n=coup.number, draw=coup.draw))
         left = session.remaining()
         if left is not None:
-            seconds = max(0, int(left + 0.999))
-            lines.append(_("Time left: {m}:{s:02d}").format(m=seconds // 60, s=seconds % 60))
+            lines.append(time_left_line(left))
         elif session.is_over:
             lines.append(_("The game is over."))
         lines.append(_("Total: {seconds} s, {found}/{played} tops").format(
@@ -150,32 +134,10 @@ class ToppingScreen(LocalizedBindings, Screen[None]):
     def say(self, text: str) -> None:
         self.query_one("#top-message", Static).update(text)
 
-    # -- intents ---------------------------------------------------------------------------
-    def intent(self, action: Callable[[], Outcome | None]) -> bool:
-        """Send an intent to the session; on refusal say why (nothing changed)."""
-        try:
-            outcome = action()
-        except ScrabbleError as exc:
-            self.say(describe(exc))
-            return False
-        if outcome is not None:
-            if outcome.messages:
-                self.say("\n".join(outcome.messages))
-            if outcome.warning:
-                self.notify(outcome.warning, severity="error")
+    # -- intents (sent by CoupScreen.intent) ------------------------------------------------
+    def after_intent(self) -> None:
         if self.session.review is not None:  # the coup is over: what was being typed is moot
             self.query_one("#top-input", Input).value = ""
-        self.refresh_view()
-        self.refresh_bindings()
-        return True
-
-    def tick(self) -> None:
-        """Read the coup's clock (a few times a second): redraw it, or end the coup at the end."""
-        outcome = self.session.tick()
-        if outcome is not None:
-            self.intent(lambda: outcome)
-        else:
-            self._refresh_head()
 
     @on(Input.Submitted, "#top-input")
     def _submitted(self, event: Input.Submitted) -> None:
