@@ -22,6 +22,7 @@ from enum import StrEnum
 from typing import Any
 
 from scrabble_fr.i18n import _, elide
+from scrabble_fr.table.club_view import Phase, phase
 from scrabble_fr.table.duplicate import DUPLICATE, DuplicateTable
 from scrabble_fr.table.errors import TableError
 from scrabble_fr.table.session import TableSession
@@ -47,17 +48,15 @@ class Access(StrEnum):
     TABLE = "table"  # an open duplicate table's own code, with which a player joins under a name
 
 
+_PHASE_STATES = {Phase.WAITING: TableState.WAITING, Phase.PLAYING: TableState.RUNNING,
+                 Phase.CLOSING: TableState.CLOSED, Phase.OVER: TableState.OVER}
+
+
 def duplicate_state(table: DuplicateTable) -> TableState:
+    """The table's :func:`~scrabble_fr.table.club_view.phase` as ``tables`` says it, or damaged."""
     if table.damaged is not None:
         return TableState.DAMAGED
-    if table.over:
-        return TableState.OVER
-    if table.current is not None:
-        return TableState.RUNNING
-    last = table.last
-    if last is not None and last.results is None:
-        return TableState.CLOSED
-    return TableState.WAITING
+    return _PHASE_STATES[phase(table)]
 
 
 def state_text(state: TableState, turn: str | None = None, coup: int = 0) -> str:
