@@ -174,7 +174,8 @@ class _AnyWord:
 
 class DuplicateTable(FollowedTable):
     """One seat (a player, the arbitrator, or a spectator when ``seat`` is None) at a duplicate
-    table. The arbitrator's process needs the word list (``lexicon``); the others do not."""
+    table. The arbitrator's process needs the word list (``lexicon``); the others do not. Opened
+    with the arbitrator's ``code``, it knows an open table's own code (:attr:`table_code`)."""
 
     def __init__(self, store: TableStore, info: TableInfo, seat: int | None, lexicon: WordList | None = None,
                  *, force: bool = False, spectator: bool = False, code: str | None = None) -> None:
@@ -209,6 +210,8 @@ class DuplicateTable(FollowedTable):
         self._renewed = 0.0
         self._now_base = (0, time.monotonic())
         self.watching = spectator
+        # The arbitrator opened with its code: an open table's own code, for late players.
+        self.table_code = self._open_table_code(code) if self.is_arbiter and code else None
         self._reset()
         if seat is not None and not spectator:
             store.take_seat(info.id, seat, self.token, force=force)
@@ -222,7 +225,6 @@ class DuplicateTable(FollowedTable):
         """The seat a code opens; an open table's own code with ``name`` gives a new seat (its code
         is :attr:`code`)."""
         info, seat = store.find_code(code)
-        new_code = None
         if seat is None:
             clean = cls.newcomer_name(info, name)
             # A name taken meanwhile, a table full meanwhile: refused there, in its transaction.
@@ -232,11 +234,7 @@ class DuplicateTable(FollowedTable):
             table.code = new_code
             table._write_retrying({"type": "join", "seat": seat, "name": clean})
             return table
-        table = cls(store, info, seat, lexicon, force=force, code=code)
-        table.code = new_code
-        if table.is_arbiter:
-            table.table_code = table._open_table_code(code)
-        return table
+        return cls(store, info, seat, lexicon, force=force, code=code)
 
     def _open_table_code(self, arbiter_code: str) -> str | None:
         """An open table's own code, when it derives from the arbitrator's (see
@@ -268,7 +266,6 @@ class DuplicateTable(FollowedTable):
         return clean
 
     code: str | None = None  # a seat's code given at an open table, to rejoin with
-    table_code: str | None = None  # the arbitrator's process: an open table's own code, for late players
     _own_results = False
 
     @property

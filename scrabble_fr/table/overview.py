@@ -133,7 +133,7 @@ def duplicate_view(store: TableStore, info: TableInfo, seat: int | None, code: s
     """What a duplicate ``code`` sees: a player's, the arbitrator's (with an open table's own
     code, which late players need and which only the arbitrator's code derives) or the open
     table's own."""
-    table = DuplicateTable(store, info, seat, spectator=True)
+    table = DuplicateTable(store, info, seat, spectator=True, code=code or None)
     if table.damaged is not None:
         raise table.damaged
     if seat is None:
@@ -163,5 +163,5 @@ def duplicate_view(store: TableStore, info: TableInfo, seat: int | None, code: s
         "rank": table.rank(seat) if access is Access.PLAYER and seat is not None else None,
         "over": table.over,
         # None for a table made before its code was derived (shown once, at its creation).
-        "code": table._open_table_code(code) if access is Access.ARBITER and code else None,
+        "code": table.table_code,
     }
