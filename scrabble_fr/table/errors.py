@@ -20,6 +20,7 @@ MESSAGES: dict[str, str] = {
     "not_recorded": N_("the table store does not answer: not recorded. Send it again when the store is back"),
     "not_recorded_busy": N_("the table store is held by another terminal's write: not recorded. Send it again in a moment"),
     "base_unknown": N_("{base} is not a table store address: give a postgresql://… address, or a path of a SQLite file"),
+    "base_password_at": N_("the password in {base} holds an @, which ends it too early: write it %40 in the address"),
     "base_no_folder": N_("there is no folder {folder} for the table store: create it first, or give another address"),
     "base_full": N_("the PostgreSQL server of the table store {base} has no connection left for another terminal (each player's terminal holds one; max_connections sets how many): ask its administrator to raise max_connections"),
     "base_needs_psycopg": N_("PostgreSQL needs psycopg: install it with pip install \"scrabble-fr[postgres]\""),
