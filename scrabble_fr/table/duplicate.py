@@ -284,12 +284,12 @@ class DuplicateTable(FollowedTable):
         # The players' names in the order the arbitrator's game knows them (the table's own, then
         # each join row's): every process checks a join as that game does, so that a table the
         # arbitrator finds damaged reads as damaged everywhere (``tables`` included).
-        self.roster = [s.name for s in self.info.seats if s.number in self._initial()]
+        initial = self._initial()
+        self.roster = [s.name for s in self.info.seats if s.number in initial]
         self.over = False
         self.damaged: TableError | None = None
         self.game: DuplicateGame | None = None
         if self.is_arbiter and self.lexicon is not None:
-            players = [s.name for s in self.info.seats if s.role is Role.PLAYER and s.number in self._initial()]
             # The table's rows hold the clock (each coup's time, checked against the club's times
             # when set): the game keeps none, and so no club time to check either.
             sheet = None
@@ -299,9 +299,9 @@ class DuplicateTable(FollowedTable):
                 # The arbitrator's seat watched without its code (a review): the draws of the coups
                 # started, public from their rows, make the game; none to come is known.
                 sheet = self._started_draws()
-            self.game = DuplicateGame(players, lexicon=self.lexicon, rules=self.rules, seed=self.seed or 0,
+            self.game = DuplicateGame(list(self.roster), lexicon=self.lexicon, rules=self.rules, seed=self.seed or 0,
                                       seconds=None, club=False, max_players=CLUB_MAX_PLAYERS, sheet=sheet)
-            self.game_seats: list[int] = sorted(self._initial())
+            self.game_seats: list[int] = sorted(initial)
 
     def _started_draws(self) -> list[SheetCoup]:
         """The draws of the coups started, as a sheet's lines (their rows say them)."""
