@@ -267,20 +267,19 @@ def _run_arbitrer(args: argparse.Namespace, out: TextIO) -> int:
     from scrabble_fr.table import TableError
 
     store, info, seat = _find(args)
-    store.close()
-    arbiter = info.arbiter
-    if info.kind != "duplicate" or arbiter is None or seat != arbiter.number:
-        raise TableError("arbiter_only")
-    lexicon = _table_lexicon(args, info)
-    if args.fermer is not None:
-        from scrabble_fr.table.duplicate import DuplicateTable
+    try:
+        arbiter = info.arbiter
+        if info.kind != "duplicate" or arbiter is None or seat != arbiter.number:
+            raise TableError("arbiter_only")
+        lexicon = _table_lexicon(args, info)
+        if args.fermer is not None:
+            from scrabble_fr.table.duplicate import DuplicateTable
 
-        # A coup that cannot be closed is refused before the arbitrator's seat is taken.
-        view = _store(args)
-        try:
-            DuplicateTable(view, info, seat, spectator=True).check_close(args.fermer)
-        finally:
-            view.close()
+            # A coup that cannot be closed is refused before the arbitrator's seat is taken.
+            DuplicateTable(store, info, seat, spectator=True).check_close(args.fermer)
+    finally:
+        store.close()
+    if args.fermer is not None:
         session = _open_duplicate(args, lexicon, force=True)
         try:
             outcome = session.close_coup(args.fermer)
