@@ -9,10 +9,8 @@ from __future__ import annotations
 import importlib.util
 import io
 import json
-import os
 import sqlite3
 import unicodedata
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -20,28 +18,15 @@ import pytest
 
 from scrabble_fr.cli import main
 
-# The throwaway PostgreSQL cluster of the table tests, shared rather than copied.
+# The throwaway PostgreSQL cluster of the table tests and their store on each backend, shared
+# rather than copied.
 _spec = importlib.util.spec_from_file_location("table_backends", Path(__file__).parent / "table" / "conftest.py")
 assert _spec is not None and _spec.loader is not None
 _backends = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(_backends)
 
-
-@pytest.fixture(scope="session")
-def postgres() -> Iterator[Any]:
-    cluster = _backends.Cluster()
-    try:
-        yield cluster
-    finally:
-        cluster.remove()
-
-
-@pytest.fixture(params=["sqlite", "postgresql"])
-def base(request: pytest.FixtureRequest, tmp_path: Path) -> str:
-    if request.param == "sqlite":
-        return str(tmp_path / "tables.sqlite3")
-    cluster = request.getfixturevalue("postgres")
-    return str(cluster.schema_url(f"h{os.getpid()}_{abs(hash(request.node.nodeid)) % 10**9}"))
+postgres = _backends.postgres
+base = _backends.base
 
 
 def snapshot(base: str) -> dict[str, list[str]]:
