@@ -315,7 +315,7 @@ def _run_regarder(args: argparse.Namespace, out: TextIO) -> int:
 
             session: Any = DuplicateTable(store, info, None, spectator=True)
         else:
-            session = TableSession.watch(store, args.table, None)
+            session = TableSession.watch_info(store, info)
         from scrabble_fr.tui.app import ScrabbleApp
 
         ScrabbleApp(table=session).run()
