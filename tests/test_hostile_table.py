@@ -252,3 +252,9 @@ def test_bad_duplicate_options_create_no_table(classic, option):
 @pytest.mark.parametrize("number", ["99999999999999999999", "-1", "0", "2", "abc"])
 def test_closing_a_coup_that_cannot_be_closed_takes_no_seat(duplicate, number):
     refused(duplicate["base"], "table", "arbitrer", duplicate["arbiter"], "--fermer", number)
+
+
+def test_arbitrer_with_a_code_that_is_not_the_arbitrator_s_says_so(classic, duplicate):
+    # Not « only the arbiter judges the challenged words »: nothing here was challenged.
+    for base, code in ((classic["base"], classic["alice"]), (duplicate["base"], duplicate["code"])):
+        refused(base, "table", "arbitrer", code, "--fermer", "1", said="seul l'arbitre le fait, avec son code")

@@ -270,7 +270,7 @@ def _run_arbitrer(args: argparse.Namespace, out: TextIO) -> int:
     try:
         arbiter = info.arbiter
         if info.kind != "duplicate" or arbiter is None or seat != arbiter.number:
-            raise TableError("arbiter_only")
+            raise TableError("arbitrator_only")
         lexicon = _table_lexicon(args, info)
         if args.fermer is not None:
             from scrabble_fr.table.duplicate import DuplicateTable

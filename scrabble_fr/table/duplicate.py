@@ -580,7 +580,7 @@ class DuplicateTable(FollowedTable):
                 raise TableError("coup_closed_already", n=wanted)
             raise TableError("coup_not_started", n=wanted)
         if not self.is_arbiter and not self._time_is_up():
-            raise TableError("arbiter_only")
+            raise TableError("arbitrator_only")
         return coup
 
     def close_coup(self, number: int | None = None) -> Outcome:
@@ -629,7 +629,7 @@ class DuplicateTable(FollowedTable):
 
     def _require_arbiter(self) -> None:
         if not self.is_arbiter:
-            raise TableError("arbiter_only")
+            raise TableError("arbitrator_only")
 
     # -- a player's intents ------------------------------------------------------------------
     def check_proposal(self, text: str) -> None:

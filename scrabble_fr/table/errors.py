@@ -38,6 +38,7 @@ MESSAGES: dict[str, str] = {
     "seat_computer": N_("{name} is a computer: it plays by itself"),
     "not_your_turn": N_("it is {name}'s turn, not yours"),
     "arbiter_only": N_("only the arbiter judges the challenged words"),
+    "arbitrator_only": N_("only the arbitrator does this, with the arbitrator's code: scrabble-fr table arbitrer CODE"),
     "arbiter_needs_name": N_("the arbiter has no name: give one with --arbitre NAME"),
     "arbiter_plays_no_tiles": N_("the arbiter plays no tiles"),
     "spectator": N_("a spectator watches and plays nothing"),
