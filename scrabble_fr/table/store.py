@@ -37,7 +37,7 @@ from typing import Any
 from scrabble_fr.engine.players import check_names
 from scrabble_fr.table.address import Backend, StoreAddress, parse_address, shown_text, unreachable
 from scrabble_fr.table.errors import TableError
-from scrabble_fr.table.secrets import derive_secret
+from scrabble_fr.table.secrets import clean_code, derive_secret
 
 SCHEMA_VERSION = 1
 BASE_ENV = "SCRABBLE_FR_BASE"
@@ -207,9 +207,8 @@ def new_codes(table: NewTable, table_id: str) -> tuple[dict[int, str], str | Non
 
 
 def code_hash(code: str) -> str:
-    """What the store keeps of a code: a SHA-256 of it, spaces, dashes and case aside."""
-    clean = "".join(ch for ch in code.lower() if ch.isalnum())
-    return hashlib.sha256(clean.encode("utf-8")).hexdigest()
+    """What the store keeps of a code: a SHA-256 of it as it is read (:func:`~.secrets.clean_code`)."""
+    return hashlib.sha256(clean_code(code).encode("utf-8")).hexdigest()
 
 
 def check_new_seat(table_id: str, spec: SeatSpec, seated: Iterable[tuple[str, str]],
