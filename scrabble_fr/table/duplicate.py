@@ -261,9 +261,7 @@ class DuplicateTable(FollowedTable):
             raise TableError("table_needs_name")
         if info.over:
             raise TableError("table_over", table=info.id)
-        clean = check_names([name], 1)[0]
-        check_new_seat(info.id, SeatSpec(clean), ((s.name, s.role.value) for s in info.seats), CLUB_MAX_PLAYERS)
-        return clean
+        return check_new_seat(info.id, SeatSpec(name), ((s.name, s.role.value) for s in info.seats), CLUB_MAX_PLAYERS)
 
     code: str | None = None  # a seat's code given at an open table, to rejoin with
     _own_results = False

@@ -212,9 +212,10 @@ def code_hash(code: str) -> str:
 
 
 def check_new_seat(table_id: str, spec: SeatSpec, seated: Iterable[tuple[str, str]],
-                   max_players: int | None) -> None:
+                   max_players: int | None) -> str:
     """Raise unless ``spec`` may sit at a table whose seats are ``seated`` (name, role): a name the
-    rules take and nobody there bears (case aside), a player within ``max_players``. The store
+    rules take and nobody there bears (case aside), a player within ``max_players``; returns the
+    name as the rules take it (:func:`~scrabble_fr.engine.players.check_names`). The store
     checks it in the transaction that writes the seat, so that two newcomers at the same instant
     cannot both pass, and the replay never meets a seat it would refuse (it would mark the table
     damaged for good)."""
@@ -225,6 +226,7 @@ def check_new_seat(table_id: str, spec: SeatSpec, seated: Iterable[tuple[str, st
     players = sum(1 for _name, role in seated if role == Role.PLAYER.value)
     if spec.role is Role.PLAYER and max_players is not None and players >= max_players:
         raise TableError("table_full", table=table_id, maximum=max_players)
+    return name
 
 
 def new_table_id() -> str:
