@@ -9,13 +9,12 @@ Each game is a file in the ``duplicate --tirages`` format (``TIRAGE REF MOT`` a 
 comments naming its source); the board follows the published game. A comment line
 ``# partie joker`` marks the club variant where every draw holds a joker, replayed in the game's
 own joker variant (:class:`scrabble_fr.duplicate.Variant`), as ``duplicate --tirages`` does. Per
-coup (``--detail``): the
-published top and its score (as our scoring counts it), our top and its score, and, when they
-differ, the words of the published move missing from the word list or, when ours scores more, the
-words of our move (words the list accepts and the official dictionary of the day did not). Then a
-table: for each game and each list, the coups where our top scores the published top. This is the
-measure a change to the shipped list is judged on: a change that matches fewer tops is not shipped.
-Numbers are printed, never asserted.
+coup (``--detail``): the published top and its score (as our scoring counts it), our top and its
+score, and, when they differ, the words of the published move missing from the word list or, when
+ours scores more, the words of our move (words the list accepts and the official dictionary of the
+day did not). Then a table: for each game and each list, the coups where our top scores the
+published top. This is the measure a change to the shipped list is judged on: a change that matches
+fewer tops is not shipped. Numbers are printed, never asserted.
 """
 
 from __future__ import annotations

@@ -22,6 +22,7 @@ import io
 import locale
 import os
 import re
+import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -177,12 +178,13 @@ def printable(text: str) -> str:
     return "".join(repr(ch)[1:-1] if _hidden(ch) else ch for ch in text)
 
 
-def _hidden(ch: str) -> bool:
-    # Spaces of every width (the French non-breaking ones) are text; the other categories that
-    # str.isprintable() refuses act on the terminal or are invisible.
-    import unicodedata
+# Spaces of every width (the French non-breaking ones) are text; the other categories that
+# str.isprintable() refuses act on the terminal or are invisible.
+_HIDDEN_CATEGORIES = frozenset({"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"})
 
-    return unicodedata.category(ch) in ("Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp")
+
+def _hidden(ch: str) -> bool:
+    return unicodedata.category(ch) in _HIDDEN_CATEGORIES
 
 
 _DE_BEFORE_FIELD = re.compile(r"\b([Dd])e \{(\w+)\}")

@@ -80,7 +80,7 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
     sheet = None
     if args.tirages:
         # A published game's own « # partie joker » line says its variant unless one is given.
-        sheet, variant = load_sheet(args.tirages, variant)
+        sheet, variant = load_sheet(args.tirages, variant, rules.rack_size)
     variant = variant or Variant.CLASSIC
     lexicon = lexicon_for_args(args, rules)
     # The whole game computed first: with a sheet, a line that cannot be read or a move that

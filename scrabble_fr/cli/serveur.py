@@ -29,7 +29,7 @@ from typing import Any, TextIO
 
 from scrabble_fr.i18n import _, format_number, get_language, ngettext
 from scrabble_fr.tui.web_access import AddressCheck, PublicAddress
-from scrabble_fr.tui.web_limits import Limits
+from scrabble_fr.tui.web_limits import Limits, default_max_sessions
 
 BASE_ENV = "SCRABBLE_FR_BASE"
 # A session without a key for this long is closed (minutes); 0 keeps sessions open.
@@ -51,10 +51,11 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     parser.add_argument("--hote", metavar=_("ADDRESS"), default="127.0.0.1",
                         help=_("the address to listen on (default: 127.0.0.1, this machine only; "
                                "0.0.0.0: every network of this machine)"))
-    parser.add_argument("--max-sessions", type=int, metavar="N", default=None,
+    sessions = default_max_sessions()
+    parser.add_argument("--max-sessions", type=int, metavar="N", default=sessions,
                         help=_("at most N browser sessions at once, each an app process of some 60 MB "
                                "(default: as many as half of this machine's memory holds, {n} here)")
-                        .format(n=_default_sessions()))
+                        .format(n=sessions))
     parser.add_argument("--inactivite", type=float, metavar="MIN", default=IDLE_MINUTES,
                         help=_("close a session after MIN minutes without a key (default: {n}; 0: never)")
                         .format(n=IDLE_MINUTES))
@@ -118,17 +119,11 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
     return 0
 
 
-def _default_sessions() -> int:
-    from scrabble_fr.tui.web_limits import default_max_sessions
-
-    return default_max_sessions()
-
-
 def _limits(args: argparse.Namespace) -> Limits:
     """The sessions' cap and idle time the options say (one line, exit 2, for a bad one)."""
     from scrabble_fr.cli import UsageError
 
-    sessions = args.max_sessions if args.max_sessions is not None else _default_sessions()
+    sessions = args.max_sessions
     if not 0 < sessions <= MAX_SESSIONS_LIMIT:
         raise UsageError(_("--max-sessions must be between 1 and {most}, not {n}").format(
             most=format_number(MAX_SESSIONS_LIMIT), n=sessions))

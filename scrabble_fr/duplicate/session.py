@@ -42,7 +42,6 @@ from scrabble_fr.match.entry import check_tile
 from scrabble_fr.match.outcome import Outcome
 from scrabble_fr.messages import system_error_text
 from scrabble_fr.records.atomic import write_atomic
-from scrabble_fr.records.lock import SaveLock
 from scrabble_fr.records.recorder import LocalSave, Recorder, Unrecorded
 from scrabble_fr.records.store import RecordStore
 
@@ -116,12 +115,6 @@ class DuplicateSession:
         return cls(record.rebuild(lexicon, now=now), record=record, store=store, take_over=take_over)
 
     # -- reading the table -------------------------------------------------------------------
-    @property
-    def lock(self) -> SaveLock | None:
-        """The game's one-writer lock while this process holds it (None: not saved, or a folder
-        that cannot be written)."""
-        return self.recorder.lock if isinstance(self.recorder, LocalSave) else None
-
     @property
     def players(self) -> list[str]:
         return self.game.players

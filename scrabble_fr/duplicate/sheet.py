@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from scrabble_fr.duplicate.draw import format_draw
+from scrabble_fr.duplicate.draw import RACK_SIZE, format_draw
 from scrabble_fr.duplicate.errors import DuplicateError
 from scrabble_fr.duplicate.variant import Variant
 from scrabble_fr.engine.errors import ScrabbleError
@@ -50,7 +50,7 @@ def _bad(line: int, text: str, detail: str) -> DuplicateError:
     return DuplicateError("sheet_line", line=line, text=text, detail=detail)
 
 
-def read_line(number: int, text: str, rack_size: int = 7) -> SheetCoup:
+def read_line(number: int, text: str, rack_size: int = RACK_SIZE) -> SheetCoup:
     """One sheet line (already known not to be blank or a comment)."""
     parts = text.split()
     if len(parts) not in (1, 3):
@@ -102,7 +102,7 @@ def sheet_variant(text: str) -> Variant | None:
     return None
 
 
-def read_sheet(text: str, path: str = "", rack_size: int = 7) -> list[SheetCoup]:
+def read_sheet(text: str, path: str = "", rack_size: int = RACK_SIZE) -> list[SheetCoup]:
     """Every coup of a sheet's text, in order (draws of ``rack_size`` tiles at most: 8 in 7sur8);
     raises :class:`DuplicateError` on the first bad line."""
     coups: list[SheetCoup] = []
@@ -118,26 +118,24 @@ def read_sheet(text: str, path: str = "", rack_size: int = 7) -> list[SheetCoup]
     return coups
 
 
-def read_sheet_text(path: str) -> str:
-    """A sheet file's text (UTF-8 or Latin-1); a missing or unreadable file raises the records'
-    error with its path."""
+def read_sheet_file(path: str) -> list[SheetCoup]:
+    """The coups of a sheet file, in the classic duplicate's draws of seven tiles."""
+    return load_sheet(path, Variant.CLASSIC)[0]
+
+
+def load_sheet(path: str, variant: Variant | None = None,
+               rack_size: int = RACK_SIZE) -> tuple[list[SheetCoup], Variant]:
+    """A published game's coups and its variant: ``variant`` when given (``--variante``), else
+    the one its comment lines declare, else the classic duplicate; its draws hold the variant's
+    tiles for racks of ``rack_size`` (the rules'), as a saved game's sheet is read again. The
+    file is UTF-8 or Latin-1; a missing or unreadable file raises the records' error with its
+    path."""
     from scrabble_fr.records.files import read_limited
 
     data = read_limited(path, 1_000_000)
     try:
-        return data.decode("utf-8")
+        text = data.decode("utf-8")
     except UnicodeDecodeError:
-        return data.decode("latin-1")
-
-
-def read_sheet_file(path: str) -> list[SheetCoup]:
-    """The coups of a sheet file, in the classic duplicate's draws of seven tiles."""
-    return read_sheet(read_sheet_text(path), str(path))
-
-
-def load_sheet(path: str, variant: Variant | None = None) -> tuple[list[SheetCoup], Variant]:
-    """A published game's coups and its variant: ``variant`` when given (``--variante``), else
-    the one its comment lines declare, else the classic duplicate."""
-    text = read_sheet_text(path)
+        text = data.decode("latin-1")
     chosen = variant if variant is not None else sheet_variant(text) or Variant.CLASSIC
-    return read_sheet(text, str(path), chosen.draw_size(7)), chosen
+    return read_sheet(text, str(path), chosen.draw_size(rack_size)), chosen

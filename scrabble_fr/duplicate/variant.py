@@ -34,13 +34,10 @@ class Variant(enum.StrEnum):
             >>> Variant.parse(None), Variant.parse(" Joker ")
             (<Variant.CLASSIC: 'classique'>, <Variant.JOKER: 'joker'>)
         """
-        name = (text or "").strip().lower()
-        if not name:
-            return cls.CLASSIC
-        for variant in cls:
-            if name == variant.value:
-                return variant
-        raise DuplicateError("unknown_variant", text=text, known=", ".join(v.value for v in cls))
+        try:
+            return cls((text or "").strip().lower() or cls.CLASSIC)
+        except ValueError:
+            raise DuplicateError("unknown_variant", text=text, known=", ".join(v.value for v in cls)) from None
 
     def draw_size(self, rack_size: int) -> int:
         """Tiles in a coup's draw: one more than the rack in 7sur8, else the rack's own size. A

@@ -345,8 +345,7 @@ class Match:
 
     def contested_words(self) -> list[str]:
         """The words of the announced move, each once, as the players judge them."""
-        pending = self.game.pending
-        return list(dict.fromkeys(word.letters for word in pending.words)) if pending else []
+        return self.game.formed_words()
 
     def find_contester(self, name: str | None = None) -> int | None:
         """The contester named (a prefix of a name), or the only human who may contest; None if
@@ -354,9 +353,8 @@ class Match:
         pending = self.game.pending
         if pending is None or self.game.phase is not Phase.ANNOUNCED:
             raise GameStateError("no_announced_move")
-        opponents = self.opponents(pending.player)
         if name:
-            matches = [i for i in opponents if self.game.players[i].lower().startswith(name.lower())]
+            matches = self._opponents_named(pending.player, name)
             if len(matches) != 1:
                 raise MatchError("unknown_contester", name=name)
             return matches[0]
@@ -365,18 +363,23 @@ class Match:
             raise MatchError("no_contester")
         return humans[0] if len(humans) == 1 else None
 
+    def _opponents_named(self, player: int, name: str) -> list[int]:
+        """The opponents of ``player`` whose name starts with ``name`` (in any case)."""
+        prefix = name.lower()
+        return [i for i in self.opponents(player) if self.game.players[i].lower().startswith(prefix)]
+
     def contest_request(self, typed: Sequence[str]) -> tuple[int | None, list[str]]:
         """What « contester [NAME] [WORDS] » asks: the contester (an opponent's name first, else
         the only human who may contest; None: the players choose) and the words named (none:
         every word, or the players name them). A word the move did not form is refused here."""
+        pending = self.game.pending
+        if pending is None:
+            raise GameStateError("no_announced_move")
         contester: int | None = None
         words = list(typed)
-        pending = self.game.pending
-        opponents = self.opponents(pending.player) if pending is not None else []
         # The longest run of first words that names one opponent (a name may hold spaces).
         for count in range(len(words), 0, -1):
-            head = " ".join(words[:count]).lower()
-            named = [i for i in opponents if self.game.players[i].lower().startswith(head)]
+            named = self._opponents_named(pending.player, " ".join(words[:count]))
             if len(named) == 1:
                 contester, words = named[0], words[count:]
                 break

@@ -430,7 +430,7 @@ class TableSession(FollowedTable):
     @property
     def rematch_asker(self) -> str | None:
         """The name of the seat that asked for the rematch, if another seat did (never said to a
-        watcher: no seat, no rematch to follow, and « Revanche (R) » is not on its end screen)."""
+        watcher: no seat, no rematch to follow, and « Revanche (r) » is not on its end screen)."""
         if self.rematch is None or self.seat is None or self.rematch.get("by") == self.seat:
             return None
         by = self.rematch.get("by")
@@ -798,7 +798,7 @@ class TableSession(FollowedTable):
         messages = tuple(self.event_text(e) for e in events) + self._help_used(asked)
         asker = self.rematch_asker
         if rematch is None and asker is not None:
-            messages += (_("{name} asks for a rematch: Rematch (R) on the end screen takes you to the new table.")
+            messages += (_("{name} asks for a rematch: Rematch (r) on the end screen takes you to the new table.")
                          .format(name=asker),)
         unsure, self._unsure = self._unsure, False
         if unsure and any(row.seq > known and row.payload.get("by") == self.seat for row in self.rows):

@@ -183,10 +183,9 @@ class WebServer(Server):
         router = request.app.router
         scheme = self.access.public_scheme(request.headers.get("Host")) or request.scheme
         root = f"{scheme}://{request.host}"
-        font_size = request.query.get("fontsize", "16")
         websocket = root.replace("http", "ws", 1) + str(router["websocket"].url_for())
         context = {
-            "font_size": int(font_size) if font_size.isdigit() else 16,
+            "font_size": _int(request.query.get("fontsize"), 16),
             "app_websocket_url": websocket,
             "config": {"static": {"url": root + str(router["static"].url_for(filename="/")).rstrip("/") + "/"}},
             "application": {"name": self.title},
@@ -291,4 +290,6 @@ class WebServer(Server):
 
 
 def _int(value: str | None, default: int) -> int:
-    return int(value) if value is not None and value.isdigit() and 0 < int(value) < 10_000 else default
+    """A size from the page's query, else ``default``: decimal digits only (« ² » is a digit that
+    int() refuses, and would end the request in a traceback)."""
+    return int(value) if value is not None and value.isdecimal() and 0 < int(value) < 10_000 else default

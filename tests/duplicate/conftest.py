@@ -23,3 +23,14 @@ def french() -> object:
         return Lexicon.builtin("fr")
     except Exception as exc:  # the shipped list missing from a partial checkout
         pytest.skip(f"the French word list is not there: {exc}")
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    """``scrabble-fr ARGV`` in-process: its status, what it printed and what it said on stderr
+    (never a traceback)."""
+    from scrabble_fr.cli import main
+
+    status = main(list(argv))
+    captured = capsys.readouterr()
+    assert "Traceback" not in captured.out + captured.err
+    return status, captured.out, captured.err

@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from scrabble_fr.cli import main
+from .conftest import run
 
 WORDS = "NET\nNETS\nNEST\nSENT\nTA\nAS\nSA\nES\nET\nTE\nBIS\nBAS\nRUA\n"
 
@@ -22,13 +22,6 @@ def files(tmp_path):
         return str(path), str(words)
 
     return sheet
-
-
-def run(capsys, *argv):
-    status = main(list(argv))
-    captured = capsys.readouterr()
-    assert "Traceback" not in captured.out + captured.err
-    return status, captured.out, captured.err
 
 
 def test_a_sheet_replayed_as_json(files, capsys):
@@ -65,6 +58,21 @@ def test_a_bad_line_is_one_error_naming_it(files, capsys, text, line):
     status, out, err = run(capsys, "duplicate", "--tirages", sheet, "--lexique", words, "--json")
     assert status == 2 and out == ""
     assert err.count("\n") == 1 and f"ligne {line}" in err
+
+
+def test_a_sheet_is_read_with_the_rules_rack(files, tmp_path, capsys):
+    """Racks of five (a rules file): a draw of five is played, one of seven is a bad line, as when
+    the saved game's sheet is read again, rather than a coup of seven tiles in a game of five."""
+    rules = tmp_path / "cinq.toml"
+    rules.write_text('base = "ffsc"\nrack_size = 5\n', encoding="utf-8")
+    sheet, words = files("NETSA\n")
+    status, out, _err = run(capsys, "--regles", str(rules), "duplicate", "--tirages", sheet, "--lexique", words,
+                            "--json")
+    assert status == 0 and json.loads(out)["coups"][0]["tirage"] == "NETSA"
+    sheet, words = files("NETSAAE\n")
+    status, out, err = run(capsys, "--regles", str(rules), "duplicate", "--tirages", sheet, "--lexique", words,
+                           "--json")
+    assert status == 2 and out == "" and "ligne 1" in err
 
 
 def test_a_missing_sheet_file(tmp_path, capsys):

@@ -12,6 +12,8 @@ import pytest
 from scrabble_fr.duplicate import DuplicateError, DuplicateGame, DuplicateRecord, Variant, load_sheet, read_sheet
 from scrabble_fr.words import WordSet
 
+from .conftest import run
+
 PARTIES = Path(__file__).resolve().parents[2] / "benchmarks" / "parties"
 JOKER_GAME = PARTIES / "hiersac-2022-01-21-joker.txt"
 
@@ -158,27 +160,18 @@ def test_an_unknown_variant_is_one_clear_refusal():
 # -- the command line ---------------------------------------------------------------------------
 
 
-def _run(capsys, *argv):
-    from scrabble_fr.cli import main
-
-    status = main(list(argv))
-    captured = capsys.readouterr()
-    assert "Traceback" not in captured.out + captured.err
-    return status, captured.out, captured.err
-
-
 def test_a_published_joker_game_replays_to_its_published_total(french, capsys):
     # Hiersac, 21 January 2022, a « partie joker »: "Top : 1187 points en 18 coups", told by its
     # own « # partie joker » line and again with --variante joker.
     for extra in ([], ["--variante", "joker"]):
-        status, out, _err = _run(capsys, "duplicate", "--tirages", str(JOKER_GAME), "--json", *extra)
+        status, out, _err = run(capsys, "duplicate", "--tirages", str(JOKER_GAME), "--json", *extra)
         assert status == 0
         data = json.loads(out)
         assert (data["total"], len(data["coups"]), data["variante"]) == (1187, 18, "joker")
 
 
 def test_an_unknown_variant_on_the_command_line_is_one_line_and_exit_2(capsys):
-    status, out, err = _run(capsys, "duplicate", "--variante", "explosif", "--json")
+    status, out, err = run(capsys, "duplicate", "--variante", "explosif", "--json")
     assert status == 2 and out == ""
     assert len(err.strip().splitlines()) == 1 and "explosif" in err
 

@@ -118,7 +118,7 @@ def test_a_watcher_is_not_told_of_a_rematch_it_cannot_follow(base, words):
     follow_rematch(alice)
     outcome = watcher.poll(timeout=2.0)
     assert watcher.rematch is not None  # the link is read...
-    assert watcher.rematch_asker is None  # ...but « Revanche (R) » is not the watcher's to press
+    assert watcher.rematch_asker is None  # ...but « Revanche (r) » is not the watcher's to press
     assert outcome is None or not any("revanche" in m for m in outcome.messages)
 
 

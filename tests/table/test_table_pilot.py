@@ -244,7 +244,7 @@ async def test_a_served_seat_follows_its_tables_rematch_and_stays_confined_to_it
         rematch = follow_rematch(alice)  # Alice asks at her own terminal
         await pilot.pause(0.5)  # the end screen follows the old table: Bruno is told, truly
         said = str(end.query_one("#export-result", Static).render())
-        assert "Alice demande une revanche" in said and "Revanche (R) vous mène" in said
+        assert "Alice demande une revanche" in said and "Revanche (r) vous mène" in said
         await pilot.press("r")
         await pilot.pause()
         screen = app.screen

@@ -7,6 +7,11 @@ import pytest
 from scrabble_fr.engine.rules import Rules
 from scrabble_fr.match.config import GameConfig
 from scrabble_fr.tui.app import ScrabbleApp
+from scrabble_fr.tui.policy import AppPolicy
+from scrabble_fr.words import WordSet
+
+# The word list a browser visitor's seats are given (enough for the tables these tests make).
+VISITOR_WORDS = WordSet(["CALE", "CALEZ"])
 
 
 class SmallLexicon:
@@ -37,3 +42,12 @@ def make_app():
         return ScrabbleApp(config, lexicon=SmallLexicon(words or set()))
 
     return make
+
+
+def visitor(base: str, policy: AppPolicy | None = None) -> ScrabbleApp:
+    """The app as ``serveur --visiteur`` opens it, on the tables of ``base`` (``policy``: SERVED
+    unless told otherwise, as for every code-entry app)."""
+    app = ScrabbleApp(lexicon_loader=lambda wanted, shipped=False: (VISITOR_WORDS, None), code_entry=True,
+                      offer_resume=False, policy=policy)
+    app.table_base = base
+    return app

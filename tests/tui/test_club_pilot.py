@@ -49,6 +49,15 @@ def make_table(tmp_path, french, players=("Alice", "Bruno"), **options):  # type
     return base, created
 
 
+def desk_and_alice(tmp_path, french, players=("Alice", "Bruno"), **options):  # type: ignore[no-untyped-def]
+    """A table of ``make_table``, its arbitrator's seat and Alice's (the first), each on a
+    connection of its own: the arbitrator's code comes after the players'."""
+    base, created = make_table(tmp_path, french, players, **options)
+    arbiter = DuplicateTable.join(open_store(base), created.codes[len(players)], french)
+    alice = DuplicateTable.join(open_store(base), created.codes[0])
+    return base, created, arbiter, alice
+
+
 def text(app: ScrabbleApp, selector: str) -> str:
     return str(app.screen.query_one(selector, Static).render())
 
@@ -66,9 +75,7 @@ async def until(pilot, condition, seconds: float = 3.0) -> None:  # type: ignore
 
 
 async def test_a_player_proposes_is_refused_replaces_and_sees_the_top_and_rank(tmp_path, french):
-    base, created = make_table(tmp_path, french)
-    arbiter = DuplicateTable.join(open_store(base), created.codes[2], french)
-    alice = DuplicateTable.join(open_store(base), created.codes[0])
+    base, created, arbiter, alice = desk_and_alice(tmp_path, french)
     app = ScrabbleApp(table=alice)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
@@ -106,9 +113,7 @@ async def test_a_player_proposes_is_refused_replaces_and_sees_the_top_and_rank(t
 
 
 async def test_the_arbitrator_starts_closes_after_confirming_and_corrects(tmp_path, french):
-    base, created = make_table(tmp_path, french)
-    arbiter = DuplicateTable.join(open_store(base), created.codes[2], french)
-    alice = DuplicateTable.join(open_store(base), created.codes[0])
+    base, created, arbiter, alice = desk_and_alice(tmp_path, french)
     bruno = DuplicateTable.join(open_store(base), created.codes[1])
     app = ScrabbleApp(lexicon=french, table=arbiter)
     async with app.run_test(size=SIZE) as pilot:
@@ -175,9 +180,7 @@ async def test_the_arbitrator_starts_closes_after_confirming_and_corrects(tmp_pa
 
 
 async def test_the_projector_follows_the_table(tmp_path, french):
-    base, created = make_table(tmp_path, french, seconds=180.0)
-    arbiter = DuplicateTable.join(open_store(base), created.codes[2], french)
-    alice = DuplicateTable.join(open_store(base), created.codes[0])
+    base, created, arbiter, alice = desk_and_alice(tmp_path, french, seconds=180.0)
     store = open_store(base)
     wall = DuplicateTable(store, store.table(created.table.id), None, spectator=True)
     app = ScrabbleApp(table=wall)
@@ -220,9 +223,7 @@ async def test_a_code_typed_in_the_app_opens_an_open_tables_new_seat(tmp_path, f
 
 
 async def test_the_end_screen_ranks_and_shows_the_sheet(tmp_path, french):
-    base, created = make_table(tmp_path, french)
-    arbiter = DuplicateTable.join(open_store(base), created.codes[2], french)
-    alice = DuplicateTable.join(open_store(base), created.codes[0])
+    base, created, arbiter, alice = desk_and_alice(tmp_path, french)
     app = ScrabbleApp(table=alice)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
@@ -246,9 +247,7 @@ async def test_the_end_screen_ranks_and_shows_the_sheet(tmp_path, french):
 
 
 async def test_a_player_types_the_move_on_the_board(tmp_path, french):
-    base, created = make_table(tmp_path, french)
-    arbiter = DuplicateTable.join(open_store(base), created.codes[2], french)
-    alice = DuplicateTable.join(open_store(base), created.codes[0])
+    base, created, arbiter, alice = desk_and_alice(tmp_path, french)
     app = ScrabbleApp(table=alice)
     async with app.run_test(size=SIZE) as pilot:
         arbiter.start_coup()
@@ -300,9 +299,7 @@ def check(app: ScrabbleApp, where: str) -> None:
 
 async def test_the_club_screens_in_french_keep_french_typography(tmp_path, french):
     set_language("fr")
-    base, created = make_table(tmp_path, french, seconds=120.0)
-    arbiter = DuplicateTable.join(open_store(base), created.codes[2], french)
-    alice = DuplicateTable.join(open_store(base), created.codes[0])
+    base, created, arbiter, alice = desk_and_alice(tmp_path, french, seconds=120.0)
     store = open_store(base)
     wall = DuplicateTable(store, store.table(created.table.id), None, spectator=True)
     apps = {"player": ScrabbleApp(table=alice), "arbitrator": ScrabbleApp(lexicon=french, table=arbiter),
@@ -368,9 +365,7 @@ async def test_the_arbitrator_sees_players_join_an_open_table_late_ones_too(tmp_
 async def test_the_players_screen_closes_the_coup_when_the_time_is_up(tmp_path, french):
     import sqlite3
 
-    base, created = make_table(tmp_path, french, seconds=60.0)
-    arbiter = DuplicateTable.join(open_store(base), created.codes[2], french)
-    alice = DuplicateTable.join(open_store(base), created.codes[0])
+    base, created, arbiter, alice = desk_and_alice(tmp_path, french, seconds=60.0)
     app = ScrabbleApp(table=alice)
     async with app.run_test(size=SIZE) as pilot:
         arbiter.start_coup()
@@ -449,9 +444,7 @@ async def test_the_desks_other_dialogs_say_when_they_are_cancelled(tmp_path, fre
 @pytest.mark.parametrize("language", ["fr", "en"])
 async def test_after_a_proposal_the_line_says_the_player_may_replace_it_and_fits(tmp_path, french, language):
     set_language(language)
-    base, created = make_table(tmp_path, french)
-    arbiter = DuplicateTable.join(open_store(base), created.codes[2], french)
-    alice = DuplicateTable.join(open_store(base), created.codes[0])
+    base, created, arbiter, alice = desk_and_alice(tmp_path, french)
     app = ScrabbleApp(table=alice)
     async with app.run_test(size=SIZE) as pilot:
         arbiter.start_coup()
@@ -469,9 +462,7 @@ async def test_after_a_proposal_the_line_says_the_player_may_replace_it_and_fits
 @pytest.mark.parametrize("language", ["fr", "en"])
 async def test_the_arbitrators_sheet_at_80_columns_cuts_no_column(tmp_path, french, language):
     set_language(language)
-    base, created = make_table(tmp_path, french, players=("Alice", "Bruno", "Chloé"))
-    arbiter = DuplicateTable.join(open_store(base), created.codes[3], french)
-    alice = DuplicateTable.join(open_store(base), created.codes[0])
+    base, created, arbiter, alice = desk_and_alice(tmp_path, french, players=("Alice", "Bruno", "Chloé"))
     arbiter.start_coup()
     alice.poll(timeout=2.0)
     alice.propose("H6 ARPEGEZ")

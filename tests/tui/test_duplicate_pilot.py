@@ -10,6 +10,7 @@ from scrabble_fr.tui.app import ScrabbleApp
 from scrabble_fr.tui.screens.dialogs import ConfirmDialog
 from scrabble_fr.tui.screens.duplicate import DuplicateScreen, SheetScreen
 from scrabble_fr.tui.screens.duplicate_end import DuplicateEndScreen
+from scrabble_fr.tui.screens.setup import SetupScreen
 from scrabble_fr.words import WordSet
 
 WORDS = WordSet(["NET", "NETS", "NEST", "SENT", "TA", "AS", "SA", "ES", "ET", "TE", "BIS", "BAS", "RUA"])
@@ -89,6 +90,10 @@ async def test_alone_against_the_top(tmp_path):
         table = app.screen.query_one("#dup-ranking")
         assert table.row_count == 1 and table.get_row_at(0)[1] == "Alice"
         assert "feuilles" in str(app.screen.query_one("#dup-end-export").render())
+        assert "n" in app.screen.active_bindings  # a game of the app's own: a new game is offered
+        await pilot.press("n")
+        await pilot.pause()
+        assert isinstance(app.screen, SetupScreen)
 
 
 async def test_two_players_enter_their_moves_privately(tmp_path):

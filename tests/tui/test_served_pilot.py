@@ -15,16 +15,16 @@ from scrabble_fr.match import Match
 from scrabble_fr.match.config import GameConfig
 from scrabble_fr.table import TableSettings, create_table, open_store
 from scrabble_fr.tui.app import ScrabbleApp
-from scrabble_fr.tui.policy import LOCAL, SERVED, AppPolicy, Opening
+from scrabble_fr.tui.policy import LOCAL, SERVED, Opening
 from scrabble_fr.tui.screens.end import EndScreen
 from scrabble_fr.tui.screens.game import GameScreen
 from scrabble_fr.tui.screens.panels import HelpScreen, SettingsScreen, ToolsScreen, keys_help
 from scrabble_fr.tui.screens.setup import SetupScreen
 from scrabble_fr.tui.screens.table_code import TableCodeScreen
-from scrabble_fr.words import WordSet
+
+from .conftest import visitor
 
 SIZE = (80, 24)
-WORDS = WordSet(["CALE", "CALEZ"])
 
 
 @pytest.fixture(autouse=True)
@@ -32,14 +32,6 @@ def english():
     set_language("en")
     yield
     set_language("fr")
-
-
-def visitor(base: str, policy: AppPolicy = SERVED) -> ScrabbleApp:
-    """The app as ``serveur --visiteur`` opens it."""
-    app = ScrabbleApp(lexicon_loader=lambda wanted, shipped=False: (WORDS, None), code_entry=True,
-                      offer_resume=False, policy=policy)
-    app.table_base = base
-    return app
 
 
 def classic_table(tmp_path, club: bool = False):  # type: ignore[no-untyped-def]
@@ -158,6 +150,18 @@ async def test_a_local_end_screen_offers_no_rematch_nor_new_game_to_a_visitor(tm
         assert app.screen is end
         assert app.store.records() == []  # no local game was saved on the host's machine
         assert [n.message for n in app._notifications][-1].startswith("This window plays only the table")
+
+
+async def test_at_the_players_own_terminal_the_end_screen_offers_the_new_game(tmp_path):
+    app = ScrabbleApp(offer_resume=False)
+    async with app.run_test(size=SIZE) as pilot:
+        app.push_screen(EndScreen(Match(GameConfig.from_spec("Alice,Bruno", seed=7))))
+        await pilot.pause()
+        end = app.screen
+        assert end.query_one("#new").display and "n" in end.active_bindings
+        await pilot.press("n")
+        await pilot.pause()
+        assert isinstance(app.screen, SetupScreen)
 
 
 async def test_the_end_of_a_table_offers_its_seat_the_rematch_but_no_new_game(tmp_path):

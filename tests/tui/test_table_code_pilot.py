@@ -22,10 +22,10 @@ from scrabble_fr.tui.app import ScrabbleApp
 from scrabble_fr.tui.screens.club import ArbiterScreen, PlayerScreen
 from scrabble_fr.tui.screens.game import GameScreen
 from scrabble_fr.tui.screens.table_code import SeatCodeDialog, TableCodeScreen
-from scrabble_fr.words import WordSet
+
+from .conftest import visitor
 
 SIZE = (80, 24)
-WORDS = WordSet(["CALE", "CALEZ"])
 
 
 @pytest.fixture(autouse=True)
@@ -33,14 +33,6 @@ def english():
     set_language("en")
     yield
     set_language("fr")
-
-
-def visitor(base: str) -> ScrabbleApp:
-    """The app as ``serveur --visiteur`` opens it (a word list for the seats that need one)."""
-    app = ScrabbleApp(lexicon_loader=lambda wanted, shipped=False: (WORDS, None), code_entry=True,
-                      offer_resume=False)
-    app.table_base = base
-    return app
 
 
 def message(app: ScrabbleApp) -> str:

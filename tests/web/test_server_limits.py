@@ -29,6 +29,26 @@ def test_the_page_addresses_follow_the_address_the_browser_used(tmp_path, web_se
     assert server.stop_seconds < 10
 
 
+def test_a_size_that_is_not_a_number_in_the_query_is_the_default_not_a_traceback(tmp_path, web_server):
+    server = web_server(str(tmp_path / "t.db"))
+    websocket = server.url.replace("http", "ws", 1) + "ws?width=\u00b2&height=-3"
+
+    async def visit() -> tuple[int, str, object]:
+        async with aiohttp.ClientSession() as client:
+            # « ² » is a digit to str.isdigit() that int() refuses.
+            async with client.get(server.url + "?fontsize=\u00b2") as page:
+                status, text = page.status, await page.text()
+            opened = await client.ws_connect(websocket, origin=server.url.rstrip("/"))
+            first = await opened.receive()  # the app's first bytes: it started at 80×24
+            await opened.close()
+        return status, text, first.type
+
+    status, page, first = asyncio.run(visit())
+    assert status == 200 and 'data-font-size="16"' in page
+    assert first is aiohttp.WSMsgType.BINARY
+    assert "Traceback" not in server.stop()
+
+
 def test_strangers_meet_the_host_the_origin_the_cap_and_the_idle_time(tmp_path, web_server):
     server = web_server(str(tmp_path / "t.db"), options=["--max-sessions", "1", "--inactivite", "0.05"])
     assert server.banner[2] == "At most 1 browser session at once; each one closed after 0.05 minutes without a key.\n"

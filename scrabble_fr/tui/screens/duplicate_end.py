@@ -22,7 +22,7 @@ class DuplicateEndScreen(LocalizedBindings, Screen[None]):
     KEYS = [
         ("f", "sheet", N_("Sheet"), True),
         ("e", "export", N_("Export"), True),
-        ("n", "new_game", N_("New game"), True),
+        ("n", "app.new_game", N_("New game"), True),  # the app's check closes it to a confined app
         ("R", "review", N_("Review"), True),
         ("q,ctrl+q", "app.quit", N_("Quit"), False),  # on its button: the footer keeps 80 columns
     ]
@@ -67,11 +67,6 @@ class DuplicateEndScreen(LocalizedBindings, Screen[None]):
         self.query_one("#sheet", Button).focus()
         self.query_one("#new", Button).display = self.app.may_open(Opening.NEW_GAME)  # type: ignore[attr-defined]
 
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "new_game":
-            return bool(self.app.may_open(Opening.NEW_GAME))  # type: ignore[attr-defined]
-        return True
-
     @on(Button.Pressed, "#sheet")
     def action_sheet(self) -> None:
         from scrabble_fr.tui.screens.duplicate import SheetScreen
@@ -99,7 +94,7 @@ class DuplicateEndScreen(LocalizedBindings, Screen[None]):
             self.app.push_screen(GameReviewScreen(game, lexicon, _("duplicate game"), endgame_seconds=None))
 
     @on(Button.Pressed, "#new")
-    def action_new_game(self) -> None:
+    def _new_game(self) -> None:
         self.app.action_new_game()  # type: ignore[attr-defined]
 
     @on(Button.Pressed, "#quit")

@@ -110,7 +110,7 @@ class SheetScreen(LocalizedBindings, ModalScreen[None]):
 class EndScreen(LocalizedBindings, Screen[None]):
     KEYS = [
         ("r", "revanche", N_("Rematch"), True),
-        ("n", "new_game", N_("New game"), True),
+        ("n", "app.new_game", N_("New game"), True),  # the app's check closes it to a confined app
         ("f", "sheet", N_("Game sheet"), True),
         ("e", "export", N_("Export GCG"), False),  # on its button: the footer keeps 80 columns
         # R (capital): r stays the rematch players know.
@@ -197,8 +197,6 @@ class EndScreen(LocalizedBindings, Screen[None]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "revanche":
             return self.may_rematch
-        if action == "new_game":
-            return bool(self.app.may_open(Opening.NEW_GAME))  # type: ignore[attr-defined]
         return True
 
     def table_changed(self) -> None:
@@ -209,7 +207,7 @@ class EndScreen(LocalizedBindings, Screen[None]):
         if name is None:
             return
         self.query_one("#export-result", Static).update(
-            _("{name} asks for a rematch: Rematch (R) takes you to the new table.").format(name=name))
+            _("{name} asks for a rematch: Rematch (r) takes you to the new table.").format(name=name))
 
     @on(Button.Pressed, "#revanche")
     def action_revanche(self) -> None:
@@ -230,7 +228,7 @@ class EndScreen(LocalizedBindings, Screen[None]):
         self.app.follow_rematch(self.table, rematch)  # type: ignore[attr-defined]
 
     @on(Button.Pressed, "#new")
-    def action_new_game(self) -> None:
+    def _new_game(self) -> None:
         self.app.action_new_game()  # type: ignore[attr-defined]
 
     @on(Button.Pressed, "#sheet")
@@ -253,12 +251,14 @@ class EndScreen(LocalizedBindings, Screen[None]):
         from scrabble_fr.records.gcg import parse_gcg, write_gcg
         from scrabble_fr.tui.screens.game_review import GameReviewScreen
 
-        lexicon = self.match.lexicon
-        if lexicon is None:
+        lexicon, error = self.match.lexicon, None
+        if lexicon is None:  # a game judged by hand: the review still needs its rules' list
             loader = getattr(self.app, "lexicon_loader", None)
-            lexicon = loader(self.game.rules.lexicon)[0] if loader is not None else None
+            if loader is not None:
+                lexicon, error = loader(self.game.rules.lexicon)
         if lexicon is None:
-            self.query_one("#export-result", Static).update(_("No word list to review the game with."))
+            # Why the list could not be loaded, when the loader said it, rather than a bare refusal.
+            self.query_one("#export-result", Static).update(error or _("No word list to review the game with."))
             return
         record = parse_gcg(write_gcg(self.game))
         self.app.push_screen(GameReviewScreen(record, lexicon, " — ".join(self.game.players), rules=self.game.rules))
