@@ -9,10 +9,8 @@ from __future__ import annotations
 import importlib.util
 import io
 import json
-import os
 import sqlite3
 import unicodedata
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -20,28 +18,15 @@ import pytest
 
 from scrabble_fr.cli import main
 
-# The throwaway PostgreSQL cluster of the table tests, shared rather than copied.
+# The throwaway PostgreSQL cluster of the table tests and their store on each backend, shared
+# rather than copied.
 _spec = importlib.util.spec_from_file_location("table_backends", Path(__file__).parent / "table" / "conftest.py")
 assert _spec is not None and _spec.loader is not None
 _backends = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(_backends)
 
-
-@pytest.fixture(scope="session")
-def postgres() -> Iterator[Any]:
-    cluster = _backends.Cluster()
-    try:
-        yield cluster
-    finally:
-        cluster.remove()
-
-
-@pytest.fixture(params=["sqlite", "postgresql"])
-def base(request: pytest.FixtureRequest, tmp_path: Path) -> str:
-    if request.param == "sqlite":
-        return str(tmp_path / "tables.sqlite3")
-    cluster = request.getfixturevalue("postgres")
-    return str(cluster.schema_url(f"h{os.getpid()}_{abs(hash(request.node.nodeid)) % 10**9}"))
+postgres = _backends.postgres
+base = _backends.base
 
 
 def snapshot(base: str) -> dict[str, list[str]]:
@@ -267,3 +252,9 @@ def test_bad_duplicate_options_create_no_table(classic, option):
 @pytest.mark.parametrize("number", ["99999999999999999999", "-1", "0", "2", "abc"])
 def test_closing_a_coup_that_cannot_be_closed_takes_no_seat(duplicate, number):
     refused(duplicate["base"], "table", "arbitrer", duplicate["arbiter"], "--fermer", number)
+
+
+def test_arbitrer_with_a_code_that_is_not_the_arbitrator_s_says_so(classic, duplicate):
+    # Not « only the arbiter judges the challenged words »: nothing here was challenged.
+    for base, code in ((classic["base"], classic["alice"]), (duplicate["base"], duplicate["code"])):
+        refused(base, "table", "arbitrer", code, "--fermer", "1", said="seul l'arbitre le fait, avec son code")

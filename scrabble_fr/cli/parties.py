@@ -117,6 +117,7 @@ def run_exporter(args: argparse.Namespace, out: TextIO) -> int:
         from scrabble_fr.table.store import check_address
 
         check_address(args.base)  # a mistyped --base is said, whatever the id names
+    _register_kinds()  # a duplicate or topping game is said to be one, not a damaged file
     store = RecordStore()
     try:
         record = store.resolve(args.partie, kind=SavedGame)

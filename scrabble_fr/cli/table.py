@@ -115,6 +115,12 @@ def _lexicon(args: argparse.Namespace, source: str | None, rules_lexicon: str) -
     return load_lexicon(lexicon_source(explicit, source or rules_lexicon), getattr(args, "mots_en_plus", None))
 
 
+def _table_lexicon(args: argparse.Namespace, info: Any) -> Any:
+    """The word list the table ``info`` names (its own, else its rules' language's), unless the
+    command's options ask for another."""
+    return _lexicon(args, info.config.get("lexicon"), info.config.get("rules", {}).get("lexicon", "fr"))
+
+
 def run(args: argparse.Namespace, out: TextIO) -> int:
     action = {alias: name for name, aliases in ACTIONS.items() for alias in aliases}.get(args.action, args.action)
     return int(globals()[f"_run_{action}"](args, out))
@@ -218,7 +224,7 @@ def _open_seat(args: argparse.Namespace, force: bool = False) -> Any:
     store = _store(args)
     try:
         info, seat = store.find_code(args.code)
-        lexicon = _lexicon(args, info.config.get("lexicon"), info.config.get("rules", {}).get("lexicon", "fr"))
+        lexicon = _table_lexicon(args, info)
         return TableSession(store, info, seat, lexicon, force=force, code=args.code)
     except BaseException:
         store.close()
@@ -240,7 +246,7 @@ def _run_rejoindre(args: argparse.Namespace, out: TextIO) -> int:
     if info.kind == "duplicate":
         # The arbitrator's code opens the desk, which needs the word list.
         if info.arbiter is not None and seat == info.arbiter.number:
-            lexicon = _lexicon(args, info.config.get("lexicon"), info.config.get("rules", {}).get("lexicon", "fr"))
+            lexicon = _table_lexicon(args, info)
         session = _open_duplicate(args, lexicon, force=args.forcer)
         if session.code is not None:  # a new seat at an open table: its own code, to come back with
             out.write(_("Your seat's code, to rejoin: {code}").format(code=session.code) + "\n")
@@ -261,20 +267,19 @@ def _run_arbitrer(args: argparse.Namespace, out: TextIO) -> int:
     from scrabble_fr.table import TableError
 
     store, info, seat = _find(args)
-    store.close()
-    arbiter = info.arbiter
-    if info.kind != "duplicate" or arbiter is None or seat != arbiter.number:
-        raise TableError("arbiter_only")
-    lexicon = _lexicon(args, info.config.get("lexicon"), info.config.get("rules", {}).get("lexicon", "fr"))
-    if args.fermer is not None:
-        from scrabble_fr.table.duplicate import DuplicateTable
+    try:
+        arbiter = info.arbiter
+        if info.kind != "duplicate" or arbiter is None or seat != arbiter.number:
+            raise TableError("arbitrator_only")
+        lexicon = _table_lexicon(args, info)
+        if args.fermer is not None:
+            from scrabble_fr.table.duplicate import DuplicateTable
 
-        # A coup that cannot be closed is refused before the arbitrator's seat is taken.
-        view = _store(args)
-        try:
-            DuplicateTable(view, info, seat, spectator=True).check_close(args.fermer)
-        finally:
-            view.close()
+            # A coup that cannot be closed is refused before the arbitrator's seat is taken.
+            DuplicateTable(store, info, seat, spectator=True).check_close(args.fermer)
+    finally:
+        store.close()
+    if args.fermer is not None:
         session = _open_duplicate(args, lexicon, force=True)
         try:
             outcome = session.close_coup(args.fermer)
@@ -310,7 +315,7 @@ def _run_regarder(args: argparse.Namespace, out: TextIO) -> int:
 
             session: Any = DuplicateTable(store, info, None, spectator=True)
         else:
-            session = TableSession.watch(store, args.table, None)
+            session = TableSession.watch_info(store, info)
         from scrabble_fr.tui.app import ScrabbleApp
 
         ScrabbleApp(table=session).run()
@@ -448,7 +453,7 @@ def _run_jouer(args: argparse.Namespace, out: TextIO) -> int:
     try:
         lexicon = None
         if info.kind != "duplicate":  # a duplicate player's proposal needs no word list
-            lexicon = _lexicon(args, info.config.get("lexicon"), info.config.get("rules", {}).get("lexicon", "fr"))
+            lexicon = _table_lexicon(args, info)
         out.write(" ".join(play_command(store, info, seat, lexicon, args.commande.strip(), args.code)) + "\n")
         return 0
     finally:

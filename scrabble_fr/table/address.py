@@ -35,7 +35,8 @@ _SCHEME = re.compile(r"\A([A-Za-z][A-Za-z0-9+.\-]+):/+")
 # libpq's keyword form ("host=db user=club password=…"), which is no file's name either.
 _KEYWORDS = re.compile(r"\A\s*(host|hostaddr|port|dbname|user|password|passfile|service|sslmode)\s*=", re.I)
 # The password wherever an address holds one: "user:PASSWORD@" after the scheme, up to the last
-# "@" (libpq reads a password up to it), and "password=…" in the query or keyword form.
+# "@" (a password with a bare "@" is refused: libpq would end it at the first one), and
+# "password=…" in the query or keyword form.
 _USERINFO_PASSWORD = re.compile(r"\A(\s*[A-Za-z][A-Za-z0-9+.\-]*://[^:@/?#]*):(.*)@")
 _PASSWORD_PARAM = re.compile(r"(password\s*=\s*)('(?:[^'\\]|\\.)*'|[^&\s]*)", re.I)
 
@@ -130,11 +131,16 @@ def _escaped(text: str) -> str:
 
 def parse_address(address: str) -> StoreAddress:
     """The backend ``address`` names; raises ``base_unknown`` (said without the password) for a
-    scheme that is not PostgreSQL's, for libpq's keyword form, and for an empty address."""
+    scheme that is not PostgreSQL's, for libpq's keyword form, and for an empty address, and
+    ``base_password_at`` for a password written with a bare ``@`` (libpq would misread it)."""
     address = address.strip()
     scheme = _SCHEME.match(address)
     if scheme is not None:
         if scheme.group(1).lower() in _POSTGRES_SCHEMES and address[len(scheme.group(1)):].startswith("://"):
+            if re.split(r"[/?#]", address[scheme.end():], maxsplit=1)[0].count("@") > 1:
+                # A bare "@" in the password: libpq ends the password at the first "@" and takes
+                # the rest for the host, which its message would quote (a part of the password).
+                raise TableError("base_password_at", base=shown_text(address))
             return StoreAddress(address, Backend.POSTGRESQL)
         # Where the password of an address of no known form ends is anyone's guess: its scheme
         # alone is said (the player has the rest before their eyes).

@@ -204,7 +204,7 @@ def last_squares(table: DuplicateTable) -> frozenset[tuple[int, int]]:
     """The squares of the last top placed (to mark them on the board)."""
     from scrabble_fr.engine.game import move_from_data
 
-    last = next((c for c in reversed(table.coups) if c.results is not None), None)
+    last = last_results(table)
     if last is None or last.results is None or not last.results.get("placed"):
         return frozenset()
     return frozenset((tile[0], tile[1]) for tile in move_from_data(last.results["placed"]).tiles)

@@ -174,7 +174,8 @@ class _AnyWord:
 
 class DuplicateTable(FollowedTable):
     """One seat (a player, the arbitrator, or a spectator when ``seat`` is None) at a duplicate
-    table. The arbitrator's process needs the word list (``lexicon``); the others do not."""
+    table. The arbitrator's process needs the word list (``lexicon``); the others do not. Opened
+    with the arbitrator's ``code``, it knows an open table's own code (:attr:`table_code`)."""
 
     def __init__(self, store: TableStore, info: TableInfo, seat: int | None, lexicon: WordList | None = None,
                  *, force: bool = False, spectator: bool = False, code: str | None = None) -> None:
@@ -209,6 +210,8 @@ class DuplicateTable(FollowedTable):
         self._renewed = 0.0
         self._now_base = (0, time.monotonic())
         self.watching = spectator
+        # The arbitrator opened with its code: an open table's own code, for late players.
+        self.table_code = self._open_table_code(code) if self.is_arbiter and code else None
         self._reset()
         if seat is not None and not spectator:
             store.take_seat(info.id, seat, self.token, force=force)
@@ -222,7 +225,6 @@ class DuplicateTable(FollowedTable):
         """The seat a code opens; an open table's own code with ``name`` gives a new seat (its code
         is :attr:`code`)."""
         info, seat = store.find_code(code)
-        new_code = None
         if seat is None:
             clean = cls.newcomer_name(info, name)
             # A name taken meanwhile, a table full meanwhile: refused there, in its transaction.
@@ -232,11 +234,7 @@ class DuplicateTable(FollowedTable):
             table.code = new_code
             table._write_retrying({"type": "join", "seat": seat, "name": clean})
             return table
-        table = cls(store, info, seat, lexicon, force=force, code=code)
-        table.code = new_code
-        if table.is_arbiter:
-            table.table_code = table._open_table_code(code)
-        return table
+        return cls(store, info, seat, lexicon, force=force, code=code)
 
     def _open_table_code(self, arbiter_code: str) -> str | None:
         """An open table's own code, when it derives from the arbitrator's (see
@@ -263,12 +261,9 @@ class DuplicateTable(FollowedTable):
             raise TableError("table_needs_name")
         if info.over:
             raise TableError("table_over", table=info.id)
-        clean = check_names([name], 1)[0]
-        check_new_seat(info.id, SeatSpec(clean), ((s.name, s.role.value) for s in info.seats), CLUB_MAX_PLAYERS)
-        return clean
+        return check_new_seat(info.id, SeatSpec(name), ((s.name, s.role.value) for s in info.seats), CLUB_MAX_PLAYERS)
 
     code: str | None = None  # a seat's code given at an open table, to rejoin with
-    table_code: str | None = None  # the arbitrator's process: an open table's own code, for late players
     _own_results = False
 
     @property
@@ -287,12 +282,12 @@ class DuplicateTable(FollowedTable):
         # The players' names in the order the arbitrator's game knows them (the table's own, then
         # each join row's): every process checks a join as that game does, so that a table the
         # arbitrator finds damaged reads as damaged everywhere (``tables`` included).
-        self.roster = [s.name for s in self.info.seats if s.number in self._initial()]
+        initial = self._initial()
+        self.roster = [s.name for s in self.info.seats if s.number in initial]
         self.over = False
         self.damaged: TableError | None = None
         self.game: DuplicateGame | None = None
         if self.is_arbiter and self.lexicon is not None:
-            players = [s.name for s in self.info.seats if s.role is Role.PLAYER and s.number in self._initial()]
             # The table's rows hold the clock (each coup's time, checked against the club's times
             # when set): the game keeps none, and so no club time to check either.
             sheet = None
@@ -302,9 +297,9 @@ class DuplicateTable(FollowedTable):
                 # The arbitrator's seat watched without its code (a review): the draws of the coups
                 # started, public from their rows, make the game; none to come is known.
                 sheet = self._started_draws()
-            self.game = DuplicateGame(players, lexicon=self.lexicon, rules=self.rules, seed=self.seed or 0,
+            self.game = DuplicateGame(list(self.roster), lexicon=self.lexicon, rules=self.rules, seed=self.seed or 0,
                                       seconds=None, club=False, max_players=CLUB_MAX_PLAYERS, sheet=sheet)
-            self.game_seats: list[int] = sorted(self._initial())
+            self.game_seats: list[int] = sorted(initial)
 
     def _started_draws(self) -> list[SheetCoup]:
         """The draws of the coups started, as a sheet's lines (their rows say them)."""
@@ -583,7 +578,7 @@ class DuplicateTable(FollowedTable):
                 raise TableError("coup_closed_already", n=wanted)
             raise TableError("coup_not_started", n=wanted)
         if not self.is_arbiter and not self._time_is_up():
-            raise TableError("arbiter_only")
+            raise TableError("arbitrator_only")
         return coup
 
     def close_coup(self, number: int | None = None) -> Outcome:
@@ -632,7 +627,7 @@ class DuplicateTable(FollowedTable):
 
     def _require_arbiter(self) -> None:
         if not self.is_arbiter:
-            raise TableError("arbiter_only")
+            raise TableError("arbitrator_only")
 
     # -- a player's intents ------------------------------------------------------------------
     def check_proposal(self, text: str) -> None:

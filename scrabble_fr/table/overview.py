@@ -22,6 +22,7 @@ from enum import StrEnum
 from typing import Any
 
 from scrabble_fr.i18n import _, elide
+from scrabble_fr.table.club_view import Phase, phase
 from scrabble_fr.table.duplicate import DUPLICATE, DuplicateTable
 from scrabble_fr.table.errors import TableError
 from scrabble_fr.table.session import TableSession
@@ -47,17 +48,15 @@ class Access(StrEnum):
     TABLE = "table"  # an open duplicate table's own code, with which a player joins under a name
 
 
+_PHASE_STATES = {Phase.WAITING: TableState.WAITING, Phase.PLAYING: TableState.RUNNING,
+                 Phase.CLOSING: TableState.CLOSED, Phase.OVER: TableState.OVER}
+
+
 def duplicate_state(table: DuplicateTable) -> TableState:
+    """The table's :func:`~scrabble_fr.table.club_view.phase` as ``tables`` says it, or damaged."""
     if table.damaged is not None:
         return TableState.DAMAGED
-    if table.over:
-        return TableState.OVER
-    if table.current is not None:
-        return TableState.RUNNING
-    last = table.last
-    if last is not None and last.results is None:
-        return TableState.CLOSED
-    return TableState.WAITING
+    return _PHASE_STATES[phase(table)]
 
 
 def state_text(state: TableState, turn: str | None = None, coup: int = 0) -> str:
@@ -87,7 +86,7 @@ def summary(store: TableStore, info: TableInfo) -> dict[str, Any]:
             last = table.current or table.last
             coup = last.number if last is not None else 0
         else:
-            view = TableSession.watch(store, info.id, None)
+            view = TableSession.watch_info(store, info)
             over = view.match.is_over
             turn = None if over else view.match.players[view.match.actor]
             state = TableState.DAMAGED if view.damaged is not None else (
@@ -134,7 +133,7 @@ def duplicate_view(store: TableStore, info: TableInfo, seat: int | None, code: s
     """What a duplicate ``code`` sees: a player's, the arbitrator's (with an open table's own
     code, which late players need and which only the arbitrator's code derives) or the open
     table's own."""
-    table = DuplicateTable(store, info, seat, spectator=True)
+    table = DuplicateTable(store, info, seat, spectator=True, code=code or None)
     if table.damaged is not None:
         raise table.damaged
     if seat is None:
@@ -164,5 +163,5 @@ def duplicate_view(store: TableStore, info: TableInfo, seat: int | None, code: s
         "rank": table.rank(seat) if access is Access.PLAYER and seat is not None else None,
         "over": table.over,
         # None for a table made before its code was derived (shown once, at its creation).
-        "code": table._open_table_code(code) if access is Access.ARBITER and code else None,
+        "code": table.table_code,
     }

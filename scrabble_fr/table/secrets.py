@@ -19,10 +19,17 @@ import hashlib
 import hmac
 
 
+def clean_code(code: str) -> str:
+    """A code as it is read, however it was typed: its letters and digits, in lower case (spaces,
+    dashes and case aside). Its hash (:func:`~scrabble_fr.table.store.code_hash`) and the secrets
+    it gives are of this."""
+    return "".join(ch for ch in code.lower() if ch.isalnum())
+
+
 def derive_secret(code: str, label: str, table_id: str) -> bytes:
     """32 bytes only ``code`` gives, for the use ``label`` at table ``table_id``; the code is
-    read as :func:`~scrabble_fr.table.store.code_hash` reads it (spaces, dashes and case aside)."""
-    key = "".join(ch for ch in code.lower() if ch.isalnum()).encode("utf-8")
+    read as :func:`~scrabble_fr.table.store.code_hash` reads it (:func:`clean_code`)."""
+    key = clean_code(code).encode("utf-8")
     # The NUL byte cannot occur in a label or a table id: "a" + "bc" and "ab" + "c" differ.
     message = b"scrabble_fr\0" + label.encode("utf-8") + b"\0" + table_id.encode("utf-8")
     return hmac.new(key, message, hashlib.sha256).digest()

@@ -352,7 +352,12 @@ class TableSession(FollowedTable):
     @classmethod
     def watch(cls, store: TableStore, table_id: str, lexicon: WordList | None) -> TableSession:
         """A spectator of the table: the board, the scores and the history, never a rack."""
-        return cls(store, store.table(table_id), None, lexicon, spectator=True, computers=None)
+        return cls.watch_info(store, store.table(table_id), lexicon)
+
+    @classmethod
+    def watch_info(cls, store: TableStore, info: TableInfo, lexicon: WordList | None = None) -> TableSession:
+        """:meth:`watch` of a table already read from the store (``info``): not read again."""
+        return cls(store, info, None, lexicon, spectator=True, computers=None)
 
     # -- the state of the table --------------------------------------------------------------
     def _reset(self) -> None:

@@ -37,7 +37,7 @@ from typing import Any
 from scrabble_fr.engine.players import check_names
 from scrabble_fr.table.address import Backend, StoreAddress, parse_address, shown_text, unreachable
 from scrabble_fr.table.errors import TableError
-from scrabble_fr.table.secrets import derive_secret
+from scrabble_fr.table.secrets import clean_code, derive_secret
 
 SCHEMA_VERSION = 1
 BASE_ENV = "SCRABBLE_FR_BASE"
@@ -207,15 +207,15 @@ def new_codes(table: NewTable, table_id: str) -> tuple[dict[int, str], str | Non
 
 
 def code_hash(code: str) -> str:
-    """What the store keeps of a code: a SHA-256 of it, spaces, dashes and case aside."""
-    clean = "".join(ch for ch in code.lower() if ch.isalnum())
-    return hashlib.sha256(clean.encode("utf-8")).hexdigest()
+    """What the store keeps of a code: a SHA-256 of it as it is read (:func:`~.secrets.clean_code`)."""
+    return hashlib.sha256(clean_code(code).encode("utf-8")).hexdigest()
 
 
 def check_new_seat(table_id: str, spec: SeatSpec, seated: Iterable[tuple[str, str]],
-                   max_players: int | None) -> None:
+                   max_players: int | None) -> str:
     """Raise unless ``spec`` may sit at a table whose seats are ``seated`` (name, role): a name the
-    rules take and nobody there bears (case aside), a player within ``max_players``. The store
+    rules take and nobody there bears (case aside), a player within ``max_players``; returns the
+    name as the rules take it (:func:`~scrabble_fr.engine.players.check_names`). The store
     checks it in the transaction that writes the seat, so that two newcomers at the same instant
     cannot both pass, and the replay never meets a seat it would refuse (it would mark the table
     damaged for good)."""
@@ -226,6 +226,7 @@ def check_new_seat(table_id: str, spec: SeatSpec, seated: Iterable[tuple[str, st
     players = sum(1 for _name, role in seated if role == Role.PLAYER.value)
     if spec.role is Role.PLAYER and max_players is not None and players >= max_players:
         raise TableError("table_full", table=table_id, maximum=max_players)
+    return name
 
 
 def new_table_id() -> str:

@@ -43,6 +43,7 @@ ADDRESSES = {
     "libpq-keywords": f"host=localhost user=club password={SECRET}",
     "query-password": f"postgresql://club@[::1/scrabble?password={SECRET}",
     "encoded-password": "postgresql://club:S3cr%33tPw@[::1/scrabble",
+    "bare-at-in-password": f"postgresql://club:{SECRET[:4]}@{SECRET[4:]}@127.0.0.1:1/scrabble",
     "no-server": f"postgresql://club:{SECRET}@127.0.0.1:1/scrabble",
     "missing-folder": "{tmp}/nope/deeper/tables.sqlite3",
     "escape-in-folder": "{tmp}/\x1b[2J\x1b]0;pwned\x07/tables.sqlite3",
@@ -92,11 +93,18 @@ def test_a_hostile_base_is_one_line_exit_2_nothing_written_no_password(room, com
     ("missing-folder", "nope/deeper"),
     ("libpq-parse-error", "injoignable"),
     ("a-folder", "c'est un dossier"),
+    ("bare-at-in-password", "écrivez-le %40"),
 ])
 def test_each_hostile_base_says_what_is_wrong(room, kind, expected):
     pytest.importorskip("psycopg")
     status, _out, err = run(["tables", "--base", ADDRESSES[kind].format(tmp=room)])
     assert status == 2 and expected in err, err
+
+
+def test_no_part_of_a_password_with_a_bare_at_is_said(room):
+    # libpq would end the password at the "@" and quote the rest as the host it cannot resolve.
+    status, _out, err = run(["tables", "--base", ADDRESSES["bare-at-in-password"]])
+    assert status == 2 and SECRET[4:] not in err and "postgresql://club@127.0.0.1:1/scrabble" in err, err
 
 
 def test_the_same_through_scrabble_fr_base(room, monkeypatch):

@@ -103,3 +103,24 @@ def test_the_arbiter_s_code_shows_the_table_without_a_rack_and_is_listed_apart(b
     assert status == 0, err
     rows = open_store(base).rows(table_id)
     assert rows[-1].payload["type"] == "judge_request" and rows[-1].payload["words"] == ["BALTE"]
+
+
+def test_exporter_of_a_saved_duplicate_game_says_it_is_one_in_a_fresh_process(tmp_path):
+    """``exporter`` takes a saved game's id or a table's: a saved duplicate game, read by a process
+    that has loaded no duplicate module, is said to be one, not a damaged file to restore."""
+    import os
+    import subprocess
+    import sys
+
+    from scrabble_fr.duplicate import DuplicateGame, DuplicateRecord, read_sheet
+    from scrabble_fr.records.store import RecordStore
+    from scrabble_fr.words import WordSet
+
+    game = DuplicateGame(["Alice", "Bruno"], lexicon=WordSet(["TA"], "mini"), sheet=read_sheet("NETSAAE\n"))
+    record = DuplicateRecord.new(game, lexicon="test")
+    RecordStore(tmp_path).save(record)
+    env = {**os.environ, "SCRABBLE_FR_PARTIES": str(tmp_path)}
+    done = subprocess.run([sys.executable, "-m", "scrabble_fr", "exporter", record.id, "--langue", "fr"],
+                          capture_output=True, text=True, env=env, timeout=120)
+    assert done.returncode == 2 and done.stdout == "", done.stderr
+    assert "est une partie duplicate" in done.stderr and "abîmée" not in done.stderr, done.stderr
