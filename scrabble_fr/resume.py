@@ -37,6 +37,13 @@ from scrabble_fr.training.topping import ToppingSession
 Session = Match | DuplicateSession | ToppingSession
 
 
+def saved_games(directory: Path | None = None) -> RecordStore:
+    """The store of saved games with every kind readable: this module loads each kind's record
+    (classic, duplicate, topping), and a kind registers itself when loaded; a store opened before
+    that would read a duplicate or topping game as a damaged file."""
+    return RecordStore(directory)
+
+
 def find(store: RecordStore, reference: str | None = None, *, backup: bool = False,
          kind: type[SavedRecord] | None = None) -> SavedRecord:
     """The game to resume: ``reference`` (an id) or, without one, the newest unfinished game (of

@@ -17,7 +17,7 @@ from scrabble_fr.i18n import _, colon
 from scrabble_fr.messages import system_error_detail
 from scrabble_fr.records.errors import RecordError
 from scrabble_fr.records.save import SavedGame
-from scrabble_fr.records.store import RecordStore, SaveStatus
+from scrabble_fr.records.store import SaveStatus
 
 
 def add_parties_parser(subparsers: Any) -> argparse.ArgumentParser:
@@ -68,16 +68,10 @@ def kind_text(record: object) -> str:
     return {"classic": _("classic"), "topping": _("topping")}.get(kind_name(record), _("duplicate"))
 
 
-def _register_kinds() -> None:
-    # Each kind of save registers itself when its module is loaded: load them all before reading
-    # the folder, or a duplicate or topping game would read as a damaged file.
-    import scrabble_fr.duplicate.save  # noqa: F401
-    import scrabble_fr.training.save  # noqa: F401
-
-
 def run_parties(args: argparse.Namespace, out: TextIO) -> int:
-    _register_kinds()
-    store = RecordStore()
+    from scrabble_fr import resume
+
+    store = resume.saved_games()
     rows = []
     broken = []
     for path, record in store.records():
@@ -117,8 +111,9 @@ def run_exporter(args: argparse.Namespace, out: TextIO) -> int:
         from scrabble_fr.table.store import check_address
 
         check_address(args.base)  # a mistyped --base is said, whatever the id names
-    _register_kinds()  # a duplicate or topping game is said to be one, not a damaged file
-    store = RecordStore()
+    from scrabble_fr import resume
+
+    store = resume.saved_games()  # a duplicate or topping game is said to be one, not a damaged file
     try:
         record = store.resolve(args.partie, kind=SavedGame)
     except RecordError as missing:
@@ -127,7 +122,7 @@ def run_exporter(args: argparse.Namespace, out: TextIO) -> int:
         text = table_gcg_text(args, missing)  # not a saved game: a shared table's id
     else:
         if not isinstance(record, SavedGame):
-            raise RecordError("save_not_classic", id=record.id)
+            raise RecordError("save_topping" if kind_name(record) == "topping" else "save_not_classic", id=record.id)
         from scrabble_fr.match import record_gcg
 
         text = record_gcg(record)

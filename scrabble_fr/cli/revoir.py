@@ -69,12 +69,12 @@ def load_source(args: argparse.Namespace) -> tuple[GcgGame | DuplicateGame, Word
         if not record.events:
             raise RecordError("gcg_empty", path=reference)
         return record, _lexicon_for_record(args, record), path.name, None
+    from scrabble_fr import resume
     from scrabble_fr.duplicate.save import DuplicateRecord
     from scrabble_fr.records.save import SavedGame
-    from scrabble_fr.records.store import RecordStore
 
     try:
-        saved = RecordStore().resolve(reference)
+        saved = resume.saved_games().resolve(reference)
     except RecordError as missing:
         if missing.code not in ("save_missing", "save_unknown"):
             raise
@@ -85,7 +85,6 @@ def load_source(args: argparse.Namespace) -> tuple[GcgGame | DuplicateGame, Word
 
         record = parse_gcg(table_gcg_text(args, TrainingError("review_unknown", source=reference)))
         return record, _lexicon_for_record(args, record), reference, None
-    from scrabble_fr import resume
 
     if isinstance(saved, DuplicateRecord):
         lexicon = load_lexicon(getattr(args, "lexique", None) or resume.lexicon_source(saved))

@@ -19,6 +19,7 @@ MESSAGES: dict[str, str] = {
     "save_unknown": N_("there is no saved game {id!r}: see scrabble-fr parties"),
     "save_kind": N_("the saved game {id} is a classic game: resume it with scrabble-fr jouer --reprendre {id}"),
     "save_not_classic": N_("the saved game {id} is a duplicate game: its sheet is in the feuilles folder beside the saves (F6 on its screen writes it)"),
+    "save_topping": N_("the saved game {id} is a topping game: only a classic game is exported in GCG"),
     "save_none": N_("no saved game yet in {directory}"),
     "save_locked": N_("the game {id} is open in another process (number {pid}): close it there, or take it over here with scrabble-fr jouer --reprendre {id} --forcer"),
     "save_lock_failed": N_("the game {id} cannot be locked in {path} ({detail}): it is played without a lock, check that folder (SCRABBLE_FR_PARTIES chooses another)"),

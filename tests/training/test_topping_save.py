@@ -102,3 +102,22 @@ def test_a_finished_game_is_saved_finished(words, clock, tmp_path):
     record = store.load(s.record.id)
     assert record.status is SaveStatus.FINISHED and record.current is None
     assert len(record.coups) == len(s.closed) and all(c["count"] == 120 for c in record.coups)
+
+
+def test_exporter_of_a_saved_topping_game_says_what_it_is_in_a_fresh_process(words, clock, tmp_path):
+    """``exporter`` writes a classic game in GCG: a saved topping game, read by a process that has
+    loaded no training module, is said to be a topping game (not a duplicate, not a damaged file)."""
+    import os
+    import subprocess
+    import sys
+
+    s = ToppingSession.create(ToppingSettings("Alice", seed=4, lexicon="test"), words, store=RecordStore(tmp_path),
+                              now=clock)
+    s.start()
+    s.close()
+    env = {**os.environ, "SCRABBLE_FR_PARTIES": str(tmp_path)}
+    done = subprocess.run([sys.executable, "-m", "scrabble_fr", "exporter", s.record.id, "--langue", "fr"],
+                          capture_output=True, text=True, env=env, timeout=120)
+    assert done.returncode == 2 and done.stdout == "", done.stderr
+    assert "est une partie de topping" in done.stderr and "duplicate" not in done.stderr, done.stderr
+    assert "abîmée" not in done.stderr, done.stderr
