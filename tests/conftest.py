@@ -22,18 +22,32 @@ from scrabble_fr.i18n import set_language
 SHARED = Path(__file__).resolve().parents[1].parent / "shared"
 
 
-@pytest.fixture(autouse=True)
-def _french_by_default(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Iterator[None]:
+def _isolate(monkeypatch: pytest.MonkeyPatch, folder: Path) -> None:
     # A developer's own configuration, language or saved games must not leak into the tests.
-    monkeypatch.setenv("SCRABBLE_FR_PARTIES", str(tmp_path / "parties"))
-    monkeypatch.setenv("SCRABBLE_FR_LEXIQUES", str(tmp_path / "lexiques"))
-    monkeypatch.setenv("SCRABBLE_FR_CARTES", str(tmp_path / "cartes"))
-    monkeypatch.setenv("SCRABBLE_FR_CACHE", str(tmp_path.parent / "cache"))
+    monkeypatch.setenv("SCRABBLE_FR_PARTIES", str(folder / "parties"))
+    monkeypatch.setenv("SCRABBLE_FR_LEXIQUES", str(folder / "lexiques"))
+    monkeypatch.setenv("SCRABBLE_FR_CARTES", str(folder / "cartes"))
+    monkeypatch.setenv("SCRABBLE_FR_CACHE", str(folder.parent / "cache"))
     monkeypatch.delenv("SCRABBLE_FR_LANGUE", raising=False)
     monkeypatch.delenv("SCRABBLE_FR_LEXIQUE", raising=False)
     monkeypatch.setenv("SCRABBLE_FR_CONFIG", str(Path(__file__).parent / "does-not-exist.toml"))
     set_language("fr")
+
+
+@pytest.fixture(autouse=True)
+def _french_by_default(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Iterator[None]:
+    _isolate(monkeypatch, tmp_path)
     yield
+    set_language("fr")
+
+
+@pytest.fixture(scope="module")
+def module_environment(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
+    """The same isolation for what a module-scoped fixture prepares (a table shared by a module's
+    tests), which runs before any test's own."""
+    with pytest.MonkeyPatch.context() as monkeypatch:
+        _isolate(monkeypatch, tmp_path_factory.mktemp("module"))
+        yield
     set_language("fr")
 
 

@@ -27,6 +27,7 @@ _spec.loader.exec_module(_backends)
 
 postgres = _backends.postgres
 base = _backends.base
+module_base = _backends.module_base
 
 
 def snapshot(base: str) -> dict[str, list[str]]:
@@ -63,8 +64,7 @@ def refused(base: str, *argv: str, said: str | None = None) -> str:
     return err
 
 
-@pytest.fixture
-def classic(base: str) -> dict[str, Any]:
+def create_classic(base: str) -> dict[str, Any]:
     """A classic table with a clock (which starts when both seats have been taken once)."""
     status, out, err = run("table", "creer", "--joueurs", "Alice,Bruno", "--graine", "7", "--pendule", "25",
                            "--base", base, "--json")
@@ -75,8 +75,7 @@ def classic(base: str) -> dict[str, Any]:
     return data
 
 
-@pytest.fixture
-def duplicate(base: str) -> dict[str, Any]:
+def create_duplicate(base: str) -> dict[str, Any]:
     """An open club duplicate: no player yet, its own code to join with a name."""
     status, out, err = run("table", "creer", "--duplicate", "--graine", "1", "--temps", "0", "--base", base,
                            "--json")
@@ -84,6 +83,35 @@ def duplicate(base: str) -> dict[str, Any]:
     data = json.loads(out)
     data["base"] = base
     return data
+
+
+# A test that plays or joins has a table of its own; a test that only checks refusals (each one
+# compares every row of the store before and after) shares the module's tables, created once per
+# backend instead of once per case.
+@pytest.fixture
+def own_classic(base: str) -> dict[str, Any]:
+    return create_classic(base)
+
+
+@pytest.fixture
+def own_duplicate(base: str) -> dict[str, Any]:
+    return create_duplicate(base)
+
+
+@pytest.fixture(scope="module")
+def untouched(module_base: str) -> dict[str, dict[str, Any]]:
+    """The module's classic table (no seat taken yet) and open duplicate, which no test changes."""
+    return {"classic": create_classic(module_base), "duplicate": create_duplicate(module_base)}
+
+
+@pytest.fixture
+def classic(untouched: dict[str, dict[str, Any]]) -> dict[str, Any]:
+    return untouched["classic"]
+
+
+@pytest.fixture
+def duplicate(untouched: dict[str, dict[str, Any]]) -> dict[str, Any]:
+    return untouched["duplicate"]
 
 
 # -- names ---------------------------------------------------------------------------------------
@@ -126,7 +154,7 @@ def test_a_bad_name_at_an_open_table_takes_no_seat(duplicate, name, said):
     refused(duplicate["base"], "table", "rejoindre", duplicate["code"], "--nom", name, said=said)
 
 
-def test_names_already_stored_are_listed_escaped(base, duplicate):
+def test_names_already_stored_are_listed_escaped(base, own_duplicate):
     # A table written before names were checked: its names are shown, never obeyed.
     from scrabble_fr.table import open_store
     from scrabble_fr.table.store import NewTable, SeatSpec
@@ -182,51 +210,51 @@ def test_a_refused_command_leaves_the_seat_the_clocks_and_the_rows_as_they_were(
     ("alice", "passer", "tour"),  # Bruno acts next
     ("bruno", "contester " + "Z" * 500, None),
 ])
-def test_a_refused_command_after_a_move_changes_nothing(classic, who, command, said):
-    status, _out, err = run("table", "jouer", classic["alice"], "H4 BALTE", "--base", classic["base"])
+def test_a_refused_command_after_a_move_changes_nothing(own_classic, who, command, said):
+    status, _out, err = run("table", "jouer", own_classic["alice"], "H4 BALTE", "--base", own_classic["base"])
     assert status == 0, err
-    line = refused(classic["base"], "table", "jouer", classic[who], command, said=said)
+    line = refused(own_classic["base"], "table", "jouer", own_classic[who], command, said=said)
     if "PLIAE" in command:
         assert "BALTE" in line  # the words formed are listed
-    status, out, err = run("table", "etat", classic["bruno"], "--json", "--base", classic["base"])
+    status, out, err = run("table", "etat", own_classic["bruno"], "--json", "--base", own_classic["base"])
     state = json.loads(out)
     assert state["scores"] == {"Alice": 20, "Bruno": 0} and state["pending"] == {"move": "H4 BALTE", "by": "Alice"}
 
 
-def test_a_command_taken_after_a_refusal_is_played(classic):
-    refused(classic["base"], "table", "jouer", classic["bruno"], "passer")
-    status, out, err = run("table", "jouer", classic["alice"], "H4 BALTE", "--base", classic["base"])
+def test_a_command_taken_after_a_refusal_is_played(own_classic):
+    refused(own_classic["base"], "table", "jouer", own_classic["bruno"], "passer")
+    status, out, err = run("table", "jouer", own_classic["alice"], "H4 BALTE", "--base", own_classic["base"])
     assert status == 0 and out.count("\n") == 1, err
-    status, out, err = run("table", "jouer", classic["bruno"], "contester BALTE", "--base", classic["base"])
+    status, out, err = run("table", "jouer", own_classic["bruno"], "contester BALTE", "--base", own_classic["base"])
     assert status == 0, err
-    state = json.loads(run("table", "etat", classic["bruno"], "--json", "--base", classic["base"])[1])
+    state = json.loads(run("table", "etat", own_classic["bruno"], "--json", "--base", own_classic["base"])[1])
     assert state["events"] == 2 and state["scores"]["Bruno"] == -10  # the word named was judged
 
 
 @pytest.mark.parametrize("command", ["passer", "\x1b[2J", "H4 BALTE", "contester PLIAE", ""])
-def test_a_refused_proposal_at_a_duplicate_writes_nothing(duplicate, command):
+def test_a_refused_proposal_at_a_duplicate_writes_nothing(own_duplicate, command):
     from scrabble_fr.table.duplicate import DuplicateTable
     from scrabble_fr.table.store import open_store
 
-    base = duplicate["base"]
+    base = own_duplicate["base"]
     store = open_store(base)
-    joined = DuplicateTable.join(store, duplicate["code"], name="Alice")
+    joined = DuplicateTable.join(store, own_duplicate["code"], name="Alice")
     code = joined.code
     joined.close()
     store.close()
     assert code is not None
     refused(base, "table", "jouer", code, command)  # no coup started: refused, seat untouched
-    refused(base, "table", "jouer", duplicate["arbiter"], "H8 ZEBRE", said="arbitre")
-    refused(base, "table", "jouer", duplicate["code"], "H8 ZEBRE")  # the table's own code plays nothing
+    refused(base, "table", "jouer", own_duplicate["arbiter"], "H8 ZEBRE", said="arbitre")
+    refused(base, "table", "jouer", own_duplicate["code"], "H8 ZEBRE")  # the table's own code plays nothing
 
 
-def test_the_arbitrator_s_etat_gives_the_open_table_s_code(duplicate):
+def test_the_arbitrator_s_etat_gives_the_open_table_s_code(own_duplicate):
     # The code late players need: the arbitrator's etat says it, no other code's does.
-    status, out, err = run("table", "etat", duplicate["arbiter"], "--json", "--base", duplicate["base"])
-    assert status == 0 and json.loads(out)["code"] == duplicate["code"], err
-    status, out, err = run("table", "etat", duplicate["arbiter"], "--base", duplicate["base"])
-    assert duplicate["code"] in out and "liste de mots" not in err
-    status, out, err = run("table", "etat", duplicate["code"], "--json", "--base", duplicate["base"])
+    status, out, err = run("table", "etat", own_duplicate["arbiter"], "--json", "--base", own_duplicate["base"])
+    assert status == 0 and json.loads(out)["code"] == own_duplicate["code"], err
+    status, out, err = run("table", "etat", own_duplicate["arbiter"], "--base", own_duplicate["base"])
+    assert own_duplicate["code"] in out and "liste de mots" not in err
+    status, out, err = run("table", "etat", own_duplicate["code"], "--json", "--base", own_duplicate["base"])
     assert status == 0 and json.loads(out)["code"] is None and json.loads(out)["role"] == "table"
 
 

@@ -10,7 +10,6 @@ import shutil
 import socket
 import subprocess
 import tempfile
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -88,21 +87,40 @@ class Cluster:
 
 
 @pytest.fixture(scope="session")
-def postgres() -> Iterator[Cluster]:
-    cluster = Cluster()
-    try:
-        yield cluster
-    finally:
-        cluster.remove()
+def postgres(request: pytest.FixtureRequest) -> Cluster:
+    """One cluster per test process, whichever module asks first: tests outside this folder load
+    these fixtures too (tests/test_hostile_table.py), and a second cluster would cost another
+    initdb. It is kept on the session's config and removed when the session ends."""
+    cluster: Cluster | None = getattr(request.config, "_scrabble_fr_postgres", None)
+    if cluster is None:
+        cluster = Cluster()
+        setattr(request.config, "_scrabble_fr_postgres", cluster)
+        request.config.add_cleanup(cluster.remove)
+    return cluster
+
+
+def store_address(request: pytest.FixtureRequest, folder: Path, backend: str) -> str:
+    """A fresh, empty table store on ``backend``: a SQLite file in ``folder``, or a schema of its
+    own on the cluster, named after the test (or module) that asks."""
+    if backend == "sqlite":
+        return str(folder / "tables.sqlite3")
+    cluster: Cluster = request.getfixturevalue("postgres")
+    return cluster.schema_url(f"t{os.getpid()}_{abs(hash(request.node.nodeid)) % 10**9}")
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])
 def base(request: pytest.FixtureRequest, tmp_path: Path) -> str:
     """A table store's address, on each backend (a fresh database each test)."""
-    if request.param == "sqlite":
-        return str(tmp_path / "tables.sqlite3")
-    cluster: Cluster = request.getfixturevalue("postgres")
-    return cluster.schema_url(f"t{os.getpid()}_{abs(hash(request.node.nodeid)) % 10**9}")
+    return store_address(request, tmp_path, request.param)
+
+
+@pytest.fixture(scope="module", params=["sqlite", "postgresql"])
+def module_base(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory,
+                module_environment: None) -> str:
+    """A table store shared by a module's tests, on each backend: for tests that only check that
+    a refused command writes nothing (each compares every row before and after), so that a table
+    is created once per module rather than once per case."""
+    return store_address(request, tmp_path_factory.mktemp("tables"), request.param)
 
 
 @pytest.fixture
