@@ -244,12 +244,40 @@ async def footer_in_view(app, pilot) -> None:
         assert plain(key.description) in shown(key), key.description
 
 
-@pytest.mark.parametrize("size", [SMALL, LARGE])
-@pytest.mark.parametrize("language", ["fr", "en"])
-async def test_sheet_shows_every_column_of_a_long_game(make_app, rig, size, language):
+async def sheet_shows_every_column(app, pilot, size: tuple[int, int], language: str) -> None:
+    """The sheet of the long game at ``size``: every column whole, scrolled from its top."""
+    table = app.screen.query_one(SheetTable)
+    await pilot.press("ctrl+home")
+    await pilot.pause()
+    # As wide as the screen, and no column past its right edge: nothing to scroll sideways.
+    assert table.region.width >= size[0] - 2
+    assert table.virtual_size.width <= table.scrollable_content_region.width <= size[0]
+    head, *rows = lines_of(table)
+    assert head.split() == ["#", *(["Joueur", "Coup"] if language == "fr" else ["Player", "Move"]), "Pts", "Total"]
+    # Alice's second scrabble: its points and her three-digit total, whole, on its line.
+    line = next(line for line in rows if "SAEINRST" in line)
+    assert line.split()[-2:] == ["+70", "136"]
+    # The look-up note wraps inside the move column: every word of it is shown.
+    note_words = ["ENTRAIS", "SAEINRST", "ZYTHUM", "MAISON", "ANANAS", "KAYAK", "WHISKY", "OXYDE"]
+    assert all(word in " ".join(rows) for word in note_words)
+    # A long game scrolls down to its last turn by keyboard; the totals stay in their column.
+    assert table.max_scroll_y > 0 or size == LARGE
+    await pilot.press("ctrl+end")
+    await pilot.pause()
+    last = [line for line in lines_of(table) if line.strip()][-1].split()
+    assert last[0] == str(table.row_count - 1) and last[-1] in ("0", "136")
+    assert in_view(app, app.screen.query_one("#close", Button))
+    await footer_in_view(app, pilot)
+
+
+# One long game per language, its sheet opened at one size and checked whole, then the terminal
+# resized to the other and the sheet checked again: each size is met as the first one (French at
+# 80 columns, English at 120) and after a resize, growing and shrinking.
+@pytest.mark.parametrize("language, first, then", [("fr", SMALL, LARGE), ("en", LARGE, SMALL)])
+async def test_sheet_shows_every_column_of_a_long_game_and_follows_a_resize(make_app, rig, language, first, then):
     set_language(language)
     app = make_app(words=LONG_WORDS)
-    async with app.run_test(size=size) as pilot:
+    async with app.run_test(size=first) as pilot:
         await pilot.pause()
         await play_long_game(app, pilot, rig)
         app.push_screen(EndScreen(app.game_screen.match))
@@ -257,45 +285,15 @@ async def test_sheet_shows_every_column_of_a_long_game(make_app, rig, size, lang
         await pilot.press("f")
         await pilot.pause()
         assert isinstance(app.screen, SheetScreen)
-        table = app.screen.query_one(SheetTable)
-        assert app.focused is table
-        # As wide as the screen, and no column past its right edge: nothing to scroll sideways.
-        assert table.region.width >= size[0] - 2
-        assert table.virtual_size.width <= table.scrollable_content_region.width
-        head, *rows = lines_of(table)
-        assert head.split() == ["#", *(["Joueur", "Coup"] if language == "fr" else ["Player", "Move"]), "Pts", "Total"]
-        # Alice's second scrabble: its points and her three-digit total, whole, on its line.
-        line = next(line for line in rows if "SAEINRST" in line)
-        assert line.split()[-2:] == ["+70", "136"]
-        # The look-up note wraps inside the move column: every word of it is shown.
-        note_words = ["ENTRAIS", "SAEINRST", "ZYTHUM", "MAISON", "ANANAS", "KAYAK", "WHISKY", "OXYDE"]
-        assert all(word in " ".join(rows) for word in note_words)
-        # A long game scrolls down to its last turn by keyboard; the totals stay in their column.
-        assert table.max_scroll_y > 0 or size == LARGE
-        await pilot.press("ctrl+end")
+        assert app.focused is app.screen.query_one(SheetTable)
+        await sheet_shows_every_column(app, pilot, first, language)
+        await pilot.resize_terminal(*then)
         await pilot.pause()
-        last = [line for line in lines_of(table) if line.strip()][-1].split()
-        assert last[0] == str(table.row_count - 1) and last[-1] in ("0", "136")
-        assert in_view(app, app.screen.query_one("#close", Button))
-        await footer_in_view(app, pilot)
+        await pilot.pause()
+        await sheet_shows_every_column(app, pilot, then, language)
         await pilot.press("escape")
         await pilot.pause()
         assert isinstance(app.screen, EndScreen)
-
-
-async def test_sheet_columns_follow_a_resize(make_app, rig):
-    app = make_app(words=LONG_WORDS)
-    async with app.run_test(size=LARGE) as pilot:
-        await pilot.pause()
-        await play_long_game(app, pilot, rig)
-        app.push_screen(SheetScreen(app.game_screen.match))
-        await pilot.pause()
-        table = app.screen.query_one(SheetTable)
-        await pilot.resize_terminal(*SMALL)
-        await pilot.pause()
-        await pilot.pause()
-        assert table.virtual_size.width <= table.scrollable_content_region.width <= SMALL[0]
-        assert lines_of(table)[0].split()[-2:] == ["Pts", "Total"]
 
 
 @pytest.mark.parametrize("size", [SMALL, LARGE])
