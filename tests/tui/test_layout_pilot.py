@@ -334,6 +334,7 @@ async def test_end_screen_keeps_its_buttons_and_footer_in_view(make_app, size, l
 
 @pytest.mark.parametrize("language", ["fr", "en"])
 async def test_help_rules_text_is_wide_at_80_columns_and_its_contents_come_with_t(make_app, language):
+    # (in French, the same game then widened to 120 columns: the contents beside the text)
     set_language(language)
     app = make_app(words={"PILE"}, rules="ffsc" if language == "fr" else "hasbro")
     async with app.run_test(size=SMALL) as pilot:
@@ -380,36 +381,38 @@ async def test_help_rules_text_is_wide_at_80_columns_and_its_contents_come_with_
         await pilot.press("escape")
         await pilot.pause()
         assert isinstance(app.screen, GameScreen)
+        if language == "fr":  # the same game, its terminal widened: the contents beside the text
+            await pilot.resize_terminal(*LARGE)
+            await pilot.pause()
+            await help_rules_contents_beside_the_text_at_120_columns(app, pilot)
 
 
-async def test_help_rules_contents_beside_the_text_at_120_columns(make_app):
-    app = make_app(words={"PILE"})
-    async with app.run_test(size=LARGE) as pilot:
-        await pilot.press("f1")
-        await pilot.pause()
-        await pilot.press("t")  # from the keys' tab: straight to the rules' contents
-        await pilot.pause()
-        screen = app.screen
-        rules = screen.query_one(RulesViewer)
-        assert screen.query_one(TabbedContent).active == "help-rules"
-        assert rules.show_table_of_contents
-        contents = rules.table_of_contents
-        assert contents.region.width <= LARGE[0] * 0.4
-        assert rules.document.region.width >= 70
-        # Every section whole in the table (the document's title is not one of them).
-        shown_contents = shown(contents)
-        for section in ("Le matériel", "Le décompte des points", "Exemples calculés à la main",
-                        "Les options et leurs valeurs par défaut", "Règles anglaises"):
-            assert section in shown_contents
-        # T put the cursor in it: Enter goes to a section, the table stays.
-        assert app.focused is contents.query_one(Tree)
-        await pilot.press("down", "enter")
-        await pilot.pause()
-        assert "Le coup" in [line.strip() for line in lines_of(rules.document)[:4]]
-        # T again, there, hides it and the text takes the whole width.
-        await pilot.press("t")
-        await pilot.pause()
-        assert not rules.show_table_of_contents and rules.document.region.width >= 110
+async def help_rules_contents_beside_the_text_at_120_columns(app, pilot) -> None:
+    await pilot.press("f1")
+    await pilot.pause()
+    await pilot.press("t")  # from the keys' tab: straight to the rules' contents
+    await pilot.pause()
+    screen = app.screen
+    rules = screen.query_one(RulesViewer)
+    assert screen.query_one(TabbedContent).active == "help-rules"
+    assert rules.show_table_of_contents
+    contents = rules.table_of_contents
+    assert contents.region.width <= LARGE[0] * 0.4
+    assert rules.document.region.width >= 70
+    # Every section whole in the table (the document's title is not one of them).
+    shown_contents = shown(contents)
+    for section in ("Le matériel", "Le décompte des points", "Exemples calculés à la main",
+                    "Les options et leurs valeurs par défaut", "Règles anglaises"):
+        assert section in shown_contents
+    # T put the cursor in it: Enter goes to a section, the table stays.
+    assert app.focused is contents.query_one(Tree)
+    await pilot.press("down", "enter")
+    await pilot.pause()
+    assert "Le coup" in [line.strip() for line in lines_of(rules.document)[:4]]
+    # T again, there, hides it and the text takes the whole width.
+    await pilot.press("t")
+    await pilot.pause()
+    assert not rules.show_table_of_contents and rules.document.region.width >= 110
 
 
 # -- the word tools -------------------------------------------------------------------------------------
