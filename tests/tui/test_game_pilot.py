@@ -313,19 +313,6 @@ async def test_word_tools_check_words_against_the_active_list(make_app):
         assert "PILE\u00a0: valable" in result and "PLIE\u00a0: non valable" in result
 
 
-async def test_help_shows_the_rules(make_app):
-    from scrabble_fr.tui.screens.panels import HelpScreen
-
-    app = make_app(words=WORDS)
-    async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.press("f1")
-        await pilot.pause()
-        assert isinstance(app.screen, HelpScreen)
-        await pilot.press("escape")
-        await pilot.pause()
-        assert app.screen is app.game_screen
-
-
 async def test_hint_is_found_off_the_interface_thread_and_logged(make_app):
     from scrabble_fr.tui.screens.dialogs import MovesDialog
 

@@ -380,7 +380,7 @@ async def test_help_rules_text_is_wide_at_80_columns_and_its_contents_come_with_
                                                     for line in lines_of(rules)[:4]]
         await pilot.press("escape")
         await pilot.pause()
-        assert isinstance(app.screen, GameScreen)
+        assert app.screen is app.game_screen
         if language == "fr":  # the same game, its terminal widened: the contents beside the text
             await pilot.resize_terminal(*LARGE)
             await pilot.pause()
