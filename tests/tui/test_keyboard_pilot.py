@@ -51,8 +51,12 @@ async def test_setup_by_keyboard_names_a_computer_and_starts():
         assert match.config.club and match.config.clock_minutes == 25
 
 
-async def test_game_dialogs_by_keyboard(make_app):
-    app = make_app(words={"PILE"})
+# One game for the dialogs, the settings and the word tools, one after the other (the settings
+# first seen with manual verification, which the exchange does not touch).
+async def test_game_dialogs_settings_and_word_tools_by_keyboard(make_app):
+    app = make_app(words={"PILE"}, verification="manuelle")
+    notes = []
+    app.notify = lambda message, **kw: notes.append(message)  # type: ignore[method-assign]
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         game = app.screen.match.game
@@ -77,44 +81,41 @@ async def test_game_dialogs_by_keyboard(make_app):
             await pilot.press("escape")
             await pilot.pause()
             assert isinstance(app.screen, GameScreen) and len(game.history) == before
+        await settings_show_their_values_and_opening_them_changes_nothing(app, pilot, notes)
+        await word_tools_by_keyboard(app, pilot)
 
 
-async def test_settings_show_their_values_and_opening_them_changes_nothing(make_app):
-    app = make_app(words={"PILE"}, verification="manuelle")
-    notes = []
-    app.notify = lambda message, **kw: notes.append(message)  # type: ignore[method-assign]
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("f9")
-        await pilot.pause()
-        screen = app.screen
-        assert screen.query_one("#verification", Select).value == "manuelle"
-        assert screen.query_one("#language", Select).value == "fr"
-        assert screen.query_one("#theme", Select).value == app.theme
-        await pilot.press("escape")
-        await pilot.pause()
-        assert app.screen.match.verification == "manuelle" and notes == []
-        # Changing one by keyboard: Enter opens the list, Up picks automatic, Enter chooses.
-        await pilot.press("f9")
-        await pilot.pause()
-        await pilot.press("enter", "up", "enter")
-        await pilot.pause()
-        await pilot.press("escape")
-        await pilot.pause()
-        assert app.screen.match.verification == "auto"
+async def settings_show_their_values_and_opening_them_changes_nothing(app, pilot, notes: list[str]) -> None:
+    notes.clear()
+    await pilot.press("f9")
+    await pilot.pause()
+    screen = app.screen
+    assert screen.query_one("#verification", Select).value == "manuelle"
+    assert screen.query_one("#language", Select).value == "fr"
+    assert screen.query_one("#theme", Select).value == app.theme
+    await pilot.press("escape")
+    await pilot.pause()
+    assert app.screen.match.verification == "manuelle" and notes == []
+    # Changing one by keyboard: Enter opens the list, Up picks automatic, Enter chooses.
+    await pilot.press("f9")
+    await pilot.pause()
+    await pilot.press("enter", "up", "enter")
+    await pilot.pause()
+    await pilot.press("escape")
+    await pilot.pause()
+    assert app.screen.match.verification == "auto"
 
 
-async def test_word_tools_by_keyboard(make_app):
-    app = make_app(words={"PILE"})
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("f7")
-        await pilot.pause()
-        await _type(pilot, "pile plie")
-        await pilot.press("enter")
-        await pilot.pause()
-        result = str(app.screen.query_one("#check-result").render())
-        assert "PILE\u00a0: valable" in result and "PLIE\u00a0: non valable" in result
-        await pilot.press("tab")
-        assert app.focused is not None and app.focused.id == "tirage"
+async def word_tools_by_keyboard(app, pilot) -> None:
+    await pilot.press("f7")
+    await pilot.pause()
+    await _type(pilot, "pile plie")
+    await pilot.press("enter")
+    await pilot.pause()
+    result = str(app.screen.query_one("#check-result").render())
+    assert "PILE\u00a0: valable" in result and "PLIE\u00a0: non valable" in result
+    await pilot.press("tab")
+    assert app.focused is not None and app.focused.id == "tirage"
 
 
 async def test_resume_offer_and_end_screen_by_keyboard(make_app):
