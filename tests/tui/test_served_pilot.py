@@ -85,22 +85,35 @@ async def test_a_visitor_with_no_code_finds_no_settings_tools_or_new_game_in_the
                             "The word tools are not offered here: only a table that allows them gives them."]
 
 
-async def test_f9_in_a_table_game_opens_no_settings_and_leaves_the_footer(tmp_path):
+# One visitor at a seat of a classic table (not in club mode) meets in turn: F7 on the code
+# screen, F9 and the palette at the seat, the word tools, the help, the table's end screen and an
+# end screen of a local game reached anyway.
+async def test_a_visitor_at_a_table_seat_gets_no_settings_no_local_game_but_the_table_s_own(tmp_path):
     base, created = classic_table(tmp_path)
     app = visitor(base)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
+        await pilot.press("f7")  # on the code screen: nothing
+        await pilot.pause()
+        assert isinstance(app.screen, TableCodeScreen)
         await open_seat(pilot, created.codes[0])
         assert isinstance(app.screen, GameScreen)
-        assert "f9" not in app.screen.active_bindings
-        await pilot.press("f9")
+        await f9_in_a_table_game_opens_no_settings_and_leaves_the_footer(app, pilot)
+        await pilot.press("f7")  # a table not in club mode allows the word tools, through its match
         await pilot.pause()
-        assert isinstance(app.screen, GameScreen)
-        assert "Settings" not in await palette_titles(pilot, "settings")
+        assert isinstance(app.screen, ToolsScreen)
+        await pilot.press("escape")
+        await pilot.pause()
         await pilot.press("f1")  # the help says what a visitor does not have
         await pilot.pause()
         assert isinstance(app.screen, HelpScreen) and app.screen.confined
         assert "In a browser served by a club host" in keys_help("fr", app.screen.confined)
+        await pilot.press("escape")
+        await pilot.pause()
+        await the_end_of_a_table_offers_its_seat_the_rematch_but_no_new_game(app, pilot)
+        app.pop_screen()
+        await pilot.pause()
+        await a_local_end_screen_offers_no_rematch_nor_new_game_to_a_visitor(app, pilot)
     local = visitor(base, LOCAL)
     async with local.run_test(size=SIZE) as pilot:
         await pilot.pause()
@@ -111,45 +124,43 @@ async def test_f9_in_a_table_game_opens_no_settings_and_leaves_the_footer(tmp_pa
         assert isinstance(local.screen, SettingsScreen)
 
 
-@pytest.mark.parametrize("club", [False, True])
-async def test_f7_gives_the_word_tools_only_at_a_table_that_allows_them(tmp_path, club):
-    base, created = classic_table(tmp_path, club=club)
+async def f9_in_a_table_game_opens_no_settings_and_leaves_the_footer(app, pilot):  # type: ignore[no-untyped-def]
+    assert "f9" not in app.screen.active_bindings
+    await pilot.press("f9")
+    await pilot.pause()
+    assert isinstance(app.screen, GameScreen)
+    assert "Settings" not in await palette_titles(pilot, "settings")
+
+
+async def test_f7_gives_no_word_tools_at_a_table_in_club_mode(tmp_path):
+    base, created = classic_table(tmp_path, club=True)
     app = visitor(base)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        await pilot.press("f7")  # on the code screen: nothing
-        await pilot.pause()
-        assert isinstance(app.screen, TableCodeScreen)
         await open_seat(pilot, created.codes[0])
         await pilot.press("f7")
         await pilot.pause()
-        # A table in club mode allows no word tools; another one does, through its match.
-        assert isinstance(app.screen, ToolsScreen) is not club
+        assert isinstance(app.screen, GameScreen)
 
 
-async def test_a_local_end_screen_offers_no_rematch_nor_new_game_to_a_visitor(tmp_path):
-    base, created = classic_table(tmp_path)
-    app = visitor(base)
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        await open_seat(pilot, created.codes[0])
-        table_match = app.game_screen.match  # type: ignore[union-attr]
-        # An end screen of a game of the app's own (reached anyway): its rematch would be a new
-        # game on the host's machine.
-        app.push_screen(EndScreen(Match(GameConfig.from_spec("Alice,Bruno", seed=7))))
-        await pilot.pause()
-        end = app.screen
-        assert not end.query_one("#revanche").display and not end.query_one("#new").display
-        assert "r" not in end.active_bindings and "n" not in end.active_bindings
-        await pilot.press("r", "n")
-        await pilot.pause()
-        assert app.screen is end and app.game_screen is not None and app.game_screen.match is table_match
-        # « Revanche » reached anyway (a button forgotten, a key added later): no game opens.
-        end.action_revanche()
-        await pilot.pause()
-        assert app.screen is end
-        assert app.store.records() == []  # no local game was saved on the host's machine
-        assert [n.message for n in app._notifications][-1].startswith("This window plays only the table")
+async def a_local_end_screen_offers_no_rematch_nor_new_game_to_a_visitor(app, pilot):  # type: ignore[no-untyped-def]
+    table_match = app.game_screen.match
+    # An end screen of a game of the app's own (reached anyway): its rematch would be a new
+    # game on the host's machine.
+    app.push_screen(EndScreen(Match(GameConfig.from_spec("Alice,Bruno", seed=7))))
+    await pilot.pause()
+    end = app.screen
+    assert not end.query_one("#revanche").display and not end.query_one("#new").display
+    assert "r" not in end.active_bindings and "n" not in end.active_bindings
+    await pilot.press("r", "n")
+    await pilot.pause()
+    assert app.screen is end and app.game_screen is not None and app.game_screen.match is table_match
+    # « Revanche » reached anyway (a button forgotten, a key added later): no game opens.
+    end.action_revanche()
+    await pilot.pause()
+    assert app.screen is end
+    assert app.store.records() == []  # no local game was saved on the host's machine
+    assert [n.message for n in app._notifications][-1].startswith("This window plays only the table")
 
 
 async def test_at_the_players_own_terminal_the_end_screen_offers_the_new_game(tmp_path):
@@ -164,17 +175,12 @@ async def test_at_the_players_own_terminal_the_end_screen_offers_the_new_game(tm
         assert isinstance(app.screen, SetupScreen)
 
 
-async def test_the_end_of_a_table_offers_its_seat_the_rematch_but_no_new_game(tmp_path):
-    base, created = classic_table(tmp_path)
-    app = visitor(base)
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        await open_seat(pilot, created.codes[0])
-        app.push_screen(EndScreen(app.game_screen.match))  # type: ignore[union-attr]
-        await pilot.pause()
-        end = app.screen
-        assert end.query_one("#revanche").display and not end.query_one("#new").display
-        assert "r" in end.active_bindings and "n" not in end.active_bindings
+async def the_end_of_a_table_offers_its_seat_the_rematch_but_no_new_game(app, pilot):  # type: ignore[no-untyped-def]
+    app.push_screen(EndScreen(app.game_screen.match))
+    await pilot.pause()
+    end = app.screen
+    assert end.query_one("#revanche").display and not end.query_one("#new").display
+    assert "r" in end.active_bindings and "n" not in end.active_bindings
 
 
 async def test_a_served_app_never_shows_the_set_up_screen(tmp_path):
