@@ -61,6 +61,8 @@ def setup_app() -> ScrabbleApp:
 # -- the set-up screen ---------------------------------------------------------------------------
 
 
+# The fresh set-up screen, in each language: Tab's order to the rules, every label and choice
+# whole at 80×24, then the clock's line as the rules change.
 @pytest.mark.parametrize("language", ["fr", "en"])
 async def test_setup_every_label_and_choice_is_whole_at_80_by_24(language):
     set_language(language)
@@ -69,6 +71,7 @@ async def test_setup_every_label_and_choice_is_whole_at_80_by_24(language):
         await pilot.pause()
         screen = app.screen
         assert isinstance(screen, SetupScreen)
+        await setup_shows_two_players_and_tab_reaches_the_rules_in_six_presses(app, pilot)
         widgets = list(screen.query("Label, Checkbox, Button, Select, #rules-summary, #lexicon-note, #clock-label"))
         assert len(widgets) > 15
         for widget in widgets:
@@ -90,23 +93,21 @@ async def test_setup_every_label_and_choice_is_whole_at_80_by_24(language):
         for field in screen.query(Input):
             if field.display and field.parent.display and not field.value and field.placeholder:
                 assert len(field.placeholder) <= field.content_size.width, field.id
+        await setup_clock_shows_the_chosen_rules_own_time(app, pilot, language)
 
 
-async def test_setup_shows_two_players_and_tab_reaches_the_rules_in_six_presses():
-    app = setup_app()
-    async with app.run_test(size=SMALL) as pilot:
-        await pilot.pause()
-        screen = app.screen
-        rows = [row for row in screen.query(".player-row") if row.display]
-        assert len(rows) == 2
-        assert app.focused is screen.query_one("#name-0", Input)
-        presses = 0
-        while app.focused is not screen.query_one("#rules", Select):
-            await pilot.press("tab")
-            presses += 1
-            assert presses <= 6, app.focused
-        # Name, kind, name, kind, « Add a player », « Remove a player », the rules.
-        assert presses == 6
+async def setup_shows_two_players_and_tab_reaches_the_rules_in_six_presses(app, pilot) -> None:
+    screen = app.screen
+    rows = [row for row in screen.query(".player-row") if row.display]
+    assert len(rows) == 2
+    assert app.focused is screen.query_one("#name-0", Input)
+    presses = 0
+    while app.focused is not screen.query_one("#rules", Select):
+        await pilot.press("tab")
+        presses += 1
+        assert presses <= 6, app.focused
+    # Name, kind, name, kind, « Add a player », « Remove a player », the rules.
+    assert presses == 6
 
 
 async def test_setup_adds_players_up_to_eight_and_removes_the_last():
@@ -161,24 +162,21 @@ async def test_setup_a_removed_player_does_not_play():
         assert app.screen.match.players == ["Joueur 1"]
 
 
-@pytest.mark.parametrize("language", ["fr", "en"])
-async def test_setup_clock_shows_the_chosen_rules_own_time(language):
-    set_language(language)
-    app = setup_app()
-    async with app.run_test(size=SMALL) as pilot:
-        await pilot.pause()
-        screen = app.screen
-        label = screen.query_one("#clock-label", Static)
-        first = "ffsc" if language == "fr" else "hasbro"
-        assert first in shown(label) and "25" in shown(label) and "FFSc" not in shown(label).replace("ffsc", "")
-        screen.query_one("#rules", Select).value = "naspa"
-        await pilot.pause()
-        assert "naspa" in shown(label) and first not in shown(label)
-        # A time the player typed stays when the rules change.
-        screen.query_one("#clock-minutes", Input).value = "40"
-        screen.query_one("#rules", Select).value = "wespa"
-        await pilot.pause()
-        assert screen.query_one("#clock-minutes", Input).value == "40"
+async def setup_clock_shows_the_chosen_rules_own_time(app, pilot, language: str) -> None:
+    screen = app.screen
+    label = screen.query_one("#clock-label", Static)
+    label.scroll_visible(animate=False)
+    await pilot.pause()
+    first = "ffsc" if language == "fr" else "hasbro"
+    assert first in shown(label) and "25" in shown(label) and "FFSc" not in shown(label).replace("ffsc", "")
+    screen.query_one("#rules", Select).value = "naspa"
+    await pilot.pause()
+    assert "naspa" in shown(label) and first not in shown(label)
+    # A time the player typed stays when the rules change.
+    screen.query_one("#clock-minutes", Input).value = "40"
+    screen.query_one("#rules", Select).value = "wespa"
+    await pilot.pause()
+    assert screen.query_one("#clock-minutes", Input).value == "40"
 
 
 # -- the settings ----------------------------------------------------------------------------------
