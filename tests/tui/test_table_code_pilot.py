@@ -139,15 +139,18 @@ async def test_the_arbitrator_code_and_a_classic_seat_code_open_their_screens(tm
         assert isinstance(app.screen, TableCodeScreen)
 
 
-async def test_f2_switches_the_language(tmp_path):
+async def test_f2_switches_the_language_and_says_a_refusal_again_in_the_other(tmp_path):
     base, _created = duplicate(tmp_path)
     app = visitor(base)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         assert str(app.screen.query_one("#table-code-title", Static).render()) == "Join a table"
+        await type_code(pilot, "abcd-efgh")
+        assert message(app).startswith("No seat has this code")
         await pilot.press("f2")
         await pilot.pause()
         assert str(app.screen.query_one("#table-code-title", Static).render()) == "Rejoindre une table"
+        assert message(app).startswith("Aucune place n'a ce code")
 
 
 # The process of a browser's visitor, as `scrabble-fr serveur --visiteur` makes it (every command's
@@ -184,15 +187,3 @@ def test_a_player_process_loads_neither_the_word_graph_nor_the_move_generator(tm
     assert result.returncode == 0, result.stderr
     seen = json.loads(result.stdout.splitlines()[-1])
     assert seen == {"screen": "PlayerScreen", "modules": []}
-
-
-async def test_a_refusal_is_said_again_in_the_other_language(tmp_path):
-    base, _created = duplicate(tmp_path)
-    app = visitor(base)
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        await type_code(pilot, "abcd-efgh")
-        assert message(app).startswith("No seat has this code")
-        await pilot.press("f2")
-        await pilot.pause()
-        assert message(app).startswith("Aucune place n'a ce code")
