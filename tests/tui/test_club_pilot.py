@@ -384,13 +384,17 @@ async def test_the_players_screen_closes_the_coup_when_the_time_is_up(tmp_path, 
         assert types.count("close") == 1
 
 
+# The desk's dialogs, each left without a change and then used: closing coup 1 (Escape, the
+# other button, then Enter), then the time of the coups to come and a correction, both cancelled.
 @pytest.mark.parametrize("language", ["fr", "en"])
-async def test_close_the_coup_enter_closes_escape_and_cancel_say_it_stays_open(tmp_path, french, language):
+async def test_the_desks_dialogs_say_when_they_are_cancelled_and_enter_closes_the_coup(tmp_path, french, language):
     set_language(language)
     base, created = make_table(tmp_path, french)
     arbiter = DuplicateTable.join(open_store(base), created.codes[2], french)
     app = ScrabbleApp(lexicon=french, table=arbiter)
     stays_open = {"fr": "Le coup 1 reste ouvert.", "en": "Coup 1 stays open."}[language]
+    said = {"fr": ("Temps des prochains coups inchangé\u00a0: sans pendule.", "Aucun score corrigé."),
+            "en": ("The time of the coups to come is unchanged: no clock.", "No score corrected.")}[language]
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("f2")
         await pilot.pause()
@@ -413,26 +417,12 @@ async def test_close_the_coup_enter_closes_escape_and_cancel_say_it_stays_open(t
         await pilot.pause()
         assert isinstance(app.screen, ArbiterScreen) and arbiter.current is None and len(arbiter.coups) == 1
         assert arbiter.coups[0].results is not None
-
-
-@pytest.mark.parametrize("language", ["fr", "en"])
-async def test_the_desks_other_dialogs_say_when_they_are_cancelled(tmp_path, french, language):
-    set_language(language)
-    base, created = make_table(tmp_path, french)
-    arbiter = DuplicateTable.join(open_store(base), created.codes[2], french)
-    app = ScrabbleApp(lexicon=french, table=arbiter)
-    said = {"fr": ("Temps des prochains coups inchangé\u00a0: sans pendule.", "Aucun score corrigé."),
-            "en": ("The time of the coups to come is unchanged: no clock.", "No score corrected.")}[language]
-    async with app.run_test(size=SIZE) as pilot:
         await pilot.press("f6")
         await pilot.pause()
         assert isinstance(app.screen, TimeDialog)
         await pilot.press("escape")
         await pilot.pause()
         assert text(app, "#club-message") == said[0] and arbiter.coup_seconds is None
-        arbiter.start_coup()
-        arbiter.close_coup()
-        await pilot.pause()
         await pilot.press("f4")
         await pilot.pause()
         assert isinstance(app.screen, CorrectionDialog)
