@@ -1,5 +1,15 @@
 """Shared test set-up: every test starts in French (the default), whatever the machine's locale;
-and helpers for games with known racks (rigging a game's racks and bag, small tile sets)."""
+and helpers for games with known racks (rigging a game's racks and bag, small tile sets).
+
+The whole suite runs in about two minutes on two cores; what keeps it there:
+- a store on both backends is ``base`` (tests/table/conftest.py: a fresh one each test, one
+  PostgreSQL cluster per test process); tests that only check that a refusal writes nothing
+  share a module's store, ``module_base``, and the tables made in it once;
+- a pilot test starts an app (about a second of processor time each): a new check of a screen
+  another test already opens in the same state goes into that test, as a helper it calls;
+- the browser (tests/web) is one chromium per module and one server per module where the tests
+  can share it; waits poll for what they expect, never sleep a fixed time.
+"""
 
 from __future__ import annotations
 
