@@ -244,6 +244,7 @@ async def footer_in_view(app, pilot) -> None:
 
 async def sheet_shows_every_column(app, pilot, size: tuple[int, int], language: str) -> None:
     """The sheet of the long game at ``size``: every column whole, scrolled from its top."""
+    assert tuple(app.size) == size
     table = app.screen.query_one(SheetTable)
     await pilot.press("ctrl+home")
     await pilot.pause()
@@ -294,37 +295,47 @@ async def test_sheet_shows_every_column_of_a_long_game_and_follows_a_resize(make
         assert isinstance(app.screen, EndScreen)
 
 
-@pytest.mark.parametrize("size", [SMALL, LARGE])
+# One game of eight players per language, over: its end screen opened at 80×24, then, the
+# terminal widened, opened again at 120×40 (a new screen, laid out at that size).
 @pytest.mark.parametrize("language", ["fr", "en"])
-async def test_end_screen_keeps_its_buttons_and_footer_in_view(make_app, size, language):
+async def test_end_screen_keeps_its_buttons_and_footer_in_view(make_app, language):
     set_language(language)
     # Eight players: the tables are longer than the screen; they scroll, the rest stays.
     app = make_app(players="Alice,Bruno,Chloé,David,Emma,Fanny,Gaspard,Hugo", words={"PILE"},
                    rules="ffsc" if language == "fr" else "hasbro")
-    async with app.run_test(size=size) as pilot:
+    async with app.run_test(size=SMALL) as pilot:
         await pilot.pause()
         match = app.game_screen.match
         while not match.is_over:
             match.pass_()
-        app.push_screen(EndScreen(match))
+        await end_screen_keeps_its_buttons_and_footer_in_view(app, pilot, match, SMALL)
+        app.pop_screen()
+        await pilot.resize_terminal(*LARGE)
         await pilot.pause()
-        screen = app.screen
-        for button in screen.query(Button):
-            assert in_view(app, button) and plain(button.label) in shown(button), button.id
-        await footer_in_view(app, pilot)
-        ranking = screen.query_one("#ranking")
-        if size == SMALL:
-            assert screen.query_one("#end").max_scroll_y > 0
-        screen.query_one("#end").scroll_end(animate=False)
-        await pilot.pause()
-        assert in_view(app, ranking)
-        # The export's answer shows above the buttons, which stay where they were.
-        await pilot.press("e")
-        await pilot.pause()
-        assert in_view(app, screen.query_one("#export-result"))
-        assert "GCG" in shown(screen.query_one("#export-result"))
-        for button in screen.query(Button):
-            assert in_view(app, button), button.id
+        await end_screen_keeps_its_buttons_and_footer_in_view(app, pilot, match, LARGE)
+
+
+async def end_screen_keeps_its_buttons_and_footer_in_view(app, pilot, match, size) -> None:
+    assert tuple(app.size) == size
+    app.push_screen(EndScreen(match))
+    await pilot.pause()
+    screen = app.screen
+    for button in screen.query(Button):
+        assert in_view(app, button) and plain(button.label) in shown(button), button.id
+    await footer_in_view(app, pilot)
+    ranking = screen.query_one("#ranking")
+    if size == SMALL:
+        assert screen.query_one("#end").max_scroll_y > 0
+    screen.query_one("#end").scroll_end(animate=False)
+    await pilot.pause()
+    assert in_view(app, ranking)
+    # The export's answer shows above the buttons, which stay where they were.
+    await pilot.press("e")
+    await pilot.pause()
+    assert in_view(app, screen.query_one("#export-result"))
+    assert "GCG" in shown(screen.query_one("#export-result"))
+    for button in screen.query(Button):
+        assert in_view(app, button), button.id
 
 
 # -- the help: the rules readable at 80 columns -------------------------------------------------------
@@ -419,41 +430,50 @@ async def help_rules_contents_beside_the_text_at_120_columns(app, pilot) -> None
 TIRAGE_WORDS = sorted({"".join(p) for n in range(2, 8) for p in itertools.permutations("AEINRST", n)})[::7]
 
 
-@pytest.mark.parametrize("size", [SMALL, LARGE])
+# One game per language; the word tools opened at 80×24, then, the terminal widened, opened again
+# at 120×40 (a new dialog, laid out at that size).
 @pytest.mark.parametrize("language", ["fr", "en"])
-async def test_word_tools_results_scroll_and_close_stays_in_view(size, language):
+async def test_word_tools_results_scroll_and_close_stays_in_view(language):
     set_language(language)
     config = GameConfig.from_spec("Alice,Bruno", seed=7, rules=Rules.preset("ffsc" if language == "fr" else "hasbro"))
     app = ScrabbleApp(config, lexicon=Lexicon.from_words(TIRAGE_WORDS, "mini"))
-    async with app.run_test(size=size) as pilot:
-        await pilot.press("f7")
+    async with app.run_test(size=SMALL) as pilot:
+        await word_tools_results_scroll_and_close_stays_in_view(app, pilot, SMALL, language)
+        await pilot.resize_terminal(*LARGE)
         await pilot.pause()
-        screen = app.screen
-        assert isinstance(screen, ToolsScreen)
-        screen.query_one("#tirage", Input).focus()
-        await pilot.press(*"AEINRST", "enter")
-        await pilot.pause()
-        result = screen.query_one("#tirage-result", Static)
-        text = str(result.render())
-        # The language's typography: « 7 lettres : … » in French, « 7 letters: … » in English.
-        first = text.splitlines()[0]
-        assert first.startswith("7\u00a0lettres\u00a0: " if language == "fr" else "7 letters: ")
-        assert "6\u00a0lettres\u00a0: " in text if language == "fr" else "6 letters: " in text
-        scroll = screen.query_one("#tirage-scroll")
-        close = screen.query_one("#close", Button)
-        assert in_view(app, close) and plain(close.label) in shown(close)
-        if size == SMALL:
-            assert scroll.max_scroll_y > 0  # more words than lines: they scroll inside the dialog
-        # Tab to the results, which scroll by keyboard; « Close » does not move.
-        before = close.region
-        while app.focused is not scroll:
-            await pilot.press("tab")
-        await pilot.press("pagedown")
-        await pilot.pause()
-        assert close.region == before and in_view(app, close)
-        assert scroll.scroll_y > 0 or size == LARGE
+        await word_tools_results_scroll_and_close_stays_in_view(app, pilot, LARGE, language)
+
+
+async def word_tools_results_scroll_and_close_stays_in_view(app, pilot, size, language: str) -> None:
+    assert tuple(app.size) == size
+    await pilot.press("f7")
+    await pilot.pause()
+    screen = app.screen
+    assert isinstance(screen, ToolsScreen)
+    screen.query_one("#tirage", Input).focus()
+    await pilot.press(*"AEINRST", "enter")
+    await pilot.pause()
+    result = screen.query_one("#tirage-result", Static)
+    text = str(result.render())
+    # The language's typography: « 7 lettres : … » in French, « 7 letters: … » in English.
+    first = text.splitlines()[0]
+    assert first.startswith("7\u00a0lettres\u00a0: " if language == "fr" else "7 letters: ")
+    assert "6\u00a0lettres\u00a0: " in text if language == "fr" else "6 letters: " in text
+    scroll = screen.query_one("#tirage-scroll")
+    close = screen.query_one("#close", Button)
+    assert in_view(app, close) and plain(close.label) in shown(close)
+    if size == SMALL:
+        assert scroll.max_scroll_y > 0  # more words than lines: they scroll inside the dialog
+    # Tab to the results, which scroll by keyboard; « Close » does not move.
+    before = close.region
+    while app.focused is not scroll:
         await pilot.press("tab")
-        assert app.focused is close
-        await pilot.press("enter")
-        await pilot.pause()
-        assert isinstance(app.screen, GameScreen)
+    await pilot.press("pagedown")
+    await pilot.pause()
+    assert close.region == before and in_view(app, close)
+    assert scroll.scroll_y > 0 or size == LARGE
+    await pilot.press("tab")
+    assert app.focused is close
+    await pilot.press("enter")
+    await pilot.pause()
+    assert isinstance(app.screen, GameScreen)
