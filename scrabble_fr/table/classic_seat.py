@@ -1,120 +1,87 @@
-"""The match as one seat of a shared table sees and plays it (:class:`SeatMatch`)."""
+"""A seat at a shared classic table, as its :class:`~scrabble_fr.match.Match` sees it.
+
+The table's match is a plain :class:`~scrabble_fr.match.Match` given two ports, both filled by
+one :class:`ClassicSeat`: where its changes are recorded (each change the table's next row; a
+change another seat recorded first, or that the store did not take, refused by raising) and who
+may act (the seat's own player on their turn; a challenge judged by hand goes to the table's
+arbiter, an undo to the other seats' vote). Its clocks are the table's: a dialog on one screen
+stops nothing.
+"""
 
 from __future__ import annotations
 
-import random
-from collections.abc import Callable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from scrabble_fr.engine.move import Move
-from scrabble_fr.engine.wordlist import WordList
-from scrabble_fr.match.config import GameConfig
-from scrabble_fr.match.match import ComputerTask, Match
+from scrabble_fr.engine.errors import ScrabbleError
 from scrabble_fr.match.outcome import Outcome
 from scrabble_fr.table.errors import NOT_RECORDED, TableError
 
 if TYPE_CHECKING:
+    from scrabble_fr.match.match import Match
     from scrabble_fr.table.session import TableSession
 
 
-class SeatMatch(Match):
-    """The match as one seat of a shared table sees and plays it."""
+class ClassicSeat:
+    """One seat of ``table`` (None: a spectator, or the arbiter, who plays no tiles): the
+    recorder and the policy of who acts of the table's match."""
 
-    def __init__(self, table: TableSession, config: GameConfig, lexicon: WordList | None,
-                 computers: Callable[[int, random.Random], Any] | None) -> None:
+    owns_clocks = False  # the table's clocks run on the database's time, whoever's screen is open
+
+    def __init__(self, table: TableSession) -> None:
         self.table = table
-        super().__init__(config, lexicon=lexicon, computers=computers, now=table.clock)
 
-    # -- what this seat sees -----------------------------------------------------------------
     @property
     def me(self) -> int | None:
         return self.table.me
 
-    @property
-    def rack_owner(self) -> int:
-        return self.me if self.me is not None else self.actor
-
-    def rack_visible(self) -> bool:
-        return self.me is not None
-
-    def needs_handover(self) -> int | None:
-        return None
-
-    @property
-    def current_human(self) -> int | None:
-        actor = super().current_human
-        return actor if actor is not None and actor == self.me and self.table.can_act else None
-
-    def human_contesters(self) -> list[int]:
-        return [i for i in super().human_contesters() if i == self.me and self.table.can_act]
-
-    def seat_present(self, player: int) -> bool | None:
-        """Whether a live process holds that player's seat (None for a computer)."""
-        return self.table.present(player)
-
-    def pause(self) -> None:
-        pass  # a table's clocks belong to the table: a dialog on one screen stops nothing
-
-    def resume(self) -> None:
-        pass
-
-    # -- intents that take the table's ways --------------------------------------------------
-    def accept(self) -> Outcome:
-        self.table.require_turn(self.actor)
-        return super().accept()
-
-    def contest(self, contester: int, answers: Mapping[str, bool] | None = None,
-                words: Sequence[str] | None = None) -> Outcome:
-        if contester != self.me and not self.table.judging:
-            raise TableError("spectator" if self.me is None else "not_your_turn", name=self.players[contester])
-        if self.table.judgement is not None and not self.table.judging:
-            raise TableError("judgement_pending")
-        if self.contest_needs_answers(contester) and answers is None:
-            # A word the move did not form is refused here, before the arbiter is asked to judge it.
-            named = self.game.named_words(words)
-            return self.table.request_judgement(contester, named or self.contested_words())
-        return super().contest(contester, answers, words)
-
-    def undo(self) -> Outcome:
-        return self.table.request_undo()
-
-    def computer_task(self) -> ComputerTask | None:
-        # Only a process holding a seat plays the computers (a spectator writes nothing).
-        return super().computer_task() if self.table.can_act else None
-
-    def _require_human(self) -> None:
-        if self.game.is_over:
-            super()._require_human()  # the game is over
-        self.table.require_turn(self.actor)
-
-    def complete_computer(self, task: ComputerTask, move: Move) -> Outcome:
-        try:
-            return super().complete_computer(task, move)
-        except TableError as exc:
-            if exc.code == "acted_first":  # another terminal recorded the computer's move first
-                return Outcome()
-            if exc.code in NOT_RECORDED:
-                # The store is away: the computer plays again once it is back (no one's intent lost).
-                return Outcome()
-            raise
-
-    def tick(self) -> bool:
-        try:
-            return super().tick()
-        except TableError as exc:
-            if exc.code == "acted_first":
-                return True  # another terminal charged it: the state was rebuilt, redraw
-            if exc.code in NOT_RECORDED:
-                return True  # the store is away: charged at a tick once it is back (table time)
-            raise
-
-    # -- the table is the store --------------------------------------------------------------
-    def _save(self) -> str | None:
+    # -- where the match is recorded: the table's log ----------------------------------------
+    def save(self) -> str | None:
         return self.table.commit("move")
 
     def close(self) -> None:
         self.table.close()
 
-    def take_back(self) -> None:
-        """Undo as at one keyboard (every player agreed): what :meth:`undo` does there."""
-        Match.undo(self)
+    def postponed(self, error: ScrabbleError) -> bool:
+        # Another terminal recorded it first (the state is rebuilt), or the store is away (the
+        # state is put back; what was not recorded is made again once it is back).
+        return isinstance(error, TableError) and (error.code == "acted_first" or error.code in NOT_RECORDED)
+
+    # -- who may act: this seat's player ---------------------------------------------------
+    def rack_owner(self, match: Match) -> int:
+        return self.me if self.me is not None else match.actor
+
+    def rack_visible(self, match: Match) -> bool:
+        return self.me is not None  # its own rack, always; a spectator's screen shows none
+
+    def needs_handover(self, match: Match) -> int | None:
+        return None  # one player at each screen
+
+    def reveal(self, match: Match, player: int) -> None:
+        pass
+
+    def may_act(self, match: Match, player: int) -> bool:
+        # Its own player, and the computers (one process holding a seat plays them; a spectator
+        # writes nothing).
+        return self.table.can_act and (player == self.me or match.is_computer(player))
+
+    def require_turn(self, match: Match, player: int) -> None:
+        self.table.require_turn(player)
+
+    def check_contest(self, match: Match, contester: int) -> None:
+        table = self.table
+        if contester != self.me and not table.judging:
+            raise TableError("spectator" if self.me is None else "not_your_turn", name=match.players[contester])
+        if table.judgement is not None and not table.judging:
+            raise TableError("judgement_pending")
+
+    def ask_judgement(self, match: Match, contester: int, words: list[str]) -> Outcome | None:
+        return self.table.request_judgement(contester, words)
+
+    def ask_undo(self, match: Match) -> Outcome | None:
+        return self.table.request_undo()
+
+
+def table_of(match: Match) -> TableSession | None:
+    """The shared table whose seat plays ``match`` (None: a match at one keyboard)."""
+    actors = match.actors
+    return actors.table if isinstance(actors, ClassicSeat) else None
