@@ -21,49 +21,30 @@ if TYPE_CHECKING:
 class ActorPolicy(Protocol):
     """Who may act at a match, and what each screen shows of it."""
 
-    @property
-    def owns_clocks(self) -> bool:
-        """True when the clocks belong to this screen (a dialog stops them, leaving saves them);
-        False when they belong to a table that runs them whoever's screen is open."""
-        ...
+    # True when the clocks are this screen's (a dialog stops them, leaving saves them); False
+    # when a table runs them whoever's screen is open.
+    owns_clocks: bool
 
-    def rack_owner(self, match: Match) -> int:
-        """Whose rack the screen shows."""
-        ...
+    def rack_owner(self, match: Match) -> int: ...  # whose rack the screen shows
 
-    def rack_visible(self, match: Match) -> bool:
-        """May the rack of :meth:`rack_owner` be shown now?"""
-        ...
+    def rack_visible(self, match: Match) -> bool: ...  # may that rack be shown now?
 
-    def needs_handover(self, match: Match) -> int | None:
-        """The human who must take the keyboard before their rack is shown, if any."""
-        ...
+    def needs_handover(self, match: Match) -> int | None: ...  # who must take the keyboard first
 
-    def reveal(self, match: Match, player: int) -> None:
-        """``player`` has taken the keyboard."""
-        ...
+    def reveal(self, match: Match, player: int) -> None: ...  # ``player`` has taken the keyboard
 
-    def may_act(self, match: Match, player: int) -> bool:
-        """May this process act for ``player`` now (their move, their challenge, a computer's
-        move)?"""
-        ...
+    def may_act(self, match: Match, player: int) -> bool: ...  # for ``player``, from here, now
 
-    def require_turn(self, match: Match, player: int) -> None:
-        """Raise unless this process may act for ``player``, who is to act."""
-        ...
+    def require_turn(self, match: Match, player: int) -> None: ...  # raise unless we act for them
 
-    def check_contest(self, match: Match, contester: int) -> None:
-        """Raise unless this process may challenge for ``contester``."""
-        ...
+    def check_contest(self, match: Match, contester: int) -> None: ...  # raise unless they may
 
     def ask_judgement(self, match: Match, contester: int, words: list[str]) -> Outcome | None:
-        """A challenge the players judge, with no verdict given: hand it to whoever judges and say
-        so (None: the players at this keyboard must give the verdicts)."""
-        ...
+        """A challenge the players judge, with no verdicts given: hand it to whoever judges and
+        say so (None: the players at this keyboard give the verdicts)."""
 
     def ask_undo(self, match: Match) -> Outcome | None:
-        """An undo asked: ask whoever must agree first and say so (None: take back at once)."""
-        ...
+        """An undo asked: ask whoever must agree and say so (None: take back at once)."""
 
 
 class OneKeyboard:

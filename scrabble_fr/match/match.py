@@ -180,7 +180,8 @@ def record_gcg(record: SavedGame, game: Game | None = None) -> str:
     return match_gcg(game, notes, record.settings, record.lexicon_words)
 
 
-def _default_computers(level: int, rng: random.Random) -> Computer:
+def default_computers(level: int, rng: random.Random) -> Computer:
+    """The program's computer player of ``level`` (a match's and a table seat's default)."""
     from scrabble_fr.player.computer import ComputerPlayer
 
     return ComputerPlayer(level, rng)
@@ -200,7 +201,7 @@ class Match:
         record: SavedGame | None = None,
         store: RecordStore | None = None,
         lexicon: WordList | None = None,
-        computers: Callable[[int, random.Random], Computer] | None = _default_computers,
+        computers: Callable[[int, random.Random], Computer] | None = default_computers,
         now: Callable[[], float] = time.monotonic,
         take_over: bool = False,
         recorder: Recorder | None = None,

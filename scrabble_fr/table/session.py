@@ -9,8 +9,9 @@
     'move'
 
 A :class:`TableSession` follows one table for one seat (or for a spectator): it holds a
-:class:`SeatMatch` — a :class:`~scrabble_fr.match.Match` that shows its seat's own rack and lets
-its seat act only on its turn — rebuilt from the table's rows. Every change of the match (a move,
+:class:`~scrabble_fr.match.Match` given the seat's ports (:mod:`.classic_seat`: it shows its
+seat's own rack, lets its seat act only on its turn, and records in the table's log), rebuilt
+from the table's rows. Every change of the match (a move,
 a challenge, a computer's move, a penalty for overtime, a hint noted) is written as the next row:
 the game's new actions, how many it took back (an undo), the table's notes. Two processes writing
 the same number: one wins. When the winner's row left the game as it was (a note, an undo asked),
@@ -55,7 +56,7 @@ from scrabble_fr.match.config import (
     check_players,
     check_seed,
 )
-from scrabble_fr.match.match import Match, Note, _default_computers, match_gcg
+from scrabble_fr.match.match import Match, Note, default_computers, match_gcg
 from scrabble_fr.match.outcome import Outcome
 from scrabble_fr.messages import describe
 from scrabble_fr.table.classic_seat import ClassicSeat
@@ -179,7 +180,7 @@ class TableSession(FollowedTable):
     """One seat (``seat``; None: a spectator) following one table of ``store``."""
 
     def __init__(self, store: TableStore, info: TableInfo, seat: int | None, lexicon: WordList | None, *,
-                 force: bool = False, computers: Callable[[int, random.Random], Any] | None = _default_computers,
+                 force: bool = False, computers: Callable[[int, random.Random], Any] | None = default_computers,
                  spectator: bool = False, code: str | None = None) -> None:
         self.store = store
         self.code = code  # the seat's join code, when it was opened with it (its rematch is derived from it)
@@ -233,7 +234,7 @@ class TableSession(FollowedTable):
 
     @classmethod
     def join(cls, store: TableStore, code: str, lexicon: WordList | None, *, force: bool = False,
-             computers: Callable[[int, random.Random], Any] | None = _default_computers) -> TableSession:
+             computers: Callable[[int, random.Random], Any] | None = default_computers) -> TableSession:
         """The seat a join code opens (raises ``table_unknown_code``, ``seat_taken``)."""
         info, seat = store.find_code(code)
         if seat is None:
