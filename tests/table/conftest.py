@@ -10,6 +10,7 @@ import shutil
 import socket
 import subprocess
 import tempfile
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -87,16 +88,22 @@ class Cluster:
 
 
 @pytest.fixture(scope="session")
-def postgres(request: pytest.FixtureRequest) -> Cluster:
+def postgres(request: pytest.FixtureRequest) -> Iterator[Cluster]:
     """One cluster per test process, whichever module asks first: tests outside this folder load
     these fixtures too (tests/test_hostile_table.py), and a second cluster would cost another
-    initdb. It is kept on the session's config and removed when the session ends."""
-    cluster: Cluster | None = getattr(request.config, "_scrabble_fr_postgres", None)
-    if cluster is None:
-        cluster = Cluster()
-        setattr(request.config, "_scrabble_fr_postgres", cluster)
-        request.config.add_cleanup(cluster.remove)
-    return cluster
+    initdb. It is kept on the session's config while it runs; the fixture that started it removes
+    it when the session's fixtures end (with the last test, before the process is told to stop)."""
+    shared: Cluster | None = getattr(request.config, "_scrabble_fr_postgres", None)
+    if shared is not None:
+        yield shared
+        return
+    cluster = Cluster()
+    request.config._scrabble_fr_postgres = cluster  # type: ignore[attr-defined]
+    try:
+        yield cluster
+    finally:
+        del request.config._scrabble_fr_postgres  # type: ignore[attr-defined]
+        cluster.remove()
 
 
 def store_address(request: pytest.FixtureRequest, folder: Path, backend: str) -> str:
