@@ -62,10 +62,24 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     join.add_argument("--forcer", action="store_true",
                       help=_("take the seat from another terminal that has it open"))
     join.add_argument("--nom", metavar=_("NAME"), help=_("your name, to join an open table with its own code"))
+    join.add_argument("--json", action="store_true",
+                      help=_("join without a screen and print the table, the seat and its code as JSON"))
+    join.add_argument("--papier", action="store_true",
+                      help=_("a duplicate player on paper: seated without a screen, the desk types their slips"))
     arbitrate = actions.add_parser("arbitrer", aliases=ACTIONS["arbitrer"], add_help=False,
                                    help=_("the arbitrator's screen of a duplicate table"))
     arbitrate.add_argument("code", metavar="CODE", help=_("the arbitrator's code"))
     arbitrate.add_argument("--fermer", type=int, metavar="N", help=_("close coup N without a screen"))
+    arbitrate.add_argument("--lancer", action="store_true", help=_("start the next coup without a screen"))
+    arbitrate.add_argument("--automatique", action="store_true",
+                           help=_("run the table without a screen until the game ends: each coup starts after "
+                                  "the pause, closes when its time is up, and its results are published"))
+    arbitrate.add_argument("--pause", metavar="M:SS", default="0:30",
+                           help=_("with --automatique: the pause between a coup's close and the next start"))
+    arbitrate.add_argument("--bulletin", nargs=2, metavar=(_("NAME"), _("SLIP")),
+                           help=_("type the paper slip of a player on paper for the coup in play: "
+                                  "\"H8 MOT 24\" (reference, word with its jokers in lowercase, score if written)"))
+    arbitrate.add_argument("--json", action="store_true", help=_("with --bulletin: what the slip pays, as JSON"))
     arbitrate.add_argument("--forcer", action="store_true",
                            help=_("take the seat from another terminal that has it open"))
     add_lexicon_options(arbitrate)
@@ -207,12 +221,13 @@ def _find(args: argparse.Namespace) -> tuple[Any, Any, int | None]:
     return store, info, seat
 
 
-def _open_duplicate(args: argparse.Namespace, lexicon: Any = None, force: bool = False) -> Any:
+def _open_duplicate(args: argparse.Namespace, lexicon: Any = None, force: bool = False, paper: bool = False) -> Any:
     from scrabble_fr.table.duplicate import DuplicateTable
 
     store = _store(args)
     try:
-        return DuplicateTable.join(store, args.code, lexicon, name=getattr(args, "nom", None), force=force)
+        return DuplicateTable.join(store, args.code, lexicon, name=getattr(args, "nom", None), force=force,
+                                   paper=paper)
     except BaseException:
         store.close()
         raise
@@ -240,6 +255,8 @@ def _run_rejoindre(args: argparse.Namespace, out: TextIO) -> int:
         from scrabble_fr.table.duplicate import DuplicateTable
 
         DuplicateTable.newcomer_name(info, getattr(args, "nom", None))
+    if args.json or args.papier:
+        return _join_without_screen(args, out, info, seat)
     # A wrong code or name is said as such even without a terminal; nothing is written before.
     require_terminal()
     lexicon = None
@@ -263,6 +280,31 @@ def _run_rejoindre(args: argparse.Namespace, out: TextIO) -> int:
     return 0
 
 
+def _join_without_screen(args: argparse.Namespace, out: TextIO, info: Any, seat: int | None) -> int:
+    """``rejoindre --json`` (a script, a bot) or ``--papier`` (a player on paper): the new seat is
+    written, its code said, and no screen opens; a seat's own code is only said back."""
+    from scrabble_fr.table import TableError
+
+    if args.papier and (info.kind != "duplicate" or seat is not None):
+        raise TableError("paper_needs_table_code")
+    if seat is not None:
+        name = next(s.name for s in info.seats if s.number == seat)
+        data = {"table": info.id, "seat": name, "code": args.code}
+    else:
+        session = _open_duplicate(args, paper=args.papier)
+        try:
+            data = {"table": session.table_id, "seat": session.names[session.seat], "code": session.code}
+        finally:
+            session.close()
+            session.store.close()
+    if args.json:
+        out.write(json.dumps(data, ensure_ascii=False) + "\n")
+    elif args.papier:
+        out.write(_("{name} plays on paper at table {table}: the desk types their slips.").format(
+            name=printable(data["seat"]), table=data["table"]) + "\n")
+    return 0
+
+
 def _run_arbitrer(args: argparse.Namespace, out: TextIO) -> int:
     from scrabble_fr.table import TableError
 
@@ -272,22 +314,18 @@ def _run_arbitrer(args: argparse.Namespace, out: TextIO) -> int:
         if info.kind != "duplicate" or arbiter is None or seat != arbiter.number:
             raise TableError("arbitrator_only")
         lexicon = _table_lexicon(args, info)
-        if args.fermer is not None:
+        if args.fermer is not None or args.lancer or args.automatique or args.bulletin:
             from scrabble_fr.table.duplicate import DuplicateTable
 
-            # A coup that cannot be closed is refused before the arbitrator's seat is taken.
-            DuplicateTable(store, info, seat, spectator=True).check_close(args.fermer)
+            # What cannot be done is refused before the arbitrator's seat is taken.
+            view = DuplicateTable(store, info, seat, spectator=True)
+            _check_headless(args, view)
     finally:
         store.close()
-    if args.fermer is not None:
-        session = _open_duplicate(args, lexicon, force=True)
-        try:
-            outcome = session.close_coup(args.fermer)
-            out.write(" ".join(outcome.messages) + "\n")
-            return 0
-        finally:
-            session.close()
-            session.store.close()
+    if args.fermer is not None or args.lancer or args.bulletin:
+        return _arbitrate_once(args, out, lexicon)
+    if args.automatique:
+        return _run_automatic(args, out, lexicon)
     from scrabble_fr.cli.common import require_terminal
 
     require_terminal()
@@ -300,6 +338,88 @@ def _run_arbitrer(args: argparse.Namespace, out: TextIO) -> int:
         session.close()
         session.store.close()
     return 0
+
+
+def _check_headless(args: argparse.Namespace, view: Any) -> None:
+    """Refuse, before anything is written, what the arbitrator's command without a screen cannot
+    do on the table as ``view`` (a spectator's look at it) sees it."""
+    from scrabble_fr.duplicate.errors import DuplicateError
+    from scrabble_fr.table import TableError
+
+    if args.fermer is not None:
+        view.check_close(args.fermer)
+    elif args.lancer:
+        if view.current is not None:
+            raise TableError("coup_running", n=view.current.number)
+        if view.over:
+            raise DuplicateError("game_over")
+    elif args.automatique:
+        from scrabble_fr.table.autorun import check_clock, parse_pause
+
+        parse_pause(args.pause)
+        if view.over:
+            raise DuplicateError("game_over")
+        check_clock(view)
+    elif args.bulletin:
+        from scrabble_fr.duplicate.slip import read_slip
+        from scrabble_fr.table.slips import coup_in_play, paper_seat
+
+        paper_seat(view, args.bulletin[0])
+        coup_in_play(view)
+        read_slip(args.bulletin[1])
+
+
+def _arbitrate_once(args: argparse.Namespace, out: TextIO, lexicon: Any) -> int:
+    """``--fermer N``, ``--lancer``, ``--bulletin NOM SLIP``: one intent, one line."""
+    session = _open_duplicate(args, lexicon, force=True)
+    try:
+        if args.bulletin:
+            from scrabble_fr.table.slips import type_slip
+
+            record = type_slip(session, args.bulletin[0], args.bulletin[1])
+            text = json.dumps(record.to_json(), ensure_ascii=False) if args.json else record.text_line()
+            out.write(text + "\n")
+            return 0
+        outcome = session.close_coup(args.fermer) if args.fermer is not None else session.start_coup()
+        out.write(" ".join(outcome.messages) + "\n")
+        return 0
+    finally:
+        session.close()
+        session.store.close()
+
+
+def _run_automatic(args: argparse.Namespace, out: TextIO, lexicon: Any) -> int:
+    """``--automatique``: the arbitrator without a screen until the game ends; SIGTERM stops it as
+    Ctrl+C does (the seat let go; started again, it goes on where the table is)."""
+    import signal
+
+    from scrabble_fr.table import autorun
+
+    pause = autorun.parse_pause(args.pause)
+
+    def stop(_signum: int, _frame: Any) -> None:
+        raise KeyboardInterrupt
+
+    previous = signal.signal(signal.SIGTERM, stop)
+    session = _open_duplicate(args, lexicon, force=True)
+    try:
+        out.write(_("Table {table} runs by itself ({pause} between coups): Ctrl+C stops it.").format(
+            table=session.table_id, pause=args.pause.strip()) + "\n")
+        out.flush()
+
+        def say(text: str) -> None:
+            out.write(text + "\n")
+            out.flush()
+
+        autorun.run(session, pause, say)
+        return 0
+    except KeyboardInterrupt:
+        out.write(_("Stopped. The same command goes on where the table is.") + "\n")
+        return 0
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+        session.close()
+        session.store.close()
 
 
 def _run_regarder(args: argparse.Namespace, out: TextIO) -> int:
@@ -393,6 +513,7 @@ def _run_resultats(args: argparse.Namespace, out: TextIO) -> int:
     from scrabble_fr.duplicate.export import percent_text
     from scrabble_fr.table import TableError
     from scrabble_fr.table.duplicate import DuplicateTable
+    from scrabble_fr.table.slips import SlipRecord
 
     store = _store(args)
     try:
@@ -416,6 +537,7 @@ def _run_resultats(args: argparse.Namespace, out: TextIO) -> int:
             writer.writerow([row["rank"], row["name"], row["total"], percent, row["solos"]])
         return 0
     coups: list[dict[str, Any]] = []
+    slip_lines: dict[int, list[str]] = {}
     for coup in table.coups:
         results = coup.results or {}
         players = {}
@@ -424,6 +546,10 @@ def _run_resultats(args: argparse.Namespace, out: TextIO) -> int:
             line["points"] = coup.points(seat)
             if seat in coup.corrections:
                 line["correction"] = coup.corrections[seat]["reason"]
+            if seat in coup.slips:  # a player on paper: what was typed, paid and why
+                record = SlipRecord.from_row(table, coup.slips[seat])
+                line["slip"] = record.to_json()
+                slip_lines.setdefault(coup.number, []).append(record.text_line())
             players[table.names[seat]] = line
         coups.append({"n": coup.number, "draw": coup.draw_text, "top": results.get("top"), "players": players})
     if args.json:
@@ -443,6 +569,8 @@ def _run_resultats(args: argparse.Namespace, out: TextIO) -> int:
             if "correction" in line:
                 out.write("      " + _("{name}: corrected to {points} ({reason})").format(
                     name=printable(name), points=line["points"], reason=printable(line["correction"])) + "\n")
+        for text in slip_lines.get(coup_data["n"], []):
+            out.write("      " + printable(text) + "\n")
     return 0
 
 

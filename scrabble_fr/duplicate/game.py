@@ -152,6 +152,7 @@ class DuplicateGame:
         now: Callable[[], float] = time.monotonic,
         max_players: int = MAX_PLAYERS,
         variant: Variant = Variant.CLASSIC,
+        blitz: bool | None = None,
     ) -> None:
         if lexicon is None:
             raise DuplicateError("no_word_list")
@@ -160,6 +161,7 @@ class DuplicateGame:
         # A club game keeps to the times of the rules (§1.3); training takes any from 10 s.
         self.club = club
         self.seconds = check_time(seconds, club)
+        self.blitz = blitz  # None: blitz when ``seconds`` is a minute or less (a table keeps its clock itself)
         self.rules = rules if rules is not None else Rules.preset("ffsc")
         self.variant = Variant(variant)
         self.seed = seed if seed is not None else random.randrange(2**31)
@@ -214,7 +216,7 @@ class DuplicateGame:
     @property
     def free_warnings(self) -> int:
         """How many warnings cost nothing: 3, or 5 in blitz (one minute a coup or less)."""
-        blitz = self.seconds is not None and self.seconds <= BLITZ_SECONDS
+        blitz = self.blitz if self.blitz is not None else self.seconds is not None and self.seconds <= BLITZ_SECONDS
         return FREE_WARNINGS_BLITZ if blitz else FREE_WARNINGS
 
     def warnings(self, player: int) -> int:

@@ -24,6 +24,9 @@ database from the row that starts it. The log's rows::
     {"type": "results", "n": N, "placed", "top", "players": {SEAT: …}, "totals": {SEAT: …}, "over"}
     {"type": "correction", "n": N, "seat": SEAT, "points": P, "reason": "…"}
     {"type": "join", "seat": SEAT, "name": NAME}                          a player arrives at an open table
+                                                    (``"paper": true``: on paper, without a screen)
+    {"type": "slip", "n": N, "seat": SEAT, "text": "H8 MOT 24", "paid", …}  the desk types a paper slip
+                                                    (the last counts; see :mod:`.slips`)
 
 A late player scores 0 on the coups they missed.
 """
@@ -38,7 +41,7 @@ from typing import Any
 
 from scrabble_fr.duplicate.draw import format_draw
 from scrabble_fr.duplicate.errors import DuplicateError
-from scrabble_fr.duplicate.game import CLUB_MAX_PLAYERS, DuplicateGame, check_names
+from scrabble_fr.duplicate.game import BLITZ_SECONDS, CLUB_MAX_PLAYERS, DuplicateGame, check_names
 from scrabble_fr.duplicate.marking import mark, read_placement
 from scrabble_fr.duplicate.sheet import SheetCoup
 from scrabble_fr.duplicate.timing import check_time, time_text
@@ -74,7 +77,7 @@ from scrabble_fr.table.store import (
 )
 
 DUPLICATE = "duplicate"
-ROW_TYPES = ("coup", "proposal", "close", "results", "correction", "join")
+ROW_TYPES = ("coup", "proposal", "close", "results", "correction", "join", "slip")
 
 
 @dataclass
@@ -134,6 +137,7 @@ class CoupView:
     results: dict[str, Any] | None = None
     seconds: float | None = None  # this coup's time (None: no clock)
     corrections: dict[int, dict[str, Any]] = field(default_factory=dict)  # seat -> the last correction
+    slips: dict[int, dict[str, Any]] = field(default_factory=dict)  # seat -> the last paper slip's row
 
     @property
     def draw_text(self) -> str:
@@ -221,9 +225,9 @@ class DuplicateTable(FollowedTable):
 
     @classmethod
     def join(cls, store: TableStore, code: str, lexicon: WordList | None = None, *, name: str | None = None,
-             force: bool = False) -> DuplicateTable:
+             force: bool = False, paper: bool = False) -> DuplicateTable:
         """The seat a code opens; an open table's own code with ``name`` gives a new seat (its code
-        is :attr:`code`)."""
+        is :attr:`code`), a player on ``paper`` whose slips the desk types when asked."""
         info, seat = store.find_code(code)
         if seat is None:
             clean = cls.newcomer_name(info, name)
@@ -232,7 +236,7 @@ class DuplicateTable(FollowedTable):
             info = store.table(info.id)
             table = cls(store, info, seat, lexicon, force=force)
             table.code = new_code
-            table._write_retrying({"type": "join", "seat": seat, "name": clean})
+            table._write_retrying({"type": "join", "seat": seat, "name": clean, **({"paper": True} if paper else {})})
             return table
         return cls(store, info, seat, lexicon, force=force, code=code)
 
@@ -263,6 +267,15 @@ class DuplicateTable(FollowedTable):
             raise TableError("table_over", table=info.id)
         return check_new_seat(info.id, SeatSpec(name), ((s.name, s.role.value) for s in info.seats), CLUB_MAX_PLAYERS)
 
+    def add_paper_player(self, name: str) -> int:
+        """The desk seats a player on paper (no screen: the desk types their slips); their seat."""
+        self._require_arbiter()
+        clean = self.newcomer_name(self.info, name)
+        seat, _code = self.store.add_seat(self.table_id, SeatSpec(clean), max_players=CLUB_MAX_PLAYERS)
+        self._write_retrying({"type": "join", "seat": seat, "name": clean, "paper": True})
+        self.refresh_seats()
+        return seat
+
     code: str | None = None  # a seat's code given at an open table, to rejoin with
     _own_results = False
 
@@ -279,6 +292,7 @@ class DuplicateTable(FollowedTable):
         self.board = Board(self.rules.layout)
         self.names: dict[int, str] = {s.number: s.name for s in self.info.seats if s.role is Role.PLAYER}
         self.joined_at: dict[int, int] = {}  # a late player's first coup
+        self.paper: set[int] = set()  # the players on paper: the desk types their slips
         # The players' names in the order the arbitrator's game knows them (the table's own, then
         # each join row's): every process checks a join as that game does, so that a table the
         # arbitrator finds damaged reads as damaged everywhere (``tables`` included).
@@ -297,8 +311,11 @@ class DuplicateTable(FollowedTable):
                 # The arbitrator's seat watched without its code (a review): the draws of the coups
                 # started, public from their rows, make the game; none to come is known.
                 sheet = self._started_draws()
+            # The clock is the rows', but blitz (1:00 a coup, §5.9) gives two more free warnings.
+            blitz = self.seconds is not None and self.seconds <= BLITZ_SECONDS
             self.game = DuplicateGame(list(self.roster), lexicon=self.lexicon, rules=self.rules, seed=self.seed or 0,
-                                      seconds=None, club=False, max_players=CLUB_MAX_PLAYERS, sheet=sheet)
+                                      seconds=None, club=False, max_players=CLUB_MAX_PLAYERS, sheet=sheet,
+                                      blitz=blitz)
             self.game_seats: list[int] = sorted(initial)
 
     def _started_draws(self) -> list[SheetCoup]:
@@ -362,6 +379,8 @@ class DuplicateTable(FollowedTable):
             self.roster = check_names([*self.roster, name], CLUB_MAX_PLAYERS)
             self.names[seat] = name
             self.joined_at[seat] = self.current.number if self.current is not None else len(self.coups) + 1
+            if payload.get("paper") is True:
+                self.paper.add(seat)
             if game is not None:
                 game.add_player(name)
                 self.game_seats.append(seat)
@@ -412,6 +431,10 @@ class DuplicateTable(FollowedTable):
         elif kind == "correction":
             coup = self.coups[int(payload["n"]) - 1]
             coup.corrections[int(payload["seat"])] = dict(payload)
+        elif kind == "slip":
+            from scrabble_fr.table.slips import apply_slip
+
+            apply_slip(self, payload)
         self.rows.append(row)
         self.seq = row.seq
 
@@ -538,6 +561,8 @@ class DuplicateTable(FollowedTable):
             raise TableError("coup_closed_already", n=payload["n"])
         if kind == "coup" and (coup is not None or len(self.coups) + 1 != payload["n"]):
             raise TableError("coup_running", n=payload["n"])
+        if kind == "slip" and (coup is None or coup.number != payload["n"]):
+            raise TableError("slip_coup_closed", n=payload["n"])
 
     # -- the arbitrator's intents ------------------------------------------------------------
     def start_coup(self) -> Outcome:
@@ -625,6 +650,11 @@ class DuplicateTable(FollowedTable):
         return Outcome((elide(_("{name}'s score on coup {n} is now {points}.").format(
             name=self.names[seat], n=number, points=points)),))
 
+    def record_slip(self, payload: dict[str, Any]) -> None:
+        """Write a paper slip's row as :mod:`.slips` marked it (the arbitrator's process)."""
+        self._require_arbiter()
+        self._write_retrying({**payload, "type": "slip"})
+
     def _require_arbiter(self) -> None:
         if not self.is_arbiter:
             raise TableError("arbitrator_only")
@@ -657,6 +687,8 @@ class DuplicateTable(FollowedTable):
         that notices does."""
         if self.seat not in self.names:
             raise TableError("arbiter_plays_no_tiles" if self.is_arbiter else "spectator")
+        if self.seat in self.paper:
+            raise TableError("paper_seat", name=self.names[self.seat])
         self.poll()
         coup = self.current
         if coup is None:
