@@ -76,13 +76,26 @@ def check_clock(table: DuplicateTable) -> None:
         raise TableError("autorun_no_clock")
 
 
+def _wait(table: DuplicateTable, start: int | None) -> float:
+    """How long to wait for the others' rows before looking again: not past the coup's time nor
+    the next start (so that each happens on time), nor more than :data:`LOOK_SECONDS`."""
+    wait = LOOK_SECONDS
+    left = table.remaining()
+    if left is not None:
+        wait = min(wait, left)
+    if start is not None:
+        wait = min(wait, (start - table.now_ms()) / 1000.0)
+    return max(0.0, wait)
+
+
 def run(table: DuplicateTable, pause: float, say: Callable[[str], None],
         sleep: Callable[[float], None] = time.sleep) -> None:
     """Run the table until its game is over, saying each event through ``say``."""
     check_runnable(table)
+    start: int | None = None
     while True:
         try:
-            outcome = table.poll(timeout=LOOK_SECONDS)
+            outcome = table.poll(timeout=_wait(table, start))
         except TableError as exc:
             if exc.code in OUT_OF_REACH:
                 sleep(LOOK_SECONDS)
