@@ -20,6 +20,7 @@ from scrabble_fr.duplicate.export import percent_text, sheet_lines
 from scrabble_fr.engine.move import PlacedTile
 from scrabble_fr.i18n import _, colon, format_number, ngettext
 from scrabble_fr.table.duplicate import CoupView, DuplicateTable
+from scrabble_fr.table.slips import sheet_notes
 
 
 class Phase(StrEnum):
@@ -133,9 +134,9 @@ def ranking(table: DuplicateTable) -> list[RankLine]:
 
 
 def proposed(table: DuplicateTable) -> list[int]:
-    """The seats with a proposal in on the coup in play (never what they proposed)."""
+    """The seats with a proposal (or a paper slip) in on the coup in play (never what they proposed)."""
     coup = table.current
-    return [seat for seat in table.players if coup is not None and seat in coup.proposals]
+    return [seat for seat in table.players if coup is not None and (seat in coup.proposals or seat in coup.slips)]
 
 
 def own_proposal(table: DuplicateTable) -> str | None:
@@ -184,6 +185,7 @@ def sheet_text(table: DuplicateTable, seats: list[int] | None = None, width: int
                 notes.append(_("* coup {n}, {name}: {points} ({reason})").format(
                     n=coup.number, name=table.names[seat], points=coup.corrections[seat]["points"],
                     reason=coup.corrections[seat]["reason"]))
+    notes += sheet_notes(table, shown)  # the paper slips: what was typed, paid and why
     totals = ["", "", _("Total"), "", "", format_number(table.top_total)]
     totals += [f"{format_number(table.total(s))} ({percent_text(table.percent(s))})" for s in shown]
     rows.append(totals)

@@ -340,6 +340,8 @@ class ArbiterScreen(_ClubScreen):
         ("f4", "correct", N_("Correct"), True),
         ("f5", "sheet", N_("Sheet"), True),
         ("f6", "coup_time", N_("Time"), True),
+        ("f7", "slip", N_("Slip"), True),
+        ("f8", "paper_player", N_("On paper"), True),
         ("ctrl+q", "app.quit", N_("Quit"), True),
     ]
     DEFAULT_CSS = """
@@ -418,7 +420,7 @@ class ArbiterScreen(_ClubScreen):
         state = club_view.phase(table)
         last = club_view.last_results(table)
         count = ngettext("{n} player", "{n} players", len(table.players)).format(n=len(table.players))
-        away = sum(1 for seat in table.players if not table.present(seat))
+        away = sum(1 for seat in table.players if not table.present(seat) and seat not in table.paper)
         if away:  # the marks' legend: ○ away, ● here
             count += ", " + ngettext("{n} away (○)", "{n} away (○)", away).format(n=away)
         lines = [count]
@@ -427,7 +429,7 @@ class ArbiterScreen(_ClubScreen):
         if state is Phase.PLAYING or last is None:
             in_ = set(club_view.proposed(table))
             for seat in table.players:
-                here = "●" if table.present(seat) else "○"
+                here = _presence(table, seat)
                 done = "✓" if seat in in_ else "·" if state is Phase.PLAYING else " "
                 lines.append(f"{here}{done} {table.names[seat]}")
         else:
@@ -435,7 +437,7 @@ class ArbiterScreen(_ClubScreen):
             for line in club_view.ranking(table):
                 coup_line = club_view.seat_coup(table, last, line.seat)
                 mark = "*" if coup_line.solo else " "
-                here = "●" if table.present(line.seat) else "○"
+                here = _presence(table, line.seat)
                 lines.append(f"{line.rank:>3} {here} {line.name[:11]:<11} {coup_line.points:>4}{mark}{line.total:>5}")
         self.query_one("#club-players", Static).update("\n".join(lines))
 
@@ -447,7 +449,48 @@ class ArbiterScreen(_ClubScreen):
             return state is Phase.PLAYING
         if action == "correct":
             return club_view.last_results(self.table) is not None
+        if action == "slip":
+            return state is Phase.PLAYING and bool(self.table.paper)
+        if action == "paper_player":
+            return state is not Phase.OVER
         return True
+
+    def action_slip(self) -> None:
+        """Type the slips of the players on paper, for the coup in play."""
+        from scrabble_fr.table.slips import type_slip
+        from scrabble_fr.tui.screens.slip_desk import SlipDialog
+
+        table = self.table
+        if club_view.phase(table) is not Phase.PLAYING or not table.paper:
+            return
+
+        def send(name: str, line: str) -> str:
+            said = type_slip(table, name, line).text_line()
+            self.refresh_view()
+            return said
+
+        def closed(last: str | None) -> None:
+            self.say(last or _("No slip typed."))
+
+        players = [(seat, table.names[seat]) for seat in table.players if seat in table.paper]
+        self.app.push_screen(SlipDialog(players, send), closed)
+
+    def action_paper_player(self) -> None:
+        """Seat a player on paper: no screen, the desk types their slips."""
+        from scrabble_fr.tui.screens.slip_desk import PaperPlayerDialog
+
+        table = self.table
+
+        def seat(name: str) -> str:
+            return table.names[table.add_paper_player(name)]
+
+        def seated(name: str | None) -> None:
+            if name is not None:
+                self.say(_("{name} plays on paper: F7 types their slips.").format(name=name))
+                self.refresh_view()
+                self.refresh_bindings()
+
+        self.app.push_screen(PaperPlayerDialog(seat), seated)
 
     def action_start_coup(self) -> None:
         if club_view.phase(self.table) is Phase.WAITING:
@@ -516,6 +559,13 @@ class ArbiterScreen(_ClubScreen):
 
         players = [(seat, table.names[seat]) for seat in table.players]
         self.app.push_screen(CorrectionDialog(players, closed, last.number), answered)
+
+
+def _presence(table: DuplicateTable, seat: int) -> str:
+    """A player's mark on the desk: ● here, ○ away, ✎ on paper (the desk types the slips)."""
+    if seat in table.paper:
+        return "✎"
+    return "●" if table.present(seat) else "○"
 
 
 class TimeDialog(_Dialog):
