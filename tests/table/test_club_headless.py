@@ -16,7 +16,7 @@ import pytest
 
 from scrabble_fr.cli import main
 from scrabble_fr.table import open_store
-from scrabble_fr.table.duplicate import DuplicateTable, DuplicateTableSettings, create_duplicate_table
+from scrabble_fr.table.duplicate import DuplicateTable
 
 
 @pytest.fixture(scope="module")
