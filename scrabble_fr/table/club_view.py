@@ -11,6 +11,7 @@ Textual): the phase of the table, a seat's line on a closed coup, the ranking, t
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
@@ -189,6 +190,8 @@ def sheet_text(table: DuplicateTable, seats: list[int] | None = None, width: int
     totals = ["", "", _("Total"), "", "", format_number(table.top_total)]
     totals += [f"{format_number(table.total(s))} ({percent_text(table.percent(s))})" for s in shown]
     rows.append(totals)
+    if width:  # a note is a sentence: wrapped to the screen, never cut
+        notes = [line for note in notes for line in textwrap.wrap(note, width, subsequent_indent="  ")]
     return "\n".join(sheet_lines(headers, rows, width) + notes) + "\n"
 
 
