@@ -221,13 +221,14 @@ def _find(args: argparse.Namespace) -> tuple[Any, Any, int | None]:
     return store, info, seat
 
 
-def _open_duplicate(args: argparse.Namespace, lexicon: Any = None, force: bool = False, paper: bool = False) -> Any:
+def _open_duplicate(args: argparse.Namespace, lexicon: Any = None, force: bool = False, paper: bool = False,
+                    leased: bool = True) -> Any:
     from scrabble_fr.table.duplicate import DuplicateTable
 
     store = _store(args)
     try:
         return DuplicateTable.join(store, args.code, lexicon, name=getattr(args, "nom", None), force=force,
-                                   paper=paper)
+                                   paper=paper, leased=leased)
     except BaseException:
         store.close()
         raise
@@ -370,8 +371,9 @@ def _check_headless(args: argparse.Namespace, view: Any) -> None:
 
 
 def _arbitrate_once(args: argparse.Namespace, out: TextIO, lexicon: Any) -> int:
-    """``--fermer N``, ``--lancer``, ``--bulletin NOM SLIP``: one intent, one line."""
-    session = _open_duplicate(args, lexicon, force=True)
+    """``--fermer N``, ``--lancer``, ``--bulletin NOM SLIP``: one intent, one line, written beside a
+    desk (or an automatic arbitrator) that has the seat open, without taking it."""
+    session = _open_duplicate(args, lexicon, leased=False)
     try:
         if args.bulletin:
             from scrabble_fr.table.slips import type_slip

@@ -182,7 +182,8 @@ class DuplicateTable(FollowedTable):
     with the arbitrator's ``code``, it knows an open table's own code (:attr:`table_code`)."""
 
     def __init__(self, store: TableStore, info: TableInfo, seat: int | None, lexicon: WordList | None = None,
-                 *, force: bool = False, spectator: bool = False, code: str | None = None) -> None:
+                 *, force: bool = False, spectator: bool = False, code: str | None = None,
+                 leased: bool = True) -> None:
         if info.kind != DUPLICATE:
             raise TableError("table_unknown", table=info.id)
         self.store = store
@@ -217,15 +218,19 @@ class DuplicateTable(FollowedTable):
         # The arbitrator opened with its code: an open table's own code, for late players.
         self.table_code = self._open_table_code(code) if self.is_arbiter and code else None
         self._reset()
+        # A command of one row (not ``leased``) writes without taking the seat from a screen that
+        # has it open: the store's one row a number keeps the two apart, as it keeps two screens.
+        self.leased = leased
         if seat is not None and not spectator:
-            store.take_seat(info.id, seat, self.token, force=force)
+            if leased:
+                store.take_seat(info.id, seat, self.token, force=force)
             self.held = True
             self._renewed = time.monotonic()
         self.sync()
 
     @classmethod
     def join(cls, store: TableStore, code: str, lexicon: WordList | None = None, *, name: str | None = None,
-             force: bool = False, paper: bool = False) -> DuplicateTable:
+             force: bool = False, paper: bool = False, leased: bool = True) -> DuplicateTable:
         """The seat a code opens; an open table's own code with ``name`` gives a new seat (its code
         is :attr:`code`), a player on ``paper`` whose slips the desk types when asked."""
         info, seat = store.find_code(code)
@@ -238,7 +243,7 @@ class DuplicateTable(FollowedTable):
             table.code = new_code
             table._write_retrying({"type": "join", "seat": seat, "name": clean, **({"paper": True} if paper else {})})
             return table
-        return cls(store, info, seat, lexicon, force=force, code=code)
+        return cls(store, info, seat, lexicon, force=force, code=code, leased=leased)
 
     def _open_table_code(self, arbiter_code: str) -> str | None:
         """An open table's own code, when it derives from the arbitrator's (see
@@ -714,7 +719,7 @@ class DuplicateTable(FollowedTable):
         results (the arbitrator's process). An outcome when something changed."""
         messages: list[str] = []
         try:
-            if self.held and time.monotonic() - self._renewed >= RENEW_SECONDS:
+            if self.held and self.leased and time.monotonic() - self._renewed >= RENEW_SECONDS:
                 if not self.store.renew_seat(self.table_id, self.seat or 0, self.token):
                     self.lost_seat = True
                 self._renewed = time.monotonic()
@@ -748,7 +753,7 @@ class DuplicateTable(FollowedTable):
         return Outcome(tuple(messages))
 
     def close(self) -> None:
-        if self.held and not self.lost_seat:
+        if self.held and self.leased and not self.lost_seat:
             try:
                 self.store.leave_seat(self.table_id, self.seat or 0, self.token)
             except TableError:

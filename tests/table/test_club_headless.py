@@ -90,7 +90,13 @@ def test_a_player_on_paper_and_the_arbitrator_without_a_screen(base, french):
     assert status == 0 and out.count("\n") == 1 and "108" in out and "vertissement" not in out, err
     alice.poll(timeout=2.0)
     alice.propose("H4 PAGE")
+    # A desk open meanwhile keeps its seat: a command of one row writes beside it.
+    desk = DuplicateTable.join(open_store(base), arbiter, french)
     status, out, err = run("table", "arbitrer", arbiter, "--fermer", "1", "--base", base)
+    assert desk.store.renew_seat(desk.table_id, desk.seat, desk.token)
+    desk.poll(timeout=2.0)
+    assert not desk.lost_seat and desk.coups[0].results is not None
+    desk.close()
     assert status == 0, err
     status, out, err = run("table", "arbitrer", arbiter, "--bulletin", "Chloé", "H8 ARPEGEZ 10", "--base", base)
     assert status == 2 and "1" in err  # closed: the slip comes too late
