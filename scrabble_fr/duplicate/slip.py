@@ -230,7 +230,8 @@ def _zero_reason(position: Position | None, slip: Slip, error: ScrabbleError | N
     code = error.code if error is not None else ""
     if code == "invalid_words":
         return SlipReason.INVALID_WORD
-    if not lies_elsewhere and (code == "tiles_not_on_rack" or (position is not None and _lacks_letters(position, slip))):
+    lacking = code == "tiles_not_on_rack" or (position is not None and _lacks_letters(position, slip))
+    if lacking and not lies_elsewhere:
         return SlipReason.LETTER_ERROR
     if position is not None and not lies_elsewhere and slip.word.upper() not in position.lexicon:  # type: ignore[operator]
         return SlipReason.INVALID_WORD

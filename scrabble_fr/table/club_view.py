@@ -136,8 +136,7 @@ def ranking(table: DuplicateTable) -> list[RankLine]:
 
 def proposed(table: DuplicateTable) -> list[int]:
     """The seats with a proposal (or a paper slip) in on the coup in play (never what they proposed)."""
-    coup = table.current
-    return [seat for seat in table.players if coup is not None and (seat in coup.proposals or seat in coup.slips)]
+    return [seat for seat in table.players if table.has_proposed(seat)]
 
 
 def own_proposal(table: DuplicateTable) -> str | None:

@@ -707,7 +707,7 @@ class DuplicateTable(FollowedTable):
 
     def has_proposed(self, seat: int) -> bool:
         coup = self.current
-        return coup is not None and seat in coup.proposals
+        return coup is not None and (seat in coup.proposals or seat in coup.slips)  # a slip counts as a move in
 
     def _time_is_up(self) -> bool:
         left = self.remaining()
