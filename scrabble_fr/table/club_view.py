@@ -190,6 +190,24 @@ def sheet_text(table: DuplicateTable, seats: list[int] | None = None, width: int
     return "\n".join(sheet_lines(headers, rows, width) + notes) + "\n"
 
 
+def variant_text(table: DuplicateTable) -> str | None:
+    """The table's variant, as the desk, the wall and the players' screens head it (« Partie
+    joker », « 7 sur 8 »); None for the classic duplicate, which goes unsaid."""
+    from scrabble_fr.duplicate.variant import Variant
+
+    return table.variant.text if table.variant is not Variant.CLASSIC else None
+
+
+def swap_text(coup: CoupView | None) -> str | None:
+    """The joker game: the letters that replaced the board's jokers after ``coup``, as its
+    results row says (None: none, or no results yet)."""
+    from scrabble_fr.duplicate.texts import swapped_text
+
+    if coup is None or coup.results is None:
+        return None
+    return swapped_text("".join(str(swap[2]) for swap in coup.results.get("swapped", [])))
+
+
 def table_code_text(table: DuplicateTable) -> str | None:
     """The arbitrator's desk at an open table: the code late players join with (a table made
     before the code could be derived from the arbitrator's: where it was given). None elsewhere."""
@@ -236,6 +254,8 @@ def check_board_tile(table: DuplicateTable, tentative: Sequence[PlacedTile], row
     if coup is None:
         raise DuplicateError("coup_closed")
     check_tile(table.board, coup.tiles, tentative, row, col, letter, joker)
+    if len(tentative) >= table.rules.rack_size:  # 7sur8: the eighth tile of the draw is refused at once
+        raise DuplicateError("too_many_tiles", maximum=table.rules.rack_size)
 
 
 def board_move_text(table: DuplicateTable, tentative: Sequence[PlacedTile]) -> str:

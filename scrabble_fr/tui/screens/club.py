@@ -237,7 +237,9 @@ class PlayerScreen(_ClubScreen, BoardEntryScreen):
 
     def head_lines(self) -> list[str]:
         name = self.table.names.get(self.seat, "")
-        return [_("Table {table} — {name}").format(table=self.table.table_id, name=name), *super().head_lines()]
+        variant = club_view.variant_text(self.table)
+        return [_("Table {table} — {name}").format(table=self.table.table_id, name=name),
+                *([variant] if variant else []), *super().head_lines()]
 
     def refresh_view(self) -> None:
         super().refresh_view()
@@ -259,6 +261,9 @@ class PlayerScreen(_ClubScreen, BoardEntryScreen):
                 lines.append("")
             lines.append(_("Coup {n} results").format(n=last.number))
             lines.append(_("Top{colon} {top}").format(colon=colon(), top=top.text))
+            swapped = club_view.swap_text(last)
+            if swapped:
+                lines.append(swapped)
             if line.move or line.proposal:
                 lines.append(_("Your move: {move}").format(move=line.move or line.proposal))
             lines.append(_("You{colon} {points} ({percent})").format(colon=colon(), points=points(line.points),
@@ -369,11 +374,15 @@ class ArbiterScreen(_ClubScreen):
 
     def head_lines(self) -> list[str]:
         table = self.table
-        lines = [_("Table {table}").format(table=table.table_id)]
+        variant = club_view.variant_text(table)
+        lines = [_("Table {table}").format(table=table.table_id) + (f" — {variant}" if variant else "")]
         if club_view.phase(table) is Phase.WAITING:
             coup = table.last
             if coup is not None:
                 lines.append(_("Coup {n} — draw {draw}").format(n=coup.number, draw=coup.draw_text))
+                swapped = club_view.swap_text(coup)
+                if swapped:
+                    lines.append(swapped)
             lines.append(_("Coup {n} is next ({clock}): F2 starts it.").format(
                 n=len(table.coups) + 1, clock=club_view.time_per_coup_text(table)))
         else:
@@ -655,7 +664,8 @@ class ProjectorScreen(_ClubScreen):
         table = self.table
         coup = table.current or table.last
         state = club_view.phase(table)
-        lines = []
+        variant = club_view.variant_text(table)
+        lines = [variant] if variant else []
         if coup is not None:
             lines.append(_("Coup {n}").format(n=coup.number) + "   " + coup.draw_text)
         if state is Phase.WAITING:
@@ -680,9 +690,13 @@ class ProjectorScreen(_ClubScreen):
         table = self.table
         last = club_view.last_results(table)
         top = club_view.top_of(last)
-        self.query_one("#club-top", Static).update(
-            _("Top{colon} {top}").format(colon=colon(), top=top.text)
-            if last is not None and top is not None else "")
+        lines = []
+        if last is not None and top is not None:
+            lines.append(_("Top{colon} {top}").format(colon=colon(), top=top.text))
+        swapped = club_view.swap_text(last)
+        if swapped:
+            lines.append(swapped)
+        self.query_one("#club-top", Static).update("\n".join(lines))
         self.refresh_ranking()
 
     page = 0
