@@ -60,6 +60,9 @@ class _ClubScreen(LocalizedBindings, Screen[None]):
     _ClubScreen #club-head { height: auto; }
     _ClubScreen #club-info { height: auto; }
     _ClubScreen #club-message { height: auto; max-height: 4; padding: 0 1; }
+    /* 7 out of 8: eight tiles take 31 columns (8 × 3 and 7 spaces): the side column's margins go at 80. */
+    _ClubScreen.eight-tiles #club-side { padding: 0; }
+    _ClubScreen.eight-tiles #club-rack { width: 31; }
     """
 
     def __init__(self, table: DuplicateTable) -> None:
@@ -72,6 +75,8 @@ class _ClubScreen(LocalizedBindings, Screen[None]):
         self.moment = (club_view.phase(table), len(table.coups))
 
     def on_mount(self) -> None:
+        rules = self.table.rules
+        self.set_class(self.table.variant.draw_size(rules.rack_size) > rules.rack_size, "eight-tiles")
         follow_table(self, self.table, self.follow, every=FOLLOW_SECONDS)
         self.refresh_view()
         if club_view.phase(self.table) is Phase.OVER:
