@@ -77,7 +77,9 @@ def add_variant_option(parser: argparse.ArgumentParser, more: str = "") -> None:
     :meth:`~scrabble_fr.duplicate.variant.Variant.parse`. ``more``: what the command adds."""
     text = _("classique (default), joker (a joker in every draw, swapped on the board for its letter "
              "before the next draw) or 7sur8 (eight tiles drawn, seven played at most)")
-    parser.add_argument("--variante", metavar=_("VARIANT"), help=_("{text}; {more}").format(text=text, more=more) if more else text)
+    if more:
+        text = _("{text}; {more}").format(text=text, more=more)
+    parser.add_argument("--variante", metavar=_("VARIANT"), help=text)
 
 
 def command_module(name: str) -> ModuleType:

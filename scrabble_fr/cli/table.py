@@ -440,7 +440,11 @@ def _run_resultats(args: argparse.Namespace, out: TextIO) -> int:
             if seat in coup.corrections:
                 line["correction"] = coup.corrections[seat]["reason"]
             players[table.names[seat]] = line
-        coups.append({"n": coup.number, "draw": coup.draw_text, "top": results.get("top"), "players": players})
+        entry = {"n": coup.number, "draw": coup.draw_text, "top": results.get("top"), "players": players}
+        if results.get("swapped"):
+            # The joker game: the letters that replaced the board's jokers, as the local sheet says them.
+            entry["jokers_swapped"] = "".join(str(swap[2]) for swap in results["swapped"])
+        coups.append(entry)
     if args.json:
         out.write(json.dumps({"table": table.table_id, **variant_entry(table.variant), "top_total": table.top_total,
                               "over": table.over, "ranking": ranking, "coups": coups}, ensure_ascii=False) + "\n")

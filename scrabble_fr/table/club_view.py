@@ -187,7 +187,9 @@ def sheet_text(table: DuplicateTable, seats: list[int] | None = None, width: int
     totals = ["", "", _("Total"), "", "", format_number(table.top_total)]
     totals += [f"{format_number(table.total(s))} ({percent_text(table.percent(s))})" for s in shown]
     rows.append(totals)
-    return "\n".join(sheet_lines(headers, rows, width) + notes) + "\n"
+    # A variant is named above the table, as the local duplicate's sheet names it.
+    variant = variant_text(table)
+    return "\n".join(([variant] if variant else []) + sheet_lines(headers, rows, width) + notes) + "\n"
 
 
 def variant_text(table: DuplicateTable) -> str | None:

@@ -71,6 +71,10 @@ def test_a_joker_table_holds_a_joker_in_each_draw_and_every_board_swaps_the_same
     assert alice.current is not None and "?" in alice.current.tiles
     status, out, _err = run("table", "resultats", created.table.id, "--json", "--base", base)
     assert status == 0 and json.loads(out)["variant"] == "joker"
+    assert json.loads(out)["coups"][0]["jokers_swapped"] == "BS"
+    from scrabble_fr.table import club_view
+
+    assert club_view.sheet_text(alice).splitlines()[0] == "Partie joker"
 
 
 def test_a_seven_of_eight_table_draws_eight_and_refuses_a_move_of_eight_at_once(base, french):
