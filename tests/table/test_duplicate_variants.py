@@ -61,8 +61,10 @@ def test_a_joker_table_holds_a_joker_in_each_draw_and_every_board_swaps_the_same
     store = open_store(base)
     watcher = DuplicateTable(store, store.table(created.table.id), None, spectator=True)
     later = DuplicateTable.join(open_store(base), created.codes[1], french, force=True)  # a new desk's process
-    assert later.damaged is None and watcher.damaged is None
-    for process in (alice, watcher, later, arbiter):
+    # A review (revoir) replays the arbitrator's game from the draws of the rows, without the seed.
+    review = DuplicateTable(store, store.table(created.table.id), 1, french, spectator=True)
+    assert later.damaged is None and watcher.damaged is None and review.damaged is None and review.seed is None
+    for process in (alice, watcher, later, arbiter, review):
         assert (process.board[7, 4], process.board[7, 7]) == ("B", "S")
         assert process.board.squares == arbiter.game.position.board.squares
     # The jokers went back to the bag: the next draw holds one again.
