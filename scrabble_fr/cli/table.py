@@ -53,6 +53,7 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     create.add_argument("--pendule", type=common.clock_option(), metavar=_("MINUTES"),
                         help=_("clock: minutes per player (0: no clock)"))
     create.add_argument("--club", action="store_true", help=_("club mode: no hints, no word tools, no undo"))
+    common.add_variant_option(create, _("with --duplicate only"))
     create.add_argument("--graine", type=common.seed_option(), metavar="N", help=_("seed of the bag"))
     create.add_argument("--json", action="store_true", help=_("print the table and its codes as JSON"))
     add_lexicon_options(create)
@@ -142,13 +143,18 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
 
 def _run_creer(args: argparse.Namespace, out: TextIO) -> int:
     from scrabble_fr.cli.common import resolve_rules
+    from scrabble_fr.duplicate import Variant
     from scrabble_fr.match.config import Verification
     from scrabble_fr.table import TableError, TableSettings, create_table
 
+    # Read before anything else, so that a refused variant writes nothing.
+    variant = Variant.parse(args.variante) if args.variante is not None else None
+    if variant is not None and not args.duplicate:
+        raise TableError("variant_not_duplicate")
     rules = resolve_rules(getattr(args, "regles", None))
     lexicon = _lexicon(args, None, rules.lexicon)
     if args.duplicate:
-        return _create_duplicate(args, out, rules, lexicon)
+        return _create_duplicate(args, out, rules, lexicon, variant or Variant.CLASSIC)
     if not args.joueurs:
         raise TableError("table_players")
     settings = TableSettings(
@@ -177,14 +183,15 @@ def _run_creer(args: argparse.Namespace, out: TextIO) -> int:
     return 0
 
 
-def _create_duplicate(args: argparse.Namespace, out: TextIO, rules: Any, lexicon: Any) -> int:
+def _create_duplicate(args: argparse.Namespace, out: TextIO, rules: Any, lexicon: Any, variant: Any) -> int:
+    from scrabble_fr.duplicate import Variant
     from scrabble_fr.duplicate.timing import parse_time
     from scrabble_fr.table.duplicate import DuplicateTableSettings, create_duplicate_table
 
     settings = DuplicateTableSettings(
         players=args.joueurs.split(",") if args.joueurs else [], seconds=parse_time(args.temps, args.club),
         club=args.club, seed=args.graine, rules=rules, lexicon=getattr(args, "lexique", None),
-        lexicon_name=lexicon.name, lexicon_words=len(lexicon), arbiter=args.arbitre or "")
+        lexicon_name=lexicon.name, lexicon_words=len(lexicon), arbiter=args.arbitre or "", variant=variant)
     store = _store(args)
     try:
         created = create_duplicate_table(store, settings)
@@ -197,11 +204,15 @@ def _create_duplicate(args: argparse.Namespace, out: TextIO, rules: Any, lexicon
         seats = [{"name": seat.name, "code": created.codes.get(seat.number), "computer": False,
                   "role": seat.role.value} for seat in table.seats]
         data: dict[str, Any] = {"table": table.id, "seats": seats, "arbiter": created.codes[arbiter.number]}
+        if variant is not Variant.CLASSIC:
+            data["variant"] = variant.value  # only a variant is named: a classic table's JSON is as it was
         if created.table_code is not None:
             data["code"] = created.table_code  # an open table: each player joins with it and a name
         out.write(json.dumps(data, ensure_ascii=False) + "\n")
         return 0
     out.write(_("Duplicate table {table} created.").format(table=table.id) + "\n")
+    if variant is not Variant.CLASSIC:
+        out.write(variant.text + "\n")
     for seat in table.seats:
         out.write(f"  {seat.name}{colon()} {created.codes[seat.number]}\n")
     if created.table_code is not None:
@@ -481,6 +492,7 @@ def _run_etat(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def _write_duplicate_state(out: TextIO, data: dict[str, Any]) -> None:
+    from scrabble_fr.duplicate import Variant
     from scrabble_fr.i18n import join_list
     from scrabble_fr.table.overview import Access, TableState, state_text
 
@@ -494,6 +506,8 @@ def _write_duplicate_state(out: TextIO, data: dict[str, Any]) -> None:
         head = elide(_("Duplicate table {table}, seat of {name}.").format(table=data["table"],
                                                                           name=printable(data["seat"])))
     out.write(head + "\n")
+    if "variant" in data:
+        out.write(Variant(data["variant"]).text + "\n")
     state = TableState(data["state"])
     if data["coup"]:
         out.write(_("Coup {n} — draw {draw}").format(n=data["coup"], draw=data["draw"]) + "\n")
@@ -515,6 +529,7 @@ def _run_resultats(args: argparse.Namespace, out: TextIO) -> int:
     from scrabble_fr.duplicate.export import percent_text
     from scrabble_fr.table import TableError
     from scrabble_fr.table.duplicate import DuplicateTable
+    from scrabble_fr.table.overview import variant_entry
     from scrabble_fr.table.slips import SlipRecord
 
     store = _store(args)
@@ -553,11 +568,17 @@ def _run_resultats(args: argparse.Namespace, out: TextIO) -> int:
                 line["slip"] = record.to_json()
                 slip_lines.setdefault(coup.number, []).append(record.text_line())
             players[table.names[seat]] = line
-        coups.append({"n": coup.number, "draw": coup.draw_text, "top": results.get("top"), "players": players})
+        entry = {"n": coup.number, "draw": coup.draw_text, "top": results.get("top"), "players": players}
+        if results.get("swapped"):
+            # The joker game: the letters that replaced the board's jokers, as the local sheet says them.
+            entry["jokers_swapped"] = "".join(str(swap[2]) for swap in results["swapped"])
+        coups.append(entry)
     if args.json:
-        out.write(json.dumps({"table": table.table_id, "top_total": table.top_total, "over": table.over,
-                              "ranking": ranking, "coups": coups}, ensure_ascii=False) + "\n")
+        out.write(json.dumps({"table": table.table_id, **variant_entry(table.variant), "top_total": table.top_total,
+                              "over": table.over, "ranking": ranking, "coups": coups}, ensure_ascii=False) + "\n")
         return 0
+    if "variant" in variant_entry(table.variant):
+        out.write(table.variant.text + "\n")
     out.write(_("Table {table}: top total {total}.").format(table=table.table_id, total=table.top_total) + "\n")
     for row in ranking:
         share = percent_text(row["percent"])
@@ -591,6 +612,7 @@ def _run_jouer(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def run_tables(args: argparse.Namespace, out: TextIO) -> int:
+    from scrabble_fr.duplicate import Variant
     from scrabble_fr.table.overview import TableState, state_text, summary
 
     store = _store(args)
@@ -606,6 +628,8 @@ def run_tables(args: argparse.Namespace, out: TextIO) -> int:
         return 0
     for row in listed:
         state = state_text(TableState(row["state"]), printable(row["turn"] or ""), row["coup"])
+        if "variant" in row:
+            state = f"{Variant(row['variant']).text}, {state}"
         when = row["updated"][:16].replace("T", " ")
         players = ", ".join(printable(name) for name in row["players"]) or _("no player yet")
         events = ngettext("{n} event", "{n} events", row["events"]).format(n=row["events"])

@@ -191,7 +191,27 @@ def sheet_text(table: DuplicateTable, seats: list[int] | None = None, width: int
     rows.append(totals)
     if width:  # a note is a sentence: wrapped to the screen, never cut
         notes = [line for note in notes for line in textwrap.wrap(note, width, subsequent_indent="  ")]
-    return "\n".join(sheet_lines(headers, rows, width) + notes) + "\n"
+    # A variant is named above the table, as the local duplicate's sheet names it.
+    variant = variant_text(table)
+    return "\n".join(([variant] if variant else []) + sheet_lines(headers, rows, width) + notes) + "\n"
+
+
+def variant_text(table: DuplicateTable) -> str | None:
+    """The table's variant, as the desk, the wall and the players' screens head it (« Partie
+    joker », « 7 sur 8 »); None for the classic duplicate, which goes unsaid."""
+    from scrabble_fr.duplicate.variant import Variant
+
+    return table.variant.text if table.variant is not Variant.CLASSIC else None
+
+
+def swap_text(coup: CoupView | None) -> str | None:
+    """The joker game: the letters that replaced the board's jokers after ``coup``, as its
+    results row says (None: none, or no results yet)."""
+    from scrabble_fr.duplicate.texts import swapped_text
+
+    if coup is None or coup.results is None:
+        return None
+    return swapped_text("".join(str(swap[2]) for swap in coup.results.get("swapped", [])))
 
 
 def table_code_text(table: DuplicateTable) -> str | None:
@@ -240,6 +260,8 @@ def check_board_tile(table: DuplicateTable, tentative: Sequence[PlacedTile], row
     if coup is None:
         raise DuplicateError("coup_closed")
     check_tile(table.board, coup.tiles, tentative, row, col, letter, joker)
+    if len(tentative) >= table.rules.rack_size:  # 7sur8: the eighth tile of the draw is refused at once
+        raise DuplicateError("too_many_tiles", maximum=table.rules.rack_size)
 
 
 def board_move_text(table: DuplicateTable, tentative: Sequence[PlacedTile]) -> str:

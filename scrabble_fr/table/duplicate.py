@@ -22,13 +22,19 @@ database from the row that starts it. The log's rows::
     {"type": "proposal", "n": N, "by": SEAT, "text": "H8 MOT"}          a player's proposal (the last counts)
     {"type": "close", "n": N, "by": SEAT}                                 coup N closes (once)
     {"type": "results", "n": N, "placed", "top", "players": {SEAT: …}, "totals": {SEAT: …}, "over"}
+                                                    (``"swapped": [[ROW, COL, LETTER], …]``: the joker
+                                                    game's jokers the board exchanged after coup N)
     {"type": "correction", "n": N, "seat": SEAT, "points": P, "reason": "…"}
     {"type": "join", "seat": SEAT, "name": NAME}                          a player arrives at an open table
                                                     (``"paper": true``: on paper, without a screen)
     {"type": "slip", "n": N, "seat": SEAT, "text": "H8 MOT 24", "paid", …}  the desk types a paper slip
                                                     (the last counts; see :mod:`.slips`)
 
-A late player scores 0 on the coups they missed.
+A late player scores 0 on the coups they missed. The table's configuration names its variant
+(``"variant"``, :class:`~scrabble_fr.duplicate.variant.Variant`; none: the classic duplicate, as
+every table made before the variants): the arbitrator's game draws by it, each player's process
+refuses a move over its play limit, and every process exchanges the board's jokers as the results
+row says.
 """
 
 from __future__ import annotations
@@ -41,10 +47,11 @@ from typing import Any
 
 from scrabble_fr.duplicate.draw import format_draw
 from scrabble_fr.duplicate.errors import DuplicateError
-from scrabble_fr.duplicate.game import BLITZ_SECONDS, CLUB_MAX_PLAYERS, DuplicateGame, check_names
+from scrabble_fr.duplicate.game import BLITZ_SECONDS, CLUB_MAX_PLAYERS, DuplicateGame, check_names, check_play_limit
 from scrabble_fr.duplicate.marking import mark, read_placement
 from scrabble_fr.duplicate.sheet import SheetCoup
 from scrabble_fr.duplicate.timing import check_time, time_text
+from scrabble_fr.duplicate.variant import Variant
 from scrabble_fr.engine.board import Board
 from scrabble_fr.engine.errors import ScrabbleError
 from scrabble_fr.engine.game import move_from_data, move_to_data
@@ -83,7 +90,7 @@ ROW_TYPES = ("coup", "proposal", "close", "results", "correction", "join", "slip
 @dataclass
 class DuplicateTableSettings:
     """``table creer --duplicate``: the players (none: an open table), the time a coup, club,
-    seed, rules and word list, and the arbitrator's name."""
+    seed, rules and word list, the arbitrator's name, and the variant."""
 
     players: list[str] = field(default_factory=list)
     seconds: float | None = 180.0
@@ -94,6 +101,7 @@ class DuplicateTableSettings:
     lexicon_name: str = ""
     lexicon_words: int = 0
     arbiter: str = ""
+    variant: Variant = Variant.CLASSIC
 
 
 def create_duplicate_table(store: TableStore, settings: DuplicateTableSettings) -> Created:
@@ -115,6 +123,9 @@ def create_duplicate_table(store: TableStore, settings: DuplicateTableSettings) 
         "lexicon_name": settings.lexicon_name,
         "lexicon_words": settings.lexicon_words,
     }
+    if settings.variant is not Variant.CLASSIC:
+        # Only a variant is named: a classic table's configuration stays as it always was.
+        config["variant"] = Variant(settings.variant).value
     seats = [SeatSpec(name) for name in names] + [SeatSpec(arbiter, None, Role.ARBITER)]
 
     def seal(table_id: str, codes: Mapping[int, str]) -> dict[str, Any]:
@@ -200,6 +211,8 @@ class DuplicateTable(FollowedTable):
             seconds = config.get("seconds")
             self.seconds: float | None = float(seconds) if seconds else None
             self.club = config.get("club") is True
+            # A table made before the variants names none: the classic duplicate.
+            self.variant = Variant(config.get("variant", Variant.CLASSIC.value))
         except (KeyError, TypeError, ValueError, ScrabbleError) as exc:
             raise TableError("table_damaged", table=info.id, seq=0, detail=str(exc)) from None
         arbiter = info.arbiter
@@ -320,7 +333,7 @@ class DuplicateTable(FollowedTable):
             blitz = self.seconds is not None and self.seconds <= BLITZ_SECONDS
             self.game = DuplicateGame(list(self.roster), lexicon=self.lexicon, rules=self.rules, seed=self.seed or 0,
                                       seconds=None, club=False, max_players=CLUB_MAX_PLAYERS, sheet=sheet,
-                                      blitz=blitz)
+                                      blitz=blitz, variant=self.variant)
             self.game_seats: list[int] = sorted(initial)
 
     def _started_draws(self) -> list[SheetCoup]:
@@ -427,11 +440,12 @@ class DuplicateTable(FollowedTable):
                 raise ValueError("results out of order")
             if game is not None and not self._own_results:
                 mine = self._results(game)
-                if mine["placed"] != payload["placed"]:
+                if mine["placed"] != payload["placed"] or mine.get("swapped") != payload.get("swapped"):
                     raise ValueError("results differ")
             coup.results = dict(payload)
             placed = move_from_data(payload["placed"])
             self.board.place(placed.tiles)
+            self._swap_jokers(payload.get("swapped", []))
             self.over = bool(payload.get("over"))
         elif kind == "correction":
             coup = self.coups[int(payload["n"]) - 1]
@@ -442,6 +456,17 @@ class DuplicateTable(FollowedTable):
             apply_slip(self, payload)
         self.rows.append(row)
         self.seq = row.seq
+
+    def _swap_jokers(self, swaps: Any) -> None:
+        """The joker game: the board's jokers the results row says were exchanged become their
+        letters, on every process's board as on the arbitrator's game."""
+        if swaps and not self.variant.swaps_jokers:
+            raise ValueError("a joker swapped outside the joker game")
+        for row, col, letter in swaps:
+            square = self.board[int(row), int(col)]
+            if not isinstance(letter, str) or square is None or not square.islower() or square.upper() != letter:
+                raise ValueError("no such joker on the board")
+            self.board[int(row), int(col)] = letter
 
     def _apply_rows(self, rows: Sequence[Row]) -> None:
         for row in rows:
@@ -493,6 +518,9 @@ class DuplicateTable(FollowedTable):
             "top": move_info(coup.placed), "players": players,
             "totals": {str(seat): game.total(index) for index, seat in enumerate(self.game_seats)},
             "top_total": game.top_total, "over": game.is_over,
+            # The joker game's exchanges, for every process to make on its board (none: no key,
+            # as a classic table's rows always were).
+            **({"swapped": [list(swap) for swap in coup.swaps]} if coup.swaps else {}),
         }
 
     def total(self, seat: int) -> int:
@@ -679,6 +707,7 @@ class DuplicateTable(FollowedTable):
         marking = mark(position, stripped, command)
         if marking.error is not None:
             raise marking.error
+        check_play_limit(marking.move, self.rules.rack_size)  # 7sur8: seven tiles of the eight at most
 
     def propose(self, text: str) -> Outcome:
         """This seat's proposal for the coup in play (replacing an earlier one)."""

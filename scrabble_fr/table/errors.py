@@ -43,6 +43,7 @@ MESSAGES: dict[str, str] = {
     "arbiter_plays_no_tiles": N_("the arbiter plays no tiles"),
     "spectator": N_("a spectator watches and plays nothing"),
     "acted_first": N_("{name} acted first: {what}. Nothing of yours was recorded"),
+    "variant_not_duplicate": N_("--variante is for a duplicate table: add --duplicate"),
     "table_players": N_("a table needs at least two players, one of them human (not counting the arbiter)"),
     "name_taken": N_("someone at table {table} is already called {name}: choose another name"),
     "table_full": N_("table {table} is full: {maximum} players at most"),

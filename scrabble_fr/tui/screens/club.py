@@ -60,6 +60,9 @@ class _ClubScreen(LocalizedBindings, Screen[None]):
     _ClubScreen #club-head { height: auto; }
     _ClubScreen #club-info { height: auto; }
     _ClubScreen #club-message { height: auto; max-height: 4; padding: 0 1; }
+    /* 7 out of 8: eight tiles take 31 columns (8 × 3 and 7 spaces): the side column's margins go at 80. */
+    _ClubScreen.eight-tiles #club-side { padding: 0; }
+    _ClubScreen.eight-tiles #club-rack { width: 31; }
     """
 
     def __init__(self, table: DuplicateTable) -> None:
@@ -72,6 +75,8 @@ class _ClubScreen(LocalizedBindings, Screen[None]):
         self.moment = (club_view.phase(table), len(table.coups))
 
     def on_mount(self) -> None:
+        rules = self.table.rules
+        self.set_class(self.table.variant.draw_size(rules.rack_size) > rules.rack_size, "eight-tiles")
         follow_table(self, self.table, self.follow, every=FOLLOW_SECONDS)
         self.refresh_view()
         if club_view.phase(self.table) is Phase.OVER:
@@ -237,7 +242,9 @@ class PlayerScreen(_ClubScreen, BoardEntryScreen):
 
     def head_lines(self) -> list[str]:
         name = self.table.names.get(self.seat, "")
-        return [_("Table {table} — {name}").format(table=self.table.table_id, name=name), *super().head_lines()]
+        variant = club_view.variant_text(self.table)
+        return [_("Table {table} — {name}").format(table=self.table.table_id, name=name),
+                *([variant] if variant else []), *super().head_lines()]
 
     def refresh_view(self) -> None:
         super().refresh_view()
@@ -259,6 +266,9 @@ class PlayerScreen(_ClubScreen, BoardEntryScreen):
                 lines.append("")
             lines.append(_("Coup {n} results").format(n=last.number))
             lines.append(_("Top{colon} {top}").format(colon=colon(), top=top.text))
+            swapped = club_view.swap_text(last)
+            if swapped:
+                lines.append(swapped)
             if line.move or line.proposal:
                 lines.append(_("Your move: {move}").format(move=line.move or line.proposal))
             lines.append(_("You{colon} {points} ({percent})").format(colon=colon(), points=points(line.points),
@@ -371,11 +381,15 @@ class ArbiterScreen(_ClubScreen):
 
     def head_lines(self) -> list[str]:
         table = self.table
-        lines = [_("Table {table}").format(table=table.table_id)]
+        variant = club_view.variant_text(table)
+        lines = [_("Table {table}").format(table=table.table_id) + (f" — {variant}" if variant else "")]
         if club_view.phase(table) is Phase.WAITING:
             coup = table.last
             if coup is not None:
                 lines.append(_("Coup {n} — draw {draw}").format(n=coup.number, draw=coup.draw_text))
+                swapped = club_view.swap_text(coup)
+                if swapped:
+                    lines.append(swapped)
             lines.append(_("Coup {n} is next ({clock}): F2 starts it.").format(
                 n=len(table.coups) + 1, clock=club_view.time_per_coup_text(table)))
         else:
@@ -705,7 +719,8 @@ class ProjectorScreen(_ClubScreen):
         table = self.table
         coup = table.current or table.last
         state = club_view.phase(table)
-        lines = []
+        variant = club_view.variant_text(table)
+        lines = [variant] if variant else []
         if coup is not None:
             lines.append(_("Coup {n}").format(n=coup.number) + "   " + coup.draw_text)
         if state is Phase.WAITING:
@@ -730,9 +745,13 @@ class ProjectorScreen(_ClubScreen):
         table = self.table
         last = club_view.last_results(table)
         top = club_view.top_of(last)
-        self.query_one("#club-top", Static).update(
-            _("Top{colon} {top}").format(colon=colon(), top=top.text)
-            if last is not None and top is not None else "")
+        lines = []
+        if last is not None and top is not None:
+            lines.append(_("Top{colon} {top}").format(colon=colon(), top=top.text))
+        swapped = club_view.swap_text(last)
+        if swapped:
+            lines.append(swapped)
+        self.query_one("#club-top", Static).update("\n".join(lines))
         self.refresh_ranking()
 
     page = 0
