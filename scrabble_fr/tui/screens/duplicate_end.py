@@ -69,7 +69,7 @@ class DuplicateEndScreen(LocalizedBindings, Screen[None]):
 
     @on(Button.Pressed, "#sheet")
     def action_sheet(self) -> None:
-        from scrabble_fr.tui.screens.duplicate import SheetScreen
+        from scrabble_fr.tui.screens.duplicate_sheet import SheetScreen
 
         self.app.push_screen(SheetScreen(sheet_text(self.session.game)))
 
