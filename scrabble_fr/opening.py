@@ -43,7 +43,7 @@ from scrabble_fr.table import open_store as _open_store
 from scrabble_fr.table.duplicate import DUPLICATE, DuplicateTable
 from scrabble_fr.training.topping import ToppingSession, ToppingSettings
 
-S = TypeVar("S")
+S = TypeVar("S", covariant=True)
 TableSeat: TypeAlias = TableSession | DuplicateTable
 # Loads the word list a table's config names (the arbitrator's, a classic seat's): the caller's way.
 LexiconFor: TypeAlias = Callable[[TableInfo], WordList | None]

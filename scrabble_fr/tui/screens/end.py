@@ -21,7 +21,8 @@ from scrabble_fr.i18n import N_, _, format_number, ngettext, sentence
 from scrabble_fr.match import Match
 from scrabble_fr.messages import describe, system_error_text
 from scrabble_fr.tui.bindings import LocalizedBindings
-from scrabble_fr.tui.policy import Opening
+from scrabble_fr.tui.policy import Opening, may_open
+from scrabble_fr.tui.requests import FollowRematch, NewGame, StartGame
 
 
 def ending_text(match: Match) -> str:
@@ -142,7 +143,7 @@ class EndScreen(LocalizedBindings, Screen[None]):
         local rematch is a new game of the app's own, which a confined app does not open."""
         if self.table is not None:
             return not self.watching
-        return bool(self.app.may_open(Opening.NEW_GAME))  # type: ignore[attr-defined]
+        return may_open(self.app, Opening.NEW_GAME)
 
     @property
     def game(self):  # type: ignore[no-untyped-def]
@@ -185,7 +186,7 @@ class EndScreen(LocalizedBindings, Screen[None]):
         for rank, player, score in game.ranking():
             ranking.add_row(str(rank), game.players[player], format_number(score))
         # A confined app (a browser's visitor) plays no other game: no new game, no local rematch.
-        self.query_one("#new", Button).display = self.app.may_open(Opening.NEW_GAME)  # type: ignore[attr-defined]
+        self.query_one("#new", Button).display = may_open(self.app, Opening.NEW_GAME)
         if self.may_rematch:
             self.query_one("#revanche", Button).focus()
         else:
@@ -213,7 +214,7 @@ class EndScreen(LocalizedBindings, Screen[None]):
     def action_revanche(self) -> None:
         if self.table is None:
             # The same players and settings, a new draw (a confined app refuses it, in one line).
-            self.app.start_game(replace(self.match.config, seed=None))  # type: ignore[attr-defined]
+            self.post_message(StartGame(replace(self.match.config, seed=None)))
             return
         # At a shared table: a new table with the same seats and settings, never a local game.
         if self.watching:
@@ -225,11 +226,11 @@ class EndScreen(LocalizedBindings, Screen[None]):
         except ScrabbleError as exc:
             self.query_one("#export-result", Static).update(sentence(describe(exc)))
             return
-        self.app.follow_rematch(self.table, rematch)  # type: ignore[attr-defined]
+        self.post_message(FollowRematch(self.table, rematch))
 
     @on(Button.Pressed, "#new")
     def _new_game(self) -> None:
-        self.app.action_new_game()  # type: ignore[attr-defined]
+        self.post_message(NewGame())
 
     @on(Button.Pressed, "#sheet")
     def action_sheet(self) -> None:
