@@ -86,11 +86,16 @@ class Refused:
 
 
 
-def session_of(outcome: Opened[S] | Refused) -> S:
-    """The session opened, or the refusal raised (the command line says it and exits 2)."""
+def accepted(outcome: Opened[S] | Refused) -> Opened[S]:
+    """What opened, or the refusal raised (the command line says it and exits 2)."""
     if isinstance(outcome, Refused):
         raise outcome.error
-    return outcome.session
+    return outcome
+
+
+def session_of(outcome: Opened[S] | Refused) -> S:
+    """The session opened, or the refusal raised."""
+    return accepted(outcome).session
 
 
 @dataclass(frozen=True)
@@ -246,31 +251,49 @@ def table_code(code: str, *, base: str | None = None, name: str | None = None, l
 
 def open_located(located: Located, *, name: str | None = None, lexicon_for: LexiconFor | None = None,
                  force: bool = False, lexicon: WordList | None = None) -> Opened[TableSeat] | Refused:
-    """:func:`table_code` of a code already :func:`locate`\\ d (its store is the session's, or
+    """:func:`table_code` of a code :func:`locate` found (its store is the session's, or
     closed when refused)."""
+    if located.kind is Kind.ARBITRATOR:
+        return open_arbitrator(located, lexicon_for=lexicon_for, force=force, lexicon=lexicon)
     store, code, info, seat, kind = located.store, located.code, located.info, located.seat, located.kind
-
-    def words() -> WordList | None:
-        return lexicon if lexicon is not None or lexicon_for is None else lexicon_for(info)
 
     def opening() -> Opened[TableSeat]:
         if kind is Kind.CLASSIC_SEAT:
-            return Opened(TableSession(store, info, seat, words(), force=force, code=code), kind)
-        judging = words() if kind is Kind.ARBITRATOR else None  # a player's proposal needs no list
+            return Opened(TableSession(store, info, seat, _words(located, lexicon, lexicon_for), force=force,
+                                       code=code), kind)
+        # A duplicate player's proposal needs no word list: the arbitrator's desk judges.
         if kind is Kind.NEW_SEAT:
-            table = DuplicateTable.join(store, code, judging, name=name, force=force)
+            table = DuplicateTable.join(store, code, None, name=name, force=force)
             return Opened(table, kind, seat_code=table.code)
-        return Opened(DuplicateTable(store, info, seat, judging, force=force, code=code), kind)
+        return Opened(DuplicateTable(store, info, seat, None, force=force, code=code), kind)
 
     return _attempt(opening, store=store)
 
 
+def open_arbitrator(located: Located, *, lexicon_for: LexiconFor | None = None, force: bool = False,
+                    lexicon: WordList | None = None) -> Opened[DuplicateTable] | Refused:
+    """The arbitrator's seat of a code :func:`locate` found (any other seat is refused:
+    ``arbitrator_only``), with the word list that judges (``lexicon``, else ``lexicon_for``)."""
+    def opening() -> Opened[DuplicateTable]:
+        if located.kind is not Kind.ARBITRATOR:
+            raise TableError("arbitrator_only")
+        words = _words(located, lexicon, lexicon_for)
+        return Opened(DuplicateTable(located.store, located.info, located.seat, words, force=force,
+                                     code=located.code), Kind.ARBITRATOR)
+
+    return _attempt(opening, store=located.store)
+
+
+def _words(located: Located, lexicon: WordList | None, lexicon_for: LexiconFor | None) -> WordList | None:
+    return lexicon if lexicon is not None or lexicon_for is None else lexicon_for(located.info)
+
+
 def locate_arbitrator(code: str, *, base: str | None = None, closing: int | None = None) -> Opened[Located] | Refused:
     """:func:`locate` for the arbitrator's seat of a duplicate table, taking nothing (any other
-    code is refused: ``arbitrator_only``); :func:`open_located` then takes it. ``closing``: the
+    code is refused: ``arbitrator_only``); :func:`open_arbitrator` then takes it. ``closing``: the
     coup the arbitrator closes without a screen, checked first (a coup already closed, or not
     played, is refused)."""
-    located = locate(code, base=base)
+    located = locate(code, base=base, check_name=False)
     if isinstance(located, Refused):
         return located
     where = located.session
@@ -286,12 +309,12 @@ def locate_arbitrator(code: str, *, base: str | None = None, closing: int | None
 
 
 def arbitrator(code: str, *, base: str | None = None, lexicon_for: LexiconFor | None = None,
-               force: bool = False, closing: int | None = None) -> Opened[TableSeat] | Refused:
+               force: bool = False, closing: int | None = None) -> Opened[DuplicateTable] | Refused:
     """The arbitrator's seat of a duplicate table (see :func:`locate_arbitrator`)."""
     located = locate_arbitrator(code, base=base, closing=closing)
     if isinstance(located, Refused):
         return located
-    return open_located(located.session, lexicon_for=lexicon_for, force=force)
+    return open_arbitrator(located.session, lexicon_for=lexicon_for, force=force)
 
 
 def watcher(table_id: str, *, base: str | None = None) -> Opened[TableSeat] | Refused:

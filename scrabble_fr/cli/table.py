@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import json
+from collections.abc import Callable
 from typing import Any, TextIO
 
 from scrabble_fr.i18n import _, colon, elide, get_language, ngettext, points, printable
@@ -197,144 +198,109 @@ def _create_duplicate(args: argparse.Namespace, out: TextIO, rules: Any, lexicon
     return 0
 
 
-def _find(args: argparse.Namespace) -> tuple[Any, Any, int | None]:
-    store = _store(args)
+def _locate(args: argparse.Namespace, name: str | None = None, check_name: bool = False) -> Any:
+    """What ``args.code`` opens (:class:`~scrabble_fr.opening.Located`), nothing taken yet: its
+    store stays open for the caller. A refusal is raised (said in one line, exit 2)."""
+    from scrabble_fr import opening
+
+    return opening.session_of(opening.locate(args.code, base=getattr(args, "base", None), name=name,
+                                             check_name=check_name))
+
+
+def _before_taking(located: Any, prepare: Callable[[], Any]) -> Any:
+    """``prepare()`` (the word list, the terminal's check) before the seat ``located`` is taken:
+    what it returns, or its refusal raised with the store closed."""
     try:
-        info, seat = store.find_code(args.code)
+        lexicon = prepare()
     except BaseException:
-        store.close()
+        located.close()
         raise
-    return store, info, seat
-
-
-def _open_duplicate(args: argparse.Namespace, lexicon: Any = None, force: bool = False) -> Any:
-    from scrabble_fr.table.duplicate import DuplicateTable
-
-    store = _store(args)
-    try:
-        return DuplicateTable.join(store, args.code, lexicon, name=getattr(args, "nom", None), force=force)
-    except BaseException:
-        store.close()
-        raise
-
-
-def _open_seat(args: argparse.Namespace, force: bool = False) -> Any:
-    from scrabble_fr.table import TableSession
-
-    store = _store(args)
-    try:
-        info, seat = store.find_code(args.code)
-        lexicon = _table_lexicon(args, info)
-        return TableSession(store, info, seat, lexicon, force=force, code=args.code)
-    except BaseException:
-        store.close()
-        raise
+    return lexicon
 
 
 def _run_rejoindre(args: argparse.Namespace, out: TextIO) -> int:
+    from scrabble_fr import opening
     from scrabble_fr.cli.common import require_terminal
 
-    store, info, seat = _find(args)
-    store.close()
-    if info.kind == "duplicate" and seat is None:
-        from scrabble_fr.table.duplicate import DuplicateTable
-
-        DuplicateTable.newcomer_name(info, getattr(args, "nom", None))
     # A wrong code or name is said as such even without a terminal; nothing is written before.
-    require_terminal()
-    lexicon = None
-    if info.kind == "duplicate":
-        # The arbitrator's code opens the desk, which needs the word list.
-        if info.arbiter is not None and seat == info.arbiter.number:
-            lexicon = _table_lexicon(args, info)
-        session = _open_duplicate(args, lexicon, force=args.forcer)
-        if session.code is not None:  # a new seat at an open table: its own code, to come back with
-            out.write(_("Your seat's code, to rejoin: {code}").format(code=session.code) + "\n")
-    else:
-        session = _open_seat(args, force=args.forcer)
-        lexicon = session.match.lexicon
+    located = _locate(args, name=args.nom, check_name=True)
+
+    def prepare() -> Any:
+        require_terminal()
+        # A classic seat judges with its table's list; so does the arbitrator's desk.
+        if located.kind in (opening.Kind.CLASSIC_SEAT, opening.Kind.ARBITRATOR):
+            return _table_lexicon(args, located.info)
+        return None
+
+    lexicon = _before_taking(located, prepare)
+    opened = opening.accepted(opening.open_located(located, name=args.nom, lexicon=lexicon, force=args.forcer))
+    if opened.seat_code is not None:  # a new seat at an open table: its own code, to come back with
+        out.write(_("Your seat's code, to rejoin: {code}").format(code=opened.seat_code) + "\n")
+    _run_table_app(opened.session, lexicon)
+    return 0
+
+
+def _run_table_app(session: Any, lexicon: Any = None) -> None:
+    from scrabble_fr import opening
     from scrabble_fr.tui.app import ScrabbleApp
 
     try:
         ScrabbleApp(lexicon=lexicon, table=session).run()
     finally:
-        session.close()
-        session.store.close()
-    return 0
+        opening.close_table(session)
 
 
 def _run_arbitrer(args: argparse.Namespace, out: TextIO) -> int:
-    from scrabble_fr.table import TableError
-
-    store, info, seat = _find(args)
-    try:
-        arbiter = info.arbiter
-        if info.kind != "duplicate" or arbiter is None or seat != arbiter.number:
-            raise TableError("arbitrator_only")
-        lexicon = _table_lexicon(args, info)
-        if args.fermer is not None:
-            from scrabble_fr.table.duplicate import DuplicateTable
-
-            # A coup that cannot be closed is refused before the arbitrator's seat is taken.
-            DuplicateTable(store, info, seat, spectator=True).check_close(args.fermer)
-    finally:
-        store.close()
-    if args.fermer is not None:
-        session = _open_duplicate(args, lexicon, force=True)
-        try:
-            outcome = session.close_coup(args.fermer)
-            out.write(" ".join(outcome.messages) + "\n")
-            return 0
-        finally:
-            session.close()
-            session.store.close()
+    from scrabble_fr import opening
     from scrabble_fr.cli.common import require_terminal
 
-    require_terminal()
-    session = _open_duplicate(args, lexicon, force=args.forcer)
-    from scrabble_fr.tui.app import ScrabbleApp
+    # Another seat's code, or a coup that cannot be closed: refused before the seat is taken.
+    located = opening.session_of(opening.locate_arbitrator(args.code, base=getattr(args, "base", None),
+                                                           closing=args.fermer))
 
+    def prepare() -> Any:
+        lexicon = _table_lexicon(args, located.info)
+        if args.fermer is None:
+            require_terminal()
+        return lexicon
+
+    lexicon = _before_taking(located, prepare)
+    session = opening.session_of(opening.open_arbitrator(located, lexicon=lexicon,
+                                                         force=args.forcer or args.fermer is not None))
+    if args.fermer is None:
+        _run_table_app(session, lexicon)
+        return 0
     try:
-        ScrabbleApp(lexicon=lexicon, table=session).run()
+        outcome = session.close_coup(args.fermer)
+        out.write(" ".join(outcome.messages) + "\n")
+        return 0
     finally:
-        session.close()
-        session.store.close()
-    return 0
+        opening.close_table(session)
 
 
 def _run_regarder(args: argparse.Namespace, out: TextIO) -> int:
+    from scrabble_fr import opening
     from scrabble_fr.cli.common import require_terminal
-    from scrabble_fr.table import TableSession
 
-    store = _store(args)
+    # A wrong store or id is said as such even without a terminal; a watcher writes nothing.
+    session = opening.session_of(opening.watcher(args.table, base=getattr(args, "base", None)))
     try:
-        info = store.table(args.table)
-        require_terminal()  # a wrong store or id is said as such even without a terminal
-        if info.kind == "duplicate":
-            from scrabble_fr.table.duplicate import DuplicateTable
-
-            session: Any = DuplicateTable(store, info, None, spectator=True)
-        else:
-            session = TableSession.watch_info(store, info)
-        from scrabble_fr.tui.app import ScrabbleApp
-
-        ScrabbleApp(table=session).run()
-    finally:
-        store.close()
+        require_terminal()
+    except BaseException:
+        opening.close_table(session)
+        raise
+    _run_table_app(session)
     return 0
 
 
 def _run_etat(args: argparse.Namespace, out: TextIO) -> int:
     from scrabble_fr.table.overview import classic_view, duplicate_view
 
-    store, info, seat = _find(args)
+    located = _locate(args)  # a classic table has no code of its own: refused as unknown
+    store, info, seat = located.store, located.info, located.seat
     try:
         if info.kind == "duplicate":
             data = duplicate_view(store, info, seat, args.code)
-        elif seat is None:
-            from scrabble_fr.table import TableError
-
-            raise TableError("table_unknown_code")
         else:
             data = classic_view(store, info, seat, args.code)
     finally:
@@ -449,7 +415,8 @@ def _run_resultats(args: argparse.Namespace, out: TextIO) -> int:
 def _run_jouer(args: argparse.Namespace, out: TextIO) -> int:
     from scrabble_fr.table.command import play_command
 
-    store, info, seat = _find(args)
+    located = _locate(args)
+    store, info, seat = located.store, located.info, located.seat
     try:
         lexicon = None
         if info.kind != "duplicate":  # a duplicate player's proposal needs no word list
