@@ -7,6 +7,7 @@ line ask here and show (or say) what comes back.
     >>> outcome = new_game(GameConfig.from_spec("Alice,Bruno", seed=7), RecordStore(pathlib.Path(tempfile.mkdtemp())))
     >>> outcome.kind, outcome.session.players[0]
     (<Kind.NEW_GAME: 'new_game'>, 'Alice')
+    >>> outcome.session.close()
     >>> refused = table_code("nope-nope", base=":memory:")
     >>> isinstance(refused, Refused), refused.error.code
     (True, 'table_unknown_code')
@@ -44,6 +45,7 @@ from scrabble_fr.table.duplicate import DUPLICATE, DuplicateTable
 from scrabble_fr.training.topping import ToppingSession, ToppingSettings
 
 S = TypeVar("S", covariant=True)
+T = TypeVar("T")
 TableSeat: TypeAlias = TableSession | DuplicateTable
 # Loads the word list a table's config names (the arbitrator's, a classic seat's): the caller's way.
 LexiconFor: TypeAlias = Callable[[TableInfo], WordList | None]
@@ -145,29 +147,26 @@ def new_game(config: GameConfig, store: RecordStore, lexicon: WordList | None = 
 
 def new_duplicate(settings: DuplicateSettings, lexicon: WordList | None, store: RecordStore, *,
                   now: Callable[[], float] = time.monotonic) -> Opened[DuplicateSession] | Refused:
-    """A duplicate game: its tops need a word list (refused without one, or for a bad setting)."""
-    def opening() -> Opened[DuplicateSession]:
-        _need_words(lexicon)
-        assert lexicon is not None
-        return Opened(DuplicateSession.create(settings, lexicon, store=store, now=now), Kind.NEW_DUPLICATE)
-
-    return _attempt(opening)
+    """A duplicate game (refused without a word list, or for a bad setting)."""
+    return _with_tops(lexicon, Kind.NEW_DUPLICATE,
+                      lambda words: DuplicateSession.create(settings, words, store=store, now=now))
 
 
 def new_topping(settings: ToppingSettings, lexicon: WordList | None, store: RecordStore, *,
                 now: Callable[[], float] = time.monotonic) -> Opened[ToppingSession] | Refused:
-    """A topping game: likewise, its tops need a word list."""
-    def opening() -> Opened[ToppingSession]:
-        _need_words(lexicon)
-        assert lexicon is not None
-        return Opened(ToppingSession.create(settings, lexicon, store=store, now=now), Kind.NEW_TOPPING)
+    """A topping game (likewise)."""
+    return _with_tops(lexicon, Kind.NEW_TOPPING,
+                      lambda words: ToppingSession.create(settings, words, store=store, now=now))
+
+
+def _with_tops(lexicon: WordList | None, kind: Kind, create: Callable[[WordList], T]) -> Opened[T] | Refused:
+    # A game whose tops are looked for needs its word list before anything opens.
+    def opening() -> Opened[T]:
+        if lexicon is None:
+            raise DuplicateError("no_word_list")
+        return Opened(create(lexicon), kind)
 
     return _attempt(opening)
-
-
-def _need_words(lexicon: WordList | None) -> None:
-    if lexicon is None:
-        raise DuplicateError("no_word_list")
 
 
 def resumed(record: SavedRecord, store: RecordStore, lexicon: WordList | None, *, take_over: bool = False,

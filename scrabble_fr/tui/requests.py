@@ -8,6 +8,7 @@ browser's visitor opens no game of its own) is applied in the one place that han
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from textual.message import Message
@@ -20,62 +21,57 @@ if TYPE_CHECKING:
     from scrabble_fr.table.rematch import Rematch
 
 
+# Dataclasses: Textual's Message initialises itself in __post_init__, which the dataclass calls.
+@dataclass
 class StartGame(Message):
     """A classic game of this terminal (the set-up's, or a local rematch)."""
 
-    def __init__(self, config: GameConfig) -> None:
-        super().__init__()
-        self.config = config
+    config: GameConfig
 
 
+@dataclass
 class StartDuplicate(Message):
     """A duplicate game of this terminal."""
 
-    def __init__(self, settings: DuplicateSettings) -> None:
-        super().__init__()
-        self.settings = settings
+    settings: DuplicateSettings
 
 
+@dataclass
 class StartTable(Message):
     """A shared table created from the set-up's game: its codes shown, then a seat taken here."""
 
-    def __init__(self, config: GameConfig) -> None:
-        super().__init__()
-        self.config = config
+    config: GameConfig
 
 
+@dataclass
 class NewGame(Message):
     """Back to the set-up screen (a visitor's: the code entry), the game left."""
 
 
+@dataclass
 class FollowRematch(Message):
     """This seat follows its table's rematch."""
 
-    def __init__(self, session: TableSession, rematch: Rematch) -> None:
-        super().__init__()
-        self.session = session
-        self.rematch = rematch
+    session: TableSession
+    rematch: Rematch
 
 
+@dataclass
 class TableOpened(Message):
     """A table's seat opened from a code typed on a screen: shown in place of that screen."""
 
-    def __init__(self, opened: Opened[TableSeat]) -> None:
-        super().__init__()
-        self.opened = opened
+    opened: Opened[TableSeat]
 
 
+@dataclass
 class SwitchLanguage(Message):
     """Every screen re-rendered in ``language`` (``fr``, ``en``)."""
 
-    def __init__(self, language: str) -> None:
-        super().__init__()
-        self.language = language
+    language: str
 
 
+@dataclass
 class SetVerification(Message):
     """Who judges the challenged words from now on."""
 
-    def __init__(self, mode: Verification) -> None:
-        super().__init__()
-        self.mode = mode
+    mode: Verification
