@@ -132,7 +132,7 @@ class ScrabbleApp(App[None]):
                 self._announce_builds()
             from scrabble_fr.tui.screens.review import ReviewScreen
 
-            self.push_screen(ReviewScreen(record, source))
+            self.push_screen(ReviewScreen(record, source, self.review_lexicon))
         elif self.resume is not None:
             self.resume_game(self.resume, new_id=self.resume_as_new)
         elif self.duplicate is not None:
