@@ -387,7 +387,7 @@ class ScrabbleApp(App[None]):
         self._close_match()
         screen: Screen[None]
         if isinstance(session, Match):
-            screen = self.game_screen = GameScreen(session)
+            screen = self.game_screen = GameScreen(session, self.lexicon_loader)
         elif isinstance(session, ToppingSession):
             from scrabble_fr.tui.screens.topping import ToppingScreen
 

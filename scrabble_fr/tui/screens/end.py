@@ -3,6 +3,7 @@ final ranking, the game sheet, the GCG export, and what next (a revanche or a ne
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 
 from rich.cells import cell_len
@@ -17,6 +18,7 @@ from scrabble_fr import texts
 from scrabble_fr.engine.errors import ScrabbleError
 from scrabble_fr.engine.game import EventKind, Termination
 from scrabble_fr.engine.rules import BlockedRule
+from scrabble_fr.engine.wordlist import WordList
 from scrabble_fr.i18n import N_, _, format_number, ngettext, sentence
 from scrabble_fr.match import Match
 from scrabble_fr.messages import describe, system_error_text
@@ -108,6 +110,10 @@ class SheetScreen(LocalizedBindings, ModalScreen[None]):
         self.dismiss(None)
 
 
+# Loads a word list by name (``fr``/``en``: that language's default): the list, or None and why.
+ListLoader = Callable[[str], tuple[WordList | None, str | None]]
+
+
 class EndScreen(LocalizedBindings, Screen[None]):
     KEYS = [
         ("r", "revanche", N_("Rematch"), True),
@@ -119,11 +125,12 @@ class EndScreen(LocalizedBindings, Screen[None]):
         ("q,ctrl+q", "app.quit", N_("Quit"), False),  # the Quit button shows it; the footer keeps 80 columns
     ]
 
-    def __init__(self, match: Match) -> None:
+    def __init__(self, match: Match, lexicon_loader: ListLoader | None = None) -> None:
         # Before the bindings are made: a shared table's watcher has no rematch to follow.
         self.table = getattr(match, "table", None)
         super().__init__()
         self.match = match
+        self.lexicon_loader = lexicon_loader  # the review's list for a game judged by hand
 
     def binding_keys(self) -> list[tuple[str, str, str, bool]]:
         if self.watching:
@@ -254,9 +261,8 @@ class EndScreen(LocalizedBindings, Screen[None]):
 
         lexicon, error = self.match.lexicon, None
         if lexicon is None:  # a game judged by hand: the review still needs its rules' list
-            loader = getattr(self.app, "lexicon_loader", None)
-            if loader is not None:
-                lexicon, error = loader(self.game.rules.lexicon)
+            if self.lexicon_loader is not None:
+                lexicon, error = self.lexicon_loader(self.game.rules.lexicon)
         if lexicon is None:
             # Why the list could not be loaded, when the loader said it, rather than a bare refusal.
             self.query_one("#export-result", Static).update(error or _("No word list to review the game with."))
