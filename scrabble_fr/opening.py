@@ -87,7 +87,6 @@ class Refused:
         return describe(self.error)
 
 
-
 def accepted(outcome: Opened[S] | Refused) -> Opened[S]:
     """What opened, or the refusal raised (the command line says it and exits 2)."""
     if isinstance(outcome, Refused):
@@ -127,14 +126,22 @@ def _attempt(opening: Callable[[], Opened[S]], *, store: TableStore | None = Non
     """``opening()``, or the refusal it raised; ``store`` (opened for it) closed when refused."""
     try:
         return opening()
-    except ScrabbleError as exc:
+    except BaseException as exc:
         if store is not None:
             store.close()
-        return Refused(exc)
-    except BaseException:
-        if store is not None:
-            store.close()
+        if isinstance(exc, ScrabbleError):
+            return Refused(exc)
         raise
+
+
+def _in_store(base: str | None, opening: Callable[[TableStore], Opened[S]]) -> Opened[S] | Refused:
+    """``opening(store)`` in the table store ``base``, opened for it: the store goes with what
+    opened (the caller closes it), or is closed when refused."""
+    try:
+        store = _open_store(base)
+    except ScrabbleError as exc:
+        return Refused(exc)
+    return _attempt(lambda: opening(store), store=store)
 
 
 # -- this terminal's own games -------------------------------------------------------------------
@@ -182,11 +189,7 @@ def new_table(settings: TableSettings, *, base: str | None = None) -> Opened[New
     """A classic shared table created in the store ``base`` (None: ``SCRABBLE_FR_BASE``, else the
     data folder's file); its store stays open for the seat this terminal then takes
     (:func:`classic_seat`)."""
-    try:
-        store = _open_store(base)
-    except ScrabbleError as exc:
-        return Refused(exc)
-    return _attempt(lambda: Opened(NewTable(store, create_table(store, settings)), Kind.NEW_TABLE), store=store)
+    return _in_store(base, lambda store: Opened(NewTable(store, create_table(store, settings)), Kind.NEW_TABLE))
 
 
 def classic_seat(store: TableStore, table_id: str, seat: int, lexicon: WordList | None,
@@ -207,12 +210,7 @@ def locate(code: str, *, base: str | None = None, name: str | None = None,
     """What ``code`` opens, taking and writing nothing: an unknown code is refused. An open
     table's own code (:attr:`Kind.NEW_SEAT`) has its newcomer's ``name`` checked unless
     ``check_name`` is False (a screen that asks for the name once it knows one is needed)."""
-    try:
-        store = _open_store(base)
-    except ScrabbleError as exc:
-        return Refused(exc)
-
-    def opening() -> Opened[Located]:
+    def opening(store: TableStore) -> Opened[Located]:
         typed = code.strip()
         info, seat = store.find_code(typed)
         kind = _seat_kind(info, seat)
@@ -220,7 +218,7 @@ def locate(code: str, *, base: str | None = None, name: str | None = None,
             DuplicateTable.newcomer_name(info, name)
         return Opened(Located(store, typed, info, seat, kind), kind)
 
-    return _attempt(opening, store=store)
+    return _in_store(base, opening)
 
 
 def _seat_kind(info: TableInfo, seat: int | None) -> Kind:
@@ -319,18 +317,13 @@ def arbitrator(code: str, *, base: str | None = None, lexicon_for: LexiconFor | 
 def watcher(table_id: str, *, base: str | None = None) -> Opened[TableSeat] | Refused:
     """A watcher of the table ``table_id``: the board, the scores, the history and the clocks,
     never a rack; a duplicate table's projector. It takes no seat and writes nothing."""
-    try:
-        store = _open_store(base)
-    except ScrabbleError as exc:
-        return Refused(exc)
-
-    def opening() -> Opened[TableSeat]:
+    def opening(store: TableStore) -> Opened[TableSeat]:
         info = store.table(table_id)
         if info.kind == DUPLICATE:
             return Opened(DuplicateTable(store, info, None, spectator=True), Kind.WATCHER)
         return Opened(TableSession.watch_info(store, info), Kind.WATCHER)
 
-    return _attempt(opening, store=store)
+    return _in_store(base, opening)
 
 
 def close_table(session: TableSeat) -> None:
