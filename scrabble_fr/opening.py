@@ -176,12 +176,18 @@ def _with_tops(lexicon: WordList | None, kind: Kind, create: Callable[[WordList]
     return _attempt(opening)
 
 
-def resumed(record: SavedRecord, store: RecordStore, lexicon: WordList | None, *, take_over: bool = False,
+def resumed(record: SavedRecord, store: RecordStore, lexicon: WordList | None = None, *,
+            lexicon_for: Callable[[SavedRecord], WordList | None] | None = None, take_over: bool = False,
             as_new: bool = False, now: Callable[[], float] = time.monotonic) -> Opened[resume.Session] | Refused:
-    """A saved game of any kind where it stopped (see :func:`scrabble_fr.resume.open_session`):
-    refused for a damaged record or a game open in another process."""
-    return _attempt(lambda: Opened(resume.open_session(record, store, lexicon, take_over=take_over, as_new=as_new,
-                                                       now=now), Kind.RESUMED))
+    """A saved game of any kind where it stopped (see :func:`scrabble_fr.resume.open_session`),
+    judged by ``lexicon``, else by what ``lexicon_for(record)`` loads: refused for a damaged
+    record (one whose list cannot even be named) or a game open in another process."""
+    def opening() -> Opened[resume.Session]:
+        words = lexicon if lexicon is not None or lexicon_for is None else lexicon_for(record)
+        return Opened(resume.open_session(record, store, words, take_over=take_over, as_new=as_new, now=now),
+                      Kind.RESUMED)
+
+    return _attempt(opening)
 
 
 # -- shared tables -------------------------------------------------------------------------------

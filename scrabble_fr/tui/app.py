@@ -218,9 +218,10 @@ class ScrabbleApp(App[None]):
         one open in another process: say so, change nothing)."""
         if self.refuses(Opening.NEW_GAME):
             return
-        lexicon = self.word_list(resume.lexicon_source(record), resume.list_language(record))
-        self._show_opened(opening.resumed(record, self.store, lexicon, take_over=self.take_over, as_new=new_id,
-                                          now=self.now))
+        self._show_opened(opening.resumed(
+            record, self.store, lexicon_for=lambda saved: self.word_list(resume.lexicon_source(saved),
+                                                                         resume.list_language(saved)),
+            take_over=self.take_over, as_new=new_id, now=self.now))
 
     def start_game(self, config: GameConfig) -> None:
         if self.refuses(Opening.NEW_GAME):

@@ -11,11 +11,11 @@ from scrabble_fr.duplicate import DuplicateSession, DuplicateSettings
 from scrabble_fr.i18n import set_language
 from scrabble_fr.match import Match
 from scrabble_fr.match.config import GameConfig
+from scrabble_fr.records.errors import RecordError
 from scrabble_fr.records.store import RecordStore
 from scrabble_fr.table import TableSession, TableSettings, create_table, open_store
 from scrabble_fr.table.duplicate import DuplicateTable, DuplicateTableSettings, create_duplicate_table
 from scrabble_fr.training.topping import ToppingSession, ToppingSettings
-from scrabble_fr.words import WordSet
 
 Kind = opening.Kind
 
@@ -161,7 +161,12 @@ def test_a_new_game_and_its_resumption_once(saves, words):
     assert record is not None
     assert refusal(opening.resumed(record, saves, words)) == "save_locked"  # open here already
     game.session.close()
-    again = opening.accepted(opening.resumed(record, saves, words))
+
+    def unnamed(saved: object) -> None:  # a record whose word list cannot even be named
+        raise RecordError("save_corrupt", path="x", id="x", detail="kind")
+
+    assert refusal(opening.resumed(record, saves, lexicon_for=unnamed)) == "save_corrupt"
+    again = opening.accepted(opening.resumed(record, saves, lexicon_for=lambda saved: words))
     try:
         assert again.kind is Kind.RESUMED and isinstance(again.session, Match)
         assert again.session.players == game.session.players
