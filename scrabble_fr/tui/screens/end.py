@@ -22,6 +22,7 @@ from scrabble_fr.engine.wordlist import WordList
 from scrabble_fr.i18n import N_, _, format_number, ngettext, sentence
 from scrabble_fr.match import Match
 from scrabble_fr.messages import describe, system_error_text
+from scrabble_fr.table.classic_seat import table_of
 from scrabble_fr.tui.bindings import LocalizedBindings
 from scrabble_fr.tui.policy import Opening, may_open
 from scrabble_fr.tui.requests import FollowRematch, NewGame, StartGame
@@ -127,7 +128,7 @@ class EndScreen(LocalizedBindings, Screen[None]):
 
     def __init__(self, match: Match, lexicon_loader: ListLoader | None = None) -> None:
         # Before the bindings are made: a shared table's watcher has no rematch to follow.
-        self.table = getattr(match, "table", None)
+        self.table = table_of(match)
         super().__init__()
         self.match = match
         self.lexicon_loader = lexicon_loader  # the review's list for a game judged by hand
