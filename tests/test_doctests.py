@@ -40,6 +40,7 @@ MODULES = [
     "scrabble_fr.records.recorder",
     "scrabble_fr.engine.wordlist",
     "scrabble_fr.resume",
+    "scrabble_fr.opening",
     "scrabble_fr.match.match",
     "scrabble_fr.duplicate",
     "scrabble_fr.duplicate.draw",

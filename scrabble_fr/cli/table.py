@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import json
+from collections.abc import Callable
 from typing import Any, TextIO
 
 from scrabble_fr.i18n import _, colon, elide, get_language, ngettext, points, printable
@@ -222,93 +223,81 @@ def _create_duplicate(args: argparse.Namespace, out: TextIO, rules: Any, lexicon
     return 0
 
 
-def _find(args: argparse.Namespace) -> tuple[Any, Any, int | None]:
-    store = _store(args)
+def _locate(args: argparse.Namespace, name: str | None = None, check_name: bool = False) -> Any:
+    """What ``args.code`` opens (:class:`~scrabble_fr.opening.Located`), nothing taken yet: its
+    store stays open for the caller. A refusal is raised (said in one line, exit 2)."""
+    from scrabble_fr import opening
+
+    return opening.session_of(opening.locate(args.code, base=getattr(args, "base", None), name=name,
+                                             check_name=check_name))
+
+
+def _before_taking(located: Any, prepare: Callable[[], Any]) -> Any:
+    """``prepare()`` (the word list, the terminal's check) before the seat ``located`` is taken:
+    what it returns, or its refusal raised with the store closed."""
     try:
-        info, seat = store.find_code(args.code)
+        lexicon = prepare()
     except BaseException:
-        store.close()
+        located.close()
         raise
-    return store, info, seat
-
-
-def _open_duplicate(args: argparse.Namespace, lexicon: Any = None, force: bool = False, paper: bool = False,
-                    leased: bool = True) -> Any:
-    from scrabble_fr.table.duplicate import DuplicateTable
-
-    store = _store(args)
-    try:
-        return DuplicateTable.join(store, args.code, lexicon, name=getattr(args, "nom", None), force=force,
-                                   paper=paper, leased=leased)
-    except BaseException:
-        store.close()
-        raise
-
-
-def _open_seat(args: argparse.Namespace, force: bool = False) -> Any:
-    from scrabble_fr.table import TableSession
-
-    store = _store(args)
-    try:
-        info, seat = store.find_code(args.code)
-        lexicon = _table_lexicon(args, info)
-        return TableSession(store, info, seat, lexicon, force=force, code=args.code)
-    except BaseException:
-        store.close()
-        raise
+    return lexicon
 
 
 def _run_rejoindre(args: argparse.Namespace, out: TextIO) -> int:
+    from scrabble_fr import opening
     from scrabble_fr.cli.common import require_terminal
 
-    store, info, seat = _find(args)
-    store.close()
-    if info.kind == "duplicate" and seat is None:
-        from scrabble_fr.table.duplicate import DuplicateTable
-
-        DuplicateTable.newcomer_name(info, getattr(args, "nom", None))
-    if args.json or args.papier:
-        return _join_without_screen(args, out, info, seat)
     # A wrong code or name is said as such even without a terminal; nothing is written before.
-    require_terminal()
-    lexicon = None
-    if info.kind == "duplicate":
-        # The arbitrator's code opens the desk, which needs the word list.
-        if info.arbiter is not None and seat == info.arbiter.number:
-            lexicon = _table_lexicon(args, info)
-        session = _open_duplicate(args, lexicon, force=args.forcer)
-        if session.code is not None:  # a new seat at an open table: its own code, to come back with
-            out.write(_("Your seat's code, to rejoin: {code}").format(code=session.code) + "\n")
-    else:
-        session = _open_seat(args, force=args.forcer)
-        lexicon = session.match.lexicon
+    located = _locate(args, name=args.nom, check_name=True)
+    if args.json or args.papier:
+        return _join_without_screen(args, out, located)
+
+    def prepare() -> Any:
+        require_terminal()
+        # A classic seat judges with its table's list; so does the arbitrator's desk.
+        if located.kind in (opening.Kind.CLASSIC_SEAT, opening.Kind.ARBITRATOR):
+            return _table_lexicon(args, located.info)
+        return None
+
+    lexicon = _before_taking(located, prepare)
+    opened = opening.accepted(opening.open_located(located, name=args.nom, lexicon=lexicon, force=args.forcer))
+    if opened.seat_code is not None:  # a new seat at an open table: its own code, to come back with
+        out.write(_("Your seat's code, to rejoin: {code}").format(code=opened.seat_code) + "\n")
+    _run_table_app(opened.session, lexicon)
+    return 0
+
+
+def _run_table_app(session: Any, lexicon: Any = None) -> None:
+    from scrabble_fr import opening
     from scrabble_fr.tui.app import ScrabbleApp
 
     try:
         ScrabbleApp(lexicon=lexicon, table=session).run()
     finally:
-        session.close()
-        session.store.close()
-    return 0
+        opening.close_table(session)
 
 
-def _join_without_screen(args: argparse.Namespace, out: TextIO, info: Any, seat: int | None) -> int:
+def _join_without_screen(args: argparse.Namespace, out: TextIO, located: Any) -> int:
     """``rejoindre --json`` (a script, a bot) or ``--papier`` (a player on paper): the new seat is
     written, its code said, and no screen opens; a seat's own code is only said back."""
+    from scrabble_fr import opening
     from scrabble_fr.table import TableError
+    from scrabble_fr.table.duplicate import DuplicateTable
 
-    if args.papier and (info.kind != "duplicate" or seat is not None):
-        raise TableError("paper_needs_table_code")
-    if seat is not None:
+    info, seat = located.info, located.seat
+    if seat is not None or args.papier and located.kind is not opening.Kind.NEW_SEAT:
+        located.close()  # nothing to write: a seat's own code, or paper refused
+        if args.papier:
+            raise TableError("paper_needs_table_code")
         name = next(s.name for s in info.seats if s.number == seat)
         data = {"table": info.id, "seat": name, "code": args.code}
     else:
-        session = _open_duplicate(args, paper=args.papier)
+        session = opening.session_of(opening.open_located(located, name=args.nom, paper=args.papier))
+        assert isinstance(session, DuplicateTable) and session.seat is not None  # a new seat: duplicate only
         try:
             data = {"table": session.table_id, "seat": session.names[session.seat], "code": session.code}
         finally:
-            session.close()
-            session.store.close()
+            opening.close_table(session)
     if args.json:
         out.write(json.dumps(data, ensure_ascii=False) + "\n")
     elif args.papier:
@@ -318,37 +307,32 @@ def _join_without_screen(args: argparse.Namespace, out: TextIO, info: Any, seat:
 
 
 def _run_arbitrer(args: argparse.Namespace, out: TextIO) -> int:
-    from scrabble_fr.table import TableError
+    from scrabble_fr import opening
+    from scrabble_fr.cli.common import require_terminal
 
-    store, info, seat = _find(args)
-    try:
-        arbiter = info.arbiter
-        if info.kind != "duplicate" or arbiter is None or seat != arbiter.number:
-            raise TableError("arbitrator_only")
-        lexicon = _table_lexicon(args, info)
-        if args.fermer is not None or args.lancer or args.automatique or args.bulletin:
+    # Another seat's code, or a coup that cannot be closed: refused before the seat is taken.
+    located = opening.session_of(opening.locate_arbitrator(args.code, base=getattr(args, "base", None),
+                                                           closing=args.fermer))
+    headless = args.fermer is not None or args.lancer or args.automatique or args.bulletin
+
+    def prepare() -> Any:
+        lexicon = _table_lexicon(args, located.info)
+        if headless:
             from scrabble_fr.table.duplicate import DuplicateTable
 
             # What cannot be done is refused before the arbitrator's seat is taken.
-            view = DuplicateTable(store, info, seat, spectator=True)
-            _check_headless(args, view)
-    finally:
-        store.close()
-    if args.fermer is not None or args.lancer or args.bulletin:
-        return _arbitrate_once(args, out, lexicon)
+            _check_headless(args, DuplicateTable(located.store, located.info, located.seat, spectator=True))
+        else:
+            require_terminal()
+        return lexicon
+
+    lexicon = _before_taking(located, prepare)
     if args.automatique:
-        return _run_automatic(args, out, lexicon)
-    from scrabble_fr.cli.common import require_terminal
-
-    require_terminal()
-    session = _open_duplicate(args, lexicon, force=args.forcer)
-    from scrabble_fr.tui.app import ScrabbleApp
-
-    try:
-        ScrabbleApp(lexicon=lexicon, table=session).run()
-    finally:
-        session.close()
-        session.store.close()
+        return _run_automatic(args, out, located, lexicon)
+    if headless:
+        return _arbitrate_once(args, out, located, lexicon)
+    session = opening.session_of(opening.open_arbitrator(located, lexicon=lexicon, force=args.forcer))
+    _run_table_app(session, lexicon)
     return 0
 
 
@@ -358,9 +342,7 @@ def _check_headless(args: argparse.Namespace, view: Any) -> None:
     from scrabble_fr.duplicate.errors import DuplicateError
     from scrabble_fr.table import TableError
 
-    if args.fermer is not None:
-        view.check_close(args.fermer)
-    elif args.lancer:
+    if args.lancer:  # (a coup to close was checked when the arbitrator's code was read)
         if view.current is not None:
             raise TableError("coup_running", n=view.current.number)
         if view.over:
@@ -381,10 +363,12 @@ def _check_headless(args: argparse.Namespace, view: Any) -> None:
         read_slip(args.bulletin[1])
 
 
-def _arbitrate_once(args: argparse.Namespace, out: TextIO, lexicon: Any) -> int:
+def _arbitrate_once(args: argparse.Namespace, out: TextIO, located: Any, lexicon: Any) -> int:
     """``--fermer N``, ``--lancer``, ``--bulletin NOM SLIP``: one intent, one line, written beside a
     desk (or an automatic arbitrator) that has the seat open, without taking it."""
-    session = _open_duplicate(args, lexicon, leased=False)
+    from scrabble_fr import opening
+
+    session = opening.session_of(opening.open_arbitrator(located, lexicon=lexicon, leased=False))
     try:
         if args.bulletin:
             from scrabble_fr.table.slips import type_slip
@@ -397,15 +381,15 @@ def _arbitrate_once(args: argparse.Namespace, out: TextIO, lexicon: Any) -> int:
         out.write(" ".join(outcome.messages) + "\n")
         return 0
     finally:
-        session.close()
-        session.store.close()
+        opening.close_table(session)
 
 
-def _run_automatic(args: argparse.Namespace, out: TextIO, lexicon: Any) -> int:
+def _run_automatic(args: argparse.Namespace, out: TextIO, located: Any, lexicon: Any) -> int:
     """``--automatique``: the arbitrator without a screen until the game ends; SIGTERM stops it as
     Ctrl+C does (the seat let go; started again, it goes on where the table is)."""
     import signal
 
+    from scrabble_fr import opening
     from scrabble_fr.table import autorun
 
     pause = autorun.parse_pause(args.pause)
@@ -414,7 +398,7 @@ def _run_automatic(args: argparse.Namespace, out: TextIO, lexicon: Any) -> int:
         raise KeyboardInterrupt
 
     previous = signal.signal(signal.SIGTERM, stop)
-    session = _open_duplicate(args, lexicon, force=True)
+    session = opening.session_of(opening.open_arbitrator(located, lexicon=lexicon, force=True))
     try:
         out.write(_("Table {table} runs by itself ({pause} between coups): Ctrl+C stops it.").format(
             table=session.table_id, pause=args.pause.strip()) + "\n")
@@ -431,43 +415,32 @@ def _run_automatic(args: argparse.Namespace, out: TextIO, lexicon: Any) -> int:
         return 0
     finally:
         signal.signal(signal.SIGTERM, previous)
-        session.close()
-        session.store.close()
+        opening.close_table(session)
 
 
 def _run_regarder(args: argparse.Namespace, out: TextIO) -> int:
+    from scrabble_fr import opening
     from scrabble_fr.cli.common import require_terminal
-    from scrabble_fr.table import TableSession
 
-    store = _store(args)
+    # A wrong store or id is said as such even without a terminal; a watcher writes nothing.
+    session = opening.session_of(opening.watcher(args.table, base=getattr(args, "base", None)))
     try:
-        info = store.table(args.table)
-        require_terminal()  # a wrong store or id is said as such even without a terminal
-        if info.kind == "duplicate":
-            from scrabble_fr.table.duplicate import DuplicateTable
-
-            session: Any = DuplicateTable(store, info, None, spectator=True)
-        else:
-            session = TableSession.watch_info(store, info)
-        from scrabble_fr.tui.app import ScrabbleApp
-
-        ScrabbleApp(table=session).run()
-    finally:
-        store.close()
+        require_terminal()
+    except BaseException:
+        opening.close_table(session)
+        raise
+    _run_table_app(session)
     return 0
 
 
 def _run_etat(args: argparse.Namespace, out: TextIO) -> int:
     from scrabble_fr.table.overview import classic_view, duplicate_view
 
-    store, info, seat = _find(args)
+    located = _locate(args)  # a classic table has no code of its own: refused as unknown
+    store, info, seat = located.store, located.info, located.seat
     try:
         if info.kind == "duplicate":
             data = duplicate_view(store, info, seat, args.code)
-        elif seat is None:
-            from scrabble_fr.table import TableError
-
-            raise TableError("table_unknown_code")
         else:
             data = classic_view(store, info, seat, args.code)
     finally:
@@ -600,7 +573,8 @@ def _run_resultats(args: argparse.Namespace, out: TextIO) -> int:
 def _run_jouer(args: argparse.Namespace, out: TextIO) -> int:
     from scrabble_fr.table.command import play_command
 
-    store, info, seat = _find(args)
+    located = _locate(args)
+    store, info, seat = located.store, located.info, located.seat
     try:
         lexicon = None
         if info.kind != "duplicate":  # a duplicate player's proposal needs no word list
