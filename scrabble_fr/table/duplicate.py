@@ -55,13 +55,13 @@ from scrabble_fr.i18n import _, elide
 from scrabble_fr.match.config import check_seed
 from scrabble_fr.match.outcome import Outcome
 from scrabble_fr.messages import describe
-from scrabble_fr.table.errors import OUT_OF_REACH, TableError
+from scrabble_fr.table.errors import NOT_RECORDED, TableError
+from scrabble_fr.table.following import FollowedTable
 from scrabble_fr.table.seal import SEALED, new_seed, sealed_seeds, table_seed
 from scrabble_fr.table.store import (
     RENEW_SECONDS,
     Conflict,
     Created,
-    FollowedTable,
     NewTable,
     Role,
     Row,
@@ -204,7 +204,6 @@ class DuplicateTable(FollowedTable):
         self.lexicon = lexicon
         self.held = False
         self.lost_seat = False
-        self.offline = False
         self.time_chosen = False  # the arbitrator chose the time of the coups to come:
         self.next_seconds: float | None = None  # this one
         self._renewed = 0.0
@@ -436,6 +435,13 @@ class DuplicateTable(FollowedTable):
         self._reset()
         self.sync()
 
+    def rebuild_from_known(self) -> None:
+        """Put the state back as the rows already read have it (the arbitrator's results that
+        the store did not take: its game had closed the coup)."""
+        rows = self.rows
+        self._reset()
+        self._apply_rows(rows)
+
     # -- the results -------------------------------------------------------------------------
     def _results(self, game: DuplicateGame) -> dict[str, Any]:
         """Close the game's coup and say what it paid (the arbitrator's process)."""
@@ -500,7 +506,8 @@ class DuplicateTable(FollowedTable):
 
     # -- writing -----------------------------------------------------------------------------
     def _write(self, payload: dict[str, Any]) -> Row:
-        """Write the next row; another row first: read it, and say so (``acted_first``)."""
+        """Write the next row; another row first: read it, and say so (``acted_first``). A row
+        the store does not take is refused at once, « not recorded » (:meth:`_append`)."""
         if self.damaged is not None:
             raise self.damaged
         if not self.held or self.lost_seat:
@@ -509,7 +516,7 @@ class DuplicateTable(FollowedTable):
             # A proposal wakes the arbitrator's process, not the hundred players' (PostgreSQL):
             # they read it with the next row that concerns them, or when they write.
             quiet = payload.get("type") == "proposal"
-            row = self.store.append(self.table_id, self.seq + 1, payload, quiet=quiet)
+            row = self._append(self.seq + 1, payload, quiet=quiet)
         except Conflict:
             self.sync()
             raise TableError("acted_first", name=_("the table"), what=_("a row was written first")) from None
@@ -526,7 +533,7 @@ class DuplicateTable(FollowedTable):
                 if exc.code != "acted_first":
                     raise
                 self._check_writable(payload)
-        raise TableError("base_lost")
+        raise TableError("not_recorded_busy")  # the others' rows kept coming first
 
     def _check_writable(self, payload: dict[str, Any]) -> None:
         """Raise if what ``payload`` says no longer makes sense after the rows read meanwhile."""
@@ -585,8 +592,15 @@ class DuplicateTable(FollowedTable):
         """Close coup ``number`` (the current one): refused, and said, if it is closed already."""
         coup = self.check_close(number)
         self._write_retrying({"type": "close", "n": coup.number, "by": self.seat})
-        published = self.publish()
-        return Outcome((_("Coup {n} is closed.").format(n=coup.number), *published.messages), published.warning)
+        closed = _("Coup {n} is closed.").format(n=coup.number)
+        try:
+            published = self.publish()
+        except TableError as exc:
+            if exc.code not in NOT_RECORDED:
+                raise
+            # The close is written; its results are, at a look once the store takes them.
+            return Outcome((closed, _("Its results are written once the table store takes them.")))
+        return Outcome((closed, *published.messages), published.warning)
 
     def publish(self) -> Outcome:
         """The arbitrator's process: the results of a closed coup that has none yet."""
@@ -600,9 +614,12 @@ class DuplicateTable(FollowedTable):
         try:
             self._write(results)
         except TableError as exc:
+            self._own_results = False
+            if exc.code in NOT_RECORDED:
+                self.rebuild_from_known()  # the game closed the coup: back to the rows' state
+                raise
             if exc.code != "acted_first":
                 raise
-            self._own_results = False
             self.rebuild()  # another arbitrator's window published them
             return Outcome()
         finally:
@@ -657,7 +674,8 @@ class DuplicateTable(FollowedTable):
         that notices does."""
         if self.seat not in self.names:
             raise TableError("arbiter_plays_no_tiles" if self.is_arbiter else "spectator")
-        self.poll()
+        if not self.offline:  # the store known to be away: the proposal is refused at once
+            self.poll()
         coup = self.current
         if coup is None:
             raise DuplicateError("coup_closed")
@@ -690,8 +708,10 @@ class DuplicateTable(FollowedTable):
             changed = self._has_changed(timeout, quiet=self.is_arbiter) or self.offline
             before = (self.seq, len(self.coups))
             if changed:
-                self.offline = False
                 self.sync()
+                if self._back():
+                    messages.append(self.back_notice())
+                messages.extend(self._reached_after_all(self.rows))
             if self.held and self.current is not None and self._time_is_up():
                 try:
                     self._write_retrying({"type": "close", "n": self.current.number, "by": self.seat})
@@ -702,15 +722,7 @@ class DuplicateTable(FollowedTable):
             outcome = self.publish()
             messages.extend(outcome.messages)
         except TableError as exc:
-            if exc.code == "base_busy":  # another terminal is writing: read it at the next look
-                self._read_later()
-                return None
-            if exc.code in OUT_OF_REACH:
-                if not self.offline:
-                    self.offline = True
-                    return Outcome(warning=describe(TableError("base_lost")))
-                return None
-            raise
+            return self._look_failed(exc)
         if not changed and not messages and before == (self.seq, len(self.coups)):
             return None
         return Outcome(tuple(messages))

@@ -30,9 +30,10 @@ import random
 from dataclasses import dataclass
 
 from scrabble_fr.table.errors import TableError
+from scrabble_fr.table.following import not_recorded
 from scrabble_fr.table.seal import SEALED, SEALED_REMATCH, open_rematch, seal_rematch, seal_seed
 from scrabble_fr.table.secrets import derive_secret
-from scrabble_fr.table.session import TableSession, not_recorded
+from scrabble_fr.table.session import TableSession
 from scrabble_fr.table.store import Conflict, NewTable, SeatSpec, code_hash, derived_code, new_table_id
 
 REMATCH_OF = "rematch_of"  # the new table's configuration names the table it follows

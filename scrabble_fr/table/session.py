@@ -60,13 +60,13 @@ from scrabble_fr.match.config import (
 from scrabble_fr.match.match import ComputerTask, Match, Note, _default_computers
 from scrabble_fr.match.outcome import Outcome
 from scrabble_fr.messages import describe
-from scrabble_fr.table.errors import NOT_RECORDED, OUT_OF_REACH, TableError
+from scrabble_fr.table.errors import NOT_RECORDED, TableError
+from scrabble_fr.table.following import FollowedTable
 from scrabble_fr.table.seal import is_sealed, new_seed, open_tiles, seal_tiles, table_seals, table_seed
 from scrabble_fr.table.store import (
     RENEW_SECONDS,
     Conflict,
     Created,
-    FollowedTable,
     NewTable,
     Role,
     Row,
@@ -272,17 +272,6 @@ def _help_counts(notes: Sequence[Note]) -> dict[tuple[str, int, int], int]:
     return {(n.kind, n.after, n.player): n.count for n in notes if n.kind in HELP_NOTES}
 
 
-STORE_FAILURES = OUT_OF_REACH | {"base_busy"}
-
-
-def not_recorded(exc: TableError) -> TableError:
-    """What an intent whose row the store did not take says: « not recorded », nothing queued
-    (the store's own wording, « retrying… », would promise a retry no one makes)."""
-    if exc.code == "base_busy":
-        return TableError("not_recorded_busy")
-    return TableError("not_recorded") if exc.code in STORE_FAILURES else exc
-
-
 class TableSession(FollowedTable):
     """One seat (``seat``; None: a spectator) following one table of ``store``."""
 
@@ -329,8 +318,6 @@ class TableSession(FollowedTable):
         self._reset()
         self.held = False
         self.lost_seat = False
-        self.offline = False
-        self._unsure = False  # a write failed as the connection went: did the server take it?
         self._renewed = 0.0
         if seat is not None and not spectator:
             store.take_seat(self.table_id, seat, self.token, force=force)
@@ -587,10 +574,6 @@ class TableSession(FollowedTable):
             if not self.held or self.lost_seat:
                 raise TableError("spectator" if self.seat is None else "seat_taken",
                                  name=self.info.seat(self.seat or 0).name)
-            if self.offline:
-                # Known to be away: refused at once rather than after a connection's timeout.
-                self.rebuild_from_known()
-                raise TableError("not_recorded")
             payload: dict[str, Any] = {"type": kind, "by": self.seat, **extra}
             if drop:
                 payload["drop"] = drop
@@ -602,7 +585,7 @@ class TableSession(FollowedTable):
             if match.game.is_over and self.seed is not None and is_sealed(self.info.config):
                 payload["seed"] = self.seed  # the game is over: its racks are no secret any more
             try:
-                row = self.store.append(self.table_id, self.seq + 1, payload)
+                row = self._append(self.seq + 1, payload)  # refused at once while the store is away
             except Conflict:
                 if not self._rebase(drop, added, notes):
                     known = self.seq
@@ -612,13 +595,9 @@ class TableSession(FollowedTable):
                     who = self.info.seat(by).name if isinstance(by, int) else _("the table")
                     raise TableError("acted_first", name=who, what=self.what_happened(known)) from None
                 continue
-            except TableError as exc:
-                self.rebuild_from_known()
-                if exc.code in OUT_OF_REACH:
-                    self.offline = True  # the next look says when it is back
-                    # A connection lost mid-write may have lost only the answer: looked at on return.
-                    self._unsure = True
-                raise not_recorded(exc) from None
+            except TableError:
+                self.rebuild_from_known()  # not recorded: the state as the log has it
+                raise
             # The row is ours: what it holds is the state the match already has.
             self.rows.append(row)
             self.seq = row.seq
@@ -628,7 +607,7 @@ class TableSession(FollowedTable):
             if match.is_over:
                 self.store.set_over(self.table_id)
             return None
-        raise TableError("base_lost")
+        raise TableError("not_recorded_busy")  # the others' rows kept coming first
 
     def _rebase(self, drop: int, added: list[dict[str, Any]], notes: list[dict[str, Any]]) -> bool:
         """Another row came first: if it left the game as it was (a note, an undo asked…), put
@@ -771,41 +750,26 @@ class TableSession(FollowedTable):
                 self.players = [s for s in self.info.seats if s.role is Role.PLAYER]
             if not self._has_changed(timeout) and not self.offline:
                 return None
-            was_offline = self.offline
-            self.offline = False
             known = self.seq
             game = self.match.game
             announced = len(game.history) if game.pending is not None else None
             asked = _help_counts(self.match.notes)
             rematch = self.rematch
             events = self.sync()
+            was_offline = self._back()
             if self.seq == known or was_offline:
                 # No row: a seat came or went (a row says nothing of the seats; the renewal above
                 # reads them again every few seconds anyway).
                 self.info = self.store.table(self.table_id)
                 self.players = [s for s in self.info.seats if s.role is Role.PLAYER]
         except TableError as exc:
-            if exc.code == "base_busy":  # another terminal is writing: read it at the next look
-                self._read_later()
-                return None
-            if exc.code in OUT_OF_REACH:
-                if not self.offline:
-                    self.offline = True
-                    return Outcome(warning=_("The connection to the table store is lost: retrying. Until it is "
-                                             "back, an action is refused and not recorded."))
-                return None
-            raise
+            return self._look_failed(exc)
         messages = tuple(self.event_text(e) for e in events) + self._help_used(asked)
         asker = self.rematch_asker
         if rematch is None and asker is not None:
             messages += (_("{name} asks for a rematch: Rematch (r) on the end screen takes you to the new table.")
                          .format(name=asker),)
-        unsure, self._unsure = self._unsure, False
-        if unsure and any(row.seq > known and row.payload.get("by") == self.seat for row in self.rows):
-            # The server took the row and went before it could answer: it was said « not
-            # recorded », and it is there after all.
-            messages = (_("Your last action reached the table after all: the store took it just before it went "
-                          "away."), *messages)
+        messages = (*self._reached_after_all(self.rows), *messages)
         game = self.match.game
         if (announced is not None and (game.pending is None or len(game.history) > announced)
                 and not any(e.kind in CONTEST_EVENTS for e in events)):
@@ -813,7 +777,7 @@ class TableSession(FollowedTable):
             messages = (_("Move accepted."), *messages)
         self.match.log.extend(messages)
         if was_offline:
-            messages = (_("The table store is back."), *messages)
+            messages = (self.back_notice(), *messages)
         return Outcome(messages)
 
     def _help_used(self, before: Mapping[tuple[str, int, int], int]) -> tuple[str, ...]:

@@ -31,6 +31,7 @@ from scrabble_fr.messages import describe
 from scrabble_fr.table import club_view
 from scrabble_fr.table.club_view import Phase
 from scrabble_fr.table.duplicate import DuplicateTable
+from scrabble_fr.table.errors import NOT_RECORDED
 from scrabble_fr.tui.bindings import LocalizedBindings
 from scrabble_fr.tui.screens.board_entry import BoardEntryScreen
 from scrabble_fr.tui.screens.dialogs import ConfirmDialog, _Dialog
@@ -118,11 +119,16 @@ class _ClubScreen(LocalizedBindings, Screen[None]):
             self.notify(outcome.warning, severity="error")
 
     def intent(self, action: Callable[[], Outcome | None]) -> bool:
-        """Send an intent to the table; a refusal is said (nothing written)."""
+        """Send an intent to the table; a refusal is said (nothing written), and what was typed
+        stays where it was typed (the caller clears it when this says True)."""
         try:
             outcome = action()
         except ScrabbleError as exc:
             self.say(describe(exc))
+            if exc.code in NOT_RECORDED:
+                # The store did not take it: the table as its rows have it, and the typed line
+                # (or the move on the board) stays, to send again as it is.
+                self.refresh_view()
             return False
         if outcome is not None:
             self.shown(outcome)
