@@ -99,6 +99,8 @@ MODULES = [
     "scrabble_fr.table.seal",
     "scrabble_fr.table.session",
     "scrabble_fr.table.rematch",
+    "scrabble_fr.table.rows",
+    "scrabble_fr.table.following",
     "scrabble_fr.table.command",
     "scrabble_fr.table.overview",
     "scrabble_fr.table.store",

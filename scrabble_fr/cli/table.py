@@ -417,15 +417,17 @@ def _run_resultats(args: argparse.Namespace, out: TextIO) -> int:
         return 0
     coups: list[dict[str, Any]] = []
     for coup in table.coups:
-        results = coup.results or {}
         players = {}
         for seat in table.players:
-            line = dict(results.get("players", {}).get(str(seat), {}))
+            result = coup.line(seat)
+            line: dict[str, Any] = result.to_json() if result is not None else {}
             line["points"] = coup.points(seat)
             if seat in coup.corrections:
-                line["correction"] = coup.corrections[seat]["reason"]
+                line["correction"] = coup.corrections[seat].reason
             players[table.names[seat]] = line
-        coups.append({"n": coup.number, "draw": coup.draw_text, "top": results.get("top"), "players": players})
+        placed = coup.results.top if coup.results is not None else None
+        coups.append({"n": coup.number, "draw": coup.draw_text, "top": placed.to_json() if placed else None,
+                      "players": players})
     if args.json:
         out.write(json.dumps({"table": table.table_id, "top_total": table.top_total, "over": table.over,
                               "ranking": ranking, "coups": coups}, ensure_ascii=False) + "\n")

@@ -15,22 +15,14 @@ which alone holds the word list and the move generator, writes the results: the 
 player's score, warning and solo, the totals. A player's process needs neither: it follows the
 rows, so a club host can run one per player. Nor does it need the seed that makes the draws: the
 table keeps it sealed for the arbitrator's code alone (:mod:`.seal`), and a coup's draw is in the
-database from the row that starts it. The log's rows::
-
-    {"type": "coup", "n": N, "draw": {"leftover", "new", "rejets"}}        the arbitrator starts coup N
-                                                    (``"seconds"``: its time, when the arbitrator changed it)
-    {"type": "proposal", "n": N, "by": SEAT, "text": "H8 MOT"}          a player's proposal (the last counts)
-    {"type": "close", "n": N, "by": SEAT}                                 coup N closes (once)
-    {"type": "results", "n": N, "placed", "top", "players": {SEAT: …}, "totals": {SEAT: …}, "over"}
-    {"type": "correction", "n": N, "seat": SEAT, "points": P, "reason": "…"}
-    {"type": "join", "seat": SEAT, "name": NAME}                          a player arrives at an open table
+database from the row that starts it. The log's rows (:mod:`.rows`): a coup started, a player's
+proposal (the last counts), the close (once), the results, a correction, a newcomer's seat.
 
 A late player scores 0 on the coups they missed.
 """
 
 from __future__ import annotations
 
-import secrets
 import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -57,9 +49,22 @@ from scrabble_fr.match.outcome import Outcome
 from scrabble_fr.messages import describe
 from scrabble_fr.table.errors import NOT_RECORDED, TableError
 from scrabble_fr.table.following import FollowedTable
+from scrabble_fr.table.rows import (
+    CloseRow,
+    CorrectionRow,
+    CoupDraw,
+    CoupRow,
+    DuplicateRow,
+    JoinRow,
+    PlacedMove,
+    ProposalRow,
+    ResultsRow,
+    RowType,
+    SeatResult,
+    read_duplicate_row,
+)
 from scrabble_fr.table.seal import SEALED, new_seed, sealed_seeds, table_seed
 from scrabble_fr.table.store import (
-    RENEW_SECONDS,
     Conflict,
     Created,
     NewTable,
@@ -74,7 +79,6 @@ from scrabble_fr.table.store import (
 )
 
 DUPLICATE = "duplicate"
-ROW_TYPES = ("coup", "proposal", "close", "results", "correction", "join")
 
 
 @dataclass
@@ -127,22 +131,21 @@ class CoupView:
     """One coup as the rows tell it."""
 
     number: int
-    draw: dict[str, Any]
+    draw: CoupDraw
     started_ms: int
     proposals: dict[int, str] = field(default_factory=dict)  # seat -> the last proposal's text
     closed_ms: int | None = None
-    results: dict[str, Any] | None = None
+    results: ResultsRow | None = None
     seconds: float | None = None  # this coup's time (None: no clock)
-    corrections: dict[int, dict[str, Any]] = field(default_factory=dict)  # seat -> the last correction
+    corrections: dict[int, CorrectionRow] = field(default_factory=dict)  # seat -> the last correction
 
     @property
     def draw_text(self) -> str:
-        text = format_draw(str(self.draw.get("leftover", "")), str(self.draw.get("new", "")))
-        return "-" * int(self.draw.get("rejets", 0) > 0) + text
+        return "-" * int(self.draw.rejets > 0) + format_draw(self.draw.leftover, self.draw.new)
 
     @property
     def tiles(self) -> str:
-        return str(self.draw.get("leftover", "")) + str(self.draw.get("new", ""))
+        return self.draw.tiles
 
     @property
     def closed(self) -> bool:
@@ -151,10 +154,17 @@ class CoupView:
     def points(self, seat: int) -> int:
         """A seat's points on this coup, the arbitrator's correction first."""
         if seat in self.corrections:
-            return int(self.corrections[seat]["points"])
-        if self.results is None:
-            return 0
-        return int(self.results.get("players", {}).get(str(seat), {}).get("points", 0))
+            return self.corrections[seat].points
+        return self.recorded_points(seat)
+
+    def recorded_points(self, seat: int) -> int:
+        """A seat's points on this coup as the results wrote them (0: none yet, or no line)."""
+        line = self.results.line(seat) if self.results is not None else None
+        return line.points if line is not None else 0
+
+    def line(self, seat: int) -> SeatResult | None:
+        """A seat's line in this coup's results (None: no results yet, or not a player then)."""
+        return self.results.line(seat) if self.results is not None else None
 
 
 class _AnyWord:
@@ -181,11 +191,7 @@ class DuplicateTable(FollowedTable):
                  *, force: bool = False, spectator: bool = False, code: str | None = None) -> None:
         if info.kind != DUPLICATE:
             raise TableError("table_unknown", table=info.id)
-        self.store = store
-        self.info = info
-        self.table_id = info.id
-        self.seat = seat
-        self.token = secrets.token_hex(12)
+        self._open(store, info, seat)
         config = info.config
         try:
             self.rules = rules_from_mapping(config["rules"])
@@ -202,20 +208,16 @@ class DuplicateTable(FollowedTable):
         if self.is_arbiter and lexicon is None and not spectator:
             raise DuplicateError("no_word_list")  # a view of the arbitrator's seat (etat) needs none
         self.lexicon = lexicon
-        self.held = False
-        self.lost_seat = False
+        self.follows_quiet = self.is_arbiter  # a proposal wakes the arbitrator's process only
         self.time_chosen = False  # the arbitrator chose the time of the coups to come:
         self.next_seconds: float | None = None  # this one
-        self._renewed = 0.0
         self._now_base = (0, time.monotonic())
         self.watching = spectator
         # The arbitrator opened with its code: an open table's own code, for late players.
         self.table_code = self._open_table_code(code) if self.is_arbiter and code else None
-        self._reset()
+        self._restart()
         if seat is not None and not spectator:
-            store.take_seat(info.id, seat, self.token, force=force)
-            self.held = True
-            self._renewed = time.monotonic()
+            self._take_seat(force)
         self.sync()
 
     @classmethod
@@ -231,7 +233,7 @@ class DuplicateTable(FollowedTable):
             info = store.table(info.id)
             table = cls(store, info, seat, lexicon, force=force)
             table.code = new_code
-            table._write_retrying({"type": "join", "seat": seat, "name": clean})
+            table._write_retrying(JoinRow(seat, clean))
             return table
         return cls(store, info, seat, lexicon, force=force, code=code)
 
@@ -272,8 +274,6 @@ class DuplicateTable(FollowedTable):
 
     # -- state from the rows -----------------------------------------------------------------
     def _reset(self) -> None:
-        self.rows: list[Row] = []
-        self.seq = 0
         self.coups: list[CoupView] = []
         self.board = Board(self.rules.layout)
         self.names: dict[int, str] = {s.number: s.name for s in self.info.seats if s.role is Role.PLAYER}
@@ -284,7 +284,6 @@ class DuplicateTable(FollowedTable):
         initial = self._initial()
         self.roster = [s.name for s in self.info.seats if s.number in initial]
         self.over = False
-        self.damaged: TableError | None = None
         self.game: DuplicateGame | None = None
         if self.is_arbiter and self.lexicon is not None:
             # The table's rows hold the clock (each coup's time, checked against the club's times
@@ -303,9 +302,9 @@ class DuplicateTable(FollowedTable):
     def _started_draws(self) -> list[SheetCoup]:
         """The draws of the coups started, as a sheet's lines (their rows say them)."""
         draws = [row.payload.get("draw") for row in self.store.rows(self.table_id)
-                 if row.payload.get("type") == "coup"]
-        return [SheetCoup(number, str(draw.get("leftover", "")), str(draw.get("new", "")), bool(draw.get("rejets")))
-                for number, draw in enumerate(draws, 1) if isinstance(draw, dict)]
+                 if row.payload.get("type") == RowType.COUP]
+        return [SheetCoup(number, draw.leftover, draw.new, bool(draw.rejets))
+                for number, draw in enumerate((CoupDraw.from_json(d) for d in draws if isinstance(d, dict)), 1)]
 
     def _initial(self) -> set[int]:
         # The seats made with the table: the players named by ``table creer``.
@@ -351,78 +350,53 @@ class DuplicateTable(FollowedTable):
         return None if deadline is None else (deadline - self.now_ms()) / 1000.0
 
     def _apply(self, row: Row) -> None:
-        payload = row.payload
-        kind = payload.get("type")
-        if "damaged" in payload or kind not in ROW_TYPES:
-            raise ValueError("unreadable")
+        typed = read_duplicate_row(row.payload)
         game = self.game
-        if kind == "join":
-            seat, name = int(payload["seat"]), str(payload["name"])
-            self.roster = check_names([*self.roster, name], CLUB_MAX_PLAYERS)
-            self.names[seat] = name
-            self.joined_at[seat] = self.current.number if self.current is not None else len(self.coups) + 1
+        if isinstance(typed, JoinRow):
+            self.roster = check_names([*self.roster, typed.name], CLUB_MAX_PLAYERS)
+            self.names[typed.seat] = typed.name
+            self.joined_at[typed.seat] = self.current.number if self.current is not None else len(self.coups) + 1
             if game is not None:
-                game.add_player(name)
-                self.game_seats.append(seat)
-        elif kind == "coup":
-            number = int(payload["n"])
-            if number != len(self.coups) + 1 or self.current is not None:
+                game.add_player(typed.name)
+                self.game_seats.append(typed.seat)
+        elif isinstance(typed, CoupRow):
+            if typed.n != len(self.coups) + 1 or self.current is not None:
                 raise ValueError("coup out of order")
             if game is not None:
                 expected = game.current
-                if expected is None or expected.draw.tiles != str(payload["draw"]["leftover"]) + str(
-                        payload["draw"]["new"]):
+                if expected is None or expected.draw.tiles != typed.draw.tiles:
                     raise ValueError("the draw is not the seed's")
                 game.start_coup()
-            # The coup's own time when the arbitrator changed it, else the table's.
-            seconds = payload.get("seconds", self.seconds)
-            if seconds is not None and (isinstance(seconds, bool) or not isinstance(seconds, (int, float))):
-                raise ValueError("bad time")
-            self.coups.append(CoupView(number, dict(payload["draw"]), row.ts_ms, seconds=seconds or None))
-        elif kind == "proposal":
+            seconds = typed.seconds if typed.own_time else self.seconds
+            self.coups.append(CoupView(typed.n, typed.draw, row.ts_ms, seconds=seconds or None))
+        elif isinstance(typed, ProposalRow):
             coup = self.current
-            if coup is None or int(payload["n"]) != coup.number:
-                return  # too late (after the close): it does not count
-            seat, text = int(payload["by"]), str(payload["text"])
-            coup.proposals[seat] = text
-            if game is not None and seat in self.game_seats:
+            if coup is None or typed.n != coup.number:
+                return self._read(row)  # too late (after the close): it does not count
+            coup.proposals[typed.by] = typed.text
+            if game is not None and typed.by in self.game_seats:
                 try:
-                    game.propose(self.game_seats.index(seat), text)
+                    game.propose(self.game_seats.index(typed.by), typed.text)
                 except ScrabbleError:
                     pass  # not a placement at all: scored nothing, as a blank bulletin
-        elif kind == "close":
+        elif isinstance(typed, CloseRow):
             coup = self.current
-            if coup is None or int(payload["n"]) != coup.number:
+            if coup is None or typed.n != coup.number:
                 raise ValueError("close out of order")
             coup.closed_ms = row.ts_ms
-        elif kind == "results":
-            number = int(payload["n"])
-            coup = self.coups[number - 1]
+        elif isinstance(typed, ResultsRow):
+            coup = self.coups[typed.n - 1]
             if not coup.closed or coup.results is not None:
                 raise ValueError("results out of order")
             if game is not None and not self._own_results:
-                mine = self._results(game)
-                if mine["placed"] != payload["placed"]:
+                if self._results(game).placed != typed.placed:
                     raise ValueError("results differ")
-            coup.results = dict(payload)
-            placed = move_from_data(payload["placed"])
-            self.board.place(placed.tiles)
-            self.over = bool(payload.get("over"))
-        elif kind == "correction":
-            coup = self.coups[int(payload["n"]) - 1]
-            coup.corrections[int(payload["seat"])] = dict(payload)
-        self.rows.append(row)
-        self.seq = row.seq
-
-    def _apply_rows(self, rows: Sequence[Row]) -> None:
-        for row in rows:
-            if self.damaged is not None:
-                return
-            try:
-                self._apply(row)
-            except (ScrabbleError, KeyError, TypeError, ValueError, IndexError) as exc:
-                detail = describe(exc) if isinstance(exc, ScrabbleError) else str(exc) or type(exc).__name__
-                self.damaged = TableError("table_damaged", table=self.table_id, seq=row.seq, detail=detail)
+            coup.results = typed
+            self.board.place(move_from_data(typed.placed).tiles)
+            self.over = typed.over
+        else:
+            self.coups[typed.n - 1].corrections[typed.seat] = typed
+        self._read(row)
 
     def sync(self) -> None:
         rows, now = self.store.rows_now(self.table_id, self.seq)
@@ -432,63 +406,54 @@ class DuplicateTable(FollowedTable):
             self.store.set_over(self.table_id)
 
     def rebuild(self) -> None:
-        self._reset()
+        """Forget the local state and replay the whole log."""
+        self._restart()
         self.sync()
 
-    def rebuild_from_known(self) -> None:
-        """Put the state back as the rows already read have it (the arbitrator's results that
-        the store did not take: its game had closed the coup)."""
-        rows = self.rows
-        self._reset()
-        self._apply_rows(rows)
-
     # -- the results -------------------------------------------------------------------------
-    def _results(self, game: DuplicateGame) -> dict[str, Any]:
+    def _results(self, game: DuplicateGame) -> ResultsRow:
         """Close the game's coup and say what it paid (the arbitrator's process)."""
         coup = game.close_coup()
         assert coup.placed is not None
         notation = self.rules.notation
 
-        def move_info(move: Move | None) -> dict[str, Any] | None:
+        def placed(move: Move | None) -> PlacedMove | None:
             if move is None:
                 return None
-            return {"ref": format_coordinate(move.row, move.col, move.across, notation), "word": move.word,
-                    "score": move.score or 0}
+            return PlacedMove(format_coordinate(move.row, move.col, move.across, notation), move.word, move.score or 0)
 
-        players: dict[str, Any] = {}
+        players: dict[int, SeatResult] = {}
         for index, seat in enumerate(self.game_seats):
             proposal = coup.proposals[index]
-            players[str(seat)] = {
-                "points": coup.points(index),
-                "move": move_info(proposal.move) if proposal is not None and proposal.error is None else None,
-                "text": proposal.text if proposal is not None else None,
-                "error": describe(proposal.error) if proposal is not None and proposal.error is not None else None,
-                "warning": proposal.warnings[0].value if proposal is not None and proposal.warnings else None,
-                "solo": coup.solo == index,
-            }
-        return {
-            "type": "results", "n": coup.number, "placed": move_to_data(coup.placed),
-            "top": move_info(coup.placed), "players": players,
-            "totals": {str(seat): game.total(index) for index, seat in enumerate(self.game_seats)},
-            "top_total": game.top_total, "over": game.is_over,
-        }
+            if proposal is None:
+                players[seat] = SeatResult(coup.points(index), solo=coup.solo == index)
+                continue
+            error = proposal.error
+            players[seat] = SeatResult(
+                coup.points(index), placed(proposal.move) if error is None else None, proposal.text,
+                describe(error) if error is not None else None,
+                proposal.warnings[0].value if proposal.warnings else None, coup.solo == index)
+        return ResultsRow(coup.number, move_to_data(coup.placed), placed(coup.placed), players,
+                          {seat: game.total(index) for index, seat in enumerate(self.game_seats)},
+                          game.top_total, game.is_over)
+
+    def _last_results(self) -> ResultsRow | None:
+        last = next((c for c in reversed(self.coups) if c.results is not None), None)
+        return last.results if last is not None else None
 
     def total(self, seat: int) -> int:
         """A seat's total: the arbitrator's last totals, with the corrections since."""
-        total = 0
-        last = next((c for c in reversed(self.coups) if c.results is not None), None)
-        if last is not None:
-            total = int(last.results.get("totals", {}).get(str(seat), 0)) if last.results else 0
+        last = self._last_results()
+        total = last.totals.get(seat, 0) if last is not None else 0
         for coup in self.coups:
             if seat in coup.corrections and coup.results is not None:
-                recorded = int(coup.results.get("players", {}).get(str(seat), {}).get("points", 0))
-                total += int(coup.corrections[seat]["points"]) - recorded
+                total += coup.corrections[seat].points - coup.recorded_points(seat)
         return total
 
     @property
     def top_total(self) -> int:
-        last = next((c for c in reversed(self.coups) if c.results is not None), None)
-        return int(last.results.get("top_total", 0)) if last is not None and last.results else 0
+        last = self._last_results()
+        return last.top_total if last is not None else 0
 
     def percent(self, seat: int) -> float:
         top = self.top_total
@@ -502,49 +467,45 @@ class DuplicateTable(FollowedTable):
         return next((rank for rank, s, _t in self.ranking() if s == seat), None)
 
     def solos(self, seat: int) -> int:
-        return sum(1 for c in self.coups if c.results and c.results.get("players", {}).get(str(seat), {}).get("solo"))
+        return sum(1 for c in self.coups if (line := c.line(seat)) is not None and line.solo)
 
     # -- writing -----------------------------------------------------------------------------
-    def _write(self, payload: dict[str, Any]) -> Row:
+    def _write(self, typed: DuplicateRow) -> Row:
         """Write the next row; another row first: read it, and say so (``acted_first``). A row
         the store does not take is refused at once, « not recorded » (:meth:`_append`)."""
-        if self.damaged is not None:
-            raise self.damaged
-        if not self.held or self.lost_seat:
-            raise TableError("spectator")
+        self._require_seat()
         try:
             # A proposal wakes the arbitrator's process, not the hundred players' (PostgreSQL):
             # they read it with the next row that concerns them, or when they write.
-            quiet = payload.get("type") == "proposal"
-            row = self._append(self.seq + 1, payload, quiet=quiet)
+            quiet = isinstance(typed, ProposalRow)
+            row = self._append(self.seq + 1, typed.to_json(), quiet=quiet)
         except Conflict:
             self.sync()
             raise TableError("acted_first", name=_("the table"), what=_("a row was written first")) from None
         self._apply_rows([row])
         return row
 
-    def _write_retrying(self, payload: dict[str, Any]) -> Row:
+    def _write_retrying(self, typed: DuplicateRow) -> Row:
         # A proposal or a close written while others write theirs: read theirs and write again,
         # as long as what is written still makes sense (checked by the caller's ``check``).
         for _attempt in range(50):
             try:
-                return self._write(payload)
+                return self._write(typed)
             except TableError as exc:
                 if exc.code != "acted_first":
                     raise
-                self._check_writable(payload)
+                self._check_writable(typed)
         raise TableError("not_recorded_busy")  # the others' rows kept coming first
 
-    def _check_writable(self, payload: dict[str, Any]) -> None:
-        """Raise if what ``payload`` says no longer makes sense after the rows read meanwhile."""
+    def _check_writable(self, typed: DuplicateRow) -> None:
+        """Raise if what ``typed`` says no longer makes sense after the rows read meanwhile."""
         coup = self.current
-        kind = payload["type"]
-        if kind == "proposal" and (coup is None or coup.number != payload["n"]):
+        if isinstance(typed, ProposalRow) and (coup is None or coup.number != typed.n):
             raise DuplicateError("coup_closed")
-        if kind == "close" and (coup is None or coup.number != payload["n"]):
-            raise TableError("coup_closed_already", n=payload["n"])
-        if kind == "coup" and (coup is not None or len(self.coups) + 1 != payload["n"]):
-            raise TableError("coup_running", n=payload["n"])
+        if isinstance(typed, CloseRow) and (coup is None or coup.number != typed.n):
+            raise TableError("coup_closed_already", n=typed.n)
+        if isinstance(typed, CoupRow) and (coup is not None or len(self.coups) + 1 != typed.n):
+            raise TableError("coup_running", n=typed.n)
 
     # -- the arbitrator's intents ------------------------------------------------------------
     def start_coup(self) -> Outcome:
@@ -557,11 +518,10 @@ class DuplicateTable(FollowedTable):
         if game.is_over or game.current is None:
             raise DuplicateError("game_over")
         draw = game.current.draw
-        payload: dict[str, Any] = {"type": "coup", "n": game.current.number,
-                                   "draw": {"leftover": draw.leftover, "new": draw.new, "rejets": draw.rejets}}
-        if self.coup_seconds != self.seconds:
-            payload["seconds"] = self.coup_seconds  # the arbitrator changed the time: the row says it
-        self._write_retrying(payload)
+        # The arbitrator changed the time: the row says it.
+        own_time = self.coup_seconds != self.seconds
+        self._write_retrying(CoupRow(game.current.number, CoupDraw(draw.leftover, draw.new, draw.rejets),
+                                     self.coup_seconds if own_time else None, own_time))
         coup = self.current
         assert coup is not None
         return Outcome((_("Coup {n} — draw {draw}").format(n=coup.number, draw=coup.draw_text),))
@@ -591,7 +551,7 @@ class DuplicateTable(FollowedTable):
     def close_coup(self, number: int | None = None) -> Outcome:
         """Close coup ``number`` (the current one): refused, and said, if it is closed already."""
         coup = self.check_close(number)
-        self._write_retrying({"type": "close", "n": coup.number, "by": self.seat})
+        self._write_retrying(CloseRow(coup.number, self.seat))
         closed = _("Coup {n} is closed.").format(n=coup.number)
         try:
             published = self.publish()
@@ -624,9 +584,10 @@ class DuplicateTable(FollowedTable):
             return Outcome()
         finally:
             self._own_results = False
-        top = results["top"]
-        return Outcome((_("Top: {ref} {word}, {points} points").format(ref=top["ref"], word=top["word"],
-                                                                       points=top["score"]),))
+        top = results.top
+        assert top is not None  # a closed coup places its top
+        return Outcome((_("Top: {ref} {word}, {points} points").format(ref=top.ref, word=top.word,
+                                                                       points=top.score),))
 
     def correct(self, number: int, seat: int, points: int, reason: str) -> Outcome:
         """The arbitrator corrects a player's score on a closed coup, with a reason for the sheet."""
@@ -637,8 +598,7 @@ class DuplicateTable(FollowedTable):
             raise DuplicateError("unknown_player", player=seat + 1)
         if not reason.strip():
             raise TableError("correction_reason")
-        self._write_retrying({"type": "correction", "n": number, "seat": seat, "points": int(points),
-                              "reason": reason.strip()})
+        self._write_retrying(CorrectionRow(number, seat, int(points), reason.strip()))
         return Outcome((elide(_("{name}'s score on coup {n} is now {points}.").format(
             name=self.names[seat], n=number, points=points)),))
 
@@ -665,7 +625,7 @@ class DuplicateTable(FollowedTable):
     def propose(self, text: str) -> Outcome:
         """This seat's proposal for the coup in play (replacing an earlier one)."""
         coup = self.check_propose(text)
-        self._write_retrying({"type": "proposal", "n": coup.number, "by": self.seat, "text": text.strip()})
+        self._write_retrying(ProposalRow(coup.number, self.seat or 0, text.strip()))
         return Outcome((_("Your move is in: {text}").format(text=text.strip() or "—"),))
 
     def check_propose(self, text: str) -> CoupView:
@@ -695,57 +655,27 @@ class DuplicateTable(FollowedTable):
         return left is not None and left <= 0
 
     # -- following ---------------------------------------------------------------------------
-    def poll(self, timeout: float = 0.0) -> Outcome | None:
-        """Follow the table; close a coup whose time is up (whoever notices first), publish its
-        results (the arbitrator's process). An outcome when something changed."""
-        messages: list[str] = []
-        try:
-            if self.held and time.monotonic() - self._renewed >= RENEW_SECONDS:
-                if not self.store.renew_seat(self.table_id, self.seat or 0, self.token):
-                    self.lost_seat = True
-                self._renewed = time.monotonic()
-                self.info = self.store.table(self.table_id)
-            changed = self._has_changed(timeout, quiet=self.is_arbiter) or self.offline
-            before = (self.seq, len(self.coups))
-            if changed:
-                self.sync()
-                if self._back():
-                    messages.append(self.back_notice())
-                messages.extend(self._reached_after_all(self.rows))
-            if self.held and self.current is not None and self._time_is_up():
-                try:
-                    self._write_retrying({"type": "close", "n": self.current.number, "by": self.seat})
-                    messages.append(_("Time is up."))
-                except TableError as exc:
-                    if exc.code != "coup_closed_already":  # another process closed it: fine
-                        raise
-            outcome = self.publish()
-            messages.extend(outcome.messages)
-        except TableError as exc:
-            return self._look_failed(exc)
-        if not changed and not messages and before == (self.seq, len(self.coups)):
-            return None
-        return Outcome(tuple(messages))
+    def _before_look(self) -> None:
+        return None
 
-    def close(self) -> None:
-        if self.held and not self.lost_seat:
+    def _news(self, before: Any, changed: bool) -> tuple[str, ...]:
+        """Close a coup whose time is up (whoever notices first), publish its results (the
+        arbitrator's process)."""
+        messages: list[str] = []
+        if self.held and self.current is not None and self._time_is_up():
             try:
-                self.store.leave_seat(self.table_id, self.seat or 0, self.token)
-            except TableError:
-                pass
-        self.held = False
+                self._write_retrying(CloseRow(self.current.number, self.seat))
+                messages.append(_("Time is up."))
+            except TableError as exc:
+                if exc.code != "coup_closed_already":  # another process closed it: fine
+                    raise
+        messages.extend(self.publish().messages)
+        return tuple(messages)
 
     # -- reading -----------------------------------------------------------------------------
     def present(self, seat: int) -> bool:
         info = next((s for s in self.info.seats if s.number == seat), None)
         return bool(info and info.present) or (self.held and seat == self.seat)
-
-    def refresh_seats(self) -> None:
-        """Read again who is at the table (the seats' leases), for a screen that shows it."""
-        try:
-            self.info = self.store.table(self.table_id)
-        except TableError:
-            pass  # the store out of reach: poll says so
 
     def seat_info(self, seat: int) -> Seat:
         return next(s for s in self.info.seats if s.number == seat)

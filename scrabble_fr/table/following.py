@@ -1,8 +1,20 @@
-"""What every process following one table does besides its own intents, whatever the kind of
-seat (:class:`~scrabble_fr.table.session.TableSession`, a classic seat;
+"""The seat core: what every process following one table does besides its own intents,
+whatever the kind of seat (:class:`~scrabble_fr.table.session.TableSession`, a classic seat;
 :class:`~scrabble_fr.table.duplicate.DuplicateTable`, a club duplicate's player, arbitrator or
-projector): waiting for the others' writes, writing its rows, and a store that goes away or is
-held by another terminal's write.
+projector), written once: the seat's lease and token (taken, renewed, lost, left), the rows read
+and their sequence, the replay that marks a row it cannot read as damage, sync and rebuild, the
+look at the table (``poll``), waiting for the others' writes, writing a row, and a store that goes
+away or is held by another terminal's write.
+
+A kind of seat is a subclass that says only what differs: how it goes back to the table as
+created (``_reset``), how one row changes its state (``_apply``, raising on a row it cannot
+read), and what a look tells its player (``_before_look``, ``_news``). It is a base class rather
+than a composed object because the two kinds' state (a match, coups) is replayed by the core's
+loop and read by the core's look: hooks on one object say that with no forwarding.
+
+Every behaviour a player sees holds on both kinds: a lost seat is said once and the seat only
+watches from then on; a damaged row is said once, the table is then refused; the store away or
+busy is said as below.
 
     >>> not_recorded(TableError("base_busy", seconds="5")).code
     'not_recorded_busy'
@@ -19,12 +31,17 @@ to have reached the table after all. A look that meets a busy store reads at the
 from __future__ import annotations
 
 import json
+import secrets
+import time
+from collections.abc import Sequence
 from typing import Any
 
+from scrabble_fr.engine.errors import ScrabbleError
 from scrabble_fr.i18n import _
 from scrabble_fr.match.outcome import Outcome
+from scrabble_fr.messages import describe
 from scrabble_fr.table.errors import OUT_OF_REACH, TableError
-from scrabble_fr.table.store import Row, TableStore
+from scrabble_fr.table.store import RENEW_SECONDS, Row, TableInfo, TableStore
 
 # What a store says when it does not take a row: away, or held by another terminal's write.
 STORE_FAILURES = OUT_OF_REACH | {"base_busy"}
@@ -47,20 +64,200 @@ def lost_notice() -> str:
              "not recorded.")
 
 
+def seat_lost_notice() -> str:
+    """What a seat is told, once, when another terminal has taken it (forced)."""
+    return _("Another terminal has taken this seat: this screen only watches now.")
+
+
+# What a row that does not replay raises: the table is damaged (this table only).
+ROW_ERRORS = (ScrabbleError, KeyError, TypeError, ValueError, IndexError)
+
+
 class FollowedTable:
-    """One process's following of one table: the store's changes, its rows written, the store
-    away or busy. A seat's session subclasses it and calls :meth:`_append` for each row it writes,
-    :meth:`_look_failed` when a look at the table fails, and :meth:`_back` and
-    :meth:`_reached_after_all` after a look that read the table."""
+    """One process's seat (``seat``; None: a watcher) at one table: its lease, its rows, the
+    store's changes, its rows written, the store away or busy (see the module's doc)."""
 
     store: TableStore
+    info: TableInfo
     table_id: str
     seat: int | None
+    token: str
+    held: bool
+    lost_seat: bool
+    rows: list[Row]
+    seq: int
+    damaged: TableError | None
+    _renewed: float
+    #: Whether a look is woken by the quiet rows (a club player's proposal): the arbitrator's.
+    follows_quiet = True
+    _damage_said = False
     #: The store is known to be away: every row is refused at once until a look reads it again.
     offline = False
     _unread = False  # a change seen but not read (the store was busy): read at the next look
     #: A row written as the connection went (sequence, payload as stored): did the server take it?
     _unsure: tuple[int, Any] | None = None
+
+    # -- the seat ----------------------------------------------------------------------------
+    def _open(self, store: TableStore, info: TableInfo, seat: int | None) -> None:
+        """The seat before its state: not held yet (:meth:`_take_seat`), no row read."""
+        self.store = store
+        self.info = info
+        self.table_id = info.id
+        self.seat = seat
+        self.token = secrets.token_hex(12)  # this process's lease on the seat
+        self.held = False
+        self.lost_seat = False
+        self._renewed = 0.0
+        self.rows = []
+        self.seq = 0
+        self.damaged = None
+
+    def _take_seat(self, force: bool) -> None:
+        """Hold the seat for this process (``seat_taken`` if a live one holds it, unless forced)."""
+        self.store.take_seat(self.table_id, self.seat or 0, self.token, force=force)
+        self.held = True
+        self._renewed = time.monotonic()
+
+    def _keep_seat(self) -> str | None:
+        """Renew the seat's lease when it is time, and read who is at the table; what to tell
+        the player the first time another terminal has taken the seat (None otherwise)."""
+        if not self.held or time.monotonic() - self._renewed < RENEW_SECONDS:
+            return None
+        if not self.store.renew_seat(self.table_id, self.seat or 0, self.token) and not self.lost_seat:
+            self.lost_seat = True
+            return seat_lost_notice()
+        self._renewed = time.monotonic()
+        self._read_seats()
+        return None
+
+    def _read_seats(self) -> None:
+        """Read again who is at the table (the seats' leases, a newcomer's seat)."""
+        self.info = self.store.table(self.table_id)
+        self._seats_read()
+
+    def _seats_read(self) -> None:
+        """What a kind of seat keeps of :attr:`info` once read again (nothing, here)."""
+
+    def refresh_seats(self) -> None:
+        """Read again who is at the table, for a screen that shows it (the store away: a look
+        says so)."""
+        try:
+            self._read_seats()
+        except TableError:
+            pass
+
+    def _require_seat(self) -> None:
+        """Raise unless this process may write a row: the table readable, the seat held here."""
+        if self.damaged is not None:
+            raise self.damaged
+        if not self.held or self.lost_seat:
+            if self.seat is None:
+                raise TableError("spectator")
+            raise TableError("seat_taken", name=self.info.seat(self.seat).name)
+
+    def close(self) -> None:
+        """Leave the table: the seat is free at once for another terminal."""
+        if self.held and not self.lost_seat:
+            try:
+                self.store.leave_seat(self.table_id, self.seat or 0, self.token)
+            except TableError:
+                pass
+        self.held = False
+
+    # -- the rows ----------------------------------------------------------------------------
+    def _reset(self) -> None:
+        """Back to the table as created, before its first row (a kind of seat's own state)."""
+        raise NotImplementedError
+
+    def _apply(self, row: Row) -> None:
+        """Change the state by one row (raising one of :data:`ROW_ERRORS` for a row that does
+        not read); :meth:`_read` records it."""
+        raise NotImplementedError
+
+    def _read(self, row: Row) -> None:
+        """Row ``row`` is the last one read."""
+        self.rows.append(row)
+        self.seq = row.seq
+
+    def _restart(self) -> None:
+        """Forget every row read: the table as created."""
+        self.rows = []
+        self.seq = 0
+        self.damaged = None
+        self._damage_said = False
+        self._reset()
+
+    def _apply_rows(self, rows: Sequence[Row]) -> None:
+        """Apply new rows. A row that does not replay marks the table damaged (this table only;
+        nothing raised): every later intent is refused with it, and a look says it once."""
+        for row in rows:
+            if self.damaged is not None:
+                return
+            try:
+                self._apply(row)
+            except ROW_ERRORS as exc:
+                detail = describe(exc) if isinstance(exc, ScrabbleError) else str(exc) or type(exc).__name__
+                self.damaged = TableError("table_damaged", table=self.table_id, seq=row.seq, detail=detail)
+
+    def _replayed(self) -> None:
+        """After the rows already read were replayed again (a kind of seat's own follow-up)."""
+
+    def rebuild_from_known(self) -> None:
+        """Put the state back as the rows already read have it (a write that failed)."""
+        rows = list(self.rows)
+        self._restart()
+        self._apply_rows(rows)
+        self._replayed()
+
+    # -- looking -----------------------------------------------------------------------------
+    def sync(self) -> Any:
+        """Read the rows written since the last one known."""
+        raise NotImplementedError
+
+    def _before_look(self) -> Any:
+        """What a kind of seat keeps from before a look, to say what it changed (:meth:`_news`)."""
+        return None
+
+    def _news(self, before: Any, changed: bool) -> tuple[str, ...]:
+        """What a look tells the player of the rows it read (``changed``: it read the table);
+        it may write a row of the table's own doing (a coup whose time is up)."""
+        return ()
+
+    def _told(self, messages: tuple[str, ...]) -> None:
+        """A look told the player ``messages`` (a kind of seat may keep them)."""
+
+    def poll(self, timeout: float = 0.0) -> Outcome | None:
+        """Keep the seat and follow the table: an outcome telling what changed (None: nothing).
+        A lost seat, a damaged row, the store lost are said once; a look that meets a busy
+        store reads at the next one."""
+        back = changed = False
+        reached: tuple[str, ...] = ()
+        try:
+            lost = self._keep_seat()
+            if lost is not None:
+                return Outcome(warning=lost)
+            changed = self._has_changed(timeout, quiet=self.follows_quiet) or self.offline
+            before = self._before_look()
+            if changed:
+                known = self.seq
+                self.sync()
+                back = self._back()
+                if self.seq == known or back:
+                    # No row: a seat came or went (a row says nothing of the seats).
+                    self._read_seats()
+                reached = self._reached_after_all(self.rows)
+            news = self._news(before, changed)
+        except TableError as exc:
+            return self._look_failed(exc)
+        warning = None
+        if self.damaged is not None and not self._damage_said:
+            self._damage_said = True
+            warning = describe(self.damaged)
+        if not changed and not news and warning is None:
+            return None
+        told = (*reached, *news)
+        self._told(told)
+        return Outcome((self.back_notice(), *told) if back else told, warning)
 
     # -- waiting for the others --------------------------------------------------------------
     def _has_changed(self, timeout: float, quiet: bool = True) -> bool:

@@ -177,7 +177,7 @@ def test_undo_is_asked_and_granted_by_the_other_player(base, words):
     bruno.poll(timeout=2.0)
     alice.match.undo()  # asks
     bruno.poll(timeout=2.0)
-    assert bruno.undo_asked is not None and bruno.seat in bruno._undo_voters()
+    assert bruno.undo_to_answer == "Alice" and bruno.seat in bruno.undo_voters()
     bruno.answer_undo(True)
     alice.poll(timeout=2.0)
     assert alice.match.game.board.is_empty() and alice.match.current_human == 0
@@ -238,7 +238,7 @@ def test_manual_verification_waits_for_the_arbiter(base, words):
     outcome = bruno.match.contest(1)
     assert "arbitre" in outcome.text and bruno.match.game.pending is not None
     zoe.poll(timeout=2.0)
-    assert zoe.judgement == {"contester": 1, "words": ["BALTE"]}
+    assert zoe.judgement is not None and (zoe.judgement.contester, zoe.judgement.words) == (1, ("BALTE",))
     zoe.judge({"BALTE": False})  # the arbiter says not valid: Alice's move is withdrawn
     alice.poll(timeout=2.0)
     assert alice.match.game.board.is_empty() and alice.match.game.history[-1].kind is EventKind.WITHDRAWN

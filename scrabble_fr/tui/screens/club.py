@@ -69,7 +69,6 @@ class _ClubScreen(LocalizedBindings, Screen[None]):
         self.ended = False
         self.tentative: list[PlacedTile] = []  # a move typed on the board, not sent yet
         self.damage_said = False
-        self.lost_said = False
         self.moment = (club_view.phase(table), len(table.coups))
 
     def on_mount(self) -> None:
@@ -89,10 +88,6 @@ class _ClubScreen(LocalizedBindings, Screen[None]):
         except ScrabbleError as exc:
             self.say(describe(exc))
             return
-        if self.table.lost_seat and not self.lost_said:
-            self.lost_said = True
-            self.notify(_("Another terminal has taken this seat: this screen only watches now."), severity="warning",
-                        timeout=12)
         if self.table.damaged is not None:  # a row no process can read: said, and nothing more follows
             if not self.damage_said:
                 self.damage_said = True
