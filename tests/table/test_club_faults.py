@@ -43,6 +43,18 @@ def kinds(base: str, table_id: str) -> list[str]:
     return [row.payload["type"] for row in open_store(base).rows(table_id)]
 
 
+def coup_in_play(base: str, french):  # type: ignore[no-untyped-def]
+    """A club table (seed 1, Alice and Bruno, no clock), its arbitrator's and Alice's seats, coup 1
+    started and read by Alice."""
+    created = create_duplicate_table(open_store(base), DuplicateTableSettings(["Alice", "Bruno"], seed=1,
+                                                                              seconds=None))
+    arbiter = DuplicateTable.join(open_store(base), created.codes[2], french)
+    alice = DuplicateTable.join(open_store(base), created.codes[0])
+    arbiter.start_coup()
+    alice.poll(timeout=2.0)
+    return created, arbiter, alice
+
+
 _ARBITRATOR = textwrap.dedent(
     """
     import sys
@@ -183,12 +195,7 @@ def test_bad_input_at_a_club_table_is_one_line_exit_2_and_writes_nothing(club, a
 
 
 def test_a_proposal_after_the_close_is_refused_even_from_a_process_that_missed_the_close(base, french):
-    created = create_duplicate_table(open_store(base), DuplicateTableSettings(["Alice", "Bruno"], seed=1,
-                                                                              seconds=None))
-    arbiter = DuplicateTable.join(open_store(base), created.codes[2], french)
-    alice = DuplicateTable.join(open_store(base), created.codes[0])
-    arbiter.start_coup()
-    alice.poll(timeout=2.0)
+    created, arbiter, alice = coup_in_play(base, french)
     arbiter.close_coup()  # Alice's process has not read the close yet
     rows = open_store(base).rows(created.table.id)
     alice.store.changed = lambda *args, **kwargs: False  # type: ignore[method-assign]  # its look misses it
@@ -210,12 +217,7 @@ def _said(exc: BaseException) -> str:
 def test_a_proposal_and_a_close_while_postgresql_is_stopped_are_refused_at_once_and_sent_again_later(
         postgres, french):
     base = postgres.schema_url("club_outage")
-    created = create_duplicate_table(open_store(base), DuplicateTableSettings(["Alice", "Bruno"], seed=1,
-                                                                              seconds=None))
-    arbiter = DuplicateTable.join(open_store(base), created.codes[2], french)
-    alice = DuplicateTable.join(open_store(base), created.codes[0])
-    arbiter.start_coup()
-    alice.poll(timeout=2.0)
+    created, arbiter, alice = coup_in_play(base, french)
     before = open_store(base).rows(created.table.id)
     postgres.stop("fast")
     try:
