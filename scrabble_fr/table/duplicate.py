@@ -23,7 +23,6 @@ A late player scores 0 on the coups they missed.
 
 from __future__ import annotations
 
-import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -211,7 +210,6 @@ class DuplicateTable(FollowedTable):
         self.follows_quiet = self.is_arbiter  # a proposal wakes the arbitrator's process only
         self.time_chosen = False  # the arbitrator chose the time of the coups to come:
         self.next_seconds: float | None = None  # this one
-        self._now_base = (0, time.monotonic())
         self.watching = spectator
         # The arbitrator opened with its code: an open table's own code, for late players.
         self.table_code = self._open_table_code(code) if self.is_arbiter and code else None
@@ -342,8 +340,7 @@ class DuplicateTable(FollowedTable):
         return self.coups[-1].seconds if self.coups else self.seconds
 
     def now_ms(self) -> int:
-        base, since = self._now_base
-        return base + int((time.monotonic() - since) * 1000)
+        return round(self.clock() * 1000)
 
     def remaining(self) -> float | None:
         deadline = self.deadline_ms()
@@ -401,7 +398,7 @@ class DuplicateTable(FollowedTable):
     def sync(self) -> None:
         rows, now = self.store.rows_now(self.table_id, self.seq)
         self._apply_rows(rows)
-        self._now_base = (now, time.monotonic())
+        self.clock.follow(now)
         if self.over and not self.info.over:
             self.store.set_over(self.table_id)
 

@@ -73,6 +73,34 @@ def seat_lost_notice() -> str:
 ROW_ERRORS = (ScrabbleError, KeyError, TypeError, ValueError, IndexError)
 
 
+class TableClock:
+    """The table's time, by which its clocks run (a classic match's, a coup's): a row's database
+    time while the log is replayed, then the database's clock as this process estimates it (its
+    last reading plus the time since)."""
+
+    def __init__(self) -> None:
+        self._pinned: float | None = None
+        self._base = 0.0
+        self._since = time.monotonic()
+
+    def __call__(self) -> float:
+        if self._pinned is not None:
+            return self._pinned
+        return self._base + (time.monotonic() - self._since)
+
+    def pin(self, ms: int) -> None:
+        self._pinned = ms / 1000.0
+
+    def follow(self, ms: int) -> None:
+        self._pinned = None
+        self._base = ms / 1000.0
+        self._since = time.monotonic()
+
+    def release(self) -> None:
+        """Follow the database's clock again from the last reading (no reading possible now)."""
+        self._pinned = None
+
+
 class FollowedTable:
     """One process's seat (``seat``; None: a watcher) at one table: its lease, its rows, the
     store's changes, its rows written, the store away or busy (see the module's doc)."""
@@ -88,6 +116,7 @@ class FollowedTable:
     seq: int
     damaged: TableError | None
     _renewed: float
+    clock: TableClock
     #: Whether a look is woken by the quiet rows (a club player's proposal): the arbitrator's.
     follows_quiet = True
     _damage_said = False
@@ -105,6 +134,7 @@ class FollowedTable:
         self.table_id = info.id
         self.seat = seat
         self.token = secrets.token_hex(12)  # this process's lease on the seat
+        self.clock = TableClock()
         self.held = False
         self.lost_seat = False
         self._renewed = 0.0

@@ -31,7 +31,6 @@ the row that ends the game reveals the seed.
 from __future__ import annotations
 
 import random
-import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -137,33 +136,6 @@ def create_table(store: TableStore, settings: TableSettings) -> Created:
         return table_seals(seed, codes, table_id)
 
     return store.create_table(NewTable(CLASSIC, table_config, seats, seal=seal))
-
-
-class _TableClock:
-    """The time the match's clocks read: a row's database time while the log is replayed, then
-    the database's clock as this process estimates it (its last reading plus the time since)."""
-
-    def __init__(self) -> None:
-        self._pinned: float | None = None
-        self._base = 0.0
-        self._since = time.monotonic()
-
-    def __call__(self) -> float:
-        if self._pinned is not None:
-            return self._pinned
-        return self._base + (time.monotonic() - self._since)
-
-    def pin(self, ms: int) -> None:
-        self._pinned = ms / 1000.0
-
-    def follow(self, ms: int) -> None:
-        self._pinned = None
-        self._base = ms / 1000.0
-        self._since = time.monotonic()
-
-    def release(self) -> None:
-        """Follow the database's clock again from the last reading (no reading possible now)."""
-        self._pinned = None
 
 
 @dataclass
@@ -300,7 +272,6 @@ class TableSession(FollowedTable):
                  spectator: bool = False, code: str | None = None) -> None:
         self._open(store, info, seat)
         self.code = code  # the seat's join code, when it was opened with it (its rematch is derived from it)
-        self.clock = _TableClock()
         config = info.config
         self.players = [s for s in info.seats if s.role is Role.PLAYER]
         self.arbiter = info.arbiter
