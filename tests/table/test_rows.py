@@ -98,9 +98,9 @@ def test_a_classic_table_waiting_for_its_arbiter_before_the_typed_rows_is_judged
 def test_a_duplicate_written_before_the_typed_rows_plays_on(written):
     base, tables = written
     table = tables["duplicate"]
-    from scrabble_fr.lexicon import Lexicon
-
-    arbiter = DuplicateTable.join(open_store(base), table["codes"]["0"], Lexicon.builtin("fr"))
+    # A few words for the arbitrator, so that its tops come at once: ARPEGEZ, the top written, is one.
+    arbiter = DuplicateTable.join(open_store(base), table["codes"]["0"],
+                                  WordSet(["ARPEGEZ", "PAGE", "ROUE", "MODE", "DOUX", "ROUER"], "mini"))
     alice = DuplicateTable.join(open_store(base), table["joined"]["Alice"])
     assert arbiter.damaged is None and alice.damaged is None
     assert arbiter.names == {1: "Alice", 2: "Bruno"} and arbiter.coups[0].seconds == 60.0
