@@ -105,6 +105,7 @@ MODULES = [
     "scrabble_fr.table.overview",
     "scrabble_fr.table.store",
     "scrabble_fr.table.sqlite",
+    "scrabble_fr.table.autorun",
     "scrabble_fr.player.endgame",
     "scrabble_fr.player.native",
     "scrabble_fr.cli.lexique_cmds",

@@ -16,9 +16,14 @@ player's score, warning and solo, the totals. A player's process needs neither: 
 rows, so a club host can run one per player. Nor does it need the seed that makes the draws: the
 table keeps it sealed for the arbitrator's code alone (:mod:`.seal`), and a coup's draw is in the
 database from the row that starts it. The log's rows (:mod:`.rows`): a coup started, a player's
-proposal (the last counts), the close (once), the results, a correction, a newcomer's seat.
+proposal (the last counts), the close (once), the results (with the joker game's exchanges), a
+correction, a newcomer's seat (a player on paper, whose slips the desk types: :mod:`.slips`).
 
-A late player scores 0 on the coups they missed.
+A late player scores 0 on the coups they missed. The table's configuration names its variant
+(``"variant"``, :class:`~scrabble_fr.duplicate.variant.Variant`; none: the classic duplicate, as
+every table made before the variants): the arbitrator's game draws by it, each player's process
+refuses a move over its play limit, and every process exchanges the board's jokers as the results
+row says.
 """
 
 from __future__ import annotations
@@ -29,10 +34,11 @@ from typing import Any
 
 from scrabble_fr.duplicate.draw import format_draw
 from scrabble_fr.duplicate.errors import DuplicateError
-from scrabble_fr.duplicate.game import CLUB_MAX_PLAYERS, DuplicateGame, check_names
+from scrabble_fr.duplicate.game import BLITZ_SECONDS, CLUB_MAX_PLAYERS, DuplicateGame, check_names, check_play_limit
 from scrabble_fr.duplicate.marking import mark, read_placement
 from scrabble_fr.duplicate.sheet import SheetCoup
 from scrabble_fr.duplicate.timing import check_time, time_text
+from scrabble_fr.duplicate.variant import Variant
 from scrabble_fr.engine.board import Board
 from scrabble_fr.engine.errors import ScrabbleError
 from scrabble_fr.engine.game import move_from_data, move_to_data
@@ -60,6 +66,7 @@ from scrabble_fr.table.rows import (
     ResultsRow,
     RowType,
     SeatResult,
+    SlipRow,
     read_duplicate_row,
 )
 from scrabble_fr.table.seal import SEALED, new_seed, sealed_seeds, table_seed
@@ -83,7 +90,7 @@ DUPLICATE = "duplicate"
 @dataclass
 class DuplicateTableSettings:
     """``table creer --duplicate``: the players (none: an open table), the time a coup, club,
-    seed, rules and word list, and the arbitrator's name."""
+    seed, rules and word list, the arbitrator's name, and the variant."""
 
     players: list[str] = field(default_factory=list)
     seconds: float | None = 180.0
@@ -94,6 +101,7 @@ class DuplicateTableSettings:
     lexicon_name: str = ""
     lexicon_words: int = 0
     arbiter: str = ""
+    variant: Variant = Variant.CLASSIC
 
 
 def create_duplicate_table(store: TableStore, settings: DuplicateTableSettings) -> Created:
@@ -115,6 +123,9 @@ def create_duplicate_table(store: TableStore, settings: DuplicateTableSettings) 
         "lexicon_name": settings.lexicon_name,
         "lexicon_words": settings.lexicon_words,
     }
+    if settings.variant is not Variant.CLASSIC:
+        # Only a variant is named: a classic table's configuration stays as it always was.
+        config["variant"] = Variant(settings.variant).value
     seats = [SeatSpec(name) for name in names] + [SeatSpec(arbiter, None, Role.ARBITER)]
 
     def seal(table_id: str, codes: Mapping[int, str]) -> dict[str, Any]:
@@ -137,6 +148,7 @@ class CoupView:
     results: ResultsRow | None = None
     seconds: float | None = None  # this coup's time (None: no clock)
     corrections: dict[int, CorrectionRow] = field(default_factory=dict)  # seat -> the last correction
+    slips: dict[int, dict[str, Any]] = field(default_factory=dict)  # seat -> the last paper slip's row
 
     @property
     def draw_text(self) -> str:
@@ -187,7 +199,8 @@ class DuplicateTable(FollowedTable):
     with the arbitrator's ``code``, it knows an open table's own code (:attr:`table_code`)."""
 
     def __init__(self, store: TableStore, info: TableInfo, seat: int | None, lexicon: WordList | None = None,
-                 *, force: bool = False, spectator: bool = False, code: str | None = None) -> None:
+                 *, force: bool = False, spectator: bool = False, code: str | None = None,
+                 leased: bool = True) -> None:
         if info.kind != DUPLICATE:
             raise TableError("table_unknown", table=info.id)
         self._open(store, info, seat)
@@ -200,6 +213,8 @@ class DuplicateTable(FollowedTable):
             seconds = config.get("seconds")
             self.seconds: float | None = float(seconds) if seconds else None
             self.club = config.get("club") is True
+            # A table made before the variants names none: the classic duplicate.
+            self.variant = Variant(config.get("variant", Variant.CLASSIC.value))
         except (KeyError, TypeError, ValueError, ScrabbleError) as exc:
             raise TableError("table_damaged", table=info.id, seq=0, detail=str(exc)) from None
         arbiter = info.arbiter
@@ -214,15 +229,21 @@ class DuplicateTable(FollowedTable):
         # The arbitrator opened with its code: an open table's own code, for late players.
         self.table_code = self._open_table_code(code) if self.is_arbiter and code else None
         self._restart()
+        # A command of one row (not ``leased``) writes without taking the seat from a screen that
+        # has it open: the store's one row a number keeps the two apart, as it keeps two screens.
+        self.leased = leased
         if seat is not None and not spectator:
-            self._take_seat(force)
+            if leased:
+                self._take_seat(force)
+            else:
+                self.held = True
         self.sync()
 
     @classmethod
     def join(cls, store: TableStore, code: str, lexicon: WordList | None = None, *, name: str | None = None,
-             force: bool = False) -> DuplicateTable:
+             force: bool = False, paper: bool = False, leased: bool = True) -> DuplicateTable:
         """The seat a code opens; an open table's own code with ``name`` gives a new seat (its code
-        is :attr:`code`)."""
+        is :attr:`code`), a player on ``paper`` whose slips the desk types when asked."""
         info, seat = store.find_code(code)
         if seat is None:
             clean = cls.newcomer_name(info, name)
@@ -231,9 +252,9 @@ class DuplicateTable(FollowedTable):
             info = store.table(info.id)
             table = cls(store, info, seat, lexicon, force=force)
             table.code = new_code
-            table._write_retrying(JoinRow(seat, clean))
+            table._write_retrying(JoinRow(seat, clean, paper))
             return table
-        return cls(store, info, seat, lexicon, force=force, code=code)
+        return cls(store, info, seat, lexicon, force=force, code=code, leased=leased)
 
     def _open_table_code(self, arbiter_code: str) -> str | None:
         """An open table's own code, when it derives from the arbitrator's (see
@@ -262,6 +283,15 @@ class DuplicateTable(FollowedTable):
             raise TableError("table_over", table=info.id)
         return check_new_seat(info.id, SeatSpec(name), ((s.name, s.role.value) for s in info.seats), CLUB_MAX_PLAYERS)
 
+    def add_paper_player(self, name: str) -> int:
+        """The desk seats a player on paper (no screen: the desk types their slips); their seat."""
+        self._require_arbiter()
+        clean = self.newcomer_name(self.info, name)
+        seat, _code = self.store.add_seat(self.table_id, SeatSpec(clean), max_players=CLUB_MAX_PLAYERS)
+        self._write_retrying(JoinRow(seat, clean, paper=True))
+        self.refresh_seats()
+        return seat
+
     code: str | None = None  # a seat's code given at an open table, to rejoin with
     _own_results = False
 
@@ -276,6 +306,7 @@ class DuplicateTable(FollowedTable):
         self.board = Board(self.rules.layout)
         self.names: dict[int, str] = {s.number: s.name for s in self.info.seats if s.role is Role.PLAYER}
         self.joined_at: dict[int, int] = {}  # a late player's first coup
+        self.paper: set[int] = set()  # the players on paper: the desk types their slips
         # The players' names in the order the arbitrator's game knows them (the table's own, then
         # each join row's): every process checks a join as that game does, so that a table the
         # arbitrator finds damaged reads as damaged everywhere (``tables`` included).
@@ -293,8 +324,11 @@ class DuplicateTable(FollowedTable):
                 # The arbitrator's seat watched without its code (a review): the draws of the coups
                 # started, public from their rows, make the game; none to come is known.
                 sheet = self._started_draws()
+            # The clock is the rows', but blitz (1:00 a coup, §5.9) gives two more free warnings.
+            blitz = self.seconds is not None and self.seconds <= BLITZ_SECONDS
             self.game = DuplicateGame(list(self.roster), lexicon=self.lexicon, rules=self.rules, seed=self.seed or 0,
-                                      seconds=None, club=False, max_players=CLUB_MAX_PLAYERS, sheet=sheet)
+                                      seconds=None, club=False, max_players=CLUB_MAX_PLAYERS, sheet=sheet,
+                                      blitz=blitz, variant=self.variant)
             self.game_seats: list[int] = sorted(initial)
 
     def _started_draws(self) -> list[SheetCoup]:
@@ -353,6 +387,8 @@ class DuplicateTable(FollowedTable):
             self.roster = check_names([*self.roster, typed.name], CLUB_MAX_PLAYERS)
             self.names[typed.seat] = typed.name
             self.joined_at[typed.seat] = self.current.number if self.current is not None else len(self.coups) + 1
+            if typed.paper:
+                self.paper.add(typed.seat)
             if game is not None:
                 game.add_player(typed.name)
                 self.game_seats.append(typed.seat)
@@ -386,14 +422,31 @@ class DuplicateTable(FollowedTable):
             if not coup.closed or coup.results is not None:
                 raise ValueError("results out of order")
             if game is not None and not self._own_results:
-                if self._results(game).placed != typed.placed:
+                mine = self._results(game)
+                if mine.placed != typed.placed or mine.swapped != typed.swapped:
                     raise ValueError("results differ")
             coup.results = typed
             self.board.place(move_from_data(typed.placed).tiles)
+            self._swap_jokers(typed.swapped)
             self.over = typed.over
-        else:
+        elif isinstance(typed, CorrectionRow):
             self.coups[typed.n - 1].corrections[typed.seat] = typed
+        else:
+            from scrabble_fr.table.slips import apply_slip
+
+            apply_slip(self, typed.data)
         self._read(row)
+
+    def _swap_jokers(self, swaps: Sequence[tuple[int, int, str]]) -> None:
+        """The joker game: the board's jokers the results row says were exchanged become their
+        letters, on every process's board as on the arbitrator's game."""
+        if swaps and not self.variant.swaps_jokers:
+            raise ValueError("a joker swapped outside the joker game")
+        for row, col, letter in swaps:
+            square = self.board[row, col]
+            if square is None or not square.islower() or square.upper() != letter:
+                raise ValueError("no such joker on the board")
+            self.board[row, col] = letter
 
     def sync(self) -> None:
         rows, now = self.store.rows_now(self.table_id, self.seq)
@@ -432,7 +485,7 @@ class DuplicateTable(FollowedTable):
                 proposal.warnings[0].value if proposal.warnings else None, coup.solo == index)
         return ResultsRow(coup.number, move_to_data(coup.placed), placed(coup.placed), players,
                           {seat: game.total(index) for index, seat in enumerate(self.game_seats)},
-                          game.top_total, game.is_over)
+                          game.top_total, game.is_over, tuple((int(r), int(c), str(t)) for r, c, t in coup.swaps))
 
     def _last_results(self) -> ResultsRow | None:
         last = next((c for c in reversed(self.coups) if c.results is not None), None)
@@ -503,6 +556,8 @@ class DuplicateTable(FollowedTable):
             raise TableError("coup_closed_already", n=typed.n)
         if isinstance(typed, CoupRow) and (coup is not None or len(self.coups) + 1 != typed.n):
             raise TableError("coup_running", n=typed.n)
+        if isinstance(typed, SlipRow) and (coup is None or coup.number != typed.n):
+            raise TableError("slip_coup_closed", n=typed.n)
 
     # -- the arbitrator's intents ------------------------------------------------------------
     def start_coup(self) -> Outcome:
@@ -599,6 +654,11 @@ class DuplicateTable(FollowedTable):
         return Outcome((elide(_("{name}'s score on coup {n} is now {points}.").format(
             name=self.names[seat], n=number, points=points)),))
 
+    def record_slip(self, payload: dict[str, Any]) -> None:
+        """Write a paper slip's row as :mod:`.slips` marked it (the arbitrator's process)."""
+        self._require_arbiter()
+        self._write_retrying(SlipRow(int(payload["n"]), int(payload["seat"]), {**payload, "type": "slip"}))
+
     def _require_arbiter(self) -> None:
         if not self.is_arbiter:
             raise TableError("arbitrator_only")
@@ -618,6 +678,7 @@ class DuplicateTable(FollowedTable):
         marking = mark(position, stripped, command)
         if marking.error is not None:
             raise marking.error
+        check_play_limit(marking.move, self.rules.rack_size)  # 7sur8: seven tiles of the eight at most
 
     def propose(self, text: str) -> Outcome:
         """This seat's proposal for the coup in play (replacing an earlier one)."""
@@ -631,6 +692,8 @@ class DuplicateTable(FollowedTable):
         that notices does."""
         if self.seat not in self.names:
             raise TableError("arbiter_plays_no_tiles" if self.is_arbiter else "spectator")
+        if self.seat in self.paper:
+            raise TableError("paper_seat", name=self.names[self.seat])
         if not self.offline:  # the store known to be away: the proposal is refused at once
             self.poll()
         coup = self.current
@@ -645,7 +708,7 @@ class DuplicateTable(FollowedTable):
 
     def has_proposed(self, seat: int) -> bool:
         coup = self.current
-        return coup is not None and seat in coup.proposals
+        return coup is not None and (seat in coup.proposals or seat in coup.slips)  # a slip counts as a move in
 
     def _time_is_up(self) -> bool:
         left = self.remaining()

@@ -119,6 +119,9 @@ class FollowedTable:
     clock: TableClock
     #: Whether a look is woken by the quiet rows (a club player's proposal): the arbitrator's.
     follows_quiet = True
+    #: Whether the seat holds a lease (False: a command of one row, which writes without taking
+    #: the seat from a screen that has it open; the store's one row a number keeps them apart).
+    leased = True
     _damage_said = False
     #: The store is known to be away: every row is refused at once until a look reads it again.
     offline = False
@@ -151,7 +154,7 @@ class FollowedTable:
     def _keep_seat(self) -> str | None:
         """Renew the seat's lease when it is time, and read who is at the table; what to tell
         the player the first time another terminal has taken the seat (None otherwise)."""
-        if not self.held or time.monotonic() - self._renewed < RENEW_SECONDS:
+        if not self.held or not self.leased or time.monotonic() - self._renewed < RENEW_SECONDS:
             return None
         if not self.store.renew_seat(self.table_id, self.seat or 0, self.token) and not self.lost_seat:
             self.lost_seat = True
@@ -187,7 +190,7 @@ class FollowedTable:
 
     def close(self) -> None:
         """Leave the table: the seat is free at once for another terminal."""
-        if self.held and not self.lost_seat:
+        if self.held and self.leased and not self.lost_seat:
             try:
                 self.store.leave_seat(self.table_id, self.seat or 0, self.token)
             except TableError:

@@ -43,6 +43,7 @@ class RowType(StrEnum):
     RESULTS = "results"
     CORRECTION = "correction"
     JOIN = "join"
+    SLIP = "slip"
 
 
 def _int(value: Any) -> int:
@@ -320,13 +321,17 @@ class ResultsRow:
     totals: dict[int, int] = field(default_factory=dict)
     top_total: int = 0
     over: bool = False
+    #: The joker game's jokers the board exchanged after the coup: (row, column, letter).
+    swapped: tuple[tuple[int, int, str], ...] = ()
 
     def to_json(self) -> Json:
         return {"type": self.type.value, "n": self.n, "placed": self.placed,
                 "top": self.top.to_json() if self.top else None,
                 "players": {str(seat): line.to_json() for seat, line in self.players.items()},
                 "totals": {str(seat): total for seat, total in self.totals.items()},
-                "top_total": self.top_total, "over": self.over}
+                "top_total": self.top_total, "over": self.over,
+                # None exchanged: no key, as a results row always was.
+                **({"swapped": [list(swap) for swap in self.swapped]} if self.swapped else {})}
 
     def line(self, seat: int) -> SeatResult | None:
         return self.players.get(seat)
@@ -344,22 +349,51 @@ class CorrectionRow(_PlainRow):
 
 
 @dataclass(frozen=True)
-class JoinRow(_PlainRow):
-    """A player arrives at an open table: their seat and name."""
+class JoinRow:
+    """A player arrives at an open table: their seat and name; ``paper``: a player on paper, whose
+    slips the desk types."""
 
     type: ClassVar[RowType] = RowType.JOIN
     seat: int
     name: str
+    paper: bool = False
+
+    def to_json(self) -> Json:
+        paper = {"paper": True} if self.paper else {}  # a seat on a screen: no key, as a join always was
+        return {"type": self.type.value, "seat": self.seat, "name": self.name, **paper}
 
 
-DuplicateRow = CoupRow | ProposalRow | CloseRow | ResultsRow | CorrectionRow | JoinRow
+@dataclass(frozen=True)
+class SlipRow:
+    """The desk types a paper slip for coup ``n`` (the last counts): ``data``, the row as
+    :mod:`~scrabble_fr.table.slips` marks and reads it (what was typed, paid and why)."""
+
+    type: ClassVar[RowType] = RowType.SLIP
+    n: int
+    seat: int
+    data: Json
+
+    def to_json(self) -> Json:
+        return {**self.data, "type": self.type.value}
+
+
+DuplicateRow = CoupRow | ProposalRow | CloseRow | ResultsRow | CorrectionRow | JoinRow | SlipRow
+
+
+def _swap(swap: Any) -> tuple[int, int, str]:
+    row, col, letter = swap
+    if not isinstance(letter, str):
+        raise ValueError("no such joker on the board")
+    return int(row), int(col), letter
 
 
 def read_duplicate_row(payload: Mapping[str, Any]) -> DuplicateRow:
     """A duplicate table's row from its JSON form; raises for a row that does not read."""
     kind = _type_of(payload)
     if kind is RowType.JOIN:
-        return JoinRow(int(payload["seat"]), str(payload["name"]))
+        return JoinRow(int(payload["seat"]), str(payload["name"]), payload.get("paper") is True)
+    if kind is RowType.SLIP:
+        return SlipRow(int(payload["n"]), int(payload["seat"]), dict(payload))
     if kind is RowType.CORRECTION:
         return CorrectionRow(int(payload["n"]), int(payload["seat"]), int(payload["points"]),
                              str(payload["reason"]))
@@ -383,5 +417,6 @@ def read_duplicate_row(payload: Mapping[str, Any]) -> DuplicateRow:
         return ResultsRow(n, placed, PlacedMove.from_json(payload.get("top")),
                           {int(seat): SeatResult.from_json(line) for seat, line in players.items()},
                           {int(seat): int(total) for seat, total in totals.items()},
-                          int(payload.get("top_total", 0) or 0), bool(payload.get("over")))
+                          int(payload.get("top_total", 0) or 0), bool(payload.get("over")),
+                          tuple(_swap(swap) for swap in payload.get("swapped", [])))
     raise ValueError("unreadable")
