@@ -95,6 +95,8 @@ MODULES = [
     "scrabble_fr.table.errors",
     "scrabble_fr.table.duplicate",
     "scrabble_fr.table.club_view",
+    "scrabble_fr.table.results",
+    "scrabble_fr.table.results_html",
     "scrabble_fr.table.secrets",
     "scrabble_fr.table.seal",
     "scrabble_fr.table.session",

@@ -74,6 +74,9 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     results.add_argument("table", metavar="ID", help=_("the table's id (see scrabble-fr tables)"))
     results.add_argument("--csv", action="store_true", help=_("the ranking as CSV"))
     results.add_argument("--json", action="store_true", help=_("the ranking and the sheet as JSON"))
+    results.add_argument("--html", action="store_true",
+                         help=_("a web page of the results: the ranking, each coup with its board"))
+    results.add_argument("-o", "--sortie", metavar=_("FILE"), help=_("write to this file instead of the screen"))
     watch = actions.add_parser("regarder", aliases=ACTIONS["regarder"], add_help=False,
                                help=_("watch a table: board, scores, history, clocks, never a rack"))
     watch.add_argument("table", metavar="ID", help=_("the table's id (see scrabble-fr tables)"))
@@ -388,11 +391,10 @@ def _write_duplicate_state(out: TextIO, data: dict[str, Any]) -> None:
 
 
 def _run_resultats(args: argparse.Namespace, out: TextIO) -> int:
-    import csv
-
-    from scrabble_fr.duplicate.export import percent_text
+    from scrabble_fr.cli.common import write_output
     from scrabble_fr.table import TableError
     from scrabble_fr.table.duplicate import DuplicateTable
+    from scrabble_fr.table.results import results_data, table_results
 
     store = _store(args)
     try:
@@ -402,48 +404,57 @@ def _run_resultats(args: argparse.Namespace, out: TextIO) -> int:
         table = DuplicateTable(store, info, None, spectator=True)
     finally:
         store.close()
-    ranking: list[dict[str, Any]] = [{"rank": rank, "name": table.names[seat], "total": total,
-                "percent": round(table.percent(seat), 2), "solos": table.solos(seat)}
-               for rank, seat, total in table.ranking()]
-    if args.csv:
-        # As the reader's spreadsheet opens it in columns: in French « ; » between the fields
-        # and a decimal comma, in English a comma and a decimal point.
-        french = get_language() == "fr"
-        writer = csv.writer(out, delimiter=";" if french else ",", lineterminator="\n")
-        writer.writerow([_("rank"), _("name"), _("total"), _("% of the top"), _("solos")])
-        for row in ranking:
-            percent = f"{row['percent']:.2f}".replace(".", "," if french else ".")
-            writer.writerow([row["rank"], row["name"], row["total"], percent, row["solos"]])
-        return 0
-    coups: list[dict[str, Any]] = []
-    for coup in table.coups:
-        results = coup.results or {}
-        players = {}
-        for seat in table.players:
-            line = dict(results.get("players", {}).get(str(seat), {}))
-            line["points"] = coup.points(seat)
-            if seat in coup.corrections:
-                line["correction"] = coup.corrections[seat]["reason"]
-            players[table.names[seat]] = line
-        coups.append({"n": coup.number, "draw": coup.draw_text, "top": results.get("top"), "players": players})
-    if args.json:
-        out.write(json.dumps({"table": table.table_id, "top_total": table.top_total, "over": table.over,
-                              "ranking": ranking, "coups": coups}, ensure_ascii=False) + "\n")
-        return 0
-    out.write(_("Table {table}: top total {total}.").format(table=table.table_id, total=table.top_total) + "\n")
-    for row in ranking:
-        share = percent_text(row["percent"])
-        out.write(f"{row['rank']:>3}. {printable(row['name']):<20} {row['total']:>6}  {share:>7}  "
-                  + _("solos: {n}").format(n=row["solos"]) + "\n")
-    for coup_data in coups:
-        top = coup_data["top"] or {}
-        heading = f"{coup_data['n']:>3}  {coup_data['draw']:<10} {top.get('ref', '')} {top.get('word', '')} "
-        out.write((heading + f"{top.get('score', '')}").rstrip() + "\n")  # a coup in play has no top yet
-        for name, line in coup_data["players"].items():
-            if "correction" in line:
-                out.write("      " + _("{name}: corrected to {points} ({reason})").format(
-                    name=printable(name), points=line["points"], reason=printable(line["correction"])) + "\n")
+    results = table_results(table)
+    if args.html:
+        from scrabble_fr.table.results_html import results_page
+
+        text = results_page(results)
+    elif args.csv:
+        text = _results_csv(results)
+    elif args.json:
+        text = json.dumps(results_data(results, table), ensure_ascii=False) + "\n"
+    else:
+        text = _results_text(results)
+    write_output(text, args.sortie, out)
     return 0
+
+
+def _results_csv(results: Any) -> str:
+    """The ranking as the reader's spreadsheet opens it in columns: in French « ; » between the
+    fields and a decimal comma, in English a comma and a decimal point."""
+    import csv
+    import io
+
+    french = get_language() == "fr"
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, delimiter=";" if french else ",", lineterminator="\n")
+    writer.writerow([_("rank"), _("name"), _("total"), _("% of the top"), _("solos"), _("warnings")])
+    for line in results.ranking:
+        percent = f"{line.percent:.2f}".replace(".", "," if french else ".")
+        writer.writerow([line.rank, line.name, line.total, percent, line.solos, line.warnings])
+    return buffer.getvalue()
+
+
+def _results_text(results: Any) -> str:
+    from scrabble_fr.duplicate.export import percent_text
+    from scrabble_fr.table.results_html import found_text, spread_text
+
+    lines = [_("Table {table}: top total {total}.").format(table=results.table, total=results.top_total)]
+    for line in results.ranking:
+        share = percent_text(line.percent)
+        warned = "  " + ngettext("{n} warning", "{n} warnings", line.warnings).format(n=line.warnings) \
+            if line.warnings else ""
+        lines.append(f"{line.rank:>3}. {printable(line.name):<20} {line.total:>6}  {share:>7}  "
+                     + _("solos: {n}").format(n=line.solos) + warned)
+    for coup in results.coups:
+        score = "" if coup.top_score is None else str(coup.top_score)  # a coup in play has no top yet
+        lines.append(f"{coup.number:>3}  {coup.draw:<10} {coup.top_ref} {coup.top_word} {score}".rstrip())
+        if coup.top_score is not None:
+            lines.append("      " + found_text(coup) + " — " + spread_text(coup))
+        for name, points_, reason in coup.corrections:
+            lines.append("      " + _("{name}: corrected to {points} ({reason})").format(
+                name=printable(name), points=points_, reason=printable(reason)))
+    return "\n".join(lines) + "\n"
 
 
 def _run_jouer(args: argparse.Namespace, out: TextIO) -> int:
