@@ -437,7 +437,7 @@ def _results_csv(results: Any) -> str:
 
 def _results_text(results: Any) -> str:
     from scrabble_fr.duplicate.export import percent_text
-    from scrabble_fr.table.results_html import found_text, spread_text
+    from scrabble_fr.table.results import found_text, spread_text
 
     lines = [_("Table {table}: top total {total}.").format(table=results.table, total=results.top_total)]
     for line in results.ranking:
@@ -449,8 +449,8 @@ def _results_text(results: Any) -> str:
     for coup in results.coups:
         score = "" if coup.top_score is None else str(coup.top_score)  # a coup in play has no top yet
         lines.append(f"{coup.number:>3}  {coup.draw:<10} {coup.top_ref} {coup.top_word} {score}".rstrip())
-        if coup.top_score is not None:
-            lines.append("      " + found_text(coup) + " — " + spread_text(coup))
+        if coup.spread is not None:
+            lines.append("      " + found_text(coup.found, coup.players) + " — " + spread_text(coup.spread))
         for name, points_, reason in coup.corrections:
             lines.append("      " + _("{name}: corrected to {points} ({reason})").format(
                 name=printable(name), points=points_, reason=printable(reason)))

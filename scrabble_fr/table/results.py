@@ -17,13 +17,13 @@ Everything is read from the rows (no word list): a spectator's view of the table
 from __future__ import annotations
 
 import statistics
-from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from scrabble_fr.duplicate.marking import WarningKind
 from scrabble_fr.engine.board import Board
 from scrabble_fr.engine.game import move_from_data
+from scrabble_fr.i18n import _, format_number, ngettext
 from scrabble_fr.table.duplicate import CoupView, DuplicateTable
 
 SUBTOPS_SHOWN = 3  # the best moves below the top a coup lists
@@ -70,6 +70,17 @@ class Spread:
 
     def data(self) -> dict[str, Any]:
         return {"min": self.low, "median": self.median, "max": self.high}
+
+
+def found_text(found: int, seated: int) -> str:
+    """``Top found by 2 of 5``: how many of the players seated for a coup scored its top."""
+    return ngettext("Top found by {n} of {total}", "Top found by {n} of {total}", found).format(n=found, total=seated)
+
+
+def spread_text(spread: Spread) -> str:
+    """``min 0 · median 14 · max 108``: the players' scores on a coup."""
+    return _("min {low} · median {median} · max {high}").format(
+        low=format_number(spread.low), median=format_number(spread.median), high=format_number(spread.high))
 
 
 def warning_text(value: str) -> str:
@@ -124,14 +135,37 @@ class TableResults:
     notation: str  # the references' (``H4`` across in French, ``4H`` in English rules)
 
 
+@dataclass(frozen=True)
+class CoupFigures:
+    """How a coup went: the players seated for it, how many scored the top, the spread of their
+    scores (the desk and the projector show it as soon as the results are in)."""
+
+    seated: int
+    found: int
+    spread: Spread | None
+    points: dict[int, int]  # seat -> points (corrections applied)
+
+
+def coup_figures(table: DuplicateTable, coup: CoupView) -> CoupFigures | None:
+    """The figures of a coup whose results are in (None before)."""
+    if coup.results is None:
+        return None
+    seats = [int(seat) for seat in coup.results.get("players", {}) if int(seat) in table.names]
+    points = {seat: coup.points(seat) for seat in seats}
+    top_score = int((coup.results.get("top") or {}).get("score", 0) or 0)
+    scores = list(points.values())
+    spread = Spread(min(scores), statistics.median(scores), max(scores)) if scores else None
+    return CoupFigures(len(seats), sum(1 for p in scores if p >= top_score), spread, points)
+
+
 def _coup_results(table: DuplicateTable, coup: CoupView, board: Board) -> CoupResults:
     results = coup.results
-    if results is None:
+    figures = coup_figures(table, coup)
+    if results is None or figures is None:
         return CoupResults(coup.number, coup.draw_text, "", "", None, 0, 0, None, (), None, (), (), {},
                            board.copy(), frozenset())
     lines: dict[str, Any] = results.get("players", {})
-    seats = [int(seat) for seat in lines if int(seat) in table.names]
-    points = {seat: coup.points(seat) for seat in seats}
+    points = figures.points
     top = results.get("top") or {}
     top_score = int(top.get("score", 0) or 0)
     placed_move = move_from_data(results["placed"])
@@ -139,7 +173,7 @@ def _coup_results(table: DuplicateTable, coup: CoupView, board: Board) -> CoupRe
     moves: dict[tuple[str, str, int], list[str]] = {}
     solo = None
     warnings: list[tuple[str, str]] = []
-    for seat in seats:
+    for seat in points:
         line = lines[str(seat)]
         name = table.names[seat]
         move = line.get("move")
@@ -151,12 +185,10 @@ def _coup_results(table: DuplicateTable, coup: CoupView, board: Board) -> CoupRe
             warnings.append((name, warning_text(str(line["warning"]))))
     subtops = sorted((PlayedMove(tuple(names), ref, word, score) for (ref, word, score), names in moves.items()),
                      key=lambda move: -move.score)[:SUBTOPS_SHOWN]
-    scores = list(points.values())
-    spread = Spread(min(scores), statistics.median(scores), max(scores)) if scores else None
     corrections = tuple((table.names[seat], int(c["points"]), str(c["reason"]))
                         for seat, c in coup.corrections.items() if seat in table.names)
     return CoupResults(coup.number, coup.draw_text, str(top.get("ref", "")), str(top.get("word", "")), top_score,
-                       len(seats), sum(1 for p in scores if p >= top_score), spread, tuple(subtops), solo,
+                       figures.seated, figures.found, figures.spread, tuple(subtops), solo,
                        tuple(warnings), corrections, points, board.copy(),
                        frozenset((tile[0], tile[1]) for tile in placed_move.tiles))
 
@@ -201,8 +233,3 @@ def results_data(results: TableResults, table: DuplicateTable) -> dict[str, Any]
         coups.append(entry)
     return {"table": results.table, "top_total": results.top_total, "over": results.over,
             "ranking": [line.data() for line in results.ranking], "coups": coups}
-
-
-def seat_missed(results: Sequence[CoupResults], seat: int) -> list[CoupResults]:
-    """The coups on which ``seat`` scored less than the top."""
-    return [c for c in results if c.top_score is not None and seat in c.points and c.points[seat] < c.top_score]

@@ -24,7 +24,7 @@ from scrabble_fr.duplicate.export import percent_text
 from scrabble_fr.engine.board import Board
 from scrabble_fr.engine.notation import col_label, row_label
 from scrabble_fr.i18n import _, colon, format_number, get_language, join_list, ngettext
-from scrabble_fr.table.results import CoupResults, PlayedMove, RankingLine, TableResults
+from scrabble_fr.table.results import CoupResults, PlayedMove, RankingLine, TableResults, found_text, spread_text
 
 # The squares' classes by their marker (the terminal grid's: # centre, & double letter, % triple
 # letter, @ double word, § triple word).
@@ -106,9 +106,9 @@ def _coup_html(coup: CoupResults, notation: str) -> str:
         return f'<section class="coup"><div class="facts">{"".join(facts)}</div></section>'
     score = escape(ngettext("{n} point", "{n} points", coup.top_score).format(n=coup.top_score))
     facts.append(_fact(_("Top"), f"{escape(coup.top_ref)} <b>{escape(coup.top_word)}</b> {score}"))
-    facts.append(f"<p>{escape(found_text(coup))}</p>")
+    facts.append(f"<p>{escape(found_text(coup.found, coup.players))}</p>")
     if coup.spread is not None:
-        facts.append(_fact(_("Scores"), escape(spread_text(coup))))
+        facts.append(_fact(_("Scores"), escape(spread_text(coup.spread))))
     if coup.subtops:
         facts.append(_fact(_("Best below the top"), _moves_html(coup.subtops)))
     if coup.solo:
@@ -119,23 +119,6 @@ def _coup_html(coup: CoupResults, notation: str) -> str:
         facts.append(_fact(_("Correction"), f"{escape(name)}, {points} ({escape(reason)})"))
     board = board_html(coup.board, coup.placed, notation)
     return f'<section class="coup"><div class="facts">{"".join(facts)}</div>{board}</section>'
-
-
-def found_text(coup: CoupResults) -> str:
-    """``Found by 2 players out of 5`` (none: ``Found by nobody``)."""
-    if not coup.found:
-        return _("Found by nobody out of {total}").format(total=coup.players)
-    return ngettext("Found by {n} player out of {total}", "Found by {n} players out of {total}",
-                    coup.found).format(n=coup.found, total=coup.players)
-
-
-def spread_text(coup: CoupResults) -> str:
-    """``lowest 0, median 14, highest 108``."""
-    spread = coup.spread
-    if spread is None:
-        return ""
-    return _("lowest {low}, median {median}, highest {high}").format(
-        low=format_number(spread.low), median=format_number(spread.median), high=format_number(spread.high))
 
 
 def legend_text() -> str:

@@ -128,7 +128,7 @@ def test_the_web_page_s_numbers_are_the_json_s(base, french, tmp_path: Path):
     assert [int(row[2]) for row in rows] == [r["total"] for r in data["ranking"]]
     assert [row[3].replace("\u00a0", " ") for row in rows] == ["100 %", "38,9 %", "23,6 %"]  # of the tops' total, 144
     assert [int(row[4]) for row in rows] == [r["solos"] for r in data["ranking"]]
-    assert "Trouvé par 1 joueur sur 3" in page.coups[0] and "Trouvé par 2 joueurs sur 3" in page.coups[1]
+    assert "Top trouvé par 1 sur 3" in page.coups[0] and "Top trouvé par 2 sur 3" in page.coups[1]
     assert "H6 ARPEGEZ 108 points" in page.coups[0].replace("\u00a0", " ")
     assert "12B MOUDREZ 36 points" in page.coups[1].replace("\u00a0", " ")
     assert "H4 GAZER 34 (Chloé)" in page.coups[0] and "bulletin mal lu" in page.coups[0]
@@ -139,12 +139,12 @@ def test_the_web_page_s_numbers_are_the_json_s(base, french, tmp_path: Path):
 def test_the_page_and_the_csv_follow_the_language(base, french, tmp_path: Path):
     table = played_table(base, french)
     status, out, _err = run("table", "resultats", table, "--html", "--base", base, "--langue", "en")
-    assert status == 0 and '<html lang="en">' in out and "Found by 1 player out of 3" in out
+    assert status == 0 and '<html lang="en">' in out and "Top found by 1 of 3" in out
     status, out, _err = run("table", "resultats", table, "--csv", "--base", base)
     assert out.splitlines()[0].split(";")[-1] == "avertissements"
     assert out.splitlines()[2].split(";")[1:4] == ["Bruno <b>&", "56", "38,89"]
     status, out, _err = run("table", "resultats", table, "--base", base)
-    assert "Trouvé par 1 joueur sur 3 — au plus bas 20, médiane 34, au plus haut 108" in out
+    assert "Top trouvé par 1 sur 3 — min 20 · médiane 34 · max 108" in out
 
 
 def test_an_unwritable_file_is_one_line_and_exit_2(tmp_path: Path):

@@ -374,10 +374,13 @@ class ArbiterScreen(_ClubScreen):
             coup = table.last
             if coup is not None:
                 lines.append(_("Coup {n} — draw {draw}").format(n=coup.number, draw=coup.draw_text))
+            lines.extend(club_view.figures_lines(table, coup))
             lines.append(_("Coup {n} is next ({clock}): F2 starts it.").format(
                 n=len(table.coups) + 1, clock=club_view.time_per_coup_text(table)))
         else:
             lines.extend(super().head_lines())
+            if club_view.phase(table) is Phase.OVER:
+                lines.extend(club_view.figures_lines(table, table.last))
         upcoming = club_view.next_draw(table)
         if upcoming is not None:
             lines.append(_("Next draw: {draw}").format(draw=upcoming[0]))
@@ -680,9 +683,8 @@ class ProjectorScreen(_ClubScreen):
         table = self.table
         last = club_view.last_results(table)
         top = club_view.top_of(last)
-        self.query_one("#club-top", Static).update(
-            _("Top{colon} {top}").format(colon=colon(), top=top.text)
-            if last is not None and top is not None else "")
+        shown = [_("Top{colon} {top}").format(colon=colon(), top=top.text)] if top is not None else []
+        self.query_one("#club-top", Static).update("\n".join(shown + club_view.figures_lines(table, last)))
         self.refresh_ranking()
 
     page = 0
@@ -748,7 +750,8 @@ class ClubEndScreen(LocalizedBindings, Screen[None]):
     ]
     DEFAULT_CSS = """
     ClubEndScreen #club-end { padding: 0 1; height: 1fr; }
-    ClubEndScreen #club-ranking { height: auto; max-height: 12; }
+    ClubEndScreen #club-ranking { height: auto; max-height: 9; }
+    ClubEndScreen #club-end-coups { height: 1fr; min-height: 4; }
     """
 
     def __init__(self, table: DuplicateTable) -> None:
@@ -773,6 +776,9 @@ class ClubEndScreen(LocalizedBindings, Screen[None]):
                     rank=table.rank(seat), n=len(table.players)), id="club-end-you")
             yield Label(_("Final ranking"), classes="section-title")
             yield DataTable(id="club-ranking", cursor_type="row", zebra_stripes=True)
+            if seat is not None:
+                yield Label(_("Your coups against the top"), classes="section-title")
+                yield DataTable(id="club-end-coups", cursor_type="row", zebra_stripes=True)
             with Horizontal(classes="buttons"):
                 yield Button(_("Sheet"), id="sheet", variant="primary", compact=True)
                 yield Button(_("Quit"), id="quit", compact=True)
@@ -789,7 +795,19 @@ class ClubEndScreen(LocalizedBindings, Screen[None]):
             if line.seat == self.seat:
                 mine = index
         grid.move_cursor(row=mine)
+        if self.seat is not None:
+            self.fill_coups(self.seat)
         self.query_one("#sheet", Button).focus()
+
+    def fill_coups(self, seat: int) -> None:
+        """The seat's coups beside each top: what they played, and what they left (the top's
+        words for a coup missed)."""
+        grid = self.query_one("#club-end-coups", DataTable)
+        grid.add_columns(_("Coup"), _("Top"), _("Yours"), _("Missed"))
+        for line in club_view.against_top(self.table, seat):
+            missed = f"−{format_number(line.missed)}" if line.missed else "✓"
+            grid.add_row(Text(str(line.number), justify="right"), line.top.text,
+                         f"{line.move or '—'} {format_number(line.points)}", Text(missed, justify="right"))
 
     @on(Button.Pressed, "#sheet")
     def action_sheet(self) -> None:
