@@ -74,6 +74,8 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     results.add_argument("table", metavar="ID", help=_("the table's id (see scrabble-fr tables)"))
     results.add_argument("--csv", action="store_true", help=_("the ranking as CSV"))
     results.add_argument("--json", action="store_true", help=_("the ranking and the sheet as JSON"))
+    results.add_argument("--feuille", action="store_true",
+                         help=_("the sheet as CSV: a line per coup and player (the top, the move, its points)"))
     results.add_argument("--html", action="store_true",
                          help=_("a web page of the results: the ranking, each coup with its board"))
     results.add_argument("-o", "--sortie", metavar=_("FILE"), help=_("write to this file instead of the screen"))
@@ -409,6 +411,8 @@ def _run_resultats(args: argparse.Namespace, out: TextIO) -> int:
         from scrabble_fr.table.results_html import results_page
 
         text = results_page(results)
+    elif args.feuille:
+        text = _sheet_csv(results_data(results, table))
     elif args.csv:
         text = _results_csv(results)
     elif args.json:
@@ -419,20 +423,33 @@ def _run_resultats(args: argparse.Namespace, out: TextIO) -> int:
     return 0
 
 
-def _results_csv(results: Any) -> str:
-    """The ranking as the reader's spreadsheet opens it in columns: in French « ; » between the
-    fields and a decimal comma, in English a comma and a decimal point."""
+def _csv_text(header: list[str], rows: list[list[Any]]) -> str:
+    """Rows as the reader's spreadsheet opens them in columns: in French « ; » between the fields
+    and a decimal comma, in English a comma and a decimal point."""
     import csv
     import io
 
     french = get_language() == "fr"
     buffer = io.StringIO()
     writer = csv.writer(buffer, delimiter=";" if french else ",", lineterminator="\n")
-    writer.writerow([_("rank"), _("name"), _("total"), _("% of the top"), _("solos"), _("warnings")])
-    for line in results.ranking:
-        percent = f"{line.percent:.2f}".replace(".", "," if french else ".")
-        writer.writerow([line.rank, line.name, line.total, percent, line.solos, line.warnings])
+    writer.writerow(header)
+    for row in rows:
+        writer.writerow([f"{cell:.2f}".replace(".", "," if french else ".") if isinstance(cell, float) else cell
+                         for cell in row])
     return buffer.getvalue()
+
+
+def _results_csv(results: Any) -> str:
+    return _csv_text([_("rank"), _("name"), _("total"), _("% of the top"), _("solos"), _("warnings")],
+                     [[line.rank, line.name, line.total, line.percent, line.solos, line.warnings]
+                      for line in results.ranking])
+
+
+def _sheet_csv(data: dict[str, Any]) -> str:
+    from scrabble_fr.table.results import sheet_rows
+
+    return _csv_text([_("coup"), _("draw"), _("top reference"), _("top word"), _("top points"), _("name"),
+                      _("move"), _("points"), _("solo"), _("warning"), _("correction")], sheet_rows(data))
 
 
 def _results_text(results: Any) -> str:

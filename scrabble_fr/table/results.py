@@ -233,3 +233,22 @@ def results_data(results: TableResults, table: DuplicateTable) -> dict[str, Any]
         coups.append(entry)
     return {"table": results.table, "top_total": results.top_total, "over": results.over,
             "ranking": [line.data() for line in results.ranking], "coups": coups}
+
+
+def sheet_rows(data: dict[str, Any]) -> list[list[Any]]:
+    """The sheet of :func:`results_data` flattened for a spreadsheet or another program: a row per
+    coup and player (coup, draw, the top's reference, word and points, the player, the move as
+    the sheet writes it, its points after corrections, solo, warning, correction), in the coups'
+    order then the table's (the coup in play has no row yet)."""
+    rows: list[list[Any]] = []
+    for coup in data["coups"]:
+        top = coup["top"]
+        if top is None:
+            continue  # the coup in play: nothing paid yet
+        for name, line in coup["players"].items():
+            move = line.get("move")
+            played = f"{move['ref']} {move['word']}" if move else (line.get("text") or "")
+            warning = warning_text(str(line["warning"])) if line.get("warning") else ""
+            rows.append([coup["n"], coup["draw"], top["ref"], top["word"], top["score"], name,
+                         played, line["points"], int(bool(line.get("solo"))), warning, line.get("correction", "")])
+    return rows

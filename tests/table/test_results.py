@@ -153,3 +153,21 @@ def test_an_unwritable_file_is_one_line_and_exit_2(tmp_path: Path):
     status, out, err = run("table", "resultats", created.table.id, "--html", "-o", str(tmp_path / "no" / "r.html"),
                            "--base", base)
     assert (status, out, err.count("\n")) == (2, "", 1)
+
+
+def test_the_sheet_as_csv_has_a_line_per_coup_and_player(base, french):
+    table = played_table(base, french)
+    status, out, err = run("table", "resultats", table, "--feuille", "--base", base)
+    assert status == 0, err
+    header, *rows = [line.split(";") for line in out.splitlines()]
+    assert header[:6] == ["coup", "tirage", "référence du top", "mot du top", "points du top", "nom"]
+    assert len(rows) == 6  # two coups, three players
+    assert rows[1] == ["1", "ERZAGEP", "H6", "ARPEGEZ", "108", "Bruno <b>&", "H5 PAGE", "20", "0", "",
+                       "bulletin mal lu"]
+    assert rows[3][5:9] == ["Alice", "12B MOUDREZ", "36", "0"] and rows[5][5:8] == ["Chloé", "", "0"]
+    # Its points are the JSON's, coup by coup.
+    data = json.loads(run("table", "resultats", table, "--json", "--base", base)[1])
+    assert [int(row[7]) for row in rows] == [line["points"] for coup in data["coups"]
+                                             for line in coup["players"].values()]
+    status, out, _err = run("table", "resultats", table, "--feuille", "--base", base, "--langue", "en")
+    assert out.splitlines()[2].split(",")[5:8] == ["Bruno <b>&", "H5 PAGE", "20"]
