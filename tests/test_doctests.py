@@ -97,6 +97,7 @@ MODULES = [
     "scrabble_fr.table.club_view",
     "scrabble_fr.table.results",
     "scrabble_fr.table.results_html",
+    "scrabble_fr.table.series",
     "scrabble_fr.table.secrets",
     "scrabble_fr.table.seal",
     "scrabble_fr.table.session",

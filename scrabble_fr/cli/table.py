@@ -54,6 +54,9 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
                         help=_("clock: minutes per player (0: no clock)"))
     create.add_argument("--club", action="store_true", help=_("club mode: no hints, no word tools, no undo"))
     create.add_argument("--graine", type=common.seed_option(), metavar="N", help=_("seed of the bag"))
+    create.add_argument("--parties", type=int, metavar="N",
+                        help=_("duplicate: a series of N games (2 to 9) with one cumulative ranking; the "
+                               "arbitrator starts each next game when one ends"))
     create.add_argument("--json", action="store_true", help=_("print the table and its codes as JSON"))
     add_lexicon_options(create)
     join = actions.add_parser("rejoindre", aliases=ACTIONS["rejoindre"], add_help=False,
@@ -136,10 +139,16 @@ def _run_creer(args: argparse.Namespace, out: TextIO) -> int:
     from scrabble_fr.match.config import Verification
     from scrabble_fr.table import TableError, TableSettings, create_table
 
+    if args.parties is not None:
+        from scrabble_fr.table.series import check_games
+
+        check_games(args.parties)  # refused before the word list is read
     rules = resolve_rules(getattr(args, "regles", None))
     lexicon = _lexicon(args, None, rules.lexicon)
     if args.duplicate:
         return _create_duplicate(args, out, rules, lexicon)
+    if args.parties is not None:
+        raise TableError("series_duplicate")
     if not args.joueurs:
         raise TableError("table_players")
     settings = TableSettings(
@@ -178,21 +187,34 @@ def _create_duplicate(args: argparse.Namespace, out: TextIO, rules: Any, lexicon
         lexicon_name=lexicon.name, lexicon_words=len(lexicon), arbiter=args.arbitre or "")
     store = _store(args)
     try:
-        created = create_duplicate_table(store, settings)
+        if args.parties is not None:
+            from scrabble_fr.table.series import create_series
+
+            created = create_series(store, settings, args.parties)
+        else:
+            created = create_duplicate_table(store, settings)
     finally:
         store.close()
     table = created.table
     arbiter = table.arbiter
     assert arbiter is not None  # a duplicate table is created with its arbitrator
+    from scrabble_fr.table.series import series_of
+
+    place = series_of(table)
     if args.json:
         seats = [{"name": seat.name, "code": created.codes.get(seat.number), "computer": False,
                   "role": seat.role.value} for seat in table.seats]
         data: dict[str, Any] = {"table": table.id, "seats": seats, "arbiter": created.codes[arbiter.number]}
         if created.table_code is not None:
             data["code"] = created.table_code  # an open table: each player joins with it and a name
+        if place is not None:
+            data["series"] = place.data()  # a series' first game
         out.write(json.dumps(data, ensure_ascii=False) + "\n")
         return 0
     out.write(_("Duplicate table {table} created.").format(table=table.id) + "\n")
+    if place is not None:
+        out.write(_("Game 1 of the series {series} ({games} games): scrabble-fr table resultats {series} "
+                    "ranks them together.").format(series=place.id, games=place.games) + "\n")
     for seat in table.seats:
         out.write(f"  {seat.name}{colon()} {created.codes[seat.number]}\n")
     if created.table_code is not None:
@@ -400,7 +422,12 @@ def _run_resultats(args: argparse.Namespace, out: TextIO) -> int:
 
     store = _store(args)
     try:
-        info = store.table(args.table)
+        try:
+            info = store.table(args.table)
+        except TableError as exc:
+            if exc.code != "table_unknown":
+                raise
+            return _series_results(args, out, store)
         if info.kind != "duplicate":
             raise TableError("table_unknown", table=args.table)
         table = DuplicateTable(store, info, None, spectator=True)
@@ -412,13 +439,43 @@ def _run_resultats(args: argparse.Namespace, out: TextIO) -> int:
 
         text = results_page(results)
     elif args.feuille:
-        text = _sheet_csv(results_data(results, table))
+        text = _sheet_csv([results_data(results, table)])
     elif args.csv:
-        text = _results_csv(results)
+        text = _results_csv(results.ranking)
     elif args.json:
         text = json.dumps(results_data(results, table), ensure_ascii=False) + "\n"
     else:
         text = _results_text(results)
+    write_output(text, args.sortie, out)
+    return 0
+
+
+def _series_results(args: argparse.Namespace, out: TextIO, store: Any) -> int:
+    """``resultats SERIES_ID``: the cumulative ranking of a series' games, then each game's."""
+    from scrabble_fr.cli.common import write_output
+    from scrabble_fr.table import TableError
+    from scrabble_fr.table.series import series_data, series_results
+
+    results = series_results(store, args.table)
+    if results is None:
+        raise TableError("series_unknown", table=args.table)
+    if args.html:
+        from scrabble_fr.table.results_html import series_page
+
+        text = series_page(results)
+    elif args.feuille:
+        text = _sheet_csv(results.sheets, series=True)
+    elif args.csv:
+        text = _results_csv(results.ranking)
+    elif args.json:
+        text = json.dumps(series_data(results), ensure_ascii=False) + "\n"
+    else:
+        head = _("Series {series}: {n} of {games} games played, tops' total {total}.").format(
+            series=results.id, n=len(results.played), games=results.games, total=results.top_total)
+        text = "\n".join([head, *_ranking_text(results.ranking)]) + "\n"
+        for number, game in enumerate(results.played, 1):
+            text += "\n" + _("Game {n} — table {table}").format(n=number, table=game.table) + "\n"
+            text += _results_text(game)
     write_output(text, args.sortie, out)
     return 0
 
@@ -439,30 +496,42 @@ def _csv_text(header: list[str], rows: list[list[Any]]) -> str:
     return buffer.getvalue()
 
 
-def _results_csv(results: Any) -> str:
+def _results_csv(ranking: list[Any]) -> str:
     return _csv_text([_("rank"), _("name"), _("total"), _("% of the top"), _("solos"), _("warnings")],
                      [[line.rank, line.name, line.total, line.percent, line.solos, line.warnings]
-                      for line in results.ranking])
+                      for line in ranking])
 
 
-def _sheet_csv(data: dict[str, Any]) -> str:
+def _sheet_csv(sheets: list[dict[str, Any]], series: bool = False) -> str:
+    """The sheet of one game, or those of a ``series``' games (a first column says which game)."""
     from scrabble_fr.table.results import sheet_rows
 
-    return _csv_text([_("coup"), _("draw"), _("top reference"), _("top word"), _("top points"), _("name"),
-                      _("move"), _("points"), _("solo"), _("warning"), _("correction")], sheet_rows(data))
+    header = [_("coup"), _("draw"), _("top reference"), _("top word"), _("top points"), _("name"), _("move"),
+              _("points"), _("solo"), _("warning"), _("correction")]
+    if not series:
+        return _csv_text(header, [row for sheet in sheets for row in sheet_rows(sheet)])
+    return _csv_text([_("game"), *header], [[number, *row] for number, sheet in enumerate(sheets, 1)
+                                            for row in sheet_rows(sheet)])
 
 
-def _results_text(results: Any) -> str:
+def _ranking_text(ranking: list[Any]) -> list[str]:
     from scrabble_fr.duplicate.export import percent_text
-    from scrabble_fr.table.results import found_text, spread_text
 
-    lines = [_("Table {table}: top total {total}.").format(table=results.table, total=results.top_total)]
-    for line in results.ranking:
+    lines = []
+    for line in ranking:
         share = percent_text(line.percent)
         warned = "  " + ngettext("{n} warning", "{n} warnings", line.warnings).format(n=line.warnings) \
             if line.warnings else ""
         lines.append(f"{line.rank:>3}. {printable(line.name):<20} {line.total:>6}  {share:>7}  "
                      + _("solos: {n}").format(n=line.solos) + warned)
+    return lines
+
+
+def _results_text(results: Any) -> str:
+    from scrabble_fr.table.results import found_text, spread_text
+
+    lines = [_("Table {table}: top total {total}.").format(table=results.table, total=results.top_total)]
+    lines.extend(_ranking_text(results.ranking))
     for coup in results.coups:
         score = "" if coup.top_score is None else str(coup.top_score)  # a coup in play has no top yet
         lines.append(f"{coup.number:>3}  {coup.draw:<10} {coup.top_ref} {coup.top_word} {score}".rstrip())

@@ -24,6 +24,7 @@ database from the row that starts it. The log's rows::
     {"type": "results", "n": N, "placed", "top", "players": {SEAT: …}, "totals": {SEAT: …}, "over"}
     {"type": "correction", "n": N, "seat": SEAT, "points": P, "reason": "…"}
     {"type": "join", "seat": SEAT, "name": NAME}                          a player arrives at an open table
+    {"type": "next", "table": ID}               a series' next game, once this one is over (:mod:`.series`)
 
 A late player scores 0 on the coups they missed.
 """
@@ -74,7 +75,7 @@ from scrabble_fr.table.store import (
 )
 
 DUPLICATE = "duplicate"
-ROW_TYPES = ("coup", "proposal", "close", "results", "correction", "join")
+ROW_TYPES = ("coup", "proposal", "close", "results", "correction", "join", "next")
 
 
 @dataclass
@@ -91,6 +92,7 @@ class DuplicateTableSettings:
     lexicon_name: str = ""
     lexicon_words: int = 0
     arbiter: str = ""
+    extra: dict[str, Any] = field(default_factory=dict)  # more of the configuration (a series' place: .series)
 
 
 def create_duplicate_table(store: TableStore, settings: DuplicateTableSettings) -> Created:
@@ -111,6 +113,7 @@ def create_duplicate_table(store: TableStore, settings: DuplicateTableSettings) 
         "lexicon": settings.lexicon or settings.rules.lexicon,
         "lexicon_name": settings.lexicon_name,
         "lexicon_words": settings.lexicon_words,
+        **settings.extra,
     }
     seats = [SeatSpec(name) for name in names] + [SeatSpec(arbiter, None, Role.ARBITER)]
 
@@ -210,6 +213,7 @@ class DuplicateTable(FollowedTable):
         self._renewed = 0.0
         self._now_base = (0, time.monotonic())
         self.watching = spectator
+        self.seat_code = code  # the code this seat was opened with (a series' next seat derives from it)
         # The arbitrator opened with its code: an open table's own code, for late players.
         self.table_code = self._open_table_code(code) if self.is_arbiter and code else None
         self._reset()
@@ -231,7 +235,7 @@ class DuplicateTable(FollowedTable):
             seat, new_code = store.add_seat(info.id, SeatSpec(clean), max_players=CLUB_MAX_PLAYERS)
             info = store.table(info.id)
             table = cls(store, info, seat, lexicon, force=force)
-            table.code = new_code
+            table.code = table.seat_code = new_code
             table._write_retrying({"type": "join", "seat": seat, "name": clean})
             return table
         return cls(store, info, seat, lexicon, force=force, code=code)
@@ -285,6 +289,7 @@ class DuplicateTable(FollowedTable):
         initial = self._initial()
         self.roster = [s.name for s in self.info.seats if s.number in initial]
         self.over = False
+        self.next_table: str | None = None  # a series' next game, once the arbitrator started it
         self.damaged: TableError | None = None
         self.game: DuplicateGame | None = None
         if self.is_arbiter and self.lexicon is not None:
@@ -412,6 +417,10 @@ class DuplicateTable(FollowedTable):
         elif kind == "correction":
             coup = self.coups[int(payload["n"]) - 1]
             coup.corrections[int(payload["seat"])] = dict(payload)
+        elif kind == "next":
+            if not self.over or self.next_table is not None:
+                raise ValueError("next game out of order")
+            self.next_table = str(payload["table"])
         self.rows.append(row)
         self.seq = row.seq
 

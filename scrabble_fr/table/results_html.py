@@ -25,6 +25,7 @@ from scrabble_fr.engine.board import Board
 from scrabble_fr.engine.notation import col_label, row_label
 from scrabble_fr.i18n import _, colon, format_number, get_language, join_list, ngettext
 from scrabble_fr.table.results import CoupResults, PlayedMove, RankingLine, TableResults, found_text, spread_text
+from scrabble_fr.table.series import SeriesResults
 
 # The squares' classes by their marker (the terminal grid's: # centre, & double letter, % triple
 # letter, @ double word, § triple word).
@@ -35,6 +36,7 @@ STYLE = """
 body{margin:0;padding:8px;font:15px/1.4 system-ui,sans-serif;color:#111;background:#fff}
 h1{font-size:1.3em;margin:.2em 0 .6em}
 h2{font-size:1.1em;margin:1.2em 0 .4em}
+h3{font-size:1em;margin:1em 0 .3em}
 table.rk{border-collapse:collapse;width:100%;max-width:40em;font-size:.93em}
 table.rk th,table.rk td{padding:2px 4px;border-bottom:1px solid #ccc;text-align:right}
 table.rk th.n,table.rk td.n{text-align:left;overflow-wrap:break-word;word-break:normal}
@@ -126,18 +128,44 @@ def legend_text() -> str:
              "the top's tiles highlighted, a joker in red.")
 
 
-def results_page(results: TableResults, title: str | None = None) -> str:
-    """The whole page (``title``: its heading; the table's, else)."""
-    heading = escape(title or _("Duplicate table {table}: results").format(table=results.table))
-    total = _("Tops' total{colon} {total}").format(colon=colon(), total=format_number(results.top_total))
-    if not results.over:
-        total += " — " + _("game in progress")
-    ranking, coups_title, legend = escape(_("Ranking")), escape(_("Coups")), escape(legend_text())
-    coups = "".join(_coup_html(coup, results.notation) for coup in results.coups)
+def _page(heading: str, body: str) -> str:
+    title = escape(heading)
+    legend = escape(legend_text())
     return (f'<!DOCTYPE html>\n<html lang="{get_language()}"><head><meta charset="utf-8">'
             f'<meta name="viewport" content="width=device-width, initial-scale=1">'
-            f"<title>{heading}</title><style>{STYLE}</style></head><body>"
-            f"<h1>{heading}</h1><p>{escape(total)}</p>"
-            f"<h2>{ranking}</h2>{_ranking_html(results.ranking)}"
-            f"<h2>{coups_title}</h2>{coups}"
+            f"<title>{title}</title><style>{STYLE}</style></head><body><h1>{title}</h1>{body}"
             f'<p class="legend">{legend}</p></body></html>\n')
+
+
+def _total_html(top_total: int, over: bool) -> str:
+    total = _("Tops' total{colon} {total}").format(colon=colon(), total=format_number(top_total))
+    if not over:
+        total += " — " + _("game in progress")
+    return f"<p>{escape(total)}</p>"
+
+
+def _game_html(results: TableResults, level: int = 2) -> str:
+    """A game's ranking and coups, under headings of ``level``."""
+    ranking, coups_title = escape(_("Ranking")), escape(_("Coups"))
+    coups = "".join(_coup_html(coup, results.notation) for coup in results.coups)
+    return (f"<h{level}>{ranking}</h{level}>{_ranking_html(results.ranking)}"
+            f"<h{level}>{coups_title}</h{level}>{coups}")
+
+
+def results_page(results: TableResults) -> str:
+    """A game's whole page."""
+    heading = _("Duplicate table {table}: results").format(table=results.table)
+    return _page(heading, _total_html(results.top_total, results.over) + _game_html(results))
+
+
+def series_page(results: SeriesResults) -> str:
+    """A series' page: the cumulative ranking, then each game as a game's page shows it."""
+    heading = _("Series {series}: results").format(series=results.id)
+    played = escape(_("{n} of {games} games played").format(n=len(results.played), games=results.games))
+    cumulative = escape(_("Cumulative ranking"))
+    body = [f"<p>{played}</p>", _total_html(results.top_total, results.over),
+            f"<h2>{cumulative}</h2>", _ranking_html(results.ranking)]
+    for number, game in enumerate(results.played, 1):
+        title = escape(_("Game {n} — table {table}").format(n=number, table=game.table))
+        body.append(f"<h2>{title}</h2>" + _total_html(game.top_total, game.over) + _game_html(game, 3))
+    return _page(heading, "".join(body))
