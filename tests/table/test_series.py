@@ -39,8 +39,9 @@ def run(*argv: str) -> tuple[int, str, str]:
     return main(list(argv), out=out, err=err), out.getvalue(), err.getvalue()
 
 
-def play_game(arbiter: DuplicateTable, player: DuplicateTable, move: str) -> None:
-    """A whole game, ``player`` playing ``move`` on the first coup and nothing after."""
+def play_game(arbiter: DuplicateTable, player: DuplicateTable, move: str, follow: bool = True) -> None:
+    """A whole game, ``player`` playing ``move`` on the first coup and nothing after (``follow``:
+    the player's table reads the end, else its screen does)."""
     while not arbiter.over:
         arbiter.start_coup()
         if len(arbiter.coups) == 1:
@@ -48,7 +49,8 @@ def play_game(arbiter: DuplicateTable, player: DuplicateTable, move: str) -> Non
             player.propose(move)
             arbiter.poll()
         arbiter.close_coup()
-    player.poll()
+    if follow:
+        player.poll()
 
 
 def test_a_series_s_games_follow_each_other_and_rank_together(base, words):
