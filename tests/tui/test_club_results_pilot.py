@@ -7,7 +7,7 @@ Seed 1: coup 1 draws ERZAGEP (top H6 ARPEGEZ, 108), coup 2 OOUMEDR (top 12B MOUD
 from __future__ import annotations
 
 import pytest
-from textual.widgets import DataTable, Static
+from textual.widgets import Button, DataTable, Static
 
 from scrabble_fr.i18n import set_language
 from scrabble_fr.table import open_store
@@ -107,5 +107,8 @@ async def test_a_players_end_screen_shows_each_coup_beside_its_top(tmp_path, lan
         assert rows == [["1", "H6 ARPEGEZ 108", "H5 PAGE 14", "−94"], ["2", "12B MOUDREZ 36", "12B MOUDREZ 36", "✓"]]
         assert grid.region.right <= SIZE[0] and grid.region.bottom <= SIZE[1] - 2  # above the buttons and keys
         assert grid.region.height >= 3  # the header and both coups in sight
+        buttons = [button.region for button in app.screen.query(Button)]  # Sheet and Quit, on one line below
+        assert len(buttons) == 2 and all(b.height == 1 and b.right <= SIZE[0] and b.y == grid.region.bottom + 1
+                                         for b in buttons), buttons
         title = "Your coups against the top" if language == "en" else "Vos coups face au top"
         assert title in "\n".join(str(label.render()) for label in app.screen.query(".section-title"))

@@ -828,8 +828,9 @@ class ClubEndScreen(LocalizedBindings, Screen[None]):
                 yield Label(_("Your coups against the top"), classes="section-title")
                 yield DataTable(id="club-end-coups", cursor_type="row", zebra_stripes=True)
             with Horizontal(classes="buttons"):
-                yield Button(_("Sheet"), id="sheet", variant="primary", compact=True)
-                yield Button(_("Quit"), id="quit", compact=True)
+                # Not "#sheet": the app's style gives the game sheet's box that id (the whole screen).
+                yield Button(_("Sheet"), id="club-end-sheet", variant="primary", compact=True)
+                yield Button(_("Quit"), id="club-end-quit", compact=True)
         yield Footer(compact=True, show_command_palette=False)
 
     def on_mount(self) -> None:
@@ -845,7 +846,7 @@ class ClubEndScreen(LocalizedBindings, Screen[None]):
         grid.move_cursor(row=mine)
         if self.seat is not None:
             self.fill_coups(self.seat)
-        self.query_one("#sheet", Button).focus()
+        self.query_one("#club-end-sheet", Button).focus()
         if self.place is not None and not self.place.is_last:
             self.set_interval(1.0, self.watch_next)
 
@@ -915,7 +916,7 @@ class ClubEndScreen(LocalizedBindings, Screen[None]):
             grid.add_row(Text(str(line.number), justify="right"), line.top.text,
                          f"{line.move or '—'} {format_number(line.points)}", Text(missed, justify="right"))
 
-    @on(Button.Pressed, "#sheet")
+    @on(Button.Pressed, "#club-end-sheet")
     def action_sheet(self) -> None:
         from scrabble_fr.tui.screens.duplicate import SheetScreen
 
@@ -923,6 +924,6 @@ class ClubEndScreen(LocalizedBindings, Screen[None]):
         seats = [seat] if seat is not None else None
         self.app.push_screen(SheetScreen(lambda width: club_view.sheet_text(self.table, seats, width)))
 
-    @on(Button.Pressed, "#quit")
+    @on(Button.Pressed, "#club-end-quit")
     def _quit(self) -> None:
         self.app.exit()
