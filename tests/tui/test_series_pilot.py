@@ -80,7 +80,7 @@ async def test_a_player_sits_at_the_next_game_once_the_arbitrator_started_it(tmp
     base, made, arbiter, alice = series(tmp_path)
     app = ScrabbleApp(table=alice)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+        await until(pilot, lambda: isinstance(app.screen, PlayerScreen))
         play_game(arbiter, alice, "H6 ARPEGEZ", follow=False)  # the screen reads the end
         await until(pilot, lambda: isinstance(app.screen, ClubEndScreen))
         assert "Game 1 of 2 of the series" in shown(app, "#club-end-series")
@@ -93,3 +93,14 @@ async def test_a_player_sits_at_the_next_game_once_the_arbitrator_started_it(tmp
         screen = app.screen
         assert screen.table.table_id == next_id and screen.table.names[screen.table.seat] == "Alice"
         assert "Your seat's code, to rejoin" in shown(app, "#club-message")
+
+
+async def test_a_seat_opened_on_a_finished_game_shows_one_end_screen(tmp_path):
+    base, made, arbiter, alice = series(tmp_path)
+    play_game(arbiter, alice, "H6 ARPEGEZ")
+    alice.close()
+    app = ScrabbleApp(table=DuplicateTable.join(open_store(base), made.codes[0]))
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, ClubEndScreen))
+        await pilot.pause(0.5)  # every look at the finished table taken
+        assert sum(isinstance(screen, ClubEndScreen) for screen in app.screen_stack) == 1

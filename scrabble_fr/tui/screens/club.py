@@ -139,6 +139,9 @@ class _ClubScreen(LocalizedBindings, Screen[None]):
         self.query_one("#club-message", Static).update(sentence(text) if text else "")
 
     def finish(self) -> None:
+        # Once: the mount's look at a finished table and the first follow may both see its end.
+        if self.ended:
+            return
         self.ended = True
         self.app.push_screen(ClubEndScreen(self.table))
 
