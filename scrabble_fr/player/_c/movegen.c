@@ -280,7 +280,7 @@ static void extend(S *s, int i, int node, int n, int anchored, int main_sum, int
         if (keep) {
             Move *m = new_move(s);
             if (!m) return;
-            int score = main_sum * word_mul + cross_total + (n >= s->in.bingo_size ? s->in.bingo_bonus : 0);
+            int score = placement_score(s, main_sum, word_mul, cross_total, n);
             m->n = (int8_t)n;
             m->line = (uint8_t)(s->gen_dir * MAXN + s->gen_line);
             m->score = (int16_t)score;
@@ -303,7 +303,7 @@ static void extend(S *s, int i, int node, int n, int anchored, int main_sum, int
     uint32_t allowed = s->in.child_mask[node] & s->g_xm[i];
     if (!s->rack[player][BLANK]) allowed &= s->g_held;
     int q = s->g_sq[i];
-    int lm = s->lm[q], wm = s->wm[q];
+    int wm = s->wm[q];
     int xs = s->g_xs[i];
     int now_anchored = anchored || s->g_anchor[i];
     while (allowed) {
@@ -313,13 +313,13 @@ static void extend(S *s, int i, int node, int n, int anchored, int main_sum, int
         for (int as_blank = 0; as_blank < 2; as_blank++) {
             int tile = as_blank ? BLANK : letter;
             if (!s->rack[player][tile]) continue;
-            int v = as_blank ? 0 : s->tv[letter];
+            int code = as_blank ? BLANK + letter : letter;
+            int points = tile_points(s, code, q);
             if (!--s->rack[player][tile] && !as_blank) s->g_held &= ~(1u << letter);
             s->g_placed_sq[n] = (uint8_t)q;
-            s->g_placed_code[n] = (uint8_t)(as_blank ? BLANK + letter : letter);
-            int cross_add = xs >= 0 ? (xs + v * lm) * wm : 0;
-            extend(s, i + 1, child, n + 1, now_anchored, main_sum + v * lm, word_mul * wm, cross_total + cross_add,
-                   tile_sum + v);
+            s->g_placed_code[n] = (uint8_t)code;
+            extend(s, i + 1, child, n + 1, now_anchored, main_sum + points, word_mul * wm,
+                   cross_total + cross_points(s, xs, points, q), tile_sum + (as_blank ? 0 : s->tv[letter]));
             if (!s->rack[player][tile]++ && !as_blank) s->g_held |= 1u << letter;
             if (s->stopped_gen) return;
         }
@@ -444,9 +444,17 @@ static int same_line_moves(S *s, int player, uint32_t fits, int empty_board, int
     return same;
 }
 
+static int board_empty(const S *s) {
+    for (int q = 0; q < s->area; q++)
+        if (s->board[q] >= 0) return 0;
+    return 1;
+}
+
 void generate(S *s, int player, const uint8_t *dirty) {
     int N = s->N;
-    int empty_board = s->board[s->in.centre] < 0;
+    /* The centre the one anchor of an empty board only: a board whose centre is empty but which
+     * has tiles (a position set up so) anchors beside them, as in Python. */
+    int empty_board = s->board[s->in.centre] < 0 && board_empty(s);
     const int *rack = s->rack[player];
     s->gen_player = player;
     s->g_held = 0;
@@ -555,10 +563,9 @@ int rescore(S *s, int player, const Move *m, int *score_out) {
     while ((dir == 0 ? s->col_of[last] < N - 1 : last < N * (N - 1)) && s->board[last + step] >= 0) last += step;
     int node = s->in.root, main_sum = 0, word_mul = 1, cross_total = 0, k = 0;
     for (int q = first; q <= last; q += step) {
-        int code = s->board[q], v;
+        int code = s->board[q];
         if (code >= 0) {
-            v = code < BLANK ? s->tv[code] : 0;
-            main_sum += v;
+            main_sum += code < BLANK ? s->tv[code] : 0; /* a board tile: no premium */
         } else {
             /* one of the move's squares (the span between its tiles is all filled) */
             int i = 0;
@@ -567,17 +574,17 @@ int rescore(S *s, int player, const Move *m, int *score_out) {
             code = m->code[i];
             int letter = letter_of(code);
             if (!(s->xmask[dir][q] >> letter & 1)) return 0;
-            v = code < BLANK ? s->tv[code] : 0;
-            main_sum += v * s->lm[q];
+            int points = tile_points(s, code, q);
+            main_sum += points;
             word_mul *= s->wm[q];
-            if (s->xscore[dir][q] >= 0) cross_total += (s->xscore[dir][q] + v * s->lm[q]) * s->wm[q];
+            cross_total += cross_points(s, s->xscore[dir][q], points, q);
             k++;
         }
         node = child_of(s, node, letter_of(code));
         if (node < 0) return 0;
     }
     if (k != m->n || !s->in.terminal[node]) return 0;
-    *score_out = main_sum * word_mul + cross_total + (m->n >= s->in.bingo_size ? s->in.bingo_bonus : 0);
+    *score_out = placement_score(s, main_sum, word_mul, cross_total, m->n);
     return 1;
 }
 
