@@ -1098,6 +1098,40 @@ def _tile_codes(view: BoardView, found: Raw) -> tuple[int, ...]:
     )
 
 
+def _raw_squares(size: int, found: Raw) -> Iterator[tuple[int, int]]:
+    """The board squares of a found move's main word, with each one's code, from its strip
+    square alone (no view: the strip's shape is its board's size)."""
+    _score, start, _end, letters = found
+    width = size + 1
+    half = size * width
+    if start < half:
+        row, col = divmod(start, width)
+        square, step = row * size + col, 1
+    else:
+        col, row = divmod(start - half, width)
+        square, step = row * size + col, size
+    for code in letters:
+        yield square, code
+        square += step
+
+
+def raw_placement(size: int, squares: Sequence[str | None], found: Raw) -> Move:
+    """The placement (tiles only: :meth:`Position.describe` fills in the rest) of a found move
+    on a board of ``size`` whose ``squares`` it was found on."""
+    return Move.place(
+        PlacedTile(square // size, square % size, ALPHABET[code % BLANK], code >= BLANK)
+        for square, code in _raw_squares(size, found) if squares[square] is None
+    )
+
+
+def raw_tile_codes(size: int, squares: Sequence[str | None], found: Raw) -> tuple[int, ...]:
+    """:func:`_tile_codes` of a found move from the board's squares, without a view."""
+    return tuple(
+        square * 52 + (code * 2 if code < BLANK else (code - BLANK) * 2 + 1)
+        for square, code in _raw_squares(size, found) if squares[square] is None
+    )
+
+
 def _ordered(view: BoardView, found: list[Raw]) -> list[Raw]:
     """``found`` in the order of :func:`generate_moves`: best score first, then by tiles."""
     return sorted(found, key=lambda item: (-item[0], _tile_codes(view, item)))
