@@ -61,6 +61,7 @@ MODULES = [
     "scrabble_fr.tui.widgets.bar_chart",
     "scrabble_fr.player.selfplay",
     "scrabble_fr.player.movegen",
+    "scrabble_fr.player.generator",
     "scrabble_fr.player.computer",
     "scrabble_fr.player.leaves",
     "scrabble_fr.player.chances",

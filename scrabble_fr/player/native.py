@@ -282,8 +282,8 @@ class MoveSearch:
         >>> from scrabble_fr.player.generator import compiled
         >>> from scrabble_fr.words import Dawg
         >>> found = MoveSearch(compiled(), Rules.preset("ffsc"), Dawg.from_words(["OS", "SO"]))
-        >>> sorted(found.moves(board_codes(Board()), "OS", 0))[:2]  # the centre doubles
-        [(4, 119, 121, (14, 18)), (4, 120, 122, (14, 18))]
+        >>> sorted(found.moves(board_codes(Board()), "OS", 0))[:2]  # OS and SO on 8G-8H: the centre doubles
+        [(4, 118, 120, (14, 18)), (4, 118, 120, (18, 14))]
     """
 
     # Made once for each word graph and each rules (a game has one of each; rules are compared,
