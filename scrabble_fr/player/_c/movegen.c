@@ -326,11 +326,8 @@ static void extend(S *s, int i, int node, int n, int anchored, int main_sum, int
     }
 }
 
-/* The placements of the player's rack in a line (direction dir, row or column line), pushed on
- * the move stack: the line's squares into the generation's scratch (g_), then the word graph
- * followed from each square that may start a word within reach of an anchor. */
-static void generate_line(S *s, int player, uint32_t fits, int dir, int line, int empty_board) {
-    int N = s->N, tiles = s->rack_size[player], any_anchor = 0;
+int load_line(S *s, int dir, int line, int empty_board) {
+    int N = s->N, any_anchor = 0;
     s->gen_dir = dir;
     s->gen_line = line;
     for (int i = 0; i < N; i++) {
@@ -342,12 +339,12 @@ static void generate_line(S *s, int player, uint32_t fits, int dir, int line, in
         s->g_xs[i] = s->xscore[dir][q];
         any_anchor |= s->g_anchor[i];
     }
-    if (!any_anchor) return;
-    /* From each square, the empty squares to fill up to the nearest anchor (none where no tile
-     * of the rack may go), worked out backwards in one pass. */
-    int need[MAXN];
+    return any_anchor;
+}
+
+void reach(const S *s, uint32_t fits, int *need) {
     int ahead = INF;
-    for (int i = N - 1; i >= 0; i--) {
+    for (int i = s->N - 1; i >= 0; i--) {
         if (s->g_cell[i] < 0) {
             if (!(s->g_xm[i] & fits)) ahead = INF;
             else if (s->g_anchor[i]) ahead = 1;
@@ -355,10 +352,22 @@ static void generate_line(S *s, int player, uint32_t fits, int dir, int line, in
         }
         need[i] = ahead;
     }
+}
+
+void generate_from(S *s, int start) { extend(s, start, s->in.root, 0, 0, 0, 1, 0, 0); }
+
+/* The placements of the player's rack in a line (direction dir, row or column line), pushed on
+ * the move stack: the line's squares into the generation's scratch (load_line), then the word
+ * graph followed from each square that may start a word within reach of an anchor (reach). */
+static void generate_line(S *s, int player, uint32_t fits, int dir, int line, int empty_board) {
+    int N = s->N, tiles = s->rack_size[player];
+    if (!load_line(s, dir, line, empty_board)) return;
+    int need[MAXN];
+    reach(s, fits, need);
     for (int start = 0; start < N; start++) {
         if (start > 0 && s->g_cell[start - 1] >= 0) continue;
         if (need[start] > tiles) continue; /* no anchor within reach */
-        extend(s, start, s->in.root, 0, 0, 0, 1, 0, 0);
+        generate_from(s, start);
         if (s->failed || s->stopped_gen) return;
     }
 }
@@ -450,17 +459,25 @@ static int board_empty(const S *s) {
     return 1;
 }
 
-void generate(S *s, int player, const uint8_t *dirty) {
-    int N = s->N;
+int is_empty_board(const S *s) {
     /* The centre the one anchor of an empty board only: a board whose centre is empty but which
      * has tiles (a position set up so) anchors beside them, as in Python. */
-    int empty_board = s->board[s->in.centre] < 0 && board_empty(s);
+    return s->board[s->in.centre] < 0 && board_empty(s);
+}
+
+uint32_t begin_generation(S *s, int player) {
     const int *rack = s->rack[player];
     s->gen_player = player;
     s->g_held = 0;
     for (int t = 0; t < 26; t++)
         if (rack[t]) s->g_held |= 1u << t;
-    uint32_t fits = rack[BLANK] ? ALL26 : s->g_held;
+    return rack[BLANK] ? ALL26 : s->g_held;
+}
+
+void generate(S *s, int player, const uint8_t *dirty) {
+    int N = s->N;
+    int empty_board = is_empty_board(s);
+    uint32_t fits = begin_generation(s, player);
     uint64_t keys[2 * MAXN];
     if (s->lines)
         /* the keys first, each line's entry fetched from memory while the next is worked out */

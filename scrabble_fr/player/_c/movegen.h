@@ -71,6 +71,24 @@ void init_line_sums(S *s);
 
 void count_near(S *s, int q, int step);
 
+/* Whether the board is empty (its centre the one anchor). */
+int is_empty_board(const S *s);
+
+/* A generation for player's rack begins: the letters it holds (g_held), and those of its tiles
+ * may go where (all with a joker), returned. */
+uint32_t begin_generation(S *s, int player);
+
+/* The line (direction dir, row or column line) into the generation's scratch (g_): its squares,
+ * tiles, cross-checks and anchors; whether it has an anchor. */
+int load_line(S *s, int dir, int line, int empty_board);
+
+/* For each square of the loaded line, the empty squares a move starting there fills up to the
+ * nearest anchor (INF: none within reach, or a square where none of the tiles that fits may go). */
+void reach(const S *s, uint32_t fits, int *need);
+
+/* The placements that start at square start of the loaded line, pushed on the move stack. */
+void generate_from(S *s, int start);
+
 /* Every placement of player's rack on the board in the lines dirty marks (all if NULL), pushed
  * on the move stack. A line met before with the same rack (line_key) gives the moves kept then:
  * most positions of a search meet a line another position had, moves elsewhere on the board

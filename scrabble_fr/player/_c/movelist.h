@@ -10,6 +10,7 @@
 #include "state.h"
 
 #define MG_SCORES (1 << 15) /* scores are int16: the best scores' floor is found by counting */
+#define MG_HEAP 4096        /* the best placements searched best first, at most (more: every one) */
 
 /* The state a thread keeps from one request to the next (the search's state, its cross-check
  * cache warm): made by mg_new, given back by mg_free. */
@@ -19,6 +20,7 @@ typedef struct {
     int winner[MG_SUBSETS];
     int order[MG_SUBSETS], scratch[MG_SUBSETS];
     int32_t by_score[MG_SCORES]; /* placements found by score (mg_moves' best) */
+    int32_t heap[MG_HEAP];       /* the best scores found so far, lowest on top (generate_best) */
     MgWord *words;               /* mg_moves' answer, grown as needed */
     size_t words_cap;
 } Mg;
