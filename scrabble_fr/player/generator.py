@@ -76,16 +76,20 @@ def engine() -> str:
     return "compiled" if compiled() is not None else "Python"
 
 
-def _compiled_for(position: Position) -> native.MoveSearch | None:
-    """The compiled search for the position's board, rules and word list; None where Python
-    answers (no compiled engine, a board or a rack it does not take)."""
+def _search_for(rules: Rules, dawg: Dawg, size: int, rack: str) -> native.MoveSearch | None:
+    """The compiled search for boards of ``size`` under ``rules``, words of ``dawg`` and
+    ``rack``; None where Python answers (no compiled engine, a board or a rack it does not take)."""
     loaded = compiled()
-    if loaded is None:
+    if loaded is None or len(rack) > native.MOST_RACK or not 2 <= size <= native.MOST_SIZE:
         return None
-    rack = position.rack
-    if len(rack) > native.MOST_RACK or not 2 <= position.board.size <= native.MOST_SIZE:
+    return native.MoveSearch.of(loaded, rules, dawg)
+
+
+def _compiled_for(position: Position) -> native.MoveSearch | None:
+    """:func:`_search_for` the position's board, rules, word list and rack."""
+    if compiled() is None:
         return None
-    return native.MoveSearch.of(loaded, position.rules, dawg_of(position))
+    return _search_for(position.rules, dawg_of(position), position.board.size, position.rack)
 
 
 def search_position(position: Position, best: int | None = None) -> tuple[BoardView, list[Raw]]:
@@ -102,10 +106,9 @@ def search_position(position: Position, best: int | None = None) -> tuple[BoardV
 
 def search_rack(view: BoardView, rack: str) -> list[Raw]:
     """The raw placements of ``rack`` on a board ``view`` (every one)."""
-    loaded = compiled()
-    if loaded is None or len(rack) > native.MOST_RACK or not 2 <= view.size <= native.MOST_SIZE:
+    search = _search_for(view.rules, view.dawg, view.size, rack)
+    if search is None:
         return movegen.search_rack(view, rack)
-    search = native.MoveSearch.of(loaded, view.rules, view.dawg)
     return search.moves(native.board_codes_of(view.squares), rack, 0)
 
 
