@@ -96,7 +96,7 @@ class NativeAnswer:
 # The word graph as flat arrays (child masks, first edges, edges, terminals), made once per graph.
 _flat: weakref.WeakKeyDictionary[Dawg, _FlatGraph] = weakref.WeakKeyDictionary()
 _graph_idents = itertools.count(1)
-_flat_lock = threading.Lock()
+_made_lock = threading.Lock()  # the graphs flattened and the searches made, once each across threads
 
 
 def _loaded() -> ModuleType | None:
@@ -120,7 +120,7 @@ class _FlatGraph:
 
 
 def _flat_graph(dawg: Dawg) -> _FlatGraph:
-    with _flat_lock:
+    with _made_lock:
         found = _flat.get(dawg)
         if found is None:
             found = _flat[dawg] = _flatten(dawg)
@@ -299,12 +299,12 @@ class MoveSearch:
     def of(cls, loaded: ModuleType, rules: Rules, dawg: Dawg) -> MoveSearch:
         """The search for ``rules`` and ``dawg``, made once (the board's premiums, the graph's
         arrays)."""
-        with _flat_lock:
+        with _made_lock:
             kept = cls._kept.setdefault(dawg, [])
             found = next((search for search in kept if search.rules == rules), None)
         if found is None:
             found = cls(loaded, rules, dawg)
-            with _flat_lock:
+            with _made_lock:
                 kept.append(found)
         return found
 
