@@ -91,6 +91,26 @@ async def test_the_time_running_out_ends_the_coup():
         assert "Le temps est écoulé." in text(app, "#top-message")
 
 
+async def test_the_clock_stops_while_the_help_is_open():
+    clock = FakeTime()
+    app = make(clock)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = screen_of(app)
+        clock.now = 5.0
+        await pilot.press("f1")
+        await pilot.pause()
+        assert app.screen is not screen
+        clock.now = 65.0  # a minute reading the help: not the coup's time
+        await pilot.pause(0.4)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is screen and screen.session.review is None
+        assert screen.session.watch.elapsed() == 5.0
+        clock.now = 7.0 + 60.0
+        assert screen.session.watch.elapsed() == 7.0
+
+
 async def test_in_english():
     set_language("en")
     clock = FakeTime()

@@ -3,7 +3,7 @@ clock in the heading, and an intent sent to the session with its outcome said.
 
 Both render a session that owns the rules, the clock and the file (a
 :class:`~scrabble_fr.duplicate.DuplicateSession`, a :class:`~scrabble_fr.training.topping.ToppingSession`):
-it has a ``game``, ``remaining()`` and ``tick()``, and its intents return an
+it has a ``game``, ``remaining()``, ``tick()``, ``pause()`` and ``resume()``, and its intents return an
 :class:`~scrabble_fr.match.outcome.Outcome` or raise a :class:`~scrabble_fr.engine.errors.ScrabbleError`.
 """
 
@@ -72,6 +72,14 @@ class CoupScreen(Screen[None]):
         self.refresh_view()
         self.refresh_bindings()
         return True
+
+    def on_screen_suspend(self) -> None:
+        # Any screen over the coup (the help, a dialog, the settings): nobody can play, so the
+        # coup's clock stops until the coup is on screen again, as a local game's clocks do.
+        self.session.pause()
+
+    def on_screen_resume(self) -> None:
+        self.session.resume()
 
     def after_intent(self) -> None:
         """What an accepted intent changes on the screen before it is drawn again (nothing here)."""
