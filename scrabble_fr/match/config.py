@@ -11,6 +11,7 @@ name, a computer level that does not exist) are refused here, before any screen 
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any
@@ -141,7 +142,8 @@ class GameConfig:
         return cls(players=players, **options)
 
     def settings(self) -> dict[str, Any]:
-        """What a saved game keeps besides players, rules and seed."""
+        """What a saved game and a shared table keep besides players, rules and seed (read back by
+        :meth:`from_settings`)."""
         return {
             "verification": self.verification.value,
             "clock_minutes": self.clock_minutes,
@@ -149,6 +151,24 @@ class GameConfig:
             "lexicon": self.lexicon_path or self.rules.lexicon,
             "club": self.club,
         }
+
+    @classmethod
+    def from_settings(cls, players: list[PlayerConfig], rules: Rules, seed: int | None,
+                      settings: Mapping[str, Any]) -> GameConfig:
+        """The configuration :meth:`settings` wrote (a value missing or damaged: its default)."""
+        verification = settings.get("verification")
+        clock = settings.get("clock_minutes")
+        lexicon = settings.get("lexicon")
+        return cls(
+            players=players,
+            rules=rules,
+            verification=Verification(verification) if verification in tuple(Verification) else Verification.AUTO,
+            seed=seed,
+            clock_minutes=clock if isinstance(clock, int) and not isinstance(clock, bool) and clock > 0 else None,
+            private_screen=bool(settings.get("private_screen", False)),
+            lexicon_path=lexicon if isinstance(lexicon, str) and lexicon not in ("fr", "en", rules.lexicon) else None,
+            club=settings.get("club") is True,
+        )
 
 
 def _computer_name(level: int, earlier: list[PlayerConfig]) -> str:
@@ -165,10 +185,6 @@ def config_from_record(record: SavedGame) -> GameConfig:
     """The configuration of a saved game; a damaged one raises the record's error."""
     from scrabble_fr.records.errors import RecordError
 
-    settings = record.settings
-    verification = settings.get("verification")
-    clock = settings.get("clock_minutes")
-    lexicon = settings.get("lexicon")
     rules = rules_from_mapping(record.rules)
     players = [PlayerConfig(str(p["name"]), p.get("computer_level")) for p in record.players]
     try:
@@ -177,13 +193,4 @@ def config_from_record(record: SavedGame) -> GameConfig:
         from scrabble_fr.messages import describe
 
         raise RecordError("save_replay", id=record.id, detail=describe(exc)) from None
-    return GameConfig(
-        players=players,
-        rules=rules,
-        verification=Verification(verification) if verification in tuple(Verification) else Verification.AUTO,
-        seed=record.seed,
-        clock_minutes=clock if isinstance(clock, int) and not isinstance(clock, bool) and clock > 0 else None,
-        private_screen=bool(settings.get("private_screen", False)),
-        lexicon_path=lexicon if isinstance(lexicon, str) and lexicon not in ("fr", "en", rules.lexicon) else None,
-        club=settings.get("club") is True,
-    )
+    return GameConfig.from_settings(players, rules, record.seed, record.settings)

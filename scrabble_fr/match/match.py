@@ -35,6 +35,7 @@ from scrabble_fr.engine.rules import game_language
 from scrabble_fr.engine.verify import AnswersVerifier, LexiconVerifier, Verifier
 from scrabble_fr.engine.wordlist import WordList
 from scrabble_fr.i18n import N_, _, format_number, join_list, ngettext, points, translations
+from scrabble_fr.match.actors import ActorPolicy, OneKeyboard
 from scrabble_fr.match.clock import Clocks
 from scrabble_fr.match.config import GameConfig, Verification
 from scrabble_fr.match.entry import check_tile
@@ -153,22 +154,34 @@ class HintTask:
             return None
 
 
-def record_gcg(record: SavedGame, game: Game | None = None) -> str:
-    """A saved game as GCG text: its moves, the list that judged it, and the table's notes."""
+def match_gcg(game: Game, notes: Sequence[Note], settings: Mapping[str, Any], lexicon_words: int | None, *,
+              title: str | None = None, racks: bool = True) -> str:
+    """A classic game as GCG text, whether saved or played at a shared table: its moves, the list
+    that judged it (``settings``' ``lexicon`` and ``lexicon_name``, as both keep them), the
+    table's notes in the game's language."""
     from scrabble_fr.lexicon.catalogue import lexicon_token
     from scrabble_fr.records.gcg import write_gcg
 
-    game = game if game is not None else record.rebuild()
-    notes = [note for note in (Note.from_data(data, len(game.players)) for data in record.notes) if note]
+    language = game_language(game.rules)
     return write_gcg(
         game,
-        lexicon=lexicon_token(record.settings.get("lexicon"), record.settings.get("lexicon_name")),
-        lexicon_words=record.lexicon_words,
-        notes=[(note.after, note.gcg_text(game.players, game_language(game.rules))) for note in notes],
+        lexicon=lexicon_token(settings.get("lexicon"), settings.get("lexicon_name")),
+        lexicon_words=lexicon_words,
+        notes=[(note.after, note.gcg_text(game.players, language)) for note in notes],
+        title=title,
+        racks=racks,
     )
 
 
-def _default_computers(level: int, rng: random.Random) -> Computer:
+def record_gcg(record: SavedGame, game: Game | None = None) -> str:
+    """A saved game as GCG text: its moves, the list that judged it, and the table's notes."""
+    game = game if game is not None else record.rebuild()
+    notes = [note for note in (Note.from_data(data, len(game.players)) for data in record.notes) if note]
+    return match_gcg(game, notes, record.settings, record.lexicon_words)
+
+
+def default_computers(level: int, rng: random.Random) -> Computer:
+    """The program's computer player of ``level`` (a match's and a table seat's default)."""
     from scrabble_fr.player.computer import ComputerPlayer
 
     return ComputerPlayer(level, rng)
@@ -176,7 +189,9 @@ def _default_computers(level: int, rng: random.Random) -> Computer:
 
 class Match:
     """One game at one table, from the first draw to the end, recorded after every change: in
-    ``store`` (under the game's lock), or by the ``recorder`` given."""
+    ``store`` (under the game's lock), or by the ``recorder`` given (a shared table's log). Who
+    may act is the ``actors`` policy's word: everyone at one keyboard unless it is given (a seat
+    at a shared table)."""
 
     def __init__(
         self,
@@ -186,10 +201,11 @@ class Match:
         record: SavedGame | None = None,
         store: RecordStore | None = None,
         lexicon: WordList | None = None,
-        computers: Callable[[int, random.Random], Computer] | None = _default_computers,
+        computers: Callable[[int, random.Random], Computer] | None = default_computers,
         now: Callable[[], float] = time.monotonic,
         take_over: bool = False,
         recorder: Recorder | None = None,
+        actors: ActorPolicy | None = None,
     ) -> None:
         if recorder is not None and store is not None:
             raise ValueError("a match is recorded in a store or by a recorder, not both")
@@ -201,7 +217,9 @@ class Match:
         self.record = record
         self._computers = computers
         self._rng = random.Random(self.game.seed)
-        self._shown: int | None = None  # the human whose rack is on screen (private screen)
+        # Who may act: everyone at one keyboard, unless a policy is given (a seat at a table).
+        self.actors: ActorPolicy = actors if actors is not None else OneKeyboard()
+        self._now = now
         self._task_token: int | None = None  # the computer task handed out and not yet back
         self.notes: list[Note] = []
         # Everything said at this table since it opened, for the players to read again.
@@ -255,7 +273,7 @@ class Match:
     def rack_owner(self) -> int:
         """Whose rack the screen shows: at one keyboard, the player who acts (a shared table shows
         each seat its own)."""
-        return self.actor
+        return self.actors.rack_owner(self)
 
     def is_computer(self, player: int) -> bool:
         return self.config.players[player].is_computer
@@ -263,24 +281,18 @@ class Match:
     @property
     def current_human(self) -> int | None:
         """The human who may act now, if any."""
-        if self.game.is_over or self.is_computer(self.actor):
+        if self.game.is_over or self.is_computer(self.actor) or not self.actors.may_act(self, self.actor):
             return None
         return self.actor
 
     def rack_visible(self) -> bool:
         """May the rack of :attr:`actor` be shown? Not a computer's while humans watch, and with a
         private screen only once its owner has taken the keyboard."""
-        owner = self.actor
-        if self.is_computer(owner):
-            return all(p.is_computer for p in self.config.players)
-        return not self.config.private_screen or owner == self._shown
+        return self.actors.rack_visible(self)
 
     def needs_handover(self) -> int | None:
         """The human who must take the keyboard before their rack is shown (private screen)."""
-        if (not self.config.private_screen or self.game.is_over or self.game.phase is not Phase.TURN
-                or self.is_computer(self.actor) or self.actor == self._shown):
-            return None
-        return self.actor
+        return self.actors.needs_handover(self)
 
     def opponents(self, player: int) -> list[int]:
         return [i for i in range(len(self.game.players)) if i != player]
@@ -290,7 +302,7 @@ class Match:
         pending = self.game.pending
         if pending is None:
             return []
-        return [i for i in self.opponents(pending.player) if not self.is_computer(i)]
+        return [i for i in self.opponents(pending.player) if not self.is_computer(i) and self.actors.may_act(self, i)]
 
     def timeline(self) -> list[Event | Note]:
         """The game's events with the table's notes in between, in the order they happened."""
@@ -331,6 +343,7 @@ class Match:
 
     def accept(self) -> Outcome:
         """Accept the announced move: its player draws, the turn passes on."""
+        self.actors.require_turn(self, self.actor)
         if self._tick_clock() and self.game.is_over:
             return self._after([])  # past the overtime limit: the game is over
         self.game.accept()
@@ -391,15 +404,21 @@ class Match:
                 words: Sequence[str] | None = None) -> Outcome:
         """``contester`` contests the announced move. The active word list judges, unless the
         players verify by hand (then ``answers`` gives each word's verdict); when a computer is
-        involved the list always judges: a computer is never judged by the player it opposes."""
+        involved the list always judges: a computer is never judged by the player it opposes.
+        Without the verdicts, the policy of who acts may hand the words to a judge (a table's
+        arbiter)."""
+        self.actors.check_contest(self, contester)
         pending = self.game.pending
         if pending is None or self.game.phase is not Phase.ANNOUNCED:
             raise GameStateError("no_announced_move")
-        self.game.named_words(words)  # a word the move did not form: refused before anything
+        named = self.game.named_words(words)  # a word the move did not form: refused before anything
         messages: list[str] = []
         verifier: Verifier
         if self.contest_needs_answers(contester):
             if answers is None:
+                asked = self.actors.ask_judgement(self, contester, named or self.contested_words())
+                if asked is not None:
+                    return asked
                 raise MatchError("answers_needed")
             verifier = AnswersVerifier(answers)
         else:
@@ -416,9 +435,15 @@ class Match:
         return self._after(messages)
 
     def undo(self) -> Outcome:
-        """Take back the last human action and the computer actions that followed it."""
+        """Take back the last human action and the computer actions that followed it, once
+        whoever must agree has (at one keyboard: at once)."""
         if self.config.club:
             raise MatchError("undo_club")
+        asked = self.actors.ask_undo(self)
+        return asked if asked is not None else self.take_back()
+
+    def take_back(self) -> Outcome:
+        """Undo now, every player having agreed (what :meth:`undo` does at one keyboard)."""
         if self.clocks is not None:
             raise MatchError("undo_clock")
         game = self.game
@@ -445,24 +470,30 @@ class Match:
         was charged, so the scores changed."""
         if self.clocks is None or self.game.is_over:
             return False
-        if self._tick_clock():
-            self._save()
-            return True
+        try:
+            if self._tick_clock():
+                self._save()
+                return True
+        except ScrabbleError as exc:
+            if self.recorder.postponed(exc):
+                return True  # recorded elsewhere first, or charged once the store is back: redraw
+            raise
         return False
 
     def pause(self) -> None:
-        """Nobody can play (a dialog is open): stop the clocks until :meth:`resume`."""
-        if self.clocks is not None:
+        """Nobody can play (a dialog is open): stop the clocks until :meth:`resume` (a table's
+        clocks belong to the table: a dialog on one screen stops nothing)."""
+        if self.clocks is not None and self.actors.owns_clocks:
             self.clocks.pause()
 
     def resume(self) -> None:
-        if self.clocks is not None:
+        if self.clocks is not None and self.actors.owns_clocks:
             self.clocks.resume()
 
     def reveal(self, player: int) -> None:
         """``player`` has taken the keyboard: their rack may be shown, their clock runs."""
-        self._shown = player
-        self._settle_clock()
+        self.actors.reveal(self, player)
+        self.settle_clock()
 
     def set_verification(self, mode: Verification | str) -> None:
         self.verification = Verification(mode)
@@ -470,6 +501,37 @@ class Match:
 
     def set_lexicon(self, lexicon: WordList | None) -> None:
         self.lexicon = lexicon
+
+    # -- following a game recorded elsewhere (a shared table's log) ---------------------------
+    def replay(self, game: Game) -> None:
+        """``game``, rebuilt from where the match is recorded, replaces this one; a computer's
+        move handed out for the old one is forgotten."""
+        self.game = game
+        self._task_token = None
+
+    def apply_actions(self, actions: Sequence[dict[str, Any]]) -> None:
+        """Actions recorded elsewhere (another seat's) follow on this game."""
+        for action in actions:
+            self.game.apply_action(action)
+        if actions:
+            self._task_token = None
+
+    def set_notes(self, notes: Sequence[Note]) -> None:
+        """The table's notes as recorded elsewhere."""
+        self.notes = list(notes)
+
+    def reset_clocks(self) -> None:
+        """Every clock back to the full time, stopped until :meth:`start_clocks`."""
+        minutes = self.config.clock_minutes
+        self.clocks = Clocks([minutes * 60.0] * len(self.config.players), self._now) if minutes else None
+        if self.clocks is not None:
+            self.clocks.pause()
+
+    def start_clocks(self) -> None:
+        """The clocks start (a table's, once every human seat has been taken)."""
+        if self.clocks is not None:
+            self.clocks.resume()
+        self.settle_clock()
 
     # -- help at the table -------------------------------------------------------------------
     def hint_task(self) -> HintTask:
@@ -531,6 +593,8 @@ class Match:
         game = self.game
         if game.is_over or game.phase is not Phase.TURN or not self.is_computer(game.to_move):
             return None
+        if not self.actors.may_act(self, game.to_move):
+            return None  # a table's spectator writes nothing: a seat's process plays the computers
         token = game.action_count
         if self._task_token == token:
             return None
@@ -541,16 +605,23 @@ class Match:
         return ComputerTask(game.to_move, token, computer, game.position.copy(lexicon=self.lexicon), len(game.bag))
 
     def complete_computer(self, task: ComputerTask, move: Move) -> Outcome:
-        """Play the computer's answer (an illegal one becomes a pass); a stale answer is dropped."""
+        """Play the computer's answer (an illegal one becomes a pass); a stale answer is dropped,
+        and so is one the recorder did not take for now (another terminal recorded it first, or
+        the table's store is away: the computer plays again once it is back)."""
         if task.token != self.game.action_count or self.game.is_over or self.game.to_move != task.player:
             return Outcome()
         self._task_token = None
         try:
-            return self._play(move)
-        except ScrabbleError:
-            if self.game.action_count != task.token or self.game.is_over or self.game.to_move != task.player:
-                raise  # the game moved meanwhile (another terminal at a shared table): not a bad move
-            return self._play(Move.pass_())
+            try:
+                return self._play(move)
+            except ScrabbleError:
+                if self.game.action_count != task.token or self.game.is_over or self.game.to_move != task.player:
+                    raise  # the game moved meanwhile (another terminal at a shared table): not a bad move
+                return self._play(Move.pass_())
+        except ScrabbleError as exc:
+            if self.recorder.postponed(exc):
+                return Outcome()
+            raise
 
     def run_computers(self) -> list[Outcome]:
         """Let every computer due to move play now, on this thread (tests, command line)."""
@@ -583,8 +654,9 @@ class Match:
     # -- closing -----------------------------------------------------------------------------
     def close(self) -> None:
         """The table is left: release the game for another process. Every change is already
-        saved; only the clocks have moved since, so they are saved once more."""
-        if self.clocks is not None and not self.game.is_over:
+        saved; only the clocks have moved since, so they are saved once more (unless they are
+        a table's, kept by the table)."""
+        if self.clocks is not None and self.actors.owns_clocks and not self.game.is_over:
             self._save()
         self.recorder.close()
 
@@ -592,7 +664,8 @@ class Match:
     def _require_human(self) -> None:
         if self.game.is_over:
             raise GameStateError("game_over")
-        if self.current_human is None:
+        self.actors.require_turn(self, self.actor)
+        if self.is_computer(self.actor):
             raise MatchError("not_human_turn")
 
     def check_tools(self) -> None:
@@ -661,7 +734,7 @@ class Match:
                 game.accept()
                 continue
             break
-        self._settle_clock()
+        self.settle_clock()
         return messages
 
     def _computer_contester(self, announcer: int, move: Move) -> int | None:
@@ -680,7 +753,8 @@ class Match:
                 continue
         return None
 
-    def _settle_clock(self) -> None:
+    def settle_clock(self) -> None:
+        """Run the clock of the player to act (none while the game waits)."""
         if self.clocks is None:
             return
         waiting = self.game.is_over or self.needs_handover() is not None

@@ -13,8 +13,9 @@ players, never an exception. :class:`LocalSave` records a game in the store of s
 one process at a time: it takes the game's lock when it opens (another process holding it refuses
 the opening; ``take_over``, the ``--forcer`` of the command line, takes it over), checks at every
 save that nobody took it over since, and says the first failure once (a full disk must not repeat
-itself after every move). A shared table's log is another recorder of the same shape: each change
-a row of the log, and leaving releases the seat.
+itself after every move). A shared table's log is another recorder of the same shape
+(:mod:`scrabble_fr.table.classic_seat`): each change a row of the log, a change another seat
+recorded first refused by raising, and leaving releases the seat.
 """
 
 from __future__ import annotations
@@ -34,11 +35,19 @@ class Recorder(Protocol):
     """Where a session's changes go."""
 
     def save(self) -> str | None:
-        """Record the session as it stands; a warning for the players if that failed, else None."""
+        """Record the session as it stands; a warning for the players if that failed, else None.
+        A recorder that may refuse the change (a shared table's log) raises a
+        :class:`~scrabble_fr.engine.errors.ScrabbleError` and puts the session back as recorded."""
         ...
 
     def close(self) -> None:
         """The session is left: another process may record it now."""
+        ...
+
+    def postponed(self, error: ScrabbleError) -> bool:
+        """True if ``error``, raised by :meth:`save`, says the change was not recorded for now
+        and will be made again (a table: another seat recorded first, or its store is away), so
+        that a change nobody asked for (a computer's move, a time penalty) is dropped quietly."""
         ...
 
 
@@ -85,6 +94,9 @@ class LocalSave(Generic[Record]):
         if self.lock is not None:
             self.lock.release()
 
+    def postponed(self, error: ScrabbleError) -> bool:
+        return False  # a local save never raises: it warns
+
 
 class Unrecorded:
     """A session kept nowhere (a test, a game played without a store): nothing to say, ever."""
@@ -94,3 +106,6 @@ class Unrecorded:
 
     def close(self) -> None:
         pass
+
+    def postponed(self, error: ScrabbleError) -> bool:
+        return False

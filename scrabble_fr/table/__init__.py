@@ -10,9 +10,10 @@ events), :mod:`.sqlite` and :mod:`.postgres` its backends, :mod:`.session` a sea
 table and playing at it.
 """
 
+from scrabble_fr.table.classic_seat import ClassicSeat
 from scrabble_fr.table.errors import TableError
-from scrabble_fr.table.session import SeatMatch, TableSession, TableSettings, create_table
+from scrabble_fr.table.session import TableSession, TableSettings, create_table
 from scrabble_fr.table.store import Conflict, Created, Role, Row, TableInfo, TableStore, open_store
 
-__all__ = ["Conflict", "Created", "Role", "Row", "SeatMatch", "TableError", "TableInfo", "TableSession",
+__all__ = ["ClassicSeat", "Conflict", "Created", "Role", "Row", "TableError", "TableInfo", "TableSession",
            "TableSettings", "TableStore", "create_table", "open_store"]

@@ -9,8 +9,9 @@
     'move'
 
 A :class:`TableSession` follows one table for one seat (or for a spectator): it holds a
-:class:`SeatMatch` — a :class:`~scrabble_fr.match.Match` that shows its seat's own rack and lets
-its seat act only on its turn — rebuilt from the table's rows. Every change of the match (a move,
+:class:`~scrabble_fr.match.Match` given the seat's ports (:mod:`.classic_seat`: it shows its
+seat's own rack, lets its seat act only on its turn, and records in the table's log), rebuilt
+from the table's rows. Every change of the match (a move,
 a challenge, a computer's move, a penalty for overtime, a hint noted) is written as the next row:
 the game's new actions, how many it took back (an undo), the table's notes. Two processes writing
 the same number: one wins. When the winner's row left the game as it was (a note, an undo asked),
@@ -41,14 +42,12 @@ from typing import Any
 from scrabble_fr import texts
 from scrabble_fr.engine.errors import GameStateError, ScrabbleError
 from scrabble_fr.engine.game import Event, EventKind, Game
-from scrabble_fr.engine.move import Move
 from scrabble_fr.engine.players import check_names
 from scrabble_fr.engine.public import PublicGame
 from scrabble_fr.engine.rules import Rules, rules_from_mapping, rules_to_mapping
 from scrabble_fr.engine.tiles import JOKER
 from scrabble_fr.engine.wordlist import WordList
 from scrabble_fr.i18n import _, colon
-from scrabble_fr.match.clock import Clocks
 from scrabble_fr.match.config import (
     GameConfig,
     PlayerConfig,
@@ -57,10 +56,11 @@ from scrabble_fr.match.config import (
     check_players,
     check_seed,
 )
-from scrabble_fr.match.match import ComputerTask, Match, Note, _default_computers
+from scrabble_fr.match.match import Match, Note, default_computers, match_gcg
 from scrabble_fr.match.outcome import Outcome
 from scrabble_fr.messages import describe
-from scrabble_fr.table.errors import NOT_RECORDED, OUT_OF_REACH, TableError
+from scrabble_fr.table.classic_seat import ClassicSeat
+from scrabble_fr.table.errors import OUT_OF_REACH, TableError
 from scrabble_fr.table.seal import is_sealed, new_seed, open_tiles, seal_tiles, table_seals, table_seed
 from scrabble_fr.table.store import (
     RENEW_SECONDS,
@@ -104,7 +104,7 @@ def create_table(store: TableStore, settings: TableSettings) -> Created:
     config = GameConfig.from_spec(",".join(settings.players), rules=settings.rules,
                                   seed=check_seed(settings.seed),
                                   clock_minutes=check_clock_minutes(settings.clock_minutes), club=settings.club,
-                                  verification=settings.verification)
+                                  verification=settings.verification, lexicon_path=settings.lexicon)
     seats = [SeatSpec(p.name, p.computer_level) for p in config.players]
     if settings.arbiter is not None:
         if not settings.arbiter.strip():
@@ -113,18 +113,14 @@ def create_table(store: TableStore, settings: TableSettings) -> Created:
         seats.append(SeatSpec(settings.arbiter.strip(), None, Role.ARBITER))
     if len(config.players) < 2 or all(p.is_computer for p in config.players):
         raise TableError("table_players")
-    # Manual verification needs someone to judge: without an arbiter the word list decides.
-    verification = config.verification if settings.arbiter is not None else Verification.AUTO
+    if settings.arbiter is None:
+        # Manual verification needs someone to judge: without an arbiter the word list decides.
+        config.verification = Verification.AUTO
     seed = config.seed if config.seed is not None else new_seed()
-    table_config = {
-        "rules": rules_to_mapping(config.rules),
-        "verification": verification.value,
-        "clock_minutes": config.clock_minutes,
-        "club": config.club,
-        "lexicon": settings.lexicon or config.rules.lexicon,
-        "lexicon_name": settings.lexicon_name,
-        "lexicon_words": settings.lexicon_words,
-    }
+    # The match's settings as a saved game keeps them, but the private screen: each seat has its own.
+    kept = {key: value for key, value in config.settings().items() if key != "private_screen"}
+    table_config = {"rules": rules_to_mapping(config.rules), **kept, "lexicon_name": settings.lexicon_name,
+                    "lexicon_words": settings.lexicon_words}
 
     def seal(table_id: str, codes: Mapping[int, str]) -> dict[str, Any]:
         # Every human seat's process replays the game (its rack, the computers' moves): the seed
@@ -162,109 +158,6 @@ class _TableClock:
         self._pinned = None
 
 
-class SeatMatch(Match):
-    """The match as one seat of a shared table sees and plays it."""
-
-    def __init__(self, table: TableSession, config: GameConfig, lexicon: WordList | None,
-                 computers: Callable[[int, random.Random], Any] | None) -> None:
-        self.table = table
-        super().__init__(config, lexicon=lexicon, computers=computers, now=table.clock)
-
-    # -- what this seat sees -----------------------------------------------------------------
-    @property
-    def me(self) -> int | None:
-        return self.table.me
-
-    @property
-    def rack_owner(self) -> int:
-        return self.me if self.me is not None else self.actor
-
-    def rack_visible(self) -> bool:
-        return self.me is not None
-
-    def needs_handover(self) -> int | None:
-        return None
-
-    @property
-    def current_human(self) -> int | None:
-        actor = super().current_human
-        return actor if actor is not None and actor == self.me and self.table.can_act else None
-
-    def human_contesters(self) -> list[int]:
-        return [i for i in super().human_contesters() if i == self.me and self.table.can_act]
-
-    def seat_present(self, player: int) -> bool | None:
-        """Whether a live process holds that player's seat (None for a computer)."""
-        return self.table.present(player)
-
-    def pause(self) -> None:
-        pass  # a table's clocks belong to the table: a dialog on one screen stops nothing
-
-    def resume(self) -> None:
-        pass
-
-    # -- intents that take the table's ways --------------------------------------------------
-    def accept(self) -> Outcome:
-        self.table.require_turn(self.actor)
-        return super().accept()
-
-    def contest(self, contester: int, answers: Mapping[str, bool] | None = None,
-                words: Sequence[str] | None = None) -> Outcome:
-        if contester != self.me and not self.table.judging:
-            raise TableError("spectator" if self.me is None else "not_your_turn", name=self.players[contester])
-        if self.table.judgement is not None and not self.table.judging:
-            raise TableError("judgement_pending")
-        if self.contest_needs_answers(contester) and answers is None:
-            # A word the move did not form is refused here, before the arbiter is asked to judge it.
-            named = self.game.named_words(words)
-            return self.table.request_judgement(contester, named or self.contested_words())
-        return super().contest(contester, answers, words)
-
-    def undo(self) -> Outcome:
-        return self.table.request_undo()
-
-    def computer_task(self) -> ComputerTask | None:
-        # Only a process holding a seat plays the computers (a spectator writes nothing).
-        return super().computer_task() if self.table.can_act else None
-
-    def _require_human(self) -> None:
-        if self.game.is_over:
-            super()._require_human()  # the game is over
-        self.table.require_turn(self.actor)
-
-    def complete_computer(self, task: ComputerTask, move: Move) -> Outcome:
-        try:
-            return super().complete_computer(task, move)
-        except TableError as exc:
-            if exc.code == "acted_first":  # another terminal recorded the computer's move first
-                return Outcome()
-            if exc.code in NOT_RECORDED:
-                # The store is away: the computer plays again once it is back (no one's intent lost).
-                return Outcome()
-            raise
-
-    def tick(self) -> bool:
-        try:
-            return super().tick()
-        except TableError as exc:
-            if exc.code == "acted_first":
-                return True  # another terminal charged it: the state was rebuilt, redraw
-            if exc.code in NOT_RECORDED:
-                return True  # the store is away: charged at a tick once it is back (table time)
-            raise
-
-    # -- the table is the store --------------------------------------------------------------
-    def _save(self) -> str | None:
-        return self.table.commit("move")
-
-    def close(self) -> None:
-        self.table.close()
-
-    def take_back(self) -> None:
-        """Undo as at one keyboard (every player agreed): what :meth:`undo` does there."""
-        Match.undo(self)
-
-
 HELP_NOTES = ("hint", "lookup")  # the notes of a seat's use of the program's help
 
 
@@ -287,7 +180,7 @@ class TableSession(FollowedTable):
     """One seat (``seat``; None: a spectator) following one table of ``store``."""
 
     def __init__(self, store: TableStore, info: TableInfo, seat: int | None, lexicon: WordList | None, *,
-                 force: bool = False, computers: Callable[[int, random.Random], Any] | None = _default_computers,
+                 force: bool = False, computers: Callable[[int, random.Random], Any] | None = default_computers,
                  spectator: bool = False, code: str | None = None) -> None:
         self.store = store
         self.code = code  # the seat's join code, when it was opened with it (its rematch is derived from it)
@@ -303,16 +196,13 @@ class TableSession(FollowedTable):
         self.me: int | None = numbers.index(seat) if seat is not None and seat in numbers else None
         self.is_arbiter = self.arbiter is not None and seat == self.arbiter.number
         try:
-            rules = rules_from_mapping(config["rules"])
-            clock = config.get("clock_minutes")
             # The seed makes the racks: a seat's code opens it (a table of before the seals gives
             # it to anyone); without it a spectator follows the game as the public sees it.
             self.own_seed = table_seed(config, info.id, seat, code)
-            game_config = GameConfig(
-                players=[PlayerConfig(s.name, s.computer_level) for s in self.players], rules=rules,
-                verification=Verification(config.get("verification", "auto")), seed=self.own_seed,
-                clock_minutes=clock if isinstance(clock, int) and clock > 0 else None,
-                club=config.get("club") is True, lexicon_path=config.get("lexicon"))
+            if config.get("verification", Verification.AUTO.value) not in tuple(Verification):
+                raise ValueError("verification")
+            game_config = GameConfig.from_settings([PlayerConfig(s.name, s.computer_level) for s in self.players],
+                                                   rules_from_mapping(config["rules"]), self.own_seed, config)
             check_players(game_config.players)
         except (KeyError, TypeError, ValueError, ScrabbleError) as exc:
             raise TableError("table_damaged", table=info.id, seq=0, detail=str(exc)) from None
@@ -323,7 +213,9 @@ class TableSession(FollowedTable):
         self.seed: int | None = self.own_seed
         self.config = game_config
         self.clock.pin(info.created_ms)
-        self.match = SeatMatch(self, game_config, lexicon, computers)
+        seat_port = ClassicSeat(self)
+        self.match = Match(game_config, lexicon=lexicon, computers=computers, now=self.clock, recorder=seat_port,
+                           actors=seat_port)
         self.rows: list[Row] = []
         self.seq = 0
         self._reset()
@@ -342,7 +234,7 @@ class TableSession(FollowedTable):
 
     @classmethod
     def join(cls, store: TableStore, code: str, lexicon: WordList | None, *, force: bool = False,
-             computers: Callable[[int, random.Random], Any] | None = _default_computers) -> TableSession:
+             computers: Callable[[int, random.Random], Any] | None = default_computers) -> TableSession:
         """The seat a join code opens (raises ``table_unknown_code``, ``seat_taken``)."""
         info, seat = store.find_code(code)
         if seat is None:
@@ -363,16 +255,11 @@ class TableSession(FollowedTable):
     def _reset(self) -> None:
         """Back to the table as created, before its first row."""
         match = self.match
-        config = self.config
         self.clock.pin(self.info.created_ms)
         self.seed = self.own_seed
-        match.game = self._game()
-        match.notes = []
-        match._task_token = None
-        match.clocks = Clocks([config.clock_minutes * 60.0] * len(config.players), self.clock) \
-            if config.clock_minutes else None
-        if match.clocks is not None:
-            match.clocks.pause()  # until every player has joined
+        match.replay(self._game())
+        match.set_notes([])
+        match.reset_clocks()  # stopped until every player has joined
         self.committed: list[dict[str, Any]] = []
         self.committed_notes: list[dict[str, Any]] = []
         self.started_ms = self.info.started_ms
@@ -479,19 +366,18 @@ class TableSession(FollowedTable):
                 raise ValueError("seed")
             self.seed = revealed
             self.committed = self._actions_of(self.rows)
-            match.game = self._game(self.committed)
+            match.replay(self._game(self.committed))
         drop = int(payload.get("drop", 0))
         if drop:
-            match.game = self._game(self.committed[: len(self.committed) - drop])
+            match.replay(self._game(self.committed[: len(self.committed) - drop]))
         actions = payload.get("actions", [])
-        for index, action in enumerate(actions, len(self.committed) - drop):
-            match.game.apply_action(self._game_action(action, row.seq, index))
+        match.apply_actions([self._game_action(action, row.seq, index)
+                             for index, action in enumerate(actions, len(self.committed) - drop)])
         if drop or actions:
             self.committed = match.game.actions
-            match._task_token = None
         if "notes" in payload:
             notes = payload["notes"]
-            match.notes = [n for n in (Note.from_data(d, len(self.config.players)) for d in notes) if n]
+            match.set_notes([n for n in (Note.from_data(d, len(self.config.players)) for d in notes) if n])
             self.committed_notes = [n.to_data() for n in match.notes]
         by = payload.get("by")
         if kind == "undo_request":
@@ -506,7 +392,7 @@ class TableSession(FollowedTable):
         if kind == "move" and self.judgement is not None and match.game.pending is None:
             self.judgement = None  # judged
         if self.started:
-            match._settle_clock()
+            match.settle_clock()
         self.rows.append(row)
         self.seq = row.seq
         self.events_at[row.seq] = len(match.game.history)
@@ -517,11 +403,8 @@ class TableSession(FollowedTable):
         if self.started or start is None or start > until_ms:
             return
         self.started = True
-        match = self.match
-        if match.clocks is not None:
-            self.clock.pin(start)
-            match.clocks.resume()
-        match._settle_clock()
+        self.clock.pin(start)
+        self.match.start_clocks()
 
     def _apply_rows(self, rows: Sequence[Row]) -> list[Event]:
         """Apply new rows; returns the game's new events. A row that does not replay marks the
@@ -639,16 +522,14 @@ class TableSession(FollowedTable):
         mine = [n for n in notes if n not in self.committed_notes]
         self.rebuild_from_known()
         self._apply_rows(newer)
-        for action in added:
-            self.match.game.apply_action(action)
         match = self.match
-        for data in mine:
-            note = Note.from_data(data, len(self.config.players))
-            if note is not None and note not in match.notes:
-                match.notes.append(note)
+        match.apply_actions(added)
+        kept = [note for note in (Note.from_data(data, len(self.config.players)) for data in mine)
+                if note is not None and note not in match.notes]
+        match.set_notes(match.notes + kept)
         self.clock.release()
         if self.started:
-            match._settle_clock()
+            match.settle_clock()
         return True
 
     def rebuild_from_known(self) -> None:
@@ -694,12 +575,9 @@ class TableSession(FollowedTable):
         return outcome
 
     def request_undo(self) -> Outcome:
-        """Ask the other players to take back this seat's last move (refused in club mode)."""
+        """Ask the other players to take back this seat's last move (the match's :meth:`undo`
+        at this seat; it refused it in club mode)."""
         match = self.match
-        if match.config.club:
-            from scrabble_fr.match.errors import MatchError
-
-            raise MatchError("undo_club")
         if self.me is None:
             raise TableError("spectator")
         self._require_not_over()
@@ -744,12 +622,7 @@ class TableSession(FollowedTable):
     def _grant_undo(self) -> Outcome:
         self._require_not_over()
         match = self.match
-        before = list(match.notes)
-        try:
-            match.take_back()
-        except ScrabbleError:
-            match.notes = before
-            raise
+        match.take_back()
         self.commit("undo_answer", yes=True)
         self.undo_asked = None
         return Outcome((_("Undo accepted: the move is taken back."),))
@@ -844,19 +717,8 @@ class TableSession(FollowedTable):
 def table_gcg(session: TableSession) -> str:
     """A shared table's game as GCG text: its moves, the list that judged it, its notes; the
     players' racks once the game is over only (before, they are what each player still holds)."""
-    from scrabble_fr.engine.rules import game_language
-    from scrabble_fr.lexicon.catalogue import lexicon_token
-    from scrabble_fr.records.gcg import write_gcg
-
     game = session.match.game
     config = session.info.config
-    language = game_language(game.rules)
     words = config.get("lexicon_words")
-    return write_gcg(
-        game,
-        lexicon=lexicon_token(config.get("lexicon"), config.get("lexicon_name") or None),
-        lexicon_words=words if isinstance(words, int) and words > 0 else None,
-        notes=[(note.after, note.gcg_text(game.players, language)) for note in session.match.notes],
-        title=f"scrabble_fr table {session.table_id}",
-        racks=game.is_over,
-    )
+    return match_gcg(game, session.match.notes, config, words if isinstance(words, int) and words > 0 else None,
+                     title=f"scrabble_fr table {session.table_id}", racks=game.is_over)

@@ -383,7 +383,7 @@ class ScrabbleApp(App[None]):
             return True
         if opening is Opening.WORD_TOOLS:
             game = self.game_screen
-            return game is not None and getattr(game.match, "table", None) is not None
+            return game is not None and game.table is not None
         return False
 
     def refuses(self, opening: Opening) -> bool:

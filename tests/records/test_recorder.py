@@ -83,7 +83,7 @@ def test_unrecorded_says_nothing():
 
 
 class CountingRecorder:
-    """A recorder of the shape a table's log will have: it counts what it is asked."""
+    """A recorder of the shape a table's log has: it counts what it is asked."""
 
     def __init__(self) -> None:
         self.saves = 0
@@ -95,6 +95,9 @@ class CountingRecorder:
 
     def close(self) -> None:
         self.closed = True
+
+    def postponed(self, error: object) -> bool:
+        return False
 
 
 def test_a_match_records_through_the_recorder_it_is_given(tmp_path):

@@ -50,7 +50,7 @@ async def test_the_set_up_screen_creates_a_shared_table_and_shows_its_codes(tmp_
         assert isinstance(dialog, TableCodesDialog) and len(dialog.seats) == 2
         await pilot.press("enter")  # play as the first player
         await pilot.pause()
-        assert isinstance(app.screen, GameScreen) and app.screen.match.table.seat == 0
+        assert isinstance(app.screen, GameScreen) and app.screen.table.seat == 0
         tables = open_store(base).tables()
         assert len(tables) == 1 and tables[0].seats[0].present
 
@@ -190,19 +190,19 @@ async def test_rematch_at_a_table_takes_each_seat_to_a_new_table_never_a_local_g
             await alice_pilot.press("r")  # Alice asks for the rematch
             await alice_pilot.pause()
             screen = alice_app.screen
-            assert isinstance(screen, GameScreen) and screen.match.table.table_id != created.table.id
-            new_table = screen.match.table.table_id
+            assert isinstance(screen, GameScreen) and screen.table.table_id != created.table.id
+            new_table = screen.table.table_id
             said = " ".join(screen.match.log)
-            assert new_table in said and screen.match.table.code in said  # her code, said to her alone
-            assert screen.match.table.me == 0 and not screen.match.is_over
+            assert new_table in said and screen.table.code in said  # her code, said to her alone
+            assert screen.table.me == 0 and not screen.match.is_over
         await pilot.pause(0.3)  # Bruno's screen follows the old table: he is told
         assert "Alice demande une revanche" in str(end.query_one("#export-result", Static).render())
         await pilot.press("r")
         await pilot.pause()
         screen = app.screen
-        assert isinstance(screen, GameScreen) and screen.match.table.table_id == new_table
-        assert screen.match.table.me == 1
-        assert screen.match.table.code not in " ".join(alice.match.log)
+        assert isinstance(screen, GameScreen) and screen.table.table_id == new_table
+        assert screen.table.me == 1
+        assert screen.table.code not in " ".join(alice.match.log)
     assert not list((tmp_path / "parties").glob("*"))  # no local game was started
     watcher = TableSession.watch(open_store(base), created.table.id, None)
     app = ScrabbleApp(table=watcher)
@@ -248,8 +248,8 @@ async def test_a_served_seat_follows_its_tables_rematch_and_stays_confined_to_it
         await pilot.press("r")
         await pilot.pause()
         screen = app.screen
-        assert isinstance(screen, GameScreen) and screen.match.table.table_id == rematch.table
-        assert screen.match.table.me == 1 and not screen.match.is_over
+        assert isinstance(screen, GameScreen) and screen.table.table_id == rematch.table
+        assert screen.table.me == 1 and not screen.match.is_over
         assert not app.may_open(Opening.NEW_GAME) and not app.may_open(Opening.SETTINGS)  # still confined
         assert "f9" not in screen.active_bindings
     assert not list((tmp_path / "parties").glob("*"))  # no local game on the host's machine

@@ -20,6 +20,7 @@ from scrabble_fr.engine.rules import BlockedRule
 from scrabble_fr.i18n import N_, _, format_number, ngettext, sentence
 from scrabble_fr.match import Match
 from scrabble_fr.messages import describe, system_error_text
+from scrabble_fr.table.classic_seat import table_of
 from scrabble_fr.tui.bindings import LocalizedBindings
 from scrabble_fr.tui.policy import Opening
 
@@ -120,7 +121,7 @@ class EndScreen(LocalizedBindings, Screen[None]):
 
     def __init__(self, match: Match) -> None:
         # Before the bindings are made: a shared table's watcher has no rematch to follow.
-        self.table = getattr(match, "table", None)
+        self.table = table_of(match)
         super().__init__()
         self.match = match
 

@@ -27,6 +27,7 @@ from scrabble_fr.i18n import N_, _, elide, format_number, ngettext, points, sent
 from scrabble_fr.match import ComputerTask, HintTask, Match, Outcome
 from scrabble_fr.match.entry import used_tiles
 from scrabble_fr.messages import describe
+from scrabble_fr.table.classic_seat import table_of
 from scrabble_fr.table.errors import NOT_RECORDED
 from scrabble_fr.tui.bindings import LocalizedBindings
 from scrabble_fr.tui.screens.dialogs import (
@@ -105,7 +106,7 @@ class GameScreen(LocalizedBindings, Screen[None]):
     def __init__(self, match: Match) -> None:
         # Before the bindings are made (LocalizedBindings).
         self.club = match.config.club
-        table = getattr(match, "table", None)
+        table = table_of(match)
         self.rackless = table is not None and table.me is None
         super().__init__()
         self.match = match
@@ -157,7 +158,7 @@ class GameScreen(LocalizedBindings, Screen[None]):
     @property
     def table(self) -> Any:
         """The shared table this screen plays at (None at one keyboard)."""
-        return getattr(self.match, "table", None)
+        return table_of(self.match)
 
     def on_mount(self) -> None:
         if self.rackless:
