@@ -71,6 +71,17 @@ def clock_option() -> Any:
     return _checked_number(check_clock_minutes, "bad_clock")
 
 
+def add_variant_option(parser: argparse.ArgumentParser, more: str = "") -> None:
+    """``--variante``: the duplicate's variant, by the same name and values wherever a duplicate is
+    made (``duplicate``, ``table creer --duplicate``); read by
+    :meth:`~scrabble_fr.duplicate.variant.Variant.parse`. ``more``: what the command adds."""
+    text = _("classique (default), joker (a joker in every draw, swapped on the board for its letter "
+             "before the next draw) or 7sur8 (eight tiles drawn, seven played at most)")
+    if more:
+        text = _("{text}; {more}").format(text=text, more=more)
+    parser.add_argument("--variante", metavar=_("VARIANT"), help=text)
+
+
 def command_module(name: str) -> ModuleType:
     return importlib.import_module(f"scrabble_fr.cli.{name}")
 

@@ -15,7 +15,14 @@ import argparse
 import json
 from typing import Any, TextIO
 
-from scrabble_fr.cli.common import lexicon_for_args, load_lexicon, require_terminal, resolve_rules, seed_option
+from scrabble_fr.cli.common import (
+    add_variant_option,
+    lexicon_for_args,
+    load_lexicon,
+    require_terminal,
+    resolve_rules,
+    seed_option,
+)
 from scrabble_fr.cli.play import add_lexicon_options
 from scrabble_fr.i18n import _
 from scrabble_fr.records.errors import RecordError
@@ -52,10 +59,7 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     parser.add_argument("--tirages", metavar=_("FILE"),
                         help=_("replay a published game: one coup per line, TIRAGE [REF MOT], "
                                "such as EEU+ESI? H4 ChACUNE"))
-    parser.add_argument("--variante", metavar=_("VARIANT"),
-                        help=_("classique (default), joker (a joker in every draw, swapped on the board for "
-                               "its letter before the next draw) or 7sur8 (eight tiles drawn, seven played "
-                               "at most); a published game marked « # partie joker » is a joker game"))
+    add_variant_option(parser, _("a published game marked « # partie joker » is a joker game"))
     parser.add_argument("--json", action="store_true",
                         help=_("compute the game without opening the app and print it as JSON"))
     parser.add_argument("--reprendre", nargs="?", const="", metavar="ID",

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import json
+from collections.abc import Callable
 from typing import Any, TextIO
 
 from scrabble_fr.i18n import _, colon, elide, get_language, ngettext, points, printable
@@ -53,6 +54,7 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     create.add_argument("--pendule", type=common.clock_option(), metavar=_("MINUTES"),
                         help=_("clock: minutes per player (0: no clock)"))
     create.add_argument("--club", action="store_true", help=_("club mode: no hints, no word tools, no undo"))
+    common.add_variant_option(create, _("with --duplicate only"))
     create.add_argument("--graine", type=common.seed_option(), metavar="N", help=_("seed of the bag"))
     create.add_argument("--parties", type=int, metavar="N",
                         help=_("duplicate: a series of N games (2 to 9) with one cumulative ranking; the "
@@ -65,10 +67,24 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     join.add_argument("--forcer", action="store_true",
                       help=_("take the seat from another terminal that has it open"))
     join.add_argument("--nom", metavar=_("NAME"), help=_("your name, to join an open table with its own code"))
+    join.add_argument("--json", action="store_true",
+                      help=_("join without a screen and print the table, the seat and its code as JSON"))
+    join.add_argument("--papier", action="store_true",
+                      help=_("a duplicate player on paper: seated without a screen, the desk types their slips"))
     arbitrate = actions.add_parser("arbitrer", aliases=ACTIONS["arbitrer"], add_help=False,
                                    help=_("the arbitrator's screen of a duplicate table"))
     arbitrate.add_argument("code", metavar="CODE", help=_("the arbitrator's code"))
     arbitrate.add_argument("--fermer", type=int, metavar="N", help=_("close coup N without a screen"))
+    arbitrate.add_argument("--lancer", action="store_true", help=_("start the next coup without a screen"))
+    arbitrate.add_argument("--automatique", action="store_true",
+                           help=_("run the table without a screen until the game ends: each coup starts after "
+                                  "the pause, closes when its time is up, and its results are published"))
+    arbitrate.add_argument("--pause", metavar="M:SS", default="0:30",
+                           help=_("with --automatique: the pause between a coup's close and the next start"))
+    arbitrate.add_argument("--bulletin", nargs=2, metavar=(_("NAME"), _("SLIP")),
+                           help=_("type the paper slip of a player on paper for the coup in play: "
+                                  "\"H8 MOT 24\" (reference, word with its jokers in lowercase, score if written)"))
+    arbitrate.add_argument("--json", action="store_true", help=_("with --bulletin: what the slip pays, as JSON"))
     arbitrate.add_argument("--forcer", action="store_true",
                            help=_("take the seat from another terminal that has it open"))
     add_lexicon_options(arbitrate)
@@ -136,19 +152,24 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
 
 def _run_creer(args: argparse.Namespace, out: TextIO) -> int:
     from scrabble_fr.cli.common import resolve_rules
+    from scrabble_fr.duplicate import Variant
     from scrabble_fr.match.config import Verification
     from scrabble_fr.table import TableError, TableSettings, create_table
 
+    # Read before anything else, so that a refused variant or series writes nothing.
+    variant = Variant.parse(args.variante) if args.variante is not None else None
+    if variant is not None and not args.duplicate:
+        raise TableError("variant_not_duplicate")
     if args.parties is not None:
         from scrabble_fr.table.series import check_games
 
         check_games(args.parties)  # refused before the word list is read
+        if not args.duplicate:
+            raise TableError("series_duplicate")
     rules = resolve_rules(getattr(args, "regles", None))
     lexicon = _lexicon(args, None, rules.lexicon)
     if args.duplicate:
-        return _create_duplicate(args, out, rules, lexicon)
-    if args.parties is not None:
-        raise TableError("series_duplicate")
+        return _create_duplicate(args, out, rules, lexicon, variant or Variant.CLASSIC)
     if not args.joueurs:
         raise TableError("table_players")
     settings = TableSettings(
@@ -177,14 +198,15 @@ def _run_creer(args: argparse.Namespace, out: TextIO) -> int:
     return 0
 
 
-def _create_duplicate(args: argparse.Namespace, out: TextIO, rules: Any, lexicon: Any) -> int:
+def _create_duplicate(args: argparse.Namespace, out: TextIO, rules: Any, lexicon: Any, variant: Any) -> int:
+    from scrabble_fr.duplicate import Variant
     from scrabble_fr.duplicate.timing import parse_time
     from scrabble_fr.table.duplicate import DuplicateTableSettings, create_duplicate_table
 
     settings = DuplicateTableSettings(
         players=args.joueurs.split(",") if args.joueurs else [], seconds=parse_time(args.temps, args.club),
         club=args.club, seed=args.graine, rules=rules, lexicon=getattr(args, "lexique", None),
-        lexicon_name=lexicon.name, lexicon_words=len(lexicon), arbiter=args.arbitre or "")
+        lexicon_name=lexicon.name, lexicon_words=len(lexicon), arbiter=args.arbitre or "", variant=variant)
     store = _store(args)
     try:
         if args.parties is not None:
@@ -205,6 +227,8 @@ def _create_duplicate(args: argparse.Namespace, out: TextIO, rules: Any, lexicon
         seats = [{"name": seat.name, "code": created.codes.get(seat.number), "computer": False,
                   "role": seat.role.value} for seat in table.seats]
         data: dict[str, Any] = {"table": table.id, "seats": seats, "arbiter": created.codes[arbiter.number]}
+        if variant is not Variant.CLASSIC:
+            data["variant"] = variant.value  # only a variant is named: a classic table's JSON is as it was
         if created.table_code is not None:
             data["code"] = created.table_code  # an open table: each player joins with it and a name
         if place is not None:
@@ -212,6 +236,8 @@ def _create_duplicate(args: argparse.Namespace, out: TextIO, rules: Any, lexicon
         out.write(json.dumps(data, ensure_ascii=False) + "\n")
         return 0
     out.write(_("Duplicate table {table} created.").format(table=table.id) + "\n")
+    if variant is not Variant.CLASSIC:
+        out.write(variant.text + "\n")
     if place is not None:
         out.write(_("Game 1 of the series {series} ({games} games): scrabble-fr table resultats {series} "
                     "ranks them together.").format(series=place.id, games=place.games) + "\n")
@@ -224,144 +250,224 @@ def _create_duplicate(args: argparse.Namespace, out: TextIO, rules: Any, lexicon
     return 0
 
 
-def _find(args: argparse.Namespace) -> tuple[Any, Any, int | None]:
-    store = _store(args)
+def _locate(args: argparse.Namespace, name: str | None = None, check_name: bool = False) -> Any:
+    """What ``args.code`` opens (:class:`~scrabble_fr.opening.Located`), nothing taken yet: its
+    store stays open for the caller. A refusal is raised (said in one line, exit 2)."""
+    from scrabble_fr import opening
+
+    return opening.session_of(opening.locate(args.code, base=getattr(args, "base", None), name=name,
+                                             check_name=check_name))
+
+
+def _before_taking(located: Any, prepare: Callable[[], Any]) -> Any:
+    """``prepare()`` (the word list, the terminal's check) before the seat ``located`` is taken:
+    what it returns, or its refusal raised with the store closed."""
     try:
-        info, seat = store.find_code(args.code)
+        lexicon = prepare()
     except BaseException:
-        store.close()
+        located.close()
         raise
-    return store, info, seat
-
-
-def _open_duplicate(args: argparse.Namespace, lexicon: Any = None, force: bool = False) -> Any:
-    from scrabble_fr.table.duplicate import DuplicateTable
-
-    store = _store(args)
-    try:
-        return DuplicateTable.join(store, args.code, lexicon, name=getattr(args, "nom", None), force=force)
-    except BaseException:
-        store.close()
-        raise
-
-
-def _open_seat(args: argparse.Namespace, force: bool = False) -> Any:
-    from scrabble_fr.table import TableSession
-
-    store = _store(args)
-    try:
-        info, seat = store.find_code(args.code)
-        lexicon = _table_lexicon(args, info)
-        return TableSession(store, info, seat, lexicon, force=force, code=args.code)
-    except BaseException:
-        store.close()
-        raise
+    return lexicon
 
 
 def _run_rejoindre(args: argparse.Namespace, out: TextIO) -> int:
+    from scrabble_fr import opening
     from scrabble_fr.cli.common import require_terminal
 
-    store, info, seat = _find(args)
-    store.close()
-    if info.kind == "duplicate" and seat is None:
-        from scrabble_fr.table.duplicate import DuplicateTable
-
-        DuplicateTable.newcomer_name(info, getattr(args, "nom", None))
     # A wrong code or name is said as such even without a terminal; nothing is written before.
-    require_terminal()
-    lexicon = None
-    if info.kind == "duplicate":
-        # The arbitrator's code opens the desk, which needs the word list.
-        if info.arbiter is not None and seat == info.arbiter.number:
-            lexicon = _table_lexicon(args, info)
-        session = _open_duplicate(args, lexicon, force=args.forcer)
-        if session.code is not None:  # a new seat at an open table: its own code, to come back with
-            out.write(_("Your seat's code, to rejoin: {code}").format(code=session.code) + "\n")
-    else:
-        session = _open_seat(args, force=args.forcer)
-        lexicon = session.match.lexicon
+    located = _locate(args, name=args.nom, check_name=True)
+    if args.json or args.papier:
+        return _join_without_screen(args, out, located)
+
+    def prepare() -> Any:
+        require_terminal()
+        # A classic seat judges with its table's list; so does the arbitrator's desk.
+        if located.kind in (opening.Kind.CLASSIC_SEAT, opening.Kind.ARBITRATOR):
+            return _table_lexicon(args, located.info)
+        return None
+
+    lexicon = _before_taking(located, prepare)
+    opened = opening.accepted(opening.open_located(located, name=args.nom, lexicon=lexicon, force=args.forcer))
+    if opened.seat_code is not None:  # a new seat at an open table: its own code, to come back with
+        out.write(_("Your seat's code, to rejoin: {code}").format(code=opened.seat_code) + "\n")
+    _run_table_app(opened.session, lexicon)
+    return 0
+
+
+def _run_table_app(session: Any, lexicon: Any = None) -> None:
+    from scrabble_fr import opening
     from scrabble_fr.tui.app import ScrabbleApp
 
     try:
         ScrabbleApp(lexicon=lexicon, table=session).run()
     finally:
-        session.close()
-        session.store.close()
+        opening.close_table(session)
+
+
+def _join_without_screen(args: argparse.Namespace, out: TextIO, located: Any) -> int:
+    """``rejoindre --json`` (a script, a bot) or ``--papier`` (a player on paper): the new seat is
+    written, its code said, and no screen opens; a seat's own code is only said back."""
+    from scrabble_fr import opening
+    from scrabble_fr.table import TableError
+    from scrabble_fr.table.duplicate import DuplicateTable
+
+    info, seat = located.info, located.seat
+    if seat is not None or args.papier and located.kind is not opening.Kind.NEW_SEAT:
+        located.close()  # nothing to write: a seat's own code, or paper refused
+        if args.papier:
+            raise TableError("paper_needs_table_code")
+        name = next(s.name for s in info.seats if s.number == seat)
+        data = {"table": info.id, "seat": name, "code": args.code}
+    else:
+        session = opening.session_of(opening.open_located(located, name=args.nom, paper=args.papier))
+        assert isinstance(session, DuplicateTable) and session.seat is not None  # a new seat: duplicate only
+        try:
+            data = {"table": session.table_id, "seat": session.names[session.seat], "code": session.code}
+        finally:
+            opening.close_table(session)
+    if args.json:
+        out.write(json.dumps(data, ensure_ascii=False) + "\n")
+    elif args.papier:
+        out.write(_("{name} plays on paper at table {table}: the desk types their slips.").format(
+            name=printable(data["seat"]), table=data["table"]) + "\n")
     return 0
 
 
 def _run_arbitrer(args: argparse.Namespace, out: TextIO) -> int:
-    from scrabble_fr.table import TableError
-
-    store, info, seat = _find(args)
-    try:
-        arbiter = info.arbiter
-        if info.kind != "duplicate" or arbiter is None or seat != arbiter.number:
-            raise TableError("arbitrator_only")
-        lexicon = _table_lexicon(args, info)
-        if args.fermer is not None:
-            from scrabble_fr.table.duplicate import DuplicateTable
-
-            # A coup that cannot be closed is refused before the arbitrator's seat is taken.
-            DuplicateTable(store, info, seat, spectator=True).check_close(args.fermer)
-    finally:
-        store.close()
-    if args.fermer is not None:
-        session = _open_duplicate(args, lexicon, force=True)
-        try:
-            outcome = session.close_coup(args.fermer)
-            out.write(" ".join(outcome.messages) + "\n")
-            return 0
-        finally:
-            session.close()
-            session.store.close()
+    from scrabble_fr import opening
     from scrabble_fr.cli.common import require_terminal
 
-    require_terminal()
-    session = _open_duplicate(args, lexicon, force=args.forcer)
-    from scrabble_fr.tui.app import ScrabbleApp
+    # Another seat's code, or a coup that cannot be closed: refused before the seat is taken.
+    located = opening.session_of(opening.locate_arbitrator(args.code, base=getattr(args, "base", None),
+                                                           closing=args.fermer))
+    headless = args.fermer is not None or args.lancer or args.automatique or args.bulletin
 
-    try:
-        ScrabbleApp(lexicon=lexicon, table=session).run()
-    finally:
-        session.close()
-        session.store.close()
+    def prepare() -> Any:
+        lexicon = _table_lexicon(args, located.info)
+        if headless:
+            from scrabble_fr.table.duplicate import DuplicateTable
+
+            # What cannot be done is refused before the arbitrator's seat is taken.
+            _check_headless(args, DuplicateTable(located.store, located.info, located.seat, spectator=True))
+        else:
+            require_terminal()
+        return lexicon
+
+    lexicon = _before_taking(located, prepare)
+    if args.automatique:
+        return _run_automatic(args, out, located, lexicon)
+    if headless:
+        return _arbitrate_once(args, out, located, lexicon)
+    session = opening.session_of(opening.open_arbitrator(located, lexicon=lexicon, force=args.forcer))
+    _run_table_app(session, lexicon)
     return 0
 
 
-def _run_regarder(args: argparse.Namespace, out: TextIO) -> int:
-    from scrabble_fr.cli.common import require_terminal
-    from scrabble_fr.table import TableSession
+def _check_headless(args: argparse.Namespace, view: Any) -> None:
+    """Refuse, before anything is written, what the arbitrator's command without a screen cannot
+    do on the table as ``view`` (a spectator's look at it) sees it."""
+    from scrabble_fr.duplicate.errors import DuplicateError
+    from scrabble_fr.table import TableError
 
-    store = _store(args)
+    if args.lancer:  # (a coup to close was checked when the arbitrator's code was read)
+        if view.current is not None:
+            raise TableError("coup_running", n=view.current.number)
+        if view.over:
+            raise DuplicateError("game_over")
+    elif args.automatique:
+        from scrabble_fr.table.autorun import check_clock, parse_pause
+
+        parse_pause(args.pause)
+        if view.over:
+            raise DuplicateError("game_over")
+        check_clock(view)
+    elif args.bulletin:
+        from scrabble_fr.duplicate.slip import read_slip
+        from scrabble_fr.table.slips import coup_in_play, paper_seat
+
+        paper_seat(view, args.bulletin[0])
+        coup_in_play(view)
+        read_slip(args.bulletin[1])
+
+
+def _arbitrate_once(args: argparse.Namespace, out: TextIO, located: Any, lexicon: Any) -> int:
+    """``--fermer N``, ``--lancer``, ``--bulletin NOM SLIP``: one intent, one line, written beside a
+    desk (or an automatic arbitrator) that has the seat open, without taking it."""
+    from scrabble_fr import opening
+
+    session = opening.session_of(opening.open_arbitrator(located, lexicon=lexicon, leased=False))
     try:
-        info = store.table(args.table)
-        require_terminal()  # a wrong store or id is said as such even without a terminal
-        if info.kind == "duplicate":
-            from scrabble_fr.table.duplicate import DuplicateTable
+        if args.bulletin:
+            from scrabble_fr.table.slips import type_slip
 
-            session: Any = DuplicateTable(store, info, None, spectator=True)
-        else:
-            session = TableSession.watch_info(store, info)
-        from scrabble_fr.tui.app import ScrabbleApp
-
-        ScrabbleApp(table=session).run()
+            record = type_slip(session, args.bulletin[0], args.bulletin[1])
+            text = json.dumps(record.to_json(), ensure_ascii=False) if args.json else record.text_line()
+            out.write(text + "\n")
+            return 0
+        outcome = session.close_coup(args.fermer) if args.fermer is not None else session.start_coup()
+        out.write(" ".join(outcome.messages) + "\n")
+        return 0
     finally:
-        store.close()
+        opening.close_table(session)
+
+
+def _run_automatic(args: argparse.Namespace, out: TextIO, located: Any, lexicon: Any) -> int:
+    """``--automatique``: the arbitrator without a screen until the game ends; SIGTERM stops it as
+    Ctrl+C does (the seat let go; started again, it goes on where the table is)."""
+    import signal
+
+    from scrabble_fr import opening
+    from scrabble_fr.table import autorun
+
+    pause = autorun.parse_pause(args.pause)
+
+    def stop(_signum: int, _frame: Any) -> None:
+        raise KeyboardInterrupt
+
+    previous = signal.signal(signal.SIGTERM, stop)
+    session = opening.session_of(opening.open_arbitrator(located, lexicon=lexicon, force=True))
+    try:
+        out.write(_("Table {table} runs by itself ({pause} between coups): Ctrl+C stops it.").format(
+            table=session.table_id, pause=args.pause.strip()) + "\n")
+        out.flush()
+
+        def say(text: str) -> None:
+            out.write(text + "\n")
+            out.flush()
+
+        autorun.run(session, pause, say)
+        return 0
+    except KeyboardInterrupt:
+        out.write(_("Stopped. The same command goes on where the table is.") + "\n")
+        return 0
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+        opening.close_table(session)
+
+
+def _run_regarder(args: argparse.Namespace, out: TextIO) -> int:
+    from scrabble_fr import opening
+    from scrabble_fr.cli.common import require_terminal
+
+    # A wrong store or id is said as such even without a terminal; a watcher writes nothing.
+    session = opening.session_of(opening.watcher(args.table, base=getattr(args, "base", None)))
+    try:
+        require_terminal()
+    except BaseException:
+        opening.close_table(session)
+        raise
+    _run_table_app(session)
     return 0
 
 
 def _run_etat(args: argparse.Namespace, out: TextIO) -> int:
     from scrabble_fr.table.overview import classic_view, duplicate_view
 
-    store, info, seat = _find(args)
+    located = _locate(args)  # a classic table has no code of its own: refused as unknown
+    store, info, seat = located.store, located.info, located.seat
     try:
         if info.kind == "duplicate":
             data = duplicate_view(store, info, seat, args.code)
-        elif seat is None:
-            from scrabble_fr.table import TableError
-
-            raise TableError("table_unknown_code")
         else:
             data = classic_view(store, info, seat, args.code)
     finally:
@@ -386,6 +492,7 @@ def _run_etat(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def _write_duplicate_state(out: TextIO, data: dict[str, Any]) -> None:
+    from scrabble_fr.duplicate import Variant
     from scrabble_fr.i18n import join_list
     from scrabble_fr.table.overview import Access, TableState, state_text
 
@@ -399,6 +506,8 @@ def _write_duplicate_state(out: TextIO, data: dict[str, Any]) -> None:
         head = elide(_("Duplicate table {table}, seat of {name}.").format(table=data["table"],
                                                                           name=printable(data["seat"])))
     out.write(head + "\n")
+    if "variant" in data:
+        out.write(Variant(data["variant"]).text + "\n")
     state = TableState(data["state"])
     if data["coup"]:
         out.write(_("Coup {n} — draw {draw}").format(n=data["coup"], draw=data["draw"]) + "\n")
@@ -528,9 +637,11 @@ def _ranking_text(ranking: list[Any]) -> list[str]:
 
 
 def _results_text(results: Any) -> str:
+    from scrabble_fr.duplicate import Variant
     from scrabble_fr.table.results import found_text, spread_text
 
-    lines = [_("Table {table}: top total {total}.").format(table=results.table, total=results.top_total)]
+    lines = [results.variant.text] if results.variant is not Variant.CLASSIC else []
+    lines.append(_("Table {table}: top total {total}.").format(table=results.table, total=results.top_total))
     lines.extend(_ranking_text(results.ranking))
     for coup in results.coups:
         score = "" if coup.top_score is None else str(coup.top_score)  # a coup in play has no top yet
@@ -540,13 +651,15 @@ def _results_text(results: Any) -> str:
         for name, points_, reason in coup.corrections:
             lines.append("      " + _("{name}: corrected to {points} ({reason})").format(
                 name=printable(name), points=points_, reason=printable(reason)))
+        lines.extend("      " + printable(text) for text in coup.slips)
     return "\n".join(lines) + "\n"
 
 
 def _run_jouer(args: argparse.Namespace, out: TextIO) -> int:
     from scrabble_fr.table.command import play_command
 
-    store, info, seat = _find(args)
+    located = _locate(args)
+    store, info, seat = located.store, located.info, located.seat
     try:
         lexicon = None
         if info.kind != "duplicate":  # a duplicate player's proposal needs no word list
@@ -558,6 +671,7 @@ def _run_jouer(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def run_tables(args: argparse.Namespace, out: TextIO) -> int:
+    from scrabble_fr.duplicate import Variant
     from scrabble_fr.table.overview import TableState, state_text, summary
 
     store = _store(args)
@@ -573,6 +687,8 @@ def run_tables(args: argparse.Namespace, out: TextIO) -> int:
         return 0
     for row in listed:
         state = state_text(TableState(row["state"]), printable(row["turn"] or ""), row["coup"])
+        if "variant" in row:
+            state = f"{Variant(row['variant']).text}, {state}"
         when = row["updated"][:16].replace("T", " ")
         players = ", ".join(printable(name) for name in row["players"]) or _("no player yet")
         events = ngettext("{n} event", "{n} events", row["events"]).format(n=row["events"])

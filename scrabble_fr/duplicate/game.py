@@ -101,6 +101,9 @@ class Coup:
     solo: int | None = None  # the player credited with a solo
     started: bool = False
     swapped: str = ""  # the joker game: letters that replaced jokers on the board after this coup
+    # ... and where: (row, column, letter) each, which a shared table's results row carries so
+    # that every process following the table swaps the same squares.
+    swaps: list[tuple[int, int, str]] = field(default_factory=list)
 
     @property
     def closed(self) -> bool:
@@ -125,6 +128,14 @@ class Coup:
 def reference(move: Move, notation: str = "fr") -> str:
     """A placement's reference: in French ``H4`` across, ``4H`` down (English: ``4H`` across)."""
     return format_coordinate(move.row, move.col, move.across, notation)
+
+
+def check_play_limit(move: Move | None, limit: int) -> None:
+    """Refuse a move placing more than ``limit`` tiles of the draw: in 7sur8, a move of all eight
+    is refused at once, like a letter not in the draw (whoever checks it: the local game, or a
+    player's process at a shared table)."""
+    if move is not None and len(move.tiles) > limit:
+        raise DuplicateError("too_many_tiles", maximum=limit)
 
 
 def check_names(names: Sequence[str], maximum: int = MAX_PLAYERS) -> list[str]:
@@ -152,6 +163,7 @@ class DuplicateGame:
         now: Callable[[], float] = time.monotonic,
         max_players: int = MAX_PLAYERS,
         variant: Variant = Variant.CLASSIC,
+        blitz: bool | None = None,
     ) -> None:
         if lexicon is None:
             raise DuplicateError("no_word_list")
@@ -160,6 +172,7 @@ class DuplicateGame:
         # A club game keeps to the times of the rules (§1.3); training takes any from 10 s.
         self.club = club
         self.seconds = check_time(seconds, club)
+        self.blitz = blitz  # None: blitz when ``seconds`` is a minute or less (a table keeps its clock itself)
         self.rules = rules if rules is not None else Rules.preset("ffsc")
         self.variant = Variant(variant)
         self.seed = seed if seed is not None else random.randrange(2**31)
@@ -214,7 +227,7 @@ class DuplicateGame:
     @property
     def free_warnings(self) -> int:
         """How many warnings cost nothing: 3, or 5 in blitz (one minute a coup or less)."""
-        blitz = self.seconds is not None and self.seconds <= BLITZ_SECONDS
+        blitz = self.blitz if self.blitz is not None else self.seconds is not None and self.seconds <= BLITZ_SECONDS
         return FREE_WARNINGS_BLITZ if blitz else FREE_WARNINGS
 
     def warnings(self, player: int) -> int:
@@ -308,9 +321,7 @@ class DuplicateGame:
             return Proposal("", None, 0)
         command = read_placement(stripped, self.rules.notation, self.position.board.size)
         marking = mark(self.position, stripped, command)
-        if marking.move is not None and len(marking.move.tiles) > self.play_limit:
-            # 7sur8: a move of all eight tiles is refused at once, like a letter not in the draw.
-            raise DuplicateError("too_many_tiles", maximum=self.play_limit)
+        check_play_limit(marking.move, self.play_limit)
         return Proposal(stripped, marking.move, marking.score, marking.error, list(marking.warnings))
 
     def propose(self, player: int, text: str) -> Proposal:
@@ -345,24 +356,26 @@ class DuplicateGame:
         self.leftover = sort_leftover("".join((+left).elements()))
         coup.placed = move
         if self.variant.swaps_jokers:
-            coup.swapped = self._swap_jokers()
+            coup.swaps = self._swap_jokers()
+            coup.swapped = "".join(letter for _row, _col, letter in coup.swaps)
         self._next_coup()
         return coup
 
-    def _swap_jokers(self) -> str:
+    def _swap_jokers(self) -> list[tuple[int, int, str]]:
         """The joker game, between two coups: each joker on the board becomes the letter it stands
         for, taken out of the bag, and goes back into the bag for the next draw; a letter the bag
-        no longer holds leaves its joker where it is. Returns the letters put on the board. The
-        scores already made do not change: a letter counts its points only in later words."""
+        no longer holds leaves its joker where it is. Returns the squares swapped and the letters
+        put there. The scores already made do not change: a letter counts its points only in later
+        words."""
         board = self.position.board
-        swapped = []
+        swaps = []
         for row, col, letter in list(board.tiles()):
             if letter.islower() and letter.upper() in self.bag:
                 board[row, col] = letter.upper()
                 self.bag.remove(letter.upper())
                 self.bag.append(JOKER)
-                swapped.append(letter.upper())
-        return "".join(swapped)
+                swaps.append((row, col, letter.upper()))
+        return swaps
 
     # -- drawing ---------------------------------------------------------------------------
     def _require_current(self) -> Coup:

@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import enum
 import re
+from collections import Counter
 from dataclasses import dataclass, field, replace
 
 from scrabble_fr.duplicate.errors import DuplicateError
@@ -37,6 +38,7 @@ from scrabble_fr.engine.errors import ScrabbleError
 from scrabble_fr.engine.move import Move
 from scrabble_fr.engine.notation import ParsedCommand, format_coordinate, parse_command
 from scrabble_fr.engine.position import Position
+from scrabble_fr.engine.tiles import JOKER
 from scrabble_fr.i18n import N_, _
 
 # Penalties of chapter 5: a reference put right by the score (§5.3.3), and each warning from the
@@ -213,12 +215,23 @@ def _elsewhere(position: Position, template: ParsedCommand, directions: list[boo
     return found
 
 
+def _lacks_letters(position: Position, slip: Slip) -> bool:
+    """Whether the word needs letters that neither the draw (its jokers included) nor the whole
+    board holds: wherever the reference puts it, an *erreur de lettre* (§5.4.1 d)."""
+    rack = Counter(position.rack.upper())
+    jokers = rack.pop(JOKER, 0)
+    board = Counter(letter.upper() for _row, _col, letter in position.board.tiles())
+    lacking = Counter(slip.word.upper()) - rack - board
+    return sum(lacking.values()) > jokers
+
+
 def _zero_reason(position: Position | None, slip: Slip, error: ScrabbleError | None,
                  lies_elsewhere: bool) -> SlipReason:
     code = error.code if error is not None else ""
     if code == "invalid_words":
         return SlipReason.INVALID_WORD
-    if code == "tiles_not_on_rack" and not lies_elsewhere:
+    lacking = code == "tiles_not_on_rack" or (position is not None and _lacks_letters(position, slip))
+    if lacking and not lies_elsewhere:
         return SlipReason.LETTER_ERROR
     if position is not None and not lies_elsewhere and slip.word.upper() not in position.lexicon:  # type: ignore[operator]
         return SlipReason.INVALID_WORD

@@ -57,10 +57,16 @@ def swap_text(coup: Coup) -> str | None:
         >>> swap_text(Coup(1, Draw("", "ABC"), None, None, [], swapped="ES")).endswith("E, S")
         True
     """
-    if not coup.swapped:
+    return swapped_text(coup.swapped)
+
+
+def swapped_text(letters: str) -> str | None:
+    """The letters that replaced the board's jokers, as :func:`swap_text` says them (a shared
+    table's screens read them from the coup's results row)."""
+    if not letters:
         return None
     return ngettext("Joker swapped: {letters}", "Jokers swapped: {letters}",
-                    len(coup.swapped)).format(letters=", ".join(coup.swapped))
+                    len(letters)).format(letters=", ".join(letters))
 
 
 def ranking_text(game: DuplicateGame) -> str:

@@ -11,6 +11,7 @@ Textual): the phase of the table, a seat's line on a closed coup, the ranking, t
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
@@ -20,6 +21,7 @@ from scrabble_fr.duplicate.export import percent_text, sheet_lines
 from scrabble_fr.engine.move import PlacedTile
 from scrabble_fr.i18n import _, colon, format_number, ngettext
 from scrabble_fr.table.duplicate import CoupView, DuplicateTable
+from scrabble_fr.table.slips import sheet_notes
 
 
 class Phase(StrEnum):
@@ -160,9 +162,8 @@ def ranking(table: DuplicateTable) -> list[RankLine]:
 
 
 def proposed(table: DuplicateTable) -> list[int]:
-    """The seats with a proposal in on the coup in play (never what they proposed)."""
-    coup = table.current
-    return [seat for seat in table.players if coup is not None and seat in coup.proposals]
+    """The seats with a proposal (or a paper slip) in on the coup in play (never what they proposed)."""
+    return [seat for seat in table.players if table.has_proposed(seat)]
 
 
 def own_proposal(table: DuplicateTable) -> str | None:
@@ -211,10 +212,33 @@ def sheet_text(table: DuplicateTable, seats: list[int] | None = None, width: int
                 notes.append(_("* coup {n}, {name}: {points} ({reason})").format(
                     n=coup.number, name=table.names[seat], points=coup.corrections[seat]["points"],
                     reason=coup.corrections[seat]["reason"]))
+    notes += sheet_notes(table, shown)  # the paper slips: what was typed, paid and why
     totals = ["", "", _("Total"), "", "", format_number(table.top_total)]
     totals += [f"{format_number(table.total(s))} ({percent_text(table.percent(s))})" for s in shown]
     rows.append(totals)
-    return "\n".join(sheet_lines(headers, rows, width) + notes) + "\n"
+    if width:  # a note is a sentence: wrapped to the screen, never cut
+        notes = [line for note in notes for line in textwrap.wrap(note, width, subsequent_indent="  ")]
+    # A variant is named above the table, as the local duplicate's sheet names it.
+    variant = variant_text(table)
+    return "\n".join(([variant] if variant else []) + sheet_lines(headers, rows, width) + notes) + "\n"
+
+
+def variant_text(table: DuplicateTable) -> str | None:
+    """The table's variant, as the desk, the wall and the players' screens head it (« Partie
+    joker », « 7 sur 8 »); None for the classic duplicate, which goes unsaid."""
+    from scrabble_fr.duplicate.variant import Variant
+
+    return table.variant.text if table.variant is not Variant.CLASSIC else None
+
+
+def swap_text(coup: CoupView | None) -> str | None:
+    """The joker game: the letters that replaced the board's jokers after ``coup``, as its
+    results row says (None: none, or no results yet)."""
+    from scrabble_fr.duplicate.texts import swapped_text
+
+    if coup is None or coup.results is None:
+        return None
+    return swapped_text("".join(str(swap[2]) for swap in coup.results.get("swapped", [])))
 
 
 def table_code_text(table: DuplicateTable) -> str | None:
@@ -278,6 +302,8 @@ def check_board_tile(table: DuplicateTable, tentative: Sequence[PlacedTile], row
     if coup is None:
         raise DuplicateError("coup_closed")
     check_tile(table.board, coup.tiles, tentative, row, col, letter, joker)
+    if len(tentative) >= table.rules.rack_size:  # 7sur8: the eighth tile of the draw is refused at once
+        raise DuplicateError("too_many_tiles", maximum=table.rules.rack_size)
 
 
 def board_move_text(table: DuplicateTable, tentative: Sequence[PlacedTile]) -> str:

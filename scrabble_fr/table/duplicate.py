@@ -22,11 +22,20 @@ database from the row that starts it. The log's rows::
     {"type": "proposal", "n": N, "by": SEAT, "text": "H8 MOT"}          a player's proposal (the last counts)
     {"type": "close", "n": N, "by": SEAT}                                 coup N closes (once)
     {"type": "results", "n": N, "placed", "top", "players": {SEAT: …}, "totals": {SEAT: …}, "over"}
+                                                    (``"swapped": [[ROW, COL, LETTER], …]``: the joker
+                                                    game's jokers the board exchanged after coup N)
     {"type": "correction", "n": N, "seat": SEAT, "points": P, "reason": "…"}
     {"type": "join", "seat": SEAT, "name": NAME}                          a player arrives at an open table
+                                                    (``"paper": true``: on paper, without a screen)
+    {"type": "slip", "n": N, "seat": SEAT, "text": "H8 MOT 24", "paid", …}  the desk types a paper slip
+                                                    (the last counts; see :mod:`.slips`)
     {"type": "next", "table": ID}               a series' next game, once this one is over (:mod:`.series`)
 
-A late player scores 0 on the coups they missed.
+A late player scores 0 on the coups they missed. The table's configuration names its variant
+(``"variant"``, :class:`~scrabble_fr.duplicate.variant.Variant`; none: the classic duplicate, as
+every table made before the variants): the arbitrator's game draws by it, each player's process
+refuses a move over its play limit, and every process exchanges the board's jokers as the results
+row says.
 """
 
 from __future__ import annotations
@@ -39,10 +48,11 @@ from typing import Any
 
 from scrabble_fr.duplicate.draw import format_draw
 from scrabble_fr.duplicate.errors import DuplicateError
-from scrabble_fr.duplicate.game import CLUB_MAX_PLAYERS, DuplicateGame, check_names
+from scrabble_fr.duplicate.game import BLITZ_SECONDS, CLUB_MAX_PLAYERS, DuplicateGame, check_names, check_play_limit
 from scrabble_fr.duplicate.marking import mark, read_placement
 from scrabble_fr.duplicate.sheet import SheetCoup
 from scrabble_fr.duplicate.timing import check_time, time_text
+from scrabble_fr.duplicate.variant import Variant
 from scrabble_fr.engine.board import Board
 from scrabble_fr.engine.errors import ScrabbleError
 from scrabble_fr.engine.game import move_from_data, move_to_data
@@ -75,13 +85,13 @@ from scrabble_fr.table.store import (
 )
 
 DUPLICATE = "duplicate"
-ROW_TYPES = ("coup", "proposal", "close", "results", "correction", "join", "next")
+ROW_TYPES = ("coup", "proposal", "close", "results", "correction", "join", "slip", "next")
 
 
 @dataclass
 class DuplicateTableSettings:
     """``table creer --duplicate``: the players (none: an open table), the time a coup, club,
-    seed, rules and word list, and the arbitrator's name."""
+    seed, rules and word list, the arbitrator's name, and the variant."""
 
     players: list[str] = field(default_factory=list)
     seconds: float | None = 180.0
@@ -92,6 +102,7 @@ class DuplicateTableSettings:
     lexicon_name: str = ""
     lexicon_words: int = 0
     arbiter: str = ""
+    variant: Variant = Variant.CLASSIC
     extra: dict[str, Any] = field(default_factory=dict)  # more of the configuration (a series' place: .series)
 
 
@@ -115,6 +126,9 @@ def create_duplicate_table(store: TableStore, settings: DuplicateTableSettings) 
         "lexicon_words": settings.lexicon_words,
         **settings.extra,
     }
+    if settings.variant is not Variant.CLASSIC:
+        # Only a variant is named: a classic table's configuration stays as it always was.
+        config["variant"] = Variant(settings.variant).value
     seats = [SeatSpec(name) for name in names] + [SeatSpec(arbiter, None, Role.ARBITER)]
 
     def seal(table_id: str, codes: Mapping[int, str]) -> dict[str, Any]:
@@ -137,6 +151,7 @@ class CoupView:
     results: dict[str, Any] | None = None
     seconds: float | None = None  # this coup's time (None: no clock)
     corrections: dict[int, dict[str, Any]] = field(default_factory=dict)  # seat -> the last correction
+    slips: dict[int, dict[str, Any]] = field(default_factory=dict)  # seat -> the last paper slip's row
 
     @property
     def draw_text(self) -> str:
@@ -181,7 +196,8 @@ class DuplicateTable(FollowedTable):
     with the arbitrator's ``code``, it knows an open table's own code (:attr:`table_code`)."""
 
     def __init__(self, store: TableStore, info: TableInfo, seat: int | None, lexicon: WordList | None = None,
-                 *, force: bool = False, spectator: bool = False, code: str | None = None) -> None:
+                 *, force: bool = False, spectator: bool = False, code: str | None = None,
+                 leased: bool = True) -> None:
         if info.kind != DUPLICATE:
             raise TableError("table_unknown", table=info.id)
         self.store = store
@@ -198,6 +214,8 @@ class DuplicateTable(FollowedTable):
             seconds = config.get("seconds")
             self.seconds: float | None = float(seconds) if seconds else None
             self.club = config.get("club") is True
+            # A table made before the variants names none: the classic duplicate.
+            self.variant = Variant(config.get("variant", Variant.CLASSIC.value))
         except (KeyError, TypeError, ValueError, ScrabbleError) as exc:
             raise TableError("table_damaged", table=info.id, seq=0, detail=str(exc)) from None
         arbiter = info.arbiter
@@ -217,17 +235,21 @@ class DuplicateTable(FollowedTable):
         # The arbitrator opened with its code: an open table's own code, for late players.
         self.table_code = self._open_table_code(code) if self.is_arbiter and code else None
         self._reset()
+        # A command of one row (not ``leased``) writes without taking the seat from a screen that
+        # has it open: the store's one row a number keeps the two apart, as it keeps two screens.
+        self.leased = leased
         if seat is not None and not spectator:
-            store.take_seat(info.id, seat, self.token, force=force)
+            if leased:
+                store.take_seat(info.id, seat, self.token, force=force)
             self.held = True
             self._renewed = time.monotonic()
         self.sync()
 
     @classmethod
     def join(cls, store: TableStore, code: str, lexicon: WordList | None = None, *, name: str | None = None,
-             force: bool = False) -> DuplicateTable:
+             force: bool = False, paper: bool = False, leased: bool = True) -> DuplicateTable:
         """The seat a code opens; an open table's own code with ``name`` gives a new seat (its code
-        is :attr:`code`)."""
+        is :attr:`code`), a player on ``paper`` whose slips the desk types when asked."""
         info, seat = store.find_code(code)
         if seat is None:
             clean = cls.newcomer_name(info, name)
@@ -236,9 +258,9 @@ class DuplicateTable(FollowedTable):
             info = store.table(info.id)
             table = cls(store, info, seat, lexicon, force=force)
             table.code = table.seat_code = new_code
-            table._write_retrying({"type": "join", "seat": seat, "name": clean})
+            table._write_retrying({"type": "join", "seat": seat, "name": clean, **({"paper": True} if paper else {})})
             return table
-        return cls(store, info, seat, lexicon, force=force, code=code)
+        return cls(store, info, seat, lexicon, force=force, code=code, leased=leased)
 
     def _open_table_code(self, arbiter_code: str) -> str | None:
         """An open table's own code, when it derives from the arbitrator's (see
@@ -267,6 +289,15 @@ class DuplicateTable(FollowedTable):
             raise TableError("table_over", table=info.id)
         return check_new_seat(info.id, SeatSpec(name), ((s.name, s.role.value) for s in info.seats), CLUB_MAX_PLAYERS)
 
+    def add_paper_player(self, name: str) -> int:
+        """The desk seats a player on paper (no screen: the desk types their slips); their seat."""
+        self._require_arbiter()
+        clean = self.newcomer_name(self.info, name)
+        seat, _code = self.store.add_seat(self.table_id, SeatSpec(clean), max_players=CLUB_MAX_PLAYERS)
+        self._write_retrying({"type": "join", "seat": seat, "name": clean, "paper": True})
+        self.refresh_seats()
+        return seat
+
     code: str | None = None  # a seat's code given at an open table, to rejoin with
     _own_results = False
 
@@ -283,6 +314,7 @@ class DuplicateTable(FollowedTable):
         self.board = Board(self.rules.layout)
         self.names: dict[int, str] = {s.number: s.name for s in self.info.seats if s.role is Role.PLAYER}
         self.joined_at: dict[int, int] = {}  # a late player's first coup
+        self.paper: set[int] = set()  # the players on paper: the desk types their slips
         # The players' names in the order the arbitrator's game knows them (the table's own, then
         # each join row's): every process checks a join as that game does, so that a table the
         # arbitrator finds damaged reads as damaged everywhere (``tables`` included).
@@ -302,8 +334,11 @@ class DuplicateTable(FollowedTable):
                 # The arbitrator's seat watched without its code (a review): the draws of the coups
                 # started, public from their rows, make the game; none to come is known.
                 sheet = self._started_draws()
+            # The clock is the rows', but blitz (1:00 a coup, §5.9) gives two more free warnings.
+            blitz = self.seconds is not None and self.seconds <= BLITZ_SECONDS
             self.game = DuplicateGame(list(self.roster), lexicon=self.lexicon, rules=self.rules, seed=self.seed or 0,
-                                      seconds=None, club=False, max_players=CLUB_MAX_PLAYERS, sheet=sheet)
+                                      seconds=None, club=False, max_players=CLUB_MAX_PLAYERS, sheet=sheet,
+                                      blitz=blitz, variant=self.variant)
             self.game_seats: list[int] = sorted(initial)
 
     def _started_draws(self) -> list[SheetCoup]:
@@ -367,6 +402,8 @@ class DuplicateTable(FollowedTable):
             self.roster = check_names([*self.roster, name], CLUB_MAX_PLAYERS)
             self.names[seat] = name
             self.joined_at[seat] = self.current.number if self.current is not None else len(self.coups) + 1
+            if payload.get("paper") is True:
+                self.paper.add(seat)
             if game is not None:
                 game.add_player(name)
                 self.game_seats.append(seat)
@@ -408,21 +445,37 @@ class DuplicateTable(FollowedTable):
                 raise ValueError("results out of order")
             if game is not None and not self._own_results:
                 mine = self._results(game)
-                if mine["placed"] != payload["placed"]:
+                if mine["placed"] != payload["placed"] or mine.get("swapped") != payload.get("swapped"):
                     raise ValueError("results differ")
             coup.results = dict(payload)
             placed = move_from_data(payload["placed"])
             self.board.place(placed.tiles)
+            self._swap_jokers(payload.get("swapped", []))
             self.over = bool(payload.get("over"))
         elif kind == "correction":
             coup = self.coups[int(payload["n"]) - 1]
             coup.corrections[int(payload["seat"])] = dict(payload)
+        elif kind == "slip":
+            from scrabble_fr.table.slips import apply_slip
+
+            apply_slip(self, payload)
         elif kind == "next":
             if not self.over or self.next_table is not None:
                 raise ValueError("next game out of order")
             self.next_table = str(payload["table"])
         self.rows.append(row)
         self.seq = row.seq
+
+    def _swap_jokers(self, swaps: Any) -> None:
+        """The joker game: the board's jokers the results row says were exchanged become their
+        letters, on every process's board as on the arbitrator's game."""
+        if swaps and not self.variant.swaps_jokers:
+            raise ValueError("a joker swapped outside the joker game")
+        for row, col, letter in swaps:
+            square = self.board[int(row), int(col)]
+            if not isinstance(letter, str) or square is None or not square.islower() or square.upper() != letter:
+                raise ValueError("no such joker on the board")
+            self.board[int(row), int(col)] = letter
 
     def _apply_rows(self, rows: Sequence[Row]) -> None:
         for row in rows:
@@ -474,6 +527,9 @@ class DuplicateTable(FollowedTable):
             "top": move_info(coup.placed), "players": players,
             "totals": {str(seat): game.total(index) for index, seat in enumerate(self.game_seats)},
             "top_total": game.top_total, "over": game.is_over,
+            # The joker game's exchanges, for every process to make on its board (none: no key,
+            # as a classic table's rows always were).
+            **({"swapped": [list(swap) for swap in coup.swaps]} if coup.swaps else {}),
         }
 
     def total(self, seat: int) -> int:
@@ -547,6 +603,8 @@ class DuplicateTable(FollowedTable):
             raise TableError("coup_closed_already", n=payload["n"])
         if kind == "coup" and (coup is not None or len(self.coups) + 1 != payload["n"]):
             raise TableError("coup_running", n=payload["n"])
+        if kind == "slip" and (coup is None or coup.number != payload["n"]):
+            raise TableError("slip_coup_closed", n=payload["n"])
 
     # -- the arbitrator's intents ------------------------------------------------------------
     def start_coup(self) -> Outcome:
@@ -634,6 +692,11 @@ class DuplicateTable(FollowedTable):
         return Outcome((elide(_("{name}'s score on coup {n} is now {points}.").format(
             name=self.names[seat], n=number, points=points)),))
 
+    def record_slip(self, payload: dict[str, Any]) -> None:
+        """Write a paper slip's row as :mod:`.slips` marked it (the arbitrator's process)."""
+        self._require_arbiter()
+        self._write_retrying({**payload, "type": "slip"})
+
     def _require_arbiter(self) -> None:
         if not self.is_arbiter:
             raise TableError("arbitrator_only")
@@ -653,6 +716,7 @@ class DuplicateTable(FollowedTable):
         marking = mark(position, stripped, command)
         if marking.error is not None:
             raise marking.error
+        check_play_limit(marking.move, self.rules.rack_size)  # 7sur8: seven tiles of the eight at most
 
     def propose(self, text: str) -> Outcome:
         """This seat's proposal for the coup in play (replacing an earlier one)."""
@@ -666,6 +730,8 @@ class DuplicateTable(FollowedTable):
         that notices does."""
         if self.seat not in self.names:
             raise TableError("arbiter_plays_no_tiles" if self.is_arbiter else "spectator")
+        if self.seat in self.paper:
+            raise TableError("paper_seat", name=self.names[self.seat])
         self.poll()
         coup = self.current
         if coup is None:
@@ -679,7 +745,7 @@ class DuplicateTable(FollowedTable):
 
     def has_proposed(self, seat: int) -> bool:
         coup = self.current
-        return coup is not None and seat in coup.proposals
+        return coup is not None and (seat in coup.proposals or seat in coup.slips)  # a slip counts as a move in
 
     def _time_is_up(self) -> bool:
         left = self.remaining()
@@ -691,7 +757,7 @@ class DuplicateTable(FollowedTable):
         results (the arbitrator's process). An outcome when something changed."""
         messages: list[str] = []
         try:
-            if self.held and time.monotonic() - self._renewed >= RENEW_SECONDS:
+            if self.held and self.leased and time.monotonic() - self._renewed >= RENEW_SECONDS:
                 if not self.store.renew_seat(self.table_id, self.seat or 0, self.token):
                     self.lost_seat = True
                 self._renewed = time.monotonic()
@@ -725,7 +791,7 @@ class DuplicateTable(FollowedTable):
         return Outcome(tuple(messages))
 
     def close(self) -> None:
-        if self.held and not self.lost_seat:
+        if self.held and self.leased and not self.lost_seat:
             try:
                 self.store.leave_seat(self.table_id, self.seat or 0, self.token)
             except TableError:

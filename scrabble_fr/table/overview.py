@@ -21,6 +21,7 @@ from datetime import datetime
 from enum import StrEnum
 from typing import Any
 
+from scrabble_fr.duplicate.variant import Variant
 from scrabble_fr.i18n import _, elide
 from scrabble_fr.table.club_view import Phase, phase
 from scrabble_fr.table.duplicate import DUPLICATE, DuplicateTable
@@ -79,9 +80,11 @@ def summary(store: TableStore, info: TableInfo) -> dict[str, Any]:
     replayed is listed as damaged, never an error."""
     turn: str | None = None
     coup = 0
+    variant = Variant.CLASSIC
     try:
         if info.kind == DUPLICATE:
             table = DuplicateTable(store, info, None, spectator=True)
+            variant = table.variant
             state = duplicate_state(table)
             last = table.current or table.last
             coup = last.number if last is not None else 0
@@ -97,13 +100,19 @@ def summary(store: TableStore, info: TableInfo) -> dict[str, Any]:
         state = TableState.OVER
     arbiter = info.arbiter
     return {
-        "table": info.id, "kind": info.kind,
+        "table": info.id, "kind": info.kind, **variant_entry(variant),
         "players": [s.name for s in info.seats if s.role is Role.PLAYER],
         "arbiter": arbiter.name if arbiter is not None else None,
         "turn": turn if state is TableState.TURN else None, "coup": coup, "state": state.value,
         "events": info.events, "over": info.over, "damaged": state is TableState.DAMAGED,
         "updated": datetime.fromtimestamp(info.updated_ms / 1000).astimezone().isoformat(timespec="seconds"),
     }
+
+
+def variant_entry(variant: Variant) -> dict[str, str]:
+    """A duplicate table's variant as the JSON of ``tables``, ``etat`` and ``resultats`` names it:
+    only a variant is named, so that a classic table's JSON is as it always was."""
+    return {} if variant is Variant.CLASSIC else {"variant": variant.value}
 
 
 def classic_view(store: TableStore, info: TableInfo, seat: int, code: str | None = None) -> dict[str, Any]:
@@ -152,7 +161,7 @@ def duplicate_view(store: TableStore, info: TableInfo, seat: int | None, code: s
     elif access is Access.ARBITER:
         proposed = [table.names[s] for s in table.players if table.has_proposed(s)]  # who, never what
     return {
-        "table": table.table_id,
+        "table": table.table_id, **variant_entry(table.variant),
         "seat": table.seat_info(seat).name if seat is not None else None,
         "role": access.value,
         "coup": coup.number if coup is not None else 0,

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from scrabble_fr.duplicate.marking import WarningKind
+from scrabble_fr.duplicate.variant import Variant
 from scrabble_fr.engine.board import Board
 from scrabble_fr.engine.game import move_from_data
 from scrabble_fr.i18n import _, format_number, ngettext
@@ -110,6 +111,7 @@ class CoupResults:
     points: dict[int, int]  # seat -> points (corrections applied)
     board: Board  # the board once the top is laid
     placed: frozenset[tuple[int, int]]  # the squares the top took
+    slips: tuple[str, ...] = ()  # the paper slips typed at the desk, a line each (:mod:`.slips`)
 
     @property
     def has_results(self) -> bool:
@@ -133,6 +135,7 @@ class TableResults:
     coups: list[CoupResults]
     names: dict[int, str]
     notation: str  # the references' (``H4`` across in French, ``4H`` in English rules)
+    variant: Variant = Variant.CLASSIC
 
 
 @dataclass(frozen=True)
@@ -158,12 +161,19 @@ def coup_figures(table: DuplicateTable, coup: CoupView) -> CoupFigures | None:
     return CoupFigures(len(seats), sum(1 for p in scores if p >= top_score), spread, points)
 
 
+def _slip_lines(table: DuplicateTable, coup: CoupView) -> tuple[str, ...]:
+    from scrabble_fr.table.slips import SlipRecord
+
+    return tuple(SlipRecord.from_row(table, coup.slips[seat]).text_line() for seat in table.players
+                 if seat in coup.slips)
+
+
 def _coup_results(table: DuplicateTable, coup: CoupView, board: Board) -> CoupResults:
     results = coup.results
     figures = coup_figures(table, coup)
     if results is None or figures is None:
         return CoupResults(coup.number, coup.draw_text, "", "", None, 0, 0, None, (), None, (), (), {},
-                           board.copy(), frozenset())
+                           board.copy(), frozenset(), _slip_lines(table, coup))
     lines: dict[str, Any] = results.get("players", {})
     points = figures.points
     top = results.get("top") or {}
@@ -190,7 +200,7 @@ def _coup_results(table: DuplicateTable, coup: CoupView, board: Board) -> CoupRe
     return CoupResults(coup.number, coup.draw_text, str(top.get("ref", "")), str(top.get("word", "")), top_score,
                        figures.seated, figures.found, figures.spread, tuple(subtops), solo,
                        tuple(warnings), corrections, points, board.copy(),
-                       frozenset((tile[0], tile[1]) for tile in placed_move.tiles))
+                       frozenset((tile[0], tile[1]) for tile in placed_move.tiles), _slip_lines(table, coup))
 
 
 def coup_results(table: DuplicateTable) -> list[CoupResults]:
@@ -212,12 +222,16 @@ def ranking_lines(table: DuplicateTable) -> list[RankingLine]:
 
 def table_results(table: DuplicateTable) -> TableResults:
     return TableResults(table.table_id, table.top_total, table.over, ranking_lines(table), coup_results(table),
-                        dict(table.names), table.rules.notation)
+                        dict(table.names), table.rules.notation, table.variant)
 
 
 def results_data(results: TableResults, table: DuplicateTable) -> dict[str, Any]:
     """``resultats --json``: the ranking and per coup the top, each player's line (as the
-    arbitrator wrote it, with the points after corrections) and the coup's figures."""
+    arbitrator wrote it, with the points after corrections, and a slip typed at the desk) and the
+    coup's figures; ``"variant"`` when the table plays one."""
+    from scrabble_fr.table.overview import variant_entry
+    from scrabble_fr.table.slips import SlipRecord
+
     coups: list[dict[str, Any]] = []
     for view, coup in zip(table.coups, results.coups, strict=True):
         players = {}
@@ -227,11 +241,18 @@ def results_data(results: TableResults, table: DuplicateTable) -> dict[str, Any]
             line["points"] = view.points(seat)
             if seat in view.corrections:
                 line["correction"] = view.corrections[seat]["reason"]
+            if seat in view.slips:  # a player on paper: what was typed, paid and why
+                line["slip"] = SlipRecord.from_row(table, view.slips[seat]).to_json()
             players[table.names[seat]] = line
         entry = coup.data()
         entry["players"] = players
+        swapped = (view.results or {}).get("swapped")
+        if swapped:
+            # The joker game: the letters that replaced the board's jokers, as the local sheet says them.
+            entry["jokers_swapped"] = "".join(str(swap[2]) for swap in swapped)
         coups.append(entry)
-    return {"table": results.table, "top_total": results.top_total, "over": results.over,
+    return {"table": results.table, **variant_entry(results.variant), "top_total": results.top_total,
+            "over": results.over,
             "ranking": [line.data() for line in results.ranking], "coups": coups}
 
 

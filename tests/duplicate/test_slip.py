@@ -98,6 +98,15 @@ def test_letters_the_draw_lacks_are_0():
     assert (m.paid, m.reason) == (0, SlipReason.LETTER_ERROR)
 
 
+def test_letters_no_place_could_give_are_0_whatever_the_reference():
+    """§5.4.1 d: on AAE+BIS (no joker), RUA needs an R and a U, which neither the draw nor the
+    board (NEST) holds: an *erreur de lettre*, 0, even at a reference where nothing could lie."""
+    game = DuplicateGame(["A"], lexicon=WordSet(WORDS, "test"), sheet=read_sheet("NETSAAE\nAAE+BIS\n"), seconds=None)
+    game.close_coup()
+    m = _mark(game.position, "A1 RUA 3")
+    assert (m.paid, m.reason) == (0, SlipReason.LETTER_ERROR)
+
+
 @pytest.mark.parametrize("text", ["H5 NETS 8", "H2 NETS 8", "NETS 8", "5H NETS 8"])
 def test_the_first_coup_is_paid_the_words_best_score_whatever_the_reference(first, text):
     """§4.1, §5.4.2 a: « le score maximum pour le mot joué est attribué, cela quelle que soit la

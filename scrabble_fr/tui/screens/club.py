@@ -62,6 +62,9 @@ class _ClubScreen(LocalizedBindings, Screen[None]):
     _ClubScreen #club-head { height: auto; }
     _ClubScreen #club-info { height: auto; }
     _ClubScreen #club-message { height: auto; max-height: 4; padding: 0 1; }
+    /* 7 out of 8: eight tiles take 31 columns (8 × 3 and 7 spaces): the side column's margins go at 80. */
+    _ClubScreen.eight-tiles #club-side { padding: 0; }
+    _ClubScreen.eight-tiles #club-rack { width: 31; }
     """
 
     def __init__(self, table: DuplicateTable) -> None:
@@ -74,6 +77,8 @@ class _ClubScreen(LocalizedBindings, Screen[None]):
         self.moment = (club_view.phase(table), len(table.coups))
 
     def on_mount(self) -> None:
+        rules = self.table.rules
+        self.set_class(self.table.variant.draw_size(rules.rack_size) > rules.rack_size, "eight-tiles")
         follow_table(self, self.table, self.follow, every=FOLLOW_SECONDS)
         self.refresh_view()
         if club_view.phase(self.table) is Phase.OVER:
@@ -242,7 +247,9 @@ class PlayerScreen(_ClubScreen, BoardEntryScreen):
 
     def head_lines(self) -> list[str]:
         name = self.table.names.get(self.seat, "")
-        return [_("Table {table} — {name}").format(table=self.table.table_id, name=name), *super().head_lines()]
+        variant = club_view.variant_text(self.table)
+        return [_("Table {table} — {name}").format(table=self.table.table_id, name=name),
+                *([variant] if variant else []), *super().head_lines()]
 
     def refresh_view(self) -> None:
         super().refresh_view()
@@ -264,6 +271,9 @@ class PlayerScreen(_ClubScreen, BoardEntryScreen):
                 lines.append("")
             lines.append(_("Coup {n} results").format(n=last.number))
             lines.append(_("Top{colon} {top}").format(colon=colon(), top=top.text))
+            swapped = club_view.swap_text(last)
+            if swapped:
+                lines.append(swapped)
             if line.move or line.proposal:
                 lines.append(_("Your move: {move}").format(move=line.move or line.proposal))
             lines.append(_("You{colon} {points} ({percent})").format(colon=colon(), points=points(line.points),
@@ -345,6 +355,8 @@ class ArbiterScreen(_ClubScreen):
         ("f4", "correct", N_("Correct"), True),
         ("f5", "sheet", N_("Sheet"), True),
         ("f6", "coup_time", N_("Time"), True),
+        ("f7", "slip", N_("Slip"), True),
+        ("f8", "paper_player", N_("On paper"), True),
         ("ctrl+q", "app.quit", N_("Quit"), True),
     ]
     DEFAULT_CSS = """
@@ -374,11 +386,15 @@ class ArbiterScreen(_ClubScreen):
 
     def head_lines(self) -> list[str]:
         table = self.table
-        lines = [_("Table {table}").format(table=table.table_id)]
+        variant = club_view.variant_text(table)
+        lines = [_("Table {table}").format(table=table.table_id) + (f" — {variant}" if variant else "")]
         if club_view.phase(table) is Phase.WAITING:
             coup = table.last
             if coup is not None:
                 lines.append(_("Coup {n} — draw {draw}").format(n=coup.number, draw=coup.draw_text))
+                swapped = club_view.swap_text(coup)
+                if swapped:
+                    lines.append(swapped)
             lines.extend(club_view.figures_lines(table, coup))
             lines.append(_("Coup {n} is next ({clock}): F2 starts it.").format(
                 n=len(table.coups) + 1, clock=club_view.time_per_coup_text(table)))
@@ -426,7 +442,7 @@ class ArbiterScreen(_ClubScreen):
         state = club_view.phase(table)
         last = club_view.last_results(table)
         count = ngettext("{n} player", "{n} players", len(table.players)).format(n=len(table.players))
-        away = sum(1 for seat in table.players if not table.present(seat))
+        away = sum(1 for seat in table.players if not table.present(seat) and seat not in table.paper)
         if away:  # the marks' legend: ○ away, ● here
             count += ", " + ngettext("{n} away (○)", "{n} away (○)", away).format(n=away)
         lines = [count]
@@ -435,7 +451,7 @@ class ArbiterScreen(_ClubScreen):
         if state is Phase.PLAYING or last is None:
             in_ = set(club_view.proposed(table))
             for seat in table.players:
-                here = "●" if table.present(seat) else "○"
+                here = _presence(table, seat)
                 done = "✓" if seat in in_ else "·" if state is Phase.PLAYING else " "
                 lines.append(f"{here}{done} {table.names[seat]}")
         else:
@@ -443,7 +459,7 @@ class ArbiterScreen(_ClubScreen):
             for line in club_view.ranking(table):
                 coup_line = club_view.seat_coup(table, last, line.seat)
                 mark = "*" if coup_line.solo else " "
-                here = "●" if table.present(line.seat) else "○"
+                here = _presence(table, line.seat)
                 lines.append(f"{line.rank:>3} {here} {line.name[:11]:<11} {coup_line.points:>4}{mark}{line.total:>5}")
         self.query_one("#club-players", Static).update("\n".join(lines))
 
@@ -455,7 +471,48 @@ class ArbiterScreen(_ClubScreen):
             return state is Phase.PLAYING
         if action == "correct":
             return club_view.last_results(self.table) is not None
+        if action == "slip":
+            return state is Phase.PLAYING and bool(self.table.paper)
+        if action == "paper_player":
+            return state is not Phase.OVER
         return True
+
+    def action_slip(self) -> None:
+        """Type the slips of the players on paper, for the coup in play."""
+        from scrabble_fr.table.slips import type_slip
+        from scrabble_fr.tui.screens.slip_desk import SlipDialog
+
+        table = self.table
+        if club_view.phase(table) is not Phase.PLAYING or not table.paper:
+            return
+
+        def send(name: str, line: str) -> str:
+            said = type_slip(table, name, line).text_line()
+            self.refresh_view()
+            return said
+
+        def closed(last: str | None) -> None:
+            self.say(last or _("No slip typed."))
+
+        players = [(seat, table.names[seat]) for seat in table.players if seat in table.paper]
+        self.app.push_screen(SlipDialog(players, send), closed)
+
+    def action_paper_player(self) -> None:
+        """Seat a player on paper: no screen, the desk types their slips."""
+        from scrabble_fr.tui.screens.slip_desk import PaperPlayerDialog
+
+        table = self.table
+
+        def seat(name: str) -> str:
+            return table.names[table.add_paper_player(name)]
+
+        def seated(name: str | None) -> None:
+            if name is not None:
+                self.say(_("{name} plays on paper: F7 types their slips.").format(name=name))
+                self.refresh_view()
+                self.refresh_bindings()
+
+        self.app.push_screen(PaperPlayerDialog(seat), seated)
 
     def action_start_coup(self) -> None:
         if club_view.phase(self.table) is Phase.WAITING:
@@ -524,6 +581,13 @@ class ArbiterScreen(_ClubScreen):
 
         players = [(seat, table.names[seat]) for seat in table.players]
         self.app.push_screen(CorrectionDialog(players, closed, last.number), answered)
+
+
+def _presence(table: DuplicateTable, seat: int) -> str:
+    """A player's mark on the desk: ● here, ○ away, ✎ on paper (the desk types the slips)."""
+    if seat in table.paper:
+        return "✎"
+    return "●" if table.present(seat) else "○"
 
 
 class TimeDialog(_Dialog):
@@ -679,7 +743,8 @@ class ProjectorScreen(_ClubScreen):
         table = self.table
         coup = table.current or table.last
         state = club_view.phase(table)
-        lines = []
+        variant = club_view.variant_text(table)
+        lines = [variant] if variant else []
         if coup is not None:
             lines.append(_("Coup {n}").format(n=coup.number) + "   " + coup.draw_text)
         if state is Phase.WAITING:
@@ -704,8 +769,14 @@ class ProjectorScreen(_ClubScreen):
         table = self.table
         last = club_view.last_results(table)
         top = club_view.top_of(last)
-        shown = [_("Top{colon} {top}").format(colon=colon(), top=top.text)] if top is not None else []
-        self.query_one("#club-top", Static).update("\n".join(shown + club_view.figures_lines(table, last)))
+        lines = []
+        if last is not None and top is not None:
+            lines.append(_("Top{colon} {top}").format(colon=colon(), top=top.text))
+        swapped = club_view.swap_text(last)
+        if swapped:
+            lines.append(swapped)
+        lines.extend(club_view.figures_lines(table, last))
+        self.query_one("#club-top", Static).update("\n".join(lines))
         self.refresh_ranking()
 
     page = 0

@@ -1,0 +1,151 @@
+"""Paper slips (« bulletins ») at a club duplicate table: a player on paper has no screen; the
+arbitrator's desk (or ``table arbitrer CODE --bulletin NOM "H8 MOT 24"``) types each slip as
+written, and the arbitrator's process marks it by FISF chapter 5 (:func:`.slip.mark_slip`).
+
+The slip's row keeps what was typed, what it pays and why (``score``, ``paid``, ``reason``,
+``warnings``, the penalties), so that every process — a player's, ``resultats`` — reads the
+marking without the word list. The arbitrator's process marks the text again when it replays the
+rows (as it judges proposals again) and gives the game the slip as that player's proposal: the
+results, the solos and the totals count it as any other. A slip is typed while its coup is in
+play; a later slip for the same player replaces the earlier one, until the coup closes (its
+results are published at the close).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from scrabble_fr.duplicate.game import FREE_WARNINGS_BLITZ, DuplicateGame, Proposal
+from scrabble_fr.duplicate.marking import WarningKind
+from scrabble_fr.duplicate.slip import SlipMarking, SlipReason, mark_slip, read_slip
+from scrabble_fr.i18n import _, colon, points
+from scrabble_fr.table.errors import TableError
+
+if TYPE_CHECKING:
+    from scrabble_fr.table.duplicate import DuplicateTable
+
+
+@dataclass(frozen=True)
+class SlipRecord:
+    """A slip as its row keeps it: whose, which coup, what was typed and what it pays."""
+
+    name: str
+    coup: int
+    text: str
+    paid: int
+    reason: SlipReason
+    warnings: tuple[WarningKind, ...]
+    warning_penalty: int
+    reference_penalty: int
+
+    @classmethod
+    def from_row(cls, table: DuplicateTable, payload: dict[str, Any]) -> SlipRecord:
+        seat = int(payload["seat"])
+        return cls(table.names.get(seat, "?"), int(payload["n"]), str(payload["text"]), int(payload["paid"]),
+                   SlipReason(payload["reason"]), tuple(WarningKind(w) for w in payload.get("warnings", [])),
+                   int(payload.get("warning_penalty", 0)), int(payload.get("reference_penalty", 0)))
+
+    def to_json(self) -> dict[str, Any]:
+        """``--json``: ``{"player", "coup", "slip", "paid", "warnings", "reason"}`` (values as read)."""
+        return {"player": self.name, "coup": self.coup, "slip": self.text, "paid": self.paid,
+                "warnings": [w.text for w in self.warnings], "reason": self.reason.text}
+
+    def text_line(self) -> str:
+        """One line: « Alice, coup 3 : « H8 MOT 24 » rapporte 19 points (why). Avertissement… »."""
+        line = _("{name}, coup {n}: “{slip}” pays {points} — {reason}.").format(
+            name=self.name, n=self.coup, slip=self.text, points=points(self.paid), reason=self.reason.text)
+        for warning in self.warnings:
+            line += " " + _("Warning: {warning}.").format(warning=warning.text)
+        if self.warning_penalty:
+            line += " " + _("Penalty: {points} (a warning past the free ones, §5.9).").format(
+                points=points(self.warning_penalty))
+        return line
+
+
+def paper_seat(table: DuplicateTable, name: str) -> int:
+    """The seat of the player on paper called ``name`` (case aside): an unknown name, or a
+    player at a screen (whose move is their own), is refused."""
+    wanted = name.strip().casefold()
+    seat = next((s for s, n in table.names.items() if n.casefold() == wanted), None)
+    if seat is None:
+        raise TableError("slip_unknown_player", name=name.strip())
+    if seat not in table.paper:
+        raise TableError("slip_not_paper", name=table.names[seat])
+    return seat
+
+
+def coup_in_play(table: DuplicateTable) -> int:
+    """The number of the coup a slip is typed for: the one in play, else refused."""
+    if table.current is not None:
+        return table.current.number
+    if table.last is None:
+        raise TableError("slip_no_coup")
+    raise TableError("slip_coup_closed", n=table.last.number)
+
+
+def _marking(game: DuplicateGame, index: int, text: str) -> SlipMarking:
+    """The slip ``text`` of the game's player ``index`` marked on the coup in play: its board,
+    its draw, the list; the warnings the player had before it (the penalty from the fourth)."""
+    return mark_slip(game.position, read_slip(text), warnings_so_far=game.warnings(index),
+                     blitz=game.free_warnings == FREE_WARNINGS_BLITZ, max_tiles=game.play_limit)
+
+
+def type_slip(table: DuplicateTable, name: str, text: str) -> SlipRecord:
+    """The desk types ``text`` (``[REF] WORD [SCORE]``) for the player on paper ``name`` on the
+    coup in play: marked, written, and said. Refused, nothing written: not the arbitrator, an
+    unknown player or one at a screen, no coup in play, a slip that cannot be read."""
+    if not table.is_arbiter or table.game is None:
+        raise TableError("arbitrator_only")
+    table.poll()  # a coup whose time is up closes now: its slips are in
+    seat = paper_seat(table, name)
+    number = coup_in_play(table)
+    game = table.game
+    marking = _marking(game, table.game_seats.index(seat), text)
+    payload: dict[str, Any] = {
+        "n": number, "seat": seat, "by": table.seat, "text": marking.slip.text, "score": marking.score,
+        "paid": marking.paid, "reason": marking.reason.value, "warnings": [w.value for w in marking.warnings],
+        "reference_penalty": marking.reference_penalty, "warning_penalty": marking.warning_penalty,
+        "move": marking.move.notation(table.rules.notation) if marking.move is not None else None,
+    }
+    table.record_slip(payload)
+    return SlipRecord.from_row(table, {**payload, "type": "slip"})
+
+
+def apply_slip(table: DuplicateTable, payload: dict[str, Any]) -> None:
+    """A slip's row read back: kept on its coup; in the arbitrator's process, marked again and
+    given to the game as the player's proposal. A slip for a coup no longer in play (written
+    after its close by a process that had not seen it) does not count, as a late proposal."""
+    coup = table.current
+    seat = int(payload["seat"])
+    SlipRecord.from_row(table, payload)  # a row that does not read is a damaged table
+    if coup is None or int(payload["n"]) != coup.number or seat not in table.paper:
+        return
+    coup.slips[seat] = dict(payload)
+    game = table.game
+    if game is not None and seat in table.game_seats and game.current is not None:
+        index = table.game_seats.index(seat)
+        marking = _marking(game, index, str(payload["text"]))
+        game.current.proposals[index] = Proposal(marking.slip.text, marking.move,
+                                                 marking.score - marking.reference_penalty, marking.error,
+                                                 list(marking.warnings))
+
+
+def slips_of(table: DuplicateTable, coup_number: int) -> dict[int, SlipRecord]:
+    """The slips kept on a coup, by seat."""
+    coup = table.coups[coup_number - 1]
+    return {seat: SlipRecord.from_row(table, row) for seat, row in coup.slips.items()}
+
+
+def sheet_notes(table: DuplicateTable, seats: list[int]) -> list[str]:
+    """The sheet's lines for the slips of ``seats``: what was typed, paid and why."""
+    notes = []
+    for coup in table.coups:
+        for seat in seats:
+            if seat in coup.slips:
+                record = SlipRecord.from_row(table, coup.slips[seat])
+                notes.append(_("Slip") + colon() + " " + record.text_line())
+    return notes
+
+
+__all__ = ["SlipRecord", "apply_slip", "coup_in_play", "paper_seat", "sheet_notes", "slips_of", "type_slip"]
