@@ -28,12 +28,14 @@ from scrabble_fr.i18n import N_, _, colon, format_number, ngettext, points, sent
 from scrabble_fr.match.entry import used_tiles
 from scrabble_fr.match.outcome import Outcome
 from scrabble_fr.messages import describe
+from scrabble_fr.opening import Kind, Opened
 from scrabble_fr.table import club_view
 from scrabble_fr.table.club_view import Phase
 from scrabble_fr.table.duplicate import DuplicateTable
 from scrabble_fr.table.results import RankingLine
 from scrabble_fr.table.series import SeriesPlace, follow_next, next_game, series_of, series_results
 from scrabble_fr.tui.bindings import LocalizedBindings
+from scrabble_fr.tui.requests import TableOpened
 from scrabble_fr.tui.screens.board_entry import BoardEntryScreen
 from scrabble_fr.tui.screens.dialogs import ConfirmDialog, _Dialog
 from scrabble_fr.tui.table_watch import follow_table
@@ -737,7 +739,7 @@ class ProjectorScreen(_ClubScreen):
             except ScrabbleError:
                 return  # the store out of reach: the next look tries again
             self.moved = True
-            self.app.show_table(wall)  # type: ignore[attr-defined]
+            self.post_message(TableOpened(Opened(wall, Kind.WATCHER)))
 
     def head_lines(self) -> list[str]:
         table = self.table
@@ -976,7 +978,7 @@ class ClubEndScreen(LocalizedBindings, Screen[None]):
             return
         new.code = code
         table.close()
-        self.app.show_table(new)  # type: ignore[attr-defined]
+        self.post_message(TableOpened(Opened(new, Kind.ARBITRATOR if new.is_arbiter else Kind.DUPLICATE_SEAT)))
         if new.is_arbiter:  # a player's screen says it on its message line
             self.app.notify(_("Your seat's code, to rejoin: {code}").format(code=code), timeout=30)
 
