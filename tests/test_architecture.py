@@ -34,6 +34,8 @@ FORBIDDEN = {
 # Single modules held to a room's rule: resuming a game is below every front end.
 FORBIDDEN_MODULES = {
     "resume.py": {"textual", "rich", "scrabble_fr.tui", "scrabble_fr.cli"},
+    # Opening a session of any kind: the app, the web entry screen and the command line ask it.
+    "opening.py": {"textual", "rich", "scrabble_fr.tui", "scrabble_fr.cli"},
     # The duplicate screen renders the session and sends it intents: no file, no save, no lock.
     "tui/screens/duplicate.py": {"scrabble_fr.records", "scrabble_fr.duplicate.save", "json", "os", "pathlib"},
     # The topping screen likewise: the session owns the clock and the save.
@@ -229,4 +231,59 @@ def test_nothing_below_training_uses_it():
         for path in sorted((PACKAGE / room).rglob("*.py")):
             problems.extend(f"{path.relative_to(PACKAGE).as_posix()} imports {name}" for name in _imports(path)
                             if name == "scrabble_fr.training" or name.startswith("scrabble_fr.training."))
+    assert problems == []
+
+
+def _module(path: Path) -> str:
+    return ".".join(("scrabble_fr", *path.relative_to(PACKAGE).with_suffix("").parts)).removesuffix(".__init__")
+
+
+def _cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The circles of ``graph`` (module -> the modules it imports): each group of modules that
+    reach one another, sorted; a module importing itself is one too."""
+    found: list[list[str]] = []
+    reach: dict[str, set[str]] = {}
+    for start in graph:
+        seen: set[str] = set()
+        todo = list(graph[start])
+        while todo:
+            name = todo.pop()
+            if name not in seen:
+                seen.add(name)
+                todo.extend(graph.get(name, ()))
+        reach[start] = seen
+    for start in sorted(graph):
+        if start in reach[start] and not any(start in group for group in found):
+            found.append(sorted(name for name in reach[start] if start in reach[name]))
+    return found
+
+
+def test_the_circle_finder_sees_circles():
+    assert _cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
+    assert _cycles({"a": {"a"}, "b": set()}) == [["a"]]
+    assert _cycles({"a": {"b"}, "b": set()}) == []
+
+
+def test_the_interface_imports_in_no_circle():
+    # The app shows screens; a screen asks the app by messages (tui/requests.py) and never
+    # imports it, nor another screen that imports it back: every import counts, a lazy one in a
+    # function or one for the type checker alike.
+    modules = {_module(path): path for path in sorted((PACKAGE / "tui").rglob("*.py"))}
+    graph = {name: {other for other in _imports(path) if other in modules} for name, path in modules.items()}
+    assert _cycles(graph) == []
+
+
+def test_no_screen_reaches_into_the_app():
+    # Screens send the app messages and read its policy through policy.may_open: none imports
+    # the app's module or silences the type checker to call the app's methods.
+    problems = []
+    for path in sorted((PACKAGE / "tui").rglob("*.py")):
+        relative = path.relative_to(PACKAGE).as_posix()
+        if relative == "tui/app.py":
+            continue
+        if "scrabble_fr.tui.app" in _imports(path):
+            problems.append(f"{relative} imports the app")
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            if "self.app" in line and "type: ignore" in line:
+                problems.append(f"{relative}:{number} {line.strip()}")
     assert problems == []

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import json
+from collections.abc import Callable
 from typing import Any, TextIO
 
 from scrabble_fr.i18n import _, colon, elide, get_language, ngettext, points, printable
@@ -55,6 +56,9 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     create.add_argument("--club", action="store_true", help=_("club mode: no hints, no word tools, no undo"))
     common.add_variant_option(create, _("with --duplicate only"))
     create.add_argument("--graine", type=common.seed_option(), metavar="N", help=_("seed of the bag"))
+    create.add_argument("--parties", type=int, metavar="N",
+                        help=_("duplicate: a series of N games (2 to 9) with one cumulative ranking; the "
+                               "arbitrator starts each next game when one ends"))
     create.add_argument("--json", action="store_true", help=_("print the table and its codes as JSON"))
     add_lexicon_options(create)
     join = actions.add_parser("rejoindre", aliases=ACTIONS["rejoindre"], add_help=False,
@@ -89,6 +93,11 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     results.add_argument("table", metavar="ID", help=_("the table's id (see scrabble-fr tables)"))
     results.add_argument("--csv", action="store_true", help=_("the ranking as CSV"))
     results.add_argument("--json", action="store_true", help=_("the ranking and the sheet as JSON"))
+    results.add_argument("--feuille", action="store_true",
+                         help=_("the sheet as CSV: a line per coup and player (the top, the move, its points)"))
+    results.add_argument("--html", action="store_true",
+                         help=_("a web page of the results: the ranking, each coup with its board"))
+    results.add_argument("-o", "--sortie", metavar=_("FILE"), help=_("write to this file instead of the screen"))
     watch = actions.add_parser("regarder", aliases=ACTIONS["regarder"], add_help=False,
                                help=_("watch a table: board, scores, history, clocks, never a rack"))
     watch.add_argument("table", metavar="ID", help=_("the table's id (see scrabble-fr tables)"))
@@ -147,10 +156,16 @@ def _run_creer(args: argparse.Namespace, out: TextIO) -> int:
     from scrabble_fr.match.config import Verification
     from scrabble_fr.table import TableError, TableSettings, create_table
 
-    # Read before anything else, so that a refused variant writes nothing.
+    # Read before anything else, so that a refused variant or series writes nothing.
     variant = Variant.parse(args.variante) if args.variante is not None else None
     if variant is not None and not args.duplicate:
         raise TableError("variant_not_duplicate")
+    if args.parties is not None:
+        from scrabble_fr.table.series import check_games
+
+        check_games(args.parties)  # refused before the word list is read
+        if not args.duplicate:
+            raise TableError("series_duplicate")
     rules = resolve_rules(getattr(args, "regles", None))
     lexicon = _lexicon(args, None, rules.lexicon)
     if args.duplicate:
@@ -194,12 +209,20 @@ def _create_duplicate(args: argparse.Namespace, out: TextIO, rules: Any, lexicon
         lexicon_name=lexicon.name, lexicon_words=len(lexicon), arbiter=args.arbitre or "", variant=variant)
     store = _store(args)
     try:
-        created = create_duplicate_table(store, settings)
+        if args.parties is not None:
+            from scrabble_fr.table.series import create_series
+
+            created = create_series(store, settings, args.parties)
+        else:
+            created = create_duplicate_table(store, settings)
     finally:
         store.close()
     table = created.table
     arbiter = table.arbiter
     assert arbiter is not None  # a duplicate table is created with its arbitrator
+    from scrabble_fr.table.series import series_of
+
+    place = series_of(table)
     if args.json:
         seats = [{"name": seat.name, "code": created.codes.get(seat.number), "computer": False,
                   "role": seat.role.value} for seat in table.seats]
@@ -208,11 +231,16 @@ def _create_duplicate(args: argparse.Namespace, out: TextIO, rules: Any, lexicon
             data["variant"] = variant.value  # only a variant is named: a classic table's JSON is as it was
         if created.table_code is not None:
             data["code"] = created.table_code  # an open table: each player joins with it and a name
+        if place is not None:
+            data["series"] = place.data()  # a series' first game
         out.write(json.dumps(data, ensure_ascii=False) + "\n")
         return 0
     out.write(_("Duplicate table {table} created.").format(table=table.id) + "\n")
     if variant is not Variant.CLASSIC:
         out.write(variant.text + "\n")
+    if place is not None:
+        out.write(_("Game 1 of the series {series} ({games} games): scrabble-fr table resultats {series} "
+                    "ranks them together.").format(series=place.id, games=place.games) + "\n")
     for seat in table.seats:
         out.write(f"  {seat.name}{colon()} {created.codes[seat.number]}\n")
     if created.table_code is not None:
@@ -222,93 +250,81 @@ def _create_duplicate(args: argparse.Namespace, out: TextIO, rules: Any, lexicon
     return 0
 
 
-def _find(args: argparse.Namespace) -> tuple[Any, Any, int | None]:
-    store = _store(args)
+def _locate(args: argparse.Namespace, name: str | None = None, check_name: bool = False) -> Any:
+    """What ``args.code`` opens (:class:`~scrabble_fr.opening.Located`), nothing taken yet: its
+    store stays open for the caller. A refusal is raised (said in one line, exit 2)."""
+    from scrabble_fr import opening
+
+    return opening.session_of(opening.locate(args.code, base=getattr(args, "base", None), name=name,
+                                             check_name=check_name))
+
+
+def _before_taking(located: Any, prepare: Callable[[], Any]) -> Any:
+    """``prepare()`` (the word list, the terminal's check) before the seat ``located`` is taken:
+    what it returns, or its refusal raised with the store closed."""
     try:
-        info, seat = store.find_code(args.code)
+        lexicon = prepare()
     except BaseException:
-        store.close()
+        located.close()
         raise
-    return store, info, seat
-
-
-def _open_duplicate(args: argparse.Namespace, lexicon: Any = None, force: bool = False, paper: bool = False,
-                    leased: bool = True) -> Any:
-    from scrabble_fr.table.duplicate import DuplicateTable
-
-    store = _store(args)
-    try:
-        return DuplicateTable.join(store, args.code, lexicon, name=getattr(args, "nom", None), force=force,
-                                   paper=paper, leased=leased)
-    except BaseException:
-        store.close()
-        raise
-
-
-def _open_seat(args: argparse.Namespace, force: bool = False) -> Any:
-    from scrabble_fr.table import TableSession
-
-    store = _store(args)
-    try:
-        info, seat = store.find_code(args.code)
-        lexicon = _table_lexicon(args, info)
-        return TableSession(store, info, seat, lexicon, force=force, code=args.code)
-    except BaseException:
-        store.close()
-        raise
+    return lexicon
 
 
 def _run_rejoindre(args: argparse.Namespace, out: TextIO) -> int:
+    from scrabble_fr import opening
     from scrabble_fr.cli.common import require_terminal
 
-    store, info, seat = _find(args)
-    store.close()
-    if info.kind == "duplicate" and seat is None:
-        from scrabble_fr.table.duplicate import DuplicateTable
-
-        DuplicateTable.newcomer_name(info, getattr(args, "nom", None))
-    if args.json or args.papier:
-        return _join_without_screen(args, out, info, seat)
     # A wrong code or name is said as such even without a terminal; nothing is written before.
-    require_terminal()
-    lexicon = None
-    if info.kind == "duplicate":
-        # The arbitrator's code opens the desk, which needs the word list.
-        if info.arbiter is not None and seat == info.arbiter.number:
-            lexicon = _table_lexicon(args, info)
-        session = _open_duplicate(args, lexicon, force=args.forcer)
-        if session.code is not None:  # a new seat at an open table: its own code, to come back with
-            out.write(_("Your seat's code, to rejoin: {code}").format(code=session.code) + "\n")
-    else:
-        session = _open_seat(args, force=args.forcer)
-        lexicon = session.match.lexicon
+    located = _locate(args, name=args.nom, check_name=True)
+    if args.json or args.papier:
+        return _join_without_screen(args, out, located)
+
+    def prepare() -> Any:
+        require_terminal()
+        # A classic seat judges with its table's list; so does the arbitrator's desk.
+        if located.kind in (opening.Kind.CLASSIC_SEAT, opening.Kind.ARBITRATOR):
+            return _table_lexicon(args, located.info)
+        return None
+
+    lexicon = _before_taking(located, prepare)
+    opened = opening.accepted(opening.open_located(located, name=args.nom, lexicon=lexicon, force=args.forcer))
+    if opened.seat_code is not None:  # a new seat at an open table: its own code, to come back with
+        out.write(_("Your seat's code, to rejoin: {code}").format(code=opened.seat_code) + "\n")
+    _run_table_app(opened.session, lexicon)
+    return 0
+
+
+def _run_table_app(session: Any, lexicon: Any = None) -> None:
+    from scrabble_fr import opening
     from scrabble_fr.tui.app import ScrabbleApp
 
     try:
         ScrabbleApp(lexicon=lexicon, table=session).run()
     finally:
-        session.close()
-        session.store.close()
-    return 0
+        opening.close_table(session)
 
 
-def _join_without_screen(args: argparse.Namespace, out: TextIO, info: Any, seat: int | None) -> int:
+def _join_without_screen(args: argparse.Namespace, out: TextIO, located: Any) -> int:
     """``rejoindre --json`` (a script, a bot) or ``--papier`` (a player on paper): the new seat is
     written, its code said, and no screen opens; a seat's own code is only said back."""
+    from scrabble_fr import opening
     from scrabble_fr.table import TableError
+    from scrabble_fr.table.duplicate import DuplicateTable
 
-    if args.papier and (info.kind != "duplicate" or seat is not None):
-        raise TableError("paper_needs_table_code")
-    if seat is not None:
+    info, seat = located.info, located.seat
+    if seat is not None or args.papier and located.kind is not opening.Kind.NEW_SEAT:
+        located.close()  # nothing to write: a seat's own code, or paper refused
+        if args.papier:
+            raise TableError("paper_needs_table_code")
         name = next(s.name for s in info.seats if s.number == seat)
         data = {"table": info.id, "seat": name, "code": args.code}
     else:
-        session = _open_duplicate(args, paper=args.papier)
+        session = opening.session_of(opening.open_located(located, name=args.nom, paper=args.papier))
+        assert isinstance(session, DuplicateTable) and session.seat is not None  # a new seat: duplicate only
         try:
             data = {"table": session.table_id, "seat": session.names[session.seat], "code": session.code}
         finally:
-            session.close()
-            session.store.close()
+            opening.close_table(session)
     if args.json:
         out.write(json.dumps(data, ensure_ascii=False) + "\n")
     elif args.papier:
@@ -318,37 +334,32 @@ def _join_without_screen(args: argparse.Namespace, out: TextIO, info: Any, seat:
 
 
 def _run_arbitrer(args: argparse.Namespace, out: TextIO) -> int:
-    from scrabble_fr.table import TableError
+    from scrabble_fr import opening
+    from scrabble_fr.cli.common import require_terminal
 
-    store, info, seat = _find(args)
-    try:
-        arbiter = info.arbiter
-        if info.kind != "duplicate" or arbiter is None or seat != arbiter.number:
-            raise TableError("arbitrator_only")
-        lexicon = _table_lexicon(args, info)
-        if args.fermer is not None or args.lancer or args.automatique or args.bulletin:
+    # Another seat's code, or a coup that cannot be closed: refused before the seat is taken.
+    located = opening.session_of(opening.locate_arbitrator(args.code, base=getattr(args, "base", None),
+                                                           closing=args.fermer))
+    headless = args.fermer is not None or args.lancer or args.automatique or args.bulletin
+
+    def prepare() -> Any:
+        lexicon = _table_lexicon(args, located.info)
+        if headless:
             from scrabble_fr.table.duplicate import DuplicateTable
 
             # What cannot be done is refused before the arbitrator's seat is taken.
-            view = DuplicateTable(store, info, seat, spectator=True)
-            _check_headless(args, view)
-    finally:
-        store.close()
-    if args.fermer is not None or args.lancer or args.bulletin:
-        return _arbitrate_once(args, out, lexicon)
+            _check_headless(args, DuplicateTable(located.store, located.info, located.seat, spectator=True))
+        else:
+            require_terminal()
+        return lexicon
+
+    lexicon = _before_taking(located, prepare)
     if args.automatique:
-        return _run_automatic(args, out, lexicon)
-    from scrabble_fr.cli.common import require_terminal
-
-    require_terminal()
-    session = _open_duplicate(args, lexicon, force=args.forcer)
-    from scrabble_fr.tui.app import ScrabbleApp
-
-    try:
-        ScrabbleApp(lexicon=lexicon, table=session).run()
-    finally:
-        session.close()
-        session.store.close()
+        return _run_automatic(args, out, located, lexicon)
+    if headless:
+        return _arbitrate_once(args, out, located, lexicon)
+    session = opening.session_of(opening.open_arbitrator(located, lexicon=lexicon, force=args.forcer))
+    _run_table_app(session, lexicon)
     return 0
 
 
@@ -358,9 +369,7 @@ def _check_headless(args: argparse.Namespace, view: Any) -> None:
     from scrabble_fr.duplicate.errors import DuplicateError
     from scrabble_fr.table import TableError
 
-    if args.fermer is not None:
-        view.check_close(args.fermer)
-    elif args.lancer:
+    if args.lancer:  # (a coup to close was checked when the arbitrator's code was read)
         if view.current is not None:
             raise TableError("coup_running", n=view.current.number)
         if view.over:
@@ -381,10 +390,12 @@ def _check_headless(args: argparse.Namespace, view: Any) -> None:
         read_slip(args.bulletin[1])
 
 
-def _arbitrate_once(args: argparse.Namespace, out: TextIO, lexicon: Any) -> int:
+def _arbitrate_once(args: argparse.Namespace, out: TextIO, located: Any, lexicon: Any) -> int:
     """``--fermer N``, ``--lancer``, ``--bulletin NOM SLIP``: one intent, one line, written beside a
     desk (or an automatic arbitrator) that has the seat open, without taking it."""
-    session = _open_duplicate(args, lexicon, leased=False)
+    from scrabble_fr import opening
+
+    session = opening.session_of(opening.open_arbitrator(located, lexicon=lexicon, leased=False))
     try:
         if args.bulletin:
             from scrabble_fr.table.slips import type_slip
@@ -397,15 +408,15 @@ def _arbitrate_once(args: argparse.Namespace, out: TextIO, lexicon: Any) -> int:
         out.write(" ".join(outcome.messages) + "\n")
         return 0
     finally:
-        session.close()
-        session.store.close()
+        opening.close_table(session)
 
 
-def _run_automatic(args: argparse.Namespace, out: TextIO, lexicon: Any) -> int:
+def _run_automatic(args: argparse.Namespace, out: TextIO, located: Any, lexicon: Any) -> int:
     """``--automatique``: the arbitrator without a screen until the game ends; SIGTERM stops it as
     Ctrl+C does (the seat let go; started again, it goes on where the table is)."""
     import signal
 
+    from scrabble_fr import opening
     from scrabble_fr.table import autorun
 
     pause = autorun.parse_pause(args.pause)
@@ -414,7 +425,7 @@ def _run_automatic(args: argparse.Namespace, out: TextIO, lexicon: Any) -> int:
         raise KeyboardInterrupt
 
     previous = signal.signal(signal.SIGTERM, stop)
-    session = _open_duplicate(args, lexicon, force=True)
+    session = opening.session_of(opening.open_arbitrator(located, lexicon=lexicon, force=True))
     try:
         out.write(_("Table {table} runs by itself ({pause} between coups): Ctrl+C stops it.").format(
             table=session.table_id, pause=args.pause.strip()) + "\n")
@@ -431,43 +442,32 @@ def _run_automatic(args: argparse.Namespace, out: TextIO, lexicon: Any) -> int:
         return 0
     finally:
         signal.signal(signal.SIGTERM, previous)
-        session.close()
-        session.store.close()
+        opening.close_table(session)
 
 
 def _run_regarder(args: argparse.Namespace, out: TextIO) -> int:
+    from scrabble_fr import opening
     from scrabble_fr.cli.common import require_terminal
-    from scrabble_fr.table import TableSession
 
-    store = _store(args)
+    # A wrong store or id is said as such even without a terminal; a watcher writes nothing.
+    session = opening.session_of(opening.watcher(args.table, base=getattr(args, "base", None)))
     try:
-        info = store.table(args.table)
-        require_terminal()  # a wrong store or id is said as such even without a terminal
-        if info.kind == "duplicate":
-            from scrabble_fr.table.duplicate import DuplicateTable
-
-            session: Any = DuplicateTable(store, info, None, spectator=True)
-        else:
-            session = TableSession.watch_info(store, info)
-        from scrabble_fr.tui.app import ScrabbleApp
-
-        ScrabbleApp(table=session).run()
-    finally:
-        store.close()
+        require_terminal()
+    except BaseException:
+        opening.close_table(session)
+        raise
+    _run_table_app(session)
     return 0
 
 
 def _run_etat(args: argparse.Namespace, out: TextIO) -> int:
     from scrabble_fr.table.overview import classic_view, duplicate_view
 
-    store, info, seat = _find(args)
+    located = _locate(args)  # a classic table has no code of its own: refused as unknown
+    store, info, seat = located.store, located.info, located.seat
     try:
         if info.kind == "duplicate":
             data = duplicate_view(store, info, seat, args.code)
-        elif seat is None:
-            from scrabble_fr.table import TableError
-
-            raise TableError("table_unknown_code")
         else:
             data = classic_view(store, info, seat, args.code)
     finally:
@@ -524,85 +524,142 @@ def _write_duplicate_state(out: TextIO, data: dict[str, Any]) -> None:
 
 
 def _run_resultats(args: argparse.Namespace, out: TextIO) -> int:
-    import csv
-
-    from scrabble_fr.duplicate.export import percent_text
+    from scrabble_fr.cli.common import write_output
     from scrabble_fr.table import TableError
     from scrabble_fr.table.duplicate import DuplicateTable
-    from scrabble_fr.table.overview import variant_entry
-    from scrabble_fr.table.slips import SlipRecord
+    from scrabble_fr.table.results import results_data, table_results
 
     store = _store(args)
     try:
-        info = store.table(args.table)
+        try:
+            info = store.table(args.table)
+        except TableError as exc:
+            if exc.code != "table_unknown":
+                raise
+            return _series_results(args, out, store)
         if info.kind != "duplicate":
             raise TableError("table_unknown", table=args.table)
         table = DuplicateTable(store, info, None, spectator=True)
     finally:
         store.close()
-    ranking: list[dict[str, Any]] = [{"rank": rank, "name": table.names[seat], "total": total,
-                "percent": round(table.percent(seat), 2), "solos": table.solos(seat)}
-               for rank, seat, total in table.ranking()]
-    if args.csv:
-        # As the reader's spreadsheet opens it in columns: in French « ; » between the fields
-        # and a decimal comma, in English a comma and a decimal point.
-        french = get_language() == "fr"
-        writer = csv.writer(out, delimiter=";" if french else ",", lineterminator="\n")
-        writer.writerow([_("rank"), _("name"), _("total"), _("% of the top"), _("solos")])
-        for row in ranking:
-            percent = f"{row['percent']:.2f}".replace(".", "," if french else ".")
-            writer.writerow([row["rank"], row["name"], row["total"], percent, row["solos"]])
-        return 0
-    coups: list[dict[str, Any]] = []
-    slip_lines: dict[int, list[str]] = {}
-    for coup in table.coups:
-        players = {}
-        for seat in table.players:
-            result = coup.line(seat)
-            line: dict[str, Any] = result.to_json() if result is not None else {}
-            line["points"] = coup.points(seat)
-            if seat in coup.corrections:
-                line["correction"] = coup.corrections[seat].reason
-            if seat in coup.slips:  # a player on paper: what was typed, paid and why
-                record = SlipRecord.from_row(table, coup.slips[seat])
-                line["slip"] = record.to_json()
-                slip_lines.setdefault(coup.number, []).append(record.text_line())
-            players[table.names[seat]] = line
-        placed = coup.results.top if coup.results is not None else None
-        entry = {"n": coup.number, "draw": coup.draw_text, "top": placed.to_json() if placed else None,
-                 "players": players}
-        if coup.results is not None and coup.results.swapped:
-            # The joker game: the letters that replaced the board's jokers, as the local sheet says them.
-            entry["jokers_swapped"] = "".join(letter for _row, _col, letter in coup.results.swapped)
-        coups.append(entry)
-    if args.json:
-        out.write(json.dumps({"table": table.table_id, **variant_entry(table.variant), "top_total": table.top_total,
-                              "over": table.over, "ranking": ranking, "coups": coups}, ensure_ascii=False) + "\n")
-        return 0
-    if "variant" in variant_entry(table.variant):
-        out.write(table.variant.text + "\n")
-    out.write(_("Table {table}: top total {total}.").format(table=table.table_id, total=table.top_total) + "\n")
-    for row in ranking:
-        share = percent_text(row["percent"])
-        out.write(f"{row['rank']:>3}. {printable(row['name']):<20} {row['total']:>6}  {share:>7}  "
-                  + _("solos: {n}").format(n=row["solos"]) + "\n")
-    for coup_data in coups:
-        top = coup_data["top"] or {}
-        heading = f"{coup_data['n']:>3}  {coup_data['draw']:<10} {top.get('ref', '')} {top.get('word', '')} "
-        out.write((heading + f"{top.get('score', '')}").rstrip() + "\n")  # a coup in play has no top yet
-        for name, line in coup_data["players"].items():
-            if "correction" in line:
-                out.write("      " + _("{name}: corrected to {points} ({reason})").format(
-                    name=printable(name), points=line["points"], reason=printable(line["correction"])) + "\n")
-        for text in slip_lines.get(coup_data["n"], []):
-            out.write("      " + printable(text) + "\n")
+    results = table_results(table)
+    if args.html:
+        from scrabble_fr.table.results_html import results_page
+
+        text = results_page(results)
+    elif args.feuille:
+        text = _sheet_csv([results_data(results, table)])
+    elif args.csv:
+        text = _results_csv(results.ranking)
+    elif args.json:
+        text = json.dumps(results_data(results, table), ensure_ascii=False) + "\n"
+    else:
+        text = _results_text(results)
+    write_output(text, args.sortie, out)
     return 0
+
+
+def _series_results(args: argparse.Namespace, out: TextIO, store: Any) -> int:
+    """``resultats SERIES_ID``: the cumulative ranking of a series' games, then each game's."""
+    from scrabble_fr.cli.common import write_output
+    from scrabble_fr.table import TableError
+    from scrabble_fr.table.series import series_data, series_results
+
+    results = series_results(store, args.table)
+    if results is None:
+        raise TableError("series_unknown", table=args.table)
+    if args.html:
+        from scrabble_fr.table.results_html import series_page
+
+        text = series_page(results)
+    elif args.feuille:
+        text = _sheet_csv(results.sheets, series=True)
+    elif args.csv:
+        text = _results_csv(results.ranking)
+    elif args.json:
+        text = json.dumps(series_data(results), ensure_ascii=False) + "\n"
+    else:
+        head = _("Series {series}: {n} of {games} games played, tops' total {total}.").format(
+            series=results.id, n=len(results.played), games=results.games, total=results.top_total)
+        text = "\n".join([head, *_ranking_text(results.ranking)]) + "\n"
+        for number, game in enumerate(results.played, 1):
+            text += "\n" + _("Game {n} — table {table}").format(n=number, table=game.table) + "\n"
+            text += _results_text(game)
+    write_output(text, args.sortie, out)
+    return 0
+
+
+def _csv_text(header: list[str], rows: list[list[Any]]) -> str:
+    """Rows as the reader's spreadsheet opens them in columns: in French « ; » between the fields
+    and a decimal comma, in English a comma and a decimal point."""
+    import csv
+    import io
+
+    french = get_language() == "fr"
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, delimiter=";" if french else ",", lineterminator="\n")
+    writer.writerow(header)
+    for row in rows:
+        writer.writerow([f"{cell:.2f}".replace(".", "," if french else ".") if isinstance(cell, float) else cell
+                         for cell in row])
+    return buffer.getvalue()
+
+
+def _results_csv(ranking: list[Any]) -> str:
+    return _csv_text([_("rank"), _("name"), _("total"), _("% of the top"), _("solos"), _("warnings")],
+                     [[line.rank, line.name, line.total, line.percent, line.solos, line.warnings]
+                      for line in ranking])
+
+
+def _sheet_csv(sheets: list[dict[str, Any]], series: bool = False) -> str:
+    """The sheet of one game, or those of a ``series``' games (a first column says which game)."""
+    from scrabble_fr.table.results import sheet_rows
+
+    header = [_("coup"), _("draw"), _("top reference"), _("top word"), _("top points"), _("name"), _("move"),
+              _("points"), _("solo"), _("warning"), _("correction")]
+    if not series:
+        return _csv_text(header, [row for sheet in sheets for row in sheet_rows(sheet)])
+    return _csv_text([_("game"), *header], [[number, *row] for number, sheet in enumerate(sheets, 1)
+                                            for row in sheet_rows(sheet)])
+
+
+def _ranking_text(ranking: list[Any]) -> list[str]:
+    from scrabble_fr.duplicate.export import percent_text
+
+    lines = []
+    for line in ranking:
+        share = percent_text(line.percent)
+        warned = "  " + ngettext("{n} warning", "{n} warnings", line.warnings).format(n=line.warnings) \
+            if line.warnings else ""
+        lines.append(f"{line.rank:>3}. {printable(line.name):<20} {line.total:>6}  {share:>7}  "
+                     + _("solos: {n}").format(n=line.solos) + warned)
+    return lines
+
+
+def _results_text(results: Any) -> str:
+    from scrabble_fr.duplicate import Variant
+    from scrabble_fr.table.results import found_text, spread_text
+
+    lines = [results.variant.text] if results.variant is not Variant.CLASSIC else []
+    lines.append(_("Table {table}: top total {total}.").format(table=results.table, total=results.top_total))
+    lines.extend(_ranking_text(results.ranking))
+    for coup in results.coups:
+        score = "" if coup.top_score is None else str(coup.top_score)  # a coup in play has no top yet
+        lines.append(f"{coup.number:>3}  {coup.draw:<10} {coup.top_ref} {coup.top_word} {score}".rstrip())
+        if coup.spread is not None:
+            lines.append("      " + found_text(coup.found, coup.players) + " — " + spread_text(coup.spread))
+        for name, points_, reason in coup.corrections:
+            lines.append("      " + _("{name}: corrected to {points} ({reason})").format(
+                name=printable(name), points=points_, reason=printable(reason)))
+        lines.extend("      " + printable(text) for text in coup.slips)
+    return "\n".join(lines) + "\n"
 
 
 def _run_jouer(args: argparse.Namespace, out: TextIO) -> int:
     from scrabble_fr.table.command import play_command
 
-    store, info, seat = _find(args)
+    located = _locate(args)
+    store, info, seat = located.store, located.info, located.seat
     try:
         lexicon = None
         if info.kind != "duplicate":  # a duplicate player's proposal needs no word list

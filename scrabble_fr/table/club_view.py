@@ -116,6 +116,33 @@ def seat_coup(table: DuplicateTable, coup: CoupView, seat: int) -> SeatCoup:
 
 
 @dataclass(frozen=True)
+class AgainstTop:
+    """A seat's coup beside the top: what the seat played (None: nothing valid), what it scored."""
+
+    number: int
+    top: TopInfo
+    move: str | None
+    points: int
+
+    @property
+    def missed(self) -> int:
+        """The points left on the coup (0: the top found)."""
+        return max(0, self.top.score - self.points)
+
+
+def against_top(table: DuplicateTable, seat: int) -> list[AgainstTop]:
+    """Each coup with results of a seat that played it, beside its top (the player's end screen)."""
+    lines = []
+    for coup in table.coups:
+        top = top_of(coup)
+        if top is None or coup.line(seat) is None:
+            continue  # not in yet, or before a late player arrived
+        line = seat_coup(table, coup, seat)
+        lines.append(AgainstTop(coup.number, top, line.move, line.points))
+    return lines
+
+
+@dataclass(frozen=True)
 class RankLine:
     rank: int
     seat: int
@@ -228,6 +255,21 @@ def last_squares(table: DuplicateTable) -> frozenset[tuple[int, int]]:
     if last is None or last.results is None or not last.results.placed:
         return frozenset()
     return frozenset((tile[0], tile[1]) for tile in move_from_data(last.results.placed).tiles)
+
+
+def figures_lines(table: DuplicateTable, coup: CoupView | None) -> list[str]:
+    """How a coup whose results are in went, in two short lines for the desk and the projector:
+    how many found the top, and the players' scores (lowest, median, highest)."""
+    from scrabble_fr.table.results import coup_figures, found_text
+
+    figures = coup_figures(table, coup) if coup is not None else None
+    if figures is None or figures.spread is None:
+        return []
+    spread = figures.spread
+    # Short enough for the desk's side (29 columns at 80): the range first, then the median.
+    return [found_text(figures.found, figures.seated),
+            _("Scores {low}–{high}, median {median}").format(
+                low=format_number(spread.low), high=format_number(spread.high), median=format_number(spread.median))]
 
 
 def last_results(table: DuplicateTable) -> CoupView | None:

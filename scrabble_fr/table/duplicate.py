@@ -17,7 +17,8 @@ rows, so a club host can run one per player. Nor does it need the seed that make
 table keeps it sealed for the arbitrator's code alone (:mod:`.seal`), and a coup's draw is in the
 database from the row that starts it. The log's rows (:mod:`.rows`): a coup started, a player's
 proposal (the last counts), the close (once), the results (with the joker game's exchanges), a
-correction, a newcomer's seat (a player on paper, whose slips the desk types: :mod:`.slips`).
+correction, a newcomer's seat (a player on paper, whose slips the desk types: :mod:`.slips`), a
+series' next game once this one is over (:mod:`.series`).
 
 A late player scores 0 on the coups they missed. The table's configuration names its variant
 (``"variant"``, :class:`~scrabble_fr.duplicate.variant.Variant`; none: the classic duplicate, as
@@ -61,6 +62,7 @@ from scrabble_fr.table.rows import (
     CoupRow,
     DuplicateRow,
     JoinRow,
+    NextRow,
     PlacedMove,
     ProposalRow,
     ResultsRow,
@@ -102,6 +104,7 @@ class DuplicateTableSettings:
     lexicon_words: int = 0
     arbiter: str = ""
     variant: Variant = Variant.CLASSIC
+    extra: dict[str, Any] = field(default_factory=dict)  # more of the configuration (a series' place: .series)
 
 
 def create_duplicate_table(store: TableStore, settings: DuplicateTableSettings) -> Created:
@@ -122,6 +125,7 @@ def create_duplicate_table(store: TableStore, settings: DuplicateTableSettings) 
         "lexicon": settings.lexicon or settings.rules.lexicon,
         "lexicon_name": settings.lexicon_name,
         "lexicon_words": settings.lexicon_words,
+        **settings.extra,
     }
     if settings.variant is not Variant.CLASSIC:
         # Only a variant is named: a classic table's configuration stays as it always was.
@@ -226,6 +230,7 @@ class DuplicateTable(FollowedTable):
         self.time_chosen = False  # the arbitrator chose the time of the coups to come:
         self.next_seconds: float | None = None  # this one
         self.watching = spectator
+        self.seat_code = code  # the code this seat was opened with (a series' next seat derives from it)
         # The arbitrator opened with its code: an open table's own code, for late players.
         self.table_code = self._open_table_code(code) if self.is_arbiter and code else None
         self._restart()
@@ -251,7 +256,7 @@ class DuplicateTable(FollowedTable):
             seat, new_code = store.add_seat(info.id, SeatSpec(clean), max_players=CLUB_MAX_PLAYERS)
             info = store.table(info.id)
             table = cls(store, info, seat, lexicon, force=force)
-            table.code = new_code
+            table.code = table.seat_code = new_code
             table._write_retrying(JoinRow(seat, clean, paper))
             return table
         return cls(store, info, seat, lexicon, force=force, code=code, leased=leased)
@@ -313,6 +318,7 @@ class DuplicateTable(FollowedTable):
         initial = self._initial()
         self.roster = [s.name for s in self.info.seats if s.number in initial]
         self.over = False
+        self.next_table: str | None = None  # a series' next game, once the arbitrator started it
         self.game: DuplicateGame | None = None
         if self.is_arbiter and self.lexicon is not None:
             # The table's rows hold the clock (each coup's time, checked against the club's times
@@ -431,10 +437,14 @@ class DuplicateTable(FollowedTable):
             self.over = typed.over
         elif isinstance(typed, CorrectionRow):
             self.coups[typed.n - 1].corrections[typed.seat] = typed
-        else:
+        elif isinstance(typed, SlipRow):
             from scrabble_fr.table.slips import apply_slip
 
             apply_slip(self, typed.data)
+        elif isinstance(typed, NextRow):
+            if not self.over or self.next_table is not None:
+                raise ValueError("next game out of order")
+            self.next_table = typed.table
         self._read(row)
 
     def _swap_jokers(self, swaps: Sequence[tuple[int, int, str]]) -> None:

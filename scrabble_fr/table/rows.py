@@ -44,6 +44,7 @@ class RowType(StrEnum):
     CORRECTION = "correction"
     JOIN = "join"
     SLIP = "slip"
+    NEXT = "next"
 
 
 def _int(value: Any) -> int:
@@ -377,7 +378,15 @@ class SlipRow:
         return {**self.data, "type": self.type.value}
 
 
-DuplicateRow = CoupRow | ProposalRow | CloseRow | ResultsRow | CorrectionRow | JoinRow | SlipRow
+@dataclass(frozen=True)
+class NextRow(_PlainRow):
+    """A series' next game, once this one is over: its table (:mod:`~scrabble_fr.table.series`)."""
+
+    type: ClassVar[RowType] = RowType.NEXT
+    table: str
+
+
+DuplicateRow = CoupRow | ProposalRow | CloseRow | ResultsRow | CorrectionRow | JoinRow | SlipRow | NextRow
 
 
 def _swap(swap: Any) -> tuple[int, int, str]:
@@ -392,6 +401,8 @@ def read_duplicate_row(payload: Mapping[str, Any]) -> DuplicateRow:
     kind = _type_of(payload)
     if kind is RowType.JOIN:
         return JoinRow(int(payload["seat"]), str(payload["name"]), payload.get("paper") is True)
+    if kind is RowType.NEXT:
+        return NextRow(str(payload["table"]))
     if kind is RowType.SLIP:
         return SlipRow(int(payload["n"]), int(payload["seat"]), dict(payload))
     if kind is RowType.CORRECTION:

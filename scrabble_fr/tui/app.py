@@ -19,20 +19,19 @@ from textual.command import CommandPalette
 from textual.screen import Screen
 from textual.theme import ThemeProvider
 
-from scrabble_fr import resume
+from scrabble_fr import opening, resume
 from scrabble_fr.duplicate import DuplicateRecord, DuplicateSession, DuplicateSettings
 from scrabble_fr.engine.errors import ScrabbleError
-from scrabble_fr.engine.game import Game
 from scrabble_fr.engine.rules import Rules, rules_for_language
 from scrabble_fr.engine.wordlist import WordList
 from scrabble_fr.i18n import _, format_number, get_language, join_list, ngettext, sentence, set_language
 from scrabble_fr.match import Match
 from scrabble_fr.match.config import GameConfig, Verification
 from scrabble_fr.messages import describe
-from scrabble_fr.records.save import SavedGame
 from scrabble_fr.records.store import RecordStore, SavedRecord
 from scrabble_fr.training.save import ToppingRecord
 from scrabble_fr.training.topping import ToppingSession, ToppingSettings
+from scrabble_fr.tui import requests
 from scrabble_fr.tui.policy import LOCAL, SERVED, AppPolicy, Opening
 from scrabble_fr.tui.screens.dialogs import ResumeDialog
 from scrabble_fr.tui.screens.duplicate import DuplicateScreen
@@ -42,7 +41,7 @@ from scrabble_fr.tui.textual_texts import LocalizedCommandPalette, localize_text
 from scrabble_fr.tui.typography import keep_non_breaking_spaces
 
 if TYPE_CHECKING:
-    from scrabble_fr.table import TableSession
+    from scrabble_fr.table import TableInfo, TableSession
     from scrabble_fr.table.duplicate import DuplicateTable
     from scrabble_fr.table.rematch import Rematch
 
@@ -133,7 +132,7 @@ class ScrabbleApp(App[None]):
                 self._announce_builds()
             from scrabble_fr.tui.screens.review import ReviewScreen
 
-            self.push_screen(ReviewScreen(record, source))
+            self.push_screen(ReviewScreen(record, source, self.review_lexicon))
         elif self.resume is not None:
             self.resume_game(self.resume, new_id=self.resume_as_new)
         elif self.duplicate is not None:
@@ -219,74 +218,52 @@ class ScrabbleApp(App[None]):
         one open in another process: say so, change nothing)."""
         if self.refuses(Opening.NEW_GAME):
             return
-        try:
-            lexicon = self.word_list(resume.lexicon_source(record), resume.list_language(record))
-            session = resume.open_session(record, self.store, lexicon, take_over=self.take_over, as_new=new_id,
-                                          now=self.now)
-        except ScrabbleError as exc:
-            self._refused(exc)
-            return
-        self._show(session)
+        self._show_opened(opening.resumed(
+            record, self.store, lexicon_for=lambda saved: self.word_list(resume.lexicon_source(saved),
+                                                                         resume.list_language(saved)),
+            take_over=self.take_over, as_new=new_id, now=self.now))
 
-    def start_game(self, config: GameConfig, game: Game | None = None, record: SavedGame | None = None) -> None:
+    def start_game(self, config: GameConfig) -> None:
         if self.refuses(Opening.NEW_GAME):
             return
         lexicon = self.word_list(config.lexicon_path or config.rules.lexicon, config.rules.lexicon)
-        try:
-            match = Match(config, game=game, record=record, store=self.store, lexicon=lexicon,
-                          take_over=self.take_over, now=self.now)
-        except ScrabbleError as exc:  # the game is open in another process: say so, open nothing
-            self._refused(exc)
-            return
-        self._show(match)
+        self._show_opened(opening.new_game(config, self.store, lexicon, take_over=self.take_over, now=self.now))
 
     def start_duplicate(self, settings: DuplicateSettings) -> None:
         """Open a new duplicate game (a bad setting is said, and nothing opens)."""
-        self._start_with_tops(settings.lexicon, settings.rules, lambda lexicon: DuplicateSession.create(
-            settings, lexicon, store=self.store, now=self.now))
+        if not self.refuses(Opening.NEW_GAME):
+            lexicon = self._tops_list(settings.lexicon, settings.rules)
+            self._show_opened(opening.new_duplicate(settings, lexicon, self.store, now=self.now))
 
     def start_topping(self, settings: ToppingSettings) -> None:
         """Open a new topping game (a bad setting is said, and nothing opens)."""
-        self._start_with_tops(settings.lexicon, settings.rules, lambda lexicon: ToppingSession.create(
-            settings, lexicon, store=self.store, now=self.now))
+        if not self.refuses(Opening.NEW_GAME):
+            lexicon = self._tops_list(settings.lexicon, settings.rules)
+            self._show_opened(opening.new_topping(settings, lexicon, self.store, now=self.now))
 
-    def _start_with_tops(self, wanted: str | None, rules: Rules,
-                         create: Callable[[WordList], DuplicateSession | ToppingSession]) -> None:
+    def _tops_list(self, wanted: str | None, rules: Rules) -> WordList | None:
         # A game whose tops are looked for needs its word list before anything opens.
-        if self.refuses(Opening.NEW_GAME):
-            return
-        lexicon = self.word_list(wanted or rules.lexicon, rules.lexicon)
-        try:
-            if lexicon is None:
-                from scrabble_fr.duplicate import DuplicateError
-
-                raise DuplicateError("no_word_list")
-            session = create(lexicon)
-        except ScrabbleError as exc:
-            self._refused(exc)
-            return
-        self._show(session)
+        return self.word_list(wanted or rules.lexicon, rules.lexicon)
 
     def start_table(self, config: GameConfig) -> None:
         """Create a shared table from the set-up's game and show each human seat's code; this
         terminal then takes the seat its player chooses."""
         if self.refuses(Opening.NEW_GAME):
             return
-        from scrabble_fr.table import TableSession, TableSettings, create_table, open_store
+        from scrabble_fr.table import TableSettings
         from scrabble_fr.tui.screens.dialogs import TableCodesDialog
 
         lexicon = self.word_list(config.lexicon_path or config.rules.lexicon, config.rules.lexicon)
         specs = [f"ordi:{p.computer_level}" if p.is_computer else p.name for p in config.players]
-        try:
-            store = open_store(self.table_base)
-            created = create_table(store, TableSettings(
-                specs, rules=config.rules, verification=config.verification, clock_minutes=config.clock_minutes,
-                club=config.club, seed=config.seed, lexicon=config.lexicon_path,
-                lexicon_name=lexicon.name if lexicon is not None else "",
-                lexicon_words=len(lexicon) if lexicon is not None else 0))
-        except ScrabbleError as exc:
-            self._refused(exc)
+        made = opening.new_table(TableSettings(
+            specs, rules=config.rules, verification=config.verification, clock_minutes=config.clock_minutes,
+            club=config.club, seed=config.seed, lexicon=config.lexicon_path,
+            lexicon_name=lexicon.name if lexicon is not None else "",
+            lexicon_words=len(lexicon) if lexicon is not None else 0), base=self.table_base)
+        if isinstance(made, opening.Refused):
+            self._refused(made.error)
             return
+        store, created = made.session.store, made.session.created
         table = created.table
         seats = [(seat.number, seat.name, created.codes[seat.number]) for seat in table.seats
                  if seat.number in created.codes]
@@ -297,26 +274,22 @@ class ScrabbleApp(App[None]):
         def chosen(seat: int | None) -> None:
             if seat is None:
                 return
-            try:
-                session = TableSession(store, store.table(table.id), seat, lexicon, code=created.codes[seat])
-            except ScrabbleError as exc:
-                self._refused(exc)
+            seated = opening.classic_seat(store, table.id, seat, lexicon, created.codes[seat])
+            if isinstance(seated, opening.Refused):
+                self._refused(seated.error)
                 return
-            self.table = session
-            self._show(session.match)
+            self.show_table(seated.session)
 
         self.push_screen(TableCodesDialog(table.id, seats, note), chosen)
 
     def follow_rematch(self, session: TableSession, rematch: Rematch) -> None:
         """Take this seat at its table's rematch (:func:`~scrabble_fr.table.rematch.follow_rematch`),
         in place of the finished table, and say the seat's new code (said nowhere else)."""
-        from scrabble_fr.table import TableSession
-
-        try:
-            new = TableSession.join(session.store, rematch.code, session.match.lexicon)
-        except ScrabbleError as exc:
-            self.notify(describe(exc), severity="error", timeout=12)
+        followed = opening.rematch_seat(session.store, rematch.code, session.match.lexicon)
+        if isinstance(followed, opening.Refused):
+            self.notify(followed.line, severity="error", timeout=12)
             return
+        new = followed.session
         said = _("Rematch at table {table}. Your seat's code there, yours alone, to come back to it: {code}").format(
             table=rematch.table, code=rematch.code)
         self.show_table(new)
@@ -340,17 +313,82 @@ class ScrabbleApp(App[None]):
             self.pop_screen()
         self.push_screen(table_screen(session))
 
+    def open_table_code(self, code: str, *, name: str | None = None, base: str | None = None,
+                        force: bool = False) -> bool:
+        """Open the seat ``code`` gives (in the store ``base``, else the app's) and show its screen.
+        A refusal (an unknown code, a name taken, a store out of reach) is notified in one line and
+        nothing changes: False."""
+        opened = opening.table_code(code, base=base if base is not None else self.table_base, name=name,
+                                    lexicon_for=self.table_lexicon, force=force)
+        if isinstance(opened, opening.Refused):
+            self.notify(opened.line, severity="error", timeout=12)
+            return False
+        self._take_table(opened.session)
+        return True
+
+    def table_lexicon(self, info: TableInfo) -> WordList | None:
+        """The word list a table's config names, loaded the app's way."""
+        language = str(info.config.get("rules", {}).get("lexicon", "fr"))
+        wanted = info.config.get("lexicon") or language
+        return self.word_list(str(wanted), language)
+
+    def _take_table(self, session: TableSession | DuplicateTable) -> None:
+        # A table the app opened before from a code (its session and its store) is left for the
+        # new one, whose store the app now owns (closed when the app ends).
+        previous = self.owned_table_store
+        if previous is not None and self.table is not None:
+            self.table.close()
+        self.owned_table_store = session.store
+        self.show_table(session)
+        if previous is not None and previous is not session.store:  # a series' next game keeps its store
+            previous.close()
+
+    # -- what screens ask (see scrabble_fr.tui.requests) -------------------------------------------
+    def on_start_game(self, request: requests.StartGame) -> None:
+        self.start_game(request.config)
+
+    def on_start_duplicate(self, request: requests.StartDuplicate) -> None:
+        self.start_duplicate(request.settings)
+
+    def on_start_table(self, request: requests.StartTable) -> None:
+        self.start_table(request.config)
+
+    def on_new_game(self, request: requests.NewGame) -> None:
+        self.action_new_game()
+
+    def on_follow_rematch(self, request: requests.FollowRematch) -> None:
+        self.follow_rematch(request.session, request.rematch)
+
+    def on_table_opened(self, request: requests.TableOpened) -> None:
+        from scrabble_fr.tui.screens.table_code import SeatCodeDialog
+
+        self._take_table(request.opened.session)
+        if request.opened.seat_code:  # a new seat at an open table: its own code, said nowhere else
+            self.push_screen(SeatCodeDialog(request.opened.seat_code))
+
+    def on_switch_language(self, request: requests.SwitchLanguage) -> None:
+        self.switch_language(request.language)
+
+    def on_set_verification(self, request: requests.SetVerification) -> None:
+        self.set_verification(request.mode)
+
     def _refused(self, error: ScrabbleError) -> None:
         # Said, and the set-up screen stays (or opens) so that the app is never left blank.
         self.notify(describe(error), severity="error", timeout=12)
         if not self.screen_stack or len(self.screen_stack) <= 1:
             self._home()
 
+    def _show_opened(self, opened: opening.Opened[resume.Session] | opening.Refused) -> None:
+        if isinstance(opened, opening.Refused):
+            self._refused(opened.error)
+        else:
+            self._show(opened.session)
+
     def _show(self, session: Match | DuplicateSession | ToppingSession) -> None:
         self._close_match()
         screen: Screen[None]
         if isinstance(session, Match):
-            screen = self.game_screen = GameScreen(session)
+            screen = self.game_screen = GameScreen(session, self.lexicon_loader)
         elif isinstance(session, ToppingSession):
             from scrabble_fr.tui.screens.topping import ToppingScreen
 
@@ -403,7 +441,7 @@ class ScrabbleApp(App[None]):
     def _enter_code(self) -> None:
         from scrabble_fr.tui.screens.table_code import TableCodeScreen
 
-        self.push_screen(TableCodeScreen())
+        self.push_screen(TableCodeScreen(self.table_base, self.table_lexicon))
 
     def _close_match(self) -> None:
         # The game is left: its last state saved and its lock released for another process.

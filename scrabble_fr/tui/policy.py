@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import Enum
+from typing import Protocol, runtime_checkable
 
 from scrabble_fr.i18n import N_, _
 
@@ -55,3 +56,23 @@ class AppPolicy:
 
 LOCAL = AppPolicy()
 SERVED = AppPolicy(frozenset(Opening))
+
+
+@runtime_checkable
+class Gate(Protocol):
+    """An app that applies a policy (the scrabble_fr app): a screen asks it what may open without
+    knowing the app's class."""
+
+    def may_open(self, opening: Opening) -> bool: ...
+
+    def refuses(self, opening: Opening) -> bool: ...
+
+
+def may_open(app: object, opening: Opening) -> bool:
+    """Whether the app running a screen lets ``opening`` open (an app with no policy: yes)."""
+    return app.may_open(opening) if isinstance(app, Gate) else True
+
+
+def refuses(app: object, opening: Opening) -> bool:
+    """True, said in one line by the app, when its policy closes ``opening``."""
+    return app.refuses(opening) if isinstance(app, Gate) else False

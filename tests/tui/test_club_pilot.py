@@ -23,7 +23,6 @@ from scrabble_fr.tui.screens.club import (
     TimeDialog,
 )
 from scrabble_fr.tui.screens.dialogs import ConfirmDialog
-from scrabble_fr.tui.table_entry import open_table_code
 
 SIZE = (80, 24)
 
@@ -214,9 +213,9 @@ async def test_a_code_typed_in_the_app_opens_an_open_tables_new_seat(tmp_path, f
     app.table_base = base
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        assert not open_table_code(app, "nope-nope")  # said, nothing opened
+        assert not app.open_table_code("nope-nope")  # said, nothing opened
         await pilot.pause()
-        assert open_table_code(app, created.table_code, name="Chloé")
+        assert app.open_table_code(created.table_code, name="Chloé")
         await pilot.pause()
         assert isinstance(app.screen, PlayerScreen) and app.screen.table.names[app.screen.table.seat] == "Chloé"
         assert "Chloé" in text(app, "#club-head")

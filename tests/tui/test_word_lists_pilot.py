@@ -96,3 +96,39 @@ async def test_a_slow_list_build_is_announced_in_a_notice(tmp_path, monkeypatch)
         said = " ".join(str(toast.message) for toast in app._notifications)
         assert "Préparation de la liste de mots (2\u00a0mots), une seule fois\u00a0: quelques secondes…" in said
     assert cache_module._listener is None  # the app, gone, listens no more
+
+
+async def test_the_end_screen_reviews_a_game_judged_by_hand_with_the_app_s_loader():
+    # No list judged the game: the review asks the app's loader for its rules' list, and says why
+    # it has none in the loader's words rather than a bare refusal.
+    from textual.widgets import Input, Static
+
+    from scrabble_fr.tui.screens.end import EndScreen
+
+    set_language("en")
+    asked: list[str] = []
+
+    def loader(wanted: str, shipped: bool = False):  # type: ignore[no-untyped-def]
+        asked.append(wanted)
+        return None, "the list is not installed"
+
+    config = GameConfig.from_spec("Alice,Bruno", seed=3, verification="manuelle", rules=resolve_rules(None))
+    app = ScrabbleApp(config, lexicon_loader=loader)
+    try:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            assert app.game_screen is not None and app.game_screen.match.lexicon is None
+            for _ in range(6):
+                app.screen.query_one("#command", Input).value = "pass"
+                await pilot.press("enter")
+                await pilot.pause()
+            await pilot.press("tab", "enter")  # the pass that ends the game, confirmed
+            await pilot.pause()
+            assert isinstance(app.screen, EndScreen)
+            asked.clear()
+            app.screen.query_one("#review", Button).press()
+            await pilot.pause()
+            assert asked == [config.rules.lexicon]
+            assert str(app.screen.query_one("#export-result", Static).render()) == "the list is not installed"
+    finally:
+        set_language("fr")

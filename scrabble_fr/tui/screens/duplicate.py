@@ -11,13 +11,11 @@ The screen owns no rule, no clock and no file: it renders a
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 from textual import on
 from textual.app import ComposeResult
-from textual.containers import Horizontal, ScrollableContainer, Vertical
-from textual.screen import ModalScreen
+from textual.containers import Horizontal, Vertical
 from textual.widgets import Footer, Input, Static
 
 from scrabble_fr.duplicate import DuplicateSession, Variant, sheet_text
@@ -31,48 +29,9 @@ from scrabble_fr.tui.bindings import LocalizedBindings
 from scrabble_fr.tui.screens.board_entry import BoardEntryScreen
 from scrabble_fr.tui.screens.coup import CoupScreen, time_left_line
 from scrabble_fr.tui.screens.dialogs import ConfirmDialog
+from scrabble_fr.tui.screens.duplicate_sheet import SheetScreen
 from scrabble_fr.tui.widgets.board import BoardView
 from scrabble_fr.tui.widgets.rack import RackView
-
-
-class SheetScreen(LocalizedBindings, ModalScreen[None]):
-    """The sheet so far, scrollable with the arrows; Escape closes it. Given as a function of
-    the width it has, it is written for that width (again when the terminal is resized)."""
-
-    KEYS = [("escape,f5", "dismiss", N_("Close"), True)]
-    DEFAULT_CSS = """
-    SheetScreen { align: center middle; }
-    #sheet-box { width: 96%; height: 90%; border: round $accent; background: $surface; }
-    #sheet-text { width: auto; }
-    """
-
-    def __init__(self, text: str | Callable[[int], str]) -> None:
-        super().__init__()
-        self.text = text if isinstance(text, str) else ""
-        self.text_for = None if isinstance(text, str) else text
-
-    def compose(self) -> ComposeResult:
-        with ScrollableContainer(id="sheet-box"):
-            yield Static(self.text, id="sheet-text", markup=False)
-
-    def on_mount(self) -> None:
-        self.query_one("#sheet-box").focus()
-        self.call_after_refresh(self._fit)
-
-    def on_resize(self) -> None:
-        self.call_after_refresh(self._fit)
-
-    def _fit(self) -> None:
-        if self.text_for is None:
-            return
-        box = self.query_one("#sheet-box")
-        # Room for the vertical scrollbar, which a long sheet shows.
-        width = max(20, box.content_region.width - box.styles.scrollbar_size_vertical)
-        self.text = self.text_for(width)
-        self.query_one("#sheet-text", Static).update(self.text)
-
-    async def action_dismiss(self, result: Any = None) -> None:
-        self.dismiss(None)
 
 
 class DuplicateScreen(LocalizedBindings, CoupScreen, BoardEntryScreen):

@@ -13,7 +13,8 @@ from scrabble_fr.duplicate.export import percent_text
 from scrabble_fr.i18n import N_, _, format_number, points
 from scrabble_fr.messages import system_error_text
 from scrabble_fr.tui.bindings import LocalizedBindings
-from scrabble_fr.tui.policy import Opening
+from scrabble_fr.tui.policy import Opening, may_open
+from scrabble_fr.tui.requests import NewGame
 
 
 class DuplicateEndScreen(LocalizedBindings, Screen[None]):
@@ -65,11 +66,11 @@ class DuplicateEndScreen(LocalizedBindings, Screen[None]):
             table.add_row(str(rank), game.players[player], format_number(total), percent_text(game.percent(player)),
                           str(game.solos(player)))
         self.query_one("#sheet", Button).focus()
-        self.query_one("#new", Button).display = self.app.may_open(Opening.NEW_GAME)  # type: ignore[attr-defined]
+        self.query_one("#new", Button).display = may_open(self.app, Opening.NEW_GAME)
 
     @on(Button.Pressed, "#sheet")
     def action_sheet(self) -> None:
-        from scrabble_fr.tui.screens.duplicate import SheetScreen
+        from scrabble_fr.tui.screens.duplicate_sheet import SheetScreen
 
         self.app.push_screen(SheetScreen(sheet_text(self.session.game)))
 
@@ -96,7 +97,7 @@ class DuplicateEndScreen(LocalizedBindings, Screen[None]):
 
     @on(Button.Pressed, "#new")
     def _new_game(self) -> None:
-        self.app.action_new_game()  # type: ignore[attr-defined]
+        self.post_message(NewGame())
 
     @on(Button.Pressed, "#quit")
     def _quit(self) -> None:

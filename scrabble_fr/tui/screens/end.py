@@ -3,6 +3,7 @@ final ranking, the game sheet, the GCG export, and what next (a revanche or a ne
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 
 from rich.cells import cell_len
@@ -17,12 +18,14 @@ from scrabble_fr import texts
 from scrabble_fr.engine.errors import ScrabbleError
 from scrabble_fr.engine.game import EventKind, Termination
 from scrabble_fr.engine.rules import BlockedRule
+from scrabble_fr.engine.wordlist import WordList
 from scrabble_fr.i18n import N_, _, format_number, ngettext, sentence
 from scrabble_fr.match import Match
 from scrabble_fr.messages import describe, system_error_text
 from scrabble_fr.table.classic_seat import table_of
 from scrabble_fr.tui.bindings import LocalizedBindings
-from scrabble_fr.tui.policy import Opening
+from scrabble_fr.tui.policy import Opening, may_open
+from scrabble_fr.tui.requests import FollowRematch, NewGame, StartGame
 
 
 def ending_text(match: Match) -> str:
@@ -108,6 +111,10 @@ class SheetScreen(LocalizedBindings, ModalScreen[None]):
         self.dismiss(None)
 
 
+# Loads a word list by name (``fr``/``en``: that language's default): the list, or None and why.
+ListLoader = Callable[[str], tuple[WordList | None, str | None]]
+
+
 class EndScreen(LocalizedBindings, Screen[None]):
     KEYS = [
         ("r", "revanche", N_("Rematch"), True),
@@ -119,11 +126,12 @@ class EndScreen(LocalizedBindings, Screen[None]):
         ("q,ctrl+q", "app.quit", N_("Quit"), False),  # the Quit button shows it; the footer keeps 80 columns
     ]
 
-    def __init__(self, match: Match) -> None:
+    def __init__(self, match: Match, lexicon_loader: ListLoader | None = None) -> None:
         # Before the bindings are made: a shared table's watcher has no rematch to follow.
         self.table = table_of(match)
         super().__init__()
         self.match = match
+        self.lexicon_loader = lexicon_loader  # the review's list for a game judged by hand
 
     def binding_keys(self) -> list[tuple[str, str, str, bool]]:
         if self.watching:
@@ -143,7 +151,7 @@ class EndScreen(LocalizedBindings, Screen[None]):
         local rematch is a new game of the app's own, which a confined app does not open."""
         if self.table is not None:
             return not self.watching
-        return bool(self.app.may_open(Opening.NEW_GAME))  # type: ignore[attr-defined]
+        return may_open(self.app, Opening.NEW_GAME)
 
     @property
     def game(self):  # type: ignore[no-untyped-def]
@@ -186,7 +194,7 @@ class EndScreen(LocalizedBindings, Screen[None]):
         for rank, player, score in game.ranking():
             ranking.add_row(str(rank), game.players[player], format_number(score))
         # A confined app (a browser's visitor) plays no other game: no new game, no local rematch.
-        self.query_one("#new", Button).display = self.app.may_open(Opening.NEW_GAME)  # type: ignore[attr-defined]
+        self.query_one("#new", Button).display = may_open(self.app, Opening.NEW_GAME)
         if self.may_rematch:
             self.query_one("#revanche", Button).focus()
         else:
@@ -214,7 +222,7 @@ class EndScreen(LocalizedBindings, Screen[None]):
     def action_revanche(self) -> None:
         if self.table is None:
             # The same players and settings, a new draw (a confined app refuses it, in one line).
-            self.app.start_game(replace(self.match.config, seed=None))  # type: ignore[attr-defined]
+            self.post_message(StartGame(replace(self.match.config, seed=None)))
             return
         # At a shared table: a new table with the same seats and settings, never a local game.
         if self.watching:
@@ -226,11 +234,11 @@ class EndScreen(LocalizedBindings, Screen[None]):
         except ScrabbleError as exc:
             self.query_one("#export-result", Static).update(sentence(describe(exc)))
             return
-        self.app.follow_rematch(self.table, rematch)  # type: ignore[attr-defined]
+        self.post_message(FollowRematch(self.table, rematch))
 
     @on(Button.Pressed, "#new")
     def _new_game(self) -> None:
-        self.app.action_new_game()  # type: ignore[attr-defined]
+        self.post_message(NewGame())
 
     @on(Button.Pressed, "#sheet")
     def action_sheet(self) -> None:
@@ -254,9 +262,8 @@ class EndScreen(LocalizedBindings, Screen[None]):
 
         lexicon, error = self.match.lexicon, None
         if lexicon is None:  # a game judged by hand: the review still needs its rules' list
-            loader = getattr(self.app, "lexicon_loader", None)
-            if loader is not None:
-                lexicon, error = loader(self.game.rules.lexicon)
+            if self.lexicon_loader is not None:
+                lexicon, error = self.lexicon_loader(self.game.rules.lexicon)
         if lexicon is None:
             # Why the list could not be loaded, when the loader said it, rather than a bare refusal.
             self.query_one("#export-result", Static).update(error or _("No word list to review the game with."))

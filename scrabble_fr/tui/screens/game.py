@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import textwrap
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from textual import on, work
 from textual.app import ComposeResult
@@ -45,6 +45,9 @@ from scrabble_fr.tui.table_watch import follow_table
 from scrabble_fr.tui.widgets.board import BoardPicture, BoardView
 from scrabble_fr.tui.widgets.history import HistoryView
 from scrabble_fr.tui.widgets.rack import RackView
+
+if TYPE_CHECKING:
+    from scrabble_fr.tui.screens.end import ListLoader
 
 FOLLOW_SECONDS = 0.1  # how often a screen at a shared table reads it
 
@@ -103,13 +106,14 @@ class GameScreen(LocalizedBindings, Screen[None]):
         ("ctrl+q", "app.quit", N_("Quit"), True),
     ]
 
-    def __init__(self, match: Match) -> None:
+    def __init__(self, match: Match, lexicon_loader: ListLoader | None = None) -> None:
         # Before the bindings are made (LocalizedBindings).
         self.club = match.config.club
         table = table_of(match)
         self.rackless = table is not None and table.me is None
         super().__init__()
         self.match = match
+        self.lexicon_loader = lexicon_loader  # handed to the end screen, whose review may need a list
         self.tentative: list[PlacedTile] = []  # the move being entered, tile by tile
         self.shown: list[str] = []  # what the game said since the player last acted
         self.selected_tile: int | None = None  # a rack tile clicked, waiting for its square
@@ -725,4 +729,4 @@ class GameScreen(LocalizedBindings, Screen[None]):
                 # Already ended: news of the table after its end (a rematch asked) goes there.
                 screen.table_changed()
                 return
-        self.app.push_screen(EndScreen(self.match))
+        self.app.push_screen(EndScreen(self.match, self.lexicon_loader))

@@ -29,9 +29,11 @@ from scrabble_fr.engine.errors import ScrabbleError
 from scrabble_fr.engine.wordlist import WordList
 from scrabble_fr.i18n import N_, _, get_language, ngettext
 from scrabble_fr.match import Match, verification_options
+from scrabble_fr.match.config import Verification
 from scrabble_fr.messages import describe, system_error_text
 from scrabble_fr.resources import data_path
 from scrabble_fr.tui.bindings import LocalizedBindings
+from scrabble_fr.tui.requests import SetVerification, SwitchLanguage
 from scrabble_fr.tui.widgets.forms import align_labels
 
 if TYPE_CHECKING:
@@ -235,12 +237,12 @@ class SettingsScreen(LocalizedBindings, ModalScreen[None]):
     def _verification(self, event: Select.Changed) -> None:
         if str(event.value) != self.verification:
             self.verification = str(event.value)
-            self.app.set_verification(self.verification)  # type: ignore[attr-defined]
+            self.post_message(SetVerification(Verification(self.verification)))
 
     @on(Select.Changed, "#language")
     def _language(self, event: Select.Changed) -> None:
         if str(event.value) != get_language():
-            self.app.switch_language(str(event.value))  # type: ignore[attr-defined]
+            self.post_message(SwitchLanguage(str(event.value)))
 
     def _language_of_lists(self) -> str:
         return self.lists_language
@@ -262,9 +264,9 @@ class SettingsScreen(LocalizedBindings, ModalScreen[None]):
         from scrabble_fr.engine.errors import ScrabbleError
         from scrabble_fr.lexicon.catalogue import Catalogue
         from scrabble_fr.messages import describe
-        from scrabble_fr.tui.policy import Opening
+        from scrabble_fr.tui.policy import Opening, refuses
 
-        if self.app.refuses(Opening.SETTINGS):  # type: ignore[attr-defined]
+        if refuses(self.app, Opening.SETTINGS):
             return  # the host's catalogue changes on the host's command line only
         catalogue = Catalogue()
         name = str(event.value)

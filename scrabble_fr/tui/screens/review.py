@@ -17,6 +17,7 @@ from textual.widgets import DataTable, Footer, Static
 
 from scrabble_fr.engine.move import Move
 from scrabble_fr.engine.position import Position
+from scrabble_fr.engine.wordlist import WordList
 from scrabble_fr.i18n import N_, _, format_number, points
 from scrabble_fr.records.gcg import GcgGame
 from scrabble_fr.records.replay import Step, steps
@@ -42,10 +43,11 @@ class ReviewScreen(LocalizedBindings, Screen[None]):
     AUTO_FOCUS = None
     index: reactive[int] = reactive(0)
 
-    def __init__(self, record: GcgGame, source: str) -> None:
+    def __init__(self, record: GcgGame, source: str, lexicon: WordList | None = None) -> None:
         super().__init__()
         self.record = record
         self.source = source
+        self.lexicon = lexicon  # the list that finds the best moves and judges the endgame (None: neither)
         self.rules, self.steps = steps(record)
         self.verdicts: dict[int, EndgameVerdict] = {}
 
@@ -125,9 +127,9 @@ class ReviewScreen(LocalizedBindings, Screen[None]):
 
     @work(thread=True, exclusive=True, group="review")
     def _best_move(self, step: Step, index: int) -> None:
-        from scrabble_fr.player.movegen import best_moves  # the generator, only when a review asks
+        from scrabble_fr.player.generator import best_moves  # the generator, only when a review asks
 
-        lexicon = getattr(self.app, "review_lexicon", None)
+        lexicon = self.lexicon
         rack = (step.event.rack or "").upper()
         if lexicon is None or self.rules is None or not rack or len(rack) > self.rules.rack_size:
             return
@@ -149,7 +151,7 @@ class ReviewScreen(LocalizedBindings, Screen[None]):
         """The position before step ``index`` and its move, if it is an endgame move to judge:
         two players, the bag empty (the tiles the mover cannot see fit on one rack: they are the
         opponent's), a placement laid or a pass."""
-        lexicon = getattr(self.app, "review_lexicon", None)
+        lexicon = self.lexicon
         step = self.steps[index]
         event = step.event
         rack = (event.rack or "").upper()

@@ -24,6 +24,7 @@ from scrabble_fr.match.config import (
 )
 from scrabble_fr.messages import describe
 from scrabble_fr.tui.bindings import LocalizedBindings
+from scrabble_fr.tui.requests import StartDuplicate, StartGame, StartTable
 from scrabble_fr.tui.widgets.forms import WrappingCheckbox, align_labels
 
 
@@ -209,9 +210,9 @@ class SetupScreen(LocalizedBindings, Screen[None]):
                 _("Name at least one player.") if not players else _("The seed is a whole number (or empty)."))
             return
         rules = Rules.preset(str(self.query_one("#rules", Select).value))
-        self.app.start_duplicate(DuplicateSettings(  # type: ignore[attr-defined]
+        self.post_message(StartDuplicate(DuplicateSettings(
             players, seed=int(seed_text) if seed_text else None, lexicon=self._word_list_choice(), rules=rules,
-            club=self.query_one("#club", Checkbox).value))
+            club=self.query_one("#club", Checkbox).value)))
 
     def _word_list_choice(self) -> str | None:
         chosen = str(self.query_one("#lexicon-list", Select).value or "")
@@ -221,14 +222,14 @@ class SetupScreen(LocalizedBindings, Screen[None]):
     def action_start(self) -> None:
         config = self._config()
         if config is not None:
-            self.app.start_game(config)  # type: ignore[attr-defined]
+            self.post_message(StartGame(config))
 
     @on(Button.Pressed, "#table")
     def action_shared_table(self) -> None:
         """The same game as a table shared by several terminals: each human seat gets a code."""
         config = self._config()
         if config is not None:
-            self.app.start_table(config)  # type: ignore[attr-defined]
+            self.post_message(StartTable(config))
 
     def _config(self) -> GameConfig | None:
         """The game the screen describes, or None with the reason said under the settings."""

@@ -1,5 +1,6 @@
 """The code-entry screen: a visitor of ``scrabble-fr serveur`` types the code they were given and
-gets their seat's screen (see :mod:`scrabble_fr.tui.table_entry`).
+gets their seat's screen (opened by :mod:`scrabble_fr.opening`, shown by the app, see
+:mod:`scrabble_fr.tui.table_entry`).
 
 A classic table's seat code opens its game screen; a duplicate player's code their player screen;
 the arbitrator's code the arbitrator's screen. An open duplicate table's own code asks for the
@@ -10,7 +11,6 @@ open in another window (a browser tab closed without its page noticing) may be t
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
 
 from textual import on
 from textual.app import ComposeResult
@@ -18,15 +18,12 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Input, Label, Static
 
-from scrabble_fr.engine.errors import ScrabbleError
+from scrabble_fr import opening
 from scrabble_fr.engine.players import MAX_NAME
 from scrabble_fr.i18n import N_, _, elide, get_language, sentence
-from scrabble_fr.messages import describe
 from scrabble_fr.tui.bindings import LocalizedBindings
+from scrabble_fr.tui.requests import SwitchLanguage, TableOpened
 from scrabble_fr.tui.screens.dialogs import _Dialog
-
-if TYPE_CHECKING:
-    from scrabble_fr.tui.app import ScrabbleApp
 
 
 class SeatCodeDialog(_Dialog):
@@ -54,12 +51,16 @@ class SeatCodeDialog(_Dialog):
 
 
 class TableCodeScreen(LocalizedBindings, Screen[None]):
-    """A field for the code, then for an open table's code a field for the name; Enter opens."""
+    """A field for the code, then for an open table's code a field for the name; Enter opens the
+    seat in the table store ``base`` (None: the default one), the word lists it needs loaded by
+    ``lexicon_for``; the app is then asked to show it (:class:`~scrabble_fr.tui.requests.TableOpened`)."""
 
     KEYS = [("f2", "language", N_("Français / English"), True), ("ctrl+q", "app.quit", N_("Quit"), True)]
 
-    def __init__(self) -> None:
+    def __init__(self, base: str | None = None, lexicon_for: opening.LexiconFor | None = None) -> None:
         super().__init__()
+        self.base = base
+        self.lexicon_for = lexicon_for
         self.code = ""  # the open table's code waiting for a name ("" while none)
         self.said: tuple[Callable[[], str], bool] | None = None  # what the message line says
 
@@ -105,8 +106,7 @@ class TableCodeScreen(LocalizedBindings, Screen[None]):
 
     # -- keys ------------------------------------------------------------------------------
     def action_language(self) -> None:
-        app: ScrabbleApp = self.app  # type: ignore[assignment]
-        app.switch_language("en" if get_language() == "fr" else "fr")
+        self.post_message(SwitchLanguage("en" if get_language() == "fr" else "fr"))
 
     @on(Input.Submitted, "#code")
     @on(Button.Pressed, "#open")
@@ -136,44 +136,39 @@ class TableCodeScreen(LocalizedBindings, Screen[None]):
 
     def enter(self, force: bool = False) -> None:
         """Open what the fields say: ask for a name first when the code is an open table's."""
-        from scrabble_fr.table.store import open_store
-        from scrabble_fr.tui.table_entry import code_needs_name, enter_table_code
-
-        app: ScrabbleApp = self.app  # type: ignore[assignment]
         code = self._typed_code()
         if not code:
             self.say(lambda: _("Type your code."), error=True)
             self.query_one("#code", Input).focus()
             return
         name: str | None = None
-        try:
-            if code != self.code:
-                store = open_store(app.table_base)
-                try:
-                    needs_name = code_needs_name(store, code)
-                finally:
-                    store.close()
-                if needs_name:
-                    self.code = code
-                    self.query_one("#name-row").display = True
-            if self.code:
-                name = self.query_one("#name", Input).value.strip()
-                if not name:
-                    self.say(lambda: _("This is an open table's code: type your name to take a seat."))
-                    self.query_one("#name", Input).focus()
-                    return
-            enter_table_code(app, code, name=name, force=force)
-        except ScrabbleError as exc:
-            taken = exc.code == "seat_taken"
-            if taken:  # the command line's --forcer is the button here
-                holder = str(exc.params.get("name", ""))
-                self.say(lambda: elide(_("The seat of {name} is open in another window: close it there, or take it "
-                                         "here.").format(name=holder)), error=True)
-            else:
-                refusal = exc
-                self.say(lambda: sentence(describe(refusal)), error=True)  # a clause, said as a sentence
-            self._forcing(taken)
+        if code != self.code:
+            located = opening.locate(code, base=self.base, check_name=False)
+            if isinstance(located, opening.Refused):
+                self._refused(located)
+                return
+            located.session.close()
+            if located.kind is opening.Kind.NEW_SEAT:
+                self.code = code
+                self.query_one("#name-row").display = True
+        if self.code:
+            name = self.query_one("#name", Input).value.strip()
+            if not name:
+                self.say(lambda: _("This is an open table's code: type your name to take a seat."))
+                self.query_one("#name", Input).focus()
+                return
+        opened = opening.table_code(code, base=self.base, name=name, lexicon_for=self.lexicon_for, force=force)
+        if isinstance(opened, opening.Refused):
+            self._refused(opened)
             return
-        seat_code = getattr(app.table, "code", None)
-        if name is not None and seat_code:
-            app.push_screen(SeatCodeDialog(seat_code))
+        self.post_message(TableOpened(opened))
+
+    def _refused(self, refused: opening.Refused) -> None:
+        taken = refused.error.code == "seat_taken"
+        if taken:  # the command line's --forcer is the button here
+            holder = str(refused.error.params.get("name", ""))
+            self.say(lambda: elide(_("The seat of {name} is open in another window: close it there, or take it "
+                                     "here.").format(name=holder)), error=True)
+        else:
+            self.say(lambda: sentence(refused.line), error=True)  # a clause, said as a sentence
+        self._forcing(taken)
