@@ -311,7 +311,11 @@ class DuplicateTable(FollowedTable):
         self.board = Board(self.rules.layout)
         self.names: dict[int, str] = {s.number: s.name for s in self.info.seats if s.role is Role.PLAYER}
         self.joined_at: dict[int, int] = {}  # a late player's first coup
-        self.paper: set[int] = set()  # the players on paper: the desk types their slips
+        # The players on paper, whose slips the desk types: a join row says so, and a series' next
+        # game lists the ones seated with it (``"paper"`` in its configuration: names).
+        on_paper = self.info.config.get("paper")
+        named = set(on_paper) if isinstance(on_paper, list) else set()
+        self.paper: set[int] = {number for number, name in self.names.items() if name in named}
         # The players' names in the order the arbitrator's game knows them (the table's own, then
         # each join row's): every process checks a join as that game does, so that a table the
         # arbitrator finds damaged reads as damaged everywhere (``tables`` included).

@@ -144,6 +144,10 @@ def next_game(table: DuplicateTable, seed: int | None = None) -> tuple[str, str]
     seed = new_seed() if seed is None else seed
     config = {key: value for key, value in table.info.config.items() if key not in (SEALED, "seed")}
     config[SERIES] = SeriesPlace(place.id, place.game + 1, place.games).data()
+    config.pop("paper", None)
+    paper = [table.names[seat] for seat in table.players if seat in table.paper]
+    if paper:  # a player on paper stays on paper: the desk types their slips at the next game too
+        config["paper"] = paper
 
     def seal(new_id: str, _codes: Mapping[int, str]) -> dict[str, Any]:
         return {SEALED: sealed_seeds(seed, {arbiter_seat: code}, [arbiter_seat], new_id)}

@@ -124,3 +124,21 @@ def test_a_series_is_refused_in_one_line_and_a_single_game_is_unchanged(base):
     assert "series" not in open_store(base).table(created["table"]).config
     status, out, err = run("table", "resultats", "snope1234", "--base", base)
     assert (status, out, err.count("\n")) == (2, "", 1) and "snope1234" in err
+
+
+def test_a_player_on_paper_stays_on_paper_at_the_next_game(base, words):
+    made = create_series(open_store(base), DuplicateTableSettings(list(PLAYERS), seed=2, seconds=None,
+                                                                  rules=SHORT_RULES), 2)
+    arbiter = DuplicateTable.join(open_store(base), made.codes[2], words)
+    chloe = arbiter.add_paper_player("Chloé")
+    alice = DuplicateTable.join(open_store(base), made.codes[0])
+    play_game(arbiter, alice, "H6 ARPEGEZ")
+    second_id, arbiter_code = next_game(arbiter, seed=2)
+    arbiter2 = DuplicateTable.join(open_store(base), arbiter_code, words)
+    assert [arbiter2.names[seat] for seat in sorted(arbiter2.paper)] == [arbiter.names[chloe]]
+    assert [arbiter2.names[seat] for seat in arbiter2.players] == ["Alice", "Bruno", "Chloé"]
+    arbiter2.start_coup()
+    from scrabble_fr.table.slips import type_slip
+
+    record = type_slip(arbiter2, "Chloé", "H6 ARPEGEZ 108")  # the desk types her slips again
+    assert record.paid == 108
