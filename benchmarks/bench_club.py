@@ -202,7 +202,7 @@ def plan(seed: int) -> list[list[tuple[str, int]]]:
     from scrabble_fr.duplicate import DuplicateGame
     from scrabble_fr.engine.position import Position
     from scrabble_fr.lexicon import Lexicon
-    from scrabble_fr.player.movegen import best_moves
+    from scrabble_fr.player.generator import best_moves
 
     lexicon = Lexicon.builtin("fr")
     game = DuplicateGame([], lexicon=lexicon, seed=seed, seconds=None)

@@ -47,14 +47,18 @@ start = time.perf_counter()
 import scrabble_fr
 from scrabble_fr.engine.position import Position
 from scrabble_fr.lexicon import Lexicon, anagrams
-from scrabble_fr.player.movegen import best_moves
+try:
+    from scrabble_fr.player.generator import best_moves, engine
+except ImportError:  # a wheel from before the one boundary: the Python engine only
+    from scrabble_fr.player.movegen import best_moves
+    engine = lambda: "Python"
 lexicon = Lexicon.builtin("fr")
 best = best_moves(Position(racks=(sys.argv[1], ""), lexicon=lexicon), 1)[0]
 moved = time.perf_counter()
 found = anagrams(lexicon, sys.argv[2])
 done = time.perf_counter()
 print(json.dumps({
-    "module": scrabble_fr.__file__, "best": str(best), "words": sum(map(len, found.values())),
+    "module": scrabble_fr.__file__, "best": str(best), "engine": engine(), "words": sum(map(len, found.values())),
     "graph": lexicon.word_graph().source, "shipped": lexicon.word_graph().shipped is not None,
     "move": moved - start, "tirage": done - moved, "total": done - start,
     "peak_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024,
@@ -79,9 +83,9 @@ def unpack(wheel: Path, folder: Path, with_graphs: bool) -> Path:
     return folder
 
 
-def run_once(site: Path, cache_home: Path) -> dict[str, object]:
+def run_once(site: Path, cache_home: Path, native: str) -> dict[str, object]:
     env = {key: value for key, value in os.environ.items() if key not in ("SCRABBLE_FR_CACHE", "PYTHONPATH")}
-    env.update(PYTHONPATH=str(site), XDG_CACHE_HOME=str(cache_home))
+    env.update(PYTHONPATH=str(site), XDG_CACHE_HOME=str(cache_home), SCRABBLE_FR_NATIVE=native)
     with tempfile.TemporaryDirectory() as elsewhere:  # not the checkout: only the unpacked wheel imports
         result = subprocess.run(
             [sys.executable, "-c", _CHILD, RACK, DRAW], cwd=elsewhere, env=env, capture_output=True, text=True,
@@ -93,12 +97,12 @@ def run_once(site: Path, cache_home: Path) -> dict[str, object]:
     return data
 
 
-def measure(site: Path, runs: int) -> dict[str, list[dict[str, object]]]:
+def measure(site: Path, runs: int, native: str) -> dict[str, list[dict[str, object]]]:
     found: dict[str, list[dict[str, object]]] = {"fresh": [], "warm": []}
     for _ in range(runs):
         with tempfile.TemporaryDirectory() as cache_home:
-            found["fresh"].append(run_once(site, Path(cache_home)))
-            found["warm"].append(run_once(site, Path(cache_home)))
+            found["fresh"].append(run_once(site, Path(cache_home), native))
+            found["warm"].append(run_once(site, Path(cache_home), native))
     return found
 
 
@@ -114,25 +118,32 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as work:
         base = Path(work)
         wheel = args.wheel or build_wheel(base / "wheel")
+        without = unpack(wheel, base / "before", with_graphs=False)
+        shipped = unpack(wheel, base / "after", with_graphs=True)
+        # The engine the first move is found by: the compiled one where the wheel has it, and the
+        # Python one (SCRABBLE_FR_NATIVE=off), which found every move list before it did.
         sites = {
-            "without shipped graphs (before)": unpack(wheel, base / "before", with_graphs=False),
-            "with shipped graphs (after)": unpack(wheel, base / "after", with_graphs=True),
+            "without shipped graphs": (without, "on"),
+            "shipped graphs, Python engine": (shipped, "off"),
+            "shipped graphs, engine in use": (shipped, "on"),
         }
-        results = {name: measure(site, args.runs) for name, site in sites.items()}
+        results = {name: measure(site, args.runs, native) for name, (site, native) in sites.items()}
     first = next(iter(results.values()))["fresh"][0]
     print(f"wheel {wheel.name}; rack {RACK} (best move {first['best']}), tirage {DRAW} ({first['words']} words);")
     print(f"median of {args.runs} fresh processes each; Python {sys.version.split()[0]}")
     print()
-    print(f"{'':34} {'cache':6} {'graph':>6} {'move s':>7} {'tirage s':>9} {'total s':>8} {'peak MB':>8} "
-          f"{'x warm':>7}")
+    print(f"{'':34} {'cache':6} {'graph':>6} {'engine':>9} {'move s':>7} {'tirage s':>9} {'total s':>8} "
+          f"{'peak MB':>8} {'x warm':>7}")
     for name, found in results.items():
         warm_total = _median(found["warm"], "total")
         for state in ("fresh", "warm"):
             rows = found[state]
             source = "ship" if all(row["shipped"] for row in rows) else str(rows[0]["graph"])
             total = _median(rows, "total")
-            print(f"{name:34} {state:6} {source:>6} {_median(rows, 'move'):7.2f} {_median(rows, 'tirage'):9.2f} "
-                  f"{total:8.2f} {max(float(row['peak_mb']) for row in rows):8.1f} {total / warm_total:7.2f}")
+            engine = rows[0].get("engine", "Python")
+            print(f"{name:34} {state:6} {source:>6} {engine:>9} {_median(rows, 'move'):7.2f} "
+                  f"{_median(rows, 'tirage'):9.2f} {total:8.2f} {max(float(row['peak_mb']) for row in rows):8.1f} "
+                  f"{total / warm_total:7.2f}")
 
 
 if __name__ == "__main__":

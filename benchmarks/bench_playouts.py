@@ -57,6 +57,7 @@ from scrabble_fr.player.computer import (  # noqa: E402
     best_by_equity,
     leaves_for,
 )
+from scrabble_fr.player.generator import rack_search  # noqa: E402
 from scrabble_fr.player.leaves import Leaves  # noqa: E402
 from scrabble_fr.player.movegen import BoardView, dawg_of, search_rack, view_of  # noqa: E402
 from scrabble_fr.player.native import RackSearch, board_codes  # noqa: E402
@@ -109,7 +110,7 @@ def measure(lang: str, racks: int) -> None:
     same = 0
     for position in positions:
         view = view_of(position)
-        search = RackSearch.of(position.rules, dawg_of(position))
+        search = rack_search(position.rules, dawg_of(position))
         if search is None:
             sys.exit("no compiled library here (no C compiler?): nothing to compare")
         board = board_codes(position.board)

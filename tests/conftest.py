@@ -76,9 +76,9 @@ def require_shared(path: Path, what: str) -> Path:
 def compiled_engine() -> ModuleType:
     """The compiled engine, or skip with a reason; under CI, whose install builds it, its absence
     fails: the tests that hold it to the Python search never pass unnoticed without it."""
-    from scrabble_fr.player import native
+    from scrabble_fr.player import generator
 
-    found = native.library()
+    found = generator.compiled()
     if found is None:
         message = "the compiled engine is not built here (`pip install -e .` builds it)"
         if os.environ.get("CI"):

@@ -84,9 +84,9 @@ class _Version(argparse.Action):
 
     def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace, values: object,
                  option_string: str | None = None) -> None:
-        from scrabble_fr.player import native
+        from scrabble_fr.player import generator
 
-        engine = _("compiled engine") if native.library() is not None else _("Python engine")
+        engine = _("compiled engine") if generator.compiled() is not None else _("Python engine")
         sys.stdout.write(f"scrabble-fr {__version__} ({engine})\n")
         parser.exit()
 

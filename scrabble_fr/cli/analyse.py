@@ -84,7 +84,7 @@ def add_autojeu_parser(subparsers: Any) -> argparse.ArgumentParser:
 
 def run_analyser(args: argparse.Namespace, out: TextIO) -> int:
     from scrabble_fr.cli import UsageError
-    from scrabble_fr.player.movegen import best_moves
+    from scrabble_fr.player.generator import best_moves
 
     rules = resolve_rules(getattr(args, "regles", None))
     if not 1 <= args.top <= 1000:

@@ -212,3 +212,20 @@ def lexicon_loader(explicit: str | None, extra: str | None) -> Any:
         return cache[key], None
 
     return load
+
+
+def write_output(text: str, path: str | None, out: Any) -> None:
+    """A command's output: to the file ``path`` (``-o``/``--sortie``), saying so, else on the
+    screen. A file that cannot be written is one line (nothing else written)."""
+    if not path:
+        out.write(text)
+        return
+    from scrabble_fr.i18n import colon
+    from scrabble_fr.messages import system_error_detail
+    from scrabble_fr.records.errors import RecordError
+
+    try:
+        Path(path).write_text(text, encoding="utf-8")
+    except OSError as exc:
+        raise RecordError("file_unreadable", path=path, detail=system_error_detail(exc)) from None
+    out.write(_("Written{colon} {path}").format(colon=colon(), path=path) + "\n")

@@ -9,12 +9,10 @@ from __future__ import annotations
 
 import argparse
 import json
-from pathlib import Path
 from typing import Any, TextIO
 
 from scrabble_fr.engine.errors import ScrabbleError
-from scrabble_fr.i18n import _, colon
-from scrabble_fr.messages import system_error_detail
+from scrabble_fr.i18n import _
 from scrabble_fr.records.errors import RecordError
 from scrabble_fr.records.save import SavedGame
 from scrabble_fr.records.store import SaveStatus
@@ -126,14 +124,9 @@ def run_exporter(args: argparse.Namespace, out: TextIO) -> int:
         from scrabble_fr.match import record_gcg
 
         text = record_gcg(record)
-    if args.sortie:
-        try:
-            Path(args.sortie).write_text(text, encoding="utf-8")
-        except OSError as exc:
-            raise RecordError("file_unreadable", path=args.sortie, detail=system_error_detail(exc)) from None
-        out.write(_("Written{colon} {path}").format(colon=colon(), path=args.sortie) + "\n")
-    else:
-        out.write(text)
+    from scrabble_fr.cli.common import write_output
+
+    write_output(text, args.sortie, out)
     return 0
 
 

@@ -56,6 +56,9 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     create.add_argument("--club", action="store_true", help=_("club mode: no hints, no word tools, no undo"))
     common.add_variant_option(create, _("with --duplicate only"))
     create.add_argument("--graine", type=common.seed_option(), metavar="N", help=_("seed of the bag"))
+    create.add_argument("--parties", type=int, metavar="N",
+                        help=_("duplicate: a series of N games (2 to 9) with one cumulative ranking; the "
+                               "arbitrator starts each next game when one ends"))
     create.add_argument("--json", action="store_true", help=_("print the table and its codes as JSON"))
     add_lexicon_options(create)
     join = actions.add_parser("rejoindre", aliases=ACTIONS["rejoindre"], add_help=False,
@@ -90,6 +93,11 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     results.add_argument("table", metavar="ID", help=_("the table's id (see scrabble-fr tables)"))
     results.add_argument("--csv", action="store_true", help=_("the ranking as CSV"))
     results.add_argument("--json", action="store_true", help=_("the ranking and the sheet as JSON"))
+    results.add_argument("--feuille", action="store_true",
+                         help=_("the sheet as CSV: a line per coup and player (the top, the move, its points)"))
+    results.add_argument("--html", action="store_true",
+                         help=_("a web page of the results: the ranking, each coup with its board"))
+    results.add_argument("-o", "--sortie", metavar=_("FILE"), help=_("write to this file instead of the screen"))
     watch = actions.add_parser("regarder", aliases=ACTIONS["regarder"], add_help=False,
                                help=_("watch a table: board, scores, history, clocks, never a rack"))
     watch.add_argument("table", metavar="ID", help=_("the table's id (see scrabble-fr tables)"))
@@ -148,10 +156,16 @@ def _run_creer(args: argparse.Namespace, out: TextIO) -> int:
     from scrabble_fr.match.config import Verification
     from scrabble_fr.table import TableError, TableSettings, create_table
 
-    # Read before anything else, so that a refused variant writes nothing.
+    # Read before anything else, so that a refused variant or series writes nothing.
     variant = Variant.parse(args.variante) if args.variante is not None else None
     if variant is not None and not args.duplicate:
         raise TableError("variant_not_duplicate")
+    if args.parties is not None:
+        from scrabble_fr.table.series import check_games
+
+        check_games(args.parties)  # refused before the word list is read
+        if not args.duplicate:
+            raise TableError("series_duplicate")
     rules = resolve_rules(getattr(args, "regles", None))
     lexicon = _lexicon(args, None, rules.lexicon)
     if args.duplicate:
@@ -195,12 +209,20 @@ def _create_duplicate(args: argparse.Namespace, out: TextIO, rules: Any, lexicon
         lexicon_name=lexicon.name, lexicon_words=len(lexicon), arbiter=args.arbitre or "", variant=variant)
     store = _store(args)
     try:
-        created = create_duplicate_table(store, settings)
+        if args.parties is not None:
+            from scrabble_fr.table.series import create_series
+
+            created = create_series(store, settings, args.parties)
+        else:
+            created = create_duplicate_table(store, settings)
     finally:
         store.close()
     table = created.table
     arbiter = table.arbiter
     assert arbiter is not None  # a duplicate table is created with its arbitrator
+    from scrabble_fr.table.series import series_of
+
+    place = series_of(table)
     if args.json:
         seats = [{"name": seat.name, "code": created.codes.get(seat.number), "computer": False,
                   "role": seat.role.value} for seat in table.seats]
@@ -209,11 +231,16 @@ def _create_duplicate(args: argparse.Namespace, out: TextIO, rules: Any, lexicon
             data["variant"] = variant.value  # only a variant is named: a classic table's JSON is as it was
         if created.table_code is not None:
             data["code"] = created.table_code  # an open table: each player joins with it and a name
+        if place is not None:
+            data["series"] = place.data()  # a series' first game
         out.write(json.dumps(data, ensure_ascii=False) + "\n")
         return 0
     out.write(_("Duplicate table {table} created.").format(table=table.id) + "\n")
     if variant is not Variant.CLASSIC:
         out.write(variant.text + "\n")
+    if place is not None:
+        out.write(_("Game 1 of the series {series} ({games} games): scrabble-fr table resultats {series} "
+                    "ranks them together.").format(series=place.id, games=place.games) + "\n")
     for seat in table.seats:
         out.write(f"  {seat.name}{colon()} {created.codes[seat.number]}\n")
     if created.table_code is not None:
@@ -497,77 +524,135 @@ def _write_duplicate_state(out: TextIO, data: dict[str, Any]) -> None:
 
 
 def _run_resultats(args: argparse.Namespace, out: TextIO) -> int:
-    import csv
-
-    from scrabble_fr.duplicate.export import percent_text
+    from scrabble_fr.cli.common import write_output
     from scrabble_fr.table import TableError
     from scrabble_fr.table.duplicate import DuplicateTable
-    from scrabble_fr.table.overview import variant_entry
-    from scrabble_fr.table.slips import SlipRecord
+    from scrabble_fr.table.results import results_data, table_results
 
     store = _store(args)
     try:
-        info = store.table(args.table)
+        try:
+            info = store.table(args.table)
+        except TableError as exc:
+            if exc.code != "table_unknown":
+                raise
+            return _series_results(args, out, store)
         if info.kind != "duplicate":
             raise TableError("table_unknown", table=args.table)
         table = DuplicateTable(store, info, None, spectator=True)
     finally:
         store.close()
-    ranking: list[dict[str, Any]] = [{"rank": rank, "name": table.names[seat], "total": total,
-                "percent": round(table.percent(seat), 2), "solos": table.solos(seat)}
-               for rank, seat, total in table.ranking()]
-    if args.csv:
-        # As the reader's spreadsheet opens it in columns: in French « ; » between the fields
-        # and a decimal comma, in English a comma and a decimal point.
-        french = get_language() == "fr"
-        writer = csv.writer(out, delimiter=";" if french else ",", lineterminator="\n")
-        writer.writerow([_("rank"), _("name"), _("total"), _("% of the top"), _("solos")])
-        for row in ranking:
-            percent = f"{row['percent']:.2f}".replace(".", "," if french else ".")
-            writer.writerow([row["rank"], row["name"], row["total"], percent, row["solos"]])
-        return 0
-    coups: list[dict[str, Any]] = []
-    slip_lines: dict[int, list[str]] = {}
-    for coup in table.coups:
-        results = coup.results or {}
-        players = {}
-        for seat in table.players:
-            line = dict(results.get("players", {}).get(str(seat), {}))
-            line["points"] = coup.points(seat)
-            if seat in coup.corrections:
-                line["correction"] = coup.corrections[seat]["reason"]
-            if seat in coup.slips:  # a player on paper: what was typed, paid and why
-                record = SlipRecord.from_row(table, coup.slips[seat])
-                line["slip"] = record.to_json()
-                slip_lines.setdefault(coup.number, []).append(record.text_line())
-            players[table.names[seat]] = line
-        entry = {"n": coup.number, "draw": coup.draw_text, "top": results.get("top"), "players": players}
-        if results.get("swapped"):
-            # The joker game: the letters that replaced the board's jokers, as the local sheet says them.
-            entry["jokers_swapped"] = "".join(str(swap[2]) for swap in results["swapped"])
-        coups.append(entry)
-    if args.json:
-        out.write(json.dumps({"table": table.table_id, **variant_entry(table.variant), "top_total": table.top_total,
-                              "over": table.over, "ranking": ranking, "coups": coups}, ensure_ascii=False) + "\n")
-        return 0
-    if "variant" in variant_entry(table.variant):
-        out.write(table.variant.text + "\n")
-    out.write(_("Table {table}: top total {total}.").format(table=table.table_id, total=table.top_total) + "\n")
-    for row in ranking:
-        share = percent_text(row["percent"])
-        out.write(f"{row['rank']:>3}. {printable(row['name']):<20} {row['total']:>6}  {share:>7}  "
-                  + _("solos: {n}").format(n=row["solos"]) + "\n")
-    for coup_data in coups:
-        top = coup_data["top"] or {}
-        heading = f"{coup_data['n']:>3}  {coup_data['draw']:<10} {top.get('ref', '')} {top.get('word', '')} "
-        out.write((heading + f"{top.get('score', '')}").rstrip() + "\n")  # a coup in play has no top yet
-        for name, line in coup_data["players"].items():
-            if "correction" in line:
-                out.write("      " + _("{name}: corrected to {points} ({reason})").format(
-                    name=printable(name), points=line["points"], reason=printable(line["correction"])) + "\n")
-        for text in slip_lines.get(coup_data["n"], []):
-            out.write("      " + printable(text) + "\n")
+    results = table_results(table)
+    if args.html:
+        from scrabble_fr.table.results_html import results_page
+
+        text = results_page(results)
+    elif args.feuille:
+        text = _sheet_csv([results_data(results, table)])
+    elif args.csv:
+        text = _results_csv(results.ranking)
+    elif args.json:
+        text = json.dumps(results_data(results, table), ensure_ascii=False) + "\n"
+    else:
+        text = _results_text(results)
+    write_output(text, args.sortie, out)
     return 0
+
+
+def _series_results(args: argparse.Namespace, out: TextIO, store: Any) -> int:
+    """``resultats SERIES_ID``: the cumulative ranking of a series' games, then each game's."""
+    from scrabble_fr.cli.common import write_output
+    from scrabble_fr.table import TableError
+    from scrabble_fr.table.series import series_data, series_results
+
+    results = series_results(store, args.table)
+    if results is None:
+        raise TableError("series_unknown", table=args.table)
+    if args.html:
+        from scrabble_fr.table.results_html import series_page
+
+        text = series_page(results)
+    elif args.feuille:
+        text = _sheet_csv(results.sheets, series=True)
+    elif args.csv:
+        text = _results_csv(results.ranking)
+    elif args.json:
+        text = json.dumps(series_data(results), ensure_ascii=False) + "\n"
+    else:
+        head = _("Series {series}: {n} of {games} games played, tops' total {total}.").format(
+            series=results.id, n=len(results.played), games=results.games, total=results.top_total)
+        text = "\n".join([head, *_ranking_text(results.ranking)]) + "\n"
+        for number, game in enumerate(results.played, 1):
+            text += "\n" + _("Game {n} — table {table}").format(n=number, table=game.table) + "\n"
+            text += _results_text(game)
+    write_output(text, args.sortie, out)
+    return 0
+
+
+def _csv_text(header: list[str], rows: list[list[Any]]) -> str:
+    """Rows as the reader's spreadsheet opens them in columns: in French « ; » between the fields
+    and a decimal comma, in English a comma and a decimal point."""
+    import csv
+    import io
+
+    french = get_language() == "fr"
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, delimiter=";" if french else ",", lineterminator="\n")
+    writer.writerow(header)
+    for row in rows:
+        writer.writerow([f"{cell:.2f}".replace(".", "," if french else ".") if isinstance(cell, float) else cell
+                         for cell in row])
+    return buffer.getvalue()
+
+
+def _results_csv(ranking: list[Any]) -> str:
+    return _csv_text([_("rank"), _("name"), _("total"), _("% of the top"), _("solos"), _("warnings")],
+                     [[line.rank, line.name, line.total, line.percent, line.solos, line.warnings]
+                      for line in ranking])
+
+
+def _sheet_csv(sheets: list[dict[str, Any]], series: bool = False) -> str:
+    """The sheet of one game, or those of a ``series``' games (a first column says which game)."""
+    from scrabble_fr.table.results import sheet_rows
+
+    header = [_("coup"), _("draw"), _("top reference"), _("top word"), _("top points"), _("name"), _("move"),
+              _("points"), _("solo"), _("warning"), _("correction")]
+    if not series:
+        return _csv_text(header, [row for sheet in sheets for row in sheet_rows(sheet)])
+    return _csv_text([_("game"), *header], [[number, *row] for number, sheet in enumerate(sheets, 1)
+                                            for row in sheet_rows(sheet)])
+
+
+def _ranking_text(ranking: list[Any]) -> list[str]:
+    from scrabble_fr.duplicate.export import percent_text
+
+    lines = []
+    for line in ranking:
+        share = percent_text(line.percent)
+        warned = "  " + ngettext("{n} warning", "{n} warnings", line.warnings).format(n=line.warnings) \
+            if line.warnings else ""
+        lines.append(f"{line.rank:>3}. {printable(line.name):<20} {line.total:>6}  {share:>7}  "
+                     + _("solos: {n}").format(n=line.solos) + warned)
+    return lines
+
+
+def _results_text(results: Any) -> str:
+    from scrabble_fr.duplicate import Variant
+    from scrabble_fr.table.results import found_text, spread_text
+
+    lines = [results.variant.text] if results.variant is not Variant.CLASSIC else []
+    lines.append(_("Table {table}: top total {total}.").format(table=results.table, total=results.top_total))
+    lines.extend(_ranking_text(results.ranking))
+    for coup in results.coups:
+        score = "" if coup.top_score is None else str(coup.top_score)  # a coup in play has no top yet
+        lines.append(f"{coup.number:>3}  {coup.draw:<10} {coup.top_ref} {coup.top_word} {score}".rstrip())
+        if coup.spread is not None:
+            lines.append("      " + found_text(coup.found, coup.players) + " — " + spread_text(coup.spread))
+        for name, points_, reason in coup.corrections:
+            lines.append("      " + _("{name}: corrected to {points} ({reason})").format(
+                name=printable(name), points=points_, reason=printable(reason)))
+        lines.extend("      " + printable(text) for text in coup.slips)
+    return "\n".join(lines) + "\n"
 
 
 def _run_jouer(args: argparse.Namespace, out: TextIO) -> int:

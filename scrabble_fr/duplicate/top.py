@@ -41,7 +41,7 @@ def best_placements(position: Position, first: bool = False, max_tiles: int | No
     generator for more until the ties are all in."""
     # Imported here: tops are looked for only where coups are judged (the arbitrator, a game at one
     # keyboard); a player's terminal at a club table never loads the generator.
-    from scrabble_fr.player.movegen import best_moves
+    from scrabble_fr.player.generator import best_moves
 
     wanted = 64
     while True:

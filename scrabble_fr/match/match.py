@@ -147,7 +147,7 @@ class HintTask:
                 result = solve(self.position, seconds=HINT_ENDGAME_SECONDS, blocked_run=self.blocked_run)
                 self.ending = (result.value, result.proven)
                 return [result.move]
-            from scrabble_fr.player.movegen import best_moves
+            from scrabble_fr.player.generator import best_moves
 
             return best_moves(self.position, 5)
         except Exception:  # analysis is a bonus: its failure is said, never raised

@@ -53,6 +53,7 @@ from scrabble_fr.engine.move import Move, MoveKind
 from scrabble_fr.engine.position import Position
 from scrabble_fr.i18n import N_, _
 from scrabble_fr.player.chances import win_chance
+from scrabble_fr.player.generator import rack_search, search_position, search_rack
 from scrabble_fr.player.leaves import Leaves
 from scrabble_fr.player.movegen import (
     BLANK,
@@ -62,8 +63,6 @@ from scrabble_fr.player.movegen import (
     collector_paused,
     dawg_of,
     placement_of,
-    search_position,
-    search_rack,
     tiles_used,
     to_move,
 )
@@ -270,7 +269,7 @@ class ComputerPlayer:
         dawg = dawg_of(position)
         kept = self._search
         if kept is None or kept[0] != position.rules or kept[1] is not dawg:
-            kept = self._search = (position.rules, dawg, RackSearch.of(position.rules, dawg))
+            kept = self._search = (position.rules, dawg, rack_search(position.rules, dawg))
         return kept[2]
 
     def _choose_compiled(self, position: Position, search: RackSearch, rack: str, bag_count: int,

@@ -62,6 +62,7 @@ from typing import Any
 from scrabble_fr.engine.move import Move
 from scrabble_fr.engine.position import Position
 from scrabble_fr.engine.rules import BlockedRule, Rules
+from scrabble_fr.player import generator
 from scrabble_fr.player import native as _native
 from scrabble_fr.player.movegen import (
     BLANK,
@@ -196,7 +197,7 @@ class EndgameSolver:
         # budget it keeps is on the wall clock or this process's processor time only.
         if native is None:
             native = clock in (time.perf_counter, time.process_time)
-        self.native = native and _native.library() is not None
+        self.native = native and generator.endgame_compiled()
         # The compiled search's threads: by default all the process may run on under a wall
         # clock budget, one under a budget of positions or of processor time (native.search).
         self.threads = threads
@@ -961,7 +962,8 @@ def solve_pre_endgame(
     Passing (which leaves the tile to the opponent) is not weighed; an exchange is not allowed
     with one tile in the bag.
     """
-    from scrabble_fr.player.movegen import search_position, to_move
+    from scrabble_fr.player.generator import search_position
+    from scrabble_fr.player.movegen import to_move
 
     start = clock()
     me = position.to_move

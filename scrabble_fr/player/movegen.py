@@ -60,6 +60,7 @@ if TYPE_CHECKING:
 BLANK = 26  # index of the joker in a rack count array; a joker laid as letter L is coded L + 26
 WALL = -2  # a strip square that ends a line
 EMPTY = -1
+LOWER = ALPHABET.lower()  # a joker's letter as the board shows it
 
 
 class MoveGenError(ScrabbleError):
@@ -165,6 +166,9 @@ class BoardView:
         self.run_after = run_after
         self.run_value = run_value
         self.next_free = next_free
+        # The cross-words met while moves are made (to_move), by strip square: a list of moves
+        # meets the same few squares' again and again.
+        self.cross_words: dict[int, tuple[str, str, int]] = {}
 
     def after(self, board: Board, placed: Sequence[int]) -> BoardView:
         """The view of ``board``: this view's board with tiles added on the board squares
@@ -187,6 +191,7 @@ class BoardView:
         view.next_free = list(self.next_free)
         view.touching = set(self.touching)
         is_anchor = view.is_anchor = bytearray(self.is_anchor)
+        view.cross_words = {}
         values = self.rules.tile_set.values
         for square in placed:
             tile = squares[square]
@@ -250,6 +255,12 @@ class BoardView:
     def cross_word(self, index: int) -> tuple[str, str, int]:
         """The cross-word at an empty strip square that makes one: the tiles before it and after
         it as the board writes them, and how many are before."""
+        found = self.cross_words.get(index)
+        if found is None:
+            found = self.cross_words[index] = self._cross_word(index)
+        return found
+
+    def _cross_word(self, index: int) -> tuple[str, str, int]:
         strip = self.strip
         square = strip.square_of[index]
         other = strip.down_of[square] if index < self.down_offset else strip.across_of[square]
@@ -1033,41 +1044,43 @@ def to_move(view: BoardView, found: Raw) -> Move:
     """The :class:`Move` of a found placement, filled in as :meth:`Position.describe` does."""
     score, start, _end, letters = found
     row, col, across = view.square(start)
-    step = 1 if across else view.size  # from one square of the word to the next, on the board
-    square = row * view.size + col
+    size = view.size
+    step = 1 if across else size  # from one square of the word to the next, on the board
+    square = row * size + col
     squares = view.squares
     cells = view.cells
     values = view.letter_values
     letter_mul, word_mul = view.letter_mul, view.word_mul
     cross_score = view.cross_score
+    board_value = view.board_value
     tiles: list[PlacedTile] = []
     text: list[str] = []
     cross_words: list[Word] = []
     main = 0
     mult = 1
     index = start
-    for offset, code in enumerate(letters):
+    for code in letters:
         if cells[index] >= 0:
             text.append(squares[square])  # type: ignore[arg-type]
-            main += view.board_value[index]
+            main += board_value[index]
         else:
-            r, c = (row, col + offset) if across else (row + offset, col)
+            r, c = divmod(square, size)
             if code >= BLANK:
-                letter = ALPHABET[code - BLANK]
-                shown = letter.lower()
-                tiles.append(PlacedTile(r, c, letter, True))
+                shown = LOWER[code - BLANK]
+                tiles.append(PlacedTile(r, c, ALPHABET[code - BLANK], True))
                 value = 0
             else:
-                shown = letter = ALPHABET[code]
-                tiles.append(PlacedTile(r, c, letter, False))
+                shown = ALPHABET[code]
+                tiles.append(PlacedTile(r, c, shown, False))
                 value = values[code] * letter_mul[index]
             factor = word_mul[index]
             main += value
             mult *= factor
             text.append(shown)
-            if cross_score[index] >= 0:
+            points = cross_score[index]
+            if points >= 0:
                 before, after, back = view.cross_word(index)
-                points = (cross_score[index] + value) * factor
+                points = (points + value) * factor
                 if across:
                     cross_words.append(Word(before + shown + after, r - back, c, False, points))
                 else:
@@ -1095,6 +1108,40 @@ def _tile_codes(view: BoardView, found: Raw) -> tuple[int, ...]:
         square_of[index] * 52 + (code * 2 if code < BLANK else (code - BLANK) * 2 + 1)
         for index, code in enumerate(letters, start)
         if cells[index] < 0
+    )
+
+
+def _raw_squares(size: int, found: Raw) -> Iterator[tuple[int, int]]:
+    """The board squares of a found move's main word, with each one's code, from its strip
+    square alone (no view: the strip's shape is its board's size)."""
+    _score, start, _end, letters = found
+    width = size + 1
+    half = size * width
+    if start < half:
+        row, col = divmod(start, width)
+        square, step = row * size + col, 1
+    else:
+        col, row = divmod(start - half, width)
+        square, step = row * size + col, size
+    for code in letters:
+        yield square, code
+        square += step
+
+
+def raw_placement(size: int, squares: Sequence[str | None], found: Raw) -> Move:
+    """The placement (tiles only: :meth:`Position.describe` fills in the rest) of a found move
+    on a board of ``size`` whose ``squares`` it was found on."""
+    return Move.place(
+        PlacedTile(square // size, square % size, ALPHABET[code % BLANK], code >= BLANK)
+        for square, code in _raw_squares(size, found) if squares[square] is None
+    )
+
+
+def raw_tile_codes(size: int, squares: Sequence[str | None], found: Raw) -> tuple[int, ...]:
+    """:func:`_tile_codes` of a found move from the board's squares, without a view."""
+    return tuple(
+        square * 52 + (code * 2 if code < BLANK else (code - BLANK) * 2 + 1)
+        for square, code in _raw_squares(size, found) if squares[square] is None
     )
 
 

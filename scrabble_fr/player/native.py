@@ -6,11 +6,14 @@ positions a second and finishes 71.5 %. The same engine finds the Master's playo
 (:class:`RackSearch`): for each set of rack tiles, the best placement, from which the best by
 score plus leave follows, the same as the Python search's, about ten times as fast.
 
+The same engine gives every placement of a rack with its score (:class:`MoveSearch`), for the
+move lists, hints, analyses and duplicate tops.
+
 The package's build compiles it (``pip install .``, ``pip wheel .``, and ``pip install -e .`` for
-a checkout, which builds it beside its source); a game never compiles anything. Where it was not
-built (no C compiler at install, a checkout not installed), or with ``SCRABBLE_FR_NATIVE=off``,
-:func:`library` is None and the Python searches do the same work: the answers are the same, only
-the time differs. :func:`engine` names the one in use (``scrabble-fr --version`` shows it).
+a checkout, which builds it beside its source); a game never compiles anything. Whether it is
+used is decided in one place, :mod:`scrabble_fr.player.generator`: where it was not built (no C
+compiler at install, a checkout not installed), or with ``SCRABBLE_FR_NATIVE=off``, the Python
+searches do the same work: the answers are the same, only the time differs.
 
     >>> from scrabble_fr.engine.position import Position
     >>> from scrabble_fr.words import WordSet
@@ -24,12 +27,12 @@ the time differs. :func:`engine` names the one in use (``scrabble-fr --version``
 from __future__ import annotations
 
 import functools
-import importlib
 import itertools
 import os
 import threading
 import weakref
 from array import array
+from collections.abc import Sequence
 from dataclasses import dataclass
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
@@ -37,14 +40,14 @@ from typing import TYPE_CHECKING, Any
 from scrabble_fr.engine.position import Position
 from scrabble_fr.engine.rules import BlockedRule, Rules
 from scrabble_fr.engine.scoring import LETTER_FACTOR, WORD_FACTOR
-from scrabble_fr.player.movegen import board_code, board_tile, dawg_of, rack_counts
+from scrabble_fr.player.movegen import Raw, board_code, board_tile, dawg_of, rack_counts
 from scrabble_fr.words import ALPHABET, Dawg
 
 if TYPE_CHECKING:
     from scrabble_fr.engine.board import Board
 
-NATIVE_ENV = "SCRABBLE_FR_NATIVE"  # "off": the Python search only
-EXTENSION = "scrabble_fr.player._native"  # built by setup.py from _c/
+MOST_SIZE = 16  # squares are bytes on the C side: larger boards are searched in Python
+MOST_RACK = 15  # tiles on a rack the C side takes
 LINES_DIFFER = -3  # eg_solve() under check_lines
 ANSWERS_DIFFER = -4  # eg_solve() under check_answers
 # The transposition table: 2^bits buckets of two entries (64 bytes), at least and at most (256 MB),
@@ -90,39 +93,17 @@ class NativeAnswer:
     restarts: int = 0
 
 
-_lock = threading.Lock()
-_library: ModuleType | None = None
-_tried = False
 # The word graph as flat arrays (child masks, first edges, edges, terminals), made once per graph.
 _flat: weakref.WeakKeyDictionary[Dawg, _FlatGraph] = weakref.WeakKeyDictionary()
 _graph_idents = itertools.count(1)
+_made_lock = threading.Lock()  # the graphs flattened and the searches made, once each across threads
 
 
-def library() -> ModuleType | None:
-    """The compiled engine, as the package's build left it; None when it was not built (or is
-    turned off). Never built here: a game compiles nothing."""
-    global _library, _tried
-    with _lock:
-        if not _tried:
-            _tried = True
-            _library = None if os.environ.get(NATIVE_ENV, "").lower() in ("off", "0", "no") else _load()
-        return _library
+def _loaded() -> ModuleType | None:
+    """The compiled engine when the boundary (:mod:`~scrabble_fr.player.generator`) uses it."""
+    from scrabble_fr.player.generator import compiled  # the boundary imports this module
 
-
-def _load() -> ModuleType | None:
-    try:
-        return importlib.import_module(EXTENSION)
-    except ImportError:  # not built (no compiler at install, a checkout not installed), or broken
-        return None
-
-
-def engine() -> str:
-    """The engine in use, as ``scrabble-fr --version`` names it: ``compiled`` or ``Python``.
-
-        >>> engine() in ("compiled", "Python")
-        True
-    """
-    return "compiled" if library() is not None else "Python"
+    return compiled()
 
 
 @dataclass(frozen=True)
@@ -139,18 +120,25 @@ class _FlatGraph:
 
 
 def _flat_graph(dawg: Dawg) -> _FlatGraph:
-    found = _flat.get(dawg)
-    if found is None:
-        first = array("i", bytes(4 * len(dawg.children)))
-        edges = array("i")
-        for node, children in enumerate(dawg.children):
-            first[node] = len(edges)
-            edges.extend(children[letter] for letter in sorted(children))
-        if not edges:
-            edges.append(0)
-        found = _flat[dawg] = _FlatGraph(array("I", dawg.child_mask), first, edges, bytes(dawg.terminal),
-                                         next(_graph_idents))
-    return found
+    with _made_lock:
+        found = _flat.get(dawg)
+        if found is None:
+            found = _flat[dawg] = _flatten(dawg)
+        return found
+
+
+def _flatten(dawg: Dawg) -> _FlatGraph:
+    """The graph's arrays, at C speed (a tenth of the time of a loop on the 45,000 nodes of the
+    French list: the first move of a fresh install waits for it). A node's edges are its
+    children in the order of their letters, as its child mask counts them: the graph's builder
+    makes each node's map in that order (its words sorted), which its file keeps."""
+    children = dawg.children
+    first = array("i", itertools.accumulate(map(len, children), initial=0))
+    first.pop()
+    edges = array("i", itertools.chain.from_iterable(map(dict.values, children)))
+    if not edges:
+        edges.append(0)
+    return _FlatGraph(array("I", dawg.child_mask), first, edges, bytes(dawg.terminal), next(_graph_idents))
 
 
 def _game_request(rules: Rules, dawg: Dawg) -> dict[str, Any]:
@@ -183,7 +171,12 @@ def board_codes(board: Board) -> bytearray:
         >>> codes = board_codes(Board()); len(codes), set(codes)
         (225, {255})
     """
-    return bytearray(255 if tile is None else board_code(tile) for tile in board.squares)
+    return board_codes_of(board.squares)
+
+
+def board_codes_of(squares: Sequence[str | None]) -> bytearray:
+    """:func:`board_codes` of a board's squares (a view's copy of them)."""
+    return bytearray(255 if tile is None else board_code(tile) for tile in squares)
 
 
 @functools.cache
@@ -230,10 +223,10 @@ def search(position: Position, *, start_run: int, seconds: float = 10.0, max_nod
     starting once the search has searched ``helpers_after`` positions, by default when the table
     grows); by default those the process may run on (:func:`usable_threads`) under a budget of wall
     clock time, one under a budget of positions or of processor time."""
-    loaded = library()
+    loaded = _loaded()
     if loaded is None:
         return None
-    if position.board.size > 16:  # squares are bytes on the C side: larger boards in Python
+    if position.board.size > MOST_SIZE:  # squares are bytes on the C side: larger boards in Python
         return None
     me = position.to_move
     # A table for the positions the budget allows (each search allocates its own: a table far
@@ -266,7 +259,61 @@ def search(position: Position, *, start_run: int, seconds: float = 10.0, max_nod
 
 
 _threads = threading.local()
-_OTHER_RACK = [0] * 27  # the rack search reads the first rack only
+_OTHER_RACK = [0] * 27  # the rack searches read the first rack only
+
+
+def _thread_state(loaded: ModuleType) -> object:
+    """This thread's state on the C side (its cross-checks kept warm from one board to the next,
+    given back with the thread): a search may be shared among threads."""
+    state = getattr(_threads, "state", None)
+    if state is None:
+        state = _threads.state = loaded.rack_state()
+    return state
+
+
+class MoveSearch:
+    """The compiled generation of every placement of a rack on the boards of one game (its rules,
+    its word list), each as the Python search writes it (:data:`~scrabble_fr.player.movegen.Raw`):
+    the same placements with the same scores. Boards are written as :func:`board_codes` writes
+    them; a rack of at most :data:`MOST_RACK` tiles.
+
+        >>> from scrabble_fr.engine.board import Board
+        >>> from scrabble_fr.engine.rules import Rules
+        >>> from scrabble_fr.player.generator import compiled
+        >>> from scrabble_fr.words import Dawg
+        >>> found = MoveSearch(compiled(), Rules.preset("ffsc"), Dawg.from_words(["OS", "SO"]))
+        >>> sorted(found.moves(board_codes(Board()), "OS", 0))[:2]  # OS and SO on 8G-8H: the centre doubles
+        [(4, 118, 120, (14, 18)), (4, 118, 120, (18, 14))]
+    """
+
+    # Made once for each word graph and each rules (a game has one of each; rules are compared,
+    # not hashed: they hold the tile set's mappings).
+    _kept: weakref.WeakKeyDictionary[Dawg, list[MoveSearch]] = weakref.WeakKeyDictionary()
+
+    def __init__(self, loaded: ModuleType, rules: Rules, dawg: Dawg) -> None:
+        self._loaded = loaded
+        self.rules = rules
+        self._game = _game_request(rules, dawg)
+
+    @classmethod
+    def of(cls, loaded: ModuleType, rules: Rules, dawg: Dawg) -> MoveSearch:
+        """The search for ``rules`` and ``dawg``, made once (the board's premiums, the graph's
+        arrays)."""
+        with _made_lock:
+            kept = cls._kept.setdefault(dawg, [])
+            found = next((search for search in kept if search.rules == rules), None)
+        if found is None:
+            found = cls(loaded, rules, dawg)
+            with _made_lock:
+                kept.append(found)
+        return found
+
+    def moves(self, board: bytearray, rack: str, best: int) -> list[Raw]:
+        """Every placement of ``rack`` on ``board`` (``best`` 0), or those of the ``best`` highest
+        scores and their ties, in no particular order."""
+        found: list[Raw] = self._loaded.moves(_thread_state(self._loaded), best, **self._game, board=board,
+                                              racks=array("i", [*rack_counts(rack), *_OTHER_RACK]))
+        return found
 
 
 class RackSearch:
@@ -280,7 +327,8 @@ class RackSearch:
         >>> from scrabble_fr.engine.board import Board
         >>> from scrabble_fr.engine.rules import Rules
         >>> from scrabble_fr.words import Dawg
-        >>> found = RackSearch.of(Rules.preset("ffsc"), Dawg.from_words(["OS", "SO"]))
+        >>> from scrabble_fr.player.generator import compiled
+        >>> found = RackSearch(compiled(), Rules.preset("ffsc"), Dawg.from_words(["OS", "SO"]))
         >>> found.best_by_tiles(board_codes(Board()), "OS")[0][0]  # the centre doubles
         4
     """
@@ -289,23 +337,11 @@ class RackSearch:
         self._loaded = loaded
         self._game = _game_request(rules, dawg)
 
-    @classmethod
-    def of(cls, rules: Rules, dawg: Dawg) -> RackSearch | None:
-        """The search for boards of ``rules`` and words of ``dawg``; None without the compiled
-        engine, or on a board larger than its 16 × 16."""
-        loaded = library()
-        if loaded is None or not 2 <= len(rules.layout) <= 16:
-            return None
-        return cls(loaded, rules, dawg)
 
     def best_by_tiles(self, board: bytearray, rack: str) -> list[tuple[int, tuple[int, ...], tuple[int, ...]]]:
         """For each set of tiles of ``rack`` a placement may use, its best placement on ``board``
         as (score, board squares, codes), best score first (ties in the Python search's order)."""
-        # Each thread its own state on the C side (its cross-checks kept warm from one board to
-        # the next, given back with the thread): a search may be shared.
-        state = getattr(_threads, "state", None)
-        if state is None:
-            state = _threads.state = self._loaded.rack_state()
+        state = _thread_state(self._loaded)
         counts = rack_counts(rack)
         subsets = 1
         for count in counts:

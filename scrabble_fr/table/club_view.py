@@ -15,7 +15,6 @@ import textwrap
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any
 
 from scrabble_fr.duplicate.export import percent_text, sheet_lines
 from scrabble_fr.engine.move import PlacedTile
@@ -62,7 +61,7 @@ def time_per_coup_text(table: DuplicateTable) -> str:
 
 def rejets_text(coup: CoupView) -> str:
     """``2 rejets`` when the draw was thrown back (too few vowels or consonants), else ``""``."""
-    return rejets_count_text(int(coup.draw.get("rejets", 0) or 0))
+    return rejets_count_text(coup.draw.rejets)
 
 
 def rejets_count_text(count: int) -> str:
@@ -84,10 +83,8 @@ class TopInfo:
 
 def top_of(coup: CoupView | None) -> TopInfo | None:
     """The top placed on a coup whose results are in."""
-    if coup is None or coup.results is None or not coup.results.get("top"):
-        return None
-    top = coup.results["top"]
-    return TopInfo(str(top.get("ref", "")), str(top.get("word", "")), int(top.get("score", 0) or 0))
+    top = coup.results.top if coup is not None and coup.results is not None else None
+    return TopInfo(top.ref, top.word, top.score) if top is not None else None
 
 
 @dataclass(frozen=True)
@@ -106,17 +103,43 @@ class SeatCoup:
 
 
 def seat_coup(table: DuplicateTable, coup: CoupView, seat: int) -> SeatCoup:
-    results: dict[str, Any] = coup.results or {}
-    line: dict[str, Any] = results.get("players", {}).get(str(seat), {})
-    move = line.get("move")
+    line = coup.line(seat)
+    move = line.move if line is not None else None
     top = top_of(coup)
     points = coup.points(seat)
     percent = 100.0 * points / top.score if top is not None and top.score else 100.0
     correction = coup.corrections.get(seat)
-    proposal = line.get("text") if line else coup.proposals.get(seat)
-    return SeatCoup(coup.number, proposal or None, f"{move['ref']} {move['word']}" if move else None, points,
-                    percent, bool(line.get("solo")), line.get("error"), line.get("warning"),
-                    str(correction["reason"]) if correction else None)
+    proposal = line.text if line is not None else coup.proposals.get(seat)
+    return SeatCoup(coup.number, proposal or None, move.text if move else None, points, percent,
+                    line is not None and line.solo, line.error if line else None, line.warning if line else None,
+                    correction.reason if correction else None)
+
+
+@dataclass(frozen=True)
+class AgainstTop:
+    """A seat's coup beside the top: what the seat played (None: nothing valid), what it scored."""
+
+    number: int
+    top: TopInfo
+    move: str | None
+    points: int
+
+    @property
+    def missed(self) -> int:
+        """The points left on the coup (0: the top found)."""
+        return max(0, self.top.score - self.points)
+
+
+def against_top(table: DuplicateTable, seat: int) -> list[AgainstTop]:
+    """Each coup with results of a seat that played it, beside its top (the player's end screen)."""
+    lines = []
+    for coup in table.coups:
+        top = top_of(coup)
+        if top is None or coup.line(seat) is None:
+            continue  # not in yet, or before a late player arrived
+        line = seat_coup(table, coup, seat)
+        lines.append(AgainstTop(coup.number, top, line.move, line.points))
+    return lines
 
 
 @dataclass(frozen=True)
@@ -183,8 +206,8 @@ def sheet_text(table: DuplicateTable, seats: list[int] | None = None, width: int
         for seat in shown:
             if seat in coup.corrections:
                 notes.append(_("* coup {n}, {name}: {points} ({reason})").format(
-                    n=coup.number, name=table.names[seat], points=coup.corrections[seat]["points"],
-                    reason=coup.corrections[seat]["reason"]))
+                    n=coup.number, name=table.names[seat], points=coup.corrections[seat].points,
+                    reason=coup.corrections[seat].reason))
     notes += sheet_notes(table, shown)  # the paper slips: what was typed, paid and why
     totals = ["", "", _("Total"), "", "", format_number(table.top_total)]
     totals += [f"{format_number(table.total(s))} ({percent_text(table.percent(s))})" for s in shown]
@@ -211,7 +234,7 @@ def swap_text(coup: CoupView | None) -> str | None:
 
     if coup is None or coup.results is None:
         return None
-    return swapped_text("".join(str(swap[2]) for swap in coup.results.get("swapped", [])))
+    return swapped_text("".join(letter for _row, _col, letter in coup.results.swapped))
 
 
 def table_code_text(table: DuplicateTable) -> str | None:
@@ -229,9 +252,24 @@ def last_squares(table: DuplicateTable) -> frozenset[tuple[int, int]]:
     from scrabble_fr.engine.game import move_from_data
 
     last = last_results(table)
-    if last is None or last.results is None or not last.results.get("placed"):
+    if last is None or last.results is None or not last.results.placed:
         return frozenset()
-    return frozenset((tile[0], tile[1]) for tile in move_from_data(last.results["placed"]).tiles)
+    return frozenset((tile[0], tile[1]) for tile in move_from_data(last.results.placed).tiles)
+
+
+def figures_lines(table: DuplicateTable, coup: CoupView | None) -> list[str]:
+    """How a coup whose results are in went, in two short lines for the desk and the projector:
+    how many found the top, and the players' scores (lowest, median, highest)."""
+    from scrabble_fr.table.results import coup_figures, found_text
+
+    figures = coup_figures(table, coup) if coup is not None else None
+    if figures is None or figures.spread is None:
+        return []
+    spread = figures.spread
+    # Short enough for the desk's side (29 columns at 80): the range first, then the median.
+    return [found_text(figures.found, figures.seated),
+            _("Scores {low}–{high}, median {median}").format(
+                low=format_number(spread.low), high=format_number(spread.high), median=format_number(spread.median))]
 
 
 def last_results(table: DuplicateTable) -> CoupView | None:

@@ -15,20 +15,10 @@ which alone holds the word list and the move generator, writes the results: the 
 player's score, warning and solo, the totals. A player's process needs neither: it follows the
 rows, so a club host can run one per player. Nor does it need the seed that makes the draws: the
 table keeps it sealed for the arbitrator's code alone (:mod:`.seal`), and a coup's draw is in the
-database from the row that starts it. The log's rows::
-
-    {"type": "coup", "n": N, "draw": {"leftover", "new", "rejets"}}        the arbitrator starts coup N
-                                                    (``"seconds"``: its time, when the arbitrator changed it)
-    {"type": "proposal", "n": N, "by": SEAT, "text": "H8 MOT"}          a player's proposal (the last counts)
-    {"type": "close", "n": N, "by": SEAT}                                 coup N closes (once)
-    {"type": "results", "n": N, "placed", "top", "players": {SEAT: …}, "totals": {SEAT: …}, "over"}
-                                                    (``"swapped": [[ROW, COL, LETTER], …]``: the joker
-                                                    game's jokers the board exchanged after coup N)
-    {"type": "correction", "n": N, "seat": SEAT, "points": P, "reason": "…"}
-    {"type": "join", "seat": SEAT, "name": NAME}                          a player arrives at an open table
-                                                    (``"paper": true``: on paper, without a screen)
-    {"type": "slip", "n": N, "seat": SEAT, "text": "H8 MOT 24", "paid", …}  the desk types a paper slip
-                                                    (the last counts; see :mod:`.slips`)
+database from the row that starts it. The log's rows (:mod:`.rows`): a coup started, a player's
+proposal (the last counts), the close (once), the results (with the joker game's exchanges), a
+correction, a newcomer's seat (a player on paper, whose slips the desk types: :mod:`.slips`), a
+series' next game once this one is over (:mod:`.series`).
 
 A late player scores 0 on the coups they missed. The table's configuration names its variant
 (``"variant"``, :class:`~scrabble_fr.duplicate.variant.Variant`; none: the classic duplicate, as
@@ -39,8 +29,6 @@ row says.
 
 from __future__ import annotations
 
-import secrets
-import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -65,13 +53,28 @@ from scrabble_fr.i18n import _, elide
 from scrabble_fr.match.config import check_seed
 from scrabble_fr.match.outcome import Outcome
 from scrabble_fr.messages import describe
-from scrabble_fr.table.errors import OUT_OF_REACH, TableError
+from scrabble_fr.table.errors import NOT_RECORDED, TableError
+from scrabble_fr.table.following import FollowedTable
+from scrabble_fr.table.rows import (
+    CloseRow,
+    CorrectionRow,
+    CoupDraw,
+    CoupRow,
+    DuplicateRow,
+    JoinRow,
+    NextRow,
+    PlacedMove,
+    ProposalRow,
+    ResultsRow,
+    RowType,
+    SeatResult,
+    SlipRow,
+    read_duplicate_row,
+)
 from scrabble_fr.table.seal import SEALED, new_seed, sealed_seeds, table_seed
 from scrabble_fr.table.store import (
-    RENEW_SECONDS,
     Conflict,
     Created,
-    FollowedTable,
     NewTable,
     Role,
     Row,
@@ -84,7 +87,6 @@ from scrabble_fr.table.store import (
 )
 
 DUPLICATE = "duplicate"
-ROW_TYPES = ("coup", "proposal", "close", "results", "correction", "join", "slip")
 
 
 @dataclass
@@ -102,6 +104,7 @@ class DuplicateTableSettings:
     lexicon_words: int = 0
     arbiter: str = ""
     variant: Variant = Variant.CLASSIC
+    extra: dict[str, Any] = field(default_factory=dict)  # more of the configuration (a series' place: .series)
 
 
 def create_duplicate_table(store: TableStore, settings: DuplicateTableSettings) -> Created:
@@ -122,6 +125,7 @@ def create_duplicate_table(store: TableStore, settings: DuplicateTableSettings) 
         "lexicon": settings.lexicon or settings.rules.lexicon,
         "lexicon_name": settings.lexicon_name,
         "lexicon_words": settings.lexicon_words,
+        **settings.extra,
     }
     if settings.variant is not Variant.CLASSIC:
         # Only a variant is named: a classic table's configuration stays as it always was.
@@ -141,23 +145,22 @@ class CoupView:
     """One coup as the rows tell it."""
 
     number: int
-    draw: dict[str, Any]
+    draw: CoupDraw
     started_ms: int
     proposals: dict[int, str] = field(default_factory=dict)  # seat -> the last proposal's text
     closed_ms: int | None = None
-    results: dict[str, Any] | None = None
+    results: ResultsRow | None = None
     seconds: float | None = None  # this coup's time (None: no clock)
-    corrections: dict[int, dict[str, Any]] = field(default_factory=dict)  # seat -> the last correction
+    corrections: dict[int, CorrectionRow] = field(default_factory=dict)  # seat -> the last correction
     slips: dict[int, dict[str, Any]] = field(default_factory=dict)  # seat -> the last paper slip's row
 
     @property
     def draw_text(self) -> str:
-        text = format_draw(str(self.draw.get("leftover", "")), str(self.draw.get("new", "")))
-        return "-" * int(self.draw.get("rejets", 0) > 0) + text
+        return "-" * int(self.draw.rejets > 0) + format_draw(self.draw.leftover, self.draw.new)
 
     @property
     def tiles(self) -> str:
-        return str(self.draw.get("leftover", "")) + str(self.draw.get("new", ""))
+        return self.draw.tiles
 
     @property
     def closed(self) -> bool:
@@ -166,10 +169,17 @@ class CoupView:
     def points(self, seat: int) -> int:
         """A seat's points on this coup, the arbitrator's correction first."""
         if seat in self.corrections:
-            return int(self.corrections[seat]["points"])
-        if self.results is None:
-            return 0
-        return int(self.results.get("players", {}).get(str(seat), {}).get("points", 0))
+            return self.corrections[seat].points
+        return self.recorded_points(seat)
+
+    def recorded_points(self, seat: int) -> int:
+        """A seat's points on this coup as the results wrote them (0: none yet, or no line)."""
+        line = self.results.line(seat) if self.results is not None else None
+        return line.points if line is not None else 0
+
+    def line(self, seat: int) -> SeatResult | None:
+        """A seat's line in this coup's results (None: no results yet, or not a player then)."""
+        return self.results.line(seat) if self.results is not None else None
 
 
 class _AnyWord:
@@ -197,11 +207,7 @@ class DuplicateTable(FollowedTable):
                  leased: bool = True) -> None:
         if info.kind != DUPLICATE:
             raise TableError("table_unknown", table=info.id)
-        self.store = store
-        self.info = info
-        self.table_id = info.id
-        self.seat = seat
-        self.token = secrets.token_hex(12)
+        self._open(store, info, seat)
         config = info.config
         try:
             self.rules = rules_from_mapping(config["rules"])
@@ -220,25 +226,22 @@ class DuplicateTable(FollowedTable):
         if self.is_arbiter and lexicon is None and not spectator:
             raise DuplicateError("no_word_list")  # a view of the arbitrator's seat (etat) needs none
         self.lexicon = lexicon
-        self.held = False
-        self.lost_seat = False
-        self.offline = False
+        self.follows_quiet = self.is_arbiter  # a proposal wakes the arbitrator's process only
         self.time_chosen = False  # the arbitrator chose the time of the coups to come:
         self.next_seconds: float | None = None  # this one
-        self._renewed = 0.0
-        self._now_base = (0, time.monotonic())
         self.watching = spectator
+        self.seat_code = code  # the code this seat was opened with (a series' next seat derives from it)
         # The arbitrator opened with its code: an open table's own code, for late players.
         self.table_code = self._open_table_code(code) if self.is_arbiter and code else None
-        self._reset()
+        self._restart()
         # A command of one row (not ``leased``) writes without taking the seat from a screen that
         # has it open: the store's one row a number keeps the two apart, as it keeps two screens.
         self.leased = leased
         if seat is not None and not spectator:
             if leased:
-                store.take_seat(info.id, seat, self.token, force=force)
-            self.held = True
-            self._renewed = time.monotonic()
+                self._take_seat(force)
+            else:
+                self.held = True
         self.sync()
 
     @classmethod
@@ -253,8 +256,8 @@ class DuplicateTable(FollowedTable):
             seat, new_code = store.add_seat(info.id, SeatSpec(clean), max_players=CLUB_MAX_PLAYERS)
             info = store.table(info.id)
             table = cls(store, info, seat, lexicon, force=force)
-            table.code = new_code
-            table._write_retrying({"type": "join", "seat": seat, "name": clean, **({"paper": True} if paper else {})})
+            table.code = table.seat_code = new_code
+            table._write_retrying(JoinRow(seat, clean, paper))
             return table
         return cls(store, info, seat, lexicon, force=force, code=code, leased=leased)
 
@@ -290,7 +293,7 @@ class DuplicateTable(FollowedTable):
         self._require_arbiter()
         clean = self.newcomer_name(self.info, name)
         seat, _code = self.store.add_seat(self.table_id, SeatSpec(clean), max_players=CLUB_MAX_PLAYERS)
-        self._write_retrying({"type": "join", "seat": seat, "name": clean, "paper": True})
+        self._write_retrying(JoinRow(seat, clean, paper=True))
         self.refresh_seats()
         return seat
 
@@ -304,20 +307,22 @@ class DuplicateTable(FollowedTable):
 
     # -- state from the rows -----------------------------------------------------------------
     def _reset(self) -> None:
-        self.rows: list[Row] = []
-        self.seq = 0
         self.coups: list[CoupView] = []
         self.board = Board(self.rules.layout)
         self.names: dict[int, str] = {s.number: s.name for s in self.info.seats if s.role is Role.PLAYER}
         self.joined_at: dict[int, int] = {}  # a late player's first coup
-        self.paper: set[int] = set()  # the players on paper: the desk types their slips
+        # The players on paper, whose slips the desk types: a join row says so, and a series' next
+        # game lists the ones seated with it (``"paper"`` in its configuration: names).
+        on_paper = self.info.config.get("paper")
+        named = set(on_paper) if isinstance(on_paper, list) else set()
+        self.paper: set[int] = {number for number, name in self.names.items() if name in named}
         # The players' names in the order the arbitrator's game knows them (the table's own, then
         # each join row's): every process checks a join as that game does, so that a table the
         # arbitrator finds damaged reads as damaged everywhere (``tables`` included).
         initial = self._initial()
         self.roster = [s.name for s in self.info.seats if s.number in initial]
         self.over = False
-        self.damaged: TableError | None = None
+        self.next_table: str | None = None  # a series' next game, once the arbitrator started it
         self.game: DuplicateGame | None = None
         if self.is_arbiter and self.lexicon is not None:
             # The table's rows hold the clock (each coup's time, checked against the club's times
@@ -339,9 +344,9 @@ class DuplicateTable(FollowedTable):
     def _started_draws(self) -> list[SheetCoup]:
         """The draws of the coups started, as a sheet's lines (their rows say them)."""
         draws = [row.payload.get("draw") for row in self.store.rows(self.table_id)
-                 if row.payload.get("type") == "coup"]
-        return [SheetCoup(number, str(draw.get("leftover", "")), str(draw.get("new", "")), bool(draw.get("rejets")))
-                for number, draw in enumerate(draws, 1) if isinstance(draw, dict)]
+                 if row.payload.get("type") == RowType.COUP]
+        return [SheetCoup(number, draw.leftover, draw.new, bool(draw.rejets))
+                for number, draw in enumerate((CoupDraw.from_json(d) for d in draws if isinstance(d, dict)), 1)]
 
     def _initial(self) -> set[int]:
         # The seats made with the table: the players named by ``table creer``.
@@ -379,166 +384,140 @@ class DuplicateTable(FollowedTable):
         return self.coups[-1].seconds if self.coups else self.seconds
 
     def now_ms(self) -> int:
-        base, since = self._now_base
-        return base + int((time.monotonic() - since) * 1000)
+        return round(self.clock() * 1000)
 
     def remaining(self) -> float | None:
         deadline = self.deadline_ms()
         return None if deadline is None else (deadline - self.now_ms()) / 1000.0
 
     def _apply(self, row: Row) -> None:
-        payload = row.payload
-        kind = payload.get("type")
-        if "damaged" in payload or kind not in ROW_TYPES:
-            raise ValueError("unreadable")
+        typed = read_duplicate_row(row.payload)
         game = self.game
-        if kind == "join":
-            seat, name = int(payload["seat"]), str(payload["name"])
-            self.roster = check_names([*self.roster, name], CLUB_MAX_PLAYERS)
-            self.names[seat] = name
-            self.joined_at[seat] = self.current.number if self.current is not None else len(self.coups) + 1
-            if payload.get("paper") is True:
-                self.paper.add(seat)
+        if isinstance(typed, JoinRow):
+            self.roster = check_names([*self.roster, typed.name], CLUB_MAX_PLAYERS)
+            self.names[typed.seat] = typed.name
+            self.joined_at[typed.seat] = self.current.number if self.current is not None else len(self.coups) + 1
+            if typed.paper:
+                self.paper.add(typed.seat)
             if game is not None:
-                game.add_player(name)
-                self.game_seats.append(seat)
-        elif kind == "coup":
-            number = int(payload["n"])
-            if number != len(self.coups) + 1 or self.current is not None:
+                game.add_player(typed.name)
+                self.game_seats.append(typed.seat)
+        elif isinstance(typed, CoupRow):
+            if typed.n != len(self.coups) + 1 or self.current is not None:
                 raise ValueError("coup out of order")
             if game is not None:
                 expected = game.current
-                if expected is None or expected.draw.tiles != str(payload["draw"]["leftover"]) + str(
-                        payload["draw"]["new"]):
+                if expected is None or expected.draw.tiles != typed.draw.tiles:
                     raise ValueError("the draw is not the seed's")
                 game.start_coup()
-            # The coup's own time when the arbitrator changed it, else the table's.
-            seconds = payload.get("seconds", self.seconds)
-            if seconds is not None and (isinstance(seconds, bool) or not isinstance(seconds, (int, float))):
-                raise ValueError("bad time")
-            self.coups.append(CoupView(number, dict(payload["draw"]), row.ts_ms, seconds=seconds or None))
-        elif kind == "proposal":
+            seconds = typed.seconds if typed.own_time else self.seconds
+            self.coups.append(CoupView(typed.n, typed.draw, row.ts_ms, seconds=seconds or None))
+        elif isinstance(typed, ProposalRow):
             coup = self.current
-            if coup is None or int(payload["n"]) != coup.number:
-                return  # too late (after the close): it does not count
-            seat, text = int(payload["by"]), str(payload["text"])
-            coup.proposals[seat] = text
-            if game is not None and seat in self.game_seats:
+            if coup is None or typed.n != coup.number:
+                return self._read(row)  # too late (after the close): it does not count
+            coup.proposals[typed.by] = typed.text
+            if game is not None and typed.by in self.game_seats:
                 try:
-                    game.propose(self.game_seats.index(seat), text)
+                    game.propose(self.game_seats.index(typed.by), typed.text)
                 except ScrabbleError:
                     pass  # not a placement at all: scored nothing, as a blank bulletin
-        elif kind == "close":
+        elif isinstance(typed, CloseRow):
             coup = self.current
-            if coup is None or int(payload["n"]) != coup.number:
+            if coup is None or typed.n != coup.number:
                 raise ValueError("close out of order")
             coup.closed_ms = row.ts_ms
-        elif kind == "results":
-            number = int(payload["n"])
-            coup = self.coups[number - 1]
+        elif isinstance(typed, ResultsRow):
+            coup = self.coups[typed.n - 1]
             if not coup.closed or coup.results is not None:
                 raise ValueError("results out of order")
             if game is not None and not self._own_results:
                 mine = self._results(game)
-                if mine["placed"] != payload["placed"] or mine.get("swapped") != payload.get("swapped"):
+                if mine.placed != typed.placed or mine.swapped != typed.swapped:
                     raise ValueError("results differ")
-            coup.results = dict(payload)
-            placed = move_from_data(payload["placed"])
-            self.board.place(placed.tiles)
-            self._swap_jokers(payload.get("swapped", []))
-            self.over = bool(payload.get("over"))
-        elif kind == "correction":
-            coup = self.coups[int(payload["n"]) - 1]
-            coup.corrections[int(payload["seat"])] = dict(payload)
-        elif kind == "slip":
+            coup.results = typed
+            self.board.place(move_from_data(typed.placed).tiles)
+            self._swap_jokers(typed.swapped)
+            self.over = typed.over
+        elif isinstance(typed, CorrectionRow):
+            self.coups[typed.n - 1].corrections[typed.seat] = typed
+        elif isinstance(typed, SlipRow):
             from scrabble_fr.table.slips import apply_slip
 
-            apply_slip(self, payload)
-        self.rows.append(row)
-        self.seq = row.seq
+            apply_slip(self, typed.data)
+        elif isinstance(typed, NextRow):
+            if not self.over or self.next_table is not None:
+                raise ValueError("next game out of order")
+            self.next_table = typed.table
+        self._read(row)
 
-    def _swap_jokers(self, swaps: Any) -> None:
+    def _swap_jokers(self, swaps: Sequence[tuple[int, int, str]]) -> None:
         """The joker game: the board's jokers the results row says were exchanged become their
         letters, on every process's board as on the arbitrator's game."""
         if swaps and not self.variant.swaps_jokers:
             raise ValueError("a joker swapped outside the joker game")
         for row, col, letter in swaps:
-            square = self.board[int(row), int(col)]
-            if not isinstance(letter, str) or square is None or not square.islower() or square.upper() != letter:
+            square = self.board[row, col]
+            if square is None or not square.islower() or square.upper() != letter:
                 raise ValueError("no such joker on the board")
-            self.board[int(row), int(col)] = letter
-
-    def _apply_rows(self, rows: Sequence[Row]) -> None:
-        for row in rows:
-            if self.damaged is not None:
-                return
-            try:
-                self._apply(row)
-            except (ScrabbleError, KeyError, TypeError, ValueError, IndexError) as exc:
-                detail = describe(exc) if isinstance(exc, ScrabbleError) else str(exc) or type(exc).__name__
-                self.damaged = TableError("table_damaged", table=self.table_id, seq=row.seq, detail=detail)
+            self.board[row, col] = letter
 
     def sync(self) -> None:
         rows, now = self.store.rows_now(self.table_id, self.seq)
         self._apply_rows(rows)
-        self._now_base = (now, time.monotonic())
+        self.clock.follow(now)
         if self.over and not self.info.over:
             self.store.set_over(self.table_id)
 
     def rebuild(self) -> None:
-        self._reset()
+        """Forget the local state and replay the whole log."""
+        self._restart()
         self.sync()
 
     # -- the results -------------------------------------------------------------------------
-    def _results(self, game: DuplicateGame) -> dict[str, Any]:
+    def _results(self, game: DuplicateGame) -> ResultsRow:
         """Close the game's coup and say what it paid (the arbitrator's process)."""
         coup = game.close_coup()
         assert coup.placed is not None
         notation = self.rules.notation
 
-        def move_info(move: Move | None) -> dict[str, Any] | None:
+        def placed(move: Move | None) -> PlacedMove | None:
             if move is None:
                 return None
-            return {"ref": format_coordinate(move.row, move.col, move.across, notation), "word": move.word,
-                    "score": move.score or 0}
+            return PlacedMove(format_coordinate(move.row, move.col, move.across, notation), move.word, move.score or 0)
 
-        players: dict[str, Any] = {}
+        players: dict[int, SeatResult] = {}
         for index, seat in enumerate(self.game_seats):
             proposal = coup.proposals[index]
-            players[str(seat)] = {
-                "points": coup.points(index),
-                "move": move_info(proposal.move) if proposal is not None and proposal.error is None else None,
-                "text": proposal.text if proposal is not None else None,
-                "error": describe(proposal.error) if proposal is not None and proposal.error is not None else None,
-                "warning": proposal.warnings[0].value if proposal is not None and proposal.warnings else None,
-                "solo": coup.solo == index,
-            }
-        return {
-            "type": "results", "n": coup.number, "placed": move_to_data(coup.placed),
-            "top": move_info(coup.placed), "players": players,
-            "totals": {str(seat): game.total(index) for index, seat in enumerate(self.game_seats)},
-            "top_total": game.top_total, "over": game.is_over,
-            # The joker game's exchanges, for every process to make on its board (none: no key,
-            # as a classic table's rows always were).
-            **({"swapped": [list(swap) for swap in coup.swaps]} if coup.swaps else {}),
-        }
+            if proposal is None:
+                players[seat] = SeatResult(coup.points(index), solo=coup.solo == index)
+                continue
+            error = proposal.error
+            players[seat] = SeatResult(
+                coup.points(index), placed(proposal.move) if error is None else None, proposal.text,
+                describe(error) if error is not None else None,
+                proposal.warnings[0].value if proposal.warnings else None, coup.solo == index)
+        return ResultsRow(coup.number, move_to_data(coup.placed), placed(coup.placed), players,
+                          {seat: game.total(index) for index, seat in enumerate(self.game_seats)},
+                          game.top_total, game.is_over, tuple((int(r), int(c), str(t)) for r, c, t in coup.swaps))
+
+    def _last_results(self) -> ResultsRow | None:
+        last = next((c for c in reversed(self.coups) if c.results is not None), None)
+        return last.results if last is not None else None
 
     def total(self, seat: int) -> int:
         """A seat's total: the arbitrator's last totals, with the corrections since."""
-        total = 0
-        last = next((c for c in reversed(self.coups) if c.results is not None), None)
-        if last is not None:
-            total = int(last.results.get("totals", {}).get(str(seat), 0)) if last.results else 0
+        last = self._last_results()
+        total = last.totals.get(seat, 0) if last is not None else 0
         for coup in self.coups:
             if seat in coup.corrections and coup.results is not None:
-                recorded = int(coup.results.get("players", {}).get(str(seat), {}).get("points", 0))
-                total += int(coup.corrections[seat]["points"]) - recorded
+                total += coup.corrections[seat].points - coup.recorded_points(seat)
         return total
 
     @property
     def top_total(self) -> int:
-        last = next((c for c in reversed(self.coups) if c.results is not None), None)
-        return int(last.results.get("top_total", 0)) if last is not None and last.results else 0
+        last = self._last_results()
+        return last.top_total if last is not None else 0
 
     def percent(self, seat: int) -> float:
         top = self.top_total
@@ -552,50 +531,47 @@ class DuplicateTable(FollowedTable):
         return next((rank for rank, s, _t in self.ranking() if s == seat), None)
 
     def solos(self, seat: int) -> int:
-        return sum(1 for c in self.coups if c.results and c.results.get("players", {}).get(str(seat), {}).get("solo"))
+        return sum(1 for c in self.coups if (line := c.line(seat)) is not None and line.solo)
 
     # -- writing -----------------------------------------------------------------------------
-    def _write(self, payload: dict[str, Any]) -> Row:
-        """Write the next row; another row first: read it, and say so (``acted_first``)."""
-        if self.damaged is not None:
-            raise self.damaged
-        if not self.held or self.lost_seat:
-            raise TableError("spectator")
+    def _write(self, typed: DuplicateRow) -> Row:
+        """Write the next row; another row first: read it, and say so (``acted_first``). A row
+        the store does not take is refused at once, « not recorded » (:meth:`_append`)."""
+        self._require_seat()
         try:
             # A proposal wakes the arbitrator's process, not the hundred players' (PostgreSQL):
             # they read it with the next row that concerns them, or when they write.
-            quiet = payload.get("type") == "proposal"
-            row = self.store.append(self.table_id, self.seq + 1, payload, quiet=quiet)
+            quiet = isinstance(typed, ProposalRow)
+            row = self._append(self.seq + 1, typed.to_json(), quiet=quiet)
         except Conflict:
             self.sync()
             raise TableError("acted_first", name=_("the table"), what=_("a row was written first")) from None
         self._apply_rows([row])
         return row
 
-    def _write_retrying(self, payload: dict[str, Any]) -> Row:
+    def _write_retrying(self, typed: DuplicateRow) -> Row:
         # A proposal or a close written while others write theirs: read theirs and write again,
         # as long as what is written still makes sense (checked by the caller's ``check``).
         for _attempt in range(50):
             try:
-                return self._write(payload)
+                return self._write(typed)
             except TableError as exc:
                 if exc.code != "acted_first":
                     raise
-                self._check_writable(payload)
-        raise TableError("base_lost")
+                self._check_writable(typed)
+        raise TableError("not_recorded_busy")  # the others' rows kept coming first
 
-    def _check_writable(self, payload: dict[str, Any]) -> None:
-        """Raise if what ``payload`` says no longer makes sense after the rows read meanwhile."""
+    def _check_writable(self, typed: DuplicateRow) -> None:
+        """Raise if what ``typed`` says no longer makes sense after the rows read meanwhile."""
         coup = self.current
-        kind = payload["type"]
-        if kind == "proposal" and (coup is None or coup.number != payload["n"]):
+        if isinstance(typed, ProposalRow) and (coup is None or coup.number != typed.n):
             raise DuplicateError("coup_closed")
-        if kind == "close" and (coup is None or coup.number != payload["n"]):
-            raise TableError("coup_closed_already", n=payload["n"])
-        if kind == "coup" and (coup is not None or len(self.coups) + 1 != payload["n"]):
-            raise TableError("coup_running", n=payload["n"])
-        if kind == "slip" and (coup is None or coup.number != payload["n"]):
-            raise TableError("slip_coup_closed", n=payload["n"])
+        if isinstance(typed, CloseRow) and (coup is None or coup.number != typed.n):
+            raise TableError("coup_closed_already", n=typed.n)
+        if isinstance(typed, CoupRow) and (coup is not None or len(self.coups) + 1 != typed.n):
+            raise TableError("coup_running", n=typed.n)
+        if isinstance(typed, SlipRow) and (coup is None or coup.number != typed.n):
+            raise TableError("slip_coup_closed", n=typed.n)
 
     # -- the arbitrator's intents ------------------------------------------------------------
     def start_coup(self) -> Outcome:
@@ -608,11 +584,10 @@ class DuplicateTable(FollowedTable):
         if game.is_over or game.current is None:
             raise DuplicateError("game_over")
         draw = game.current.draw
-        payload: dict[str, Any] = {"type": "coup", "n": game.current.number,
-                                   "draw": {"leftover": draw.leftover, "new": draw.new, "rejets": draw.rejets}}
-        if self.coup_seconds != self.seconds:
-            payload["seconds"] = self.coup_seconds  # the arbitrator changed the time: the row says it
-        self._write_retrying(payload)
+        # The arbitrator changed the time: the row says it.
+        own_time = self.coup_seconds != self.seconds
+        self._write_retrying(CoupRow(game.current.number, CoupDraw(draw.leftover, draw.new, draw.rejets),
+                                     self.coup_seconds if own_time else None, own_time))
         coup = self.current
         assert coup is not None
         return Outcome((_("Coup {n} — draw {draw}").format(n=coup.number, draw=coup.draw_text),))
@@ -642,9 +617,16 @@ class DuplicateTable(FollowedTable):
     def close_coup(self, number: int | None = None) -> Outcome:
         """Close coup ``number`` (the current one): refused, and said, if it is closed already."""
         coup = self.check_close(number)
-        self._write_retrying({"type": "close", "n": coup.number, "by": self.seat})
-        published = self.publish()
-        return Outcome((_("Coup {n} is closed.").format(n=coup.number), *published.messages), published.warning)
+        self._write_retrying(CloseRow(coup.number, self.seat))
+        closed = _("Coup {n} is closed.").format(n=coup.number)
+        try:
+            published = self.publish()
+        except TableError as exc:
+            if exc.code not in NOT_RECORDED:
+                raise
+            # The close is written; its results are, at a look once the store takes them.
+            return Outcome((closed, _("Its results are written once the table store takes them.")))
+        return Outcome((closed, *published.messages), published.warning)
 
     def publish(self) -> Outcome:
         """The arbitrator's process: the results of a closed coup that has none yet."""
@@ -658,16 +640,20 @@ class DuplicateTable(FollowedTable):
         try:
             self._write(results)
         except TableError as exc:
+            self._own_results = False
+            if exc.code in NOT_RECORDED:
+                self.rebuild_from_known()  # the game closed the coup: back to the rows' state
+                raise
             if exc.code != "acted_first":
                 raise
-            self._own_results = False
             self.rebuild()  # another arbitrator's window published them
             return Outcome()
         finally:
             self._own_results = False
-        top = results["top"]
-        return Outcome((_("Top: {ref} {word}, {points} points").format(ref=top["ref"], word=top["word"],
-                                                                       points=top["score"]),))
+        top = results.top
+        assert top is not None  # a closed coup places its top
+        return Outcome((_("Top: {ref} {word}, {points} points").format(ref=top.ref, word=top.word,
+                                                                       points=top.score),))
 
     def correct(self, number: int, seat: int, points: int, reason: str) -> Outcome:
         """The arbitrator corrects a player's score on a closed coup, with a reason for the sheet."""
@@ -678,15 +664,14 @@ class DuplicateTable(FollowedTable):
             raise DuplicateError("unknown_player", player=seat + 1)
         if not reason.strip():
             raise TableError("correction_reason")
-        self._write_retrying({"type": "correction", "n": number, "seat": seat, "points": int(points),
-                              "reason": reason.strip()})
+        self._write_retrying(CorrectionRow(number, seat, int(points), reason.strip()))
         return Outcome((elide(_("{name}'s score on coup {n} is now {points}.").format(
             name=self.names[seat], n=number, points=points)),))
 
     def record_slip(self, payload: dict[str, Any]) -> None:
         """Write a paper slip's row as :mod:`.slips` marked it (the arbitrator's process)."""
         self._require_arbiter()
-        self._write_retrying({**payload, "type": "slip"})
+        self._write_retrying(SlipRow(int(payload["n"]), int(payload["seat"]), {**payload, "type": "slip"}))
 
     def _require_arbiter(self) -> None:
         if not self.is_arbiter:
@@ -712,7 +697,7 @@ class DuplicateTable(FollowedTable):
     def propose(self, text: str) -> Outcome:
         """This seat's proposal for the coup in play (replacing an earlier one)."""
         coup = self.check_propose(text)
-        self._write_retrying({"type": "proposal", "n": coup.number, "by": self.seat, "text": text.strip()})
+        self._write_retrying(ProposalRow(coup.number, self.seat or 0, text.strip()))
         return Outcome((_("Your move is in: {text}").format(text=text.strip() or "—"),))
 
     def check_propose(self, text: str) -> CoupView:
@@ -723,7 +708,8 @@ class DuplicateTable(FollowedTable):
             raise TableError("arbiter_plays_no_tiles" if self.is_arbiter else "spectator")
         if self.seat in self.paper:
             raise TableError("paper_seat", name=self.names[self.seat])
-        self.poll()
+        if not self.offline:  # the store known to be away: the proposal is refused at once
+            self.poll()
         coup = self.current
         if coup is None:
             raise DuplicateError("coup_closed")
@@ -743,63 +729,27 @@ class DuplicateTable(FollowedTable):
         return left is not None and left <= 0
 
     # -- following ---------------------------------------------------------------------------
-    def poll(self, timeout: float = 0.0) -> Outcome | None:
-        """Follow the table; close a coup whose time is up (whoever notices first), publish its
-        results (the arbitrator's process). An outcome when something changed."""
-        messages: list[str] = []
-        try:
-            if self.held and self.leased and time.monotonic() - self._renewed >= RENEW_SECONDS:
-                if not self.store.renew_seat(self.table_id, self.seat or 0, self.token):
-                    self.lost_seat = True
-                self._renewed = time.monotonic()
-                self.info = self.store.table(self.table_id)
-            changed = self._has_changed(timeout, quiet=self.is_arbiter) or self.offline
-            before = (self.seq, len(self.coups))
-            if changed:
-                self.offline = False
-                self.sync()
-            if self.held and self.current is not None and self._time_is_up():
-                try:
-                    self._write_retrying({"type": "close", "n": self.current.number, "by": self.seat})
-                    messages.append(_("Time is up."))
-                except TableError as exc:
-                    if exc.code != "coup_closed_already":  # another process closed it: fine
-                        raise
-            outcome = self.publish()
-            messages.extend(outcome.messages)
-        except TableError as exc:
-            if exc.code == "base_busy":  # another terminal is writing: read it at the next look
-                self._read_later()
-                return None
-            if exc.code in OUT_OF_REACH:
-                if not self.offline:
-                    self.offline = True
-                    return Outcome(warning=describe(TableError("base_lost")))
-                return None
-            raise
-        if not changed and not messages and before == (self.seq, len(self.coups)):
-            return None
-        return Outcome(tuple(messages))
+    def _before_look(self) -> None:
+        return None
 
-    def close(self) -> None:
-        if self.held and self.leased and not self.lost_seat:
+    def _news(self, before: Any, changed: bool) -> tuple[str, ...]:
+        """Close a coup whose time is up (whoever notices first), publish its results (the
+        arbitrator's process)."""
+        messages: list[str] = []
+        if self.held and self.current is not None and self._time_is_up():
             try:
-                self.store.leave_seat(self.table_id, self.seat or 0, self.token)
-            except TableError:
-                pass
-        self.held = False
+                self._write_retrying(CloseRow(self.current.number, self.seat))
+                messages.append(_("Time is up."))
+            except TableError as exc:
+                if exc.code != "coup_closed_already":  # another process closed it: fine
+                    raise
+        messages.extend(self.publish().messages)
+        return tuple(messages)
 
     # -- reading -----------------------------------------------------------------------------
     def present(self, seat: int) -> bool:
         info = next((s for s in self.info.seats if s.number == seat), None)
         return bool(info and info.present) or (self.held and seat == self.seat)
-
-    def refresh_seats(self) -> None:
-        """Read again who is at the table (the seats' leases), for a screen that shows it."""
-        try:
-            self.info = self.store.table(self.table_id)
-        except TableError:
-            pass  # the store out of reach: poll says so
 
     def seat_info(self, seat: int) -> Seat:
         return next(s for s in self.info.seats if s.number == seat)

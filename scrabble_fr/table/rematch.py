@@ -30,10 +30,11 @@ import random
 from dataclasses import dataclass
 
 from scrabble_fr.table.errors import TableError
+from scrabble_fr.table.following import not_recorded
 from scrabble_fr.table.seal import SEALED, SEALED_REMATCH, open_rematch, seal_rematch, seal_seed
 from scrabble_fr.table.secrets import derive_secret
-from scrabble_fr.table.session import TableSession, not_recorded
-from scrabble_fr.table.store import Conflict, NewTable, SeatSpec, code_hash, derived_code, new_table_id
+from scrabble_fr.table.session import TableSession
+from scrabble_fr.table.store import NewTable, SeatSpec, code_hash, derived_code, new_table_id
 
 REMATCH_OF = "rematch_of"  # the new table's configuration names the table it follows
 REMATCH_LABEL = "rematch seat code"  # the use of a secret derived from a seat's code (table.secrets)
@@ -78,8 +79,8 @@ def follow_rematch(session: TableSession) -> Rematch:
         _link(session, secret is None)
         link = session.rematch
         assert link is not None
-        table_id = str(link["table"])
-        plain = link.get("seed")
+        table_id = link.table
+        plain = link.rematch_seed
         if plain is None and secret is None:
             raise TableError("rematch_unknown", table=session.table_id)  # a sealed link, no secret to open it
         _create(session, table_id, plain)
@@ -130,15 +131,9 @@ def _link(session: TableSession, plain: bool) -> None:
         session.sync()
         if session.rematch is not None:
             return
-        payload: dict[str, object] = {"type": "rematch", "by": session.seat, "table": new_table_id()}
-        if plain:
-            payload["seed"] = random.randrange(2**31)
-        try:
-            row = session.store.append(session.table_id, session.seq + 1, payload)
-        except Conflict:
-            continue  # another row came first: read it (another seat's link, as likely as not)
-        session._apply_rows([row])
-        return
+        if session.link_rematch(new_table_id(), random.randrange(2**31) if plain else None):
+            return
+        # Another row came first: read it (another seat's link, as likely as not).
     raise TableError("base_lost")
 
 

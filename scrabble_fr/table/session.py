@@ -20,9 +20,8 @@ and tells its player what happened first (``acted_first``), nothing of theirs wr
 on the database's timestamps from the moment every human seat has been taken once, whoever's
 terminal is open.
 
-A row is JSON: ``{"type": "move"|"undo_request"|"undo_answer"|"judge_request", "by": SEAT,
-"drop": N, "actions": [...], "notes": [...], "seed": SEED}`` (``notes``: the table's notes whole,
-when they changed; ``seed``: in the row that ends the game of a table whose seed is sealed).
+Its rows are typed in :mod:`.rows` (a move, an undo asked or answered, a challenge waiting for the
+arbiter, the rematch's link).
 
 The seed that makes the racks is sealed for each human seat's code (:mod:`.seal`): a seat's
 process opens it with its code and replays the real game; a spectator, without a code, replays
@@ -33,8 +32,6 @@ the row that ends the game reveals the seed.
 from __future__ import annotations
 
 import random
-import secrets
-import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -58,15 +55,22 @@ from scrabble_fr.match.config import (
 )
 from scrabble_fr.match.match import Match, Note, default_computers, match_gcg
 from scrabble_fr.match.outcome import Outcome
-from scrabble_fr.messages import describe
 from scrabble_fr.table.classic_seat import ClassicSeat
-from scrabble_fr.table.errors import OUT_OF_REACH, TableError
+from scrabble_fr.table.errors import TableError
+from scrabble_fr.table.following import FollowedTable
+from scrabble_fr.table.rows import (
+    JudgeRequestRow,
+    MoveRow,
+    RematchRow,
+    UndoAnswerRow,
+    UndoRequestRow,
+    classic_row,
+    read_classic_row,
+)
 from scrabble_fr.table.seal import is_sealed, new_seed, open_tiles, seal_tiles, table_seals, table_seed
 from scrabble_fr.table.store import (
-    RENEW_SECONDS,
     Conflict,
     Created,
-    FollowedTable,
     NewTable,
     Role,
     Row,
@@ -76,7 +80,6 @@ from scrabble_fr.table.store import (
 )
 
 CLASSIC = "classic"
-ROW_KINDS = ("move", "undo_request", "undo_answer", "judge_request", "rematch")
 CONTEST_EVENTS = frozenset({EventKind.WITHDRAWN, EventKind.CONTEST_PENALTY, EventKind.CONTEST_BONUS,
                             EventKind.CONTEST_FAILED, EventKind.LOST_TURN})
 
@@ -131,31 +134,20 @@ def create_table(store: TableStore, settings: TableSettings) -> Created:
     return store.create_table(NewTable(CLASSIC, table_config, seats, seal=seal))
 
 
-class _TableClock:
-    """The time the match's clocks read: a row's database time while the log is replayed, then
-    the database's clock as this process estimates it (its last reading plus the time since)."""
+@dataclass
+class UndoAsked:
+    """An undo asked at the table: by which seat, and the seats that accepted it so far."""
 
-    def __init__(self) -> None:
-        self._pinned: float | None = None
-        self._base = 0.0
-        self._since = time.monotonic()
+    by: int | None
+    yes: list[int] = field(default_factory=list)
 
-    def __call__(self) -> float:
-        if self._pinned is not None:
-            return self._pinned
-        return self._base + (time.monotonic() - self._since)
 
-    def pin(self, ms: int) -> None:
-        self._pinned = ms / 1000.0
+@dataclass(frozen=True)
+class Judgement:
+    """A challenge waiting for the arbiter's verdict: who challenged, which words."""
 
-    def follow(self, ms: int) -> None:
-        self._pinned = None
-        self._base = ms / 1000.0
-        self._since = time.monotonic()
-
-    def release(self) -> None:
-        """Follow the database's clock again from the last reading (no reading possible now)."""
-        self._pinned = None
+    contester: int
+    words: tuple[str, ...]
 
 
 HELP_NOTES = ("hint", "lookup")  # the notes of a seat's use of the program's help
@@ -165,30 +157,14 @@ def _help_counts(notes: Sequence[Note]) -> dict[tuple[str, int, int], int]:
     return {(n.kind, n.after, n.player): n.count for n in notes if n.kind in HELP_NOTES}
 
 
-STORE_FAILURES = OUT_OF_REACH | {"base_busy"}
-
-
-def not_recorded(exc: TableError) -> TableError:
-    """What an intent whose row the store did not take says: « not recorded », nothing queued
-    (the store's own wording, « retrying… », would promise a retry no one makes)."""
-    if exc.code == "base_busy":
-        return TableError("not_recorded_busy")
-    return TableError("not_recorded") if exc.code in STORE_FAILURES else exc
-
-
 class TableSession(FollowedTable):
     """One seat (``seat``; None: a spectator) following one table of ``store``."""
 
     def __init__(self, store: TableStore, info: TableInfo, seat: int | None, lexicon: WordList | None, *,
                  force: bool = False, computers: Callable[[int, random.Random], Any] | None = default_computers,
                  spectator: bool = False, code: str | None = None) -> None:
-        self.store = store
+        self._open(store, info, seat)
         self.code = code  # the seat's join code, when it was opened with it (its rematch is derived from it)
-        self.info = info
-        self.table_id = info.id
-        self.seat = seat
-        self.token = secrets.token_hex(12)
-        self.clock = _TableClock()
         config = info.config
         self.players = [s for s in info.seats if s.role is Role.PLAYER]
         self.arbiter = info.arbiter
@@ -216,18 +192,9 @@ class TableSession(FollowedTable):
         seat_port = ClassicSeat(self)
         self.match = Match(game_config, lexicon=lexicon, computers=computers, now=self.clock, recorder=seat_port,
                            actors=seat_port)
-        self.rows: list[Row] = []
-        self.seq = 0
-        self._reset()
-        self.held = False
-        self.lost_seat = False
-        self.offline = False
-        self._unsure = False  # a write failed as the connection went: did the server take it?
-        self._renewed = 0.0
+        self._restart()
         if seat is not None and not spectator:
-            store.take_seat(self.table_id, seat, self.token, force=force)
-            self.held = True
-            self._renewed = time.monotonic()
+            self._take_seat(force)
         if self.held:
             self.info = store.table(info.id)  # with this seat's first arrival recorded
         self.sync()
@@ -264,11 +231,10 @@ class TableSession(FollowedTable):
         self.committed_notes: list[dict[str, Any]] = []
         self.started_ms = self.info.started_ms
         self.started = False
-        self.undo_asked: dict[str, Any] | None = None  # {"by": seat, "yes": [seats]}
-        self.judgement: dict[str, Any] | None = None  # {"contester": player, "words": [...]}
+        self.undo_asked: UndoAsked | None = None
+        self.judgement: Judgement | None = None
         self.judging = False
-        self.rematch: dict[str, Any] | None = None  # {"table": id, "seed": n or None, "by": seat}, once asked
-        self.damaged: TableError | None = None
+        self.rematch: RematchRow | None = None  # the rematch's link, once asked
         self.events_at: dict[int, int] = {0: 0}  # how many game events there were after each row
 
     def _game(self, actions: Sequence[dict[str, Any]] = ()) -> Game:
@@ -308,9 +274,9 @@ class TableSession(FollowedTable):
         """The game's actions after ``rows``, their exchanges opened (the seed is known)."""
         actions: list[dict[str, Any]] = []
         for row in rows:
-            drop = int(row.payload.get("drop", 0))
-            del actions[len(actions) - drop:]
-            for action in row.payload.get("actions", []):
+            typed = read_classic_row(row.payload)
+            del actions[len(actions) - typed.drop:]
+            for action in typed.actions:
                 actions.append(self._game_action(action, row.seq, len(actions)))
         return actions
 
@@ -318,10 +284,13 @@ class TableSession(FollowedTable):
     def rematch_asker(self) -> str | None:
         """The name of the seat that asked for the rematch, if another seat did (never said to a
         watcher: no seat, no rematch to follow, and « Revanche (r) » is not on its end screen)."""
-        if self.rematch is None or self.seat is None or self.rematch.get("by") == self.seat:
+        if self.rematch is None or self.seat is None or self.rematch.by == self.seat:
             return None
-        by = self.rematch.get("by")
-        return self.info.seat(by).name if isinstance(by, int) and 0 <= by < len(self.info.seats) else _("the table")
+        return self._writer_name(self.rematch.by)
+
+    def _writer_name(self, by: int | None) -> str:
+        """The name of the seat that wrote a row (« the table » for a row of nobody's)."""
+        return self.info.seat(by).name if by is not None and 0 <= by < len(self.info.seats) else _("the table")
 
     @property
     def can_act(self) -> bool:
@@ -342,59 +311,45 @@ class TableSession(FollowedTable):
             raise TableError("not_your_turn", name=self.match.players[player])
 
     def _apply(self, row: Row) -> None:
-        payload = row.payload
+        typed = read_classic_row(row.payload)
         match = self.match
         self.clock.pin(row.ts_ms)
-        kind = payload.get("type")
-        if "damaged" in payload or kind not in ROW_KINDS:
-            raise ValueError("unreadable")
-        if kind == "rematch":
+        if isinstance(typed, RematchRow) and self.rematch is None:
             # The finished game's rematch: the first link written is the one every seat follows.
-            if self.rematch is None:
-                # A link of before the sealed rematches holds the new draw's seed; a new one none
-                # (each seat works it out from the table's sealed rematch secret, table.rematch).
-                table, seed = payload["table"], payload.get("seed")
-                if not isinstance(table, str) or isinstance(seed, bool) or not isinstance(seed, int | None):
-                    raise ValueError("rematch")
-                self.rematch = {"table": table, "seed": seed, "by": payload.get("by")}
+            self.rematch = typed
         self._start_clocks(row.ts_ms)
         self.clock.pin(row.ts_ms)
-        revealed = payload.get("seed") if kind == "move" else None
-        if revealed is not None and self.seed is None:
+        if typed.seed is not None and self.seed is None:
             # The row that ends the game reveals the seed: from here the real game, its racks.
-            if isinstance(revealed, bool) or not isinstance(revealed, int):
-                raise ValueError("seed")
-            self.seed = revealed
+            self.seed = typed.seed
             self.committed = self._actions_of(self.rows)
             match.replay(self._game(self.committed))
-        drop = int(payload.get("drop", 0))
+        drop = typed.drop
         if drop:
             match.replay(self._game(self.committed[: len(self.committed) - drop]))
-        actions = payload.get("actions", [])
         match.apply_actions([self._game_action(action, row.seq, index)
-                             for index, action in enumerate(actions, len(self.committed) - drop)])
-        if drop or actions:
+                             for index, action in enumerate(typed.actions, len(self.committed) - drop)])
+        if typed.changes_game:
             self.committed = match.game.actions
-        if "notes" in payload:
-            notes = payload["notes"]
-            match.set_notes([n for n in (Note.from_data(d, len(self.config.players)) for d in notes) if n])
+        if typed.notes is not None:
+            match.set_notes([n for n in (Note.from_data(d, len(self.config.players)) for d in typed.notes) if n])
             self.committed_notes = [n.to_data() for n in match.notes]
-        by = payload.get("by")
-        if kind == "undo_request":
-            self.undo_asked = {"by": by, "yes": []}
-        elif kind == "undo_answer" and self.undo_asked is not None:
-            if payload.get("yes") and not drop:
-                self.undo_asked["yes"].append(by)
-            else:
-                self.undo_asked = None  # refused, or granted and done
-        elif kind == "judge_request":
-            self.judgement = {"contester": payload["contester"], "words": list(payload["words"])}
-        if kind == "move" and self.judgement is not None and match.game.pending is None:
+        if isinstance(typed, UndoRequestRow):
+            self.undo_asked = UndoAsked(typed.by)
+        elif isinstance(typed, UndoAnswerRow) and self.undo_asked is not None:
+            if typed.yes and not drop and typed.by is not None:
+                self.undo_asked.yes.append(typed.by)
+            if not typed.yes or drop or not self.undo_voters():
+                # Refused, or granted and done: the last voter's yes follows the row that took
+                # the move back (or, in a row of before, holds it).
+                self.undo_asked = None
+        elif isinstance(typed, JudgeRequestRow):
+            self.judgement = Judgement(typed.contester, typed.words)
+        if isinstance(typed, MoveRow) and self.judgement is not None and match.game.pending is None:
             self.judgement = None  # judged
         if self.started:
             match.settle_clock()
-        self.rows.append(row)
-        self.seq = row.seq
+        self._read(row)
         self.events_at[row.seq] = len(match.game.history)
 
     def _start_clocks(self, until_ms: int) -> None:
@@ -406,24 +361,16 @@ class TableSession(FollowedTable):
         self.clock.pin(start)
         self.match.start_clocks()
 
-    def _apply_rows(self, rows: Sequence[Row]) -> list[Event]:
-        """Apply new rows; returns the game's new events. A row that does not replay marks the
-        table damaged (this table only; nothing raised)."""
-        before = len(self.match.game.history)
-        for row in rows:
-            if self.damaged is not None:
-                break
-            try:
-                self._apply(row)
-            except (ScrabbleError, KeyError, TypeError, ValueError) as exc:
-                detail = describe(exc) if isinstance(exc, ScrabbleError) else type(exc).__name__
-                self.damaged = TableError("table_damaged", table=self.table_id, seq=row.seq, detail=detail)
-        return self.match.game.history[before:]
+    def _events_after(self, count: int) -> list[Event]:
+        """The game's events after the first ``count``."""
+        return self.match.game.history[count:]
 
     def sync(self) -> list[Event]:
         """Read the rows written since the last one known; returns the game's new events."""
         rows, now = self.store.rows_now(self.table_id, self.seq)
-        events = self._apply_rows(rows)
+        before = len(self.match.game.history)
+        self._apply_rows(rows)
+        events = self._events_after(before)
         if self.started_ms is None and self.info.started_ms is not None:
             self.started_ms = self.info.started_ms
             if self.rows and self.rows[-1].ts_ms > self.started_ms:
@@ -437,15 +384,9 @@ class TableSession(FollowedTable):
     def rebuild(self) -> list[Event]:
         """Forget the local state and replay the whole log (after a write that lost a race)."""
         known = len(self.match.game.history)
-        self.rows = []
-        self.seq = 0
-        self._reset()
-        rows = self.store.rows(self.table_id, 0)
-        self._apply_rows(rows)
-        now = self.store.now_ms()
-        self._start_clocks(now)
-        self.clock.follow(now)
-        return self.match.game.history[known:] if len(self.match.game.history) > known else []
+        self._restart()
+        self.sync()
+        return self._events_after(known)
 
     # -- writing -----------------------------------------------------------------------------
     def commit(self, kind: str, **extra: Any) -> str | None:
@@ -467,41 +408,31 @@ class TableSession(FollowedTable):
             notes = [n.to_data() for n in match.notes]
             if kind == "move" and not drop and not added and notes == self.committed_notes:
                 return None
-            if not self.held or self.lost_seat:
-                raise TableError("spectator" if self.seat is None else "seat_taken",
-                                 name=self.info.seat(self.seat or 0).name)
-            if self.offline:
-                # Known to be away: refused at once rather than after a connection's timeout.
-                self.rebuild_from_known()
-                raise TableError("not_recorded")
-            payload: dict[str, Any] = {"type": kind, "by": self.seat, **extra}
-            if drop:
-                payload["drop"] = drop
-            if added:
-                payload["actions"] = [self._row_action(action, self.seq + 1, index)
-                                      for index, action in enumerate(added, prefix)]
-            if notes != self.committed_notes:
-                payload["notes"] = notes
-            if match.game.is_over and self.seed is not None and is_sealed(self.info.config):
-                payload["seed"] = self.seed  # the game is over: its racks are no secret any more
             try:
-                row = self.store.append(self.table_id, self.seq + 1, payload)
+                self._require_seat()
+            except TableError:
+                self.rebuild_from_known()  # refused: the match as the log has it, nothing of it kept
+                raise
+            # The game is over: its racks are no secret any more, the row reveals the seed.
+            revealed = match.game.is_over and self.seed is not None and is_sealed(self.info.config)
+            typed = classic_row(kind, by=self.seat, drop=drop,
+                                actions=tuple(self._row_action(action, self.seq + 1, index)
+                                              for index, action in enumerate(added, prefix)),
+                                notes=tuple(notes) if notes != self.committed_notes else None,
+                                seed=self.seed if revealed else None, **extra)
+            try:
+                row = self._append(self.seq + 1, typed.to_json())  # refused at once while the store is away
             except Conflict:
                 if not self._rebase(drop, added, notes):
                     known = self.seq
                     self.rebuild()
                     first = next((row for row in self.rows if row.seq > known), None)
-                    by = first.payload.get("by") if first is not None else None
-                    who = self.info.seat(by).name if isinstance(by, int) else _("the table")
+                    who = self._writer_name(read_classic_row(first.payload).by if first is not None else None)
                     raise TableError("acted_first", name=who, what=self.what_happened(known)) from None
                 continue
-            except TableError as exc:
-                self.rebuild_from_known()
-                if exc.code in OUT_OF_REACH:
-                    self.offline = True  # the next look says when it is back
-                    # A connection lost mid-write may have lost only the answer: looked at on return.
-                    self._unsure = True
-                raise not_recorded(exc) from None
+            except TableError:
+                self.rebuild_from_known()  # not recorded: the state as the log has it
+                raise
             # The row is ours: what it holds is the state the match already has.
             self.rows.append(row)
             self.seq = row.seq
@@ -511,13 +442,13 @@ class TableSession(FollowedTable):
             if match.is_over:
                 self.store.set_over(self.table_id)
             return None
-        raise TableError("base_lost")
+        raise TableError("not_recorded_busy")  # the others' rows kept coming first
 
     def _rebase(self, drop: int, added: list[dict[str, Any]], notes: list[dict[str, Any]]) -> bool:
         """Another row came first: if it left the game as it was (a note, an undo asked…), put
         this change on top of it and say True; otherwise False (the caller rebuilds)."""
         newer = self.store.rows(self.table_id, self.seq)
-        if drop or any(row.payload.get("actions") or row.payload.get("drop") for row in newer):
+        if drop or any(read_classic_row(row.payload).changes_game for row in newer):
             return False
         mine = [n for n in notes if n not in self.committed_notes]
         self.rebuild_from_known()
@@ -532,13 +463,7 @@ class TableSession(FollowedTable):
             match.settle_clock()
         return True
 
-    def rebuild_from_known(self) -> None:
-        """Put the state back as the rows already read have it (a write that failed)."""
-        rows = list(self.rows)
-        self.rows = []
-        self.seq = 0
-        self._reset()
-        self._apply_rows(rows)
+    def _replayed(self) -> None:
         self.clock.release()
 
     def what_happened(self, known: int) -> str:
@@ -555,8 +480,8 @@ class TableSession(FollowedTable):
     # -- table-level intents -----------------------------------------------------------------
     def request_judgement(self, contester: int, words: list[str]) -> Outcome:
         """Manual verification with an arbiter: the challenge waits for the arbiter's verdict."""
-        self.commit("judge_request", contester=contester, words=words)
-        self.judgement = {"contester": contester, "words": words}
+        self.commit("judge_request", contester=contester, words=tuple(words))
+        self.judgement = Judgement(contester, tuple(words))
         return Outcome((_("The arbiter judges the challenged words."),))
 
     def judge(self, answers: Mapping[str, bool]) -> Outcome:
@@ -568,7 +493,7 @@ class TableSession(FollowedTable):
         judgement = self.judgement
         self.judging = True
         try:
-            outcome = self.match.contest(int(judgement["contester"]), answers, judgement["words"])
+            outcome = self.match.contest(judgement.contester, answers, list(judgement.words))
         finally:
             self.judging = False
         self.judgement = None
@@ -589,26 +514,46 @@ class TableSession(FollowedTable):
 
             raise MatchError("undo_nothing")
         self.commit("undo_request")
-        self.undo_asked = {"by": self.seat, "yes": []}
-        if not self._undo_voters():
+        self.undo_asked = UndoAsked(self.seat)
+        if not self.undo_voters():
             return self._grant_undo()
         return Outcome((_("Undo asked: each other player accepts or refuses it."),))
 
-    def _undo_voters(self) -> set[int]:
-        asked = self.undo_asked or {}
-        return {s.number for s in self.players if not s.is_computer and s.number != asked.get("by")} - set(
-            asked.get("yes", []))
+    def link_rematch(self, table_id: str, seed: int | None) -> bool:
+        """Write the finished game's rematch link (the new table's id; ``seed``: a plain seed, for
+        a table of before the rematch secrets) as the next row; False if another row came first."""
+        try:
+            row = self._append(self.seq + 1, RematchRow(self.seat, table=table_id, rematch_seed=seed).to_json())
+        except Conflict:
+            return False
+        self._apply_rows([row])
+        return True
+
+    def undo_voters(self) -> set[int]:
+        """The seats that have still to answer the undo asked (none asked: none)."""
+        asked = self.undo_asked
+        if asked is None:
+            return set()
+        return {s.number for s in self.players if not s.is_computer and s.number != asked.by} - set(asked.yes)
+
+    @property
+    def undo_to_answer(self) -> str | None:
+        """The name of the seat whose undo this seat has to answer (None: nothing to answer)."""
+        asked = self.undo_asked
+        if asked is None or self.seat not in self.undo_voters():
+            return None
+        return self._writer_name(asked.by)
 
     def answer_undo(self, yes: bool) -> Outcome:
         if self.undo_asked is None:
             raise TableError("undo_not_asked")
-        if self.seat not in self._undo_voters():
+        if self.seat not in self.undo_voters():
             raise TableError("undo_pending")
-        if yes and self._undo_voters() == {self.seat}:
+        if yes and self.undo_voters() == {self.seat}:
             return self._grant_undo()
         self.commit("undo_answer", yes=yes)
-        if yes:
-            self.undo_asked["yes"].append(self.seat)
+        if yes and self.seat is not None:
+            self.undo_asked.yes.append(self.seat)
             return Outcome((_("Undo accepted."),))
         self.undo_asked = None
         return Outcome((_("Undo refused."),))
@@ -628,66 +573,35 @@ class TableSession(FollowedTable):
         return Outcome((_("Undo accepted: the move is taken back."),))
 
     # -- following ---------------------------------------------------------------------------
-    def poll(self, timeout: float = 0.0) -> Outcome | None:
-        """Keep the seat and follow the table: an outcome telling what the others did, when
-        something changed (None otherwise). A store that cannot be reached is said once, and
-        retried at every call."""
-        try:
-            if self.held and time.monotonic() - self._renewed >= RENEW_SECONDS:
-                if not self.store.renew_seat(self.table_id, self.seat or 0, self.token):
-                    if not self.lost_seat:
-                        self.lost_seat = True
-                        taken = TableError("seat_taken", name=self.info.seat(self.seat or 0).name)
-                        return Outcome(warning=describe(taken))
-                self._renewed = time.monotonic()
-                self.info = self.store.table(self.table_id)  # who is connected
-                self.players = [s for s in self.info.seats if s.role is Role.PLAYER]
-            if not self._has_changed(timeout) and not self.offline:
-                return None
-            was_offline = self.offline
-            self.offline = False
-            known = self.seq
-            game = self.match.game
-            announced = len(game.history) if game.pending is not None else None
-            asked = _help_counts(self.match.notes)
-            rematch = self.rematch
-            events = self.sync()
-            if self.seq == known or was_offline:
-                # No row: a seat came or went (a row says nothing of the seats; the renewal above
-                # reads them again every few seconds anyway).
-                self.info = self.store.table(self.table_id)
-                self.players = [s for s in self.info.seats if s.role is Role.PLAYER]
-        except TableError as exc:
-            if exc.code == "base_busy":  # another terminal is writing: read it at the next look
-                self._read_later()
-                return None
-            if exc.code in OUT_OF_REACH:
-                if not self.offline:
-                    self.offline = True
-                    return Outcome(warning=_("The connection to the table store is lost: retrying. Until it is "
-                                             "back, an action is refused and not recorded."))
-                return None
-            raise
+    def _seats_read(self) -> None:
+        self.players = [s for s in self.info.seats if s.role is Role.PLAYER]
+
+    def _before_look(self) -> tuple[int, int | None, dict[tuple[str, int, int], int], RematchRow | None]:
+        game = self.match.game
+        announced = len(game.history) if game.pending is not None else None
+        return len(game.history), announced, _help_counts(self.match.notes), self.rematch
+
+    def _news(self, before: Any, changed: bool) -> tuple[str, ...]:
+        """The others' moves, their use of the program's help, a rematch asked, a move of this
+        seat's accepted at another terminal."""
+        if not changed:
+            return ()
+        count, announced, asked, rematch = before
+        events = self._events_after(count)
         messages = tuple(self.event_text(e) for e in events) + self._help_used(asked)
         asker = self.rematch_asker
         if rematch is None and asker is not None:
             messages += (_("{name} asks for a rematch: Rematch (r) on the end screen takes you to the new table.")
                          .format(name=asker),)
-        unsure, self._unsure = self._unsure, False
-        if unsure and any(row.seq > known and row.payload.get("by") == self.seat for row in self.rows):
-            # The server took the row and went before it could answer: it was said « not
-            # recorded », and it is there after all.
-            messages = (_("Your last action reached the table after all: the store took it just before it went "
-                          "away."), *messages)
         game = self.match.game
         if (announced is not None and (game.pending is None or len(game.history) > announced)
                 and not any(e.kind in CONTEST_EVENTS for e in events)):
             # The announced move was accepted at another terminal: no event of the game says so.
             messages = (_("Move accepted."), *messages)
+        return messages
+
+    def _told(self, messages: tuple[str, ...]) -> None:
         self.match.log.extend(messages)
-        if was_offline:
-            messages = (_("The table store is back."), *messages)
-        return Outcome(messages)
 
     def _help_used(self, before: Mapping[tuple[str, int, int], int]) -> tuple[str, ...]:
         """What the other seats asked of the program since ``before`` (a hint, a look-up), said
@@ -703,15 +617,6 @@ class TableSession(FollowedTable):
             else:
                 said.append(_("{name} used the word tools.").format(name=name))
         return tuple(said)
-
-    def close(self) -> None:
-        """Leave the table: the seat is free at once for another terminal."""
-        if self.held and not self.lost_seat:
-            try:
-                self.store.leave_seat(self.table_id, self.seat or 0, self.token)
-            except TableError:
-                pass
-        self.held = False
 
 
 def table_gcg(session: TableSession) -> str:

@@ -332,38 +332,6 @@ class TableStore(ABC):
         """Let the connection go."""
 
 
-class FollowedTable:
-    """What a process following one table (a seat's session, a club table) offers its screen
-    besides its own intents: waiting for the others' writes."""
-
-    store: TableStore
-    table_id: str
-    _unread = False  # a change seen but not read (the store was busy): read at the next look
-
-    def _has_changed(self, timeout: float, quiet: bool = True) -> bool:
-        """Whether the table may have changed since the last look: the store says so, or a look
-        that met a busy store (:meth:`_read_later`) left a change unread."""
-        changed = self.store.changed(timeout, self.table_id, quiet) or self._unread
-        self._unread = False
-        return changed
-
-    def _read_later(self) -> None:
-        """The look met a busy store (another terminal writing): the next look reads."""
-        self._unread = True
-
-    @property
-    def wakes(self) -> bool:
-        """Whether :meth:`wait` returns as soon as another process writes to the table (a
-        PostgreSQL server announces each write; a SQLite file is looked at on a timer)."""
-        return self.store.wakes
-
-    def wait(self, timeout: float) -> bool:
-        """Block until another process may have written to the table (True: ``poll`` reads it)
-        or ``timeout`` passed (False). Holds nothing meanwhile: a screen waits in a thread of
-        its own and polls on its own thread when woken."""
-        return self.store.wait(timeout, self.table_id)
-
-
 def default_address() -> str:
     """``SCRABBLE_FR_BASE``, else the SQLite file in the user's data folder."""
     explicit = os.environ.get(BASE_ENV)

@@ -206,7 +206,8 @@ class _Judge:
 
     def judge(self, position: Position, played: Move | None) -> _Judgement:
         from scrabble_fr.player.computer import best_by_equity, leaves_for
-        from scrabble_fr.player.movegen import search_position, tiles_used, to_move
+        from scrabble_fr.player.generator import search_position
+        from scrabble_fr.player.movegen import tiles_used, to_move
 
         view, found = search_position(position)
         if not found:

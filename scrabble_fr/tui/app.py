@@ -340,7 +340,7 @@ class ScrabbleApp(App[None]):
             self.table.close()
         self.owned_table_store = session.store
         self.show_table(session)
-        if previous is not None:
+        if previous is not None and previous is not session.store:  # a series' next game keeps its store
             previous.close()
 
     # -- what screens ask (see scrabble_fr.tui.requests) -------------------------------------------

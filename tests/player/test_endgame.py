@@ -20,7 +20,7 @@ from conftest import full_lexicon
 from scrabble_fr.engine.move import Move, MoveKind
 from scrabble_fr.engine.position import Position
 from scrabble_fr.engine.rules import BlockedRule, EndRule, Rules
-from scrabble_fr.player import native
+from scrabble_fr.player import generator, native
 from scrabble_fr.player.endgame import EndgameSolver, judge_move, solve, solve_pre_endgame
 from scrabble_fr.player.movegen import generate_moves, placement_of
 from scrabble_fr.words import WordSet
@@ -149,13 +149,13 @@ def spread(position: Position) -> int:
 def searches() -> list[bool]:
     """The searches to check: Python's, and the compiled one when it is there (it must be under
     CI, whose install builds it)."""
-    if native.library() is None:
+    if generator.compiled() is None:
         return [False]
     return [False, True]
 
 
 def test_the_compiled_search_is_there_under_ci(compiled_engine: object) -> None:
-    assert native.library() is compiled_engine
+    assert generator.compiled() is compiled_engine
 
 
 @pytest.mark.parametrize(("lang", "preset"), CASES)

@@ -16,7 +16,7 @@ import pytest
 from scrabble_fr.cli import main
 from scrabble_fr.engine.position import Position
 from scrabble_fr.engine.rules import Rules
-from scrabble_fr.player import native
+from scrabble_fr.player import generator, native
 from scrabble_fr.player.endgame import solve
 from scrabble_fr.words import Dawg, WordSet
 
@@ -28,9 +28,9 @@ WORDS = ["OS", "OST", "ON", "TO", "NO", "OT"]
 def fresh_loader(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Path:
     """The loader as if the process had just started, with its own empty cache folder, and no
     process may be started (a compiler would be one)."""
-    monkeypatch.setattr(native, "_tried", False)
-    monkeypatch.setattr(native, "_library", None)
-    monkeypatch.delenv(native.NATIVE_ENV, raising=False)
+    monkeypatch.setattr(generator, "_tried", False)
+    monkeypatch.setattr(generator, "_library", None)
+    monkeypatch.delenv(generator.NATIVE_ENV, raising=False)
     cache = tmp_path / "cache"
     monkeypatch.setenv("SCRABBLE_FR_CACHE", str(cache))
 
@@ -50,9 +50,9 @@ def version(*args: str) -> str:
 
 def test_without_the_compiled_engine_the_python_search_answers(monkeypatch: pytest.MonkeyPatch,
                                                                fresh_loader: Path) -> None:
-    monkeypatch.setattr(native, "EXTENSION", "scrabble_fr.player._not_built")
-    assert native.library() is None
-    assert native.engine() == "Python"
+    monkeypatch.setattr(generator, "EXTENSION", "scrabble_fr.player._not_built")
+    assert generator.compiled() is None
+    assert generator.engine() == "Python"
     position = Position.from_cgp(ENDGAME, lexicon=WordSet(WORDS))
     result = solve(position)
     assert (result.value, result.proven, [m.notation() for m in result.moves]) == (5, True, ["H8 OST"])
@@ -61,7 +61,7 @@ def test_without_the_compiled_engine_the_python_search_answers(monkeypatch: pyte
 
 
 def test_the_version_names_the_engine_in_use(monkeypatch: pytest.MonkeyPatch, fresh_loader: Path) -> None:
-    monkeypatch.setattr(native, "EXTENSION", "scrabble_fr.player._not_built")
+    monkeypatch.setattr(generator, "EXTENSION", "scrabble_fr.player._not_built")
     assert version() == "scrabble-fr 0.1.0 (moteur Python)\n"
     assert version("--langue", "en") == "scrabble-fr 0.1.0 (Python engine)\n"
 
@@ -72,14 +72,31 @@ def test_the_version_says_compiled_when_it_is(compiled_engine: ModuleType, fresh
 
 
 def test_it_can_be_turned_off(monkeypatch: pytest.MonkeyPatch, fresh_loader: Path) -> None:
-    monkeypatch.setenv(native.NATIVE_ENV, "off")
-    assert native.library() is None
-    assert native.engine() == "Python"
+    monkeypatch.setenv(generator.NATIVE_ENV, "off")
+    assert generator.compiled() is None
+    assert generator.engine() == "Python"
+
+
+def test_turned_off_every_search_is_python_s(monkeypatch: pytest.MonkeyPatch, fresh_loader: Path) -> None:
+    """SCRABBLE_FR_NATIVE=off reaches every caller through the one boundary: the move lists, the
+    best moves, the racks' searches and the endgame all answer in Python."""
+    monkeypatch.setenv(generator.NATIVE_ENV, "off")
+    calls: list[str] = []
+    for name in ("search_position", "best_moves", "generate_moves", "search_rack"):
+        original = getattr(generator.movegen, name)
+        monkeypatch.setattr(generator.movegen, name,
+                            lambda *args, _name=name, _original=original: calls.append(_name) or _original(*args))
+    position = Position.from_cgp(ENDGAME, lexicon=WordSet(WORDS))
+    assert [m.notation() for m in generator.best_moves(position, 1)] == ["H8 OST"]
+    assert len(generator.generate_moves(position)) == len(generator.search_position(position)[1])
+    assert generator.rack_search(position.rules, Dawg.from_words(WORDS)) is None
+    assert not generator.endgame_compiled()
+    assert calls == ["best_moves", "generate_moves", "search_position"]
 
 
 def test_the_compiled_engine_is_the_built_extension(compiled_engine: ModuleType, fresh_loader: Path) -> None:
-    assert native.library() is compiled_engine
-    assert compiled_engine.__name__ == native.EXTENSION
+    assert generator.compiled() is compiled_engine
+    assert compiled_engine.__name__ == generator.EXTENSION
     position = Position.from_cgp(ENDGAME, lexicon=WordSet(WORDS))
     found = native.search(position, seconds=5.0, start_run=0)
     assert found is not None and (found.value, found.proven, found.line) == (5, True, (((114, "T"),),))

@@ -15,8 +15,9 @@ from scrabble_fr.engine.position import Position
 from scrabble_fr.engine.rules import Rules
 from scrabble_fr.lexicon import Lexicon
 from scrabble_fr.player.computer import ComputerPlayer, _best_by_tiles, best_by_equity, leaves_for
+from scrabble_fr.player.generator import rack_search
 from scrabble_fr.player.movegen import dawg_of, search_rack, tiles_used, to_move, view_of
-from scrabble_fr.player.native import RackSearch, board_codes
+from scrabble_fr.player.native import board_codes
 from scrabble_fr.player.selfplay import new_computer_game
 from scrabble_fr.words import Dawg
 
@@ -53,7 +54,7 @@ def test_the_best_placement_of_each_set_of_tiles_is_the_python_search_s(lang: st
     checked = 0
     for position in positions(lang, preset, seed)[::4]:
         view = view_of(position)
-        search = RackSearch.of(position.rules, dawg_of(position))
+        search = rack_search(position.rules, dawg_of(position))
         assert search is not None
         board = board_codes(position.board)
         leaves = leaves_for(position.rules, fitted=True)
@@ -84,7 +85,7 @@ def test_the_best_placement_of_each_set_of_tiles_is_the_python_search_s(lang: st
 
 def test_the_first_move_goes_through_the_centre() -> None:
     rules = Rules.preset("ffsc")
-    search = RackSearch.of(rules, Dawg.from_words(["OS", "SOT", "TOS"]))
+    search = rack_search(rules, Dawg.from_words(["OS", "SOT", "TOS"]))
     assert search is not None
     placements = search.best_by_tiles(bytearray([255] * 225), "OST")
     # SOT/TOS across or down through H8 (the centre doubles): 3 x 2 = 6 points; OS alone 4.
@@ -95,7 +96,7 @@ def test_the_first_move_goes_through_the_centre() -> None:
 
 def test_each_thread_has_its_own_state() -> None:
     position = positions("fr", "ffsc", 3)[6]
-    search = RackSearch.of(position.rules, dawg_of(position))
+    search = rack_search(position.rules, dawg_of(position))
     assert search is not None
     board = board_codes(position.board)
     alone = {rack: search.best_by_tiles(board, rack) for rack in ("AEINRST", "?EEQUZ", "KWXYZAE")}
@@ -113,7 +114,7 @@ def test_each_thread_has_its_own_state() -> None:
 
 
 def test_a_rack_of_more_than_fifteen_tiles_is_refused() -> None:
-    search = RackSearch.of(Rules.preset("ffsc"), Dawg.from_words(["OS"]))
+    search = rack_search(Rules.preset("ffsc"), Dawg.from_words(["OS"]))
     assert search is not None
     with pytest.raises(ValueError, match="15 tiles"):
         search.best_by_tiles(bytearray([255] * 225), "ABCDEFGHIJKLMNOP")
@@ -121,7 +122,7 @@ def test_a_rack_of_more_than_fifteen_tiles_is_refused() -> None:
 
 def test_a_board_larger_than_the_compiled_search_s_is_left_to_python() -> None:
     big = dataclasses.replace(Rules.preset("ffsc"), layout=tuple("." * 17 for _ in range(17)))
-    assert RackSearch.of(big, Dawg.from_words(["OS"])) is None
+    assert rack_search(big, Dawg.from_words(["OS"])) is None
 
 
 @pytest.mark.timeout(120)

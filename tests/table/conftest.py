@@ -10,8 +10,10 @@ import shutil
 import socket
 import subprocess
 import tempfile
+import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -134,3 +136,27 @@ def module_base(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPat
 def words() -> WordSet:
     return WordSet(["BALTE", "TABLE", "BLET", "BLETS", "ABLE", "ETAL", "TALE", "LATTE", "BALLE", "PELA", "PALE"],
                    "mini")
+
+
+def until_back(seat: Any) -> list[str]:
+    """Poll a seat (either kind of table) until its store answers again; what the look that
+    found it back said."""
+    deadline = time.monotonic() + 20
+    while True:
+        outcome = seat.poll(timeout=0.1)
+        if outcome is not None and not seat.offline:
+            return list(outcome.messages)
+        assert time.monotonic() < deadline, "the store did not come back"
+
+
+def plays_coup_3(arbiter: Any, player: Any) -> None:
+    """A duplicate table at coup 2 plays on: the arbitrator closes it and starts coup 3, the
+    player proposes nothing, the arbitrator closes it; nothing is found damaged."""
+    arbiter.close_coup()
+    arbiter.start_coup()
+    player.poll(timeout=2.0)
+    assert player.damaged is None and len(player.coups) == 3 and player.current is not None
+    player.propose("-")
+    arbiter.poll(timeout=2.0)
+    arbiter.close_coup()
+    assert arbiter.damaged is None and arbiter.coups[2].results is not None

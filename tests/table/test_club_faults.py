@@ -24,6 +24,8 @@ from scrabble_fr.cli import main
 from scrabble_fr.table import TableError, open_store
 from scrabble_fr.table.duplicate import DuplicateTable, DuplicateTableSettings, create_duplicate_table
 
+from .conftest import until_back
+
 
 @pytest.fixture(scope="module")
 def french():
@@ -39,6 +41,18 @@ def run(*argv: str) -> tuple[int, str, str]:
 
 def kinds(base: str, table_id: str) -> list[str]:
     return [row.payload["type"] for row in open_store(base).rows(table_id)]
+
+
+def coup_in_play(base: str, french):  # type: ignore[no-untyped-def]
+    """A club table (seed 1, Alice and Bruno, no clock), its arbitrator's and Alice's seats, coup 1
+    started and read by Alice."""
+    created = create_duplicate_table(open_store(base), DuplicateTableSettings(["Alice", "Bruno"], seed=1,
+                                                                              seconds=None))
+    arbiter = DuplicateTable.join(open_store(base), created.codes[2], french)
+    alice = DuplicateTable.join(open_store(base), created.codes[0])
+    arbiter.start_coup()
+    alice.poll(timeout=2.0)
+    return created, arbiter, alice
 
 
 _ARBITRATOR = textwrap.dedent(
@@ -181,15 +195,219 @@ def test_bad_input_at_a_club_table_is_one_line_exit_2_and_writes_nothing(club, a
 
 
 def test_a_proposal_after_the_close_is_refused_even_from_a_process_that_missed_the_close(base, french):
+    created, arbiter, alice = coup_in_play(base, french)
+    arbiter.close_coup()  # Alice's process has not read the close yet
+    rows = open_store(base).rows(created.table.id)
+    alice.store.changed = lambda *args, **kwargs: False  # type: ignore[method-assign]  # its look misses it
+    with pytest.raises(Exception) as refused:
+        alice.propose("H4 PAGE")
+    assert getattr(refused.value, "code", None) == "coup_closed"
+    assert open_store(base).rows(created.table.id) == rows
+
+
+# -- an intent the store does not take: refused at once, « pas enregistré », sent again by hand ------------
+def _said(exc: BaseException) -> str:
+    from scrabble_fr.messages import describe
+
+    assert isinstance(exc, TableError)
+    return describe(exc)
+
+
+@pytest.mark.timeout(120)
+def test_a_proposal_and_a_close_while_postgresql_is_stopped_are_refused_at_once_and_sent_again_later(
+        postgres, french):
+    base = postgres.schema_url("club_outage")
+    created, arbiter, alice = coup_in_play(base, french)
+    before = open_store(base).rows(created.table.id)
+    postgres.stop("fast")
+    try:
+        # Not yet known to be away: the proposal is refused, and says so; nothing kept to be sent.
+        with pytest.raises(TableError) as refused:
+            alice.propose("H4 PAGE")
+        assert refused.value.code == "not_recorded" and "pas enregistré" in _said(refused.value)
+        assert not alice.has_proposed(0)
+        # Known to be away: refused at once, before any connection attempt.
+        start = time.monotonic()
+        with pytest.raises(TableError) as again:
+            alice.propose("H4 PAGE")
+        assert again.value.code == "not_recorded" and time.monotonic() - start < 0.5
+        assert alice.poll() is None  # the refusal said it: no second warning
+        # The arbitrator's close: the first look says the loss (never « nouvel essai… » alone) ...
+        lost = arbiter.poll(timeout=0.2)
+        assert lost is not None and lost.warning and "pas enregistrée" in lost.warning
+        # ... and the close is refused at once, nothing of it kept.
+        start = time.monotonic()
+        with pytest.raises(TableError) as closing:
+            arbiter.close_coup()
+        assert closing.value.code == "not_recorded" and "pas enregistré" in _said(closing.value)
+        assert time.monotonic() - start < 0.5
+        assert arbiter.current is not None and arbiter.current.number == 1
+    finally:
+        postgres.start()
+    for table in (alice, arbiter):
+        assert until_back(table)[0] == "La base des tables répond de nouveau."
+    assert open_store(base).rows(created.table.id) == before  # nothing of the refused intents
+    alice.propose("H4 PAGE")  # sent again, by hand: recorded
+    arbiter.poll(timeout=2.0)
+    assert arbiter.current is not None and arbiter.current.proposals == {0: "H4 PAGE"}
+    arbiter.close_coup()  # sent again: closed, and the results follow
+    assert kinds(base, created.table.id)[len(before):] == ["proposal", "close", "results"]
+    alice.poll(timeout=2.0)
+    assert alice.coups[0].points(0) == 14
+
+
+def _held(base: str):  # type: ignore[no-untyped-def]
+    """Another terminal's write holding the SQLite file (until its ``ROLLBACK``)."""
+    import sqlite3
+
+    holder = sqlite3.connect(base, isolation_level=None)
+    holder.execute("BEGIN IMMEDIATE")
+    return holder
+
+
+def test_a_proposal_and_a_close_on_a_held_sqlite_file_are_refused_and_go_when_sent_again(tmp_path, french,
+                                                                                         monkeypatch):
+    from scrabble_fr.table import sqlite as sqlite_store
+
+    monkeypatch.setattr(sqlite_store, "BUSY_SECONDS", 0.2)
+    base = str(tmp_path / "tables.sqlite3")
     created = create_duplicate_table(open_store(base), DuplicateTableSettings(["Alice", "Bruno"], seed=1,
                                                                               seconds=None))
     arbiter = DuplicateTable.join(open_store(base), created.codes[2], french)
     alice = DuplicateTable.join(open_store(base), created.codes[0])
     arbiter.start_coup()
-    alice.poll(timeout=2.0)
-    arbiter.close_coup()  # Alice's process has not read the close yet
-    rows = open_store(base).rows(created.table.id)
-    with pytest.raises(Exception) as refused:
-        alice._write_retrying({"type": "proposal", "n": 1, "by": 0, "text": "H4 PAGE"})
-    assert getattr(refused.value, "code", None) == "coup_closed"
-    assert open_store(base).rows(created.table.id) == rows
+    before = open_store(base).rows(created.table.id)
+    holder = _held(base)
+    try:
+        with pytest.raises(TableError) as refused:
+            alice.propose("H4 PAGE")
+        assert refused.value.code == "not_recorded_busy"
+        said = _said(refused.value)
+        assert "occupée" in said and "pas enregistré" in said and "Renvoyez" in said
+        with pytest.raises(TableError) as closing:
+            arbiter.close_coup()
+        assert closing.value.code == "not_recorded_busy"
+        assert arbiter.current is not None and not alice.offline and not arbiter.offline  # busy is not away
+    finally:
+        holder.execute("ROLLBACK")
+        holder.close()
+    assert open_store(base).rows(created.table.id) == before
+    alice.propose("H4 PAGE")
+    arbiter.poll()
+    arbiter.close_coup()
+    assert kinds(base, created.table.id)[len(before):] == ["proposal", "close", "results"]
+
+
+def test_a_close_whose_results_the_store_does_not_take_is_said_closed_and_published_later(tmp_path, french):
+    base = str(tmp_path / "tables.sqlite3")
+    created = create_duplicate_table(open_store(base), DuplicateTableSettings(["Alice", "Bruno"], seed=1,
+                                                                              seconds=None))
+    arbiter = DuplicateTable.join(open_store(base), created.codes[2], french)
+    arbiter.start_coup()
+    store = arbiter.store
+    written = store.append
+
+    def close_then_lose(table_id, seq, payload, quiet=False):  # type: ignore[no-untyped-def]
+        if payload["type"] != "close":
+            raise TableError("base_lost")  # the server went after the close
+        return written(table_id, seq, payload, quiet)
+
+    store.append = close_then_lose  # type: ignore[method-assign]
+    outcome = arbiter.close_coup()
+    assert outcome.messages[0] == "Le coup 1 est fermé." and "résultats" in outcome.messages[1]
+    assert arbiter.last is not None and arbiter.last.closed and arbiter.last.results is None
+    del store.append
+    messages = until_back(arbiter)  # the look that finds the store back publishes them
+    assert messages[0] == "La base des tables répond de nouveau." and any("ARPEGEZ" in m for m in messages)
+    assert kinds(base, created.table.id) == ["coup", "close", "results"]
+
+
+# -- on screen: the refusal said, the typed line kept ----------------------------------------------------------
+async def _until(pilot, condition, seconds: float = 20.0) -> None:  # type: ignore[no-untyped-def]
+    deadline = time.monotonic() + seconds
+    while not condition():
+        assert time.monotonic() < deadline
+        await pilot.pause(0.1)
+
+
+@pytest.mark.timeout(120)
+async def test_a_players_proposal_while_postgresql_is_stopped_is_refused_on_screen_and_the_line_kept(
+        postgres, french):
+    from textual.widgets import Input, Static
+
+    from scrabble_fr.tui.app import ScrabbleApp
+    from scrabble_fr.tui.screens.club import PlayerScreen
+
+    base = postgres.schema_url("club_outage_screen")
+    created = create_duplicate_table(open_store(base), DuplicateTableSettings(["Alice", "Bruno"], seed=1,
+                                                                              seconds=None))
+    arbiter = DuplicateTable.join(open_store(base), created.codes[2], french)
+    arbiter.start_coup()
+    alice = DuplicateTable.join(open_store(base), created.codes[0])
+    app = ScrabbleApp(table=alice)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, PlayerScreen)
+        field = screen.query_one("#club-input", Input)
+
+        def message() -> str:
+            return str(screen.query_one("#club-message", Static).render())
+
+        postgres.stop("fast")
+        try:
+            field.value = "H4 PAGE"
+            await pilot.press("enter")
+            await pilot.pause()
+            assert "pas enregistré" in message() and "nouvel essai" not in message()
+            assert field.value == "H4 PAGE"  # kept, to send again as it is
+            assert not alice.has_proposed(0)
+        finally:
+            postgres.start()
+        await _until(pilot, lambda: "répond de nouveau" in message())  # the screen says the store is back
+        assert field.value == "H4 PAGE"
+        await pilot.press("enter")  # sent again
+        await pilot.pause()
+        assert field.value == "" and alice.has_proposed(0)
+        assert kinds(base, created.table.id) == ["coup", "proposal"]
+
+
+async def test_the_arbitrators_close_on_a_held_sqlite_file_is_refused_on_screen_and_goes_when_sent_again(
+        tmp_path, french, monkeypatch):
+    from textual.widgets import Static
+
+    from scrabble_fr.table import sqlite as sqlite_store
+    from scrabble_fr.tui.app import ScrabbleApp
+    from scrabble_fr.tui.screens.club import ArbiterScreen
+    from scrabble_fr.tui.screens.dialogs import ConfirmDialog
+
+    monkeypatch.setattr(sqlite_store, "BUSY_SECONDS", 0.2)
+    base = str(tmp_path / "tables.sqlite3")
+    created = create_duplicate_table(open_store(base), DuplicateTableSettings(["Alice", "Bruno"], seed=1,
+                                                                              seconds=None))
+    arbiter = DuplicateTable.join(open_store(base), created.codes[2], french)
+    arbiter.start_coup()
+    app = ScrabbleApp(table=arbiter)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, ArbiterScreen)
+        holder = _held(base)
+        try:
+            await pilot.press("f3")
+            await pilot.pause()
+            assert isinstance(app.screen, ConfirmDialog)
+            await pilot.press("enter")  # Close
+            await pilot.pause()
+            said = str(screen.query_one("#club-message", Static).render())
+            assert "pas enregistré" in said and "Renvoyez" in said
+            assert arbiter.current is not None  # still in play
+        finally:
+            holder.execute("ROLLBACK")
+            holder.close()
+        assert kinds(base, created.table.id) == ["coup"]
+        await pilot.press("f3")
+        await pilot.pause()
+        await pilot.press("enter")  # sent again
+        await pilot.pause()
+        assert arbiter.current is None and kinds(base, created.table.id) == ["coup", "close", "results"]

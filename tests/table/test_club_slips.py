@@ -62,9 +62,9 @@ def test_slips_are_marked_kept_and_counted(base, french):
     with pytest.raises(TableError) as refused:
         type_slip(arbiter, "Chloé", "H6 ARPEGEZ 108")
     assert refused.value.code == "slip_no_coup" or refused.value.code == "slip_coup_closed"
-    results = arbiter.coups[0].results
-    assert results is not None and results["players"][str(chloe)]["points"] == 108
-    assert results["players"][str(chloe)]["solo"] is True and results["players"][str(chloe)]["warning"] is None
+    line = arbiter.coups[0].line(chloe)
+    assert line is not None and line.points == 108
+    assert line.solo is True and line.warning is None
     # Coup 2: the reference wrong, the score written is the word's at its place: 36 less 5 (§5.3.3).
     arbiter.start_coup()
     ref, score = top(arbiter)

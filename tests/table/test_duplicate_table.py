@@ -17,6 +17,7 @@ from scrabble_fr.cli import main
 from scrabble_fr.engine.errors import ScrabbleError
 from scrabble_fr.table import TableError, open_store
 from scrabble_fr.table.duplicate import DuplicateTable, DuplicateTableSettings, create_duplicate_table
+from scrabble_fr.table.rows import PlacedMove
 
 
 @pytest.fixture(scope="module")
@@ -56,8 +57,9 @@ def test_a_coup_from_the_draw_to_the_ranking(base, french):
     arbiter.close_coup()
     alice.poll(timeout=2.0)
     coup = alice.coups[0]
-    assert coup.results is not None and coup.results["top"] == {"ref": "H6", "word": "ARPEGEZ", "score": 108}
-    assert coup.points(0) == 108 and coup.results["players"]["0"]["solo"] is True
+    assert coup.results is not None and coup.results.top == PlacedMove("H6", "ARPEGEZ", 108)
+    line = coup.line(0)
+    assert coup.points(0) == 108 and line is not None and line.solo is True
     assert alice.board[7, 5] == "A"  # the top is on the board
     # The ranking is the sum of the recorded scores.
     assert alice.total(0) == coup.points(0) and alice.total(1) == coup.points(1)
@@ -193,8 +195,7 @@ def test_the_arbitrator_corrects_a_score_with_a_reason(base, french):
     before = arbiter.total(0)
     arbiter.correct(1, 0, 50, "bulletin mal lu")
     alice.poll(timeout=2.0)
-    assert alice.coups[0].points(0) == 50 and alice.total(0) == before - alice.coups[0].results["players"]["0"][
-        "points"] + 50
+    assert alice.coups[0].points(0) == 50 and alice.total(0) == before - alice.coups[0].recorded_points(0) + 50
     with pytest.raises(TableError):
         alice.correct(1, 0, 100, "moi")  # only the arbitrator
     status, out, _err = run("table", "resultats", created.table.id, "--json", "--base", base)

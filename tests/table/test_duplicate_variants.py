@@ -55,8 +55,9 @@ def test_a_joker_table_holds_a_joker_in_each_draw_and_every_board_swaps_the_same
     arbiter.close_coup()
     alice.poll(timeout=2.0)
     results = alice.coups[0].results
-    assert results is not None and results["top"]["word"] == "GABbROs"
-    assert results["swapped"] == [[7, 4, "B"], [7, 7, "S"]]
+    assert results is not None and results.top is not None and results.top.word == "GABbROs"
+    assert results.swapped == ((7, 4, "B"), (7, 7, "S"))
+    assert results.to_json()["swapped"] == [[7, 4, "B"], [7, 7, "S"]]  # as the row holds them
     # Every process's board holds the letters where the jokers were, as the arbitrator's game does.
     store = open_store(base)
     watcher = DuplicateTable(store, store.table(created.table.id), None, spectator=True)

@@ -139,29 +139,6 @@ def test_an_action_while_postgresql_is_stopped_is_refused_at_once_and_sent_again
 
 
 
-def test_a_row_the_store_took_before_failing_to_answer_is_said_to_have_reached_the_table(tmp_path, words):
-    # The server commits the row and goes before it answers: the move was said « not recorded »;
-    # when the store is back, the seat is told that it reached the table after all.
-    base = str(tmp_path / "tables.sqlite3")
-    created = create_table(open_store(base), TableSettings(["Alice", "Bruno"], seed=7))
-    alice = TableSession.join(open_store(base), created.codes[0], words)
-    store = alice.store
-    written = store.append
-
-    def append_then_lose(*args, **kwargs):  # type: ignore[no-untyped-def]
-        written(*args, **kwargs)
-        raise TableError("base_lost")
-
-    store.append = append_then_lose  # type: ignore[method-assign]
-    with pytest.raises(TableError) as refused:
-        alice.match.play("H4 BALTE")
-    assert refused.value.code == "not_recorded" and alice.match.game.pending is None
-    del store.append
-    outcome = alice.poll(timeout=0.5)
-    assert outcome is not None and alice.match.game.pending is not None
-    assert any("a bien atteint la table" in message for message in outcome.messages)
-
-
 def test_a_computers_move_the_store_does_not_take_is_played_again_once_it_is_back(tmp_path, words):
     base = str(tmp_path / "tables.sqlite3")
     created = create_table(open_store(base), TableSettings(["Alice", "ordi:1"], seed=7))

@@ -25,6 +25,8 @@ from scrabble_fr.table import TableError, TableSession, TableSettings, create_ta
 from scrabble_fr.table.duplicate import DuplicateTable, DuplicateTableSettings, create_duplicate_table
 from scrabble_fr.table.seal import SEALED, open_seed, seal_seed
 
+from .conftest import plays_coup_3
+
 DATA = Path(__file__).parent / "data"
 
 
@@ -165,14 +167,7 @@ def test_a_duplicate_written_before_the_seals_plays_on(tmp_path, french):
     coup = arbiter.current
     assert coup is not None and coup.number == 2 and coup.draw_text == "OOUMEDR" and coup.proposals == {0: "-"}
     assert alice.total(0) == 108
-    arbiter.close_coup()
-    arbiter.start_coup()
-    alice.poll(timeout=2.0)
-    assert alice.damaged is None and len(alice.coups) == 3 and alice.current is not None
-    alice.propose("-")
-    arbiter.poll(timeout=2.0)
-    arbiter.close_coup()
-    assert arbiter.damaged is None and arbiter.coups[2].results is not None
+    plays_coup_3(arbiter, alice)
 
 
 # -- the classic table ---------------------------------------------------------------------------------------

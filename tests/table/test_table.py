@@ -16,7 +16,7 @@ from scrabble_fr.engine.errors import ScrabbleError
 from scrabble_fr.engine.game import EventKind
 from scrabble_fr.engine.move import Move
 from scrabble_fr.match.config import Verification
-from scrabble_fr.table import TableError, TableSession, TableSettings, create_table, open_store
+from scrabble_fr.table import TableError, TableSession, TableSettings, create_table, following, open_store
 from scrabble_fr.table.store import Conflict, NewTable, SeatSpec, code_hash
 
 
@@ -177,7 +177,7 @@ def test_undo_is_asked_and_granted_by_the_other_player(base, words):
     bruno.poll(timeout=2.0)
     alice.match.undo()  # asks
     bruno.poll(timeout=2.0)
-    assert bruno.undo_asked is not None and bruno.seat in bruno._undo_voters()
+    assert bruno.undo_to_answer == "Alice" and bruno.seat in bruno.undo_voters()
     bruno.answer_undo(True)
     alice.poll(timeout=2.0)
     assert alice.match.game.board.is_empty() and alice.match.current_human == 0
@@ -238,7 +238,7 @@ def test_manual_verification_waits_for_the_arbiter(base, words):
     outcome = bruno.match.contest(1)
     assert "arbitre" in outcome.text and bruno.match.game.pending is not None
     zoe.poll(timeout=2.0)
-    assert zoe.judgement == {"contester": 1, "words": ["BALTE"]}
+    assert zoe.judgement is not None and (zoe.judgement.contester, zoe.judgement.words) == (1, ("BALTE",))
     zoe.judge({"BALTE": False})  # the arbiter says not valid: Alice's move is withdrawn
     alice.poll(timeout=2.0)
     assert alice.match.game.board.is_empty() and alice.match.game.history[-1].kind is EventKind.WITHDRAWN
@@ -250,7 +250,7 @@ def test_without_an_arbiter_the_word_list_judges(base, words):
     assert created.table.config["verification"] == "auto"
 
 
-def test_a_second_terminal_is_refused_a_held_seat_unless_forced(base, words):
+def test_a_second_terminal_is_refused_a_held_seat_unless_forced(base, words, monkeypatch):
     created, (alice, _bruno) = seats(base, words)
     with pytest.raises(TableError) as taken:
         TableSession.join(open_store(base), created.codes[0], words)
@@ -258,7 +258,7 @@ def test_a_second_terminal_is_refused_a_held_seat_unless_forced(base, words):
     again = TableSession.join(open_store(base), created.codes[0], words, force=True)
     assert again.can_act
     warning = None
-    alice._renewed = 0  # time to renew: the lease is no longer this process's
+    monkeypatch.setattr(following, "RENEW_SECONDS", 0.0)  # time to renew: the lease is no longer this process's
     outcome = alice.poll()
     warning = outcome.warning if outcome is not None else None
     assert warning and alice.lost_seat

@@ -175,7 +175,7 @@ async def test_the_arbitrator_starts_closes_after_confirming_and_corrects(tmp_pa
         assert arbiter.coups[0].points(1) == 20 and arbiter.total(1) == 20
         assert "Bruno's score on coup 1 is now 20" in text(app, "#club-message")
         bruno.poll(timeout=2.0)
-        assert bruno.coups[0].corrections[1]["reason"] == "bulletin misread"
+        assert bruno.coups[0].corrections[1].reason == "bulletin misread"
 
 
 async def test_the_projector_follows_the_table(tmp_path, french):

@@ -9,7 +9,9 @@
  *     solve(**request) -> (status, value, proven, depth, nodes, seconds, answered,
  *                          answered_later, table_bits, helpers, splits, inner_splits, restarts,
  *                          line: ((square, code) pairs a move))
- *     rack_state() -> a thread's state for best_by_tiles
+ *     rack_state() -> a thread's state for best_by_tiles and moves
+ *     moves(state, best, **request) -> [(score, start, end, letters: a tuple of codes)], every
+ *                                      placement (best 0) or those of the best scores and ties
  *     best_by_tiles(state, subsets, **request) -> [(score, squares: bytes, codes: bytes)]
  */
 #define PY_SSIZE_T_CLEAN
@@ -303,16 +305,67 @@ static PyObject *best_by_tiles(PyObject *self, PyObject *args, PyObject *kwargs)
     return placements;
 }
 
+/* A placement as Python's generator writes one (movegen.py's Raw): (score, first strip square of
+ * the main word, the square after it, its letters as a tuple of codes). */
+static PyObject *raw_of(const MgWord *w) {
+    PyObject *letters = PyTuple_New(w->length);
+    if (!letters) return NULL;
+    for (int i = 0; i < w->length; i++) {
+        PyObject *code = PyLong_FromLong(w->letters[i]);
+        if (!code) {
+            Py_DECREF(letters);
+            return NULL;
+        }
+        PyTuple_SetItem(letters, i, code);
+    }
+    return Py_BuildValue("(iiiN)", w->score, w->start, w->start + w->length, letters);
+}
+
+static PyObject *moves(PyObject *self, PyObject *args, PyObject *kwargs) {
+    (void)self;
+    PyObject *capsule;
+    int best;
+    if (!PyArg_ParseTuple(args, "Oi:moves", &capsule, &best)) return NULL;
+    RackState *state = PyCapsule_GetPointer(capsule, RACK_STATE);
+    if (!state) return NULL;
+    Request request;
+    if (read_request(kwargs, &request) != 0) return NULL;
+    int found;
+    const MgWord *words = NULL;
+    Py_BEGIN_ALLOW_THREADS
+    found = mg_moves(state->state, &request.in, best, &words);
+    Py_END_ALLOW_THREADS
+    release_request(&request);
+    if (found == -1) {
+        PyErr_SetString(PyExc_ValueError, "a rack of more than 15 tiles, or of more than 15 of one tile");
+        return NULL;
+    }
+    if (found < 0) return PyErr_NoMemory();
+    PyObject *placements = PyList_New(found);
+    if (!placements) return NULL;
+    for (int i = 0; i < found; i++) {
+        PyObject *one = raw_of(&words[i]);
+        if (!one) {
+            Py_DECREF(placements);
+            return NULL;
+        }
+        PyList_SetItem(placements, i, one);
+    }
+    return placements;
+}
+
 static PyMethodDef METHODS[] = {
     {"solve", (PyCFunction)(void (*)(void))solve, METH_VARARGS | METH_KEYWORDS, "The endgame search of a request."},
-    {"rack_state", rack_state, METH_NOARGS, "A thread's state for best_by_tiles."},
+    {"rack_state", rack_state, METH_NOARGS, "A thread's state for best_by_tiles and moves."},
     {"best_by_tiles", (PyCFunction)(void (*)(void))best_by_tiles, METH_VARARGS | METH_KEYWORDS,
      "For each set of a rack's tiles, its best placement on a board."},
+    {"moves", (PyCFunction)(void (*)(void))moves, METH_VARARGS | METH_KEYWORDS,
+     "Every placement of a rack on a board, or those of the best scores."},
     {NULL, NULL, 0, NULL},
 };
 
 static struct PyModuleDef MODULE = {
-    PyModuleDef_HEAD_INIT, "_native", "The compiled engine: the endgame search and the playouts' rack search.",
+    PyModuleDef_HEAD_INIT, "_native", "The compiled engine: the endgame search, the move lists and the playouts' rack search.",
     -1, METHODS, NULL, NULL, NULL, NULL,
 };
 

@@ -1,5 +1,6 @@
-/* The compiled engine's interface: the endgame search (eg_solve) and the playouts' rack search
- * (mg_new, mg_best_by_tiles, mg_free), as the Python binding (binding.c) calls them. */
+/* The compiled engine's interface: the endgame search (eg_solve), the move lists (mg_moves) and
+ * the playouts' rack search (mg_best_by_tiles), these two with a thread's state (mg_new, mg_free),
+ * as the Python binding (binding.c) calls them. */
 #ifndef SCRABBLE_FR_ENGINE_H
 #define SCRABBLE_FR_ENGINE_H
 
@@ -76,6 +77,16 @@ typedef struct {
     uint8_t code[MAXT];
 } MgMove;
 
+/* A placement as Python's move generator writes one (movegen.py's Raw): its score, its main
+ * word's first square on the strip (movelist.h: main_word) and the word's letters, a joker the
+ * placement lays as 26 + its letter. */
+typedef struct {
+    int32_t score;
+    int32_t start;
+    int32_t length;
+    uint8_t letters[MAXN];
+} MgWord;
+
 #define MG_SUBSETS (1 << 15) /* the rack tiles a move may use, as a number (racks of 15 at most) */
 
 /* The endgame search of in, its answer in out: 0, or -1 a bad request, -2 no memory, -3 and -4
@@ -90,5 +101,10 @@ void mg_free(void *state);
  * the Python search's order, written to out (cap of them at most); their count, or -1 a bad
  * request, -2 no memory. */
 int mg_best_by_tiles(void *state, const EgInput *in, MgMove *out, int cap);
+
+/* Every placement of the first rack on the board (best > 0: those of the best scores, best of
+ * them at least, and their ties), in the state's memory at *out until its next request; their
+ * count, or -1 a bad request, -2 no memory. */
+int mg_moves(void *state, const EgInput *in, int best, const MgWord **out);
 
 #endif

@@ -280,7 +280,7 @@ static void extend(S *s, int i, int node, int n, int anchored, int main_sum, int
         if (keep) {
             Move *m = new_move(s);
             if (!m) return;
-            int score = main_sum * word_mul + cross_total + (n >= s->in.bingo_size ? s->in.bingo_bonus : 0);
+            int score = placement_score(s, main_sum, word_mul, cross_total, n);
             m->n = (int8_t)n;
             m->line = (uint8_t)(s->gen_dir * MAXN + s->gen_line);
             m->score = (int16_t)score;
@@ -303,7 +303,7 @@ static void extend(S *s, int i, int node, int n, int anchored, int main_sum, int
     uint32_t allowed = s->in.child_mask[node] & s->g_xm[i];
     if (!s->rack[player][BLANK]) allowed &= s->g_held;
     int q = s->g_sq[i];
-    int lm = s->lm[q], wm = s->wm[q];
+    int wm = s->wm[q];
     int xs = s->g_xs[i];
     int now_anchored = anchored || s->g_anchor[i];
     while (allowed) {
@@ -313,24 +313,21 @@ static void extend(S *s, int i, int node, int n, int anchored, int main_sum, int
         for (int as_blank = 0; as_blank < 2; as_blank++) {
             int tile = as_blank ? BLANK : letter;
             if (!s->rack[player][tile]) continue;
-            int v = as_blank ? 0 : s->tv[letter];
+            int code = as_blank ? BLANK + letter : letter;
+            int points = tile_points(s, code, q);
             if (!--s->rack[player][tile] && !as_blank) s->g_held &= ~(1u << letter);
             s->g_placed_sq[n] = (uint8_t)q;
-            s->g_placed_code[n] = (uint8_t)(as_blank ? BLANK + letter : letter);
-            int cross_add = xs >= 0 ? (xs + v * lm) * wm : 0;
-            extend(s, i + 1, child, n + 1, now_anchored, main_sum + v * lm, word_mul * wm, cross_total + cross_add,
-                   tile_sum + v);
+            s->g_placed_code[n] = (uint8_t)code;
+            extend(s, i + 1, child, n + 1, now_anchored, main_sum + points, word_mul * wm,
+                   cross_total + cross_points(s, xs, points, q), tile_sum + (as_blank ? 0 : s->tv[letter]));
             if (!s->rack[player][tile]++ && !as_blank) s->g_held |= 1u << letter;
             if (s->stopped_gen) return;
         }
     }
 }
 
-/* The placements of the player's rack in a line (direction dir, row or column line), pushed on
- * the move stack: the line's squares into the generation's scratch (g_), then the word graph
- * followed from each square that may start a word within reach of an anchor. */
-static void generate_line(S *s, int player, uint32_t fits, int dir, int line, int empty_board) {
-    int N = s->N, tiles = s->rack_size[player], any_anchor = 0;
+int load_line(S *s, int dir, int line, int empty_board) {
+    int N = s->N, any_anchor = 0;
     s->gen_dir = dir;
     s->gen_line = line;
     for (int i = 0; i < N; i++) {
@@ -342,12 +339,12 @@ static void generate_line(S *s, int player, uint32_t fits, int dir, int line, in
         s->g_xs[i] = s->xscore[dir][q];
         any_anchor |= s->g_anchor[i];
     }
-    if (!any_anchor) return;
-    /* From each square, the empty squares to fill up to the nearest anchor (none where no tile
-     * of the rack may go), worked out backwards in one pass. */
-    int need[MAXN];
+    return any_anchor;
+}
+
+void reach(const S *s, uint32_t fits, int *need) {
     int ahead = INF;
-    for (int i = N - 1; i >= 0; i--) {
+    for (int i = s->N - 1; i >= 0; i--) {
         if (s->g_cell[i] < 0) {
             if (!(s->g_xm[i] & fits)) ahead = INF;
             else if (s->g_anchor[i]) ahead = 1;
@@ -355,10 +352,22 @@ static void generate_line(S *s, int player, uint32_t fits, int dir, int line, in
         }
         need[i] = ahead;
     }
+}
+
+void generate_from(S *s, int start) { extend(s, start, s->in.root, 0, 0, 0, 1, 0, 0); }
+
+/* The placements of the player's rack in a line (direction dir, row or column line), pushed on
+ * the move stack: the line's squares into the generation's scratch (load_line), then the word
+ * graph followed from each square that may start a word within reach of an anchor (reach). */
+static void generate_line(S *s, int player, uint32_t fits, int dir, int line, int empty_board) {
+    int N = s->N, tiles = s->rack_size[player];
+    if (!load_line(s, dir, line, empty_board)) return;
+    int need[MAXN];
+    reach(s, fits, need);
     for (int start = 0; start < N; start++) {
         if (start > 0 && s->g_cell[start - 1] >= 0) continue;
         if (need[start] > tiles) continue; /* no anchor within reach */
-        extend(s, start, s->in.root, 0, 0, 0, 1, 0, 0);
+        generate_from(s, start);
         if (s->failed || s->stopped_gen) return;
     }
 }
@@ -444,15 +453,31 @@ static int same_line_moves(S *s, int player, uint32_t fits, int empty_board, int
     return same;
 }
 
-void generate(S *s, int player, const uint8_t *dirty) {
-    int N = s->N;
-    int empty_board = s->board[s->in.centre] < 0;
+static int board_empty(const S *s) {
+    for (int q = 0; q < s->area; q++)
+        if (s->board[q] >= 0) return 0;
+    return 1;
+}
+
+int is_empty_board(const S *s) {
+    /* The centre the one anchor of an empty board only: a board whose centre is empty but which
+     * has tiles (a position set up so) anchors beside them, as in Python. */
+    return s->board[s->in.centre] < 0 && board_empty(s);
+}
+
+uint32_t begin_generation(S *s, int player) {
     const int *rack = s->rack[player];
     s->gen_player = player;
     s->g_held = 0;
     for (int t = 0; t < 26; t++)
         if (rack[t]) s->g_held |= 1u << t;
-    uint32_t fits = rack[BLANK] ? ALL26 : s->g_held;
+    return rack[BLANK] ? ALL26 : s->g_held;
+}
+
+void generate(S *s, int player, const uint8_t *dirty) {
+    int N = s->N;
+    int empty_board = is_empty_board(s);
+    uint32_t fits = begin_generation(s, player);
     uint64_t keys[2 * MAXN];
     if (s->lines)
         /* the keys first, each line's entry fetched from memory while the next is worked out */
@@ -555,10 +580,9 @@ int rescore(S *s, int player, const Move *m, int *score_out) {
     while ((dir == 0 ? s->col_of[last] < N - 1 : last < N * (N - 1)) && s->board[last + step] >= 0) last += step;
     int node = s->in.root, main_sum = 0, word_mul = 1, cross_total = 0, k = 0;
     for (int q = first; q <= last; q += step) {
-        int code = s->board[q], v;
+        int code = s->board[q];
         if (code >= 0) {
-            v = code < BLANK ? s->tv[code] : 0;
-            main_sum += v;
+            main_sum += code < BLANK ? s->tv[code] : 0; /* a board tile: no premium */
         } else {
             /* one of the move's squares (the span between its tiles is all filled) */
             int i = 0;
@@ -567,17 +591,17 @@ int rescore(S *s, int player, const Move *m, int *score_out) {
             code = m->code[i];
             int letter = letter_of(code);
             if (!(s->xmask[dir][q] >> letter & 1)) return 0;
-            v = code < BLANK ? s->tv[code] : 0;
-            main_sum += v * s->lm[q];
+            int points = tile_points(s, code, q);
+            main_sum += points;
             word_mul *= s->wm[q];
-            if (s->xscore[dir][q] >= 0) cross_total += (s->xscore[dir][q] + v * s->lm[q]) * s->wm[q];
+            cross_total += cross_points(s, s->xscore[dir][q], points, q);
             k++;
         }
         node = child_of(s, node, letter_of(code));
         if (node < 0) return 0;
     }
     if (k != m->n || !s->in.terminal[node]) return 0;
-    *score_out = main_sum * word_mul + cross_total + (m->n >= s->in.bingo_size ? s->in.bingo_bonus : 0);
+    *score_out = placement_score(s, main_sum, word_mul, cross_total, m->n);
     return 1;
 }
 

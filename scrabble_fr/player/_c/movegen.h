@@ -29,6 +29,21 @@ static inline int frontier_value(const S *s, int me, const Move *m, int scoreles
     return m->worth - s->rack_value[me] + s->rack_value[1 - me];
 }
 
+/* A placement's score, written once for the engine (extend, which sums it tile by tile as the
+ * word graph is followed, and rescore, which sums it on the board as it is): a laid tile's points
+ * (its value times the square's letter factor, a joker 0), what the cross-word through its
+ * square adds (the cross-word's board tiles' points xs plus the tile's, times the square's word
+ * factor; nothing where xs is -1, no cross-word), and the total: the main word's points times
+ * its word factors, the cross-words, and the bingo for laying bingo_size tiles or more. The
+ * conformance suite (tests/player/test_conformance.py) holds it to engine/scoring.py. */
+static inline int tile_points(const S *s, int code, int q) { return code < BLANK ? s->tv[code] * s->lm[q] : 0; }
+
+static inline int cross_points(const S *s, int xs, int points, int q) { return xs >= 0 ? (xs + points) * s->wm[q] : 0; }
+
+static inline int placement_score(const S *s, int main_sum, int word_mul, int cross_total, int n) {
+    return main_sum * word_mul + cross_total + (n >= s->in.bingo_size ? s->in.bingo_bonus : 0);
+}
+
 /* The board's size, and each square's row and column. */
 void set_size(S *s, int size);
 
@@ -56,9 +71,23 @@ void init_line_sums(S *s);
 
 void count_near(S *s, int q, int step);
 
-/* Lay a placement for player: the board, the rack, the keys, the cross-checks (undo marks where
- * the undo stack stood). */
-size_t lay(S *s, int player, const Move *m);
+/* Whether the board is empty (its centre the one anchor). */
+int is_empty_board(const S *s);
+
+/* A generation for player's rack begins: the letters it holds (g_held), and those of its tiles
+ * may go where (all with a joker), returned. */
+uint32_t begin_generation(S *s, int player);
+
+/* The line (direction dir, row or column line) into the generation's scratch (g_): its squares,
+ * tiles, cross-checks and anchors; whether it has an anchor. */
+int load_line(S *s, int dir, int line, int empty_board);
+
+/* For each square of the loaded line, the empty squares a move starting there fills up to the
+ * nearest anchor (INF: none within reach, or a square where none of the tiles that fits may go). */
+void reach(const S *s, uint32_t fits, int *need);
+
+/* The placements that start at square start of the loaded line, pushed on the move stack. */
+void generate_from(S *s, int start);
 
 /* Every placement of player's rack on the board in the lines dirty marks (all if NULL), pushed
  * on the move stack. A line met before with the same rack (line_key) gives the moves kept then:

@@ -1,48 +1,7 @@
 /* playouts.c: see playouts.h. */
 #include "playouts.h"
-#include "movegen.h"
 
 /* -- a rack's best placements, for the Master's playouts ------------------------------------- */
-
-void *mg_new(void) {
-    Mg *g = calloc(1, sizeof(Mg));
-    if (!g) return NULL;
-    g->graph_id = -1;
-    g->s.stack_cap = 1 << 12;
-    g->s.stack = malloc(g->s.stack_cap * sizeof(Move));
-    if (!g->s.stack) { free(g); return NULL; }
-    return g;
-}
-
-void mg_free(void *state) {
-    Mg *g = state;
-    if (!g) return;
-    free(g->s.stack);
-    free(g);
-}
-
-/* The main word of placement m: its first square on the Python search's strip (a line of
- * size + 1 squares each, the across lines then the down ones) and its letters (a joker the move
- * lays: 26 + its letter), as the Python search writes a move. */
-static int main_word(const S *s, const Move *m, int *start, uint8_t *letters) {
-    int N = s->N, dir = m->line / MAXN;
-    int step = dir == 0 ? 1 : N;
-    int q = m->sq[0];
-    int pos = dir == 0 ? q % N : q / N;
-    while (pos > 0 && s->board[q - step] >= 0) { q -= step; pos--; }
-    int r = q / N, c = q % N;
-    *start = dir == 0 ? r * (N + 1) + c : N * (N + 1) + c * (N + 1) + r;
-    int length = 0, k = 0;
-    while (pos < N) {
-        int cell = s->board[q];
-        if (cell >= 0) letters[length++] = (uint8_t)letter_of(cell);
-        else if (k < m->n && m->sq[k] == q) letters[length++] = m->code[k++];
-        else break;
-        q += step;
-        pos++;
-    }
-    return length;
-}
 
 /* Whether a comes before b in the Python search's order: best score, then the main word's first
  * square, then its letters. */
@@ -73,40 +32,8 @@ int mg_best_by_tiles(void *state, const EgInput *in, MgMove *out, int cap) {
         subsets *= in->racks[t] + 1;
         if (subsets > MG_SUBSETS) return -1;
     }
-    if (g->graph_id != in->graph_id) {
-        memset(s->xcache, 0, sizeof(s->xcache));
-        g->graph_id = in->graph_id;
-    }
-    set_size(s, in->size);
-    s->in.child_mask = in->child_mask;
-    s->in.first_edge = in->first_edge;
-    s->in.edges = in->edges;
-    s->in.terminal = in->terminal;
-    s->in.root = in->root;
-    s->in.bingo_size = in->bingo_size;
-    s->in.bingo_bonus = in->bingo_bonus;
-    s->in.centre = in->centre;
-    s->stop_on = s->stopped_gen = s->failed = 0;
-    for (int t = 0; t < 27; t++) s->tv[t] = in->tile_value[t];
-    s->rack_size[0] = 0;
-    for (int t = 0; t < 27; t++) {
-        s->rack[0][t] = in->racks[t];
-        s->rack_size[0] += in->racks[t];
-    }
-    memset(s->near, 0, (size_t)s->area);
-    for (int q = 0; q < s->area; q++) {
-        s->board[q] = in->board[q];
-        s->lm[q] = in->letter_mul[q];
-        s->wm[q] = in->word_mul[q];
-    }
-    for (int q = 0; q < s->area; q++)
-        if (s->board[q] >= 0) count_near(s, q, 1);
-    for (int dir = 0; dir < 2; dir++)
-        for (int q = 0; q < s->area; q++)
-            if (s->board[q] < 0) cross(s, dir, q);
-    s->stack_top = 0;
-    if (s->rack_size[0]) generate(s, 0, NULL);
-    if (s->failed) return -2;
+    int status = mg_generate(g, in);
+    if (status != 0) return status;
     for (int k = 0; k < subsets; k++) g->winner[k] = -1;
     int found = 0;
     for (size_t j = 0; j < s->stack_top; j++) {

@@ -4,15 +4,6 @@
 #ifndef SCRABBLE_FR_PLAYOUTS_H
 #define SCRABBLE_FR_PLAYOUTS_H
 
-#include "state.h"
-
-/* The state a thread keeps from one request to the next (the search's state, its cross-check
- * cache warm): made by mg_new, given back by mg_free. */
-typedef struct {
-    S s;
-    int64_t graph_id;
-    int winner[MG_SUBSETS];
-    int order[MG_SUBSETS], scratch[MG_SUBSETS];
-} Mg;
+#include "movelist.h"
 
 #endif

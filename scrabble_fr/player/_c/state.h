@@ -3,6 +3,7 @@
  * node's moves among threads (Split). The engine's parts, each with its header:
  *
  *   movegen   the move generation: cross-checks, laying and taking back, keys, each line's moves
+ *   movelist  a rack's every placement on a board, for Python's move lists: mg_moves
  *   ttable    the transposition table, shared by the threads without a lock
  *   search    the negamax (endgame.py's search, compiled) and its answer: eg_solve
  *   threads   a node's moves shared out among threads (Split)

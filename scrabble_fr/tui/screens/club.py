@@ -28,10 +28,15 @@ from scrabble_fr.i18n import N_, _, colon, format_number, ngettext, points, sent
 from scrabble_fr.match.entry import used_tiles
 from scrabble_fr.match.outcome import Outcome
 from scrabble_fr.messages import describe
+from scrabble_fr.opening import Kind, Opened
 from scrabble_fr.table import club_view
 from scrabble_fr.table.club_view import Phase
 from scrabble_fr.table.duplicate import DuplicateTable
+from scrabble_fr.table.errors import NOT_RECORDED
+from scrabble_fr.table.results import RankingLine
+from scrabble_fr.table.series import SeriesPlace, follow_next, next_game, series_of, series_results
 from scrabble_fr.tui.bindings import LocalizedBindings
+from scrabble_fr.tui.requests import TableOpened
 from scrabble_fr.tui.screens.board_entry import BoardEntryScreen
 from scrabble_fr.tui.screens.dialogs import ConfirmDialog, _Dialog
 from scrabble_fr.tui.table_watch import follow_table
@@ -71,7 +76,6 @@ class _ClubScreen(LocalizedBindings, Screen[None]):
         self.ended = False
         self.tentative: list[PlacedTile] = []  # a move typed on the board, not sent yet
         self.damage_said = False
-        self.lost_said = False
         self.moment = (club_view.phase(table), len(table.coups))
 
     def on_mount(self) -> None:
@@ -93,10 +97,6 @@ class _ClubScreen(LocalizedBindings, Screen[None]):
         except ScrabbleError as exc:
             self.say(describe(exc))
             return
-        if self.table.lost_seat and not self.lost_said:
-            self.lost_said = True
-            self.notify(_("Another terminal has taken this seat: this screen only watches now."), severity="warning",
-                        timeout=12)
         if self.table.damaged is not None:  # a row no process can read: said, and nothing more follows
             if not self.damage_said:
                 self.damage_said = True
@@ -123,11 +123,16 @@ class _ClubScreen(LocalizedBindings, Screen[None]):
             self.notify(outcome.warning, severity="error")
 
     def intent(self, action: Callable[[], Outcome | None]) -> bool:
-        """Send an intent to the table; a refusal is said (nothing written)."""
+        """Send an intent to the table; a refusal is said (nothing written), and what was typed
+        stays where it was typed (the caller clears it when this says True)."""
         try:
             outcome = action()
         except ScrabbleError as exc:
             self.say(describe(exc))
+            if exc.code in NOT_RECORDED:
+                # The store did not take it: the table as its rows have it, and the typed line
+                # (or the move on the board) stays, to send again as it is.
+                self.refresh_view()
             return False
         if outcome is not None:
             self.shown(outcome)
@@ -142,6 +147,9 @@ class _ClubScreen(LocalizedBindings, Screen[None]):
         self.query_one("#club-message", Static).update(sentence(text) if text else "")
 
     def finish(self) -> None:
+        # Once: the mount's look at a finished table and the first follow may both see its end.
+        if self.ended:
+            return
         self.ended = True
         self.app.push_screen(ClubEndScreen(self.table))
 
@@ -390,10 +398,13 @@ class ArbiterScreen(_ClubScreen):
                 swapped = club_view.swap_text(coup)
                 if swapped:
                     lines.append(swapped)
+            lines.extend(club_view.figures_lines(table, coup))
             lines.append(_("Coup {n} is next ({clock}): F2 starts it.").format(
                 n=len(table.coups) + 1, clock=club_view.time_per_coup_text(table)))
         else:
             lines.extend(super().head_lines())
+            if club_view.phase(table) is Phase.OVER:
+                lines.extend(club_view.figures_lines(table, table.last))
         upcoming = club_view.next_draw(table)
         if upcoming is not None:
             lines.append(_("Next draw: {draw}").format(draw=upcoming[0]))
@@ -715,6 +726,22 @@ class ProjectorScreen(_ClubScreen):
     def finish(self) -> None:
         self.ended = True  # the wall keeps showing the board and the final ranking
 
+    moved = False  # the wall went on to the series' next game: this screen is done
+
+    def follow(self) -> None:
+        if self.moved or not self.is_attached:
+            return
+        super().follow()
+        following = self.table.next_table
+        if following is not None:  # the series' next game started: the wall shows it
+            store = self.table.store
+            try:
+                wall = DuplicateTable(store, store.table(following), None, spectator=True)
+            except ScrabbleError:
+                return  # the store out of reach: the next look tries again
+            self.moved = True
+            self.post_message(TableOpened(Opened(wall, Kind.WATCHER)))
+
     def head_lines(self) -> list[str]:
         table = self.table
         coup = table.current or table.last
@@ -751,6 +778,7 @@ class ProjectorScreen(_ClubScreen):
         swapped = club_view.swap_text(last)
         if swapped:
             lines.append(swapped)
+        lines.extend(club_view.figures_lines(table, last))
         self.query_one("#club-top", Static).update("\n".join(lines))
         self.refresh_ranking()
 
@@ -780,17 +808,43 @@ class ProjectorScreen(_ClubScreen):
         """The ranking, a page at a time when it does not fit: the pages turn by themselves."""
         table = self.table
         widget = self.query_one("#club-ranking", Static)
-        rows = [f"{line.rank:>3}. {line.name[:16]:<16} {line.total:>5}" for line in club_view.ranking(table)]
+        series = self.series_ranking()
+        lines = series[1] if series is not None else club_view.ranking(table)
+        rows = [f"{line.rank:>3}. {line.name[:16]:<16} {line.total:>5}" for line in lines]
         height = max(1, widget.size.height - 1) if widget.size.height > 1 else max(1, len(rows))
         columns = max(1, widget.size.width // (RANK_WIDTH + 2))  # a wide screen: side by side
         room = height * columns
         pages = max(1, -(-len(rows) // room))
         page = self.page % pages
-        title = _("Final ranking") if table.over else _("Ranking")
-        head = _("{title} — top {points}").format(title=title, points=format_number(table.top_total))
+        if series is not None:
+            head = series[0]
+        else:
+            title = _("Final ranking") if table.over else _("Ranking")
+            head = _("{title} — top {points}").format(title=title, points=format_number(table.top_total))
         if pages > 1:
             head += f" ({page + 1}/{pages})"
         widget.update("\n".join([head, *ranking_lines(rows[page * room:(page + 1) * room], height, columns)]))
+
+
+    _series: tuple[tuple[str, int], tuple[str, Sequence[RankingLine]]] | None = None
+
+    def series_ranking(self) -> tuple[str, Sequence[RankingLine]] | None:
+        """Between two games of a series (this one over, or the next not begun): its title and the
+        cumulative ranking, read once each time a game ends or begins."""
+        table = self.table
+        place = series_of(table.info)
+        if place is None or not (table.over or (place.game > 1 and not table.coups)):
+            return None
+        key = (table.table_id, int(table.over))
+        if self._series is None or self._series[0] != key:
+            results = series_results(table.store, place.id)
+            if results is None:
+                return None
+            done = place.game if table.over else place.game - 1
+            title = _("Series ({n}/{games}) — top {points}").format(
+                n=done, games=place.games, points=format_number(results.top_total))
+            self._series = (key, (title, results.ranking))
+        return self._series[1]
 
 
 def ranking_lines(rows: Sequence[str], height: int, columns: int) -> list[str]:
@@ -813,11 +867,14 @@ class ClubEndScreen(LocalizedBindings, Screen[None]):
 
     KEYS = [
         ("f", "sheet", N_("Sheet"), True),
+        ("n", "next_game", N_("Next game"), True),
         ("q,ctrl+q", "app.quit", N_("Quit"), True),
     ]
     DEFAULT_CSS = """
     ClubEndScreen #club-end { padding: 0 1; height: 1fr; }
-    ClubEndScreen #club-ranking { height: auto; max-height: 12; }
+    ClubEndScreen #club-end-series { height: auto; }
+    ClubEndScreen #club-ranking { height: auto; max-height: 9; }
+    ClubEndScreen #club-end-coups { height: 1fr; min-height: 4; }
     """
 
     def __init__(self, table: DuplicateTable) -> None:
@@ -840,11 +897,17 @@ class ClubEndScreen(LocalizedBindings, Screen[None]):
                 yield Static(_("You{colon} {points} ({percent}), rank {rank} of {n}.").format(
                     colon=colon(), points=points(table.total(seat)), percent=percent_text(table.percent(seat)),
                     rank=table.rank(seat), n=len(table.players)), id="club-end-you")
+            if self.place is not None:
+                yield Static(self.series_text(), id="club-end-series")
             yield Label(_("Final ranking"), classes="section-title")
             yield DataTable(id="club-ranking", cursor_type="row", zebra_stripes=True)
+            if seat is not None:
+                yield Label(_("Your coups against the top"), classes="section-title")
+                yield DataTable(id="club-end-coups", cursor_type="row", zebra_stripes=True)
             with Horizontal(classes="buttons"):
-                yield Button(_("Sheet"), id="sheet", variant="primary", compact=True)
-                yield Button(_("Quit"), id="quit", compact=True)
+                # Not "#sheet": the app's style gives the game sheet's box that id (the whole screen).
+                yield Button(_("Sheet"), id="club-end-sheet", variant="primary", compact=True)
+                yield Button(_("Quit"), id="club-end-quit", compact=True)
         yield Footer(compact=True, show_command_palette=False)
 
     def on_mount(self) -> None:
@@ -858,9 +921,79 @@ class ClubEndScreen(LocalizedBindings, Screen[None]):
             if line.seat == self.seat:
                 mine = index
         grid.move_cursor(row=mine)
-        self.query_one("#sheet", Button).focus()
+        if self.seat is not None:
+            self.fill_coups(self.seat)
+        self.query_one("#club-end-sheet", Button).focus()
+        if self.place is not None and not self.place.is_last:
+            self.set_interval(1.0, self.watch_next)
 
-    @on(Button.Pressed, "#sheet")
+    # -- a series: its next game -------------------------------------------------------------
+    @property
+    def place(self) -> SeriesPlace | None:
+        return series_of(self.table.info)
+
+    def series_text(self) -> str:
+        place = self.place
+        if place is None:
+            return ""
+        said = _("Game {n} of {games} of the series {series}.").format(n=place.game, games=place.games,
+                                                                       series=place.id)
+        if place.is_last:
+            return said + " " + _("The series is over: scrabble-fr table resultats {series}.").format(series=place.id)
+        if self.table.is_arbiter:
+            return said + " " + _("N starts game {n}.").format(n=place.game + 1)
+        if self.seat is None:
+            return said
+        if self.table.next_table is None:
+            return said + " " + _("Game {n} starts when the arbitrator starts it.").format(n=place.game + 1)
+        return said + " " + _("Game {n} has started: N to sit at it.").format(n=place.game + 1)
+
+    next_said = False
+
+    def watch_next(self) -> None:
+        """Follow the finished table for the arbitrator's start of the next game, and say it."""
+        if self.table.next_table is None:
+            try:
+                self.table.sync()
+            except ScrabbleError:
+                return  # the store out of reach: the next look tries again
+        if self.table.next_table is not None and not self.next_said:
+            self.next_said = True
+            self.query_one("#club-end-series", Static).update(self.series_text())
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "next_game":
+            place = self.place
+            return place is not None and not place.is_last and (self.table.is_arbiter or self.seat is not None)
+        return True
+
+    def action_next_game(self) -> None:
+        """The arbitrator starts the series' next game, a player sits at it: its screen replaces
+        this one, the seat's new code said (to come back to it)."""
+        table = self.table
+        try:
+            _table_id, code = next_game(table) if table.is_arbiter else follow_next(table)
+            new = DuplicateTable.join(table.store, code, table.lexicon)
+        except ScrabbleError as exc:
+            self.query_one("#club-end-series", Static).update(describe(exc))
+            return
+        new.code = code
+        table.close()
+        self.post_message(TableOpened(Opened(new, Kind.ARBITRATOR if new.is_arbiter else Kind.DUPLICATE_SEAT)))
+        if new.is_arbiter:  # a player's screen says it on its message line
+            self.app.notify(_("Your seat's code, to rejoin: {code}").format(code=code), timeout=30)
+
+    def fill_coups(self, seat: int) -> None:
+        """The seat's coups beside each top: what they played, and what they left (the top's
+        words for a coup missed)."""
+        grid = self.query_one("#club-end-coups", DataTable)
+        grid.add_columns(_("Coup"), _("Top"), _("Yours"), _("Missed"))
+        for line in club_view.against_top(self.table, seat):
+            missed = f"−{format_number(line.missed)}" if line.missed else "✓"
+            grid.add_row(Text(str(line.number), justify="right"), line.top.text,
+                         f"{line.move or '—'} {format_number(line.points)}", Text(missed, justify="right"))
+
+    @on(Button.Pressed, "#club-end-sheet")
     def action_sheet(self) -> None:
         from scrabble_fr.tui.screens.duplicate import SheetScreen
 
@@ -868,6 +1001,6 @@ class ClubEndScreen(LocalizedBindings, Screen[None]):
         seats = [seat] if seat is not None else None
         self.app.push_screen(SheetScreen(lambda width: club_view.sheet_text(self.table, seats, width)))
 
-    @on(Button.Pressed, "#quit")
+    @on(Button.Pressed, "#club-end-quit")
     def _quit(self) -> None:
         self.app.exit()

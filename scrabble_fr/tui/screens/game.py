@@ -690,7 +690,7 @@ class GameScreen(LocalizedBindings, Screen[None]):
                 self.refresh_view()
         if self.app.screen is not self:
             return
-        if table.undo_asked is not None and table.seat in table._undo_voters() and not self._asking:
+        if table.undo_to_answer is not None and not self._asking:
             self._ask_undo()
         elif table.is_arbiter and table.judgement is not None and not self._asking:
             self._judge()
@@ -699,7 +699,7 @@ class GameScreen(LocalizedBindings, Screen[None]):
 
     def _ask_undo(self) -> None:
         table = self.table
-        asker = table.info.seat(table.undo_asked["by"]).name
+        asker = table.undo_to_answer
 
         def answered(yes: bool | None) -> None:
             self._asking = False
@@ -718,7 +718,8 @@ class GameScreen(LocalizedBindings, Screen[None]):
                 self.intent(lambda: table.judge(answers))
 
         self._asking = True
-        self.dialog(ManualVerifyDialog(list(table.judgement["words"])), answered)
+        words = table.judgement.words if table.judgement is not None else ()
+        self.dialog(ManualVerifyDialog(list(words)), answered)
 
     def _finish(self) -> None:
         from scrabble_fr.tui.screens.end import EndScreen

@@ -127,7 +127,7 @@ class ReviewScreen(LocalizedBindings, Screen[None]):
 
     @work(thread=True, exclusive=True, group="review")
     def _best_move(self, step: Step, index: int) -> None:
-        from scrabble_fr.player.movegen import best_moves  # the generator, only when a review asks
+        from scrabble_fr.player.generator import best_moves  # the generator, only when a review asks
 
         lexicon = self.lexicon
         rack = (step.event.rack or "").upper()

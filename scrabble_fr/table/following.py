@@ -1,0 +1,372 @@
+"""The seat core: what every process following one table does besides its own intents,
+whatever the kind of seat (:class:`~scrabble_fr.table.session.TableSession`, a classic seat;
+:class:`~scrabble_fr.table.duplicate.DuplicateTable`, a club duplicate's player, arbitrator or
+projector), written once: the seat's lease and token (taken, renewed, lost, left), the rows read
+and their sequence, the replay that marks a row it cannot read as damage, sync and rebuild, the
+look at the table (``poll``), waiting for the others' writes, writing a row, and a store that goes
+away or is held by another terminal's write.
+
+A kind of seat is a subclass that says only what differs: how it goes back to the table as
+created (``_reset``), how one row changes its state (``_apply``, raising on a row it cannot
+read), and what a look tells its player (``_before_look``, ``_news``). It is a base class rather
+than a composed object because the two kinds' state (a match, coups) is replayed by the core's
+loop and read by the core's look: hooks on one object say that with no forwarding.
+
+Every behaviour a player sees holds on both kinds: a lost seat is said once and the seat only
+watches from then on; a damaged row is said once, the table is then refused; the store away or
+busy is said as below.
+
+    >>> not_recorded(TableError("base_busy", seconds="5")).code
+    'not_recorded_busy'
+
+An intent either reaches the table or is refused at once, and says so; nothing is queued to be sent
+later. While the store is known to be away (a look or a write met it out of reach), a row is
+refused before any connection attempt (``not_recorded``); a write that fails is refused the same
+way (``not_recorded_busy`` for a store held by another terminal's write: send it again in a
+moment), and the screen gives the typed line back. A look at the table says the loss once and the
+return once; a row the server took just before it went, whose answer was lost, is said on return
+to have reached the table after all. A look that meets a busy store reads at the next one.
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+import time
+from collections.abc import Sequence
+from typing import Any
+
+from scrabble_fr.engine.errors import ScrabbleError
+from scrabble_fr.i18n import _
+from scrabble_fr.match.outcome import Outcome
+from scrabble_fr.messages import describe
+from scrabble_fr.table.errors import OUT_OF_REACH, TableError
+from scrabble_fr.table.store import RENEW_SECONDS, Row, TableInfo, TableStore
+
+# What a store says when it does not take a row: away, or held by another terminal's write.
+STORE_FAILURES = OUT_OF_REACH | {"base_busy"}
+# A busy store, as a look or a write meets it: the next look reads, the intent is sent again.
+BUSY = frozenset({"base_busy", "not_recorded_busy"})
+
+
+def not_recorded(exc: TableError) -> TableError:
+    """What an intent whose row the store did not take says: « not recorded », nothing queued
+    (the store's own wording, « retrying… », would promise a retry no one makes); any other
+    refusal as it is."""
+    if exc.code == "base_busy":
+        return TableError("not_recorded_busy")
+    return TableError("not_recorded") if exc.code in STORE_FAILURES else exc
+
+
+def lost_notice() -> str:
+    """What a seat is told, once, when its look at the table finds the store away."""
+    return _("The connection to the table store is lost: retrying. Until it is back, an action is refused and "
+             "not recorded.")
+
+
+def seat_lost_notice() -> str:
+    """What a seat is told, once, when another terminal has taken it (forced)."""
+    return _("Another terminal has taken this seat: this screen only watches now.")
+
+
+# What a row that does not replay raises: the table is damaged (this table only).
+ROW_ERRORS = (ScrabbleError, KeyError, TypeError, ValueError, IndexError)
+
+
+class TableClock:
+    """The table's time, by which its clocks run (a classic match's, a coup's): a row's database
+    time while the log is replayed, then the database's clock as this process estimates it (its
+    last reading plus the time since)."""
+
+    def __init__(self) -> None:
+        self._pinned: float | None = None
+        self._base = 0.0
+        self._since = time.monotonic()
+
+    def __call__(self) -> float:
+        if self._pinned is not None:
+            return self._pinned
+        return self._base + (time.monotonic() - self._since)
+
+    def pin(self, ms: int) -> None:
+        self._pinned = ms / 1000.0
+
+    def follow(self, ms: int) -> None:
+        self._pinned = None
+        self._base = ms / 1000.0
+        self._since = time.monotonic()
+
+    def release(self) -> None:
+        """Follow the database's clock again from the last reading (no reading possible now)."""
+        self._pinned = None
+
+
+class FollowedTable:
+    """One process's seat (``seat``; None: a watcher) at one table: its lease, its rows, the
+    store's changes, its rows written, the store away or busy (see the module's doc)."""
+
+    store: TableStore
+    info: TableInfo
+    table_id: str
+    seat: int | None
+    token: str
+    held: bool
+    lost_seat: bool
+    rows: list[Row]
+    seq: int
+    damaged: TableError | None
+    _renewed: float
+    clock: TableClock
+    #: Whether a look is woken by the quiet rows (a club player's proposal): the arbitrator's.
+    follows_quiet = True
+    #: Whether the seat holds a lease (False: a command of one row, which writes without taking
+    #: the seat from a screen that has it open; the store's one row a number keeps them apart).
+    leased = True
+    _damage_said = False
+    #: The store is known to be away: every row is refused at once until a look reads it again.
+    offline = False
+    _unread = False  # a change seen but not read (the store was busy): read at the next look
+    #: A row written as the connection went (sequence, payload as stored): did the server take it?
+    _unsure: tuple[int, Any] | None = None
+
+    # -- the seat ----------------------------------------------------------------------------
+    def _open(self, store: TableStore, info: TableInfo, seat: int | None) -> None:
+        """The seat before its state: not held yet (:meth:`_take_seat`), no row read."""
+        self.store = store
+        self.info = info
+        self.table_id = info.id
+        self.seat = seat
+        self.token = secrets.token_hex(12)  # this process's lease on the seat
+        self.clock = TableClock()
+        self.held = False
+        self.lost_seat = False
+        self._renewed = 0.0
+        self.rows = []
+        self.seq = 0
+        self.damaged = None
+
+    def _take_seat(self, force: bool) -> None:
+        """Hold the seat for this process (``seat_taken`` if a live one holds it, unless forced)."""
+        self.store.take_seat(self.table_id, self.seat or 0, self.token, force=force)
+        self.held = True
+        self._renewed = time.monotonic()
+
+    def _keep_seat(self) -> str | None:
+        """Renew the seat's lease when it is time, and read who is at the table; what to tell
+        the player the first time another terminal has taken the seat (None otherwise)."""
+        if not self.held or not self.leased or time.monotonic() - self._renewed < RENEW_SECONDS:
+            return None
+        if not self.store.renew_seat(self.table_id, self.seat or 0, self.token) and not self.lost_seat:
+            self.lost_seat = True
+            return seat_lost_notice()
+        self._renewed = time.monotonic()
+        self._read_seats()
+        return None
+
+    def _read_seats(self) -> None:
+        """Read again who is at the table (the seats' leases, a newcomer's seat)."""
+        self.info = self.store.table(self.table_id)
+        self._seats_read()
+
+    def _seats_read(self) -> None:
+        """What a kind of seat keeps of :attr:`info` once read again (nothing, here)."""
+
+    def refresh_seats(self) -> None:
+        """Read again who is at the table, for a screen that shows it (the store away: a look
+        says so)."""
+        try:
+            self._read_seats()
+        except TableError:
+            pass
+
+    def _require_seat(self) -> None:
+        """Raise unless this process may write a row: the table readable, the seat held here."""
+        if self.damaged is not None:
+            raise self.damaged
+        if not self.held or self.lost_seat:
+            if self.seat is None:
+                raise TableError("spectator")
+            raise TableError("seat_taken", name=self.info.seat(self.seat).name)
+
+    def close(self) -> None:
+        """Leave the table: the seat is free at once for another terminal."""
+        if self.held and self.leased and not self.lost_seat:
+            try:
+                self.store.leave_seat(self.table_id, self.seat or 0, self.token)
+            except TableError:
+                pass
+        self.held = False
+
+    # -- the rows ----------------------------------------------------------------------------
+    def _reset(self) -> None:
+        """Back to the table as created, before its first row (a kind of seat's own state)."""
+        raise NotImplementedError
+
+    def _apply(self, row: Row) -> None:
+        """Change the state by one row (raising one of :data:`ROW_ERRORS` for a row that does
+        not read); :meth:`_read` records it."""
+        raise NotImplementedError
+
+    def _read(self, row: Row) -> None:
+        """Row ``row`` is the last one read."""
+        self.rows.append(row)
+        self.seq = row.seq
+
+    def _restart(self) -> None:
+        """Forget every row read: the table as created."""
+        self.rows = []
+        self.seq = 0
+        self.damaged = None
+        self._damage_said = False
+        self._reset()
+
+    def _apply_rows(self, rows: Sequence[Row]) -> None:
+        """Apply new rows. A row that does not replay marks the table damaged (this table only;
+        nothing raised): every later intent is refused with it, and a look says it once."""
+        for row in rows:
+            if self.damaged is not None:
+                return
+            try:
+                self._apply(row)
+            except ROW_ERRORS as exc:
+                detail = describe(exc) if isinstance(exc, ScrabbleError) else str(exc) or type(exc).__name__
+                self.damaged = TableError("table_damaged", table=self.table_id, seq=row.seq, detail=detail)
+
+    def _replayed(self) -> None:
+        """After the rows already read were replayed again (a kind of seat's own follow-up)."""
+
+    def rebuild_from_known(self) -> None:
+        """Put the state back as the rows already read have it (a write that failed)."""
+        rows = list(self.rows)
+        self._restart()
+        self._apply_rows(rows)
+        self._replayed()
+
+    # -- looking -----------------------------------------------------------------------------
+    def sync(self) -> Any:
+        """Read the rows written since the last one known."""
+        raise NotImplementedError
+
+    def _before_look(self) -> Any:
+        """What a kind of seat keeps from before a look, to say what it changed (:meth:`_news`)."""
+        return None
+
+    def _news(self, before: Any, changed: bool) -> tuple[str, ...]:
+        """What a look tells the player of the rows it read (``changed``: it read the table);
+        it may write a row of the table's own doing (a coup whose time is up)."""
+        return ()
+
+    def _told(self, messages: tuple[str, ...]) -> None:
+        """A look told the player ``messages`` (a kind of seat may keep them)."""
+
+    def poll(self, timeout: float = 0.0) -> Outcome | None:
+        """Keep the seat and follow the table: an outcome telling what changed (None: nothing).
+        A lost seat, a damaged row, the store lost are said once; a look that meets a busy
+        store reads at the next one."""
+        back = changed = False
+        reached: tuple[str, ...] = ()
+        try:
+            lost = self._keep_seat()
+            if lost is not None:
+                return Outcome(warning=lost)
+            changed = self._has_changed(timeout, quiet=self.follows_quiet) or self.offline
+            before = self._before_look()
+            if changed:
+                known = self.seq
+                self.sync()
+                back = self._back()
+                if self.seq == known or back:
+                    # No row: a seat came or went (a row says nothing of the seats).
+                    self._read_seats()
+                reached = self._reached_after_all(self.rows)
+            news = self._news(before, changed)
+        except TableError as exc:
+            return self._look_failed(exc)
+        warning = None
+        if self.damaged is not None and not self._damage_said:
+            self._damage_said = True
+            warning = describe(self.damaged)
+        if not changed and not news and warning is None:
+            return None
+        told = (*reached, *news)
+        self._told(told)
+        return Outcome((self.back_notice(), *told) if back else told, warning)
+
+    # -- waiting for the others --------------------------------------------------------------
+    def _has_changed(self, timeout: float, quiet: bool = True) -> bool:
+        """Whether the table may have changed since the last look: the store says so, or a look
+        that met a busy store (:meth:`_read_later`) left a change unread."""
+        changed = self.store.changed(timeout, self.table_id, quiet) or self._unread
+        self._unread = False
+        return changed
+
+    def _read_later(self) -> None:
+        """The look met a busy store (another terminal writing): the next look reads."""
+        self._unread = True
+
+    @property
+    def wakes(self) -> bool:
+        """Whether :meth:`wait` returns as soon as another process writes to the table (a
+        PostgreSQL server announces each write; a SQLite file is looked at on a timer)."""
+        return self.store.wakes
+
+    def wait(self, timeout: float) -> bool:
+        """Block until another process may have written to the table (True: ``poll`` reads it)
+        or ``timeout`` passed (False). Holds nothing meanwhile: a screen waits in a thread of
+        its own and polls on its own thread when woken."""
+        return self.store.wait(timeout, self.table_id)
+
+    # -- writing -----------------------------------------------------------------------------
+    def _append(self, seq: int, payload: dict[str, Any], quiet: bool = False) -> Row:
+        """Write row ``seq`` of the table; raises :class:`~scrabble_fr.table.store.Conflict`
+        (another process wrote it first), or ``not_recorded``/``not_recorded_busy`` when the
+        store does not take it: at once, with no connection attempt, while it is known to be
+        away. A connection lost mid-write may have lost only the answer: the next look that
+        reads the table says whether the row is there (:meth:`_reached_after_all`)."""
+        if self.offline:
+            raise TableError("not_recorded")
+        try:
+            return self.store.append(self.table_id, seq, payload, quiet)
+        except TableError as exc:
+            if exc.code in OUT_OF_REACH:
+                self.offline = True  # the next look says when it is back
+                self._unsure = (seq, json.loads(json.dumps(payload, ensure_ascii=False)))
+            raise not_recorded(exc) from None
+
+    # -- looking -----------------------------------------------------------------------------
+    def _look_failed(self, exc: TableError) -> Outcome | None:
+        """What a look at the table (``poll``) that met ``exc`` says: a busy store, nothing (the
+        next look reads); the store away, the loss the first time (a row of the table's own
+        doing that it did not take — a coup closed when its time is up, a computer's move —
+        is written again by a later look). Any other error is raised."""
+        if exc.code in BUSY:
+            self._read_later()
+            return None
+        if exc.code == "not_recorded" or (exc.code in OUT_OF_REACH and not self.offline):
+            self.offline = True
+            return Outcome(warning=lost_notice())
+        if exc.code in OUT_OF_REACH:
+            return None  # said already: retried at every look
+        raise exc
+
+    def _back(self) -> bool:
+        """After a look that read the table: whether the store was away until now (the look
+        says it is back, and rows are written again)."""
+        was_offline, self.offline = self.offline, False
+        return was_offline
+
+    @staticmethod
+    def back_notice() -> str:
+        return _("The table store is back.")
+
+    def _reached_after_all(self, rows: list[Row]) -> tuple[str, ...]:
+        """After a look that read ``rows`` (the table's, so far): the row written as the
+        connection went, if the server took it, said to have reached the table after all (it
+        was said « not recorded »)."""
+        unsure, self._unsure = self._unsure, None
+        if unsure is None:
+            return ()
+        seq, payload = unsure
+        if not any(row.seq == seq and row.payload == payload for row in rows):
+            return ()
+        return (_("Your last action reached the table after all: the store took it just before it went away."),)

@@ -1,0 +1,273 @@
+"""A duplicate table's results as every output writes them (``table resultats`` as text, CSV,
+JSON and HTML; the desk, the projector and the players' end screens read the per-coup figures):
+the ranking, and per coup the draw, the top, how many players found it, the spread of the scores,
+the best moves below the top, the solo and the warnings, and the board the top was laid on.
+
+    >>> from scrabble_fr.table.store import open_store
+    >>> from scrabble_fr.table.duplicate import DuplicateTable, DuplicateTableSettings, create_duplicate_table
+    >>> store = open_store(":memory:")
+    >>> created = create_duplicate_table(store, DuplicateTableSettings(["Alice"], seconds=None, seed=4))
+    >>> results = table_results(DuplicateTable(store, created.table, None, spectator=True))
+    >>> results.top_total, [line.name for line in results.ranking], results.coups
+    (0, ['Alice'], [])
+
+Everything is read from the rows (no word list): a spectator's view of the table is enough.
+"""
+
+from __future__ import annotations
+
+import statistics
+from dataclasses import dataclass
+from typing import Any
+
+from scrabble_fr.duplicate.marking import WarningKind
+from scrabble_fr.duplicate.variant import Variant
+from scrabble_fr.engine.board import Board
+from scrabble_fr.engine.game import move_from_data
+from scrabble_fr.i18n import _, format_number, ngettext
+from scrabble_fr.table.duplicate import CoupView, DuplicateTable
+
+SUBTOPS_SHOWN = 3  # the best moves below the top a coup lists
+
+
+@dataclass(frozen=True)
+class RankingLine:
+    """One line of the ranking: the place (shared by equal totals), the total, its share of the
+    tops' total, the solos and the warnings."""
+
+    rank: int
+    seat: int
+    name: str
+    total: int
+    percent: float
+    solos: int
+    warnings: int
+
+    def data(self) -> dict[str, Any]:
+        return {"rank": self.rank, "name": self.name, "total": self.total, "percent": round(self.percent, 2),
+                "solos": self.solos, "warnings": self.warnings}
+
+
+@dataclass(frozen=True)
+class PlayedMove:
+    """A move some players played on a coup: who, where, what, for how much."""
+
+    names: tuple[str, ...]
+    ref: str
+    word: str
+    score: int
+
+    def data(self) -> dict[str, Any]:
+        return {"ref": self.ref, "word": self.word, "score": self.score, "players": list(self.names)}
+
+
+@dataclass(frozen=True)
+class Spread:
+    """The players' scores on a coup: lowest, median, highest."""
+
+    low: int
+    median: float
+    high: int
+
+    def data(self) -> dict[str, Any]:
+        return {"min": self.low, "median": self.median, "max": self.high}
+
+
+def found_text(found: int, seated: int) -> str:
+    """``Top found by 2 of 5``: how many of the players seated for a coup scored its top."""
+    return ngettext("Top found by {n} of {total}", "Top found by {n} of {total}", found).format(n=found, total=seated)
+
+
+def spread_text(spread: Spread) -> str:
+    """``min 0 · median 14 · max 108``: the players' scores on a coup."""
+    return _("min {low} · median {median} · max {high}").format(
+        low=format_number(spread.low), median=format_number(spread.median), high=format_number(spread.high))
+
+
+def warning_text(value: str) -> str:
+    """A warning as the results row records it (:class:`WarningKind`'s value), said to the reader."""
+    try:
+        return WarningKind(value).text
+    except ValueError:
+        return value  # a kind this version does not know: as written
+
+
+@dataclass(frozen=True)
+class CoupResults:
+    """One coup as the results tell it (``top`` None: its results are not in yet)."""
+
+    number: int
+    draw: str
+    top_ref: str
+    top_word: str
+    top_score: int | None
+    players: int  # the players seated for this coup
+    found: int  # of them, how many scored the top
+    spread: Spread | None
+    subtops: tuple[PlayedMove, ...]
+    solo: str | None
+    warnings: tuple[tuple[str, str], ...]  # (name, warning as said)
+    corrections: tuple[tuple[str, int, str], ...]  # (name, points, reason)
+    points: dict[int, int]  # seat -> points (corrections applied)
+    board: Board  # the board once the top is laid
+    placed: frozenset[tuple[int, int]]  # the squares the top took
+    slips: tuple[str, ...] = ()  # the paper slips typed at the desk, a line each (:mod:`.slips`)
+
+    @property
+    def has_results(self) -> bool:
+        return self.top_score is not None
+
+    def data(self) -> dict[str, Any]:
+        """The coup in ``resultats --json`` (its first keys as they always were)."""
+        top = None if self.top_score is None else {"ref": self.top_ref, "word": self.top_word, "score": self.top_score}
+        return {"n": self.number, "draw": self.draw, "top": top, "found": self.found, "seated": self.players,
+                "spread": self.spread.data() if self.spread is not None else None,
+                "subtops": [move.data() for move in self.subtops], "solo": self.solo,
+                "warnings": [{"name": name, "warning": text} for name, text in self.warnings]}
+
+
+@dataclass(frozen=True)
+class TableResults:
+    table: str
+    top_total: int
+    over: bool
+    ranking: list[RankingLine]
+    coups: list[CoupResults]
+    names: dict[int, str]
+    notation: str  # the references' (``H4`` across in French, ``4H`` in English rules)
+    variant: Variant = Variant.CLASSIC
+
+
+@dataclass(frozen=True)
+class CoupFigures:
+    """How a coup went: the players seated for it, how many scored the top, the spread of their
+    scores (the desk and the projector show it as soon as the results are in)."""
+
+    seated: int
+    found: int
+    spread: Spread | None
+    points: dict[int, int]  # seat -> points (corrections applied)
+
+
+def coup_figures(table: DuplicateTable, coup: CoupView) -> CoupFigures | None:
+    """The figures of a coup whose results are in (None before)."""
+    if coup.results is None:
+        return None
+    seats = [seat for seat in coup.results.players if seat in table.names]
+    points = {seat: coup.points(seat) for seat in seats}
+    top_score = coup.results.top.score if coup.results.top is not None else 0
+    scores = list(points.values())
+    spread = Spread(min(scores), statistics.median(scores), max(scores)) if scores else None
+    return CoupFigures(len(seats), sum(1 for p in scores if p >= top_score), spread, points)
+
+
+def _slip_lines(table: DuplicateTable, coup: CoupView) -> tuple[str, ...]:
+    from scrabble_fr.table.slips import SlipRecord
+
+    return tuple(SlipRecord.from_row(table, coup.slips[seat]).text_line() for seat in table.players
+                 if seat in coup.slips)
+
+
+def _coup_results(table: DuplicateTable, coup: CoupView, board: Board) -> CoupResults:
+    results = coup.results
+    figures = coup_figures(table, coup)
+    if results is None or figures is None:
+        return CoupResults(coup.number, coup.draw_text, "", "", None, 0, 0, None, (), None, (), (), {},
+                           board.copy(), frozenset(), _slip_lines(table, coup))
+    points = figures.points
+    top = results.top
+    top_score = top.score if top is not None else 0
+    placed_move = move_from_data(results.placed)
+    board.place(placed_move.tiles)
+    moves: dict[tuple[str, str, int], list[str]] = {}
+    solo = None
+    warnings: list[tuple[str, str]] = []
+    for seat in points:
+        line = results.players[seat]
+        name = table.names[seat]
+        move = line.move
+        if move and 0 < points[seat] < top_score:
+            moves.setdefault((move.ref, move.word, points[seat]), []).append(name)
+        if line.solo:
+            solo = name
+        if line.warning:
+            warnings.append((name, warning_text(line.warning)))
+    subtops = sorted((PlayedMove(tuple(names), ref, word, score) for (ref, word, score), names in moves.items()),
+                     key=lambda move: -move.score)[:SUBTOPS_SHOWN]
+    corrections = tuple((table.names[seat], c.points, c.reason)
+                        for seat, c in coup.corrections.items() if seat in table.names)
+    return CoupResults(coup.number, coup.draw_text, top.ref if top else "", top.word if top else "", top_score,
+                       figures.seated, figures.found, figures.spread, tuple(subtops), solo,
+                       tuple(warnings), corrections, points, board.copy(),
+                       frozenset((tile[0], tile[1]) for tile in placed_move.tiles), _slip_lines(table, coup))
+
+
+def coup_results(table: DuplicateTable) -> list[CoupResults]:
+    """Every coup started, in order, the board built up top by top."""
+    board = Board(table.rules.layout)
+    return [_coup_results(table, coup, board) for coup in table.coups]
+
+
+def warnings_count(table: DuplicateTable, seat: int) -> int:
+    """A seat's warnings on the coups whose results are in (one a coup at most, FISF §5.8)."""
+    return sum(1 for c in table.coups if (line := c.line(seat)) is not None and line.warning)
+
+
+def ranking_lines(table: DuplicateTable) -> list[RankingLine]:
+    return [RankingLine(rank, seat, table.names[seat], total, table.percent(seat), table.solos(seat),
+                        warnings_count(table, seat))
+            for rank, seat, total in table.ranking()]
+
+
+def table_results(table: DuplicateTable) -> TableResults:
+    return TableResults(table.table_id, table.top_total, table.over, ranking_lines(table), coup_results(table),
+                        dict(table.names), table.rules.notation, table.variant)
+
+
+def results_data(results: TableResults, table: DuplicateTable) -> dict[str, Any]:
+    """``resultats --json``: the ranking and per coup the top, each player's line (as the
+    arbitrator wrote it, with the points after corrections, and a slip typed at the desk) and the
+    coup's figures; ``"variant"`` when the table plays one."""
+    from scrabble_fr.table.overview import variant_entry
+    from scrabble_fr.table.slips import SlipRecord
+
+    coups: list[dict[str, Any]] = []
+    for view, coup in zip(table.coups, results.coups, strict=True):
+        players = {}
+        for seat in table.players:
+            result = view.line(seat)
+            line: dict[str, Any] = result.to_json() if result is not None else {}
+            line["points"] = view.points(seat)
+            if seat in view.corrections:
+                line["correction"] = view.corrections[seat].reason
+            if seat in view.slips:  # a player on paper: what was typed, paid and why
+                line["slip"] = SlipRecord.from_row(table, view.slips[seat]).to_json()
+            players[table.names[seat]] = line
+        entry = coup.data()
+        entry["players"] = players
+        if view.results is not None and view.results.swapped:
+            # The joker game: the letters that replaced the board's jokers, as the local sheet says them.
+            entry["jokers_swapped"] = "".join(letter for _row, _col, letter in view.results.swapped)
+        coups.append(entry)
+    return {"table": results.table, **variant_entry(results.variant), "top_total": results.top_total,
+            "over": results.over,
+            "ranking": [line.data() for line in results.ranking], "coups": coups}
+
+
+def sheet_rows(data: dict[str, Any]) -> list[list[Any]]:
+    """The sheet of :func:`results_data` flattened for a spreadsheet or another program: a row per
+    coup and player (coup, draw, the top's reference, word and points, the player, the move as
+    the sheet writes it, its points after corrections, solo, warning, correction), in the coups'
+    order then the table's (the coup in play has no row yet)."""
+    rows: list[list[Any]] = []
+    for coup in data["coups"]:
+        top = coup["top"]
+        if top is None:
+            continue  # the coup in play: nothing paid yet
+        for name, line in coup["players"].items():
+            move = line.get("move")
+            played = f"{move['ref']} {move['word']}" if move else (line.get("text") or "")
+            warning = warning_text(str(line["warning"])) if line.get("warning") else ""
+            rows.append([coup["n"], coup["draw"], top["ref"], top["word"], top["score"], name,
+                         played, line["points"], int(bool(line.get("solo"))), warning, line.get("correction", "")])
+    return rows

@@ -1,0 +1,106 @@
+"""A series at 80×24: the desk's end screen starts the next game (N), a player's follows it once
+started, the projector shows the cumulative ranking between games and moves to the next one.
+
+A short bag (tests/table/test_series.py): each game is ARPEGEZ 108 then MOUDREZ 36.
+"""
+
+from __future__ import annotations
+
+import pytest
+from textual.widgets import Static
+
+from scrabble_fr.i18n import set_language
+from scrabble_fr.table import open_store
+from scrabble_fr.table.duplicate import DuplicateTable, DuplicateTableSettings
+from scrabble_fr.table.series import create_series, next_game
+from scrabble_fr.tui.app import ScrabbleApp
+from scrabble_fr.tui.screens.club import ArbiterScreen, ClubEndScreen, PlayerScreen, ProjectorScreen
+from scrabble_fr.words import WordSet
+from tests.table.test_results import WORDS
+from tests.table.test_series import SHORT_RULES, play_game
+
+SIZE = (80, 24)
+
+
+@pytest.fixture(autouse=True)
+def english():
+    set_language("en")
+    yield
+    set_language("fr")
+
+
+def series(tmp_path):  # type: ignore[no-untyped-def]
+    base = str(tmp_path / "tables.sqlite3")
+    made = create_series(open_store(base), DuplicateTableSettings(["Alice", "Bruno"], seed=2, seconds=None,
+                                                                  rules=SHORT_RULES), 2)
+    words = WordSet(WORDS, "fr")
+    arbiter = DuplicateTable.join(open_store(base), made.codes[2], words)
+    alice = DuplicateTable.join(open_store(base), made.codes[0])
+    return base, made, arbiter, alice
+
+
+async def until(pilot, condition, seconds: float = 5.0) -> None:  # type: ignore[no-untyped-def]
+    for _ in range(int(seconds / 0.05)):
+        if condition():
+            return
+        await pilot.pause(0.05)
+    assert condition()
+
+
+def shown(app: ScrabbleApp, selector: str) -> str:
+    return str(app.screen.query_one(selector, Static).render())
+
+
+async def test_the_desk_starts_the_next_game_and_the_wall_follows_with_the_series_ranking(tmp_path):
+    base, made, arbiter, alice = series(tmp_path)
+    store = open_store(base)
+    desk = ScrabbleApp(table=arbiter)
+    wall = ScrabbleApp(table=DuplicateTable(store, store.table(made.table.id), None, spectator=True))
+    async with desk.run_test(size=SIZE) as pilot, wall.run_test(size=SIZE) as wall_pilot:
+        await pilot.pause()
+        play_game(arbiter, alice, "H6 ARPEGEZ")
+        await until(pilot, lambda: isinstance(desk.screen, ClubEndScreen))
+        assert "N starts game 2" in shown(desk, "#club-end-series")
+        await until(wall_pilot, lambda: "Series (1/2) — top 144" in shown(wall, "#club-ranking"))
+        ranking = shown(wall, "#club-ranking").splitlines()
+        assert "Alice" in ranking[1] and "108" in ranking[1] and "Bruno" in ranking[2]
+        await pilot.press("n")
+        await until(pilot, lambda: isinstance(desk.screen, ArbiterScreen) and desk.screen.table.table_id
+                    == arbiter.next_table)
+        assert desk.screen.table.is_arbiter and desk.screen.table.names == {0: "Alice", 1: "Bruno"}
+        # The wall moved to game 2 and, before its first coup, still shows the series' ranking.
+        await until(wall_pilot, lambda: isinstance(wall.screen, ProjectorScreen)
+                    and wall.screen.table.table_id == arbiter.next_table)
+        await until(wall_pilot, lambda: "Series (1/2)" in shown(wall, "#club-ranking"))
+        region = wall.screen.query_one("#club-ranking").region
+        assert region.right <= SIZE[0] and region.bottom <= SIZE[1]
+
+
+async def test_a_player_sits_at_the_next_game_once_the_arbitrator_started_it(tmp_path):
+    base, made, arbiter, alice = series(tmp_path)
+    app = ScrabbleApp(table=alice)
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, PlayerScreen))
+        play_game(arbiter, alice, "H6 ARPEGEZ", follow=False)  # the screen reads the end
+        await until(pilot, lambda: isinstance(app.screen, ClubEndScreen))
+        assert "Game 1 of 2 of the series" in shown(app, "#club-end-series")
+        await pilot.press("n")  # too early: said, nothing written
+        assert "has not started game 2" in shown(app, "#club-end-series")
+        next_id, _code = next_game(arbiter)
+        await until(pilot, lambda: "Game 2 has started" in shown(app, "#club-end-series"))
+        await pilot.press("n")
+        await until(pilot, lambda: isinstance(app.screen, PlayerScreen))
+        screen = app.screen
+        assert screen.table.table_id == next_id and screen.table.names[screen.table.seat] == "Alice"
+        assert "Your seat's code, to rejoin" in shown(app, "#club-message")
+
+
+async def test_a_seat_opened_on_a_finished_game_shows_one_end_screen(tmp_path):
+    base, made, arbiter, alice = series(tmp_path)
+    play_game(arbiter, alice, "H6 ARPEGEZ")
+    alice.close()
+    app = ScrabbleApp(table=DuplicateTable.join(open_store(base), made.codes[0]))
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, ClubEndScreen))
+        await pilot.pause(0.5)  # every look at the finished table taken
+        assert sum(isinstance(screen, ClubEndScreen) for screen in app.screen_stack) == 1
