@@ -30,6 +30,7 @@ from typing import Any
 from scrabble_fr.duplicate.draw import MAX_REJETS, Draw, make_draw, remove_tiles, required, sort_leftover
 from scrabble_fr.duplicate.errors import DuplicateError
 from scrabble_fr.duplicate.marking import WarningKind, mark, read_placement
+from scrabble_fr.duplicate.ranking import RankingLine, Tally, share, standings
 from scrabble_fr.duplicate.sheet import SheetCoup
 from scrabble_fr.duplicate.timing import check_time
 from scrabble_fr.duplicate.top import Top, choose_top
@@ -136,6 +137,19 @@ def check_play_limit(move: Move | None, limit: int) -> None:
     player's process at a shared table)."""
     if move is not None and len(move.tiles) > limit:
         raise DuplicateError("too_many_tiles", maximum=limit)
+
+
+def judge(position: Position, text: str, play_limit: int) -> Proposal:
+    """What ``text`` is worth on ``position`` (its board, its one rack the coup's draw), as
+    :meth:`DuplicateGame.judge` says it; a shared table's player process judges with a position
+    that takes every word, the words being the arbitrator's to judge."""
+    stripped = text.strip()
+    if stripped in ("", "-"):
+        return Proposal("", None, 0)
+    command = read_placement(stripped, position.rules.notation, position.board.size)
+    marking = mark(position, stripped, command)
+    check_play_limit(marking.move, play_limit)
+    return Proposal(stripped, marking.move, marking.score, marking.error, list(marking.warnings))
 
 
 def check_names(names: Sequence[str], maximum: int = MAX_PLAYERS) -> list[str]:
@@ -262,13 +276,17 @@ class DuplicateGame:
 
     def percent(self, player: int) -> float:
         """A player's score as a percentage of the top total (100 when nothing is played yet)."""
-        top = self.top_total
-        return 100.0 * self.total(player) / top if top else 100.0
+        return share(self.total(player), self.top_total)
 
     def ranking(self) -> list[Standing[int]]:
         """``(rank, player, total)`` best first; equal totals share a rank (ex aequo), in the
         table's order."""
         return rank_scores((p, self.total(p)) for p in range(len(self.players)))
+
+    def standings(self) -> list[RankingLine]:
+        """The ranking's lines, as every duplicate shows them (:mod:`.ranking`)."""
+        return standings((Tally(p, name, self.total(p), self.solos(p), self.warnings(p))
+                          for p, name in enumerate(self.players)), self.top_total)
 
     @property
     def actions(self) -> list[dict[str, Any]]:
@@ -316,13 +334,7 @@ class DuplicateGame:
             ([], 0)
         """
         self._require_current()
-        stripped = text.strip()
-        if stripped in ("", "-"):
-            return Proposal("", None, 0)
-        command = read_placement(stripped, self.rules.notation, self.position.board.size)
-        marking = mark(self.position, stripped, command)
-        check_play_limit(marking.move, self.play_limit)
-        return Proposal(stripped, marking.move, marking.score, marking.error, list(marking.warnings))
+        return judge(self.position, text, self.play_limit)
 
     def propose(self, player: int, text: str) -> Proposal:
         """Record ``player``'s proposal for the current coup (replacing an earlier one); raises

@@ -21,6 +21,7 @@ from textual.screen import Screen
 from textual.widgets import Button, DataTable, Digits, Footer, Input, Label, Select, Static
 
 from scrabble_fr.duplicate.export import percent_text
+from scrabble_fr.duplicate.ranking import RankingLine
 from scrabble_fr.duplicate.timing import CLUB_SECONDS
 from scrabble_fr.engine.errors import ScrabbleError
 from scrabble_fr.engine.move import PlacedTile
@@ -33,7 +34,6 @@ from scrabble_fr.table import club_view
 from scrabble_fr.table.club_view import Phase
 from scrabble_fr.table.duplicate import DuplicateTable
 from scrabble_fr.table.errors import NOT_RECORDED
-from scrabble_fr.table.results import RankingLine
 from scrabble_fr.table.series import SeriesPlace, follow_next, next_game, series_of, series_results
 from scrabble_fr.tui.bindings import LocalizedBindings
 from scrabble_fr.tui.requests import TableOpened
@@ -42,6 +42,7 @@ from scrabble_fr.tui.screens.dialogs import ConfirmDialog, _Dialog
 from scrabble_fr.tui.table_watch import follow_table
 from scrabble_fr.tui.widgets.board import BoardPicture, BoardView
 from scrabble_fr.tui.widgets.rack import RackView
+from scrabble_fr.tui.widgets.ranking import fill_ranking
 
 FOLLOW_SECONDS = 0.2  # how often a screen reads the table
 PAGE_SECONDS = 6.0  # how long the projector shows a page of a long ranking
@@ -912,15 +913,7 @@ class ClubEndScreen(LocalizedBindings, Screen[None]):
 
     def on_mount(self) -> None:
         grid = self.query_one("#club-ranking", DataTable)
-        grid.add_columns(_("Rank"), _("Player"), _("Score"), _("% of the top"), _("Solos"))
-        mine = 0
-        for index, line in enumerate(club_view.ranking(self.table)):
-            grid.add_row(Text(str(line.rank), justify="right"), line.name,
-                         Text(format_number(line.total), justify="right"),
-                         Text(percent_text(line.percent), justify="right"), Text(str(line.solos), justify="right"))
-            if line.seat == self.seat:
-                mine = index
-        grid.move_cursor(row=mine)
+        grid.move_cursor(row=fill_ranking(grid, club_view.ranking(self.table), self.seat))
         if self.seat is not None:
             self.fill_coups(self.seat)
         self.query_one("#club-end-sheet", Button).focus()
