@@ -107,11 +107,9 @@ def _cell(game: DuplicateGame, coup: Coup, player: int) -> str:
     return sheet_cell(played, proposal.score if valid else 0, warned=bool(proposal.warnings), solo=coup.solo == player)
 
 
-def warnings_text(game: DuplicateGame, player: int) -> str:
+def warnings_text(count: int, penalty: int) -> str:
     """``2 warnings`` or ``4 warnings (−5)``: a player's warnings and what they cost."""
-    count = game.warnings(player)
     text = ngettext("{n} warning", "{n} warnings", count).format(n=count)
-    penalty = game.penalty(player)
     if penalty:
         text += f" (−{format_number(penalty)})"
     return text
@@ -172,11 +170,12 @@ class SheetLine:
 
 
 def sheet_table(variant: Variant, names: Sequence[str], lines: Sequence[SheetLine],
-                totals: Sequence[tuple[int, float]], more: Sequence[list[str]] = (), notes: Sequence[str] = (),
-                width: int | None = None) -> str:
+                totals: Sequence[tuple[int, float]], warnings: Sequence[tuple[int, int]],
+                notes: Sequence[str] = (), width: int | None = None) -> str:
     """A sheet as a plain-text table, the local game's and a club table's alike: the variant
     above (a classic sheet reads as it always did), one coup a line with the tops' running total,
-    the totals (each player's total and share of the top: ``totals``), ``more`` rows, then the
+    the totals (each player's total and share of the top: ``totals``), each player's warnings and
+    what they cost when any player had one (``warnings``: count and penalty), then the
     ``notes``."""
     headers = [_("No."), _("Draw"), _("Top"), _("Ref."), _("Pts"), _("Total"), *names]
     rows: list[list[str]] = []
@@ -190,7 +189,8 @@ def sheet_table(variant: Variant, names: Sequence[str], lines: Sequence[SheetLin
         rows.append([str(line.number), line.draw, word, ref, str(score), str(running), *line.cells])
     rows.append(["", "", _("Total"), "", "", format_number(running)]
                 + [f"{format_number(total)} ({percent_text(share)})" for total, share in totals])
-    rows.extend(more)
+    if any(count for count, _penalty in warnings):
+        rows.append(["", "", _("Warnings"), "", "", ""] + [warnings_text(*pair) for pair in warnings])
     title = [variant.text] if variant is not Variant.CLASSIC else []
     return "\n".join(title + sheet_lines(headers, rows, width) + list(notes)) + "\n"
 
@@ -207,7 +207,5 @@ def sheet_text(game: DuplicateGame) -> str:
     current = game.current
     if current is not None and current.started:
         lines.append(SheetLine(current.number, current.draw.text, None, []))
-    more = []
-    if any(game.warnings(p) for p in players):
-        more.append(["", "", _("Warnings"), "", "", ""] + [warnings_text(game, p) for p in players])
-    return sheet_table(game.variant, game.players, lines, [(game.total(p), game.percent(p)) for p in players], more)
+    return sheet_table(game.variant, game.players, lines, [(game.total(p), game.percent(p)) for p in players],
+                       [(game.warnings(p), game.penalty(p)) for p in players])

@@ -29,7 +29,14 @@ from typing import Any
 
 from scrabble_fr.duplicate.draw import MAX_REJETS, Draw, make_draw, remove_tiles, required, sort_leftover
 from scrabble_fr.duplicate.errors import DuplicateError
-from scrabble_fr.duplicate.marking import WarningKind, mark, read_placement
+from scrabble_fr.duplicate.marking import (
+    FREE_WARNINGS,
+    FREE_WARNINGS_BLITZ,
+    WarningKind,
+    mark,
+    read_placement,
+    warning_penalty,
+)
 from scrabble_fr.duplicate.ranking import RankingLine, Tally, share, standings
 from scrabble_fr.duplicate.sheet import SheetCoup
 from scrabble_fr.duplicate.timing import check_time
@@ -50,11 +57,8 @@ MAX_PLAYERS = 24  # at one keyboard
 CLUB_MAX_PLAYERS = 200  # at a shared table, each at their own terminal
 SOLO_BONUS = 10
 SOLO_BONUS_PLAYERS = 16  # the solo bonus is paid from this many players (§3.5)
-# Warnings are counted per player; from the fourth (the sixth in blitz), each one costs 5 points
-# (§5.9). Blitz is one minute a coup (§1.3); a shorter training time counts as blitz too.
-WARNING_PENALTY = 5
-FREE_WARNINGS = 3
-FREE_WARNINGS_BLITZ = 5
+# Blitz is one minute a coup (§1.3), two more warnings free (:func:`.marking.warning_penalty`);
+# a shorter training time counts as blitz too.
 BLITZ_SECONDS = 60.0
 DEFAULT_SECONDS = 180.0
 
@@ -239,10 +243,14 @@ class DuplicateGame:
         return points - self.penalty(player)
 
     @property
+    def is_blitz(self) -> bool:
+        """One minute a coup or less (or a table's word for it): two more warnings free."""
+        return self.blitz if self.blitz is not None else self.seconds is not None and self.seconds <= BLITZ_SECONDS
+
+    @property
     def free_warnings(self) -> int:
         """How many warnings cost nothing: 3, or 5 in blitz (one minute a coup or less)."""
-        blitz = self.blitz if self.blitz is not None else self.seconds is not None and self.seconds <= BLITZ_SECONDS
-        return FREE_WARNINGS_BLITZ if blitz else FREE_WARNINGS
+        return FREE_WARNINGS_BLITZ if self.is_blitz else FREE_WARNINGS
 
     def warnings(self, player: int) -> int:
         """How many warnings a player has had on the closed coups (one a coup at most, §5.8)."""
@@ -252,7 +260,7 @@ class DuplicateGame:
         """The points a player's warnings cost: 5 for each one after the free ones (§5.9). The
         rules take the sum off at the end of the game; here it is off the total as soon as it is
         due, which comes to the same final score."""
-        return WARNING_PENALTY * max(0, self.warnings(player) - self.free_warnings)
+        return warning_penalty(self.warnings(player), self.is_blitz)
 
     def add_player(self, name: str) -> int:
         """A player arriving late (a club's open table): nothing on the coups already played,

@@ -186,7 +186,8 @@ def sheet_text(table: DuplicateTable, seats: list[int] | None = None, width: int
     if width:  # a note is a sentence: wrapped to the screen, never cut
         notes = [line for note in notes for line in textwrap.wrap(note, width, subsequent_indent="  ")]
     return sheet_table(table.variant, [table.names[s] for s in shown], lines,
-                       [(table.total(s), table.percent(s)) for s in shown], notes=notes, width=width)
+                       [(table.total(s), table.percent(s)) for s in shown],
+                       [(table.warnings(s), table.penalty(s)) for s in shown], notes, width)
 
 
 def variant_text(table: DuplicateTable) -> str | None:

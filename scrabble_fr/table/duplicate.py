@@ -36,6 +36,7 @@ from typing import Any
 from scrabble_fr.duplicate.draw import format_draw
 from scrabble_fr.duplicate.errors import DuplicateError
 from scrabble_fr.duplicate.game import BLITZ_SECONDS, CLUB_MAX_PLAYERS, DuplicateGame, check_names, judge
+from scrabble_fr.duplicate.marking import warning_penalty
 from scrabble_fr.duplicate.ranking import RankingLine, Tally, share, standings
 from scrabble_fr.duplicate.sheet import SheetCoup
 from scrabble_fr.duplicate.timing import check_time, time_text
@@ -335,10 +336,9 @@ class DuplicateTable(FollowedTable):
                 # started, public from their rows, make the game; none to come is known.
                 sheet = self._started_draws()
             # The clock is the rows', but blitz (1:00 a coup, §5.9) gives two more free warnings.
-            blitz = self.seconds is not None and self.seconds <= BLITZ_SECONDS
             self.game = DuplicateGame(list(self.roster), lexicon=self.lexicon, rules=self.rules, seed=self.seed or 0,
                                       seconds=None, club=False, max_players=CLUB_MAX_PLAYERS, sheet=sheet,
-                                      blitz=blitz, variant=self.variant)
+                                      blitz=self.blitz, variant=self.variant)
             self.game_seats: list[int] = sorted(initial)
 
     def _started_draws(self) -> list[SheetCoup]:
@@ -535,6 +535,15 @@ class DuplicateTable(FollowedTable):
     def warnings(self, seat: int) -> int:
         """A seat's warnings on the coups whose results are in (one a coup at most, FISF §5.8)."""
         return sum(1 for c in self.coups if (line := c.line(seat)) is not None and line.warning)
+
+    @property
+    def blitz(self) -> bool:
+        """One minute a coup or less at the table: two more warnings free (FISF §5.9)."""
+        return self.seconds is not None and self.seconds <= BLITZ_SECONDS
+
+    def penalty(self, seat: int) -> int:
+        """What a seat's warnings cost (taken off the totals the arbitrator's game writes)."""
+        return warning_penalty(self.warnings(seat), self.blitz)
 
     def standings(self) -> list[RankingLine]:
         """The ranking's lines, as every duplicate shows them (:mod:`scrabble_fr.duplicate.ranking`)."""
