@@ -47,7 +47,7 @@ from scrabble_fr.engine.move import Move
 from scrabble_fr.engine.notation import format_coordinate
 from scrabble_fr.engine.players import check_names as check_player_names
 from scrabble_fr.engine.position import Position
-from scrabble_fr.engine.ranking import Standing, rank_scores
+from scrabble_fr.engine.ranking import Standing
 from scrabble_fr.engine.rules import Rules
 from scrabble_fr.engine.tiles import JOKER
 from scrabble_fr.engine.wordlist import WordList
@@ -289,7 +289,7 @@ class DuplicateGame:
     def ranking(self) -> list[Standing[int]]:
         """``(rank, player, total)`` best first; equal totals share a rank (ex aequo), in the
         table's order."""
-        return rank_scores((p, self.total(p)) for p in range(len(self.players)))
+        return [Standing(line.rank, line.seat, line.total) for line in self.standings()]
 
     def standings(self) -> list[RankingLine]:
         """The ranking's lines, as every duplicate shows them (:mod:`.ranking`)."""

@@ -47,7 +47,6 @@ from scrabble_fr.engine.game import move_from_data, move_to_data
 from scrabble_fr.engine.move import Move
 from scrabble_fr.engine.notation import format_coordinate
 from scrabble_fr.engine.position import Position
-from scrabble_fr.engine.ranking import Standing, rank_scores
 from scrabble_fr.engine.rules import Rules, rules_from_mapping, rules_to_mapping
 from scrabble_fr.engine.wordlist import WordList
 from scrabble_fr.i18n import _, elide
@@ -522,12 +521,9 @@ class DuplicateTable(FollowedTable):
     def percent(self, seat: int) -> float:
         return share(self.total(seat), self.top_total)
 
-    def ranking(self) -> list[Standing[int]]:
-        """``(rank, seat, total)`` best first; equal totals share a rank."""
-        return rank_scores((seat, self.total(seat)) for seat in self.players)
-
     def rank(self, seat: int) -> int | None:
-        return next((rank for rank, s, _t in self.ranking() if s == seat), None)
+        """A seat's place in :meth:`standings` (shared with equal totals)."""
+        return next((line.rank for line in self.standings() if line.seat == seat), None)
 
     def solos(self, seat: int) -> int:
         return sum(1 for c in self.coups if (line := c.line(seat)) is not None and line.solo)
