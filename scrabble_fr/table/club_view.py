@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from scrabble_fr.duplicate.export import SheetLine, sheet_cell, sheet_table
-from scrabble_fr.duplicate.ranking import RankingLine, share
+from scrabble_fr.duplicate.ranking import share
 from scrabble_fr.engine.move import PlacedTile
 from scrabble_fr.i18n import _, colon, format_number, ngettext
 from scrabble_fr.table.duplicate import CoupView, DuplicateTable
@@ -141,10 +141,6 @@ def against_top(table: DuplicateTable, seat: int) -> list[AgainstTop]:
         line = seat_coup(table, coup, seat)
         lines.append(AgainstTop(coup.number, top, line.move, line.points))
     return lines
-
-
-def ranking(table: DuplicateTable) -> list[RankingLine]:
-    return table.standings()
 
 
 def proposed(table: DuplicateTable) -> list[int]:

@@ -185,9 +185,7 @@ def test_equal_totals_share_a_place_on_every_output(base, french):
         seat.propose(text)
     arbiter.poll()
     arbiter.close_coup()
-    from scrabble_fr.table import club_view
-
-    assert [(line.rank, line.total, line.solos) for line in club_view.ranking(arbiter)] == [
+    assert [(line.rank, line.total, line.solos) for line in arbiter.standings()] == [
         (1, 108, 0), (1, 108, 0), (3, 14, 0)]  # a top found twice is nobody's solo
     assert [arbiter.rank(seat) for seat in range(3)] == [1, 1, 3]
     for seat in (arbiter, *seats):

@@ -460,7 +460,7 @@ class ArbiterScreen(_ClubScreen):
                 lines.append(f"{here}{done} {table.names[seat]}")
         else:
             lines.append(f"{_('Rank')[:5]:<5} {_('Player')[:11]:<11} {_('Coup')[:4]:>4} {_('Total')[:5]:>5}")
-            for line in club_view.ranking(table):
+            for line in table.standings():
                 coup_line = club_view.seat_coup(table, last, line.seat)
                 mark = "*" if coup_line.solo else " "
                 here = _presence(table, line.seat)
@@ -810,7 +810,7 @@ class ProjectorScreen(_ClubScreen):
         table = self.table
         widget = self.query_one("#club-ranking", Static)
         series = self.series_ranking()
-        lines = series[1] if series is not None else club_view.ranking(table)
+        lines = series[1] if series is not None else table.standings()
         rows = [f"{line.rank:>3}. {line.name[:16]:<16} {line.total:>5}" for line in lines]
         height = max(1, widget.size.height - 1) if widget.size.height > 1 else max(1, len(rows))
         columns = max(1, widget.size.width // (RANK_WIDTH + 2))  # a wide screen: side by side
@@ -913,7 +913,7 @@ class ClubEndScreen(LocalizedBindings, Screen[None]):
 
     def on_mount(self) -> None:
         grid = self.query_one("#club-ranking", DataTable)
-        grid.move_cursor(row=fill_ranking(grid, club_view.ranking(self.table), self.seat))
+        grid.move_cursor(row=fill_ranking(grid, self.table.standings(), self.seat))
         if self.seat is not None:
             self.fill_coups(self.seat)
         self.query_one("#club-end-sheet", Button).focus()
