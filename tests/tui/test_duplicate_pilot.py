@@ -91,6 +91,12 @@ async def test_alone_against_the_top(tmp_path):
         assert table.row_count == 1 and table.get_row_at(0)[1] == "Alice"
         assert "feuilles" in str(app.screen.query_one("#dup-end-export").render())
         assert "n" in app.screen.active_bindings  # a game of the app's own: a new game is offered
+        await pilot.resize_terminal(80, 24)  # at 80×24 every button is whole and on screen
+        await pilot.pause()
+        for button in app.screen.query("Button"):
+            if button.display:
+                region = button.region
+                assert region.height >= 1 and region.bottom <= 24 and region.right <= 80, (button.id, region)
         await pilot.press("n")
         await pilot.pause()
         assert isinstance(app.screen, SetupScreen)

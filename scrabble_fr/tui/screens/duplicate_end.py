@@ -47,7 +47,7 @@ class DuplicateEndScreen(LocalizedBindings, Screen[None]):
             yield DataTable(id="dup-ranking", cursor_type="none")
             yield Static(self._sheet_said(), id="dup-end-export")
             with Horizontal(classes="buttons"):
-                yield Button(_("Sheet"), id="sheet", variant="primary", compact=True)
+                yield Button(_("Sheet"), id="show-sheet", variant="primary", compact=True)
                 yield Button(_("Export"), id="export", compact=True)
                 yield Button(_("New game"), id="new", compact=True)
                 yield Button(_("Review"), id="review", compact=True)
@@ -60,10 +60,10 @@ class DuplicateEndScreen(LocalizedBindings, Screen[None]):
 
     def on_mount(self) -> None:
         fill_ranking(self.query_one("#dup-ranking", DataTable), self.session.game.standings())
-        self.query_one("#sheet", Button).focus()
+        self.query_one("#show-sheet", Button).focus()
         self.query_one("#new", Button).display = may_open(self.app, Opening.NEW_GAME)
 
-    @on(Button.Pressed, "#sheet")
+    @on(Button.Pressed, "#show-sheet")
     def action_sheet(self) -> None:
         from scrabble_fr.tui.screens.duplicate_sheet import SheetScreen
 

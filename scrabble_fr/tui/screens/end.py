@@ -173,7 +173,7 @@ class EndScreen(LocalizedBindings, Screen[None]):
                 if not self.watching:
                     yield Button(_("Rematch"), id="revanche", variant="primary", compact=True)
                 yield Button(_("New game"), id="new", compact=True)
-                yield Button(_("Game sheet"), id="sheet", compact=True)
+                yield Button(_("Game sheet"), id="show-sheet", compact=True)
                 yield Button(_("Export GCG"), id="export", compact=True)
                 yield Button(_("Review"), id="review", compact=True)
                 yield Button(_("Quit"), id="quit", compact=True)
@@ -200,7 +200,7 @@ class EndScreen(LocalizedBindings, Screen[None]):
         else:
             for button in self.query("#revanche").results(Button):
                 button.display = False
-            self.query_one("#sheet", Button).focus()
+            self.query_one("#show-sheet", Button).focus()
         self.table_changed()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -240,7 +240,7 @@ class EndScreen(LocalizedBindings, Screen[None]):
     def _new_game(self) -> None:
         self.post_message(NewGame())
 
-    @on(Button.Pressed, "#sheet")
+    @on(Button.Pressed, "#show-sheet")
     def action_sheet(self) -> None:
         self.app.push_screen(SheetScreen(self.match))
 
