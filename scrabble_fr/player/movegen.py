@@ -270,12 +270,7 @@ class BoardView:
 
     def square(self, index: int) -> tuple[int, int, bool]:
         """``(row, col, across)`` of a strip square."""
-        width = self.size + 1
-        if index < self.down_offset:
-            row, col = divmod(index, width)
-            return row, col, True
-        col, row = divmod(index - self.down_offset, width)
-        return row, col, False
+        return self.strip.origin[index]
 
 
 @dataclass(frozen=True)
@@ -293,6 +288,7 @@ class _Strip:
     word_mul: list[int]
     all_letters: list[int]  # ALL_LETTERS on squares: the cross-check of a square with no cross-word
     next_index: list[int]  # index + 1: the square after each one, before runs are known
+    origin: list[tuple[int, int, bool]]  # strip index -> (row, col, across) of a word starting there
 
 
 _strips: dict[tuple[str, ...], _Strip] = {}
@@ -345,8 +341,10 @@ def _strip(layout: tuple[str, ...]) -> _Strip:
             letter_mul[index] = LETTER_FACTOR.get(marker, 1)
             word_mul[index] = WORD_FACTOR.get(marker, 1)
             all_letters[index] = ALL_LETTERS
+    origin = [(*divmod(index, width), True) for index in range(half)]
+    origin += [(row, col, False) for col, row in (divmod(index, width) for index in range(half))]
     found = _Strip(size, half, length, across_of, down_of, square_of, cells, letter_mul, word_mul, all_letters,
-                   list(range(1, length + 1)))
+                   list(range(1, length + 1)), origin)
     _strips[layout] = found
     return found
 
@@ -1044,17 +1042,20 @@ def tiles_used(view: BoardView, found: Raw) -> str:
 def to_move(view: BoardView, found: Raw) -> Move:
     """The :class:`Move` of a found placement, filled in as :meth:`Position.describe` does; its
     word and words (:func:`found_field`) are made when first read."""
-    score, start, _end, letters = found
-    row, col, across = view.square(start)
-    size = view.size
-    step = 1 if across else size  # from one square of the word to the next, on the board
-    square = row * size + col
-    cells = view.cells
-    laid = view.laid
-    # In board order, which is the order Move.place sorts them in.
-    tiles = tuple([laid[(square + offset * step) * 52 + code] or _lay(laid, (square + offset * step) * 52 + code)
-                   for offset, code in enumerate(letters) if cells[start + offset] < 0])
-    return Move.found(tiles, row, col, across, score, found_field, view, found)
+    return to_moves(view, [found])[0]
+
+
+def to_moves(view: BoardView, records: Iterable[Raw]) -> list[Move]:
+    """:func:`to_move` of each found placement, in one go (a list's moves are built by the
+    thousand: no call per move but the one that makes it)."""
+    origin, square_of, cells, laid = view.strip.origin, view.square_of, view.cells, view.laid
+    return Move.found_all(found_field, view, [
+        # The tiles in board order, which is the order Move.place sorts them in.
+        (tuple([laid[square_of[index] * 52 + code] or _lay(laid, square_of[index] * 52 + code)
+                for index, code in enumerate(found[3], found[1]) if cells[index] < 0]),
+         origin[found[1]], found[0], found)
+        for found in records
+    ])
 
 
 def found_field(name: str, view: BoardView, found: Raw) -> str | tuple[Word, ...]:
@@ -1276,10 +1277,10 @@ class MoveList(Sequence[Move]):
         return move
 
     def _build(self, low: int, high: int) -> None:
-        built, records, view = self._built, self._records, self._view
-        for index in range(low, high):
-            if built[index] is None:
-                built[index] = to_move(view, records[index])
+        built, records = self._built, self._records
+        missing = [index for index in range(low, high) if built[index] is None]
+        for index, move in zip(missing, to_moves(self._view, [records[i] for i in missing]), strict=True):
+            built[index] = move
 
     def _settle_group(self, index: int) -> None:
         # The records of one score lie together: find them and put them in board order.
