@@ -1278,6 +1278,9 @@ class MoveList(Sequence[Move]):
 
     def _build(self, low: int, high: int) -> None:
         built, records = self._built, self._records
+        if built[low:high].count(None) == high - low:  # as a list read through finds them
+            built[low:high] = to_moves(self._view, records[low:high])
+            return
         missing = [index for index in range(low, high) if built[index] is None]
         for index, move in zip(missing, to_moves(self._view, [records[i] for i in missing]), strict=True):
             built[index] = move
