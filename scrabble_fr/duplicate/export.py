@@ -16,6 +16,8 @@ warnings and what they cost (FISF §5.9).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from scrabble_fr.duplicate.game import Coup, DuplicateGame, Proposal, reference
@@ -80,27 +82,34 @@ def sheet_data(game: DuplicateGame) -> dict[str, Any]:
     return data
 
 
-def _cell(game: DuplicateGame, coup: Coup, player: int) -> str:
-    proposal = coup.proposals[player]
-    if proposal is None or proposal.is_empty:
-        text = "—"
-    elif proposal.move is not None and proposal.move.word and proposal.error is None:
-        text = f"{game.reference(proposal.move)} {proposal.move.word} {proposal.score}"
-    else:
-        text = f"{proposal.text} 0"
-    if proposal is not None and proposal.warnings:
+def sheet_cell(played: str | None, points: int, *, warned: bool = False, solo: bool = False,
+               corrected: bool = False) -> str:
+    """A player's cell on a coup's line: the move ``played`` (its reference and word, or the text
+    the marking refused) and its points, ``—`` for nothing played; ``*`` a score the arbitrator
+    corrected, then the warning and the solo (both kinds of duplicate write it so)."""
+    text = f"{played} {points}" if played else (str(points) if corrected else "—")
+    if corrected:
+        text += " *"
+    if warned:
         # The sheet's mark for a warning (FISF §5.9: warnings are noted on the correction slip).
         text += " " + _("warn.")
-    if coup.solo == player:
+    if solo:
         text += " " + _("solo")
     return text
 
 
-def warnings_text(game: DuplicateGame, player: int) -> str:
+def _cell(game: DuplicateGame, coup: Coup, player: int) -> str:
+    proposal = coup.proposals[player]
+    if proposal is None or proposal.is_empty:
+        return sheet_cell(None, 0, solo=coup.solo == player)
+    valid = proposal.move is not None and proposal.move.word and proposal.error is None
+    played = f"{game.reference(proposal.move)} {proposal.move.word}" if valid and proposal.move else proposal.text
+    return sheet_cell(played, proposal.score if valid else 0, warned=bool(proposal.warnings), solo=coup.solo == player)
+
+
+def warnings_text(count: int, penalty: int) -> str:
     """``2 warnings`` or ``4 warnings (−5)``: a player's warnings and what they cost."""
-    count = game.warnings(player)
     text = ngettext("{n} warning", "{n} warnings", count).format(n=count)
-    penalty = game.penalty(player)
     if penalty:
         text += f" (−{format_number(penalty)})"
     return text
@@ -149,25 +158,54 @@ def sheet_lines(headers: list[str], rows: list[list[str]], width: int | None = N
     return lines
 
 
-def sheet_text(game: DuplicateGame) -> str:
-    """The sheet as a plain-text table, one coup a line, then the totals."""
-    headers = [_("No."), _("Draw"), _("Top"), _("Ref."), _("Pts"), _("Total")] + list(game.players)
+@dataclass(frozen=True)
+class SheetLine:
+    """A coup's line of a sheet: its draw, its top (word, reference, points; None while the coup
+    is in play) and each player's cell (:func:`sheet_cell`)."""
+
+    number: int
+    draw: str
+    top: tuple[str, str, int] | None
+    cells: Sequence[str]
+
+
+def sheet_table(variant: Variant, names: Sequence[str], lines: Sequence[SheetLine],
+                totals: Sequence[tuple[int, float]], warnings: Sequence[tuple[int, int]],
+                notes: Sequence[str] = (), width: int | None = None) -> str:
+    """A sheet as a plain-text table, the local game's and a club table's alike: the variant
+    above (a classic sheet reads as it always did), one coup a line with the tops' running total,
+    the totals (each player's total and share of the top: ``totals``), each player's warnings and
+    what they cost when any player had one (``warnings``: count and penalty), then the
+    ``notes``."""
+    headers = [_("No."), _("Draw"), _("Top"), _("Ref."), _("Pts"), _("Total"), *names]
     rows: list[list[str]] = []
     running = 0
+    for line in lines:
+        if line.top is None:
+            rows.append([str(line.number), line.draw, "…", "", "", ""] + [""] * len(names))
+            continue
+        word, ref, score = line.top
+        running += score
+        rows.append([str(line.number), line.draw, word, ref, str(score), str(running), *line.cells])
+    rows.append(["", "", _("Total"), "", "", format_number(running)]
+                + [f"{format_number(total)} ({percent_text(share)})" for total, share in totals])
+    if any(count for count, _penalty in warnings):
+        rows.append(["", "", _("Warnings"), "", "", ""] + [warnings_text(*pair) for pair in warnings])
+    title = [variant.text] if variant is not Variant.CLASSIC else []
+    return "\n".join(title + sheet_lines(headers, rows, width) + list(notes)) + "\n"
+
+
+def sheet_text(game: DuplicateGame) -> str:
+    """The sheet as a plain-text table, one coup a line, then the totals."""
+    players = range(len(game.players))
+    lines = []
     for coup in game.closed_coups:
         placed = coup.placed
         assert placed is not None
-        running += placed.score or 0
-        rows.append([str(coup.number), coup.draw.text, placed.word, game.reference(placed), str(placed.score or 0),
-                     str(running)] + [_cell(game, coup, p) for p in range(len(game.players))])
+        lines.append(SheetLine(coup.number, coup.draw.text, (placed.word, game.reference(placed), placed.score or 0),
+                               [_cell(game, coup, p) for p in players]))
     current = game.current
     if current is not None and current.started:
-        rows.append([str(current.number), current.draw.text, "…", "", "", ""] + [""] * len(game.players))
-    totals = ["", "", _("Total"), "", "", format_number(game.top_total)]
-    totals += [f"{format_number(game.total(p))} ({percent_text(game.percent(p))})" for p in range(len(game.players))]
-    rows.append(totals)
-    if any(game.warnings(p) for p in range(len(game.players))):
-        rows.append(["", "", _("Warnings"), "", "", ""] + [warnings_text(game, p) for p in range(len(game.players))])
-    # A variant is named above the table: a classic sheet reads as it always did.
-    title = [game.variant.text] if game.variant is not Variant.CLASSIC else []
-    return "\n".join(title + sheet_lines(headers, rows)) + "\n"
+        lines.append(SheetLine(current.number, current.draw.text, None, []))
+    return sheet_table(game.variant, game.players, lines, [(game.total(p), game.percent(p)) for p in players],
+                       [(game.warnings(p), game.penalty(p)) for p in players])

@@ -29,7 +29,15 @@ from typing import Any
 
 from scrabble_fr.duplicate.draw import MAX_REJETS, Draw, make_draw, remove_tiles, required, sort_leftover
 from scrabble_fr.duplicate.errors import DuplicateError
-from scrabble_fr.duplicate.marking import WarningKind, mark, read_placement
+from scrabble_fr.duplicate.marking import (
+    FREE_WARNINGS,
+    FREE_WARNINGS_BLITZ,
+    WarningKind,
+    mark,
+    read_placement,
+    warning_penalty,
+)
+from scrabble_fr.duplicate.ranking import RankingLine, Tally, share, standings
 from scrabble_fr.duplicate.sheet import SheetCoup
 from scrabble_fr.duplicate.timing import check_time
 from scrabble_fr.duplicate.top import Top, choose_top
@@ -39,7 +47,7 @@ from scrabble_fr.engine.move import Move
 from scrabble_fr.engine.notation import format_coordinate
 from scrabble_fr.engine.players import check_names as check_player_names
 from scrabble_fr.engine.position import Position
-from scrabble_fr.engine.ranking import Standing, rank_scores
+from scrabble_fr.engine.ranking import Standing
 from scrabble_fr.engine.rules import Rules
 from scrabble_fr.engine.tiles import JOKER
 from scrabble_fr.engine.wordlist import WordList
@@ -49,11 +57,8 @@ MAX_PLAYERS = 24  # at one keyboard
 CLUB_MAX_PLAYERS = 200  # at a shared table, each at their own terminal
 SOLO_BONUS = 10
 SOLO_BONUS_PLAYERS = 16  # the solo bonus is paid from this many players (§3.5)
-# Warnings are counted per player; from the fourth (the sixth in blitz), each one costs 5 points
-# (§5.9). Blitz is one minute a coup (§1.3); a shorter training time counts as blitz too.
-WARNING_PENALTY = 5
-FREE_WARNINGS = 3
-FREE_WARNINGS_BLITZ = 5
+# Blitz is one minute a coup (§1.3), two more warnings free (:func:`.marking.warning_penalty`);
+# a shorter training time counts as blitz too.
 BLITZ_SECONDS = 60.0
 DEFAULT_SECONDS = 180.0
 
@@ -136,6 +141,19 @@ def check_play_limit(move: Move | None, limit: int) -> None:
     player's process at a shared table)."""
     if move is not None and len(move.tiles) > limit:
         raise DuplicateError("too_many_tiles", maximum=limit)
+
+
+def judge(position: Position, text: str, play_limit: int) -> Proposal:
+    """What ``text`` is worth on ``position`` (its board, its one rack the coup's draw), as
+    :meth:`DuplicateGame.judge` says it; a shared table's player process judges with a position
+    that takes every word, the words being the arbitrator's to judge."""
+    stripped = text.strip()
+    if stripped in ("", "-"):
+        return Proposal("", None, 0)
+    command = read_placement(stripped, position.rules.notation, position.board.size)
+    marking = mark(position, stripped, command)
+    check_play_limit(marking.move, play_limit)
+    return Proposal(stripped, marking.move, marking.score, marking.error, list(marking.warnings))
 
 
 def check_names(names: Sequence[str], maximum: int = MAX_PLAYERS) -> list[str]:
@@ -225,10 +243,14 @@ class DuplicateGame:
         return points - self.penalty(player)
 
     @property
+    def is_blitz(self) -> bool:
+        """One minute a coup or less (or a table's word for it): two more warnings free."""
+        return self.blitz if self.blitz is not None else self.seconds is not None and self.seconds <= BLITZ_SECONDS
+
+    @property
     def free_warnings(self) -> int:
         """How many warnings cost nothing: 3, or 5 in blitz (one minute a coup or less)."""
-        blitz = self.blitz if self.blitz is not None else self.seconds is not None and self.seconds <= BLITZ_SECONDS
-        return FREE_WARNINGS_BLITZ if blitz else FREE_WARNINGS
+        return FREE_WARNINGS_BLITZ if self.is_blitz else FREE_WARNINGS
 
     def warnings(self, player: int) -> int:
         """How many warnings a player has had on the closed coups (one a coup at most, §5.8)."""
@@ -238,7 +260,7 @@ class DuplicateGame:
         """The points a player's warnings cost: 5 for each one after the free ones (§5.9). The
         rules take the sum off at the end of the game; here it is off the total as soon as it is
         due, which comes to the same final score."""
-        return WARNING_PENALTY * max(0, self.warnings(player) - self.free_warnings)
+        return warning_penalty(self.warnings(player), self.is_blitz)
 
     def add_player(self, name: str) -> int:
         """A player arriving late (a club's open table): nothing on the coups already played,
@@ -262,13 +284,17 @@ class DuplicateGame:
 
     def percent(self, player: int) -> float:
         """A player's score as a percentage of the top total (100 when nothing is played yet)."""
-        top = self.top_total
-        return 100.0 * self.total(player) / top if top else 100.0
+        return share(self.total(player), self.top_total)
 
     def ranking(self) -> list[Standing[int]]:
         """``(rank, player, total)`` best first; equal totals share a rank (ex aequo), in the
         table's order."""
-        return rank_scores((p, self.total(p)) for p in range(len(self.players)))
+        return [Standing(line.rank, line.seat, line.total) for line in self.standings()]
+
+    def standings(self) -> list[RankingLine]:
+        """The ranking's lines, as every duplicate shows them (:mod:`.ranking`)."""
+        return standings((Tally(p, name, self.total(p), self.solos(p), self.warnings(p))
+                          for p, name in enumerate(self.players)), self.top_total)
 
     @property
     def actions(self) -> list[dict[str, Any]]:
@@ -316,13 +342,7 @@ class DuplicateGame:
             ([], 0)
         """
         self._require_current()
-        stripped = text.strip()
-        if stripped in ("", "-"):
-            return Proposal("", None, 0)
-        command = read_placement(stripped, self.rules.notation, self.position.board.size)
-        marking = mark(self.position, stripped, command)
-        check_play_limit(marking.move, self.play_limit)
-        return Proposal(stripped, marking.move, marking.score, marking.error, list(marking.warnings))
+        return judge(self.position, text, self.play_limit)
 
     def propose(self, player: int, text: str) -> Proposal:
         """Record ``player``'s proposal for the current coup (replacing an earlier one); raises

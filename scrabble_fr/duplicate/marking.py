@@ -64,6 +64,23 @@ _WARNING_TEXTS = {
 }
 
 
+# Warnings are counted per player; from the fourth (the sixth in blitz), each one costs 5 points
+# (§5.9). Blitz is one minute a coup (§1.3); a shorter training time counts as blitz too.
+WARNING_PENALTY = 5
+FREE_WARNINGS = 3
+FREE_WARNINGS_BLITZ = 5
+
+
+def warning_penalty(warnings: int, blitz: bool) -> int:
+    """What ``warnings`` cost a player: 5 points each after the free ones (3, or 5 in blitz), as
+    the local game, a paper slip and a club table's sheet all count them.
+
+        >>> warning_penalty(3, False), warning_penalty(5, False), warning_penalty(5, True)
+        (0, 10, 0)
+    """
+    return WARNING_PENALTY * max(0, warnings - (FREE_WARNINGS_BLITZ if blitz else FREE_WARNINGS))
+
+
 @dataclass(frozen=True)
 class Marking:
     """What a proposal pays: the ``move`` as paid (its jokers where the payment puts them), the

@@ -33,7 +33,7 @@ from collections import Counter
 from dataclasses import dataclass, field, replace
 
 from scrabble_fr.duplicate.errors import DuplicateError
-from scrabble_fr.duplicate.marking import Marking, WarningKind, mark, mark_at
+from scrabble_fr.duplicate.marking import Marking, WarningKind, mark, mark_at, warning_penalty
 from scrabble_fr.engine.errors import ScrabbleError
 from scrabble_fr.engine.move import Move
 from scrabble_fr.engine.notation import ParsedCommand, format_coordinate, parse_command
@@ -41,12 +41,9 @@ from scrabble_fr.engine.position import Position
 from scrabble_fr.engine.tiles import JOKER
 from scrabble_fr.i18n import N_, _
 
-# Penalties of chapter 5: a reference put right by the score (§5.3.3), and each warning from the
-# fourth (the sixth in blitz, §5.9).
+# Penalties of chapter 5: a reference put right by the score (§5.3.3); each warning from the
+# fourth (the sixth in blitz, §5.9) costs what :func:`.marking.warning_penalty` says.
 REFERENCE_PENALTY = 5
-WARNING_PENALTY = 5
-FREE_WARNINGS = 3
-FREE_WARNINGS_BLITZ = 5
 
 
 class SlipReason(enum.StrEnum):
@@ -197,8 +194,7 @@ def _paid(slip: Slip, marking: Marking, reason: SlipReason, warnings_so_far: int
 
 def _warning_penalty(warnings: list[WarningKind], before: int, blitz: bool) -> int:
     """5 points when this coup's warning is the fourth or later (the sixth or later in blitz)."""
-    free = FREE_WARNINGS_BLITZ if blitz else FREE_WARNINGS
-    return WARNING_PENALTY if warnings and before + 1 > free else 0
+    return warning_penalty(before + 1, blitz) - warning_penalty(before, blitz) if warnings else 0
 
 
 def _elsewhere(position: Position, template: ParsedCommand, directions: list[bool]) -> list[Marking]:

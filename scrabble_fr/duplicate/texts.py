@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from scrabble_fr.duplicate.export import percent_text
 from scrabble_fr.duplicate.game import Coup, DuplicateGame
+from scrabble_fr.duplicate.ranking import share as share_of
 from scrabble_fr.i18n import _, ngettext, points
 from scrabble_fr.messages import describe
 
@@ -30,7 +31,7 @@ def coup_result_lines(game: DuplicateGame, coup: Coup) -> list[str]:
     lines = [first]
     for index, name in enumerate(game.players):
         proposal = coup.proposals[index]
-        share = percent_text(100.0 * coup.points(index) / top_score if top_score else 100.0)
+        share = percent_text(share_of(coup.points(index), top_score))
         if proposal is None or proposal.is_empty:
             text = _("{name}: nothing").format(name=name)
         elif proposal.error is not None:
@@ -71,9 +72,7 @@ def swapped_text(letters: str) -> str | None:
 
 def ranking_text(game: DuplicateGame) -> str:
     """``Alice 861 points (97,2 %), Bruno …``: the players best first."""
-    return ", ".join(
-        f"{game.players[p]} {points(total)} ({percent_text(game.percent(p))})" for _rank, p, total in game.ranking()
-    )
+    return ", ".join(f"{line.name} {points(line.total)} ({percent_text(line.percent)})" for line in game.standings())
 
 
 def final_text(game: DuplicateGame) -> str:

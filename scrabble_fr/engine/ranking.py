@@ -6,7 +6,8 @@
 Players with equal scores share a place, and the next place skips as many as shared it (1, 2, 2,
 4), the way a federation results sheet writes ex aequo: the classic game (final score) and the
 duplicate (total of the coups) rank the same way. Every ranking shown or exported (the end
-screens, the club table, its results) comes from here.
+screens, the club table, its results, a series) comes from here; a duplicate's lines (share of
+the top, solos, warnings) through :mod:`scrabble_fr.duplicate.ranking`.
 """
 
 from __future__ import annotations

@@ -16,7 +16,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
-from scrabble_fr.duplicate.export import percent_text, sheet_lines
+from scrabble_fr.duplicate.export import SheetLine, sheet_cell, sheet_table
+from scrabble_fr.duplicate.ranking import share
 from scrabble_fr.engine.move import PlacedTile
 from scrabble_fr.i18n import _, colon, format_number, ngettext
 from scrabble_fr.table.duplicate import CoupView, DuplicateTable
@@ -107,7 +108,7 @@ def seat_coup(table: DuplicateTable, coup: CoupView, seat: int) -> SeatCoup:
     move = line.move if line is not None else None
     top = top_of(coup)
     points = coup.points(seat)
-    percent = 100.0 * points / top.score if top is not None and top.score else 100.0
+    percent = share(points, top.score if top is not None else 0)
     correction = coup.corrections.get(seat)
     proposal = line.text if line is not None else coup.proposals.get(seat)
     return SeatCoup(coup.number, proposal or None, move.text if move else None, points, percent,
@@ -142,21 +143,6 @@ def against_top(table: DuplicateTable, seat: int) -> list[AgainstTop]:
     return lines
 
 
-@dataclass(frozen=True)
-class RankLine:
-    rank: int
-    seat: int
-    name: str
-    total: int
-    percent: float
-    solos: int
-
-
-def ranking(table: DuplicateTable) -> list[RankLine]:
-    return [RankLine(rank, seat, table.names[seat], total, table.percent(seat), table.solos(seat))
-            for rank, seat, total in table.ranking()]
-
-
 def proposed(table: DuplicateTable) -> list[int]:
     """The seats with a proposal (or a paper slip) in on the coup in play (never what they proposed)."""
     return [seat for seat in table.players if table.has_proposed(seat)]
@@ -172,51 +158,32 @@ def own_proposal(table: DuplicateTable) -> str | None:
 
 def _cell(table: DuplicateTable, coup: CoupView, seat: int) -> str:
     line = seat_coup(table, coup, seat)
-    if coup.results is None:
-        return ""
-    text = f"{line.move} {line.points}" if line.move else (f"{line.proposal} {line.points}" if line.proposal
-                                                            else "—" if not line.correction else str(line.points))
-    if line.correction:
-        text += " *"
-    if line.warning:
-        text += " " + _("warn.")
-    if line.solo:
-        text += " " + _("solo")
-    return text
+    return sheet_cell(line.move or line.proposal, line.points, warned=bool(line.warning), solo=line.solo,
+                      corrected=bool(line.correction))
 
 
 def sheet_text(table: DuplicateTable, seats: list[int] | None = None, width: int | None = None) -> str:
-    """The sheet so far as a plain-text table: per coup the draw, the top, its reference, points
-    and running total, then each seat's move and points (``*`` a corrected score: the reasons
-    follow); the totals last. Within ``width`` columns: the players that do not fit follow below
-    (:func:`~scrabble_fr.duplicate.export.sheet_lines`)."""
+    """The sheet so far as a plain-text table, as the local duplicate's
+    (:func:`~scrabble_fr.duplicate.export.sheet_table`): per coup the draw, the top, its
+    reference, points and running total, then each seat's move and points (``*`` a corrected
+    score: the reasons follow); the totals last. Within ``width`` columns: the players that do
+    not fit follow below."""
     shown = table.players if seats is None else seats
-    headers = [_("No."), _("Draw"), _("Top"), _("Ref."), _("Pts"), _("Total")] + [table.names[s] for s in shown]
-    rows: list[list[str]] = []
-    running = 0
+    lines: list[SheetLine] = []
     notes: list[str] = []
     for coup in table.coups:
         top = top_of(coup)
-        if top is None:
-            rows.append([str(coup.number), coup.draw_text, "…", "", "", ""] + [""] * len(shown))
-            continue
-        running += top.score
-        rows.append([str(coup.number), coup.draw_text, top.word, top.ref, str(top.score), str(running)]
-                    + [_cell(table, coup, s) for s in shown])
-        for seat in shown:
-            if seat in coup.corrections:
-                notes.append(_("* coup {n}, {name}: {points} ({reason})").format(
-                    n=coup.number, name=table.names[seat], points=coup.corrections[seat].points,
-                    reason=coup.corrections[seat].reason))
+        lines.append(SheetLine(coup.number, coup.draw_text, None if top is None else (top.word, top.ref, top.score),
+                               [_cell(table, coup, s) for s in shown] if top is not None else []))
+        notes += [_("* coup {n}, {name}: {points} ({reason})").format(
+            n=coup.number, name=table.names[seat], points=coup.corrections[seat].points,
+            reason=coup.corrections[seat].reason) for seat in shown if seat in coup.corrections and top is not None]
     notes += sheet_notes(table, shown)  # the paper slips: what was typed, paid and why
-    totals = ["", "", _("Total"), "", "", format_number(table.top_total)]
-    totals += [f"{format_number(table.total(s))} ({percent_text(table.percent(s))})" for s in shown]
-    rows.append(totals)
     if width:  # a note is a sentence: wrapped to the screen, never cut
         notes = [line for note in notes for line in textwrap.wrap(note, width, subsequent_indent="  ")]
-    # A variant is named above the table, as the local duplicate's sheet names it.
-    variant = variant_text(table)
-    return "\n".join(([variant] if variant else []) + sheet_lines(headers, rows, width) + notes) + "\n"
+    return sheet_table(table.variant, [table.names[s] for s in shown], lines,
+                       [(table.total(s), table.percent(s)) for s in shown],
+                       [(table.warnings(s), table.penalty(s)) for s in shown], notes, width)
 
 
 def variant_text(table: DuplicateTable) -> str | None:
@@ -304,13 +271,7 @@ def check_board_tile(table: DuplicateTable, tentative: Sequence[PlacedTile], row
 
 def board_move_text(table: DuplicateTable, tentative: Sequence[PlacedTile]) -> str:
     """The move typed on the board, written out as the line takes it (``H4 MAISON``)."""
-    from scrabble_fr.duplicate.errors import DuplicateError
     from scrabble_fr.engine.move import Move
-    from scrabble_fr.engine.position import Position
-    from scrabble_fr.table.duplicate import _AnyWord
 
-    coup = table.current
-    if coup is None:
-        raise DuplicateError("coup_closed")
-    position = Position(table.rules, board=table.board.copy(), racks=[coup.tiles], lexicon=_AnyWord())
+    position = table.coup_position()
     return position.describe(Move.place(list(tentative))).notation(table.rules.notation)

@@ -35,8 +35,9 @@ from typing import Any
 
 from scrabble_fr.duplicate.draw import format_draw
 from scrabble_fr.duplicate.errors import DuplicateError
-from scrabble_fr.duplicate.game import BLITZ_SECONDS, CLUB_MAX_PLAYERS, DuplicateGame, check_names, check_play_limit
-from scrabble_fr.duplicate.marking import mark, read_placement
+from scrabble_fr.duplicate.game import BLITZ_SECONDS, CLUB_MAX_PLAYERS, DuplicateGame, check_names, judge
+from scrabble_fr.duplicate.marking import warning_penalty
+from scrabble_fr.duplicate.ranking import RankingLine, Tally, share, standings
 from scrabble_fr.duplicate.sheet import SheetCoup
 from scrabble_fr.duplicate.timing import check_time, time_text
 from scrabble_fr.duplicate.variant import Variant
@@ -46,7 +47,6 @@ from scrabble_fr.engine.game import move_from_data, move_to_data
 from scrabble_fr.engine.move import Move
 from scrabble_fr.engine.notation import format_coordinate
 from scrabble_fr.engine.position import Position
-from scrabble_fr.engine.ranking import Standing, rank_scores
 from scrabble_fr.engine.rules import Rules, rules_from_mapping, rules_to_mapping
 from scrabble_fr.engine.wordlist import WordList
 from scrabble_fr.i18n import _, elide
@@ -335,10 +335,9 @@ class DuplicateTable(FollowedTable):
                 # started, public from their rows, make the game; none to come is known.
                 sheet = self._started_draws()
             # The clock is the rows', but blitz (1:00 a coup, §5.9) gives two more free warnings.
-            blitz = self.seconds is not None and self.seconds <= BLITZ_SECONDS
             self.game = DuplicateGame(list(self.roster), lexicon=self.lexicon, rules=self.rules, seed=self.seed or 0,
                                       seconds=None, club=False, max_players=CLUB_MAX_PLAYERS, sheet=sheet,
-                                      blitz=blitz, variant=self.variant)
+                                      blitz=self.blitz, variant=self.variant)
             self.game_seats: list[int] = sorted(initial)
 
     def _started_draws(self) -> list[SheetCoup]:
@@ -520,18 +519,32 @@ class DuplicateTable(FollowedTable):
         return last.top_total if last is not None else 0
 
     def percent(self, seat: int) -> float:
-        top = self.top_total
-        return 100.0 * self.total(seat) / top if top else 100.0
-
-    def ranking(self) -> list[Standing[int]]:
-        """``(rank, seat, total)`` best first; equal totals share a rank."""
-        return rank_scores((seat, self.total(seat)) for seat in self.players)
+        return share(self.total(seat), self.top_total)
 
     def rank(self, seat: int) -> int | None:
-        return next((rank for rank, s, _t in self.ranking() if s == seat), None)
+        """A seat's place in :meth:`standings` (shared with equal totals)."""
+        return next((line.rank for line in self.standings() if line.seat == seat), None)
 
     def solos(self, seat: int) -> int:
         return sum(1 for c in self.coups if (line := c.line(seat)) is not None and line.solo)
+
+    def warnings(self, seat: int) -> int:
+        """A seat's warnings on the coups whose results are in (one a coup at most, FISF §5.8)."""
+        return sum(1 for c in self.coups if (line := c.line(seat)) is not None and line.warning)
+
+    @property
+    def blitz(self) -> bool:
+        """One minute a coup or less at the table: two more warnings free (FISF §5.9)."""
+        return self.seconds is not None and self.seconds <= BLITZ_SECONDS
+
+    def penalty(self, seat: int) -> int:
+        """What a seat's warnings cost (taken off the totals the arbitrator's game writes)."""
+        return warning_penalty(self.warnings(seat), self.blitz)
+
+    def standings(self) -> list[RankingLine]:
+        """The ranking's lines, as every duplicate shows them (:mod:`scrabble_fr.duplicate.ranking`)."""
+        return standings((Tally(seat, self.names[seat], self.total(seat), self.solos(seat), self.warnings(seat))
+                          for seat in self.players), self.top_total)
 
     # -- writing -----------------------------------------------------------------------------
     def _write(self, typed: DuplicateRow) -> Row:
@@ -678,21 +691,21 @@ class DuplicateTable(FollowedTable):
             raise TableError("arbitrator_only")
 
     # -- a player's intents ------------------------------------------------------------------
-    def check_proposal(self, text: str) -> None:
-        """Raise unless ``text`` is a placement the rules allow on this coup's board and draw
-        (a word outside the list is the arbitrator's to judge: it scores 0 at the close)."""
+    def coup_position(self) -> Position:
+        """The coup in play as a player's process sees it: the board and the draw, every word
+        taken (the words are the arbitrator's to judge: a word outside the list scores 0 at the
+        close)."""
         coup = self.current
         if coup is None:
             raise DuplicateError("coup_closed")
-        stripped = text.strip()
-        if stripped in ("", "-"):
-            return
-        command = read_placement(stripped, self.rules.notation, self.board.size)
-        position = Position(self.rules, board=self.board.copy(), racks=[coup.tiles], lexicon=_AnyWord())
-        marking = mark(position, stripped, command)
-        if marking.error is not None:
-            raise marking.error
-        check_play_limit(marking.move, self.rules.rack_size)  # 7sur8: seven tiles of the eight at most
+        return Position(self.rules, board=self.board.copy(), racks=[coup.tiles], lexicon=_AnyWord())
+
+    def check_proposal(self, text: str) -> None:
+        """Raise unless ``text`` is a placement the rules allow on this coup's board and draw,
+        judged as the arbitrator's game judges it (7sur8: seven tiles of the eight at most)."""
+        proposal = judge(self.coup_position(), text, self.rules.rack_size)
+        if proposal.error is not None:
+            raise proposal.error
 
     def propose(self, text: str) -> Outcome:
         """This seat's proposal for the coup in play (replacing an earlier one)."""

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from scrabble_fr.duplicate.marking import WarningKind
+from scrabble_fr.duplicate.ranking import RankingLine
 from scrabble_fr.duplicate.variant import Variant
 from scrabble_fr.engine.board import Board
 from scrabble_fr.engine.game import move_from_data
@@ -28,24 +29,6 @@ from scrabble_fr.i18n import _, format_number, ngettext
 from scrabble_fr.table.duplicate import CoupView, DuplicateTable
 
 SUBTOPS_SHOWN = 3  # the best moves below the top a coup lists
-
-
-@dataclass(frozen=True)
-class RankingLine:
-    """One line of the ranking: the place (shared by equal totals), the total, its share of the
-    tops' total, the solos and the warnings."""
-
-    rank: int
-    seat: int
-    name: str
-    total: int
-    percent: float
-    solos: int
-    warnings: int
-
-    def data(self) -> dict[str, Any]:
-        return {"rank": self.rank, "name": self.name, "total": self.total, "percent": round(self.percent, 2),
-                "solos": self.solos, "warnings": self.warnings}
 
 
 @dataclass(frozen=True)
@@ -208,19 +191,8 @@ def coup_results(table: DuplicateTable) -> list[CoupResults]:
     return [_coup_results(table, coup, board) for coup in table.coups]
 
 
-def warnings_count(table: DuplicateTable, seat: int) -> int:
-    """A seat's warnings on the coups whose results are in (one a coup at most, FISF §5.8)."""
-    return sum(1 for c in table.coups if (line := c.line(seat)) is not None and line.warning)
-
-
-def ranking_lines(table: DuplicateTable) -> list[RankingLine]:
-    return [RankingLine(rank, seat, table.names[seat], total, table.percent(seat), table.solos(seat),
-                        warnings_count(table, seat))
-            for rank, seat, total in table.ranking()]
-
-
 def table_results(table: DuplicateTable) -> TableResults:
-    return TableResults(table.table_id, table.top_total, table.over, ranking_lines(table), coup_results(table),
+    return TableResults(table.table_id, table.top_total, table.over, table.standings(), coup_results(table),
                         dict(table.names), table.rules.notation, table.variant)
 
 

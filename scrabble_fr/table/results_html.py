@@ -21,10 +21,11 @@ from collections.abc import Sequence
 from html import escape
 
 from scrabble_fr.duplicate.export import percent_text
+from scrabble_fr.duplicate.ranking import RankingLine
 from scrabble_fr.engine.board import Board
 from scrabble_fr.engine.notation import col_label, row_label
 from scrabble_fr.i18n import _, colon, format_number, get_language, join_list, ngettext
-from scrabble_fr.table.results import CoupResults, PlayedMove, RankingLine, TableResults, found_text, spread_text
+from scrabble_fr.table.results import CoupResults, PlayedMove, TableResults, found_text, spread_text
 from scrabble_fr.table.series import SeriesResults
 
 # The squares' classes by their marker (the terminal grid's: # centre, & double letter, % triple

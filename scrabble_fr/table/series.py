@@ -29,10 +29,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from scrabble_fr.engine.ranking import rank_scores
+from scrabble_fr.duplicate.ranking import RankingLine, Tally, standings
 from scrabble_fr.table.duplicate import DUPLICATE, DuplicateTable, DuplicateTableSettings, create_duplicate_table
 from scrabble_fr.table.errors import TableError
-from scrabble_fr.table.results import RankingLine, TableResults, results_data, table_results
+from scrabble_fr.table.results import TableResults, results_data, table_results
 from scrabble_fr.table.rows import NextRow
 from scrabble_fr.table.seal import SEALED, new_seed, sealed_seeds
 from scrabble_fr.table.store import (
@@ -216,17 +216,13 @@ class SeriesResults:
 def series_ranking(played: Sequence[TableResults]) -> list[RankingLine]:
     """The cumulative ranking: per player (by name), the totals, solos and warnings added over the
     games, the share of the sum of the tops; equal totals share a place."""
-    totals: dict[str, list[int]] = {}
+    tallies: dict[str, Tally] = {}
     for game in played:
         for line in game.ranking:
-            entry = totals.setdefault(line.name, [0, 0, 0])
-            entry[0] += line.total
-            entry[1] += line.solos
-            entry[2] += line.warnings
-    top = sum(game.top_total for game in played)
-    return [RankingLine(place, index, name, total, 100.0 * total / top if top else 100.0, totals[name][1],
-                        totals[name][2])
-            for index, (place, name, total) in enumerate(rank_scores((name, t[0]) for name, t in totals.items()))]
+            was = tallies.get(line.name, Tally(len(tallies), line.name, 0, 0, 0))
+            tallies[line.name] = Tally(was.seat, line.name, was.total + line.total, was.solos + line.solos,
+                                       was.warnings + line.warnings)
+    return standings(tallies.values(), sum(game.top_total for game in played))
 
 
 def series_results(store: TableStore, series_id: str) -> SeriesResults | None:

@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from scrabble_fr.duplicate.game import FREE_WARNINGS_BLITZ, DuplicateGame, Proposal
+from scrabble_fr.duplicate.game import DuplicateGame, Proposal
 from scrabble_fr.duplicate.marking import WarningKind
 from scrabble_fr.duplicate.slip import SlipMarking, SlipReason, mark_slip, read_slip
 from scrabble_fr.i18n import _, colon, points
@@ -88,7 +88,7 @@ def _marking(game: DuplicateGame, index: int, text: str) -> SlipMarking:
     """The slip ``text`` of the game's player ``index`` marked on the coup in play: its board,
     its draw, the list; the warnings the player had before it (the penalty from the fourth)."""
     return mark_slip(game.position, read_slip(text), warnings_so_far=game.warnings(index),
-                     blitz=game.free_warnings == FREE_WARNINGS_BLITZ, max_tiles=game.play_limit)
+                     blitz=game.is_blitz, max_tiles=game.play_limit)
 
 
 def type_slip(table: DuplicateTable, name: str, text: str) -> SlipRecord:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import pytest
 
 from scrabble_fr.engine.errors import ScrabbleError
-from scrabble_fr.table import TableError, open_store
+from scrabble_fr.table import TableError, club_view, open_store
 from scrabble_fr.table.duplicate import DuplicateTable, DuplicateTableSettings, create_duplicate_table
 from scrabble_fr.table.slips import slips_of, type_slip
 
@@ -99,6 +99,11 @@ def test_from_the_fourth_warning_each_costs_five_points(base, french):
     assert arbiter.total(chloe) == sum(score for score, _r in paid) - 5
     alice.poll(timeout=2.0)
     assert alice.total(chloe) == arbiter.total(chloe)
+    # The sheet says why the total is 5 short, as the local duplicate's sheet does: every process
+    # counts the warnings from the results rows (a player's has no game to ask).
+    assert (alice.warnings(chloe), alice.penalty(chloe), alice.warnings(alice.seat)) == (4, 5, 0)
+    warnings_row = next(line for line in club_view.sheet_text(alice).splitlines() if "Avertissements" in line)
+    assert warnings_row.split()[-3:] == ["4", "avertissements", "(−5)"]
     arbiter.close()
     alice.close()
 

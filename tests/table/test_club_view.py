@@ -61,7 +61,7 @@ def test_a_coup_as_the_screens_read_it(tmp_path, french):
     assert club_view.last_squares(alice) == frozenset((7, c) for c in range(5, 12))
     arbiter.correct(1, 1, 20, "bulletin misread")
     alice.poll(timeout=2.0)
-    assert [(r.rank, r.name, r.total, r.solos) for r in club_view.ranking(alice)] == [
+    assert [(r.rank, r.name, r.total, r.solos) for r in alice.standings()] == [
         (1, "Alice", 108, 1), (2, "Bruno", 20, 0)]
     sheet = club_view.sheet_text(alice)
     lines = sheet.splitlines()

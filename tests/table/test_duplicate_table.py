@@ -63,7 +63,7 @@ def test_a_coup_from_the_draw_to_the_ranking(base, french):
     assert alice.board[7, 5] == "A"  # the top is on the board
     # The ranking is the sum of the recorded scores.
     assert alice.total(0) == coup.points(0) and alice.total(1) == coup.points(1)
-    assert [seat for _rank, seat, _total in alice.ranking()] == [0, 1]
+    assert [line.seat for line in alice.standings()] == [0, 1]
     assert alice.rank(0) == 1 and alice.percent(0) == 100.0
     with pytest.raises(ScrabbleError):
         alice.propose("H4 PAGE")  # after the close

@@ -171,3 +171,31 @@ def test_the_sheet_as_csv_has_a_line_per_coup_and_player(base, french):
                                              for line in coup["players"].values()]
     status, out, _err = run("table", "resultats", table, "--feuille", "--base", base, "--langue", "en")
     assert out.splitlines()[2].split(",")[5:8] == ["Bruno <b>&", "H5 PAGE", "20"]
+
+
+def test_equal_totals_share_a_place_on_every_output(base, french):
+    """Two players on the same top, the third below: 1, 1, 3 on the desk's ranking, the players'
+    ranks, ``resultats`` as text, CSV, JSON and the web page — one ranking, read the same way."""
+    created = create_duplicate_table(open_store(base), DuplicateTableSettings(list(NAMES), seed=1, seconds=None))
+    arbiter = DuplicateTable.join(open_store(base), created.codes[3], french)
+    seats = [DuplicateTable.join(open_store(base), created.codes[n]) for n in range(3)]
+    arbiter.start_coup()
+    for seat, text in zip(seats, ("H6 ARPEGEZ", "H6 ARPEGEZ", "H4 PAGE"), strict=True):
+        seat.poll()
+        seat.propose(text)
+    arbiter.poll()
+    arbiter.close_coup()
+    assert [(line.rank, line.total, line.solos) for line in arbiter.standings()] == [
+        (1, 108, 0), (1, 108, 0), (3, 14, 0)]  # a top found twice is nobody's solo
+    assert [arbiter.rank(seat) for seat in range(3)] == [1, 1, 3]
+    for seat in (arbiter, *seats):
+        seat.close()
+    table = created.table.id
+    data = json.loads(run("table", "resultats", table, "--json", "--base", base)[1])
+    assert [(r["rank"], r["total"]) for r in data["ranking"]] == [(1, 108), (1, 108), (3, 14)]
+    _status, out, _err = run("table", "resultats", table, "--csv", "--base", base)
+    assert [line.split(";")[0] for line in out.splitlines()[1:]] == ["1", "1", "3"]
+    _status, out, _err = run("table", "resultats", table, "--base", base)
+    assert [line.split(".")[0].strip() for line in out.splitlines()[1:4]] == ["1", "1", "3"]
+    _status, out, _err = run("table", "resultats", table, "--html", "--base", base)
+    assert [row[0] for row in read_page(out).rows[1:]] == ["1", "1", "3"]

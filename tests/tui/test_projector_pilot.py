@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from scrabble_fr.i18n import set_language
-from scrabble_fr.table import club_view, open_store
+from scrabble_fr.table import open_store
 from scrabble_fr.table.duplicate import DuplicateTable, DuplicateTableSettings, create_duplicate_table
 from scrabble_fr.tui.app import ScrabbleApp
 from scrabble_fr.tui.screens.club import ProjectorScreen, WallBoard, ranking_lines
@@ -44,7 +44,7 @@ async def test_a_large_wall_shows_a_larger_board_and_the_ranking_in_reading_orde
         assert board.region.height == 31 and board.region.width == 79  # 15 squares of 2 lines by 5 columns
         head = str(app.screen.query_one("#club-ranking").render()).splitlines()[0]
         assert "(1/" not in head  # the whole ranking on one page
-        assert names_in_reading_order(app) == [line.name for line in club_view.ranking(table)]
+        assert names_in_reading_order(app) == [line.name for line in table.standings()]
         await pilot.resize_terminal(80, 24)
         await pilot.pause()
         await pilot.pause()

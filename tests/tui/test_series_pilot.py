@@ -59,7 +59,9 @@ async def test_the_desk_starts_the_next_game_and_the_wall_follows_with_the_serie
     async with desk.run_test(size=SIZE) as pilot, wall.run_test(size=SIZE) as wall_pilot:
         await pilot.pause()
         play_game(arbiter, alice, "H6 ARPEGEZ")
-        await until(pilot, lambda: isinstance(desk.screen, ClubEndScreen))
+        # Pushed is not composed yet on a busy machine: wait for the line itself.
+        await until(pilot, lambda: isinstance(desk.screen, ClubEndScreen)
+                    and bool(desk.screen.query("#club-end-series")))
         assert "N starts game 2" in shown(desk, "#club-end-series")
         await until(wall_pilot, lambda: "Series (1/2) — top 144" in shown(wall, "#club-ranking"))
         ranking = shown(wall, "#club-ranking").splitlines()

@@ -21,6 +21,7 @@ from textual.screen import Screen
 from textual.widgets import Button, DataTable, Digits, Footer, Input, Label, Select, Static
 
 from scrabble_fr.duplicate.export import percent_text
+from scrabble_fr.duplicate.ranking import RankingLine
 from scrabble_fr.duplicate.timing import CLUB_SECONDS
 from scrabble_fr.engine.errors import ScrabbleError
 from scrabble_fr.engine.move import PlacedTile
@@ -33,7 +34,6 @@ from scrabble_fr.table import club_view
 from scrabble_fr.table.club_view import Phase
 from scrabble_fr.table.duplicate import DuplicateTable
 from scrabble_fr.table.errors import NOT_RECORDED
-from scrabble_fr.table.results import RankingLine
 from scrabble_fr.table.series import SeriesPlace, follow_next, next_game, series_of, series_results
 from scrabble_fr.tui.bindings import LocalizedBindings
 from scrabble_fr.tui.requests import TableOpened
@@ -42,6 +42,7 @@ from scrabble_fr.tui.screens.dialogs import ConfirmDialog, _Dialog
 from scrabble_fr.tui.table_watch import follow_table
 from scrabble_fr.tui.widgets.board import BoardPicture, BoardView
 from scrabble_fr.tui.widgets.rack import RackView
+from scrabble_fr.tui.widgets.ranking import fill_ranking
 
 FOLLOW_SECONDS = 0.2  # how often a screen reads the table
 PAGE_SECONDS = 6.0  # how long the projector shows a page of a long ranking
@@ -459,7 +460,7 @@ class ArbiterScreen(_ClubScreen):
                 lines.append(f"{here}{done} {table.names[seat]}")
         else:
             lines.append(f"{_('Rank')[:5]:<5} {_('Player')[:11]:<11} {_('Coup')[:4]:>4} {_('Total')[:5]:>5}")
-            for line in club_view.ranking(table):
+            for line in table.standings():
                 coup_line = club_view.seat_coup(table, last, line.seat)
                 mark = "*" if coup_line.solo else " "
                 here = _presence(table, line.seat)
@@ -809,7 +810,7 @@ class ProjectorScreen(_ClubScreen):
         table = self.table
         widget = self.query_one("#club-ranking", Static)
         series = self.series_ranking()
-        lines = series[1] if series is not None else club_view.ranking(table)
+        lines = series[1] if series is not None else table.standings()
         rows = [f"{line.rank:>3}. {line.name[:16]:<16} {line.total:>5}" for line in lines]
         height = max(1, widget.size.height - 1) if widget.size.height > 1 else max(1, len(rows))
         columns = max(1, widget.size.width // (RANK_WIDTH + 2))  # a wide screen: side by side
@@ -912,15 +913,7 @@ class ClubEndScreen(LocalizedBindings, Screen[None]):
 
     def on_mount(self) -> None:
         grid = self.query_one("#club-ranking", DataTable)
-        grid.add_columns(_("Rank"), _("Player"), _("Score"), _("% of the top"), _("Solos"))
-        mine = 0
-        for index, line in enumerate(club_view.ranking(self.table)):
-            grid.add_row(Text(str(line.rank), justify="right"), line.name,
-                         Text(format_number(line.total), justify="right"),
-                         Text(percent_text(line.percent), justify="right"), Text(str(line.solos), justify="right"))
-            if line.seat == self.seat:
-                mine = index
-        grid.move_cursor(row=mine)
+        grid.move_cursor(row=fill_ranking(grid, self.table.standings(), self.seat))
         if self.seat is not None:
             self.fill_coups(self.seat)
         self.query_one("#club-end-sheet", Button).focus()

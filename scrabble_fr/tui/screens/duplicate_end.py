@@ -9,12 +9,12 @@ from textual.screen import Screen
 from textual.widgets import Button, DataTable, Footer, Label, Static
 
 from scrabble_fr.duplicate import DuplicateSession, sheet_text
-from scrabble_fr.duplicate.export import percent_text
-from scrabble_fr.i18n import N_, _, format_number, points
+from scrabble_fr.i18n import N_, _, points
 from scrabble_fr.messages import system_error_text
 from scrabble_fr.tui.bindings import LocalizedBindings
 from scrabble_fr.tui.policy import Opening, may_open
 from scrabble_fr.tui.requests import NewGame
+from scrabble_fr.tui.widgets.ranking import fill_ranking
 
 
 class DuplicateEndScreen(LocalizedBindings, Screen[None]):
@@ -59,12 +59,7 @@ class DuplicateEndScreen(LocalizedBindings, Screen[None]):
         return _("Sheet exported: {path}").format(path=path) if path is not None else ""
 
     def on_mount(self) -> None:
-        game = self.session.game
-        table = self.query_one("#dup-ranking", DataTable)
-        table.add_columns(_("Rank"), _("Player"), _("Score"), _("% of the top"), _("Solos"))
-        for rank, player, total in game.ranking():
-            table.add_row(str(rank), game.players[player], format_number(total), percent_text(game.percent(player)),
-                          str(game.solos(player)))
+        fill_ranking(self.query_one("#dup-ranking", DataTable), self.session.game.standings())
         self.query_one("#sheet", Button).focus()
         self.query_one("#new", Button).display = may_open(self.app, Opening.NEW_GAME)
 
