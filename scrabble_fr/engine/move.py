@@ -12,9 +12,9 @@ same tiles (or exchange the same tiles), whatever their score or the notation us
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 
 class MoveKind(enum.Enum):
@@ -74,6 +74,40 @@ class Move:
         return cls(MoveKind.PLACE, placed)
 
     @classmethod
+    def found_all(cls, make: Callable[[str, Any, Any], Any], context: object,
+                  found: Iterable[tuple[tuple[PlacedTile, ...], tuple[int, int, bool], int, object]]) -> list[Move]:
+        """Placements as a move generator found them, each ``(tiles, (row, col, across), score,
+        source)``: equal in every field to the moves :meth:`place` and
+        :meth:`Position.describe` make, but each built in one step. Their ``tiles`` are already
+        checked and sorted; their ``word`` and ``words`` are made when first read, as
+        ``make("word", context, source)`` and ``make("words", context, source)``: a full move
+        list is built by the thousand and mostly read for scores and tiles.
+
+            >>> tiles = (PlacedTile(7, 7, "O", False), PlacedTile(7, 8, "U", False))
+            >>> made = {"word": "OU", "words": (Word("OU", 7, 7, True, 4),)}
+            >>> [m] = Move.found_all(lambda name, context, source: made[name], None, [(tiles, (7, 7, True), 4, None)])
+            >>> m == Move.place(tiles), m, m.words == made["words"]
+            (True, <Move H8 OU 4>, True)
+        """
+        moves: list[Move] = []
+        append = moves.append
+        kind = MoveKind.PLACE
+        for tiles, (row, col, across), score, source in found:
+            move = _new(cls)
+            # Straight into the instance's fields: the frozen dataclass's __init__ would set
+            # them one by one through object.__setattr__, and sort and check tiles made checked.
+            vars(move).update({"kind": kind, "tiles": tiles, "exchanged": "", "row": row, "col": col,
+                               "across": across, "score": score, _FOUND_FROM: (make, context, source)})
+            append(move)
+        return moves
+
+    def __getstate__(self) -> dict[str, Any]:
+        """The fields alone (for ``copy`` and ``pickle``): a found move's words made first."""
+        state = {name: getattr(self, name) for name in _LATER}
+        state.update((key, value) for key, value in vars(self).items() if key != _FOUND_FROM)
+        return state
+
+    @classmethod
     def exchange(cls, tiles: str) -> Move:
         """Exchange ``tiles`` (``?`` for a joker)."""
         return cls(MoveKind.EXCHANGE, exchanged="".join(sorted(tiles.upper())))
@@ -111,3 +145,32 @@ class Move:
         if self.kind is MoveKind.EXCHANGE:
             return f"<Move exchange {self.exchanged}>"
         return "<Move pass>"
+
+
+_new = object.__new__
+_FOUND_FROM = "_found_from"  # a found move's maker of its word and words, and what from
+_LATER = ("word", "words")  # the fields a found move makes when first read
+
+
+class _Later:
+    """A field of :class:`Move` (``word``, ``words``) where the instance has no value yet (a
+    :meth:`Move.found_all` move): made on the first read and kept in the instance, which answers
+    every later read by itself."""
+
+    def __init__(self, name: str, default: object) -> None:
+        self.name = name
+        self.default = default
+
+    def __get__(self, move: Move | None, owner: type[Move]) -> Any:
+        if move is None:
+            return self.default
+        state = vars(move)
+        make, context, source = state[_FOUND_FROM]
+        value = state[self.name] = make(self.name, context, source)  # two threads: the same value, twice
+        return value
+
+
+# Set after the dataclass is made: its __init__ keeps the defaults and sets both fields in every
+# move it builds, so these only answer for the moves built by :meth:`Move.found_all`.
+for _name in _LATER:
+    setattr(Move, _name, _Later(_name, Move.__dataclass_fields__[_name].default))

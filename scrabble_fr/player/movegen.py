@@ -45,7 +45,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar, overload
 
 from scrabble_fr.engine.errors import ScrabbleError
-from scrabble_fr.engine.move import Move, MoveKind, PlacedTile, Word
+from scrabble_fr.engine.move import Move, PlacedTile, Word
 from scrabble_fr.engine.scoring import LETTER_FACTOR, WORD_FACTOR
 from scrabble_fr.engine.tiles import JOKER
 from scrabble_fr.engine.wordlist import WordList
@@ -169,6 +169,7 @@ class BoardView:
         # The cross-words met while moves are made (to_move), by strip square: a list of moves
         # meets the same few squares' again and again.
         self.cross_words: dict[int, tuple[str, str, int]] = {}
+        self.laid = _laid_tiles(size)  # the tiles the moves made from this view lay
 
     def after(self, board: Board, placed: Sequence[int]) -> BoardView:
         """The view of ``board``: this view's board with tiles added on the board squares
@@ -269,12 +270,7 @@ class BoardView:
 
     def square(self, index: int) -> tuple[int, int, bool]:
         """``(row, col, across)`` of a strip square."""
-        width = self.size + 1
-        if index < self.down_offset:
-            row, col = divmod(index, width)
-            return row, col, True
-        col, row = divmod(index - self.down_offset, width)
-        return row, col, False
+        return self.strip.origin[index]
 
 
 @dataclass(frozen=True)
@@ -292,6 +288,7 @@ class _Strip:
     word_mul: list[int]
     all_letters: list[int]  # ALL_LETTERS on squares: the cross-check of a square with no cross-word
     next_index: list[int]  # index + 1: the square after each one, before runs are known
+    origin: list[tuple[int, int, bool]]  # strip index -> (row, col, across) of a word starting there
 
 
 _strips: dict[tuple[str, ...], _Strip] = {}
@@ -344,8 +341,10 @@ def _strip(layout: tuple[str, ...]) -> _Strip:
             letter_mul[index] = LETTER_FACTOR.get(marker, 1)
             word_mul[index] = WORD_FACTOR.get(marker, 1)
             all_letters[index] = ALL_LETTERS
+    origin = [(*divmod(index, width), True) for index in range(half)]
+    origin += [(row, col, False) for col, row in (divmod(index, width) for index in range(half))]
     found = _Strip(size, half, length, across_of, down_of, square_of, cells, letter_mul, word_mul, all_letters,
-                   list(range(1, length + 1)))
+                   list(range(1, length + 1)), origin)
     _strips[layout] = found
     return found
 
@@ -1041,11 +1040,43 @@ def tiles_used(view: BoardView, found: Raw) -> str:
 
 
 def to_move(view: BoardView, found: Raw) -> Move:
-    """The :class:`Move` of a found placement, filled in as :meth:`Position.describe` does."""
-    score, start, _end, letters = found
+    """The :class:`Move` of a found placement, filled in as :meth:`Position.describe` does; its
+    word and words (:func:`found_field`) are made when first read."""
+    return to_moves(view, [found])[0]
+
+
+def to_moves(view: BoardView, records: Iterable[Raw]) -> list[Move]:
+    """:func:`to_move` of each found placement, in one go (a list's moves are built by the
+    thousand: no call per move but the one that makes it)."""
+    origin, square_of, cells, laid = view.strip.origin, view.square_of, view.cells, view.laid
+    return Move.found_all(found_field, view, [
+        # The tiles in board order, which is the order Move.place sorts them in.
+        (tuple([laid[square_of[index] * 52 + code] or _lay(laid, square_of[index] * 52 + code)
+                for index, code in enumerate(found[3], found[1]) if cells[index] < 0]),
+         origin[found[1]], found[0], found)
+        for found in records
+    ])
+
+
+def found_field(name: str, view: BoardView, found: Raw) -> str | tuple[Word, ...]:
+    """The ``word`` (its text, as the board shows it) or the ``words`` of a found placement."""
+    if name == "words":
+        return words_of(view, found)
+    _score, start, _end, letters = found
     row, col, across = view.square(start)
     size = view.size
-    step = 1 if across else size  # from one square of the word to the next, on the board
+    step = 1 if across else size
+    squares, cells = view.squares, view.cells
+    return "".join([SHOWN[code] if cells[start + offset] < 0 else squares[(row * size + col) + offset * step]  # type: ignore[misc]
+                    for offset, code in enumerate(letters)])
+
+
+def words_of(view: BoardView, found: Raw) -> tuple[Word, ...]:
+    """The words a found placement forms, main word first, with what each scores."""
+    _score, start, _end, letters = found
+    row, col, across = view.square(start)
+    size = view.size
+    step = 1 if across else size
     square = row * size + col
     squares = view.squares
     cells = view.cells
@@ -1053,7 +1084,6 @@ def to_move(view: BoardView, found: Raw) -> Move:
     letter_mul, word_mul = view.letter_mul, view.word_mul
     cross_score = view.cross_score
     board_value = view.board_value
-    tiles: list[PlacedTile] = []
     text: list[str] = []
     cross_words: list[Word] = []
     main = 0
@@ -1064,21 +1094,15 @@ def to_move(view: BoardView, found: Raw) -> Move:
             text.append(squares[square])  # type: ignore[arg-type]
             main += board_value[index]
         else:
-            r, c = divmod(square, size)
-            if code >= BLANK:
-                shown = LOWER[code - BLANK]
-                tiles.append(PlacedTile(r, c, ALPHABET[code - BLANK], True))
-                value = 0
-            else:
-                shown = ALPHABET[code]
-                tiles.append(PlacedTile(r, c, shown, False))
-                value = values[code] * letter_mul[index]
+            shown = SHOWN[code]
+            value = 0 if code >= BLANK else values[code] * letter_mul[index]
             factor = word_mul[index]
             main += value
             mult *= factor
             text.append(shown)
             points = cross_score[index]
             if points >= 0:
+                r, c = divmod(square, size)
                 before, after, back = view.cross_word(index)
                 points = (points + value) * factor
                 if across:
@@ -1087,11 +1111,28 @@ def to_move(view: BoardView, found: Raw) -> Move:
                     cross_words.append(Word(before + shown + after, r, c - back, True, points))
         index += 1
         square += step
-    word = "".join(text)
-    return Move(
-        MoveKind.PLACE, tuple(tiles), row=row, col=col, across=across, word=word, score=score,
-        words=(Word(word, row, col, across, main * mult), *cross_words),
-    )
+    return (Word("".join(text), row, col, across, main * mult), *cross_words)
+
+
+SHOWN = ALPHABET + LOWER  # a letter code as a word shows it: 0-25 a letter, 26-51 a joker
+# The tiles a placement may lay on a board of a size, one per square and code (square * 52 +
+# code), made once: the same tiles make up thousands of the moves of a list.
+_LAID: dict[int, list[PlacedTile | None]] = {}
+
+
+def _laid_tiles(size: int) -> list[PlacedTile | None]:
+    laid = _LAID.get(size)
+    if laid is None:
+        laid = _LAID[size] = [None] * (size * size * 52)
+    return laid
+
+
+def _lay(laid: list[PlacedTile | None], key: int) -> PlacedTile:
+    """The tile of ``key`` (square * 52 + code) in ``laid``, made the first time it is asked for."""
+    size = round((len(laid) // 52) ** 0.5)
+    square, code = divmod(key, 52)
+    tile = laid[key] = PlacedTile(square // size, square % size, ALPHABET[code % BLANK], code >= BLANK)
+    return tile
 
 
 def _tile_codes(view: BoardView, found: Raw) -> tuple[int, ...]:
@@ -1199,22 +1240,15 @@ class MoveList(Sequence[Move]):
         return self._move(index)
 
     def __iter__(self) -> Iterator[Move]:
-        self._settle(0, len(self._records))  # read in order: put every tie group in order at once
-        built, records, view = self._built, self._records, self._view
-        count = len(records)
+        count = len(self._records)
+        built = self._built
         for low in range(0, count, _CHUNK):
             high = min(low + _CHUNK, count)
             # Made a chunk at a time with the collector paused, as the search runs: thousands
             # of new objects with no cycles, which it would only walk again and again.
-            enabled = gc.isenabled()
-            gc.disable()
-            try:
-                for index in range(low, high):
-                    if built[index] is None:
-                        built[index] = to_move(view, records[index])
-            finally:
-                if enabled:
-                    gc.enable()
+            with collector_paused():
+                self._settle(low, high)  # a tie group met is built whole, and put in order
+                self._build(low, high)
             yield from built[low:high]  # type: ignore[misc]
 
     def __eq__(self, other: object) -> bool:
@@ -1237,8 +1271,19 @@ class MoveList(Sequence[Move]):
         if move is None:
             if not self._settled[index]:
                 self._settle_group(index)
-            move = self._built[index] = to_move(self._view, self._records[index])
+            move = self._built[index]
+            if move is None:
+                move = self._built[index] = to_move(self._view, self._records[index])
         return move
+
+    def _build(self, low: int, high: int) -> None:
+        built, records = self._built, self._records
+        if built[low:high].count(None) == high - low:  # as a list read through finds them
+            built[low:high] = to_moves(self._view, records[low:high])
+            return
+        missing = [index for index in range(low, high) if built[index] is None]
+        for index, move in zip(missing, to_moves(self._view, [records[i] for i in missing]), strict=True):
+            built[index] = move
 
     def _settle_group(self, index: int) -> None:
         # The records of one score lie together: find them and put them in board order.
@@ -1249,7 +1294,10 @@ class MoveList(Sequence[Move]):
         self._settle(low, high)
 
     def _settle(self, low: int, high: int) -> None:
-        records, settled, view = self._records, self._settled, self._view
+        """Put the tie groups met between ``low`` and ``high`` in board order: each is built
+        into moves, sorted by their tiles (a comparison of tuples at C speed; the order of
+        :func:`_tile_codes`)."""
+        records, settled, built = self._records, self._settled, self._built
         index = low
         while index < high:
             if settled[index]:
@@ -1257,12 +1305,20 @@ class MoveList(Sequence[Move]):
                 continue
             score = records[index][0]
             end = bisect_right(records, -score, lo=index, key=_minus_score)
-            records[index:end] = sorted(records[index:end], key=lambda item: _tile_codes(view, item))
+            if end - index > 1:
+                self._build(index, end)
+                pairs = sorted(zip(built[index:end], records[index:end], strict=True), key=_tiles_of_pair)
+                built[index:end] = [move for move, _record in pairs]
+                records[index:end] = [record for _move, record in pairs]
             settled[index:end] = b"\x01" * (end - index)
             index = end
 
 
 _CHUNK = 512  # moves made at once when a MoveList is read through
+
+
+def _tiles_of_pair(pair: tuple[Move | None, Raw]) -> tuple[PlacedTile, ...]:
+    return pair[0].tiles  # type: ignore[union-attr]  # built
 
 
 def _score_of(found: Raw) -> int:

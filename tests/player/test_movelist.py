@@ -9,6 +9,7 @@ import pytest
 from movegen_reference import random_position, random_words, small_rules
 
 from scrabble_fr.engine.move import Move
+from scrabble_fr.player import movegen
 from scrabble_fr.player.movegen import MoveList, _search, generate_moves, rack_counts, to_move, view_of
 
 ALPHABET = "AEINRSTLO"
@@ -44,6 +45,20 @@ def test_reads_in_any_order_give_the_sorted_list(seed: int) -> None:
     assert moves[::-1] == expected[::-1]
     assert moves == expected and expected == moves and list(moves) == expected
     assert [m.words for m in moves] == [m.words for m in expected]
+
+
+def test_a_list_read_through_makes_no_words_and_shares_its_tiles(monkeypatch: pytest.MonkeyPatch) -> None:
+    made: list[object] = []
+    words_of = movegen.words_of
+    monkeypatch.setattr(movegen, "words_of", lambda view, found: made.append(found) or words_of(view, found))
+    position = busy_position(3)
+    moves = list(generate_moves(position))
+    assert len(moves) > 100 and made == []  # scores, tiles and notation only: no word made
+    tiles = [tile for move in moves for tile in move.tiles]
+    assert len({id(tile) for tile in tiles}) == len(set(tiles)) < len(tiles)  # one object per tile
+    for move in moves[:5]:
+        assert move.words == position.describe(Move.place(move.tiles)).words
+    assert len(made) == 5
 
 
 def test_behaves_as_a_read_only_list() -> None:
