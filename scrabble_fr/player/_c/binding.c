@@ -267,6 +267,16 @@ static PyObject *rack_state(PyObject *self, PyObject *args) {
     return capsule;
 }
 
+/* The list for a rack search's ``found`` placements, or the error its negative answer means. */
+static PyObject *placement_list(int found) {
+    if (found == -1) {
+        PyErr_SetString(PyExc_ValueError, "a rack of more than 15 tiles, or of more than 15 of one tile");
+        return NULL;
+    }
+    if (found < 0) return PyErr_NoMemory();
+    return PyList_New(found);
+}
+
 static PyObject *best_by_tiles(PyObject *self, PyObject *args, PyObject *kwargs) {
     (void)self;
     PyObject *capsule;
@@ -285,12 +295,7 @@ static PyObject *best_by_tiles(PyObject *self, PyObject *args, PyObject *kwargs)
     found = mg_best_by_tiles(state->state, &request.in, state->out, subsets);
     Py_END_ALLOW_THREADS
     release_request(&request);
-    if (found == -1) {
-        PyErr_SetString(PyExc_ValueError, "a rack of more than 15 tiles, or of more than 15 of one tile");
-        return NULL;
-    }
-    if (found < 0) return PyErr_NoMemory();
-    PyObject *placements = PyList_New(found);
+    PyObject *placements = placement_list(found);
     if (!placements) return NULL;
     for (int i = 0; i < found; i++) {
         const MgMove *m = &state->out[i];
@@ -336,12 +341,7 @@ static PyObject *moves(PyObject *self, PyObject *args, PyObject *kwargs) {
     found = mg_moves(state->state, &request.in, best, &words);
     Py_END_ALLOW_THREADS
     release_request(&request);
-    if (found == -1) {
-        PyErr_SetString(PyExc_ValueError, "a rack of more than 15 tiles, or of more than 15 of one tile");
-        return NULL;
-    }
-    if (found < 0) return PyErr_NoMemory();
-    PyObject *placements = PyList_New(found);
+    PyObject *placements = placement_list(found);
     if (!placements) return NULL;
     for (int i = 0; i < found; i++) {
         PyObject *one = raw_of(&words[i]);
