@@ -99,9 +99,13 @@ def search_position(position: Position, best: int | None = None) -> tuple[BoardV
     search = _compiled_for(position)
     if search is None:
         return movegen.search_position(position, best)
-    view = view_of(position)
+    return view_of(position), _placements(search, position, best or 0)
+
+
+def _placements(search: native.MoveSearch, position: Position, best: int) -> list[Raw]:
+    """The compiled ``search``'s raw placements of the player to move (``best``: 0 for all)."""
     with collector_paused():
-        return view, search.moves(native.board_codes(position.board), position.rack, best or 0)
+        return search.moves(native.board_codes(position.board), position.rack, best)
 
 
 def search_rack(view: BoardView, rack: str) -> list[Raw]:
@@ -118,8 +122,7 @@ def generate_moves(position: Position) -> MoveList:
     search = _compiled_for(position)
     if search is None:
         return movegen.generate_moves(position)
-    view, found = search_position(position)
-    return MoveList(view, found)
+    return MoveList(view_of(position), _placements(search, position, 0))
 
 
 def best_moves(position: Position, n: int = 10) -> list[Move]:
@@ -132,8 +135,7 @@ def best_moves(position: Position, n: int = 10) -> list[Move]:
     search = _compiled_for(position)
     if search is None:
         return movegen.best_moves(position, n)
-    with collector_paused():
-        found = search.moves(native.board_codes(position.board), position.rack, n)
+    found = _placements(search, position, n)
     size = position.board.size
     squares = position.board.squares
     found.sort(key=lambda item: (-item[0], movegen.raw_tile_codes(size, squares, item)))
