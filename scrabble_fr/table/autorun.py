@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 from scrabble_fr.engine.errors import ScrabbleError
 from scrabble_fr.i18n import _
 from scrabble_fr.table.errors import OUT_OF_REACH, TableError
+from scrabble_fr.table.rows import RowType
 
 if TYPE_CHECKING:
     from scrabble_fr.table.duplicate import DuplicateTable
@@ -57,7 +58,7 @@ def next_start_ms(table: DuplicateTable, pause: float) -> int | None:
         if last.results is None or last.closed_ms is None:
             return None
         return last.closed_ms + int(pause * 1000)
-    joined = next((row.ts_ms for row in table.rows if row.payload.get("type") == "join"), None)
+    joined = next((row.ts_ms for row in table.rows if row.payload.get("type") == RowType.JOIN), None)
     return joined + int(pause * 1000) if joined is not None else 0
 
 

@@ -109,7 +109,7 @@ def type_slip(table: DuplicateTable, name: str, text: str) -> SlipRecord:
         "move": marking.move.notation(table.rules.notation) if marking.move is not None else None,
     }
     table.record_slip(payload)
-    return SlipRecord.from_row(table, {**payload, "type": "slip"})
+    return SlipRecord.from_row(table, payload)
 
 
 def apply_slip(table: DuplicateTable, payload: dict[str, Any]) -> None:
