@@ -192,6 +192,10 @@ def coup_results(table: DuplicateTable) -> list[CoupResults]:
 
 
 def table_results(table: DuplicateTable) -> TableResults:
+    """The results of ``table`` as its rows say; raises its damage (``table_damaged``) rather than
+    posting a ranking read from the rows before it."""
+    if table.damaged is not None:
+        raise table.damaged
     return TableResults(table.table_id, table.top_total, table.over, table.standings(), coup_results(table),
                         dict(table.names), table.rules.notation, table.variant)
 

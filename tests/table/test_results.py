@@ -199,3 +199,13 @@ def test_equal_totals_share_a_place_on_every_output(base, french):
     assert [line.split(".")[0].strip() for line in out.splitlines()[1:4]] == ["1", "1", "3"]
     _status, out, _err = run("table", "resultats", table, "--html", "--base", base)
     assert [row[0] for row in read_page(out).rows[1:]] == ["1", "1", "3"]
+
+
+def test_a_damaged_table_s_results_are_refused_in_one_line(base, french):
+    """A row that does not replay: no ranking is posted from the rows before it, in any format."""
+    table = played_table(base, french)
+    store = open_store(base)
+    store.append(table, len(store.rows(table)) + 1, {"type": "coup", "n": "two"})
+    for form in ((), ("--json",), ("--html",), ("--csv",)):
+        status, out, err = run("table", "resultats", table, *form, "--base", base)
+        assert (status, out) == (2, "") and len(err.strip().splitlines()) == 1 and "endommag" in err, (form, err)
