@@ -41,7 +41,7 @@ from scrabble_fr.duplicate.ranking import RankingLine, Tally, share, standings
 from scrabble_fr.duplicate.sheet import SheetCoup
 from scrabble_fr.duplicate.timing import check_time
 from scrabble_fr.duplicate.top import Top, choose_top
-from scrabble_fr.duplicate.variant import Variant
+from scrabble_fr.duplicate.variant import Variant, within_play_limit
 from scrabble_fr.engine.errors import ScrabbleError
 from scrabble_fr.engine.move import Move
 from scrabble_fr.engine.notation import format_coordinate
@@ -139,7 +139,7 @@ def check_play_limit(move: Move | None, limit: int) -> None:
     """Refuse a move placing more than ``limit`` tiles of the draw: in 7sur8, a move of all eight
     is refused at once, like a letter not in the draw (whoever checks it: the local game, or a
     player's process at a shared table)."""
-    if move is not None and len(move.tiles) > limit:
+    if not within_play_limit(move, limit):
         raise DuplicateError("too_many_tiles", maximum=limit)
 
 

@@ -34,6 +34,7 @@ from dataclasses import dataclass, field, replace
 
 from scrabble_fr.duplicate.errors import DuplicateError
 from scrabble_fr.duplicate.marking import Marking, WarningKind, mark, mark_at, warning_penalty
+from scrabble_fr.duplicate.variant import within_play_limit
 from scrabble_fr.engine.errors import ScrabbleError
 from scrabble_fr.engine.move import Move
 from scrabble_fr.engine.notation import ParsedCommand, format_coordinate, parse_command
@@ -171,7 +172,7 @@ def mark_slip(position: Position, slip: Slip, *, warnings_so_far: int = 0, blitz
 
 
 def _fits(marking: Marking, max_tiles: int | None) -> bool:
-    return max_tiles is None or marking.move is None or len(marking.move.tiles) <= max_tiles
+    return within_play_limit(marking.move, max_tiles)
 
 
 def _paid(slip: Slip, marking: Marking, reason: SlipReason, warnings_so_far: int, blitz: bool,

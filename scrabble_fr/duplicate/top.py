@@ -19,6 +19,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from scrabble_fr.duplicate.variant import within_play_limit
 from scrabble_fr.engine.move import Move
 from scrabble_fr.engine.position import Position
 
@@ -47,7 +48,7 @@ def best_placements(position: Position, first: bool = False, max_tiles: int | No
     while True:
         found = best_moves(position, wanted)
         exhausted = len(found) < wanted
-        moves = [m for m in found if (m.across or not first) and (max_tiles is None or len(m.tiles) <= max_tiles)]
+        moves = [m for m in found if (m.across or not first) and within_play_limit(m, max_tiles)]
         if moves:
             best = moves[0].score
             # Sorted by score: once a lower score shows up, every tie of the best is in hand.

@@ -14,9 +14,13 @@ rules, saying how each coup is drawn and what happens on the board between coups
 from __future__ import annotations
 
 import enum
+from typing import TYPE_CHECKING
 
 from scrabble_fr.duplicate.errors import DuplicateError
 from scrabble_fr.i18n import N_, _
+
+if TYPE_CHECKING:
+    from scrabble_fr.engine.move import Move
 
 
 class Variant(enum.StrEnum):
@@ -59,10 +63,21 @@ class Variant(enum.StrEnum):
         return _(_TEXTS[self])
 
 
+def within_play_limit(move: Move | None, limit: int | None) -> bool:
+    """Whether ``move`` places ``limit`` tiles of the draw at most (None: no limit; no move:
+    nothing placed). The one rule behind 7sur8, whoever applies it: a judged proposal, a marked
+    slip, the top looked for.
+
+        >>> within_play_limit(None, 7), within_play_limit(None, None)
+        (True, True)
+    """
+    return limit is None or move is None or len(move.tiles) <= limit
+
+
 _TEXTS = {
     Variant.CLASSIC: N_("Classic duplicate"),
     Variant.JOKER: N_("Joker game"),
     Variant.SEVEN_OF_EIGHT: N_("7 out of 8"),
 }
 
-__all__ = ["Variant"]
+__all__ = ["Variant", "within_play_limit"]

@@ -9,6 +9,10 @@
 The session owns it, not the screen: a test moves the time source instead of waiting, and a late
 refresh of the screen cannot make it wrong (time is read, never counted in ticks). A hint
 :meth:`charge`\\ s it; a resumed coup starts from the time it had taken when it was saved.
+
+It is the players' :class:`~scrabble_fr.match.clock.Clocks` with one clock, which already runs,
+stops and pauses (nested) that way: the countdown starts from minus the time already taken, so
+what it reads, negated, is the time taken.
 """
 
 from __future__ import annotations
@@ -16,55 +20,38 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 
+from scrabble_fr.match.clock import Clocks
+
 
 class StopWatch:
     """Seconds taken, counting while started and not paused."""
 
     def __init__(self, now: Callable[[], float] = time.monotonic, elapsed: float = 0.0) -> None:
-        self._now = now
-        self._banked = float(elapsed)
-        self._since: float | None = None  # when counting last started (None: stopped)
-        self._pauses = 0
+        self._clock = Clocks([-float(elapsed)], now)
+        self._charged = 0.0  # hints' costs, added to the time counted
 
     @property
     def running(self) -> bool:
-        return self._since is not None and self._pauses == 0
+        return self._clock.running == 0
 
     def elapsed(self) -> float:
         """The seconds taken so far, the running time read now."""
-        if self.running:
-            assert self._since is not None
-            return self._banked + self._now() - self._since
-        return self._banked
+        return self._charged - self._clock.remaining(0)
 
     def start(self) -> None:
-        """Start counting (a no-op when it already counts)."""
-        if self._since is None:
-            self._since = self._now()
+        """Start counting (when it already counts, it goes on counting)."""
+        self._clock.run(0)
 
     def stop(self) -> None:
-        self._settle()
-        self._since = None
+        self._clock.run(None)
 
     def charge(self, seconds: float) -> None:
         """Add ``seconds`` to the time taken (a hint's cost)."""
-        self._banked += seconds
+        self._charged += seconds
 
     def pause(self) -> None:
         """Stop time until :meth:`resume` (pauses nest: each needs its resume)."""
-        self._settle()
-        self._pauses += 1
+        self._clock.pause()
 
     def resume(self) -> None:
-        if self._pauses:
-            self._settle()
-            self._pauses -= 1
-
-    def _settle(self) -> None:
-        # Book the time counted so far, so that the next reading starts from now.
-        if self._since is None:
-            return
-        now = self._now()
-        if self._pauses == 0:
-            self._banked += now - self._since
-        self._since = now
+        self._clock.resume()

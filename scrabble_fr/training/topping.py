@@ -355,10 +355,9 @@ class ToppingSession:
         for seconds, text in data.get("tries", []):
             judged = self.game.judge(str(text))
             coup.tries.append(Try(judged.text, float(seconds), judged.score, judged.error))
-        hints = data.get("hints", 0)
-        coup.hints = min(int(hints), len(coup.top.tiles)) if isinstance(hints, int) else 0
-        elapsed = data.get("elapsed", 0.0)
-        self.watch = StopWatch(self._now, float(elapsed) if isinstance(elapsed, (int, float)) else 0.0)
+        # Hints and time were checked when the record was read (:mod:`.save`).
+        coup.hints = min(data.get("hints", 0), len(coup.top.tiles))
+        self.watch = StopWatch(self._now, float(data.get("elapsed", 0.0)))
 
     def _close(self, coup: ToppingCoup, found: bool, why: str | None, *, seconds: float | None = None,
                first: str | None = None) -> Outcome:
