@@ -31,6 +31,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from scrabble_fr.duplicate.draw import Draw
 from scrabble_fr.duplicate.errors import DuplicateError
 from scrabble_fr.duplicate.game import DuplicateGame
 from scrabble_fr.duplicate.session import refused_at_once
@@ -117,13 +118,18 @@ class ToppingCoup:
     whether the top was found and what the coup counts."""
 
     number: int
-    draw: str
+    drawn: Draw
     top: Move
     tries: list[Try] = field(default_factory=list)
     hints: int = 0
     elapsed: float = 0.0
     found: bool | None = None  # None while the coup is played
     count: int | None = None
+
+    @property
+    def draw(self) -> str:
+        """The draw as a sheet prints it: ``EEU+ESI?``."""
+        return self.drawn.text
 
     @property
     def closed(self) -> bool:
@@ -347,7 +353,7 @@ class ToppingSession:
             return
         top = duplicate.board_move
         assert top is not None  # a coup is only opened with a move to place
-        self.current = ToppingCoup(duplicate.number, duplicate.draw.text, top)
+        self.current = ToppingCoup(duplicate.number, duplicate.draw, top)
         self.watch = StopWatch(self._now)
 
     def _restore(self, coup: ToppingCoup, data: dict[str, Any]) -> None:

@@ -226,23 +226,24 @@ class ScrabbleApp(App[None]):
     def start_game(self, config: GameConfig) -> None:
         if self.refuses(Opening.NEW_GAME):
             return
-        lexicon = self.word_list(config.lexicon_path or config.rules.lexicon, config.rules.lexicon)
+        lexicon = self._list_for(config.lexicon_path, config.rules)
         self._show_opened(opening.new_game(config, self.store, lexicon, take_over=self.take_over, now=self.now))
 
     def start_duplicate(self, settings: DuplicateSettings) -> None:
         """Open a new duplicate game (a bad setting is said, and nothing opens)."""
         if not self.refuses(Opening.NEW_GAME):
-            lexicon = self._tops_list(settings.lexicon, settings.rules)
+            lexicon = self._list_for(settings.lexicon, settings.rules)
             self._show_opened(opening.new_duplicate(settings, lexicon, self.store, now=self.now))
 
     def start_topping(self, settings: ToppingSettings) -> None:
         """Open a new topping game (a bad setting is said, and nothing opens)."""
         if not self.refuses(Opening.NEW_GAME):
-            lexicon = self._tops_list(settings.lexicon, settings.rules)
+            lexicon = self._list_for(settings.lexicon, settings.rules)
             self._show_opened(opening.new_topping(settings, lexicon, self.store, now=self.now))
 
-    def _tops_list(self, wanted: str | None, rules: Rules) -> WordList | None:
-        # A game whose tops are looked for needs its word list before anything opens.
+    def _list_for(self, wanted: str | None, rules: Rules) -> WordList | None:
+        # The word list a game names, else its rules' own (a duplicate or topping game's tops are
+        # looked for in it: it is loaded before anything opens).
         return self.word_list(wanted or rules.lexicon, rules.lexicon)
 
     def start_table(self, config: GameConfig) -> None:
@@ -253,7 +254,7 @@ class ScrabbleApp(App[None]):
         from scrabble_fr.table import TableSettings
         from scrabble_fr.tui.screens.dialogs import TableCodesDialog
 
-        lexicon = self.word_list(config.lexicon_path or config.rules.lexicon, config.rules.lexicon)
+        lexicon = self._list_for(config.lexicon_path, config.rules)
         specs = [f"ordi:{p.computer_level}" if p.is_computer else p.name for p in config.players]
         made = opening.new_table(TableSettings(
             specs, rules=config.rules, verification=config.verification, clock_minutes=config.clock_minutes,

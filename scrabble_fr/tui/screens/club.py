@@ -162,11 +162,8 @@ class _ClubScreen(LocalizedBindings, Screen[None]):
 
     def refresh_board(self) -> None:
         table = self.table
-        rules = table.rules
-        self.query_one("#club-board", BoardView).picture = BoardPicture(
-            squares=tuple(table.board.squares), layout=rules.layout, values=tuple(rules.tile_set.values.items()),
-            style=rules.notation, last_move=club_view.last_squares(table),
-            tentative=tuple((t.row, t.col, t.board_letter) for t in self.tentative))
+        self.query_one("#club-board", BoardView).picture = BoardPicture.of(
+            table.board.squares, table.rules, club_view.last_squares(table), self.tentative)
 
     def refresh_rack(self) -> None:
         coup = self.table.current

@@ -45,16 +45,8 @@ class CoupScreen(Screen[None]):
 
     def board_picture(self, last: Iterable[PlacedTile] = (), tentative: Iterable[PlacedTile] = ()) -> BoardPicture:
         """The session's board, ``last`` marked as the last move, ``tentative`` not yet announced."""
-        game = self.session.game
-        rules = game.rules
-        return BoardPicture(
-            squares=tuple(game.position.board.squares),
-            layout=rules.layout,
-            values=tuple(rules.tile_set.values.items()),
-            style=rules.notation,
-            last_move=frozenset((t.row, t.col) for t in last),
-            tentative=tuple((t.row, t.col, t.board_letter) for t in tentative),
-        )
+        board = self.session.game.position.board
+        return BoardPicture.of(board.squares, self.session.game.rules, ((t.row, t.col) for t in last), tentative)
 
     def intent(self, action: Callable[[], Outcome | None]) -> bool:
         """Send an intent to the session; on refusal say why (nothing changed)."""

@@ -208,15 +208,7 @@ class GameScreen(LocalizedBindings, Screen[None]):
                 if event.kind is EventKind.PLACE and all(game.board[t.row, t.col] is not None for t in tiles):
                     last = frozenset((t.row, t.col) for t in event.move.tiles)
                 break
-        values = tuple(game.rules.tile_set.values.items())
-        board.picture = BoardPicture(
-            squares=tuple(game.board.squares),
-            layout=game.rules.layout,
-            values=values,
-            style=game.rules.notation,
-            last_move=last,
-            tentative=tuple((t.row, t.col, t.board_letter) for t in self.tentative),
-        )
+        board.picture = BoardPicture.of(game.board.squares, game.rules, last, self.tentative)
 
     def _refresh_rack(self) -> None:
         game = self.game

@@ -182,13 +182,8 @@ class GameReviewScreen(LocalizedBindings, Screen[None]):
         rules = self.review.rules
         move = self.review.moves[self.index]
         tiles = move.best_tiles if self.show_best and move.best is not None else move.played_tiles
-        self.query_one("#gr-board", BoardView).picture = BoardPicture(
-            squares=laid(move.before, tiles, rules.size),
-            layout=rules.layout,
-            values=tuple(rules.tile_set.values.items()),
-            style=rules.notation,
-            last_move=frozenset((t.row, t.col) for t in tiles),
-        )
+        self.query_one("#gr-board", BoardView).picture = BoardPicture.of(
+            laid(move.before, tiles, rules.size), rules, ((t.row, t.col) for t in tiles))
         shown = _("On the board{colon} the best move").format(colon=colon()) if self.show_best and move.best \
             else _("On the board{colon} the move played").format(colon=colon())
         lines = comparison_lines(move, len(self.review.moves))

@@ -86,8 +86,7 @@ class ToppingScreen(LocalizedBindings, CoupScreen):
         else:
             board.picture = self.board_picture(tentative=coup.shown if coup is not None else ())
         rack = self.query_one("#top-rack", RackView)
-        tiles = coup.draw.replace("+", "").replace("-", "") if coup is not None else ""
-        rack.tiles = tuple((t, game.rules.tile_set.value(t)) for t in tiles)
+        rack.tiles = tuple((t, game.rules.tile_set.value(t)) for t in coup.drawn.tiles) if coup else ()
         self.refresh_head()
         self._refresh_tries()
         self._refresh_prompt()

@@ -8,8 +8,10 @@ state: the screen hands it what to draw and reacts to its messages.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import cached_property
+from typing import TYPE_CHECKING
 
 from rich.segment import Segment
 from rich.style import Style
@@ -22,6 +24,10 @@ from textual.widget import Widget
 
 from scrabble_fr.engine.notation import col_label, row_label
 from scrabble_fr.engine.rules import CENTRE, DOUBLE_LETTER, DOUBLE_WORD, STANDARD_LAYOUT, TRIPLE_LETTER, TRIPLE_WORD
+
+if TYPE_CHECKING:
+    from scrabble_fr.engine.move import PlacedTile
+    from scrabble_fr.engine.rules import Rules
 
 CELL = 3
 LABEL = 3
@@ -50,6 +56,20 @@ class BoardPicture:
     style: str = "fr"
     last_move: frozenset[tuple[int, int]] = frozenset()
     tentative: tuple[tuple[int, int, str], ...] = ()  # (row, col, board letter) not yet announced
+
+    @classmethod
+    def of(cls, squares: Sequence[str | None], rules: Rules, last: Iterable[tuple[int, int]] = (),
+           tentative: Iterable[PlacedTile] = ()) -> BoardPicture:
+        """A board of ``rules`` (its layout, tile values and notation): ``last`` the last move's
+        squares, ``tentative`` tiles typed but not yet announced."""
+        return cls(
+            squares=tuple(squares),
+            layout=rules.layout,
+            values=tuple(rules.tile_set.values.items()),
+            style=rules.notation,
+            last_move=frozenset(last),
+            tentative=tuple((t.row, t.col, t.board_letter) for t in tentative),
+        )
 
     # Looked up for every square of every line drawn: built once per picture, not per line.
     @cached_property
