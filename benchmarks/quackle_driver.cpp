@@ -124,7 +124,8 @@ bool readCgp(const std::string &line, Cgp &cgp)
 		const char c = rows[i];
 		if (c == '/')
 		{
-			++row;
+			if (col != 15 || ++row > 14)
+				return false;
 			col = 0;
 		}
 		else if (c >= '0' && c <= '9')
@@ -133,6 +134,10 @@ bool readCgp(const std::string &line, Cgp &cgp)
 			while (i + 1 < rows.size() && rows[i + 1] >= '0' && rows[i + 1] <= '9')
 				run = run * 10 + (rows[++i] - '0');
 			col += run;
+		}
+		else if (col > 14)
+		{
+			return false;
 		}
 		else
 		{
@@ -149,7 +154,7 @@ bool readCgp(const std::string &line, Cgp &cgp)
 	cgp.rack = Quackle::LetterString();
 	for (const char c : racks.substr(0, racks.find('/')))
 		cgp.rack += letterOf(c);
-	return row == 14;
+	return row == 14 && col == 15;
 }
 
 Quackle::GamePosition positionOf(const Cgp &cgp)
