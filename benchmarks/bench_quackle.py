@@ -41,7 +41,7 @@ qtbase5-dev``)::
     /tmp/quackle-build/makeminidawg/makeminidawg --alphabet english   # writes output.dawg
     /tmp/quackle-build/makegaddag/makegaddag --alphabet english -f gaddaginput.raw -o en.gaddag
     cp output.dawg /tmp/quackle-build/en.dawg && cp en.gaddag /tmp/quackle-build/en.gaddag
-    cd PROJECT && g++ -O3 -DNDEBUG -std=c++17 -I/tmp/quackle-src benchmarks/quackle_driver.cpp \\
+    cd PROJECT && g++ -O3 -DNDEBUG -std=c++17 -isystem /tmp/quackle-src benchmarks/quackle_driver.cpp \\
           /tmp/quackle-build/libquackle/libquackle.a -pthread -o /tmp/quackle-build/quackle_driver
 
 ``--dawg`` and ``--gaddag`` default to ``en.dawg`` and ``en.gaddag`` beside the driver. Both
