@@ -189,6 +189,15 @@ def report(title: str, quackle: dict[str, list[float]], ours: dict[str, list[flo
     print(f"{'Quackle cross-sets alone':30} {ms(quackle['crosses_ms']):8.3f}")
 
 
+def report_each(counts: list[int], quackle: dict[str, list[float]], ours: dict[str, list[float]]) -> None:
+    """Each position's median times (ms): which positions weigh, on which side."""
+    print(f"{'#':>3} {'moves':>6} {'Quackle all':>11} {'+crosses':>9} {'search':>8} {'built':>8} "
+          f"{'Quackle best':>12} {'best':>7}")
+    for i, count in enumerate(counts):
+        print(f"{i:3} {count:6} {quackle['all_ms'][i]:11.3f} {quackle['all_ms+crosses'][i]:9.3f} "
+              f"{ours['search'][i]:8.3f} {ours['built'][i]:8.3f} {quackle['best_ms'][i]:12.3f} {ours['best'][i]:7.3f}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quackle-driver", metavar="PATH", help="the built benchmarks/quackle_driver.cpp")
@@ -196,6 +205,7 @@ def main() -> None:
     parser.add_argument("--gaddag", metavar="FILE", help="its GADDAG (default: en.gaddag by the driver)")
     parser.add_argument("--rounds", type=int, default=3, help="rounds, the two sides taking turns (default 3)")
     parser.add_argument("--repeat", type=int, default=5, help="runs of each figure a round (default 5)")
+    parser.add_argument("--each", action="store_true", help="also each position's times")
     args = parser.parse_args()
     driver = Path(args.quackle_driver) if args.quackle_driver else None
     if driver is None or not driver.is_file():
@@ -226,6 +236,8 @@ def main() -> None:
             print(f"   {difference}")
         quackle, ours = measure(driver, dawg, gaddag, cgps, positions, args.rounds, args.repeat)
         report(title, quackle, ours)
+        if args.each:
+            report_each(counts, quackle, ours)
 
 
 if __name__ == "__main__":
