@@ -38,6 +38,7 @@ from scrabble_fr.engine.wordlist import WordList
 from scrabble_fr.match import Match
 from scrabble_fr.match.config import GameConfig
 from scrabble_fr.messages import describe
+from scrabble_fr.records.recorder import LocalSave
 from scrabble_fr.records.store import RecordStore, SavedRecord
 from scrabble_fr.table import Created, TableError, TableInfo, TableSession, TableSettings, TableStore, create_table
 from scrabble_fr.table import open_store as _open_store
@@ -147,23 +148,27 @@ def _in_store(base: str | None, opening: Callable[[TableStore], Opened[S]]) -> O
 # -- this terminal's own games -------------------------------------------------------------------
 def new_game(config: GameConfig, store: RecordStore, lexicon: WordList | None = None, *, take_over: bool = False,
              now: Callable[[], float] = time.monotonic) -> Opened[Match] | Refused:
-    """A classic game (refused: its save open in another process)."""
-    return _attempt(lambda: Opened(Match(config, store=store, lexicon=lexicon, take_over=take_over, now=now),
-                                   Kind.NEW_GAME))
+    """A classic game, saved in ``store`` (refused: its save open in another process)."""
+    def opening() -> Opened[Match]:
+        game = config.new_game()
+        return Opened(Match(config, game=game, record=config.new_record(game), lexicon=lexicon, now=now,
+                            recorder=LocalSave(store, take_over=take_over)), Kind.NEW_GAME)
+
+    return _attempt(opening)
 
 
 def new_duplicate(settings: DuplicateSettings, lexicon: WordList | None, store: RecordStore, *,
                   now: Callable[[], float] = time.monotonic) -> Opened[DuplicateSession] | Refused:
     """A duplicate game (refused without a word list, or for a bad setting)."""
     return _with_tops(lexicon, Kind.NEW_DUPLICATE,
-                      lambda words: DuplicateSession.create(settings, words, store=store, now=now))
+                      lambda words: DuplicateSession.create(settings, words, recorder=LocalSave(store), now=now))
 
 
 def new_topping(settings: ToppingSettings, lexicon: WordList | None, store: RecordStore, *,
                 now: Callable[[], float] = time.monotonic) -> Opened[ToppingSession] | Refused:
     """A topping game (likewise)."""
     return _with_tops(lexicon, Kind.NEW_TOPPING,
-                      lambda words: ToppingSession.create(settings, words, store=store, now=now))
+                      lambda words: ToppingSession.create(settings, words, recorder=LocalSave(store), now=now))
 
 
 def _with_tops(lexicon: WordList | None, kind: Kind, create: Callable[[WordList], T]) -> Opened[T] | Refused:

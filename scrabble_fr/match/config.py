@@ -23,8 +23,8 @@ from scrabble_fr.i18n import _
 from scrabble_fr.match.errors import MatchError
 
 if TYPE_CHECKING:
+    from scrabble_fr.engine.game import Game
     from scrabble_fr.records.save import SavedGame
-
 
 
 class Verification(StrEnum):
@@ -151,6 +151,23 @@ class GameConfig:
             "lexicon": self.lexicon_path or self.rules.lexicon,
             "club": self.club,
         }
+
+    def roster(self) -> list[tuple[str, int | None]]:
+        """Each player's name and computer level (None: a human), as a saved game keeps them."""
+        return [(p.name, p.computer_level) for p in self.players]
+
+    def new_game(self) -> Game:
+        """The game these players start, drawn from the seed (none: a random one)."""
+        from scrabble_fr.engine.game import Game
+
+        return Game([p.name for p in self.players], self.rules, self.seed)
+
+    def new_record(self, game: Game, settings: Mapping[str, Any] | None = None) -> SavedGame:
+        """A new saved game of ``game`` played by these players, keeping these ``settings``
+        (by default this configuration's own)."""
+        from scrabble_fr.records.save import SavedGame
+
+        return SavedGame.new(game, self.roster(), dict(settings if settings is not None else self.settings()))
 
     @classmethod
     def from_settings(cls, players: list[PlayerConfig], rules: Rules, seed: int | None,

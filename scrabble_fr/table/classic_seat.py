@@ -18,6 +18,7 @@ from scrabble_fr.table.errors import NOT_RECORDED, TableError
 
 if TYPE_CHECKING:
     from scrabble_fr.match.match import Match
+    from scrabble_fr.records.store import SavedRecord
     from scrabble_fr.table.session import TableSession
 
 
@@ -35,6 +36,11 @@ class ClassicSeat:
         return self.table.me
 
     # -- where the match is recorded: the table's log ----------------------------------------
+    folder = None  # a table keeps no save file to write beside: the working folder
+
+    def open(self, record: SavedRecord | None) -> None:
+        pass  # the seat is taken by the table session before its match is built
+
     def save(self) -> str | None:
         return self.table.commit("move")
 

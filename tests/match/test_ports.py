@@ -12,6 +12,7 @@ from scrabble_fr.match.actors import OneKeyboard
 from scrabble_fr.match.config import Verification, config_from_record
 from scrabble_fr.match.match import match_gcg, record_gcg
 from scrabble_fr.match.outcome import Outcome
+from scrabble_fr.records.recorder import Unrecorded
 from scrabble_fr.records.save import SavedGame
 from scrabble_fr.words import WordSet
 
@@ -26,7 +27,7 @@ class Refused(ScrabbleError):
         self.later = later
 
 
-class ListRecorder:
+class ListRecorder(Unrecorded):
     """Records the game's actions after each save in a list; may refuse the next save."""
 
     def __init__(self) -> None:
