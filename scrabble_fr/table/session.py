@@ -5,7 +5,7 @@
     >>> store = open_store(":memory:")
     >>> created = create_table(store, TableSettings(["Alice", "Bruno"], seed=7))
     >>> alice = TableSession.join(store, created.codes[0], WordSet(["BALTE"]))
-    >>> _ = alice.match.play("H4 BALTE"); [row.payload["type"] for row in alice.rows][-1]
+    >>> _ = alice.match.play("H4 BALTE"); [str(row.kind) for row in alice.rows][-1]
     'move'
 
 A :class:`TableSession` follows one table for one seat (or for a spectator): it holds a
@@ -65,7 +65,6 @@ from scrabble_fr.table.rows import (
     UndoAnswerRow,
     UndoRequestRow,
     classic_row,
-    read_classic_row,
 )
 from scrabble_fr.table.seal import is_sealed, new_seed, open_tiles, seal_tiles, table_seals, table_seed
 from scrabble_fr.table.store import (
@@ -274,7 +273,7 @@ class TableSession(FollowedTable):
         """The game's actions after ``rows``, their exchanges opened (the seed is known)."""
         actions: list[dict[str, Any]] = []
         for row in rows:
-            typed = read_classic_row(row.payload)
+            typed = row.classic()
             del actions[len(actions) - typed.drop:]
             for action in typed.actions:
                 actions.append(self._game_action(action, row.seq, len(actions)))
@@ -311,7 +310,7 @@ class TableSession(FollowedTable):
             raise TableError("not_your_turn", name=self.match.players[player])
 
     def _apply(self, row: Row) -> None:
-        typed = read_classic_row(row.payload)
+        typed = row.classic()
         match = self.match
         self.clock.pin(row.ts_ms)
         if isinstance(typed, RematchRow) and self.rematch is None:
@@ -427,7 +426,7 @@ class TableSession(FollowedTable):
                     known = self.seq
                     self.rebuild()
                     first = next((row for row in self.rows if row.seq > known), None)
-                    who = self._writer_name(read_classic_row(first.payload).by if first is not None else None)
+                    who = self._writer_name(first.classic().by if first is not None else None)
                     raise TableError("acted_first", name=who, what=self.what_happened(known)) from None
                 continue
             except TableError:
@@ -448,7 +447,7 @@ class TableSession(FollowedTable):
         """Another row came first: if it left the game as it was (a note, an undo asked…), put
         this change on top of it and say True; otherwise False (the caller rebuilds)."""
         newer = self.store.rows(self.table_id, self.seq)
-        if drop or any(read_classic_row(row.payload).changes_game for row in newer):
+        if drop or any(row.classic().changes_game for row in newer):
             return False
         mine = [n for n in notes if n not in self.committed_notes]
         self.rebuild_from_known()
