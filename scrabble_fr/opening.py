@@ -334,7 +334,7 @@ def watcher(table_id: str, *, base: str | None = None) -> Opened[TableSeat] | Re
         info = store.table(table_id)
         if info.kind == DUPLICATE:
             return Opened(DuplicateTable(store, info, None, spectator=True), Kind.WATCHER)
-        return Opened(TableSession.watch_info(store, info), Kind.WATCHER)
+        return Opened(TableSession.watch(store, info), Kind.WATCHER)
 
     return _in_store(base, opening)
 

@@ -17,13 +17,13 @@ from enum import StrEnum
 from typing import TYPE_CHECKING, Any
 
 from scrabble_fr.engine.errors import ScrabbleError
+from scrabble_fr.engine.game import Game
 from scrabble_fr.engine.players import PlayersError, check_names
 from scrabble_fr.engine.rules import Rules, rules_from_mapping
 from scrabble_fr.i18n import _
 from scrabble_fr.match.errors import MatchError
 
 if TYPE_CHECKING:
-    from scrabble_fr.engine.game import Game
     from scrabble_fr.records.save import SavedGame
 
 
@@ -152,22 +152,16 @@ class GameConfig:
             "club": self.club,
         }
 
-    def roster(self) -> list[tuple[str, int | None]]:
-        """Each player's name and computer level (None: a human), as a saved game keeps them."""
-        return [(p.name, p.computer_level) for p in self.players]
-
     def new_game(self) -> Game:
         """The game these players start, drawn from the seed (none: a random one)."""
-        from scrabble_fr.engine.game import Game
-
         return Game([p.name for p in self.players], self.rules, self.seed)
 
     def new_record(self, game: Game, settings: Mapping[str, Any] | None = None) -> SavedGame:
-        """A new saved game of ``game`` played by these players, keeping these ``settings``
-        (by default this configuration's own)."""
+        """A new saved game of ``game`` by these players, keeping ``settings`` (None: the config's)."""
         from scrabble_fr.records.save import SavedGame
 
-        return SavedGame.new(game, self.roster(), dict(settings if settings is not None else self.settings()))
+        players = [(p.name, p.computer_level) for p in self.players]
+        return SavedGame.new(game, players, dict(settings if settings is not None else self.settings()))
 
     @classmethod
     def from_settings(cls, players: list[PlayerConfig], rules: Rules, seed: int | None,

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
@@ -81,6 +81,11 @@ class Note:
         if not 0 <= player < players or after < 0 or count < 1:
             return None
         return cls(str(kind), after, player, count, dict(detail))
+
+    @classmethod
+    def read_all(cls, data: Iterable[Mapping[str, Any]], players: int) -> list[Note]:
+        """The saved notes that read (see :meth:`from_data`)."""
+        return [note for note in (cls.from_data(item, players) for item in data) if note is not None]
 
     def gcg_text(self, names: Sequence[str], language: str = "en") -> str:
         """The note as a GCG ``#note`` comment, in the game's ``language``."""
@@ -152,19 +157,20 @@ class HintTask:
             return None
 
 
-def match_gcg(game: Game, notes: Sequence[Note], settings: Mapping[str, Any], lexicon_words: int | None, *,
-              title: str | None = None, racks: bool = True) -> str:
+def match_gcg(game: Game, notes: Sequence[Note], settings: Mapping[str, Any], *, title: str | None = None,
+              racks: bool = True) -> str:
     """A classic game as GCG text, whether saved or played at a shared table: its moves, the list
-    that judged it (``settings``' ``lexicon`` and ``lexicon_name``, as both keep them), the
-    table's notes in the game's language."""
+    that judged it (``settings``' ``lexicon``, ``lexicon_name`` and ``lexicon_words``, as both
+    keep them), the table's notes in the game's language."""
     from scrabble_fr.lexicon.catalogue import lexicon_token
     from scrabble_fr.records.gcg import write_gcg
 
     language = game_language(game.rules)
+    words = settings.get("lexicon_words")
     return write_gcg(
         game,
         lexicon=lexicon_token(settings.get("lexicon"), settings.get("lexicon_name")),
-        lexicon_words=lexicon_words,
+        lexicon_words=words if isinstance(words, int) and not isinstance(words, bool) and words > 0 else None,
         notes=[(note.after, note.gcg_text(game.players, language)) for note in notes],
         title=title,
         racks=racks,
@@ -174,8 +180,7 @@ def match_gcg(game: Game, notes: Sequence[Note], settings: Mapping[str, Any], le
 def record_gcg(record: SavedGame, game: Game | None = None) -> str:
     """A saved game as GCG text: its moves, the list that judged it, and the table's notes."""
     game = game if game is not None else record.rebuild()
-    notes = [note for note in (Note.from_data(data, len(game.players)) for data in record.notes) if note]
-    return match_gcg(game, notes, record.settings, record.lexicon_words)
+    return match_gcg(game, Note.read_all(record.notes, len(game.players)), record.settings)
 
 
 def default_computers(level: int, rng: random.Random) -> Computer:
@@ -214,7 +219,7 @@ class Match:
         self.actors: ActorPolicy = actors if actors is not None else OneKeyboard()
         self._now = now
         self._task_token: int | None = None  # the computer task handed out and not yet back
-        self.notes: list[Note] = []
+        self.notes = Note.read_all(record.notes if record is not None else (), len(config.players))
         # Everything said at this table since it opened, for the players to read again.
         self.log: list[str] = []
         self.clocks: Clocks | None = None
@@ -226,8 +231,6 @@ class Match:
             ):
                 seconds = [float(s) for s in saved]
             self.clocks = Clocks(seconds, now)
-        if record is not None:
-            self.notes = [n for n in (Note.from_data(d, len(config.players)) for d in record.notes) if n]
         self.recorder: Recorder = recorder if recorder is not None else Unrecorded()
         self.recorder.open(record)  # raises if another process has the game: nothing opened
         self._settle()
@@ -479,9 +482,6 @@ class Match:
     def set_verification(self, mode: Verification | str) -> None:
         self.verification = Verification(mode)
         self._save()
-
-    def set_lexicon(self, lexicon: WordList | None) -> None:
-        self.lexicon = lexicon
 
     # -- following a game recorded elsewhere (a shared table's log) ---------------------------
     def replay(self, game: Game) -> None:
