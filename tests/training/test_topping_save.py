@@ -9,8 +9,8 @@ import json
 import pytest
 
 from scrabble_fr import resume
-from scrabble_fr.records.recorder import LocalSave
 from scrabble_fr.records.errors import RecordError
+from scrabble_fr.records.recorder import LocalSave
 from scrabble_fr.records.store import RecordStore, SaveStatus
 from scrabble_fr.training.save import ToppingRecord
 from scrabble_fr.training.topping import ToppingSession, ToppingSettings
@@ -48,6 +48,9 @@ def test_a_game_left_mid_coup_resumes_exactly(words, clock, tmp_path):
     assert isinstance(record, ToppingRecord) and record.status is SaveStatus.IN_PROGRESS
     assert record.current == {"tries": [], "hints": 1, "elapsed": 14.0}
 
+    kept = record.to_json()
+    resume.check(record, store, words)  # replayed to be checked, then opened: the record is read only
+    assert record.to_json() == kept
     clock.now += 500.0  # the time away from the game is not counted
     again = resume.open_session(record, store, words, now=clock)
     assert isinstance(again, ToppingSession)
