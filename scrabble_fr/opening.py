@@ -15,7 +15,10 @@ line ask here and show (or say) what comes back.
 Each function returns an :class:`Opened` (the session, and what kind of session it is) or a
 :class:`Refused` (the error, said in one line by :attr:`Refused.line`); a refusal has opened
 nothing, written nothing, and closed the table store it opened. A table session holds its store
-(``session.store``): whoever closes the session closes it too (:func:`close_table`).
+(``session.store``): whoever closes the session closes it too (:func:`close_table`). A game of
+this terminal is recorded where it is opened: it is handed a
+:class:`~scrabble_fr.records.recorder.LocalSave` of the store of saved games, whose lock it takes
+as it opens (refused: another process has it).
 
 The kinds: a new game (classic, duplicate, topping), a saved game resumed, a shared table created
 from the set-up screen, a classic table's seat, a duplicate player's seat, a new seat at an open
