@@ -174,9 +174,9 @@ async def test_a_move_scoring_as_much_as_the_top_is_named_as_a_top():
     for language, said, other, side in (
             ("fr", "Votre coup est un top, trouvé en 3 s\u00a0: H8 BIS, 10 points.",
              "Autre top\u00a0: H6 BAS, 10 points.",
-             "Votre top\u00a0: BIS, 10 points\nAutre top\u00a0: BAS"),
+             "Top\u00a0: 10 points\nVotre coup\u00a0: BIS\nAutre top\u00a0: BAS"),
             ("en", "Your move is a top, found in 3 s: H8 BIS, 10 points.", "Other top: H6 BAS, 10 points.",
-             "Your top: BIS, 10 points\nOther top: BAS")):
+             "Top: 10 points\nYour move: BIS\nOther top: BAS")):
         set_language(language)
         clock = FakeTime()
         app = make(clock)
@@ -188,5 +188,7 @@ async def test_a_move_scoring_as_much_as_the_top_is_named_as_a_top():
             assert message[:3] == [said, other, "Coup 1\u00a0: 3 s\u00a0; total 3 s." if language == "fr"
                                    else "Coup 1: 3 s; total 3 s."]
             assert text(app, "#top-tries") == side
+            column = app.screen.query_one("#top-tries")
+            assert all(len(line) <= column.content_region.width for line in side.splitlines())
             region = app.screen.query_one("#top-message").region
             assert region.bottom <= 23 and region.height >= len(message)
