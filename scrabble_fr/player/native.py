@@ -37,10 +37,10 @@ from dataclasses import dataclass
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
+from scrabble_fr.engine.move import Move
 from scrabble_fr.engine.position import Position
 from scrabble_fr.engine.rules import BlockedRule, Rules
 from scrabble_fr.engine.scoring import LETTER_FACTOR, WORD_FACTOR
-from scrabble_fr.engine.move import Move
 from scrabble_fr.player.movegen import (
     LaterView,
     Raw,
@@ -331,11 +331,11 @@ class MoveSearch:
         return found
 
     def move_list(self, board: Board, rack: str, dawg: Dawg) -> tuple[list[Raw], list[Move]]:
-        """Every placement of ``rack`` on ``board`` (``dawg`` the graph of this search's words), as :meth:`moves` writes them and as the
-        :class:`Move` objects :func:`~scrabble_fr.player.movegen.to_moves` makes of them (their
-        word and words made when first read), both in the order of a move list: best score
-        first, the ties by their tiles. The C side makes the moves: a list's thousands of moves
-        cost about what its search does.
+        """Every placement of ``rack`` on ``board`` (``dawg``: the graph of this search's words),
+        as :meth:`moves` writes them and as the :class:`Move` objects
+        :func:`~scrabble_fr.player.movegen.to_moves` makes of them (their word and words made
+        when first read), both in the order of a move list: best score first, the ties by their
+        tiles. The C side makes the moves: a list's thousands cost about what its search does.
 
             >>> from scrabble_fr.engine.board import Board
             >>> from scrabble_fr.engine.rules import Rules
