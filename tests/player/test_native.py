@@ -16,7 +16,7 @@ import pytest
 from scrabble_fr.cli import main
 from scrabble_fr.engine.position import Position
 from scrabble_fr.engine.rules import Rules
-from scrabble_fr.player import generator, native
+from scrabble_fr.player import generator, movegen, native
 from scrabble_fr.player.endgame import solve
 from scrabble_fr.words import Dawg, WordSet
 
@@ -120,3 +120,10 @@ def test_a_request_is_checked_before_the_search_reads_it(compiled_engine: Module
         compiled_engine.best_by_tiles(state, 1, **game, board=board, racks=racks, boards=board)
     with pytest.raises(ValueError, match="size"):
         compiled_engine.solve(**{**game, "size": 17}, board=board, racks=racks)
+    # The move lists' tiles: one list slot for each square and code of the board, or no search.
+    laid, make = movegen.laid_tiles(15), movegen.later_field
+    assert compiled_engine.move_list(state, laid, make, None, **game, board=board, racks=racks) == ([], [])
+    with pytest.raises(ValueError, match="laid"):
+        compiled_engine.move_list(state, laid[:-1], make, None, **game, board=board, racks=racks)
+    with pytest.raises(ValueError, match="board"):
+        compiled_engine.move_list(state, laid, make, None, **game, board=board[:100], racks=racks)
