@@ -61,7 +61,10 @@ def _load() -> ModuleType | None:
         loaded = importlib.import_module(EXTENSION)
     except ImportError:  # not built (no compiler at install, a checkout not installed), or broken
         return None
-    loaded.bind_moves(Move, PlacedTile, MoveKind.PLACE)  # what its move lists are made of
+    bind = getattr(loaded, "bind_moves", None)
+    if bind is None:  # built from older sources (a checkout not built again): not this engine
+        return None
+    bind(Move, PlacedTile, MoveKind.PLACE)  # what its move lists are made of
     return loaded
 
 

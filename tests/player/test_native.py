@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import io
 import subprocess
+import types
 from array import array
 from contextlib import redirect_stdout
 from pathlib import Path
@@ -58,6 +59,16 @@ def test_without_the_compiled_engine_the_python_search_answers(monkeypatch: pyte
     assert (result.value, result.proven, [m.notation() for m in result.moves]) == (5, True, ["H8 OST"])
     assert native.search(position, start_run=0) is None
     assert not fresh_loader.exists()  # nothing built, nothing written
+
+
+def test_an_engine_built_from_older_sources_is_not_used(monkeypatch: pytest.MonkeyPatch,
+                                                       fresh_loader: Path) -> None:
+    """An extension left from before the move lists were made on the C side (a checkout not built
+    again) has no bind_moves: the Python search answers rather than a game failing."""
+    monkeypatch.setattr(generator.importlib, "import_module", lambda name: types.ModuleType(name))
+    assert generator.compiled() is None and generator.engine() == "Python"
+    position = Position.from_cgp(ENDGAME, lexicon=WordSet(WORDS))
+    assert [m.notation() for m in generator.generate_moves(position)][:1] == ["H8 OST"]
 
 
 def test_the_version_names_the_engine_in_use(monkeypatch: pytest.MonkeyPatch, fresh_loader: Path) -> None:
