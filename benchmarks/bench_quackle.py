@@ -50,24 +50,33 @@ has 6,106,697 nodes (24 MB). The issue's figures were measured with a 269,870-wo
 ours (the shipped English list is SCOWL's, 248,105 words; see lexiques/README.md): only ratios
 measured in one run compare.
 
-Measured on 2 December 2026 (2 cores shared with other work, load about 6; defaults, ``--rounds
-3 --repeat 5``; Quackle at commit 87ffbe5, ours at main 03710bb with the compiled engine), the
-median over the positions of each one's median time, in ms; the ratio is ours / (Quackle's
-search + its cross-sets), in brackets ours / its search alone:
+Measured on 2 December 2026 (2 cores shared with other work, load 4 to 9; defaults, ``--rounds
+3 --repeat 5``; Quackle at commit 87ffbe5, our compiled engine), the median over the positions of
+each one's median time, in ms; the ratio is ours / (Quackle's search + its cross-sets), in
+brackets ours / its search alone. Before: main at 03710bb. After: main at 63eac6d, where the
+compiled engine builds every ``Move`` of a list on its C side; two runs, the ratios of both:
 
     20 positions (324 placements median, 56 to 11,463)  Quackle  +crosses    ours   ratio
-    every move, search only                               0.111     0.154   0.369   2.4 x (3.3 x)
-    every move, every Move built                          0.111     0.154   1.197   7.8 x (10.8 x)
-    best move (by score)                                  0.058     0.115   0.174   1.5 x (3.0 x)
+    before  every move, search only                       0.111     0.154   0.369   2.4 x (3.3 x)
+            every move, every Move built                  0.111     0.154   1.197   7.8 x (10.8 x)
+            best move (by score)                          0.058     0.115   0.174   1.5 x (3.0 x)
+    after   every move, search only                       0.193     0.234   0.509   2.2 x (2.6-2.8 x)
+            every move, every Move built                  0.193     0.234   0.375   1.6-1.8 x (1.9-2.3 x)
+            best move (by score)                          0.095     0.151   0.195   1.3-1.7 x (2.1-3.0 x)
     20 positions, two jokers (15,216 placements median)
-    every move, search only                              30.648    30.783  50.848   1.7 x (1.7 x)
-    every move, every Move built                         30.648    30.783 252.387   8.2 x (8.2 x)
-    best move (by score)                                 17.269    17.402   3.628   0.21 x
+    before  every move, search only                      30.648    30.783  50.848   1.7 x
+            every move, every Move built                 30.648    30.783 252.387   8.2 x
+            best move (by score)                         17.269    17.402   3.628   0.21 x
+    after   every move, search only                      33.460    33.608  59.073   1.8-2.4 x
+            every move, every Move built                 33.460    33.608 135.210   4.0-5.5 x
+            best move (by score)                         16.294    16.442   6.636   0.40-0.52 x
 
-Quackle's cross-sets alone: 0.038 ms (0.116 ms with two jokers). The move lists agree on all 20
-positions and on the 20 with two jokers: the same placements (Quackle's one-tile plays counted
-once, as ours are), each with the same score. With two jokers our best move is found by a bounded
-search and beats Quackle's ``kibitz(1)``, which still scores every placement.
+Quackle's cross-sets alone: 0.04 to 0.06 ms (0.12 to 0.14 ms with two jokers). The move lists
+agree on all 20 positions and on the 20 with two jokers, in every run: the same placements
+(Quackle's one-tile plays counted once, as ours are), each with the same score. With two jokers
+our best move is found by a bounded search and beats Quackle's ``kibitz(1)``, which still scores
+every placement. The machine's load moves single figures by up to half from run to run; the
+ratios, measured taking turns, move less.
 """
 
 from __future__ import annotations
