@@ -24,6 +24,7 @@ from __future__ import annotations
 import importlib
 import os
 import threading
+import weakref
 from types import ModuleType
 from typing import TYPE_CHECKING
 
@@ -41,6 +42,7 @@ EXTENSION = "scrabble_fr.player._native"  # built by setup.py from _c/
 _OFF = ("off", "0", "no")
 
 _lock = threading.Lock()
+_last = threading.local()  # this thread's last position's search and word graph (_prepared)
 _library: ModuleType | None = None
 _tried = False
 
@@ -49,6 +51,8 @@ def compiled() -> ModuleType | None:
     """The compiled engine, as the package's build left it; None when it was not built, or is
     turned off (:data:`NATIVE_ENV`). Loaded once; never built here: a game compiles nothing."""
     global _library, _tried
+    if _tried:  # asked at every move list: the lock only until it is settled
+        return _library
     with _lock:
         if not _tried:
             _tried = True
@@ -74,6 +78,7 @@ def forget() -> None:
     global _library, _tried
     with _lock:
         _library, _tried = None, False
+    _last.__dict__.clear()
 
 
 def engine() -> str:
@@ -94,7 +99,31 @@ def _compiled_for(position: Position) -> native.MoveSearch | None:
     """:func:`_search_for` the position's board, rules, word list and rack."""
     if compiled() is None:
         return None
-    return _search_for(position.rules, dawg_of(position), position.board.size, position.rack)
+    search, _dawg = _prepared(position)
+    if search is None or len(position.rack) > native.MOST_RACK:
+        return None
+    return search
+
+
+def _prepared(position: Position) -> tuple[native.MoveSearch | None, Dawg]:
+    """The compiled search (None where Python answers) and the word graph of ``position``'s
+    rules, lexicon and board size. Kept for this thread's next request of the same three (a
+    game's moves, the hints, the analysis, the best move: the same), held weakly: finding the
+    graph of a lexicon and the search made for it costs more than a small board's search."""
+    lexicon, rules, size, loaded = position.lexicon, position.rules, position.board.size, compiled()
+    last = getattr(_last, "found", None)
+    if last is not None and last[1] is rules and last[2] == size and last[3] is loaded and last[0]() is lexicon:
+        dawg, search = last[4](), last[5]
+        if dawg is not None and (search is None or search() is not None):
+            return (None if search is None else search()), dawg
+    dawg = dawg_of(position)
+    search = _search_for(rules, dawg, size, "")
+    try:
+        _last.found = (weakref.ref(lexicon), rules, size, loaded, weakref.ref(dawg),
+                       None if search is None else weakref.ref(search))
+    except TypeError:  # a lexicon that cannot be referred to weakly: not kept
+        _last.found = None
+    return search, dawg
 
 
 def search_position(position: Position, best: int | None = None) -> tuple[BoardView, list[Raw]]:
@@ -110,7 +139,7 @@ def search_position(position: Position, best: int | None = None) -> tuple[BoardV
 def _placements(search: native.MoveSearch, position: Position, best: int) -> list[Raw]:
     """The compiled ``search``'s raw placements of the player to move (``best``: 0 for all)."""
     with collector_paused():
-        return search.moves(native.board_codes(position.board), position.rack, best)
+        return search.moves(native.board_codes_kept(position.board), position.rack, best)
 
 
 def search_rack(view: BoardView, rack: str) -> list[Raw]:
@@ -130,25 +159,24 @@ def generate_moves(position: Position) -> MoveList:
     # Searched and every move made on the C side, in the list's order: no view of the board is
     # made unless a move's words are read (then one, for them all).
     with collector_paused():
-        records, moves = search.move_list(position.board, position.rack, dawg_of(position))
+        records, moves = search.move_list(position.board, position.rack, _prepared(position)[1])
     return MoveList(None, records, moves)
 
 
 def best_moves(position: Position, n: int = 10) -> list[Move]:
     """The ``n`` highest-scoring placements, in the order of :func:`generate_moves`, as
-    :func:`scrabble_fr.player.movegen.best_moves` gives them. From the compiled engine, each is
-    described by :meth:`Position.describe` (the scoring of :mod:`scrabble_fr.engine.scoring`):
-    no view of the board is made for a few moves."""
+    :func:`scrabble_fr.player.movegen.best_moves` gives them. From the compiled engine, made on
+    its C side; their word and words, when first read, as :meth:`Position.describe` makes them
+    (the scoring of :mod:`scrabble_fr.engine.scoring`): no view of the board is made for a few
+    moves."""
     if n <= 0:
         return []
     search = _compiled_for(position)
     if search is None:
         return movegen.best_moves(position, n)
-    found = _placements(search, position, n)
-    size = position.board.size
-    squares = position.board.squares
-    found.sort(key=lambda item: (-item[0], movegen.raw_tile_codes(size, squares, item)))
-    return [position.describe(movegen.raw_placement(size, squares, item)) for item in found[:n]]
+    with collector_paused():
+        _records, moves = search.move_list(position.board, position.rack, _prepared(position)[1], n)
+    return moves[:n]
 
 
 def rack_search(rules: Rules, dawg: Dawg) -> native.RackSearch | None:

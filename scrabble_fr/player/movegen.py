@@ -46,7 +46,7 @@ from typing import TYPE_CHECKING, ClassVar, overload
 
 from scrabble_fr.engine.errors import ScrabbleError
 from scrabble_fr.engine.move import Move, PlacedTile, Word
-from scrabble_fr.engine.scoring import LETTER_FACTOR, WORD_FACTOR
+from scrabble_fr.engine.scoring import LETTER_FACTOR, WORD_FACTOR, score_placement
 from scrabble_fr.engine.tiles import JOKER
 from scrabble_fr.engine.wordlist import WordList
 from scrabble_fr.i18n import N_
@@ -1084,6 +1084,35 @@ class LaterView:
         if view is None:  # two threads: the same view, made twice
             view = self._view = BoardView(self._board, self._rules, self._dawg)
         return view
+
+
+class LaterDescription:
+    """A board as it is now and its rules, for the few moves of a best-move search
+    (:func:`scrabble_fr.player.generator.best_moves`): their word and words are made when first
+    read by :mod:`scrabble_fr.engine.scoring`, as :meth:`Position.describe` makes them, without
+    a view of the whole board (which costs more than a few moves do).
+
+        >>> from scrabble_fr.engine.board import Board
+        >>> from scrabble_fr.engine.rules import Rules
+        >>> later = LaterDescription(Board(), Rules.preset("ffsc"))
+        >>> described_field("words", later, (4, 118, 120, (14, 18)))  # OS on 8G-8H
+        (Word(text='OS', row=7, col=6, across=True, score=4),)
+    """
+
+    __slots__ = ("board", "rules")
+
+    def __init__(self, board: Board, rules: Rules) -> None:
+        self.board = board.copy()  # a snapshot: the moves are read maybe after the board changed
+        self.rules = rules
+
+
+def described_field(name: str, later: LaterDescription, found: Raw) -> str | tuple[Word, ...]:
+    """The ``word`` or the ``words`` of a placement found on the board of ``later``, as
+    :meth:`Position.describe` gives them."""
+    board, rules = later.board, later.rules
+    placement = score_placement(board, rules, raw_placement(board.size, board.squares, found).tiles,
+                                rules.notation)
+    return placement.words if name == "words" else placement.main.text
 
 
 def later_field(name: str, later: LaterView, found: Raw) -> str | tuple[Word, ...]:

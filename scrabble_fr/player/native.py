@@ -42,11 +42,13 @@ from scrabble_fr.engine.position import Position
 from scrabble_fr.engine.rules import BlockedRule, Rules
 from scrabble_fr.engine.scoring import LETTER_FACTOR, WORD_FACTOR
 from scrabble_fr.player.movegen import (
+    LaterDescription,
     LaterView,
     Raw,
     board_code,
     board_tile,
     dawg_of,
+    described_field,
     laid_tiles,
     later_field,
     rack_counts,
@@ -272,6 +274,21 @@ _threads = threading.local()
 _OTHER_RACK = [0] * 27  # the rack searches read the first rack only
 
 
+def board_codes_kept(board: Board) -> bytes:
+    """:func:`board_codes` of ``board``, kept for this thread's next request while the board
+    holds the same tiles: the hints, the analysis and the best move of one position, and a board
+    searched again, are written once (the squares compared, a list of references, cost little).
+    The board's state alone is kept, never what a search found on it."""
+    kept = getattr(_threads, "board", None)
+    squares = board.squares
+    if kept is not None and kept[0] == squares:
+        codes: bytes = kept[1]
+        return codes
+    codes = bytes(board_codes_of(squares))  # bytes: nobody can change what is kept
+    _threads.board = (list(squares), codes)
+    return codes
+
+
 def _racks(rack: str) -> array[int]:
     """The request's racks for a search of ``rack``'s placements."""
     return array("i", [*rack_counts(rack), *_OTHER_RACK])
@@ -330,25 +347,32 @@ class MoveSearch:
                                               racks=_racks(rack))
         return found
 
-    def move_list(self, board: Board, rack: str, dawg: Dawg) -> tuple[list[Raw], list[Move]]:
+    def move_list(self, board: Board, rack: str, dawg: Dawg, best: int = 0) -> tuple[list[Raw], list[Move]]:
         """Every placement of ``rack`` on ``board`` (``dawg``: the graph of this search's words),
-        as :meth:`moves` writes them and as the :class:`Move` objects
-        :func:`~scrabble_fr.player.movegen.to_moves` makes of them (their word and words made
-        when first read), both in the order of a move list: best score first, the ties by their
-        tiles. The C side makes the moves: a list's thousands cost about what its search does.
+        or with ``best`` those of the ``best`` highest scores and their ties, as :meth:`moves`
+        writes them and as the :class:`Move` objects :func:`~scrabble_fr.player.movegen.to_moves`
+        makes of them (their word and words made when first read: from a view of the board for
+        a whole list, by :meth:`Position.describe`'s scoring for the best few), both in the order
+        of a move list: best score first, the ties by their tiles. The C side makes the moves: a
+        list's thousands cost about what its search does.
 
             >>> from scrabble_fr.engine.board import Board
             >>> from scrabble_fr.engine.rules import Rules
             >>> from scrabble_fr.player.generator import compiled
             >>> from scrabble_fr.words import Dawg
             >>> dawg = Dawg.from_words(["OS", "SO"])
-            >>> records, moves = MoveSearch(compiled(), Rules.preset("ffsc"), dawg).move_list(Board(), "OS", dawg)
+            >>> search = MoveSearch(compiled(), Rules.preset("ffsc"), dawg)
+            >>> records, moves = search.move_list(Board(), "OS", dawg)
             >>> records[0], moves[0], moves[0].words
             ((4, 358, 360, (14, 18)), <Move 8G OS 4>, (Word(text='OS', row=6, col=7, across=False, score=4),))
+            >>> search.move_list(Board(), "OS", dawg, 1)[1] == moves  # the best and its ties: all 8 score 4
+            True
         """
+        make: Any = described_field if best else later_field
+        context = LaterDescription(board, self.rules) if best else LaterView(board, self.rules, dawg)
         found: tuple[list[Raw], list[Move]] = self._loaded.move_list(
-            _thread_state(self._loaded), laid_tiles(board.size), later_field, LaterView(board, self.rules, dawg),
-            **self._game, board=board_codes(board), racks=_racks(rack))
+            _thread_state(self._loaded), laid_tiles(board.size), make, context, best,
+            **self._game, board=board_codes_kept(board), racks=_racks(rack))
         return found
 
 

@@ -13,8 +13,9 @@
  *     moves(state, best, **request) -> [(score, start, end, letters: a tuple of codes)], every
  *                                      placement (best 0) or those of the best scores and ties
  *     bind_moves(Move, PlacedTile, MoveKind.PLACE) -> None, once before move_list
- *     move_list(state, laid, make, context, **request) -> (records, moves): every placement, as
- *                                      moves() writes it and as a Move, best score first
+ *     move_list(state, laid, make, context[, best], **request) -> (records, moves): every
+ *                                      placement (or the best, as moves()), as moves() writes it
+ *                                      and as a Move, best score first
  *     best_by_tiles(state, subsets, **request) -> [(score, squares: bytes, codes: bytes)]
  */
 #define PY_SSIZE_T_CLEAN
@@ -477,12 +478,15 @@ done:
     return move;
 }
 
-/* move_list(state, laid, make, context, **request) -> (records, moves): every placement, as the
- * records of moves() and as Move objects, in the order of a move list. */
+/* move_list(state, laid, make, context[, best], **request) -> (records, moves): every placement
+ * (best 0, the default), or those of the best highest scores and their ties, as the records of
+ * moves() and as Move objects, in the order of a move list. */
 static PyObject *move_list(PyObject *self, PyObject *args, PyObject *kwargs) {
     (void)self;
     PyObject *capsule, *laid, *make, *context;
-    if (!PyArg_ParseTuple(args, "OO!OO:move_list", &capsule, &PyList_Type, &laid, &make, &context)) return NULL;
+    int best = 0;
+    if (!PyArg_ParseTuple(args, "OO!OO|i:move_list", &capsule, &PyList_Type, &laid, &make, &context, &best))
+        return NULL;
     if (!bound.move_type) {
         PyErr_SetString(PyExc_RuntimeError, "move_list() before bind_moves()");
         return NULL;
@@ -497,7 +501,7 @@ static PyObject *move_list(PyObject *self, PyObject *args, PyObject *kwargs) {
         return NULL;
     }
     const MgWord *words = NULL;
-    int found = search_words(state, kwargs, 0, 1, &words);
+    int found = search_words(state, kwargs, best, 1, &words);
     if (found < 0) return NULL;
     PyObject *records = PyList_New(found), *built = PyList_New(found);
     if (!records || !built) goto failed;
