@@ -153,6 +153,27 @@ def test_the_moves_made_compiled_are_the_moves_described(compiled_engine: Module
     assert set(tiles) == {id(tile) for move in python for tile in move.tiles}  # the Python list's
 
 
+def test_the_best_moves_are_described_when_read_and_a_changed_board_is_read_again(
+        compiled_engine: ModuleType) -> None:
+    """The best moves, made on the C side, get their word and words from engine/scoring.py when
+    first read, from the board as it was searched; the board's codes kept from one request to
+    the next follow the board when it changes, as does a position of another word list."""
+    position = positions("en")["en stored 3"].copy()
+    best = generator.best_moves(position, 5)
+    before = position.copy()
+    position.board.place(best[0].tiles)  # the board changes before the words are read
+    for move in best:
+        assert not {"word", "words"} & set(vars(move))  # not made yet
+        expected = before.describe(Move.place(move.tiles))
+        assert fields_of(move) == fields_of(expected) and repr(move) == repr(expected), move
+    assert whole(generator.best_moves(position, 5)) == whole(movegen.best_moves(position, 5))
+    assert sorted(python_and_compiled(position)[0]) == sorted(python_and_compiled(position)[1])
+    other = position.copy(WordSet(["QI", "ZA", "AX", "XI", "OX"]))
+    python, compiled = python_and_compiled(other)
+    assert sorted(python) == sorted(compiled)
+    assert whole(generator.best_moves(other, 3)) == whole(movegen.best_moves(other, 3))
+
+
 def sample_moves(moves: list[Move], count: int = 40) -> list[Move]:
     return moves[:: max(1, len(moves) // count)] + moves[-1:]
 
