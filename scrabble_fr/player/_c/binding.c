@@ -438,6 +438,19 @@ static PyObject *laid_tile(PyObject *laid, int size, int q, int code) {
     return tile;
 }
 
+/* A list's objects kept out of the cyclic garbage collector's sight. They are made by the
+ * thousand with the collector paused (player/movegen.py's collector_paused), and the first
+ * collection after it would walk every one of them, then again in each older generation: for a
+ * list of a few hundred moves that cost more than the search. None of them can be part of a
+ * cycle: a record is a tuple of numbers; a move's tiles a tuple of shared PlacedTiles (tuples
+ * of numbers, a letter, a flag); its _found_from (maker, context, record) holds nothing that
+ * holds a move; the Move itself is frozen, its fields numbers, strings and those tuples (its
+ * word and words, made later, strings and Words of the same). Only a user writing into a
+ * move's __dict__ a cycle through it would leak it. */
+static void out_of_collection(PyObject *object) {
+    if (PyType_GetFlags(Py_TYPE(object)) & Py_TPFLAGS_HAVE_GC) PyObject_GC_UnTrack(object);
+}
+
 /* The Move of placement w on a board of size squares a side (a new reference, or NULL). */
 static PyObject *move_of(const MgWord *w, int size, PyObject *laid, PyObject *make, PyObject *context,
                          PyObject *record) {
@@ -472,6 +485,11 @@ static PyObject *move_of(const MgWord *w, int size, PyObject *laid, PyObject *ma
     Py_XDECREF(values[ROW]);
     Py_XDECREF(values[COL]);
     Py_XDECREF(values[SCORE]);
+    if (move) {
+        out_of_collection(tiles);
+        out_of_collection(found_from);
+        out_of_collection(move);
+    }
 done:
     Py_DECREF(tiles);
     Py_XDECREF(found_from);
@@ -512,6 +530,8 @@ static PyObject *move_list(PyObject *self, PyObject *args, PyObject *kwargs) {
         PyObject *move = move_of(&words[i], (int)size, laid, make, context, record);
         if (!move) goto failed;
         PyList_SetItem(built, i, move);
+        out_of_collection(record);
+        out_of_collection(PyTuple_GetItem(record, 3)); /* its letters */
     }
     return Py_BuildValue("(NN)", records, built);
 failed:
