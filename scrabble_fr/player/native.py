@@ -289,9 +289,11 @@ def board_codes_kept(board: Board) -> bytes:
     return codes
 
 
-def _racks(rack: str) -> array[int]:
-    """The request's racks for a search of ``rack``'s placements."""
-    return array("i", [*rack_counts(rack), *_OTHER_RACK])
+@functools.lru_cache(maxsize=256)
+def _racks(rack: str) -> bytes:
+    """The request's racks for a search of ``rack``'s placements (as C ints; kept for the racks
+    searched again: a game's hints, analyses and best moves ask for the same rack)."""
+    return array("i", [*rack_counts(rack), *_OTHER_RACK]).tobytes()
 
 
 def _thread_state(loaded: ModuleType) -> object:

@@ -316,19 +316,32 @@ static PyObject *best_by_tiles(PyObject *self, PyObject *args, PyObject *kwargs)
     return placements;
 }
 
+/* The integers of the placements and moves made here (scores, strip squares, rows, columns),
+ * each made once: the interpreter keeps those up to 256 only, and the strip squares of down
+ * words run to 480 (a new object each time, for half of a list's thousands of records). */
+enum { NUMBERS = 1024 };
+static PyObject *numbers[NUMBERS];
+
+static PyObject *number(long v) {
+    if (v < 0 || v >= NUMBERS) return PyLong_FromLong(v);
+    if (!numbers[v] && !(numbers[v] = PyLong_FromLong(v))) return NULL;
+    Py_INCREF(numbers[v]);
+    return numbers[v];
+}
+
 /* A placement as Python's generator writes one (movegen.py's Raw): (score, first strip square of
  * the main word, the square after it, its letters as a tuple of codes). */
 static PyObject *raw_of(const MgWord *w) {
     PyObject *letters = PyTuple_New(w->length), *raw = NULL;
     if (!letters) return NULL;
     for (int i = 0; i < w->length; i++) {
-        PyObject *code = PyLong_FromLong(w->letters[i]);
+        PyObject *code = number(w->letters[i]);
         if (!code) goto failed;
         PyTuple_SetItem(letters, i, code);
     }
     raw = PyTuple_New(4);
     if (!raw) goto failed;
-    PyObject *items[3] = {PyLong_FromLong(w->score), PyLong_FromLong(w->start), PyLong_FromLong(w->start + w->length)};
+    PyObject *items[3] = {number(w->score), number(w->start), number(w->start + w->length)};
     for (int i = 0; i < 3; i++) PyTuple_SetItem(raw, i, items[i]); /* a NULL one is seen below */
     PyTuple_SetItem(raw, 3, letters);
     if (!items[0] || !items[1] || !items[2]) {
@@ -470,10 +483,10 @@ static PyObject *move_of(const MgWord *w, int size, PyObject *laid, PyObject *ma
     values[KIND] = bound.place;
     values[TILES] = tiles;
     values[EXCHANGED] = bound.empty;
-    values[ROW] = PyLong_FromLong(across ? at / width : at % width);
-    values[COL] = PyLong_FromLong(across ? at % width : at / width);
+    values[ROW] = number(across ? at / width : at % width);
+    values[COL] = number(across ? at % width : at / width);
     values[ACROSS] = across ? Py_True : Py_False;
-    values[SCORE] = PyLong_FromLong(w->score);
+    values[SCORE] = number(w->score);
     values[FOUND_FROM] = found_from;
     for (int i = 0; i < FIELD_NAMES; i++) {
         /* object.__setattr__'s own path: the dataclass is frozen to its users, not to its maker. */
