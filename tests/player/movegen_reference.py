@@ -109,6 +109,10 @@ def brute_force_moves(position: Position, candidates: Iterable[str] | None = Non
                     else:
                         if not needed or len(needed) > tile_count:
                             continue
+                        # Letters the rack lacks need as many jokers: without them no way of
+                        # filling the window can be laid, and the engine need not judge it.
+                        if sum((Counter(letter for _r, _c, letter in needed) - rack).values()) > jokers:
+                            continue
                         isolated = not any((r, c) in touching for r, c, _l in needed)
                         if not empty_board and len(needed) == length and isolated:
                             continue
