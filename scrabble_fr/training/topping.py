@@ -33,7 +33,7 @@ from typing import Any
 
 from scrabble_fr.duplicate.draw import Draw
 from scrabble_fr.duplicate.errors import DuplicateError
-from scrabble_fr.duplicate.game import DuplicateGame
+from scrabble_fr.duplicate.game import DuplicateGame, Proposal
 from scrabble_fr.duplicate.session import refused_at_once
 from scrabble_fr.engine.errors import InvalidMoveError, ScrabbleError
 from scrabble_fr.engine.move import Move, PlacedTile
@@ -44,8 +44,8 @@ from scrabble_fr.i18n import _, ngettext, points
 from scrabble_fr.match.outcome import Outcome
 from scrabble_fr.messages import describe
 from scrabble_fr.records.errors import RecordError
-from scrabble_fr.records.recorder import LocalSave, Recorder, Unrecorded
-from scrabble_fr.records.store import RecordStore, new_id
+from scrabble_fr.records.recorder import Recorder, Unrecorded
+from scrabble_fr.records.store import new_id
 from scrabble_fr.training.count import DEFAULT_SECONDS, HINT_SECONDS, coup_count
 from scrabble_fr.training.errors import TrainingError
 from scrabble_fr.training.save import ToppingRecord
@@ -115,7 +115,8 @@ class Try:
 @dataclass
 class ToppingCoup:
     """One coup: its number, draw and top, the tries, the hints taken; once closed, the time taken,
-    whether the top was found and what the coup counts."""
+    whether the top was found (``played``: the player's move that scored as much as the top, which
+    may be another placement than ``top``) and what the coup counts."""
 
     number: int
     drawn: Draw
@@ -125,6 +126,12 @@ class ToppingCoup:
     elapsed: float = 0.0
     found: bool | None = None  # None while the coup is played
     count: int | None = None
+    played: Proposal | None = None
+
+    @property
+    def other_top(self) -> bool:
+        """True when the player found a top that is not the placement the board receives."""
+        return self.played is not None and self.played.move is not None and self.played.move != self.top
 
     @property
     def draw(self) -> str:
@@ -147,11 +154,11 @@ def hint_text(tile: PlacedTile, notation: str) -> str:
 
 
 class ToppingSession:
-    """One topping game at one keyboard, saved after every change."""
+    """One topping game at one keyboard, recorded after every change by the ``recorder`` given
+    (a local save under the game's lock; none: nowhere)."""
 
     def __init__(self, game: DuplicateGame, record: ToppingRecord, *, seconds: float,
-                 store: RecordStore | None = None, now: Callable[[], float] = time.monotonic,
-                 take_over: bool = False) -> None:
+                 recorder: Recorder | None = None, now: Callable[[], float] = time.monotonic) -> None:
         self.game = game
         self.record = record
         self.seconds = seconds
@@ -162,11 +169,11 @@ class ToppingSession:
         self.watch = StopWatch(now)
         self.recorder: Recorder = Unrecorded()
         self._open_coup()
-        if store is not None:
-            self.recorder = LocalSave(store, record, self._refresh, take_over=take_over)
+        if recorder is not None:
+            self._keep_in(recorder)
 
     @classmethod
-    def create(cls, settings: ToppingSettings, lexicon: WordList, *, store: RecordStore | None = None,
+    def create(cls, settings: ToppingSettings, lexicon: WordList, *, recorder: Recorder | None = None,
                now: Callable[[], float] = time.monotonic) -> ToppingSession:
         """A new game (a time that is no clock or out of range, a bad seed: raises, nothing saved)."""
         seconds = check_seconds(settings.seconds)
@@ -174,16 +181,17 @@ class ToppingSession:
                              seconds=seconds, now=now)
         record = ToppingRecord(id=new_id(), player=settings.player, rules=rules_to_mapping(settings.rules),
                                seed=game.seed, seconds=seconds, lexicon=settings.lexicon or settings.rules.lexicon)
-        session = cls(game, record, seconds=seconds, store=store, now=now)
+        session = cls(game, record, seconds=seconds, recorder=recorder, now=now)
         session._save()
         return session
 
     @classmethod
-    def from_record(cls, record: ToppingRecord, lexicon: WordList, *, store: RecordStore | None = None,
-                    take_over: bool = False, now: Callable[[], float] = time.monotonic) -> ToppingSession:
+    def from_record(cls, record: ToppingRecord, lexicon: WordList, *, recorder: Recorder | None = None,
+                    now: Callable[[], float] = time.monotonic) -> ToppingSession:
         """A saved game where it stopped: its closed coups replayed from the seed (each draw and
         top as recorded), the coup in progress with its tries, hints and the time it had taken.
-        A record that does not replay raises :class:`RecordError`, nothing opened."""
+        A record that does not replay raises :class:`RecordError`, nothing opened; once it has
+        replayed, it is recorded by ``recorder``."""
         try:
             game = DuplicateGame([], lexicon=lexicon, rules=rules_from_mapping(record.rules), seed=record.seed,
                                  seconds=record.seconds, now=now)
@@ -194,7 +202,7 @@ class ToppingSession:
                                                                              session._top_text(coup)]:
                     raise RecordError("save_replay", id=record.id, detail="sheet differs")
                 session._restore(coup, data)
-                session._close(coup, bool(data.get("found")), None)
+                session._end_coup(coup, bool(data.get("found")), None)
                 session.review = None
             if session.current is not None and record.current is not None:
                 session._restore(session.current, record.current)
@@ -204,8 +212,8 @@ class ToppingSession:
             raise RecordError("save_replay", id=record.id, detail=str(exc)) from None
         except (KeyError, TypeError, ValueError) as exc:
             raise RecordError("save_replay", id=record.id, detail=type(exc).__name__) from None
-        if store is not None:
-            session.recorder = LocalSave(store, record, session._refresh, take_over=take_over)
+        if recorder is not None:
+            session._keep_in(recorder)
         return session
 
     # -- reading -----------------------------------------------------------------------------
@@ -237,16 +245,24 @@ class ToppingSession:
         return max(0.0, self.seconds - self.watch.elapsed()) if self.accepting else None
 
     def coup_lines(self, coup: ToppingCoup) -> list[str]:
-        """A closed coup in the player's words: found in how long or not, the top, the count."""
-        top = coup.top
-        place = _("{ref} {word}, {points}").format(ref=self.game.reference(top), word=top.word,
-                                                   points=points(top.score or 0))
-        if coup.found:
-            head = _("Top found in {seconds} s: {move}.").format(seconds=coup.count, move=place)
+        """A closed coup in the player's words: found in how long or not, the top (the player's
+        own move when it scored as much as another placement, that one then named as the other
+        top), the count."""
+        top = self._place_text(coup.top, coup.top.score or 0)
+        if coup.other_top:
+            assert coup.played is not None and coup.played.move is not None
+            mine = self._place_text(coup.played.move, coup.played.score)
+            head = [_("Your move is a top, found in {seconds} s: {move}.").format(seconds=coup.count, move=mine),
+                    _("Other top: {move}.").format(move=top)]
+        elif coup.found:
+            head = [_("Top found in {seconds} s: {move}.").format(seconds=coup.count, move=top)]
         else:
-            head = _("Top not found: {move}.").format(move=place)
-        return [head, _("Coup {n}: {count} s; total {total} s.").format(n=coup.number, count=coup.count,
-                                                                       total=self._total_until(coup))]
+            head = [_("Top not found: {move}.").format(move=top)]
+        return head + [_("Coup {n}: {count} s; total {total} s.").format(n=coup.number, count=coup.count,
+                                                                        total=self._total_until(coup))]
+
+    def _place_text(self, move: Move, score: int) -> str:
+        return _("{ref} {word}, {points}").format(ref=self.game.reference(move), word=move.word, points=points(score))
 
     def final_text(self) -> str:
         played = len(self.closed)
@@ -275,6 +291,7 @@ class ToppingSession:
             raise judged.error
         seconds = self.watch.elapsed()
         if judged.error is None and judged.score >= (coup.top.score or 0):
+            coup.played = judged
             return self._close(coup, True, None, seconds=seconds)
         coup.tries.append(Try(judged.text, seconds, judged.score, judged.error))
         if judged.error is not None:
@@ -361,12 +378,34 @@ class ToppingSession:
         for seconds, text in data.get("tries", []):
             judged = self.game.judge(str(text))
             coup.tries.append(Try(judged.text, float(seconds), judged.score, judged.error))
+        coup.played = self._replayed_top(coup, data.get("played")) if data.get("found") else None
         # Hints and time were checked when the record was read (:mod:`.save`).
         coup.hints = min(data.get("hints", 0), len(coup.top.tiles))
         self.watch = StopWatch(self._now, float(data.get("elapsed", 0.0)))
 
+    def _replayed_top(self, coup: ToppingCoup, text: object) -> Proposal | None:
+        # The move that found the top is only shown, never counted: a record made before it was
+        # kept, or one whose move no longer scores the top, reads as the top found.
+        if not isinstance(text, str):
+            return None
+        try:
+            judged = self.game.judge(text)
+        except ScrabbleError:
+            return None
+        if judged.error is None and judged.move is not None and judged.score >= (coup.top.score or 0):
+            return judged
+        return None
+
     def _close(self, coup: ToppingCoup, found: bool, why: str | None, *, seconds: float | None = None,
                first: str | None = None) -> Outcome:
+        self._end_coup(coup, found, seconds)
+        messages = [m for m in (first, why) if m] + self.coup_lines(coup)
+        if self.is_over:
+            messages.append(self.final_text())
+        return Outcome(tuple(messages), self._save())
+
+    def _end_coup(self, coup: ToppingCoup, found: bool, seconds: float | None) -> None:
+        # What closing a coup changes, whether played now or replayed from the record.
         self.watch.stop()
         coup.elapsed = min(seconds if seconds is not None else self.watch.elapsed(), self.seconds)
         coup.found = found
@@ -375,10 +414,6 @@ class ToppingSession:
         self.closed.append(coup)
         self.review = coup
         self._open_coup()
-        messages = [m for m in (first, why) if m] + self.coup_lines(coup)
-        if self.is_over:
-            messages.append(self.final_text())
-        return Outcome(tuple(messages), self._save())
 
     def _total_until(self, coup: ToppingCoup) -> int:
         return sum(c.count or 0 for c in self.closed if c.number <= coup.number)
@@ -391,6 +426,7 @@ class ToppingSession:
             "n": coup.number, "tirage": coup.draw, "top": self._top_text(coup),
             "tries": [[round(t.seconds, 3), t.text] for t in coup.tries], "hints": coup.hints,
             "elapsed": round(coup.elapsed, 3), "found": bool(coup.found), "count": coup.count,
+            **({"played": coup.played.text} if coup.played is not None else {}),
         } for coup in self.closed]
         current = self.current
         record.current = None if current is None else {
@@ -401,4 +437,9 @@ class ToppingSession:
 
     def _save(self) -> str | None:
         """Record the game; a failure is returned once as a warning and never stops the game."""
+        self._refresh(self.record)
         return self.recorder.save()
+
+    def _keep_in(self, recorder: Recorder) -> None:
+        recorder.open(self.record)  # raises if another process has the game: nothing opened
+        self.recorder = recorder
