@@ -29,6 +29,7 @@ from typing import Any
 
 from scrabble_fr.duplicate.draw import MAX_REJETS, Draw, make_draw, remove_tiles, required, sort_leftover
 from scrabble_fr.duplicate.errors import DuplicateError
+from scrabble_fr.duplicate.jokers import Swap, swap_jokers, swapped_letters
 from scrabble_fr.duplicate.marking import (
     FREE_WARNINGS,
     FREE_WARNINGS_BLITZ,
@@ -49,7 +50,6 @@ from scrabble_fr.engine.players import check_names as check_player_names
 from scrabble_fr.engine.position import Position
 from scrabble_fr.engine.ranking import Standing
 from scrabble_fr.engine.rules import Rules
-from scrabble_fr.engine.tiles import JOKER
 from scrabble_fr.engine.wordlist import WordList
 from scrabble_fr.match.clock import Clocks
 
@@ -105,14 +105,18 @@ class Coup:
     placed: Move | None = None
     solo: int | None = None  # the player credited with a solo
     started: bool = False
-    swapped: str = ""  # the joker game: letters that replaced jokers on the board after this coup
-    # ... and where: (row, column, letter) each, which a shared table's results row carries so
-    # that every process following the table swaps the same squares.
-    swaps: list[tuple[int, int, str]] = field(default_factory=list)
+    # The joker game: the jokers the board exchanged after this coup, (row, column, letter) each,
+    # which a shared table's results row carries so that every process swaps the same squares.
+    swaps: list[Swap] = field(default_factory=list)
 
     @property
     def closed(self) -> bool:
         return self.placed is not None
+
+    @property
+    def swapped(self) -> str:
+        """The letters that replaced jokers on the board after this coup (the sheet's column)."""
+        return swapped_letters(self.swaps)
 
     @property
     def board_move(self) -> Move | None:
@@ -376,26 +380,9 @@ class DuplicateGame:
         self.leftover = sort_leftover("".join((+left).elements()))
         coup.placed = move
         if self.variant.swaps_jokers:
-            coup.swaps = self._swap_jokers()
-            coup.swapped = "".join(letter for _row, _col, letter in coup.swaps)
+            coup.swaps = swap_jokers(self.position.board, self.bag)
         self._next_coup()
         return coup
-
-    def _swap_jokers(self) -> list[tuple[int, int, str]]:
-        """The joker game, between two coups: each joker on the board becomes the letter it stands
-        for, taken out of the bag, and goes back into the bag for the next draw; a letter the bag
-        no longer holds leaves its joker where it is. Returns the squares swapped and the letters
-        put there. The scores already made do not change: a letter counts its points only in later
-        words."""
-        board = self.position.board
-        swaps = []
-        for row, col, letter in list(board.tiles()):
-            if letter.islower() and letter.upper() in self.bag:
-                board[row, col] = letter.upper()
-                self.bag.remove(letter.upper())
-                self.bag.append(JOKER)
-                swaps.append((row, col, letter.upper()))
-        return swaps
 
     # -- drawing ---------------------------------------------------------------------------
     def _require_current(self) -> Coup:

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from scrabble_fr.duplicate.export import SheetLine, sheet_cell, sheet_table
+from scrabble_fr.duplicate.jokers import swapped_letters
 from scrabble_fr.duplicate.ranking import share
 from scrabble_fr.engine.move import PlacedTile
 from scrabble_fr.i18n import _, colon, format_number, ngettext
@@ -201,7 +202,7 @@ def swap_text(coup: CoupView | None) -> str | None:
 
     if coup is None or coup.results is None:
         return None
-    return swapped_text("".join(letter for _row, _col, letter in coup.results.swapped))
+    return swapped_text(swapped_letters(coup.results.swapped))
 
 
 def table_code_text(table: DuplicateTable) -> str | None:

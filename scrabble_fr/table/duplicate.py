@@ -36,6 +36,7 @@ from typing import Any
 from scrabble_fr.duplicate.draw import format_draw
 from scrabble_fr.duplicate.errors import DuplicateError
 from scrabble_fr.duplicate.game import BLITZ_SECONDS, CLUB_MAX_PLAYERS, DuplicateGame, check_names, judge
+from scrabble_fr.duplicate.jokers import lay_swaps
 from scrabble_fr.duplicate.marking import warning_penalty
 from scrabble_fr.duplicate.ranking import RankingLine, Tally, share, standings
 from scrabble_fr.duplicate.sheet import SheetCoup
@@ -436,7 +437,9 @@ class DuplicateTable(FollowedTable):
                     raise ValueError("results differ")
             coup.results = typed
             self.board.place(move_from_data(typed.placed).tiles)
-            self._swap_jokers(typed.swapped)
+            if typed.swapped and not self.variant.swaps_jokers:
+                raise ValueError("a joker swapped outside the joker game")
+            lay_swaps(self.board, typed.swapped)  # every process's board as the arbitrator's game
             self.over = typed.over
         elif isinstance(typed, CorrectionRow):
             self.coups[typed.n - 1].corrections[typed.seat] = typed
@@ -449,17 +452,6 @@ class DuplicateTable(FollowedTable):
                 raise ValueError("next game out of order")
             self.next_table = typed.table
         self._read(row)
-
-    def _swap_jokers(self, swaps: Sequence[tuple[int, int, str]]) -> None:
-        """The joker game: the board's jokers the results row says were exchanged become their
-        letters, on every process's board as on the arbitrator's game."""
-        if swaps and not self.variant.swaps_jokers:
-            raise ValueError("a joker swapped outside the joker game")
-        for row, col, letter in swaps:
-            square = self.board[row, col]
-            if square is None or not square.islower() or square.upper() != letter:
-                raise ValueError("no such joker on the board")
-            self.board[row, col] = letter
 
     def sync(self) -> None:
         rows, now = self.store.rows_now(self.table_id, self.seq)

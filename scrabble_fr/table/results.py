@@ -20,6 +20,7 @@ import statistics
 from dataclasses import dataclass
 from typing import Any
 
+from scrabble_fr.duplicate.jokers import swapped_letters
 from scrabble_fr.duplicate.marking import WarningKind
 from scrabble_fr.duplicate.ranking import RankingLine
 from scrabble_fr.duplicate.variant import Variant
@@ -223,7 +224,7 @@ def results_data(results: TableResults, table: DuplicateTable) -> dict[str, Any]
         entry["players"] = players
         if view.results is not None and view.results.swapped:
             # The joker game: the letters that replaced the board's jokers, as the local sheet says them.
-            entry["jokers_swapped"] = "".join(letter for _row, _col, letter in view.results.swapped)
+            entry["jokers_swapped"] = swapped_letters(view.results.swapped)
         coups.append(entry)
     return {"table": results.table, **variant_entry(results.variant), "top_total": results.top_total,
             "over": results.over,
