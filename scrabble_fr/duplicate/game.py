@@ -36,9 +36,8 @@ from scrabble_fr.duplicate.marking import (
     WarningKind,
     mark,
     read_placement,
-    warning_penalty,
 )
-from scrabble_fr.duplicate.ranking import RankingLine, Tally, share, standings
+from scrabble_fr.duplicate.ranking import Ranked
 from scrabble_fr.duplicate.sheet import SheetCoup
 from scrabble_fr.duplicate.timing import check_time
 from scrabble_fr.duplicate.top import Top, choose_top
@@ -167,7 +166,7 @@ def check_names(names: Sequence[str], maximum: int = MAX_PLAYERS) -> list[str]:
     return check_player_names(names, maximum) if names else []
 
 
-class DuplicateGame:
+class DuplicateGame(Ranked):
     """A duplicate game for ``players`` (none: the tops alone, as ``--tirages --json`` computes),
     ``seconds`` a coup (None: no clock), a ``club`` game keeping to the times of the rules, in
     one ``variant`` (:class:`.Variant`: the classic duplicate, the joker game, 7 out of 8)."""
@@ -241,7 +240,9 @@ class DuplicateGame:
 
     def total(self, player: int) -> int:
         """A player's score: their points on every closed coup and their solo bonuses, less the
-        penalty of their warnings (:meth:`penalty`)."""
+        penalty of their warnings (:meth:`penalty`: 5 for each one after the free ones, §5.9;
+        the rules take the sum off at the end of the game, here it is off the total as soon as
+        it is due, which comes to the same final score)."""
         points = sum(coup.points(player) + (self.solo_bonus if coup.solo == player else 0)
                      for coup in self.closed_coups)
         return points - self.penalty(player)
@@ -259,12 +260,6 @@ class DuplicateGame:
     def warnings(self, player: int) -> int:
         """How many warnings a player has had on the closed coups (one a coup at most, §5.8)."""
         return sum(1 for coup in self.closed_coups if coup.warnings(player))
-
-    def penalty(self, player: int) -> int:
-        """The points a player's warnings cost: 5 for each one after the free ones (§5.9). The
-        rules take the sum off at the end of the game; here it is off the total as soon as it is
-        due, which comes to the same final score."""
-        return warning_penalty(self.warnings(player), self.is_blitz)
 
     def add_player(self, name: str) -> int:
         """A player arriving late (a club's open table): nothing on the coups already played,
@@ -286,19 +281,13 @@ class DuplicateGame:
         """The total of the moves the board received (the game's top score)."""
         return sum(coup.placed.score or 0 for coup in self.closed_coups if coup.placed is not None)
 
-    def percent(self, player: int) -> float:
-        """A player's score as a percentage of the top total (100 when nothing is played yet)."""
-        return share(self.total(player), self.top_total)
-
     def ranking(self) -> list[Standing[int]]:
         """``(rank, player, total)`` best first; equal totals share a rank (ex aequo), in the
         table's order."""
         return [Standing(line.rank, line.seat, line.total) for line in self.standings()]
 
-    def standings(self) -> list[RankingLine]:
-        """The ranking's lines, as every duplicate shows them (:mod:`.ranking`)."""
-        return standings((Tally(p, name, self.total(p), self.solos(p), self.warnings(p))
-                          for p, name in enumerate(self.players)), self.top_total)
+    def named(self) -> list[tuple[int, str]]:
+        return list(enumerate(self.players))
 
     @property
     def actions(self) -> list[dict[str, Any]]:

@@ -37,8 +37,7 @@ from scrabble_fr.duplicate.draw import format_draw
 from scrabble_fr.duplicate.errors import DuplicateError
 from scrabble_fr.duplicate.game import BLITZ_SECONDS, CLUB_MAX_PLAYERS, DuplicateGame, check_names, judge
 from scrabble_fr.duplicate.jokers import lay_swaps
-from scrabble_fr.duplicate.marking import warning_penalty
-from scrabble_fr.duplicate.ranking import RankingLine, Tally, share, standings
+from scrabble_fr.duplicate.ranking import Ranked
 from scrabble_fr.duplicate.sheet import SheetCoup
 from scrabble_fr.duplicate.timing import check_time, time_text
 from scrabble_fr.duplicate.variant import Variant
@@ -198,7 +197,7 @@ class _AnyWord:
         return ()
 
 
-class DuplicateTable(FollowedTable):
+class DuplicateTable(FollowedTable, Ranked):
     """One seat (a player, the arbitrator, or a spectator when ``seat`` is None) at a duplicate
     table. The arbitrator's process needs the word list (``lexicon``); the others do not. Opened
     with the arbitrator's ``code``, it knows an open table's own code (:attr:`table_code`)."""
@@ -338,7 +337,7 @@ class DuplicateTable(FollowedTable):
             # The clock is the rows', but blitz (1:00 a coup, §5.9) gives two more free warnings.
             self.game = DuplicateGame(list(self.roster), lexicon=self.lexicon, rules=self.rules, seed=self.seed or 0,
                                       seconds=None, club=False, max_players=CLUB_MAX_PLAYERS, sheet=sheet,
-                                      blitz=self.blitz, variant=self.variant)
+                                      blitz=self.is_blitz, variant=self.variant)
             self.game_seats: list[int] = sorted(initial)
 
     def _started_draws(self) -> list[SheetCoup]:
@@ -510,13 +509,6 @@ class DuplicateTable(FollowedTable):
         last = self._last_results()
         return last.top_total if last is not None else 0
 
-    def percent(self, seat: int) -> float:
-        return share(self.total(seat), self.top_total)
-
-    def rank(self, seat: int) -> int | None:
-        """A seat's place in :meth:`standings` (shared with equal totals)."""
-        return next((line.rank for line in self.standings() if line.seat == seat), None)
-
     def solos(self, seat: int) -> int:
         return sum(1 for c in self.coups if (line := c.line(seat)) is not None and line.solo)
 
@@ -525,18 +517,13 @@ class DuplicateTable(FollowedTable):
         return sum(1 for c in self.coups if (line := c.line(seat)) is not None and line.warning)
 
     @property
-    def blitz(self) -> bool:
-        """One minute a coup or less at the table: two more warnings free (FISF §5.9)."""
+    def is_blitz(self) -> bool:
+        """One minute a coup or less at the table: two more warnings free (FISF §5.9; the
+        arbitrator's game writes the totals with the penalty taken off)."""
         return self.seconds is not None and self.seconds <= BLITZ_SECONDS
 
-    def penalty(self, seat: int) -> int:
-        """What a seat's warnings cost (taken off the totals the arbitrator's game writes)."""
-        return warning_penalty(self.warnings(seat), self.blitz)
-
-    def standings(self) -> list[RankingLine]:
-        """The ranking's lines, as every duplicate shows them (:mod:`scrabble_fr.duplicate.ranking`)."""
-        return standings((Tally(seat, self.names[seat], self.total(seat), self.solos(seat), self.warnings(seat))
-                          for seat in self.players), self.top_total)
+    def named(self) -> list[tuple[int, str]]:
+        return [(seat, self.names[seat]) for seat in self.players]
 
     # -- writing -----------------------------------------------------------------------------
     def _write(self, typed: DuplicateRow) -> Row:
