@@ -491,14 +491,15 @@ class DuplicateTable(FollowedTable, Ranked):
                           {seat: game.total(index) for index, seat in enumerate(self.game_seats)},
                           game.top_total, game.is_over, tuple((int(r), int(c), str(t)) for r, c, t in coup.swaps))
 
-    def _last_results(self) -> ResultsRow | None:
-        last = next((c for c in reversed(self.coups) if c.results is not None), None)
-        return last.results if last is not None else None
+    @property
+    def last_results(self) -> CoupView | None:
+        """The last coup whose results are in."""
+        return next((c for c in reversed(self.coups) if c.results is not None), None)
 
     def total(self, seat: int) -> int:
         """A seat's total: the arbitrator's last totals, with the corrections since."""
-        last = self._last_results()
-        total = last.totals.get(seat, 0) if last is not None else 0
+        last = self.last_results
+        total = last.results.totals.get(seat, 0) if last is not None and last.results is not None else 0
         for coup in self.coups:
             if seat in coup.corrections and coup.results is not None:
                 total += coup.corrections[seat].points - coup.recorded_points(seat)
@@ -506,8 +507,8 @@ class DuplicateTable(FollowedTable, Ranked):
 
     @property
     def top_total(self) -> int:
-        last = self._last_results()
-        return last.top_total if last is not None else 0
+        last = self.last_results
+        return last.results.top_total if last is not None and last.results is not None else 0
 
     def solos(self, seat: int) -> int:
         return sum(1 for c in self.coups if (line := c.line(seat)) is not None and line.solo)

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 from scrabble_fr.duplicate.game import DuplicateGame, Proposal
 from scrabble_fr.duplicate.marking import WarningKind
 from scrabble_fr.duplicate.slip import SlipMarking, SlipReason, mark_slip, read_slip
-from scrabble_fr.i18n import _, colon, points
+from scrabble_fr.i18n import _, points
 from scrabble_fr.table.errors import TableError
 
 if TYPE_CHECKING:
@@ -137,15 +137,4 @@ def slips_of(table: DuplicateTable, coup_number: int) -> dict[int, SlipRecord]:
     return {seat: SlipRecord.from_row(table, row) for seat, row in coup.slips.items()}
 
 
-def sheet_notes(table: DuplicateTable, seats: list[int]) -> list[str]:
-    """The sheet's lines for the slips of ``seats``: what was typed, paid and why."""
-    notes = []
-    for coup in table.coups:
-        for seat in seats:
-            if seat in coup.slips:
-                record = SlipRecord.from_row(table, coup.slips[seat])
-                notes.append(_("Slip") + colon() + " " + record.text_line())
-    return notes
-
-
-__all__ = ["SlipRecord", "apply_slip", "coup_in_play", "paper_seat", "sheet_notes", "slips_of", "type_slip"]
+__all__ = ["SlipRecord", "apply_slip", "coup_in_play", "paper_seat", "slips_of", "type_slip"]
