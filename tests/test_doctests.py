@@ -48,6 +48,7 @@ MODULES = [
     "scrabble_fr.duplicate.sheet",
     "scrabble_fr.duplicate.game",
     "scrabble_fr.duplicate.jokers",
+    "scrabble_fr.duplicate.paid",
     "scrabble_fr.duplicate.export",
     "scrabble_fr.duplicate.ranking",
     "scrabble_fr.duplicate.save",

@@ -37,6 +37,7 @@ from scrabble_fr.duplicate.marking import (
     mark,
     read_placement,
 )
+from scrabble_fr.duplicate.paid import PlacedMove, SeatResult
 from scrabble_fr.duplicate.ranking import Ranked
 from scrabble_fr.duplicate.sheet import SheetCoup
 from scrabble_fr.duplicate.timing import check_time
@@ -51,6 +52,7 @@ from scrabble_fr.engine.ranking import Standing
 from scrabble_fr.engine.rules import Rules
 from scrabble_fr.engine.wordlist import WordList
 from scrabble_fr.match.clock import Clocks
+from scrabble_fr.messages import describe
 
 MAX_PLAYERS = 24  # at one keyboard
 CLUB_MAX_PLAYERS = 200  # at a shared table, each at their own terminal
@@ -131,6 +133,18 @@ class Coup:
     def warnings(self, player: int) -> list[WarningKind]:
         proposal = self.proposals[player]
         return list(proposal.warnings) if proposal is not None else []
+
+    def paid(self, player: int, notation: str) -> SeatResult:
+        """A player's line on this closed coup as published (a shared table's results row): the
+        points, the move as paid (none when invalid), the text, why it scored nothing, the one
+        warning, the solo."""
+        proposal, solo = self.proposals[player], self.solo == player
+        if proposal is None:
+            return SeatResult(self.points(player), solo=solo)
+        error = proposal.error
+        return SeatResult(self.points(player), PlacedMove.of(proposal.move, notation) if error is None else None,
+                          proposal.text, describe(error) if error is not None else None,
+                          proposal.warnings[0].value if proposal.warnings else None, solo)
 
 
 def reference(move: Move, notation: str = "fr") -> str:
@@ -461,8 +475,6 @@ class DuplicateGame(Ranked):
         self.coups.append(Coup(number, draw, top, published, [None] * len(self.players)))
 
     def _published_move(self, line: SheetCoup, draw: Draw) -> Move:
-        from scrabble_fr.messages import describe
-
         assert line.move is not None
         try:
             move = self.position.parse_move(line.move)

@@ -44,15 +44,12 @@ from scrabble_fr.duplicate.variant import Variant
 from scrabble_fr.engine.board import Board
 from scrabble_fr.engine.errors import ScrabbleError
 from scrabble_fr.engine.game import move_from_data, move_to_data
-from scrabble_fr.engine.move import Move
-from scrabble_fr.engine.notation import format_coordinate
 from scrabble_fr.engine.position import Position
 from scrabble_fr.engine.rules import Rules, rules_from_mapping, rules_to_mapping
 from scrabble_fr.engine.wordlist import WordList
 from scrabble_fr.i18n import _, elide
 from scrabble_fr.match.config import check_seed
 from scrabble_fr.match.outcome import Outcome
-from scrabble_fr.messages import describe
 from scrabble_fr.table.errors import NOT_RECORDED, TableError
 from scrabble_fr.table.following import FollowedTable
 from scrabble_fr.table.rows import (
@@ -469,27 +466,11 @@ class DuplicateTable(FollowedTable, Ranked):
         """Close the game's coup and say what it paid (the arbitrator's process)."""
         coup = game.close_coup()
         assert coup.placed is not None
-        notation = self.rules.notation
-
-        def placed(move: Move | None) -> PlacedMove | None:
-            if move is None:
-                return None
-            return PlacedMove(format_coordinate(move.row, move.col, move.across, notation), move.word, move.score or 0)
-
-        players: dict[int, SeatResult] = {}
-        for index, seat in enumerate(self.game_seats):
-            proposal = coup.proposals[index]
-            if proposal is None:
-                players[seat] = SeatResult(coup.points(index), solo=coup.solo == index)
-                continue
-            error = proposal.error
-            players[seat] = SeatResult(
-                coup.points(index), placed(proposal.move) if error is None else None, proposal.text,
-                describe(error) if error is not None else None,
-                proposal.warnings[0].value if proposal.warnings else None, coup.solo == index)
-        return ResultsRow(coup.number, move_to_data(coup.placed), placed(coup.placed), players,
-                          {seat: game.total(index) for index, seat in enumerate(self.game_seats)},
-                          game.top_total, game.is_over, tuple((int(r), int(c), str(t)) for r, c, t in coup.swaps))
+        notation, seats = self.rules.notation, self.game_seats
+        return ResultsRow(coup.number, move_to_data(coup.placed), PlacedMove.of(coup.placed, notation),
+                          {seat: coup.paid(index, notation) for index, seat in enumerate(seats)},
+                          {seat: game.total(index) for index, seat in enumerate(seats)},
+                          game.top_total, game.is_over, tuple(coup.swaps))
 
     @property
     def last_results(self) -> CoupView | None:

@@ -26,6 +26,8 @@ from dataclasses import astuple, dataclass, field, fields
 from enum import StrEnum
 from typing import Any, ClassVar
 
+from scrabble_fr.duplicate.paid import PlacedMove, SeatResult
+
 Json = dict[str, Any]
 
 
@@ -256,57 +258,6 @@ class CloseRow(_PlainRow):
     type: ClassVar[RowType] = RowType.CLOSE
     n: int
     by: int | None
-
-
-@dataclass(frozen=True)
-class PlacedMove:
-    """A move as the results say it: its reference (``H8``, ``8H``), its word, its score."""
-
-    ref: str
-    word: str
-    score: int
-
-    def to_json(self) -> Json:
-        return dict(zip(("ref", "word", "score"), astuple(self), strict=True))
-
-    @classmethod
-    def from_json(cls, data: Any) -> PlacedMove | None:
-        if not data:
-            return None
-        return cls(str(data.get("ref", "")), str(data.get("word", "")), int(data.get("score", 0) or 0))
-
-    @property
-    def text(self) -> str:
-        return f"{self.ref} {self.word}"
-
-
-@dataclass(frozen=True)
-class SeatResult:
-    """A player's line on a coup: points, the move read from the proposal, what was proposed,
-    why it scored nothing, a warning, a solo."""
-
-    points: int = 0
-    move: PlacedMove | None = None
-    text: str | None = None
-    error: str | None = None
-    warning: str | None = None
-    solo: bool = False
-
-    def to_json(self) -> Json:
-        return {"points": self.points, "move": self.move.to_json() if self.move else None, "text": self.text,
-                "error": self.error, "warning": self.warning, "solo": self.solo}
-
-    @classmethod
-    def from_json(cls, data: Any) -> SeatResult:
-        if not isinstance(data, dict):
-            raise ValueError("results")
-
-        def text(key: str) -> str | None:
-            value = data.get(key)
-            return None if value is None else str(value)
-
-        return cls(int(data.get("points", 0) or 0), PlacedMove.from_json(data.get("move")), text("text"),
-                   text("error"), text("warning"), bool(data.get("solo")))
 
 
 @dataclass(frozen=True)
