@@ -49,6 +49,7 @@ MODULES = [
     "scrabble_fr.duplicate.game",
     "scrabble_fr.duplicate.jokers",
     "scrabble_fr.duplicate.paid",
+    "scrabble_fr.duplicate.followed",
     "scrabble_fr.duplicate.export",
     "scrabble_fr.duplicate.ranking",
     "scrabble_fr.duplicate.save",

@@ -1,5 +1,6 @@
 """What a closed coup paid, as published: the move placed and each player's line (points, the move
-read from the proposal, what was proposed, why it scored nothing, the warning, the solo).
+read from the proposal, what was proposed, why it scored nothing, the warning, the solo), the
+totals after it; and the arbitrator's correction of a player's points.
 
     >>> SeatResult(14, PlacedMove("H5", "PAGE", 14), "H5 PAGE").to_json()["move"]
     {'ref': 'H5', 'word': 'PAGE', 'score': 14}
@@ -11,9 +12,10 @@ word list (:mod:`scrabble_fr.table.rows`).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
+from scrabble_fr.duplicate.jokers import Swap
 from scrabble_fr.engine.move import Move
 from scrabble_fr.engine.notation import format_coordinate
 
@@ -76,4 +78,33 @@ class SeatResult:
                    text("error"), text("warning"), bool(data.get("solo")))
 
 
-__all__ = ["PlacedMove", "SeatResult"]
+@dataclass(frozen=True)
+class PaidCoup:
+    """The results of coup ``n``: the top placed (``placed``: the move as the game stores it), each
+    player's line and total, the tops' total, whether the game is over, and the joker game's
+    jokers the board exchanged after the coup (row, column, letter)."""
+
+    n: int
+    placed: dict[str, Any]
+    top: PlacedMove | None
+    players: dict[int, SeatResult] = field(default_factory=dict)
+    totals: dict[int, int] = field(default_factory=dict)
+    top_total: int = 0
+    over: bool = False
+    swapped: tuple[Swap, ...] = ()
+
+    def line(self, player: int) -> SeatResult | None:
+        return self.players.get(player)
+
+
+@dataclass(frozen=True)
+class Correction:
+    """The arbitrator corrects a player's points on coup ``n``, with a reason for the sheet."""
+
+    n: int
+    seat: int
+    points: int
+    reason: str
+
+
+__all__ = ["Correction", "PaidCoup", "PlacedMove", "SeatResult"]

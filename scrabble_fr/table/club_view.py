@@ -17,10 +17,11 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from scrabble_fr.duplicate.export import SheetLine, sheet_cell, sheet_table
+from scrabble_fr.duplicate.followed import CoupView
 from scrabble_fr.duplicate.jokers import swapped_letters
 from scrabble_fr.engine.move import PlacedTile
 from scrabble_fr.i18n import _, colon, format_number, ngettext
-from scrabble_fr.table.duplicate import CoupView, DuplicateTable
+from scrabble_fr.table.duplicate import DuplicateTable
 from scrabble_fr.table.results import coup_figures, coup_lines, found_text, seat_coup
 
 

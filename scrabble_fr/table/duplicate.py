@@ -33,11 +33,11 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from scrabble_fr.duplicate.draw import format_draw
+from scrabble_fr.duplicate.draw import Draw
 from scrabble_fr.duplicate.errors import DuplicateError
-from scrabble_fr.duplicate.game import BLITZ_SECONDS, CLUB_MAX_PLAYERS, DuplicateGame, check_names, judge
+from scrabble_fr.duplicate.followed import CoupView, FollowedGame
+from scrabble_fr.duplicate.game import CLUB_MAX_PLAYERS, DuplicateGame, check_names, judge
 from scrabble_fr.duplicate.jokers import lay_swaps
-from scrabble_fr.duplicate.ranking import Ranked
 from scrabble_fr.duplicate.sheet import SheetCoup
 from scrabble_fr.duplicate.timing import check_time, time_text
 from scrabble_fr.duplicate.variant import Variant
@@ -64,7 +64,6 @@ from scrabble_fr.table.rows import (
     ProposalRow,
     ResultsRow,
     RowType,
-    SeatResult,
     SlipRow,
     read_duplicate_row,
 )
@@ -136,49 +135,6 @@ def create_duplicate_table(store: TableStore, settings: DuplicateTableSettings) 
     return store.create_table(NewTable(DUPLICATE, config, seats, open=not names, seal=seal))
 
 
-# -- what every process knows: the rows, read without a word list --------------------------------
-@dataclass
-class CoupView:
-    """One coup as the rows tell it."""
-
-    number: int
-    draw: CoupDraw
-    started_ms: int
-    proposals: dict[int, str] = field(default_factory=dict)  # seat -> the last proposal's text
-    closed_ms: int | None = None
-    results: ResultsRow | None = None
-    seconds: float | None = None  # this coup's time (None: no clock)
-    corrections: dict[int, CorrectionRow] = field(default_factory=dict)  # seat -> the last correction
-    slips: dict[int, dict[str, Any]] = field(default_factory=dict)  # seat -> the last paper slip's row
-
-    @property
-    def draw_text(self) -> str:
-        return "-" * int(self.draw.rejets > 0) + format_draw(self.draw.leftover, self.draw.new)
-
-    @property
-    def tiles(self) -> str:
-        return self.draw.tiles
-
-    @property
-    def closed(self) -> bool:
-        return self.closed_ms is not None
-
-    def points(self, seat: int) -> int:
-        """A seat's points on this coup, the arbitrator's correction first."""
-        if seat in self.corrections:
-            return self.corrections[seat].points
-        return self.recorded_points(seat)
-
-    def recorded_points(self, seat: int) -> int:
-        """A seat's points on this coup as the results wrote them (0: none yet, or no line)."""
-        line = self.results.line(seat) if self.results is not None else None
-        return line.points if line is not None else 0
-
-    def line(self, seat: int) -> SeatResult | None:
-        """A seat's line in this coup's results (None: no results yet, or not a player then)."""
-        return self.results.line(seat) if self.results is not None else None
-
-
 class _AnyWord:
     """The word list of a player's process: it has none; words are judged by the arbitrator's."""
 
@@ -194,7 +150,7 @@ class _AnyWord:
         return ()
 
 
-class DuplicateTable(FollowedTable, Ranked):
+class DuplicateTable(FollowedTable, FollowedGame):
     """One seat (a player, the arbitrator, or a spectator when ``seat`` is None) at a duplicate
     table. The arbitrator's process needs the word list (``lexicon``); the others do not. Opened
     with the arbitrator's ``code``, it knows an open table's own code (:attr:`table_code`)."""
@@ -349,22 +305,6 @@ class DuplicateTable(FollowedTable, Ranked):
         arbiter = next((s.number for s in self.info.seats if s.role is Role.ARBITER), len(self.info.seats))
         return {s.number for s in self.info.seats if s.role is Role.PLAYER and s.number < arbiter}
 
-    @property
-    def players(self) -> list[int]:
-        """The players' seats, in order of arrival."""
-        return sorted(self.names)
-
-    @property
-    def current(self) -> CoupView | None:
-        """The coup started and not closed, if any."""
-        if self.coups and not self.coups[-1].closed:
-            return self.coups[-1]
-        return None
-
-    @property
-    def last(self) -> CoupView | None:
-        return self.coups[-1] if self.coups else None
-
     def deadline_ms(self) -> int | None:
         coup = self.current
         if coup is None or not coup.seconds:
@@ -407,7 +347,8 @@ class DuplicateTable(FollowedTable, Ranked):
                     raise ValueError("the draw is not the seed's")
                 game.start_coup()
             seconds = typed.seconds if typed.own_time else self.seconds
-            self.coups.append(CoupView(typed.n, typed.draw, row.ts_ms, seconds=seconds or None))
+            draw = Draw(typed.draw.leftover, typed.draw.new, typed.draw.rejets)
+            self.coups.append(CoupView(typed.n, draw, row.ts_ms, seconds=seconds or None))
         elif isinstance(typed, ProposalRow):
             coup = self.current
             if coup is None or typed.n != coup.number:
@@ -471,41 +412,6 @@ class DuplicateTable(FollowedTable, Ranked):
                           {seat: coup.paid(index, notation) for index, seat in enumerate(seats)},
                           {seat: game.total(index) for index, seat in enumerate(seats)},
                           game.top_total, game.is_over, tuple(coup.swaps))
-
-    @property
-    def last_results(self) -> CoupView | None:
-        """The last coup whose results are in."""
-        return next((c for c in reversed(self.coups) if c.results is not None), None)
-
-    def total(self, seat: int) -> int:
-        """A seat's total: the arbitrator's last totals, with the corrections since."""
-        last = self.last_results
-        total = last.results.totals.get(seat, 0) if last is not None and last.results is not None else 0
-        for coup in self.coups:
-            if seat in coup.corrections and coup.results is not None:
-                total += coup.corrections[seat].points - coup.recorded_points(seat)
-        return total
-
-    @property
-    def top_total(self) -> int:
-        last = self.last_results
-        return last.results.top_total if last is not None and last.results is not None else 0
-
-    def solos(self, seat: int) -> int:
-        return sum(1 for c in self.coups if (line := c.line(seat)) is not None and line.solo)
-
-    def warnings(self, seat: int) -> int:
-        """A seat's warnings on the coups whose results are in (one a coup at most, FISF §5.8)."""
-        return sum(1 for c in self.coups if (line := c.line(seat)) is not None and line.warning)
-
-    @property
-    def is_blitz(self) -> bool:
-        """One minute a coup or less at the table: two more warnings free (FISF §5.9; the
-        arbitrator's game writes the totals with the penalty taken off)."""
-        return self.seconds is not None and self.seconds <= BLITZ_SECONDS
-
-    def named(self) -> list[tuple[int, str]]:
-        return [(seat, self.names[seat]) for seat in self.players]
 
     # -- writing -----------------------------------------------------------------------------
     def _write(self, typed: DuplicateRow) -> Row:

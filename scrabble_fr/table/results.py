@@ -21,6 +21,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from scrabble_fr.duplicate.followed import CoupView
 from scrabble_fr.duplicate.jokers import swapped_letters
 from scrabble_fr.duplicate.marking import WarningKind
 from scrabble_fr.duplicate.ranking import RankingLine, share
@@ -28,7 +29,7 @@ from scrabble_fr.duplicate.variant import Variant
 from scrabble_fr.engine.board import Board
 from scrabble_fr.engine.game import move_from_data
 from scrabble_fr.i18n import _, format_number, ngettext
-from scrabble_fr.table.duplicate import CoupView, DuplicateTable
+from scrabble_fr.table.duplicate import DuplicateTable
 from scrabble_fr.table.rows import PlacedMove, SeatResult
 from scrabble_fr.table.slips import SlipRecord
 

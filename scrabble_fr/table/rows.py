@@ -22,11 +22,11 @@ does not read (not an object, an unknown type, a field of the wrong kind) raises
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import astuple, dataclass, field, fields
+from dataclasses import astuple, dataclass, fields
 from enum import StrEnum
 from typing import Any, ClassVar
 
-from scrabble_fr.duplicate.paid import PlacedMove, SeatResult
+from scrabble_fr.duplicate.paid import Correction, PaidCoup, PlacedMove, SeatResult
 
 Json = dict[str, Any]
 
@@ -261,20 +261,10 @@ class CloseRow(_PlainRow):
 
 
 @dataclass(frozen=True)
-class ResultsRow:
-    """The arbitrator's results of coup ``n``: the top placed (``placed``: the move as the game
-    stores it), each player's line and total, the top's total, whether the game is over."""
+class ResultsRow(PaidCoup):
+    """The arbitrator's results of coup ``n`` (:class:`~scrabble_fr.duplicate.paid.PaidCoup`)."""
 
     type: ClassVar[RowType] = RowType.RESULTS
-    n: int
-    placed: Json
-    top: PlacedMove | None
-    players: dict[int, SeatResult] = field(default_factory=dict)
-    totals: dict[int, int] = field(default_factory=dict)
-    top_total: int = 0
-    over: bool = False
-    #: The joker game's jokers the board exchanged after the coup: (row, column, letter).
-    swapped: tuple[tuple[int, int, str], ...] = ()
 
     def to_json(self) -> Json:
         return {"type": self.type.value, "n": self.n, "placed": self.placed,
@@ -285,19 +275,12 @@ class ResultsRow:
                 # None exchanged: no key, as a results row always was.
                 **({"swapped": [list(swap) for swap in self.swapped]} if self.swapped else {})}
 
-    def line(self, seat: int) -> SeatResult | None:
-        return self.players.get(seat)
-
 
 @dataclass(frozen=True)
-class CorrectionRow(_PlainRow):
-    """The arbitrator corrects a player's score on coup ``n``, with a reason for the sheet."""
+class CorrectionRow(_PlainRow, Correction):
+    """The arbitrator's correction (:class:`~scrabble_fr.duplicate.paid.Correction`)."""
 
     type: ClassVar[RowType] = RowType.CORRECTION
-    n: int
-    seat: int
-    points: int
-    reason: str
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,131 @@
+"""A duplicate game as those who follow it know it: a shared table's player (who has no word list),
+a watcher, the projector, ``resultats``. Each coup is its draw, the proposals as typed, its close,
+what it paid (:mod:`.paid`: the game that judged it published it) and the arbitrator's corrections;
+the totals, the solos, the warnings and the places are read from them, ranked as every duplicate is
+(:class:`~.ranking.Ranked`).
+
+    >>> from scrabble_fr.duplicate.paid import Correction, PaidCoup, SeatResult
+    >>> game = FollowedGame(); game.names = {0: "Alice", 1: "Bruno"}
+    >>> coup = CoupView(1, Draw("", "ERZAGEP"), started_ms=0); game.coups = [coup]
+    >>> coup.results = PaidCoup(1, {}, None, {0: SeatResult(108, solo=True), 1: SeatResult(14)}, {0: 108, 1: 14}, 108)
+    >>> coup.corrections[1] = Correction(1, 1, 20, "bulletin misread")
+    >>> [(line.rank, line.name, line.total, line.solos) for line in game.standings()]
+    [(1, 'Alice', 108, 1), (2, 'Bruno', 20, 0)]
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from scrabble_fr.duplicate.draw import Draw
+from scrabble_fr.duplicate.game import BLITZ_SECONDS
+from scrabble_fr.duplicate.paid import Correction, PaidCoup, SeatResult
+from scrabble_fr.duplicate.ranking import Ranked
+
+
+@dataclass
+class CoupView:
+    """One coup as it is followed."""
+
+    number: int
+    draw: Draw
+    started_ms: int
+    proposals: dict[int, str] = field(default_factory=dict)  # seat -> the last proposal's text
+    closed_ms: int | None = None
+    results: PaidCoup | None = None
+    seconds: float | None = None  # this coup's time (None: no clock)
+    corrections: dict[int, Correction] = field(default_factory=dict)  # seat -> the last correction
+    slips: dict[int, dict[str, Any]] = field(default_factory=dict)  # seat -> the last paper slip's row
+
+    @property
+    def draw_text(self) -> str:
+        return self.draw.text
+
+    @property
+    def tiles(self) -> str:
+        return self.draw.tiles
+
+    @property
+    def closed(self) -> bool:
+        return self.closed_ms is not None
+
+    def points(self, seat: int) -> int:
+        """A seat's points on this coup, the arbitrator's correction first."""
+        if seat in self.corrections:
+            return self.corrections[seat].points
+        return self.recorded_points(seat)
+
+    def recorded_points(self, seat: int) -> int:
+        """A seat's points on this coup as the results wrote them (0: none yet, or no line)."""
+        line = self.line(seat)
+        return line.points if line is not None else 0
+
+    def line(self, seat: int) -> SeatResult | None:
+        """A seat's line in this coup's results (None: no results yet, or not a player then)."""
+        return self.results.line(seat) if self.results is not None else None
+
+
+class FollowedGame(Ranked):
+    """The coups followed, the players' names by seat, the time of a coup."""
+
+    coups: list[CoupView]
+    names: dict[int, str]
+    seconds: float | None  # the time of a coup (None: no clock)
+
+    def __init__(self, seconds: float | None = None) -> None:
+        self.coups, self.names, self.seconds = [], {}, seconds
+
+    @property
+    def players(self) -> list[int]:
+        """The players' seats, in order of arrival."""
+        return sorted(self.names)
+
+    def named(self) -> list[tuple[int, str]]:
+        return [(seat, self.names[seat]) for seat in self.players]
+
+    @property
+    def current(self) -> CoupView | None:
+        """The coup started and not closed, if any."""
+        if self.coups and not self.coups[-1].closed:
+            return self.coups[-1]
+        return None
+
+    @property
+    def last(self) -> CoupView | None:
+        return self.coups[-1] if self.coups else None
+
+    @property
+    def last_results(self) -> CoupView | None:
+        """The last coup whose results are in."""
+        return next((c for c in reversed(self.coups) if c.results is not None), None)
+
+    def total(self, player: int) -> int:
+        """A seat's total: the last results' totals, with the corrections since."""
+        last = self.last_results
+        total = last.results.totals.get(player, 0) if last is not None and last.results is not None else 0
+        for coup in self.coups:
+            if player in coup.corrections and coup.results is not None:
+                total += coup.corrections[player].points - coup.recorded_points(player)
+        return total
+
+    @property
+    def top_total(self) -> int:
+        last = self.last_results
+        return last.results.top_total if last is not None and last.results is not None else 0
+
+    def solos(self, player: int) -> int:
+        return sum(1 for c in self.coups if (line := c.line(player)) is not None and line.solo)
+
+    def warnings(self, player: int) -> int:
+        """A seat's warnings on the coups whose results are in (one a coup at most, FISF §5.8)."""
+        return sum(1 for c in self.coups if (line := c.line(player)) is not None and line.warning)
+
+    @property
+    def is_blitz(self) -> bool:
+        """One minute a coup or less: two more warnings free (FISF §5.9; the game that judged the
+        coups wrote the totals with the penalty taken off)."""
+        return self.seconds is not None and self.seconds <= BLITZ_SECONDS
+
+
+__all__ = ["CoupView", "FollowedGame"]
