@@ -40,15 +40,8 @@ class CoupView:
 
     @property
     def draw_text(self) -> str:
+        """The draw as the sheet writes it (``EEU+ESI?``), and as the screens show it."""
         return self.draw.text
-
-    @property
-    def tiles(self) -> str:
-        return self.draw.tiles
-
-    @property
-    def closed(self) -> bool:
-        return self.closed_ms is not None
 
     def points(self, seat: int) -> int:
         """A seat's points on this coup, the arbitrator's correction first."""
@@ -64,6 +57,11 @@ class CoupView:
     def line(self, seat: int) -> SeatResult | None:
         """A seat's line in this coup's results (None: no results yet, or not a player then)."""
         return self.results.line(seat) if self.results is not None else None
+
+    @property
+    def closed(self) -> bool:
+        """Whether the coup is closed (once: by the arbitrator, or by whoever saw its time up)."""
+        return self.closed_ms is not None
 
 
 class FollowedGame(Ranked):
@@ -87,9 +85,8 @@ class FollowedGame(Ranked):
     @property
     def current(self) -> CoupView | None:
         """The coup started and not closed, if any."""
-        if self.coups and not self.coups[-1].closed:
-            return self.coups[-1]
-        return None
+        last = self.last
+        return last if last is not None and not last.closed else None
 
     @property
     def last(self) -> CoupView | None:

@@ -235,7 +235,7 @@ def check_board_tile(table: DuplicateTable, tentative: Sequence[PlacedTile], row
     coup = table.current
     if coup is None:
         raise DuplicateError("coup_closed")
-    check_tile(table.board, coup.tiles, tentative, row, col, letter, joker)
+    check_tile(table.board, coup.draw.tiles, tentative, row, col, letter, joker)
     if len(tentative) >= table.rules.rack_size:  # 7sur8: the eighth tile of the draw is refused at once
         raise DuplicateError("too_many_tiles", maximum=table.rules.rack_size)
 

@@ -565,7 +565,7 @@ class DuplicateTable(FollowedTable, FollowedGame):
         coup = self.current
         if coup is None:
             raise DuplicateError("coup_closed")
-        return Position(self.rules, board=self.board.copy(), racks=[coup.tiles], lexicon=_AnyWord())
+        return Position(self.rules, board=self.board.copy(), racks=[coup.draw.tiles], lexicon=_AnyWord())
 
     def check_proposal(self, text: str) -> None:
         """Raise unless ``text`` is a placement the rules allow on this coup's board and draw,
