@@ -6,9 +6,12 @@ the totals, the solos, the warnings and the places are read from them, ranked as
 
     >>> from scrabble_fr.duplicate.paid import Correction, PaidCoup, SeatResult
     >>> game = FollowedGame(); game.names = {0: "Alice", 1: "Bruno"}
-    >>> coup = CoupView(1, Draw("", "ERZAGEP"), started_ms=0); game.coups = [coup]
-    >>> coup.results = PaidCoup(1, {}, None, {0: SeatResult(108, solo=True), 1: SeatResult(14)}, {0: 108, 1: 14}, 108)
-    >>> coup.corrections[1] = Correction(1, 1, 20, "bulletin misread")
+    >>> game.record_start(1, Draw("", "ERZAGEP"), started_ms=0, seconds=None); game.record_proposal(1, 0, "H6 ARPEGEZ")
+    True
+    >>> game.record_close(1, closed_ms=1000)
+    >>> game.record_results(PaidCoup(1, {"kind": "pass"}, None,
+    ...                              {0: SeatResult(108, solo=True), 1: SeatResult(14)}, {0: 108, 1: 14}, 108))
+    >>> game.record_correction(Correction(1, 1, 20, "bulletin misread"))
     >>> [(line.rank, line.name, line.total, line.solos) for line in game.standings()]
     [(1, 'Alice', 108, 1), (2, 'Bruno', 20, 0)]
 """
@@ -20,8 +23,13 @@ from typing import Any
 
 from scrabble_fr.duplicate.draw import Draw
 from scrabble_fr.duplicate.game import BLITZ_SECONDS
+from scrabble_fr.duplicate.jokers import lay_swaps
 from scrabble_fr.duplicate.paid import Correction, PaidCoup, SeatResult
 from scrabble_fr.duplicate.ranking import Ranked
+from scrabble_fr.duplicate.variant import Variant
+from scrabble_fr.engine.board import Board
+from scrabble_fr.engine.game import move_from_data
+from scrabble_fr.engine.rules import STANDARD_LAYOUT
 
 
 @dataclass
@@ -65,14 +73,70 @@ class CoupView:
 
 
 class FollowedGame(Ranked):
-    """The coups followed, the players' names by seat, the time of a coup."""
+    """The coups followed, the players' names by seat, the board as the tops made it, whether the
+    game is over; the time of a coup and the variant are the game's. Each published step comes in
+    by a method that checks it follows the last one (``ValueError``: it does not, the record is
+    damaged)."""
 
     coups: list[CoupView]
     names: dict[int, str]
+    board: Board
+    over: bool
     seconds: float | None  # the time of a coup (None: no clock)
+    variant: Variant
 
-    def __init__(self, seconds: float | None = None) -> None:
-        self.coups, self.names, self.seconds = [], {}, seconds
+    def __init__(self, layout: tuple[str, ...] = STANDARD_LAYOUT, seconds: float | None = None,
+                 variant: Variant = Variant.CLASSIC) -> None:
+        self.seconds, self.variant = seconds, variant
+        self.restart(layout)
+
+    def restart(self, layout: tuple[str, ...] = STANDARD_LAYOUT) -> None:
+        """Back to the game before its first coup."""
+        self.coups, self.names, self.board, self.over = [], {}, Board(layout), False
+
+    # -- the game as published, step by step -------------------------------------------------
+    def record_start(self, number: int, draw: Draw, started_ms: int, seconds: float | None) -> None:
+        """Coup ``number`` starts with ``draw`` (``seconds`` its time, None: no clock)."""
+        if number != len(self.coups) + 1 or self.current is not None:
+            raise ValueError("coup out of order")
+        self.coups.append(CoupView(number, draw, started_ms, seconds=seconds or None))
+
+    def record_proposal(self, number: int, seat: int, text: str) -> bool:
+        """A player's proposal for coup ``number`` (the last counts); False when it came too late
+        (after the close), and does not count."""
+        coup = self.current
+        if coup is None or coup.number != number:
+            return False
+        coup.proposals[seat] = text
+        return True
+
+    def record_close(self, number: int, closed_ms: int) -> None:
+        coup = self.current
+        if coup is None or coup.number != number:
+            raise ValueError("close out of order")
+        coup.closed_ms = closed_ms
+
+    def results_due(self, number: int) -> CoupView:
+        """Coup ``number``, closed and waiting for its results."""
+        coup = self.coups[number - 1]
+        if not coup.closed or coup.results is not None:
+            raise ValueError("results out of order")
+        return coup
+
+    def record_results(self, results: PaidCoup) -> None:
+        """What a closed coup paid: its top laid on the board, and in the joker game the board's
+        jokers exchanged as the game that judged it did (:mod:`.jokers`)."""
+        coup = self.results_due(results.n)
+        coup.results = results
+        self.board.place(move_from_data(results.placed).tiles)
+        if results.swapped and not self.variant.swaps_jokers:
+            raise ValueError("a joker swapped outside the joker game")
+        lay_swaps(self.board, results.swapped)
+        self.over = results.over
+
+    def record_correction(self, correction: Correction) -> None:
+        """The arbitrator's correction of a player's points (the last counts)."""
+        self.coups[correction.n - 1].corrections[correction.seat] = correction
 
     @property
     def players(self) -> list[int]:

@@ -37,13 +37,11 @@ from scrabble_fr.duplicate.draw import Draw
 from scrabble_fr.duplicate.errors import DuplicateError
 from scrabble_fr.duplicate.followed import CoupView, FollowedGame
 from scrabble_fr.duplicate.game import CLUB_MAX_PLAYERS, DuplicateGame, check_names, judge
-from scrabble_fr.duplicate.jokers import lay_swaps
 from scrabble_fr.duplicate.sheet import SheetCoup
 from scrabble_fr.duplicate.timing import check_time, time_text
 from scrabble_fr.duplicate.variant import Variant
-from scrabble_fr.engine.board import Board
 from scrabble_fr.engine.errors import ScrabbleError
-from scrabble_fr.engine.game import move_from_data, move_to_data
+from scrabble_fr.engine.game import move_to_data
 from scrabble_fr.engine.position import Position
 from scrabble_fr.engine.rules import Rules, rules_from_mapping, rules_to_mapping
 from scrabble_fr.engine.wordlist import WordList
@@ -260,10 +258,8 @@ class DuplicateTable(FollowedTable, FollowedGame):
 
     # -- state from the rows -----------------------------------------------------------------
     def _reset(self) -> None:
-        self.coups: list[CoupView] = []
-        self.board = Board(self.rules.layout)
-        self.names: dict[int, str] = {s.number: s.name for s in self.info.seats if s.role is Role.PLAYER}
-        self.joined_at: dict[int, int] = {}  # a late player's first coup
+        self.restart(self.rules.layout)
+        self.names = {s.number: s.name for s in self.info.seats if s.role is Role.PLAYER}
         # The players on paper, whose slips the desk types: a join row says so, and a series' next
         # game lists the ones seated with it (``"paper"`` in its configuration: names).
         on_paper = self.info.config.get("paper")
@@ -274,7 +270,6 @@ class DuplicateTable(FollowedTable, FollowedGame):
         # arbitrator finds damaged reads as damaged everywhere (``tables`` included).
         initial = self._initial()
         self.roster = [s.name for s in self.info.seats if s.number in initial]
-        self.over = False
         self.next_table: str | None = None  # a series' next game, once the arbitrator started it
         self.game: DuplicateGame | None = None
         if self.is_arbiter and self.lexicon is not None:
@@ -332,54 +327,37 @@ class DuplicateTable(FollowedTable, FollowedGame):
         if isinstance(typed, JoinRow):
             self.roster = check_names([*self.roster, typed.name], CLUB_MAX_PLAYERS)
             self.names[typed.seat] = typed.name
-            self.joined_at[typed.seat] = self.current.number if self.current is not None else len(self.coups) + 1
             if typed.paper:
                 self.paper.add(typed.seat)
             if game is not None:
                 game.add_player(typed.name)
                 self.game_seats.append(typed.seat)
         elif isinstance(typed, CoupRow):
-            if typed.n != len(self.coups) + 1 or self.current is not None:
-                raise ValueError("coup out of order")
-            if game is not None:
+            if game is not None and typed.n == len(self.coups) + 1 and self.current is None:
                 expected = game.current
                 if expected is None or expected.draw.tiles != typed.draw.tiles:
                     raise ValueError("the draw is not the seed's")
                 game.start_coup()
-            seconds = typed.seconds if typed.own_time else self.seconds
-            draw = Draw(typed.draw.leftover, typed.draw.new, typed.draw.rejets)
-            self.coups.append(CoupView(typed.n, draw, row.ts_ms, seconds=seconds or None))
+            self.record_start(typed.n, Draw(typed.draw.leftover, typed.draw.new, typed.draw.rejets), row.ts_ms,
+                       typed.seconds if typed.own_time else self.seconds)
         elif isinstance(typed, ProposalRow):
-            coup = self.current
-            if coup is None or typed.n != coup.number:
-                return self._read(row)  # too late (after the close): it does not count
-            coup.proposals[typed.by] = typed.text
-            if game is not None and typed.by in self.game_seats:
+            # Too late (after the close): it does not count.
+            if self.record_proposal(typed.n, typed.by, typed.text) and game is not None and typed.by in self.game_seats:
                 try:
                     game.propose(self.game_seats.index(typed.by), typed.text)
                 except ScrabbleError:
                     pass  # not a placement at all: scored nothing, as a blank bulletin
         elif isinstance(typed, CloseRow):
-            coup = self.current
-            if coup is None or typed.n != coup.number:
-                raise ValueError("close out of order")
-            coup.closed_ms = row.ts_ms
+            self.record_close(typed.n, row.ts_ms)
         elif isinstance(typed, ResultsRow):
-            coup = self.coups[typed.n - 1]
-            if not coup.closed or coup.results is not None:
-                raise ValueError("results out of order")
-            if game is not None and not self._own_results:
+            self.results_due(typed.n)
+            if game is not None and not self._own_results:  # the arbitrator's game judged the coup too
                 mine = self._results(game)
                 if mine.placed != typed.placed or mine.swapped != typed.swapped:
                     raise ValueError("results differ")
-            coup.results = typed
-            self.board.place(move_from_data(typed.placed).tiles)
-            if typed.swapped and not self.variant.swaps_jokers:
-                raise ValueError("a joker swapped outside the joker game")
-            lay_swaps(self.board, typed.swapped)  # every process's board as the arbitrator's game
-            self.over = typed.over
+            self.record_results(typed)
         elif isinstance(typed, CorrectionRow):
-            self.coups[typed.n - 1].corrections[typed.seat] = typed
+            self.record_correction(typed)
         elif isinstance(typed, SlipRow):
             from scrabble_fr.table.slips import apply_slip
 
