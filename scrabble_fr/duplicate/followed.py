@@ -18,18 +18,21 @@ the totals, the solos, the warnings and the places are read from them, ranked as
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from scrabble_fr.duplicate.draw import Draw
-from scrabble_fr.duplicate.game import BLITZ_SECONDS
+from scrabble_fr.duplicate.errors import DuplicateError
+from scrabble_fr.duplicate.game import BLITZ_SECONDS, judge
 from scrabble_fr.duplicate.jokers import lay_swaps
 from scrabble_fr.duplicate.paid import Correction, PaidCoup, SeatResult
 from scrabble_fr.duplicate.ranking import Ranked
 from scrabble_fr.duplicate.variant import Variant
 from scrabble_fr.engine.board import Board
 from scrabble_fr.engine.game import move_from_data
-from scrabble_fr.engine.rules import STANDARD_LAYOUT
+from scrabble_fr.engine.position import Position
+from scrabble_fr.engine.rules import Rules
 
 
 @dataclass
@@ -72,12 +75,28 @@ class CoupView:
         return self.closed_ms is not None
 
 
+class _AnyWord:
+    """A follower's word list: it has none; the words are the judging game's."""
+
+    name = ""
+
+    def __contains__(self, word: object) -> bool:
+        return True
+
+    def __len__(self) -> int:
+        return 0
+
+    def words(self) -> Sequence[str]:
+        return ()
+
+
 class FollowedGame(Ranked):
     """The coups followed, the players' names by seat, the board as the tops made it, whether the
-    game is over; the time of a coup and the variant are the game's. Each published step comes in
-    by a method that checks it follows the last one (``ValueError``: it does not, the record is
-    damaged)."""
+    game is over; the rules, the time of a coup and the variant are the game's. Each published
+    step comes in by a method that checks it follows the last one (``ValueError``: it does not,
+    the record is damaged); a proposal is judged as far as the rules go without the word list."""
 
+    rules: Rules
     coups: list[CoupView]
     names: dict[int, str]
     board: Board
@@ -85,14 +104,31 @@ class FollowedGame(Ranked):
     seconds: float | None  # the time of a coup (None: no clock)
     variant: Variant
 
-    def __init__(self, layout: tuple[str, ...] = STANDARD_LAYOUT, seconds: float | None = None,
+    def __init__(self, rules: Rules | None = None, seconds: float | None = None,
                  variant: Variant = Variant.CLASSIC) -> None:
+        self.rules = rules if rules is not None else Rules.preset("ffsc")
         self.seconds, self.variant = seconds, variant
-        self.restart(layout)
+        self.restart()
 
-    def restart(self, layout: tuple[str, ...] = STANDARD_LAYOUT) -> None:
+    def restart(self) -> None:
         """Back to the game before its first coup."""
-        self.coups, self.names, self.board, self.over = [], {}, Board(layout), False
+        self.coups, self.names, self.board, self.over = [], {}, Board(self.rules.layout), False
+
+    # -- a proposal, judged without the word list ---------------------------------------------
+    def coup_position(self) -> Position:
+        """The coup in play as a follower sees it: the board and the draw, every word taken (the
+        words are the judging game's: a word outside its list scores 0 at the close)."""
+        coup = self.current
+        if coup is None:
+            raise DuplicateError("coup_closed")
+        return Position(self.rules, board=self.board.copy(), racks=[coup.draw.tiles], lexicon=_AnyWord())
+
+    def check_proposal(self, text: str) -> None:
+        """Raise unless ``text`` is a placement the rules allow on this coup's board and draw,
+        judged as the game that judges it does (7sur8: seven tiles of the eight at most)."""
+        proposal = judge(self.coup_position(), text, self.rules.rack_size)
+        if proposal.error is not None:
+            raise proposal.error
 
     # -- the game as published, step by step -------------------------------------------------
     def record_start(self, number: int, draw: Draw, started_ms: int, seconds: float | None) -> None:

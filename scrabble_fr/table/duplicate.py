@@ -29,20 +29,19 @@ row says.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from scrabble_fr.duplicate.draw import Draw
 from scrabble_fr.duplicate.errors import DuplicateError
 from scrabble_fr.duplicate.followed import CoupView, FollowedGame
-from scrabble_fr.duplicate.game import CLUB_MAX_PLAYERS, DuplicateGame, check_names, judge
+from scrabble_fr.duplicate.game import CLUB_MAX_PLAYERS, DuplicateGame, check_names
 from scrabble_fr.duplicate.sheet import SheetCoup
 from scrabble_fr.duplicate.timing import check_time, time_text
 from scrabble_fr.duplicate.variant import Variant
 from scrabble_fr.engine.errors import ScrabbleError
 from scrabble_fr.engine.game import move_to_data
-from scrabble_fr.engine.position import Position
 from scrabble_fr.engine.rules import Rules, rules_from_mapping, rules_to_mapping
 from scrabble_fr.engine.wordlist import WordList
 from scrabble_fr.i18n import _, elide
@@ -131,21 +130,6 @@ def create_duplicate_table(store: TableStore, settings: DuplicateTableSettings) 
         return {SEALED: sealed_seeds(seed, codes, [len(names)], table_id)}
 
     return store.create_table(NewTable(DUPLICATE, config, seats, open=not names, seal=seal))
-
-
-class _AnyWord:
-    """The word list of a player's process: it has none; words are judged by the arbitrator's."""
-
-    name = ""
-
-    def __contains__(self, word: object) -> bool:
-        return True
-
-    def __len__(self) -> int:
-        return 0
-
-    def words(self) -> Sequence[str]:
-        return ()
 
 
 class DuplicateTable(FollowedTable, FollowedGame):
@@ -258,7 +242,7 @@ class DuplicateTable(FollowedTable, FollowedGame):
 
     # -- state from the rows -----------------------------------------------------------------
     def _reset(self) -> None:
-        self.restart(self.rules.layout)
+        self.restart()
         self.names = {s.number: s.name for s in self.info.seats if s.role is Role.PLAYER}
         # The players on paper, whose slips the desk types: a join row says so, and a series' next
         # game lists the ones seated with it (``"paper"`` in its configuration: names).
@@ -536,22 +520,6 @@ class DuplicateTable(FollowedTable, FollowedGame):
             raise TableError("arbitrator_only")
 
     # -- a player's intents ------------------------------------------------------------------
-    def coup_position(self) -> Position:
-        """The coup in play as a player's process sees it: the board and the draw, every word
-        taken (the words are the arbitrator's to judge: a word outside the list scores 0 at the
-        close)."""
-        coup = self.current
-        if coup is None:
-            raise DuplicateError("coup_closed")
-        return Position(self.rules, board=self.board.copy(), racks=[coup.draw.tiles], lexicon=_AnyWord())
-
-    def check_proposal(self, text: str) -> None:
-        """Raise unless ``text`` is a placement the rules allow on this coup's board and draw,
-        judged as the arbitrator's game judges it (7sur8: seven tiles of the eight at most)."""
-        proposal = judge(self.coup_position(), text, self.rules.rack_size)
-        if proposal.error is not None:
-            raise proposal.error
-
     def propose(self, text: str) -> Outcome:
         """This seat's proposal for the coup in play (replacing an earlier one)."""
         coup = self.check_propose(text)
