@@ -135,7 +135,13 @@ def create_duplicate_table(store: TableStore, settings: DuplicateTableSettings) 
 class DuplicateTable(FollowedTable, FollowedGame):
     """One seat (a player, the arbitrator, or a spectator when ``seat`` is None) at a duplicate
     table. The arbitrator's process needs the word list (``lexicon``); the others do not. Opened
-    with the arbitrator's ``code``, it knows an open table's own code (:attr:`table_code`)."""
+    with the arbitrator's ``code``, it knows an open table's own code (:attr:`table_code`).
+
+    What the rows say is the duplicate room's to keep: every process follows the game
+    (:class:`~scrabble_fr.duplicate.followed.FollowedGame`: the coups, what each paid, the board,
+    the ranking), and the arbitrator's process also plays it (:attr:`game`, a
+    :class:`~scrabble_fr.duplicate.game.DuplicateGame`), which judges the proposals and writes the
+    results row. The table itself holds the seat, the log and the clock."""
 
     def __init__(self, store: TableStore, info: TableInfo, seat: int | None, lexicon: WordList | None = None,
                  *, force: bool = False, spectator: bool = False, code: str | None = None,
