@@ -40,6 +40,7 @@ from scrabble_fr.duplicate.marking import (
 from scrabble_fr.duplicate.paid import PlacedMove, SeatResult
 from scrabble_fr.duplicate.ranking import Ranked
 from scrabble_fr.duplicate.sheet import SheetCoup
+from scrabble_fr.duplicate.slip import SlipMarking, mark_slip, read_slip
 from scrabble_fr.duplicate.timing import check_time
 from scrabble_fr.duplicate.top import Top, choose_top
 from scrabble_fr.duplicate.variant import Variant, within_play_limit
@@ -360,6 +361,23 @@ class DuplicateGame(Ranked):
         if self.time_is_up:
             raise DuplicateError("time_up")
         proposal = self.judge(text)
+        coup.proposals[player] = proposal
+        return proposal
+
+    def mark_slip(self, player: int, text: str) -> SlipMarking:
+        """A paper slip of ``player`` (``[REF] WORD [SCORE]``) marked on the current coup as FISF
+        chapter 5 pays it (:mod:`.slip`), with the warnings they had before it."""
+        self._require_current()
+        return mark_slip(self.position, read_slip(text), warnings_so_far=self.warnings(player), blitz=self.is_blitz,
+                         max_tiles=self.play_limit)
+
+    def take_slip(self, player: int, text: str) -> Proposal:
+        """Record a paper slip as ``player``'s proposal (replacing an earlier one): what it pays
+        before the penalty of its warnings, which the total takes off with the others'."""
+        coup = self._require_current()
+        marking = self.mark_slip(player, text)
+        proposal = Proposal(marking.slip.text, marking.move, marking.score - marking.reference_penalty, marking.error,
+                            list(marking.warnings))
         coup.proposals[player] = proposal
         return proposal
 
