@@ -1,6 +1,7 @@
 """Paper slips (« bulletins ») at a club duplicate table: a player on paper has no screen; the
 arbitrator's desk (or ``table arbitrer CODE --bulletin NOM "H8 MOT 24"``) types each slip as
-written, and the arbitrator's game marks it by FISF chapter 5 (:meth:`~scrabble_fr.duplicate.game.DuplicateGame.mark_slip`).
+written, and the arbitrator's game marks it by FISF chapter 5
+(:meth:`~scrabble_fr.duplicate.game.DuplicateGame.mark_slip`).
 
 The slip's row keeps what was typed, what it pays and why (``score``, ``paid``, ``reason``,
 ``warnings``, the penalties), so that every process — a player's, ``resultats`` — reads the
