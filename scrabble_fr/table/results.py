@@ -148,7 +148,6 @@ class CoupResults:
     solo: str | None
     warnings: tuple[tuple[str, str], ...]  # (name, warning as said)
     corrections: tuple[tuple[str, int, str], ...]  # (name, points, reason)
-    points: dict[int, int]  # seat -> points (corrections applied)
     board: Board  # the board once the top is laid
     placed: frozenset[tuple[int, int]]  # the squares the top took
     slips: tuple[str, ...] = ()  # the paper slips typed at the desk, a line each (:mod:`.slips`)
@@ -191,14 +190,12 @@ class CoupFigures:
     seated: int
     found: int
     spread: Spread | None
-    points: dict[int, int]  # seat -> points (corrections applied)
 
 
 def _figures(lines: Sequence[SeatCoup], top_score: int) -> CoupFigures:
-    points = {line.seat: line.points for line in lines if line.result is not None}  # the seats playing the coup
-    scores = list(points.values())
+    scores = [line.points for line in lines if line.result is not None]  # the seats playing the coup
     spread = Spread(min(scores), statistics.median(scores), max(scores)) if scores else None
-    return CoupFigures(len(points), sum(1 for p in scores if p >= top_score), spread, points)
+    return CoupFigures(len(scores), sum(1 for p in scores if p >= top_score), spread)
 
 
 def coup_figures(table: DuplicateTable, coup: CoupView) -> CoupFigures | None:
@@ -214,7 +211,7 @@ def _coup_results(table: DuplicateTable, coup: CoupView, board: Board) -> CoupRe
     slips = tuple(line.slip.text_line() for line in lines if line.slip is not None)
     named = {table.names[line.seat]: line for line in lines}
     if results is None:
-        return CoupResults(coup.number, coup.draw_text, "", "", None, 0, 0, None, (), None, (), (), {},
+        return CoupResults(coup.number, coup.draw_text, "", "", None, 0, 0, None, (), None, (), (),
                            board.copy(), frozenset(), slips, named)
     top = results.top
     top_score = top.score if top is not None else 0
@@ -224,9 +221,7 @@ def _coup_results(table: DuplicateTable, coup: CoupView, board: Board) -> CoupRe
     moves: dict[tuple[str, str, int], list[str]] = {}
     solo = None
     warnings: list[tuple[str, str]] = []
-    for name, line in named.items():
-        if line.result is None:
-            continue  # not seated for this coup
+    for name, line in named.items():  # a seat not playing the coup has no move, solo nor warning
         if line.placed and 0 < line.points < top_score:
             moves.setdefault((line.placed.ref, line.placed.word, line.points), []).append(name)
         if line.solo:
@@ -239,7 +234,7 @@ def _coup_results(table: DuplicateTable, coup: CoupView, board: Board) -> CoupRe
                         for seat, c in coup.corrections.items() if seat in table.names)
     return CoupResults(coup.number, coup.draw_text, top.ref if top else "", top.word if top else "", top_score,
                        figures.seated, figures.found, figures.spread, tuple(subtops), solo,
-                       tuple(warnings), corrections, figures.points, board.copy(),
+                       tuple(warnings), corrections, board.copy(),
                        frozenset((tile[0], tile[1]) for tile in placed_move.tiles), slips, named,
                        swapped_letters(results.swapped))
 
