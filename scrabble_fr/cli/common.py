@@ -214,6 +214,28 @@ def lexicon_loader(explicit: str | None, extra: str | None) -> Any:
     return load
 
 
+def resume_saved(args: argparse.Namespace, kind: type) -> int:
+    """Open the saved game ``--reprendre [ID]`` of ``kind`` (a duplicate, a topping: the commands
+    ``duplicate`` and ``topping`` share it) on its screen; a save of another kind, damaged, or
+    open elsewhere is said before the screen opens."""
+    from scrabble_fr import resume
+    from scrabble_fr.records.errors import RecordError
+    from scrabble_fr.records.store import RecordStore
+
+    store = RecordStore()
+    record = resume.find(store, args.reprendre or None, kind=kind)
+    if not isinstance(record, kind):
+        raise RecordError("save_kind", id=record.id)
+    explicit = getattr(args, "lexique", None)
+    lexicon = lexicon_for_args(args) if explicit else load_lexicon(resume.lexicon_source(record))
+    resume.check(record, store, lexicon)
+    require_terminal()
+    from scrabble_fr.tui.app import ScrabbleApp
+
+    ScrabbleApp(lexicon=lexicon, resume=record, store=store).run()
+    return 0
+
+
 def write_output(text: str, path: str | None, out: Any) -> None:
     """A command's output: to the file ``path`` (``-o``/``--sortie``), saying so, else on the
     screen. A file that cannot be written is one line (nothing else written)."""

@@ -18,14 +18,13 @@ from typing import Any, TextIO
 from scrabble_fr.cli.common import (
     add_variant_option,
     lexicon_for_args,
-    load_lexicon,
     require_terminal,
     resolve_rules,
+    resume_saved,
     seed_option,
 )
 from scrabble_fr.cli.play import add_lexicon_options
 from scrabble_fr.i18n import _
-from scrabble_fr.records.errors import RecordError
 
 
 def parse_time(text: str, club: bool = False) -> float | None:
@@ -111,23 +110,3 @@ def _resume(args: argparse.Namespace) -> int:
     from scrabble_fr.duplicate import DuplicateRecord
 
     return resume_saved(args, DuplicateRecord)
-
-
-def resume_saved(args: argparse.Namespace, kind: type) -> int:
-    """Open the saved game ``--reprendre [ID]`` of ``kind`` (a duplicate, a topping) on its screen;
-    a save of another kind, damaged, or open elsewhere is said before the screen opens."""
-    from scrabble_fr import resume
-    from scrabble_fr.records.store import RecordStore
-
-    store = RecordStore()
-    record = resume.find(store, args.reprendre or None, kind=kind)
-    if not isinstance(record, kind):
-        raise RecordError("save_kind", id=record.id)
-    explicit = getattr(args, "lexique", None)
-    lexicon = lexicon_for_args(args) if explicit else load_lexicon(resume.lexicon_source(record))
-    resume.check(record, store, lexicon)
-    require_terminal()
-    from scrabble_fr.tui.app import ScrabbleApp
-
-    ScrabbleApp(lexicon=lexicon, resume=record, store=store).run()
-    return 0

@@ -672,7 +672,7 @@ def _run_jouer(args: argparse.Namespace, out: TextIO) -> int:
 
 def run_tables(args: argparse.Namespace, out: TextIO) -> int:
     from scrabble_fr.duplicate import Variant
-    from scrabble_fr.table.overview import TableState, state_text, summary
+    from scrabble_fr.table.overview import TableState, series_text, state_text, summary
 
     store = _store(args)
     try:
@@ -687,6 +687,8 @@ def run_tables(args: argparse.Namespace, out: TextIO) -> int:
         return 0
     for row in listed:
         state = state_text(TableState(row["state"]), printable(row["turn"] or ""), row["coup"])
+        if "series" in row:
+            state = f"{series_text(row['series'])}, {state}"
         if "variant" in row:
             state = f"{Variant(row['variant']).text}, {state}"
         when = row["updated"][:16].replace("T", " ")

@@ -53,7 +53,7 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def _resume(args: argparse.Namespace) -> int:
-    from scrabble_fr.cli.duplicate import resume_saved
+    from scrabble_fr.cli.common import resume_saved
     from scrabble_fr.training.save import ToppingRecord
 
     return resume_saved(args, ToppingRecord)

@@ -26,6 +26,7 @@ from scrabble_fr.i18n import _, elide
 from scrabble_fr.table.club_view import Phase, phase
 from scrabble_fr.table.duplicate import DUPLICATE, DuplicateTable
 from scrabble_fr.table.errors import TableError
+from scrabble_fr.table.series import series_of
 from scrabble_fr.table.session import TableSession
 from scrabble_fr.table.store import Role, TableInfo, TableStore
 
@@ -100,7 +101,7 @@ def summary(store: TableStore, info: TableInfo) -> dict[str, Any]:
         state = TableState.OVER
     arbiter = info.arbiter
     return {
-        "table": info.id, "kind": info.kind, **variant_entry(variant),
+        "table": info.id, "kind": info.kind, **variant_entry(variant), **series_entry(info),
         "players": [s.name for s in info.seats if s.role is Role.PLAYER],
         "arbiter": arbiter.name if arbiter is not None else None,
         "turn": turn if state is TableState.TURN else None, "coup": coup, "state": state.value,
@@ -113,6 +114,18 @@ def variant_entry(variant: Variant) -> dict[str, str]:
     """A duplicate table's variant as the JSON of ``tables``, ``etat`` and ``resultats`` names it:
     only a variant is named, so that a classic table's JSON is as it always was."""
     return {} if variant is Variant.CLASSIC else {"variant": variant.value}
+
+
+def series_entry(info: TableInfo) -> dict[str, dict[str, int]]:
+    """A series' game as the JSON of ``tables`` names it, ``{"series": {"game": 2, "games": 3}}``;
+    nothing for a single game, whose JSON stays as it always was."""
+    place = series_of(info)
+    return {} if place is None else {"series": {"game": place.game, "games": place.games}}
+
+
+def series_text(entry: dict[str, int]) -> str:
+    """A series' game in ``tables``' line: « partie 2/3 »."""
+    return _("game {n} of {games}").format(n=entry["game"], games=entry["games"])
 
 
 def classic_view(store: TableStore, info: TableInfo, seat: int, code: str | None = None) -> dict[str, Any]:

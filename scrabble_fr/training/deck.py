@@ -99,6 +99,12 @@ class DayScore:
     right: int
     answered: int
 
+    @property
+    def percent(self) -> float | None:
+        """The share of right answers, 0 to 100; None for a day without answers (no share at all,
+        not 0 %)."""
+        return 100 * self.right / self.answered if self.answered else None
+
 
 @dataclass(frozen=True)
 class Progress:
@@ -109,6 +115,19 @@ class Progress:
     learned: int
     days: list[DayScore]  # the last days with answers, oldest first
     losses: list[tuple[str, int]]  # (game, points lost), the last reviewed games, oldest first
+
+    @property
+    def right(self) -> int:
+        return sum(day.right for day in self.days)
+
+    @property
+    def answered(self) -> int:
+        return sum(day.answered for day in self.days)
+
+    @property
+    def percents(self) -> list[float]:
+        """The share of right answers of each day that had answers, oldest first (a bar a day)."""
+        return [percent for day in self.days if (percent := day.percent) is not None]
 
     @property
     def average_loss(self) -> float | None:

@@ -42,7 +42,8 @@ def _check_coup(data: Any) -> dict[str, Any]:
 @dataclass(kw_only=True)
 class ToppingRecord(SavedRecord):
     """A topping game as saved. ``coups``: per closed coup ``{"n", "tirage", "top", "tries":
-    [[seconds, text], …], "hints", "elapsed", "found", "count"}``; ``current``: the coup in
+    [[seconds, text], …], "hints", "elapsed", "found", "count"}`` and, for a top found, ``"played"``
+    (the text of the player's move; absent in older records); ``current``: the coup in
     progress's ``{"tries", "hints", "elapsed"}`` (None at the end)."""
 
     FORMAT = FORMAT

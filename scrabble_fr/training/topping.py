@@ -33,7 +33,7 @@ from typing import Any
 
 from scrabble_fr.duplicate.draw import Draw
 from scrabble_fr.duplicate.errors import DuplicateError
-from scrabble_fr.duplicate.game import DuplicateGame
+from scrabble_fr.duplicate.game import DuplicateGame, Proposal
 from scrabble_fr.duplicate.session import refused_at_once
 from scrabble_fr.engine.errors import InvalidMoveError, ScrabbleError
 from scrabble_fr.engine.move import Move, PlacedTile
@@ -115,7 +115,8 @@ class Try:
 @dataclass
 class ToppingCoup:
     """One coup: its number, draw and top, the tries, the hints taken; once closed, the time taken,
-    whether the top was found and what the coup counts."""
+    whether the top was found (``played``: the player's move that scored as much as the top, which
+    may be another placement than ``top``) and what the coup counts."""
 
     number: int
     drawn: Draw
@@ -125,6 +126,12 @@ class ToppingCoup:
     elapsed: float = 0.0
     found: bool | None = None  # None while the coup is played
     count: int | None = None
+    played: Proposal | None = None
+
+    @property
+    def other_top(self) -> bool:
+        """True when the player found a top that is not the placement the board receives."""
+        return self.played is not None and self.played.move is not None and self.played.move != self.top
 
     @property
     def draw(self) -> str:
@@ -237,16 +244,24 @@ class ToppingSession:
         return max(0.0, self.seconds - self.watch.elapsed()) if self.accepting else None
 
     def coup_lines(self, coup: ToppingCoup) -> list[str]:
-        """A closed coup in the player's words: found in how long or not, the top, the count."""
-        top = coup.top
-        place = _("{ref} {word}, {points}").format(ref=self.game.reference(top), word=top.word,
-                                                   points=points(top.score or 0))
-        if coup.found:
-            head = _("Top found in {seconds} s: {move}.").format(seconds=coup.count, move=place)
+        """A closed coup in the player's words: found in how long or not, the top (the player's
+        own move when it scored as much as another placement, that one then named as the other
+        top), the count."""
+        top = self._place_text(coup.top, coup.top.score or 0)
+        if coup.other_top:
+            assert coup.played is not None and coup.played.move is not None
+            mine = self._place_text(coup.played.move, coup.played.score)
+            head = [_("Your move is a top, found in {seconds} s: {move}.").format(seconds=coup.count, move=mine),
+                    _("Other top: {move}.").format(move=top)]
+        elif coup.found:
+            head = [_("Top found in {seconds} s: {move}.").format(seconds=coup.count, move=top)]
         else:
-            head = _("Top not found: {move}.").format(move=place)
-        return [head, _("Coup {n}: {count} s; total {total} s.").format(n=coup.number, count=coup.count,
-                                                                       total=self._total_until(coup))]
+            head = [_("Top not found: {move}.").format(move=top)]
+        return head + [_("Coup {n}: {count} s; total {total} s.").format(n=coup.number, count=coup.count,
+                                                                        total=self._total_until(coup))]
+
+    def _place_text(self, move: Move, score: int) -> str:
+        return _("{ref} {word}, {points}").format(ref=self.game.reference(move), word=move.word, points=points(score))
 
     def final_text(self) -> str:
         played = len(self.closed)
@@ -275,6 +290,7 @@ class ToppingSession:
             raise judged.error
         seconds = self.watch.elapsed()
         if judged.error is None and judged.score >= (coup.top.score or 0):
+            coup.played = judged
             return self._close(coup, True, None, seconds=seconds)
         coup.tries.append(Try(judged.text, seconds, judged.score, judged.error))
         if judged.error is not None:
@@ -361,9 +377,23 @@ class ToppingSession:
         for seconds, text in data.get("tries", []):
             judged = self.game.judge(str(text))
             coup.tries.append(Try(judged.text, float(seconds), judged.score, judged.error))
+        coup.played = self._replayed_top(coup, data.get("played")) if data.get("found") else None
         # Hints and time were checked when the record was read (:mod:`.save`).
         coup.hints = min(data.get("hints", 0), len(coup.top.tiles))
         self.watch = StopWatch(self._now, float(data.get("elapsed", 0.0)))
+
+    def _replayed_top(self, coup: ToppingCoup, text: object) -> Proposal | None:
+        # The move that found the top is only shown, never counted: a record made before it was
+        # kept, or one whose move no longer scores the top, reads as the top found.
+        if not isinstance(text, str):
+            return None
+        try:
+            judged = self.game.judge(text)
+        except ScrabbleError:
+            return None
+        if judged.error is None and judged.move is not None and judged.score >= (coup.top.score or 0):
+            return judged
+        return None
 
     def _close(self, coup: ToppingCoup, found: bool, why: str | None, *, seconds: float | None = None,
                first: str | None = None) -> Outcome:
@@ -391,6 +421,7 @@ class ToppingSession:
             "n": coup.number, "tirage": coup.draw, "top": self._top_text(coup),
             "tries": [[round(t.seconds, 3), t.text] for t in coup.tries], "hints": coup.hints,
             "elapsed": round(coup.elapsed, 3), "found": bool(coup.found), "count": coup.count,
+            **({"played": coup.played.text} if coup.played is not None else {}),
         } for coup in self.closed]
         current = self.current
         record.current = None if current is None else {

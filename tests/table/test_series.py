@@ -71,6 +71,13 @@ def test_a_series_s_games_follow_each_other_and_rank_together(base, words):
 
     second_id, arbiter_code = next_game(arbiter, seed=2)
     assert next_game(arbiter, seed=2) == (second_id, arbiter_code)  # asked twice: the same game
+    # ``tables`` says which game of the series each table is, in its line and its JSON.
+    listed = {row["table"]: row for row in json.loads(run("tables", "--json", "--base", base)[1])}
+    assert [listed[t]["series"] for t in (made.table.id, second_id)] == [{"game": 1, "games": 2},
+                                                                         {"game": 2, "games": 2}]
+    lines = {line.split()[0]: line for line in run("tables", "--base", base)[1].splitlines()}
+    assert "partie 2/2, en attente du coup 1" in lines[second_id] and "partie 1/2, terminée" in lines[made.table.id]
+    assert "game 2 of 2, waiting for coup 1" in run("tables", "--base", base, "--langue", "en")[1]
     assert len(open_store(base).rows(arbiter.table_id)) == first_rows + 1  # one link row
     followed = [follow_next(seat) for seat in (alice, bruno)]
     assert {table for table, _code in followed} == {second_id}
@@ -121,6 +128,11 @@ def test_a_series_is_refused_in_one_line_and_a_single_game_is_unchanged(base):
     status, out, _err = run("table", "creer", "--duplicate", "--joueurs", "Alice", "--json", "--base", base)
     created = json.loads(out)
     assert "series" not in created and series_of(open_store(base).table(created["table"])) is None
+    # In ``tables``: the single game's row has every key it had and no ``series``.
+    listed = {row["table"]: row for row in json.loads(run("tables", "--json", "--base", base)[1])}
+    assert set(listed[created["table"]]) == {"table", "kind", "players", "arbiter", "turn", "coup", "state",
+                                             "events", "over", "damaged", "updated"}
+    assert [row["series"] for row in listed.values() if "series" in row] == [{"game": 1, "games": 3}]
     assert "series" not in open_store(base).table(created["table"]).config
     status, out, err = run("table", "resultats", "snope1234", "--base", base)
     assert (status, out, err.count("\n")) == (2, "", 1) and "snope1234" in err

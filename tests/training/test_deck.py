@@ -80,6 +80,29 @@ def test_a_card_comes_back_when_the_schedule_says(tmp_path):
     progress = deck.progress("Alice", words.key)
     assert (progress.cards, progress.due, progress.learned) == (1, 1, 0)
     assert [(d.right, d.answered) for d in progress.days] == [(1, 1), (1, 1), (0, 1)]
+    assert (progress.right, progress.answered, progress.percents) == (2, 3, [100.0, 100.0, 0.0])
+
+
+def test_a_fresh_deck_has_no_share_of_right_answers(tmp_path):
+    # No card, then cards all new: no answer, so no day, no share (not 0 %, not a division by 0).
+    deck = Deck(tmp_path / "deck.sqlite3", clock=Clock())
+    for cards in (0, 2):
+        for word in ("CHIEN", "NICHE")[:cards]:
+            deck.add("Alice", "demo", CardKind.HOOK, word)
+        progress = deck.progress("Alice", "demo")
+        assert (progress.cards, progress.due, progress.learned) == (cards, cards, 0)
+        assert (progress.days, progress.right, progress.answered, progress.percents) == ([], 0, 0, [])
+        assert progress.average_loss is None
+    from scrabble_fr.training.deck import DayScore
+
+    assert DayScore(START.date(), 0, 0).percent is None and DayScore(START.date(), 1, 4).percent == 25.0
+
+
+def test_progress_of_a_fresh_deck_as_json():
+    status, out, err = run("mots", "progres", "--json", "--joueur", "Alice")
+    assert status == 0, err
+    assert json.loads(out) == {"player": "Alice", "lexicon": json.loads(out)["lexicon"], "cards": 0, "due": 0,
+                               "learned": 0, "days": [], "losses": [], "average_loss": None}
 
 
 # -- drills judged by the list --------------------------------------------------------------------

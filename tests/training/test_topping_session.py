@@ -12,7 +12,7 @@ import pytest
 
 from scrabble_fr.duplicate import DuplicateGame, read_sheet
 from scrabble_fr.engine.errors import ScrabbleError
-from scrabble_fr.records.store import new_id
+from scrabble_fr.records.store import RecordStore, new_id
 from scrabble_fr.training.errors import TrainingError
 from scrabble_fr.training.save import ToppingRecord
 from scrabble_fr.training.topping import ToppingSession, ToppingSettings
@@ -38,27 +38,37 @@ def test_a_top_found_at_t_counts_t_and_goes_on_the_board(words, clock):
     outcome = s.propose("H8 SENT")  # an iso-top is the top
     coup = s.review
     assert coup.found and coup.count == 12 and s.total == 12
-    assert "Top trouvé en 12 s" in outcome.text and "H5 NEST, 8 points" in outcome.text
+    # The player's move is named as the top they found, the board's top after it as another.
+    assert outcome.messages[:2] == ("Votre coup est un top, trouvé en 12 s\u00a0: H8 SENT, 8 points.",
+                                    "Autre top\u00a0: H5 NEST, 8 points.")
     # Our top went on the board, not the iso-top proposed.
     assert "".join(s.game.position.board[7, col] or "" for col in range(4, 8)) == "NEST"
 
 
-def test_a_top_not_found_counts_the_full_time_and_the_penalty(words, clock):
+def test_the_top_itself_found_is_named_once(words, clock):
     s = rigged(words, clock)
-    clock.now += 12.0
-    s.propose("H8 SENT")
-    s.next_coup()
-    assert s.current.draw == "AAE+BIS" and s.remaining() == 60.0
-    clock.now += 30.0
-    s.propose("I7 AS")  # a smaller move: the coup goes on
-    assert s.tick() is None and s.remaining() == 30.0
-    clock.now += 30.0
-    outcome = s.tick()
-    assert outcome is not None and outcome.messages[0] == "Le temps est écoulé."
-    assert s.review.found is False and s.review.count == 120 and s.total == 132
-    assert "Top non trouvé\u00a0: I6 SA, 8 points." in outcome.text
-    # Found or not, the top went on the board.
-    assert s.game.position.board[8, 5] == "S"
+    clock.now += 3.0
+    outcome = s.propose("H5 NEST")
+    assert outcome.messages[0] == "Top trouvé en 3 s\u00a0: H5 NEST, 8 points."
+    assert "Autre top" not in outcome.text and not s.review.other_top
+
+
+def test_the_move_that_found_the_top_is_saved_and_replayed(words, clock, tmp_path):
+    # Seed 4 draws -CAANSIB: the top H6 BAS, 10 points; H8 BIS scores as much elsewhere.
+    s = ToppingSession.create(ToppingSettings("Alice", seed=4), words, store=RecordStore(tmp_path), now=clock)
+    s.start()
+    s.propose("H8 BIS")
+    s.close()
+    assert s.record.coups[0]["played"] == "H8 BIS"
+    back = ToppingSession.from_record(ToppingRecord.from_json(s.record.to_json()), words, now=clock)
+    assert back.closed[0].other_top and back.closed[0].played.move.word == "BIS"
+    assert back.coup_lines(back.closed[0])[1] == "Autre top\u00a0: H6 BAS, 10 points."
+    # A record written before the move was kept reads as the top found, as it did.
+    old = ToppingRecord.from_json(s.record.to_json())
+    del old.coups[0]["played"]
+    back = ToppingSession.from_record(old, words, now=clock)
+    assert back.closed[0].found and back.closed[0].played is None
+    assert back.coup_lines(back.closed[0])[0] == "Top trouvé en 1 s\u00a0: H6 BAS, 10 points."
 
 
 def test_a_hint_shows_a_letter_of_the_top_and_its_square_and_costs_ten_seconds(words, clock):

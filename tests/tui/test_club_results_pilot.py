@@ -112,3 +112,40 @@ async def test_a_players_end_screen_shows_each_coup_beside_its_top(tmp_path, lan
                                          for b in buttons), buttons
         title = "Your coups against the top" if language == "en" else "Vos coups face au top"
         assert title in "\n".join(str(label.render()) for label in app.screen.query(".section-title"))
+
+
+@pytest.mark.parametrize("language", ["fr", "en"])
+async def test_the_end_screens_ranking_has_the_warnings_of_the_results(tmp_path, language):
+    # Chloé plays on paper: her slip without its score is paid with a warning (§5.5); the end
+    # screen's ranking shows it as ``table resultats`` does, every column whole at 80×24.
+    from scrabble_fr.table.results import table_results
+    from scrabble_fr.table.slips import type_slip
+
+    set_language(language)
+    base = str(tmp_path / "tables.sqlite3")
+    created = create_duplicate_table(open_store(base), DuplicateTableSettings(["Alice", "Bruno"], seed=1,
+                                                                              seconds=None))
+    arbiter = DuplicateTable.join(open_store(base), created.codes[2], WORDS)
+    alice = DuplicateTable.join(open_store(base), created.codes[0])
+    chloe = arbiter.add_paper_player("Chloé")
+    arbiter.start_coup()
+    alice.poll(timeout=1.0)
+    alice.propose("H4 PAGE")
+    type_slip(arbiter, "Chloé", "H4 ARPEGEZ")
+    arbiter.poll()
+    arbiter.close_coup()
+    alice.poll(timeout=1.0)
+    expected = [(line.name, line.warnings) for line in table_results(alice).ranking]
+    assert ("Chloé", 1) in expected and ("Alice", 0) in expected  # the results' own count
+    app = ScrabbleApp(table=alice)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        app.push_screen(ClubEndScreen(alice))
+        await pilot.pause()
+        grid = app.screen.query_one("#club-ranking", DataTable)
+        heads = [str(column.label) for column in grid.columns.values()]
+        assert heads[-1] == ("Avert." if language == "fr" else "Warn.")
+        rows = [[str(cell) for cell in grid.get_row_at(index)] for index in range(grid.row_count)]
+        assert [(row[1], int(row[-1])) for row in rows] == expected
+        assert chloe in alice.names and grid.region.right <= SIZE[0]
+        assert sum(column.get_render_width(grid) for column in grid.columns.values()) <= grid.region.width

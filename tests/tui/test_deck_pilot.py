@@ -91,3 +91,24 @@ async def test_a_bad_answer_is_one_line_and_the_card_stays(tmp_path):
         assert text(app, "#drill-result") == "'KA2' n'est pas un mot : tapez les mots en lettres seulement, séparés " \
                                              "par des espaces (- pour aucun)"
         assert deck.card(cards[0].id, "Alice").box == 0 and len(deck.due("Alice", words.key)) == 10
+
+
+async def test_the_progress_of_a_fresh_deck_is_words_not_empty_charts(tmp_path):
+    # No answer yet, no reviewed game: each said in one line, no chart drawn around nothing.
+    for language, said in (("fr", "Aucune réponse encore (scrabble-fr mots reviser fait réviser les cartes du jour)."),
+                           ("en", "No answer yet (scrabble-fr mots reviser drills the cards due).")):
+        set_language(language)
+        words = Lexicon.from_words(WORDS, "demo")
+        deck = Deck(tmp_path / f"fresh-{language}.sqlite3", clock=lambda: datetime(2026, 3, 1, 9, tzinfo=UTC))
+        deck.add("Alice", words.key, CardKind.HOOK, "NICHE")  # a new card, never answered
+        app = DeckApp(deck, words, "Alice", progress_only=True)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            assert isinstance(app.screen, ProgressScreen)
+            shown = [str(widget.render()) for widget in app.screen.query(Static)]
+            assert said in shown and not app.screen.query(BarChart)
+            assert not any("0 sur 0" in line or "0 of 0" in line or "%" in line for line in shown)
+            for widget in app.screen.query(Static):
+                assert widget.region.bottom <= 23 and widget.region.right <= 80
+        deck.close()
+    set_language("fr")

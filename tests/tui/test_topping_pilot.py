@@ -166,3 +166,29 @@ async def test_an_unfinished_topping_game_is_offered_at_start(tmp_path):
         await pilot.pause()
         screen = screen_of(fresh)
         assert screen.session.total == 120 and screen.session.current.number == 2
+
+
+async def test_a_move_scoring_as_much_as_the_top_is_named_as_a_top():
+    # H8 BIS scores the 10 points of the top H6 BAS: the player's move is the top they found,
+    # the board's top named after it, in both languages, the whole message on screen.
+    for language, said, other, side in (
+            ("fr", "Votre coup est un top, trouvé en 3 s\u00a0: H8 BIS, 10 points.",
+             "Autre top\u00a0: H6 BAS, 10 points.",
+             "Top\u00a0: 10 points\nVotre coup\u00a0: BIS\nAutre top\u00a0: BAS"),
+            ("en", "Your move is a top, found in 3 s: H8 BIS, 10 points.", "Other top: H6 BAS, 10 points.",
+             "Top: 10 points\nYour move: BIS\nOther top: BAS")):
+        set_language(language)
+        clock = FakeTime()
+        app = make(clock)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            clock.now = 3.0
+            await type_line(pilot, "H8 BIS")  # the French rules' notation in both languages
+            message = text(app, "#top-message").splitlines()
+            assert message[:3] == [said, other, "Coup 1\u00a0: 3 s\u00a0; total 3 s." if language == "fr"
+                                   else "Coup 1: 3 s; total 3 s."]
+            assert text(app, "#top-tries") == side
+            column = app.screen.query_one("#top-tries")
+            assert all(len(line) <= column.content_region.width for line in side.splitlines())
+            region = app.screen.query_one("#top-message").region
+            assert region.bottom <= 23 and region.height >= len(message)

@@ -910,7 +910,8 @@ class ClubEndScreen(LocalizedBindings, Screen[None]):
 
     def on_mount(self) -> None:
         grid = self.query_one("#club-ranking", DataTable)
-        grid.move_cursor(row=fill_ranking(grid, self.table.standings(), self.seat))
+        # The ranking ``table resultats`` gives (the table's standings), warnings included.
+        grid.move_cursor(row=fill_ranking(grid, self.table.standings(), self.seat, warnings=True))
         if self.seat is not None:
             self.fill_coups(self.seat)
         self.query_one("#club-end-sheet", Button).focus()

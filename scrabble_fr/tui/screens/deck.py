@@ -95,15 +95,17 @@ class DrillScreen(LocalizedBindings, Screen[None]):
 
 def progress_lines(progress: Progress) -> list[str]:
     """The progress view's figures, beside its charts."""
-    right = sum(day.right for day in progress.days)
-    answered = sum(day.answered for day in progress.days)
+    right, answered, days = progress.right, progress.answered, len(progress.percents)
     lines = [_("Cards{colon} {cards}, due now {due}, learned {learned} (box 4 or more)").format(
         colon=colon(), cards=format_number(progress.cards), due=format_number(progress.due),
         learned=format_number(progress.learned))]
+    if not days:  # a fresh deck, or cards never answered: no « 0 of 0 », no empty chart
+        lines.append(_("No answer yet (scrabble-fr mots reviser drills the cards due)."))
+        return lines
     lines.append(ngettext("Answers right{colon} {right} of {answered}, over {days} day of drills (a bar a day)",
                           "Answers right{colon} {right} of {answered}, over {days} days of drills (a bar a day)",
-                          len(progress.days)).format(days=len(progress.days), colon=colon(), right=format_number(right),
-                                                     answered=format_number(answered)))
+                          days).format(days=days, colon=colon(), right=format_number(right),
+                                       answered=format_number(answered)))
     return lines
 
 
@@ -139,12 +141,14 @@ class ProgressScreen(LocalizedBindings, Screen[None]):
             figures = progress_lines(progress)
             yield Static(figures[0])
             yield Static(figures[1])
-            yield BarChart([100 * day.right / day.answered for day in progress.days], 100,
-                           (percent_text(100), percent_text(0)), id="progress-right")
+            # A chart is drawn only over values: an empty one would be axes around nothing.
+            if progress.percents:
+                yield BarChart(progress.percents, 100, (percent_text(100), percent_text(0)), id="progress-right")
             yield Static(loss_line(progress))
             losses = [loss for _game, loss in progress.losses]
-            top = max([*losses, 1])
-            yield BarChart(losses, top, (format_number(top), "0"), id="progress-loss")
+            if losses:
+                top = max([*losses, 1])
+                yield BarChart(losses, top, (format_number(top), "0"), id="progress-loss")
         yield Footer()
 
     def action_back(self) -> None:

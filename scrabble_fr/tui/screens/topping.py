@@ -114,6 +114,13 @@ class ToppingScreen(LocalizedBindings, CoupScreen):
                 lines.append(_("Tries:"))
             # No "points" here: the line fits the side column at 80 columns.
             lines += [f"{t.text} {t.score}" for t in coup.tries[-TRIES_SHOWN:]]
+        elif coup is not None and coup.other_top:
+            # The player's move scored the top: it is named first, the board's placement after it;
+            # the score on a line of its own, so that a long word keeps to the side column at 80.
+            assert coup.played is not None and coup.played.move is not None
+            lines.append(_("Top: {points}").format(points=points(coup.played.score)))
+            lines.append(_("Your move: {word}").format(word=coup.played.move.word))
+            lines.append(_("Other top: {word}").format(word=coup.top.word))
         elif coup is not None:
             lines.append(_("Top: {word}, {points}").format(word=coup.top.word, points=points(coup.top.score or 0)))
         self.query_one("#top-tries", Static).update("\n".join(lines))
