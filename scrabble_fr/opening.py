@@ -15,7 +15,10 @@ line ask here and show (or say) what comes back.
 Each function returns an :class:`Opened` (the session, and what kind of session it is) or a
 :class:`Refused` (the error, said in one line by :attr:`Refused.line`); a refusal has opened
 nothing, written nothing, and closed the table store it opened. A table session holds its store
-(``session.store``): whoever closes the session closes it too (:func:`close_table`).
+(``session.store``): whoever closes the session closes it too (:func:`close_table`). A game of
+this terminal is recorded where it is opened: it is handed a
+:class:`~scrabble_fr.records.recorder.LocalSave` of the store of saved games, whose lock it takes
+as it opens (refused: another process has it).
 
 The kinds: a new game (classic, duplicate, topping), a saved game resumed, a shared table created
 from the set-up screen, a classic table's seat, a duplicate player's seat, a new seat at an open
@@ -38,6 +41,7 @@ from scrabble_fr.engine.wordlist import WordList
 from scrabble_fr.match import Match
 from scrabble_fr.match.config import GameConfig
 from scrabble_fr.messages import describe
+from scrabble_fr.records.recorder import LocalSave
 from scrabble_fr.records.store import RecordStore, SavedRecord
 from scrabble_fr.table import Created, TableError, TableInfo, TableSession, TableSettings, TableStore, create_table
 from scrabble_fr.table import open_store as _open_store
@@ -147,23 +151,27 @@ def _in_store(base: str | None, opening: Callable[[TableStore], Opened[S]]) -> O
 # -- this terminal's own games -------------------------------------------------------------------
 def new_game(config: GameConfig, store: RecordStore, lexicon: WordList | None = None, *, take_over: bool = False,
              now: Callable[[], float] = time.monotonic) -> Opened[Match] | Refused:
-    """A classic game (refused: its save open in another process)."""
-    return _attempt(lambda: Opened(Match(config, store=store, lexicon=lexicon, take_over=take_over, now=now),
-                                   Kind.NEW_GAME))
+    """A classic game, saved in ``store`` (refused: its save open in another process)."""
+    def opening() -> Opened[Match]:
+        game = config.new_game()
+        return Opened(Match(config, game=game, record=config.new_record(game), lexicon=lexicon, now=now,
+                            recorder=LocalSave(store, take_over=take_over)), Kind.NEW_GAME)
+
+    return _attempt(opening)
 
 
 def new_duplicate(settings: DuplicateSettings, lexicon: WordList | None, store: RecordStore, *,
                   now: Callable[[], float] = time.monotonic) -> Opened[DuplicateSession] | Refused:
     """A duplicate game (refused without a word list, or for a bad setting)."""
     return _with_tops(lexicon, Kind.NEW_DUPLICATE,
-                      lambda words: DuplicateSession.create(settings, words, store=store, now=now))
+                      lambda words: DuplicateSession.create(settings, words, recorder=LocalSave(store), now=now))
 
 
 def new_topping(settings: ToppingSettings, lexicon: WordList | None, store: RecordStore, *,
                 now: Callable[[], float] = time.monotonic) -> Opened[ToppingSession] | Refused:
     """A topping game (likewise)."""
     return _with_tops(lexicon, Kind.NEW_TOPPING,
-                      lambda words: ToppingSession.create(settings, words, store=store, now=now))
+                      lambda words: ToppingSession.create(settings, words, recorder=LocalSave(store), now=now))
 
 
 def _with_tops(lexicon: WordList | None, kind: Kind, create: Callable[[WordList], T]) -> Opened[T] | Refused:
@@ -329,7 +337,7 @@ def watcher(table_id: str, *, base: str | None = None) -> Opened[TableSeat] | Re
         info = store.table(table_id)
         if info.kind == DUPLICATE:
             return Opened(DuplicateTable(store, info, None, spectator=True), Kind.WATCHER)
-        return Opened(TableSession.watch_info(store, info), Kind.WATCHER)
+        return Opened(TableSession.watch(store, info), Kind.WATCHER)
 
     return _in_store(base, opening)
 

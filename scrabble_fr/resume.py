@@ -29,6 +29,7 @@ from scrabble_fr.engine.wordlist import WordList
 from scrabble_fr.match.config import config_from_record
 from scrabble_fr.match.match import Match
 from scrabble_fr.records.errors import RecordError
+from scrabble_fr.records.recorder import LocalSave
 from scrabble_fr.records.save import SavedGame
 from scrabble_fr.records.store import RecordStore, SavedRecord, SaveStatus, new_id
 from scrabble_fr.training.save import ToppingRecord
@@ -105,24 +106,26 @@ def open_session(record: SavedRecord, store: RecordStore, lexicon: WordList | No
     """The session of a saved game, where it stopped, holding its lock. ``as_new``: saved under a
     new id (a game resumed from a backup: the damaged file stays as it was). Raises the record's
     error or ``save_locked``; nothing is opened then."""
+    # The game is recorded where it was saved, under its lock.
+    save = LocalSave(store, take_over=take_over)
     if isinstance(record, DuplicateRecord):
         if lexicon is None:
             raise RecordError("save_replay", id=record.id, detail="no word list")
         if as_new:
-            return DuplicateSession(record.rebuild(lexicon, now=now), store=store, lexicon=record.lexicon)
-        return DuplicateSession.from_record(record, lexicon, store=store, take_over=take_over, now=now)
+            return DuplicateSession(record.rebuild(lexicon, now=now), recorder=save, lexicon=record.lexicon)
+        return DuplicateSession.from_record(record, lexicon, recorder=save, now=now)
     if isinstance(record, ToppingRecord):
         if lexicon is None:
             raise RecordError("save_replay", id=record.id, detail="no word list")
         if as_new:
             record = replace(record, id=new_id())
-        return ToppingSession.from_record(record, lexicon, store=store, take_over=take_over, now=now)
+        return ToppingSession.from_record(record, lexicon, recorder=save, now=now)
     if isinstance(record, SavedGame):
         game = record.rebuild()
         config = config_from_record(record)
         if as_new:
-            record = SavedGame.new(game, [(p.name, p.computer_level) for p in config.players], record.settings)
-        return Match(config, game=game, record=record, store=store, lexicon=lexicon, take_over=take_over, now=now)
+            record = config.new_record(game, record.settings)
+        return Match(config, game=game, record=record, recorder=save, lexicon=lexicon, now=now)
     raise RecordError("save_corrupt", path=record.id, id=record.id, detail="kind")
 
 

@@ -287,3 +287,75 @@ def test_no_screen_reaches_into_the_app():
             if "self.app" in line and "type: ignore" in line:
                 problems.append(f"{relative}:{number} {line.strip()}")
     assert problems == []
+
+
+# Textual's own private members the interface touches on purpose, each for a reason Textual
+# offers no public way to serve: its built-in keys described in French (``_merged_bindings``,
+# ``_bindings``, ``_merge_bindings``) and its Markdown keeping non-breaking spaces
+# (``_token_to_content``).
+TEXTUAL_PRIVATE = {"_merged_bindings", "_bindings", "_merge_bindings", "_token_to_content"}
+
+
+def _own_private_names(tree: ast.AST) -> set[str]:
+    """The private names a module defines: its functions, classes and methods, what its classes
+    set on ``self``/``cls``, what it assigns."""
+    names: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            names.add(node.name)
+        elif isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
+            names.add(node.id)
+        elif (isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Store)
+              and isinstance(node.value, ast.Name) and node.value.id in ("self", "cls")):
+            names.add(node.attr)
+    return {name for name in names if name.startswith("_")}
+
+
+def _foreign_private_uses(source: str) -> list[tuple[int, str]]:
+    """Where ``source`` touches ``obj._name`` of another module's object: not on ``self``,
+    ``cls`` or ``super()``, and a name the module does not define itself (an object of its own
+    class may be reached into, as Python means it)."""
+    tree = ast.parse(source)
+    own = _own_private_names(tree) | TEXTUAL_PRIVATE
+    found = []
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.Attribute) or not node.attr.startswith("_") or node.attr.startswith("__"):
+            continue
+        value = node.value
+        if isinstance(value, ast.Name) and value.id in ("self", "cls"):
+            continue
+        if isinstance(value, ast.Call) and isinstance(value.func, ast.Name) and value.func.id == "super":
+            continue
+        if node.attr not in own:
+            found.append((node.lineno, ast.unparse(node)))
+    return found
+
+
+def test_the_private_member_finder_sees_a_reach_into_another_object():
+    source = ("class Seat:\n    def _mine(self):\n        other = Seat()\n        other._mine()\n"
+              "        self._x = 1\n        super()._y()\n"
+              "def leave(table, match):\n    table._write(1)\n    match.clock._settle()\n")
+    assert _foreign_private_uses(source) == [(8, "table._write"), (9, "match.clock._settle")]
+
+
+def test_the_table_and_the_interface_touch_no_private_member_of_another_module():
+    # A table's seat and a screen talk to a match, a table or another screen through what these
+    # offer: a private member reached from outside is a part bent from outside.
+    problems = []
+    for room in ("table", "tui"):
+        for path in sorted((PACKAGE / room).rglob("*.py")):
+            relative = path.relative_to(PACKAGE).as_posix()
+            problems += [f"{relative}:{line} {text}" for line, text in
+                         _foreign_private_uses(path.read_text(encoding="utf-8"))]
+    assert problems == []
+
+
+def test_no_type_check_is_silenced_for_a_missing_attribute():
+    # The app is no service locator: a screen that needs the app says so by a message, and
+    # nothing in the interface calls what the type checker cannot see.
+    problems = []
+    for path in sorted((PACKAGE / "tui").rglob("*.py")):
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            if "type: ignore[attr-defined]" in line:
+                problems.append(f"{path.relative_to(PACKAGE).as_posix()}:{number} {line.strip()}")
+    assert problems == []

@@ -42,8 +42,7 @@ from scrabble_fr.match.entry import check_tile
 from scrabble_fr.match.outcome import Outcome
 from scrabble_fr.messages import system_error_text
 from scrabble_fr.records.atomic import write_atomic
-from scrabble_fr.records.recorder import LocalSave, Recorder, Unrecorded
-from scrabble_fr.records.store import RecordStore
+from scrabble_fr.records.recorder import Recorder, Unrecorded
 
 SHEETS_FOLDER = "feuilles"  # beside the saves, in a folder of their own
 
@@ -70,49 +69,46 @@ def refused_at_once(error: ScrabbleError | None) -> bool:
 
 
 class DuplicateSession:
-    """One duplicate game at one keyboard, from the first draw to the final ranking, saved after
-    every change."""
+    """One duplicate game at one keyboard, from the first draw to the final ranking, recorded
+    after every change by the ``recorder`` given (a local save under the game's lock; none:
+    nowhere)."""
 
     def __init__(
         self,
         game: DuplicateGame,
         *,
         record: DuplicateRecord | None = None,
-        store: RecordStore | None = None,
+        recorder: Recorder | None = None,
         lexicon: str | None = None,
-        take_over: bool = False,
     ) -> None:
         self.game = game
-        self.store = store
         self.record = record if record is not None else DuplicateRecord.new(game, lexicon=lexicon)
         self.typist = 0  # who has the keyboard
         self.review: Coup | None = None  # the coup just closed, shown until the next one is asked for
         self.sheet_path: Path | None = None  # where the sheet was last written
-        self.recorder: Recorder = Unrecorded()
-        if store is not None:
-            self.recorder = LocalSave(store, self.record, lambda record: record.update(self.game),
-                                      take_over=take_over)
+        self.recorder: Recorder = recorder if recorder is not None else Unrecorded()
+        self.recorder.open(self.record)  # raises if another process has the game: nothing opened
         if game.current is not None:
             game.start_coup()
             self._hand_to_next_free()
 
     @classmethod
-    def create(cls, settings: DuplicateSettings, lexicon: WordList, *, store: RecordStore | None = None,
+    def create(cls, settings: DuplicateSettings, lexicon: WordList, *, recorder: Recorder | None = None,
                now: Callable[[], float] = time.monotonic) -> DuplicateSession:
         """A new game from its settings (bad players, a bad sheet: raises, nothing saved)."""
         game = DuplicateGame(settings.players, lexicon=lexicon, rules=settings.rules, seed=settings.seed,
                              sheet=settings.sheet, seconds=settings.seconds, club=settings.club, now=now,
                              variant=settings.variant)
-        session = cls(game, store=store, lexicon=settings.lexicon or settings.rules.lexicon)
+        session = cls(game, recorder=recorder, lexicon=settings.lexicon or settings.rules.lexicon)
         session._save()
         return session
 
     @classmethod
-    def from_record(cls, record: DuplicateRecord, lexicon: WordList, *, store: RecordStore | None = None,
-               take_over: bool = False, now: Callable[[], float] = time.monotonic) -> DuplicateSession:
+    def from_record(cls, record: DuplicateRecord, lexicon: WordList, *, recorder: Recorder | None = None,
+                    now: Callable[[], float] = time.monotonic) -> DuplicateSession:
         """A saved game where it stopped: its closed coups replayed, the coup in progress with its
         proposals and a fresh clock (a record that does not replay raises, nothing opened)."""
-        return cls(record.rebuild(lexicon, now=now), record=record, store=store, take_over=take_over)
+        return cls(record.rebuild(lexicon, now=now), record=record, recorder=recorder)
 
     # -- reading the table -------------------------------------------------------------------
     @property
@@ -254,7 +250,7 @@ class DuplicateSession:
     def export(self) -> Path:
         """Write the sheet as text and as JSON (``feuilles/ID.txt`` and ``.json`` beside the saves);
         returns the text's path. Raises :class:`OSError` if it cannot be written."""
-        folder = (self.store.directory if self.store is not None else Path.cwd()) / SHEETS_FOLDER
+        folder = (self.recorder.folder or Path.cwd()) / SHEETS_FOLDER
         text_path, json_path = folder / f"{self.record.id}.txt", folder / f"{self.record.id}.json"
         write_atomic(text_path, sheet_text(self.game).encode("utf-8"))
         write_atomic(json_path, json.dumps(sheet_data(self.game), ensure_ascii=False, indent=1).encode("utf-8"))
@@ -282,4 +278,5 @@ class DuplicateSession:
 
     def _save(self) -> str | None:
         """Record the game; a failure is returned once as a warning and never stops the game."""
+        self.record.update(self.game)
         return self.recorder.save()

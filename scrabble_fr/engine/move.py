@@ -81,7 +81,9 @@ class Move:
         :meth:`Position.describe` make, but each built in one step. Their ``tiles`` are already
         checked and sorted; their ``word`` and ``words`` are made when first read, as
         ``make("word", context, source)`` and ``make("words", context, source)``: a full move
-        list is built by the thousand and mostly read for scores and tiles.
+        list is built by the thousand and mostly read for scores and tiles. The compiled
+        engine's move lists make their moves the same way on its C side (``player/_c/binding.c``,
+        ``move_of``): a change to the fields kept here is a change there too.
 
             >>> tiles = (PlacedTile(7, 7, "O", False), PlacedTile(7, 8, "U", False))
             >>> made = {"word": "OU", "words": (Word("OU", 7, 7, True, 4),)}
@@ -171,6 +173,7 @@ class _Later:
 
 
 # Set after the dataclass is made: its __init__ keeps the defaults and sets both fields in every
-# move it builds, so these only answer for the moves built by :meth:`Move.found_all`.
+# move it builds, so these only answer for the moves built by :meth:`Move.found_all` (and by the
+# compiled engine's move lists, which build them the same way).
 for _name in _LATER:
     setattr(Move, _name, _Later(_name, Move.__dataclass_fields__[_name].default))

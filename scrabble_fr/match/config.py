@@ -17,6 +17,7 @@ from enum import StrEnum
 from typing import TYPE_CHECKING, Any
 
 from scrabble_fr.engine.errors import ScrabbleError
+from scrabble_fr.engine.game import Game
 from scrabble_fr.engine.players import PlayersError, check_names
 from scrabble_fr.engine.rules import Rules, rules_from_mapping
 from scrabble_fr.i18n import _
@@ -24,7 +25,6 @@ from scrabble_fr.match.errors import MatchError
 
 if TYPE_CHECKING:
     from scrabble_fr.records.save import SavedGame
-
 
 
 class Verification(StrEnum):
@@ -151,6 +151,17 @@ class GameConfig:
             "lexicon": self.lexicon_path or self.rules.lexicon,
             "club": self.club,
         }
+
+    def new_game(self) -> Game:
+        """The game these players start, drawn from the seed (none: a random one)."""
+        return Game([p.name for p in self.players], self.rules, self.seed)
+
+    def new_record(self, game: Game, settings: Mapping[str, Any] | None = None) -> SavedGame:
+        """A new saved game of ``game`` by these players, keeping ``settings`` (None: the config's)."""
+        from scrabble_fr.records.save import SavedGame
+
+        players = [(p.name, p.computer_level) for p in self.players]
+        return SavedGame.new(game, players, dict(settings if settings is not None else self.settings()))
 
     @classmethod
     def from_settings(cls, players: list[PlayerConfig], rules: Rules, seed: int | None,

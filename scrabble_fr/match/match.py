@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
@@ -41,10 +41,8 @@ from scrabble_fr.match.config import GameConfig, Verification
 from scrabble_fr.match.entry import check_tile
 from scrabble_fr.match.errors import MatchError
 from scrabble_fr.match.outcome import Outcome
-from scrabble_fr.records.lock import SaveLock
-from scrabble_fr.records.recorder import LocalSave, Recorder, Unrecorded
+from scrabble_fr.records.recorder import Recorder, Unrecorded
 from scrabble_fr.records.save import SavedGame
-from scrabble_fr.records.store import RecordStore
 
 NOTE_KINDS = ("undo", "hint", "lookup")
 # What an undo note lists: every event it took back but the end's rack values (an undo after the
@@ -83,6 +81,11 @@ class Note:
         if not 0 <= player < players or after < 0 or count < 1:
             return None
         return cls(str(kind), after, player, count, dict(detail))
+
+    @classmethod
+    def read_all(cls, data: Iterable[Mapping[str, Any]], players: int) -> list[Note]:
+        """The saved notes that read (see :meth:`from_data`)."""
+        return [note for note in (cls.from_data(item, players) for item in data) if note is not None]
 
     def gcg_text(self, names: Sequence[str], language: str = "en") -> str:
         """The note as a GCG ``#note`` comment, in the game's ``language``."""
@@ -154,19 +157,20 @@ class HintTask:
             return None
 
 
-def match_gcg(game: Game, notes: Sequence[Note], settings: Mapping[str, Any], lexicon_words: int | None, *,
-              title: str | None = None, racks: bool = True) -> str:
+def match_gcg(game: Game, notes: Sequence[Note], settings: Mapping[str, Any], *, title: str | None = None,
+              racks: bool = True) -> str:
     """A classic game as GCG text, whether saved or played at a shared table: its moves, the list
-    that judged it (``settings``' ``lexicon`` and ``lexicon_name``, as both keep them), the
-    table's notes in the game's language."""
+    that judged it (``settings``' ``lexicon``, ``lexicon_name`` and ``lexicon_words``, as both
+    keep them), the table's notes in the game's language."""
     from scrabble_fr.lexicon.catalogue import lexicon_token
     from scrabble_fr.records.gcg import write_gcg
 
     language = game_language(game.rules)
+    words = settings.get("lexicon_words")
     return write_gcg(
         game,
         lexicon=lexicon_token(settings.get("lexicon"), settings.get("lexicon_name")),
-        lexicon_words=lexicon_words,
+        lexicon_words=words if isinstance(words, int) and not isinstance(words, bool) and words > 0 else None,
         notes=[(note.after, note.gcg_text(game.players, language)) for note in notes],
         title=title,
         racks=racks,
@@ -176,8 +180,7 @@ def match_gcg(game: Game, notes: Sequence[Note], settings: Mapping[str, Any], le
 def record_gcg(record: SavedGame, game: Game | None = None) -> str:
     """A saved game as GCG text: its moves, the list that judged it, and the table's notes."""
     game = game if game is not None else record.rebuild()
-    notes = [note for note in (Note.from_data(data, len(game.players)) for data in record.notes) if note]
-    return match_gcg(game, notes, record.settings, record.lexicon_words)
+    return match_gcg(game, Note.read_all(record.notes, len(game.players)), record.settings)
 
 
 def default_computers(level: int, rng: random.Random) -> Computer:
@@ -188,10 +191,10 @@ def default_computers(level: int, rng: random.Random) -> Computer:
 
 
 class Match:
-    """One game at one table, from the first draw to the end, recorded after every change: in
-    ``store`` (under the game's lock), or by the ``recorder`` given (a shared table's log). Who
-    may act is the ``actors`` policy's word: everyone at one keyboard unless it is given (a seat
-    at a shared table)."""
+    """One game at one table, from the first draw to the end, recorded after every change by the
+    ``recorder`` given (a local save under the game's lock, a shared table's log; none: nowhere).
+    Who may act is the ``actors`` policy's word: everyone at one keyboard unless it is given (a
+    seat at a shared table)."""
 
     def __init__(
         self,
@@ -199,21 +202,16 @@ class Match:
         *,
         game: Game | None = None,
         record: SavedGame | None = None,
-        store: RecordStore | None = None,
         lexicon: WordList | None = None,
         computers: Callable[[int, random.Random], Computer] | None = default_computers,
         now: Callable[[], float] = time.monotonic,
-        take_over: bool = False,
         recorder: Recorder | None = None,
         actors: ActorPolicy | None = None,
     ) -> None:
-        if recorder is not None and store is not None:
-            raise ValueError("a match is recorded in a store or by a recorder, not both")
         self.config = config
-        self.game = game if game is not None else Game([p.name for p in config.players], config.rules, config.seed)
+        self.game = game if game is not None else config.new_game()
         self.lexicon = lexicon
         self.verification = config.verification
-        self.store = store
         self.record = record
         self._computers = computers
         self._rng = random.Random(self.game.seed)
@@ -221,7 +219,7 @@ class Match:
         self.actors: ActorPolicy = actors if actors is not None else OneKeyboard()
         self._now = now
         self._task_token: int | None = None  # the computer task handed out and not yet back
-        self.notes: list[Note] = []
+        self.notes = Note.read_all(record.notes if record is not None else (), len(config.players))
         # Everything said at this table since it opened, for the players to read again.
         self.log: list[str] = []
         self.clocks: Clocks | None = None
@@ -233,25 +231,11 @@ class Match:
             ):
                 seconds = [float(s) for s in saved]
             self.clocks = Clocks(seconds, now)
-        if record is not None:
-            self.notes = [n for n in (Note.from_data(d, len(config.players)) for d in record.notes) if n]
-        # Where every change is recorded: the recorder passed in, or the store's save of this
-        # game under its lock, or nowhere.
         self.recorder: Recorder = recorder if recorder is not None else Unrecorded()
-        if store is not None:
-            if self.record is None:
-                self.record = SavedGame.new(self.game, [(p.name, p.computer_level) for p in config.players],
-                                            config.settings())
-            self.recorder = LocalSave(store, self.record, self._update, take_over=take_over)
+        self.recorder.open(record)  # raises if another process has the game: nothing opened
         self._settle()
 
     # -- reading the table -------------------------------------------------------------------
-    @property
-    def lock(self) -> SaveLock | None:
-        """The game's one-writer lock while this process holds it (None: not saved, or a folder
-        that cannot be written)."""
-        return self.recorder.lock if isinstance(self.recorder, LocalSave) else None
-
     @property
     def players(self) -> list[str]:
         return self.game.players
@@ -499,9 +483,6 @@ class Match:
         self.verification = Verification(mode)
         self._save()
 
-    def set_lexicon(self, lexicon: WordList | None) -> None:
-        self.lexicon = lexicon
-
     # -- following a game recorded elsewhere (a shared table's log) ---------------------------
     def replay(self, game: Game) -> None:
         """``game``, rebuilt from where the match is recorded, replaces this one; a computer's
@@ -640,13 +621,11 @@ class Match:
     def export_gcg(self, path: Path | None = None) -> Path:
         """Write the game as GCG (beside the saved games unless ``path`` is given); returns where.
         Raises :class:`OSError` if it cannot be written."""
-        record = self.record or SavedGame.new(self.game, [(p.name, p.computer_level) for p in self.config.players],
-                                              self.config.settings())
+        record = self.record or self.config.new_record(self.game)
         self._update(record)
         self._save()
         if path is None:
-            folder = self.store.directory if self.store is not None else Path.cwd()
-            path = folder / f"{record.id}.gcg"
+            path = (self.recorder.folder or Path.cwd()) / f"{record.id}.gcg"
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(record_gcg(record, self.game), encoding="utf-8")
         return path
@@ -800,6 +779,8 @@ class Match:
 
     def _save(self) -> str | None:
         """Record the game; a failure is returned once as a warning and never stops the game."""
+        if self.record is not None:
+            self._update(self.record)
         return self.recorder.save()
 
 

@@ -27,7 +27,7 @@ import threading
 from types import ModuleType
 from typing import TYPE_CHECKING
 
-from scrabble_fr.engine.move import Move
+from scrabble_fr.engine.move import Move, MoveKind, PlacedTile
 from scrabble_fr.player import movegen, native
 from scrabble_fr.player.movegen import BoardView, MoveList, Raw, collector_paused, dawg_of, view_of
 
@@ -58,9 +58,14 @@ def compiled() -> ModuleType | None:
 
 def _load() -> ModuleType | None:
     try:
-        return importlib.import_module(EXTENSION)
+        loaded = importlib.import_module(EXTENSION)
     except ImportError:  # not built (no compiler at install, a checkout not installed), or broken
         return None
+    bind = getattr(loaded, "bind_moves", None)
+    if bind is None:  # built from older sources (a checkout not built again): not this engine
+        return None
+    bind(Move, PlacedTile, MoveKind.PLACE)  # what its move lists are made of
+    return loaded
 
 
 def forget() -> None:
@@ -122,7 +127,11 @@ def generate_moves(position: Position) -> MoveList:
     search = _compiled_for(position)
     if search is None:
         return movegen.generate_moves(position)
-    return MoveList(view_of(position), _placements(search, position, 0))
+    # Searched and every move made on the C side, in the list's order: no view of the board is
+    # made unless a move's words are read (then one, for them all).
+    with collector_paused():
+        records, moves = search.move_list(position.board, position.rack, dawg_of(position))
+    return MoveList(None, records, moves)
 
 
 def best_moves(position: Position, n: int = 10) -> list[Move]:

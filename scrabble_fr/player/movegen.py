@@ -169,7 +169,7 @@ class BoardView:
         # The cross-words met while moves are made (to_move), by strip square: a list of moves
         # meets the same few squares' again and again.
         self.cross_words: dict[int, tuple[str, str, int]] = {}
-        self.laid = _laid_tiles(size)  # the tiles the moves made from this view lay
+        self.laid = laid_tiles(size)  # the tiles the moves made from this view lay
 
     def after(self, board: Board, placed: Sequence[int]) -> BoardView:
         """The view of ``board``: this view's board with tiles added on the board squares
@@ -1058,6 +1058,39 @@ def to_moves(view: BoardView, records: Iterable[Raw]) -> list[Move]:
     ])
 
 
+class LaterView:
+    """The :class:`BoardView` of a board as it is now, made the first time it is asked for: the
+    compiled engine's move lists (:func:`scrabble_fr.player.generator.generate_moves`) search
+    without one, and their moves need one only for their word and words, when first read.
+
+        >>> from scrabble_fr.engine.board import Board
+        >>> from scrabble_fr.engine.rules import Rules
+        >>> board = Board()
+        >>> later = LaterView(board, Rules.preset("ffsc"), Dawg.from_words(["OK"]))
+        >>> board[7, 7] = "O"; later.view().squares[7 * 15 + 7] is None  # the board as it was
+        True
+    """
+
+    __slots__ = ("_board", "_dawg", "_rules", "_view")
+
+    def __init__(self, board: Board, rules: Rules, dawg: Dawg) -> None:
+        self._board = board.copy()  # a snapshot: the moves are read maybe after the board changed
+        self._rules = rules
+        self._dawg = dawg
+        self._view: BoardView | None = None
+
+    def view(self) -> BoardView:
+        view = self._view
+        if view is None:  # two threads: the same view, made twice
+            view = self._view = BoardView(self._board, self._rules, self._dawg)
+        return view
+
+
+def later_field(name: str, later: LaterView, found: Raw) -> str | tuple[Word, ...]:
+    """:func:`found_field` of a placement found on the board of ``later``."""
+    return found_field(name, later.view(), found)
+
+
 def found_field(name: str, view: BoardView, found: Raw) -> str | tuple[Word, ...]:
     """The ``word`` (its text, as the board shows it) or the ``words`` of a found placement."""
     if name == "words":
@@ -1120,7 +1153,7 @@ SHOWN = ALPHABET + LOWER  # a letter code as a word shows it: 0-25 a letter, 26-
 _LAID: dict[int, list[PlacedTile | None]] = {}
 
 
-def _laid_tiles(size: int) -> list[PlacedTile | None]:
+def laid_tiles(size: int) -> list[PlacedTile | None]:
     laid = _LAID.get(size)
     if laid is None:
         laid = _LAID[size] = [None] * (size * size * 52)
@@ -1198,7 +1231,9 @@ class MoveList(Sequence[Move]):
     records of the search sorted by score (a sort at C speed); the placements of equal score are
     put in board order the first time one of them is read, and a ``Move`` is built once, on first
     access. It behaves as a read-only list: ``len``, indexing, slices (lists of moves), iteration,
-    and equality with a list of moves.
+    and equality with a list of moves. The compiled engine's lists
+    (:func:`scrabble_fr.player.generator.generate_moves`) come with every move made, in order, on
+    its C side, where a move costs less than its record's sorting would here.
 
         >>> from scrabble_fr.engine.position import Position
         >>> from scrabble_fr.words import WordSet
@@ -1211,13 +1246,20 @@ class MoveList(Sequence[Move]):
         (True, True)
     """
 
-    __slots__ = ("_built", "_records", "_settled", "_view")
+    __slots__ = ("_built", "_records", "_settled", "_view", "_whole")
 
-    def __init__(self, view: BoardView, records: list[Raw]) -> None:
-        records.sort(key=_score_of, reverse=True)  # stable: equal scores stay in search order
+    def __init__(self, view: BoardView | None, records: list[Raw], built: list[Move] | None = None) -> None:
+        """The list of the ``records`` found on ``view``; or, with ``built``, the moves already
+        made, in the list's order, from the ``records`` in that order (the compiled engine's)."""
         self._view = view
         self._records = records
-        self._built: list[Move | None] = [None] * len(records)
+        self._whole = built is not None  # every move made and in order
+        if built is not None:
+            self._built: list[Move | None] = built  # type: ignore[assignment]  # a list of Move is one of Move | None
+            self._settled = bytearray(b"\x01") * len(records)
+            return
+        records.sort(key=_score_of, reverse=True)  # stable: equal scores stay in search order
+        self._built = [None] * len(records)
         self._settled = bytearray(len(records))  # 1 where the record's tie group is in order
 
     def __len__(self) -> int:
@@ -1240,6 +1282,11 @@ class MoveList(Sequence[Move]):
         return self._move(index)
 
     def __iter__(self) -> Iterator[Move]:
+        if self._whole:  # every move made, in order: the list's own iterator
+            return iter(self._built)  # type: ignore[arg-type]
+        return self._made_as_read()
+
+    def _made_as_read(self) -> Iterator[Move]:
         count = len(self._records)
         built = self._built
         for low in range(0, count, _CHUNK):
@@ -1250,6 +1297,7 @@ class MoveList(Sequence[Move]):
                 self._settle(low, high)  # a tie group met is built whole, and put in order
                 self._build(low, high)
             yield from built[low:high]  # type: ignore[misc]
+        self._whole = True
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, (list, tuple, MoveList)):
@@ -1273,17 +1321,23 @@ class MoveList(Sequence[Move]):
                 self._settle_group(index)
             move = self._built[index]
             if move is None:
-                move = self._built[index] = to_move(self._view, self._records[index])
+                move = self._built[index] = to_move(self._made_from(), self._records[index])
         return move
+
+    def _made_from(self) -> BoardView:
+        # Only a list of records has moves left to make, and it has its view.
+        assert self._view is not None
+        return self._view
 
     def _build(self, low: int, high: int) -> None:
         built, records = self._built, self._records
         if built[low:high].count(None) == high - low:  # as a list read through finds them
-            built[low:high] = to_moves(self._view, records[low:high])
+            built[low:high] = to_moves(self._made_from(), records[low:high])
             return
         missing = [index for index in range(low, high) if built[index] is None]
-        for index, move in zip(missing, to_moves(self._view, [records[i] for i in missing]), strict=True):
-            built[index] = move
+        if missing:
+            for index, move in zip(missing, to_moves(self._made_from(), [records[i] for i in missing]), strict=True):
+                built[index] = move
 
     def _settle_group(self, index: int) -> None:
         # The records of one score lie together: find them and put them in board order.

@@ -37,10 +37,20 @@ from dataclasses import dataclass
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
+from scrabble_fr.engine.move import Move
 from scrabble_fr.engine.position import Position
 from scrabble_fr.engine.rules import BlockedRule, Rules
 from scrabble_fr.engine.scoring import LETTER_FACTOR, WORD_FACTOR
-from scrabble_fr.player.movegen import Raw, board_code, board_tile, dawg_of, rack_counts
+from scrabble_fr.player.movegen import (
+    LaterView,
+    Raw,
+    board_code,
+    board_tile,
+    dawg_of,
+    laid_tiles,
+    later_field,
+    rack_counts,
+)
 from scrabble_fr.words import ALPHABET, Dawg
 
 if TYPE_CHECKING:
@@ -262,6 +272,11 @@ _threads = threading.local()
 _OTHER_RACK = [0] * 27  # the rack searches read the first rack only
 
 
+def _racks(rack: str) -> array[int]:
+    """The request's racks for a search of ``rack``'s placements."""
+    return array("i", [*rack_counts(rack), *_OTHER_RACK])
+
+
 def _thread_state(loaded: ModuleType) -> object:
     """This thread's state on the C side (its cross-checks kept warm from one board to the next,
     given back with the thread): a search may be shared among threads."""
@@ -312,7 +327,28 @@ class MoveSearch:
         """Every placement of ``rack`` on ``board`` (``best`` 0), or those of the ``best`` highest
         scores and their ties, in no particular order."""
         found: list[Raw] = self._loaded.moves(_thread_state(self._loaded), best, **self._game, board=board,
-                                              racks=array("i", [*rack_counts(rack), *_OTHER_RACK]))
+                                              racks=_racks(rack))
+        return found
+
+    def move_list(self, board: Board, rack: str, dawg: Dawg) -> tuple[list[Raw], list[Move]]:
+        """Every placement of ``rack`` on ``board`` (``dawg``: the graph of this search's words),
+        as :meth:`moves` writes them and as the :class:`Move` objects
+        :func:`~scrabble_fr.player.movegen.to_moves` makes of them (their word and words made
+        when first read), both in the order of a move list: best score first, the ties by their
+        tiles. The C side makes the moves: a list's thousands cost about what its search does.
+
+            >>> from scrabble_fr.engine.board import Board
+            >>> from scrabble_fr.engine.rules import Rules
+            >>> from scrabble_fr.player.generator import compiled
+            >>> from scrabble_fr.words import Dawg
+            >>> dawg = Dawg.from_words(["OS", "SO"])
+            >>> records, moves = MoveSearch(compiled(), Rules.preset("ffsc"), dawg).move_list(Board(), "OS", dawg)
+            >>> records[0], moves[0], moves[0].words
+            ((4, 358, 360, (14, 18)), <Move 8G OS 4>, (Word(text='OS', row=6, col=7, across=False, score=4),))
+        """
+        found: tuple[list[Raw], list[Move]] = self._loaded.move_list(
+            _thread_state(self._loaded), laid_tiles(board.size), later_field, LaterView(board, self.rules, dawg),
+            **self._game, board=board_codes(board), racks=_racks(rack))
         return found
 
 

@@ -2,26 +2,30 @@
 
     >>> import tempfile, pathlib; from scrabble_fr.records.save import SavedGame; from scrabble_fr import Game
     >>> record = SavedGame.new(Game(["Ana", "Bob"], seed=7), [("Ana", None), ("Bob", None)])
-    >>> save = LocalSave(RecordStore(pathlib.Path(tempfile.mkdtemp())), record, lambda r: None)
-    >>> save.save(), save.lock.holds(), (save.store.directory / f"{record.id}.json").exists()
+    >>> save = LocalSave(RecordStore(pathlib.Path(tempfile.mkdtemp())))
+    >>> save.open(record); save.save(), save.lock.holds(), (save.folder / f"{record.id}.json").exists()
     (None, True, True)
 
-A session (a classic :class:`~scrabble_fr.match.Match`, a duplicate's
-:class:`~scrabble_fr.duplicate.DuplicateSession`) calls :meth:`Recorder.save` after every change
-and :meth:`Recorder.close` when the table is left; what it is told back is a warning to show the
-players, never an exception. :class:`LocalSave` records a game in the store of saved games, for
-one process at a time: it takes the game's lock when it opens (another process holding it refuses
-the opening; ``take_over``, the ``--forcer`` of the command line, takes it over), checks at every
-save that nobody took it over since, and says the first failure once (a full disk must not repeat
-itself after every move). A shared table's log is another recorder of the same shape
-(:mod:`scrabble_fr.table.classic_seat`): each change a row of the log, a change another seat
-recorded first refused by raising, and leaving releases the seat.
+Whoever opens a session (:mod:`scrabble_fr.opening`, :mod:`scrabble_fr.resume`) chooses where it
+is recorded and hands the recorder over; the session (a classic
+:class:`~scrabble_fr.match.Match`, a duplicate's :class:`~scrabble_fr.duplicate.DuplicateSession`,
+a topping's) never builds one. The session calls :meth:`Recorder.open` with its record once it
+stands (a saved game replayed, a new one drawn), brings that record up to date and calls
+:meth:`Recorder.save` after every change, and :meth:`Recorder.close` when the table is left; what
+it is told back is a warning to show the players, never an exception. :class:`LocalSave` records
+a game in the store of saved games, for one process at a time: it takes the game's lock when it
+opens (another process holding it refuses the opening; ``take_over``, the ``--forcer`` of the
+command line, takes it over), checks at every save that nobody took it over since, and says the
+first failure once (a full disk must not repeat itself after every move). A shared table's log
+is another recorder of the same shape (:mod:`scrabble_fr.table.classic_seat`): each change a row
+of the log, a change another seat recorded first refused by raising, and leaving releases the
+seat.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Generic, Protocol, TypeVar
+from pathlib import Path
+from typing import Protocol
 
 from scrabble_fr.engine.errors import ScrabbleError
 from scrabble_fr.i18n import _
@@ -33,6 +37,17 @@ from scrabble_fr.records.store import RecordStore, SavedRecord
 
 class Recorder(Protocol):
     """Where a session's changes go."""
+
+    @property
+    def folder(self) -> Path | None:
+        """Where files written from the game go (its GCG, a duplicate's sheets): beside the saved
+        games, or None for the working folder."""
+        ...
+
+    def open(self, record: SavedRecord | None) -> None:
+        """The session starts with ``record`` (None: a session that keeps no record of its own, a
+        table's seat). Raises, and nothing is opened, if it may not be recorded here now."""
+        ...
 
     def save(self) -> str | None:
         """Record the session as it stands; a warning for the players if that failed, else None.
@@ -51,36 +66,45 @@ class Recorder(Protocol):
         ...
 
 
-Record = TypeVar("Record", bound=SavedRecord)
+class LocalSave:
+    """The record a session opens it with, saved in ``store`` by this process alone."""
 
-
-class LocalSave(Generic[Record]):
-    """``record`` saved in ``store`` by this process alone; ``refresh`` brings the record up to
-    the session's state before each save."""
-
-    def __init__(self, store: RecordStore, record: Record, refresh: Callable[[Record], None], *,
-                 take_over: bool = False) -> None:
+    def __init__(self, store: RecordStore, *, take_over: bool = False) -> None:
         self.store = store
-        self.record = record
-        self._refresh = refresh
+        self.take_over = take_over
+        self.record: SavedRecord | None = None
+        self.lock: SaveLock | None = None
         self._failed = False
-        self.lock: SaveLock | None = store.lock(record.id)
+
+    @property
+    def folder(self) -> Path:
+        return self.store.directory
+
+    def open(self, record: SavedRecord | None) -> None:
+        """Take the game's lock (raises ``save_locked`` if another process has it: nothing opened)."""
+        if record is None:
+            raise ValueError("a local save keeps a record")
+        self.record = record
+        lock = self.store.lock(record.id)
         try:
-            self.lock.acquire(take_over=take_over)  # raises save_locked: nothing opened
+            lock.acquire(take_over=self.take_over)
         except RecordError as exc:
             if exc.code != "save_lock_failed":
                 raise
             # The folder cannot be written: the game is still played, and the first save says
             # what is wrong with the folder.
-            self.lock = None
+            return
+        self.lock = lock
 
     def save(self) -> str | None:
         """Save the record; a failure is returned once as a warning and never stops the game."""
-        self._refresh(self.record)
+        record = self.record
+        if record is None:
+            raise ValueError("a local save is opened before it saves")
         try:
             if self.lock is not None and not self.lock.holds():
-                raise RecordError("save_taken_over", id=self.record.id)
-            self.store.save(self.record)
+                raise RecordError("save_taken_over", id=record.id)
+            self.store.save(record)
         except (OSError, ScrabbleError) as exc:
             if self._failed:
                 return None
@@ -100,6 +124,11 @@ class LocalSave(Generic[Record]):
 
 class Unrecorded:
     """A session kept nowhere (a test, a game played without a store): nothing to say, ever."""
+
+    folder = None
+
+    def open(self, record: SavedRecord | None) -> None:
+        pass
 
     def save(self) -> str | None:
         return None

@@ -58,7 +58,7 @@ def next_start_ms(table: DuplicateTable, pause: float) -> int | None:
         if last.results is None or last.closed_ms is None:
             return None
         return last.closed_ms + int(pause * 1000)
-    joined = next((row.ts_ms for row in table.rows if row.payload.get("type") == RowType.JOIN), None)
+    joined = next((row.ts_ms for row in table.rows if row.kind is RowType.JOIN), None)
     return joined + int(pause * 1000) if joined is not None else 0
 
 

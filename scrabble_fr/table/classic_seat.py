@@ -18,6 +18,7 @@ from scrabble_fr.table.errors import NOT_RECORDED, TableError
 
 if TYPE_CHECKING:
     from scrabble_fr.match.match import Match
+    from scrabble_fr.records.store import SavedRecord
     from scrabble_fr.table.session import TableSession
 
 
@@ -30,11 +31,12 @@ class ClassicSeat:
     def __init__(self, table: TableSession) -> None:
         self.table = table
 
-    @property
-    def me(self) -> int | None:
-        return self.table.me
-
     # -- where the match is recorded: the table's log ----------------------------------------
+    folder = None  # a table keeps no save file to write beside: the working folder
+
+    def open(self, record: SavedRecord | None) -> None:
+        pass  # the seat is taken by the table session before its match is built
+
     def save(self) -> str | None:
         return self.table.commit("move")
 
@@ -48,10 +50,10 @@ class ClassicSeat:
 
     # -- who may act: this seat's player ---------------------------------------------------
     def rack_owner(self, match: Match) -> int:
-        return self.me if self.me is not None else match.actor
+        return self.table.me if self.table.me is not None else match.actor
 
     def rack_visible(self, match: Match) -> bool:
-        return self.me is not None  # its own rack, always; a spectator's screen shows none
+        return self.table.me is not None  # its own rack, always; a spectator's screen shows none
 
     def needs_handover(self, match: Match) -> int | None:
         return None  # one player at each screen
@@ -62,15 +64,15 @@ class ClassicSeat:
     def may_act(self, match: Match, player: int) -> bool:
         # Its own player, and the computers (one process holding a seat plays them; a spectator
         # writes nothing).
-        return self.table.can_act and (player == self.me or match.is_computer(player))
+        return self.table.can_act and (player == self.table.me or match.is_computer(player))
 
     def require_turn(self, match: Match, player: int) -> None:
         self.table.require_turn(player)
 
     def check_contest(self, match: Match, contester: int) -> None:
         table = self.table
-        if contester != self.me and not table.judging:
-            raise TableError("spectator" if self.me is None else "not_your_turn", name=match.players[contester])
+        if contester != table.me and not table.judging:
+            raise TableError("spectator" if table.me is None else "not_your_turn", name=match.players[contester])
         if table.judgement is not None and not table.judging:
             raise TableError("judgement_pending")
 

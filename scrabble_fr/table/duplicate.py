@@ -422,6 +422,11 @@ class DuplicateTable(FollowedTable, FollowedGame):
             raise TableError("slip_coup_closed", n=typed.n)
 
     # -- the arbitrator's intents ------------------------------------------------------------
+    def link_next(self, table_id: str) -> None:
+        """Link the series' next game, ``table_id``, on this log (``acted_first``: another row
+        came first, read now; it may be another window's link)."""
+        self._write(NextRow(table_id))
+
     def start_coup(self) -> Outcome:
         """The arbitrator announces the next draw: the coup's clock starts."""
         self._require_arbiter()

@@ -90,7 +90,7 @@ def summary(store: TableStore, info: TableInfo) -> dict[str, Any]:
             last = table.current or table.last
             coup = last.number if last is not None else 0
         else:
-            view = TableSession.watch_info(store, info)
+            view = TableSession.watch(store, info)
             over = view.match.is_over
             turn = None if over else view.match.players[view.match.actor]
             state = TableState.DAMAGED if view.damaged is not None else (

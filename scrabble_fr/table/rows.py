@@ -61,6 +61,14 @@ def _seat(value: Any) -> int | None:
     return value if isinstance(value, int) and not isinstance(value, bool) else None
 
 
+def row_type(payload: Mapping[str, Any]) -> RowType | None:
+    """A row's type as its JSON form says it (None: a row that does not read)."""
+    try:
+        return _type_of(payload)
+    except ValueError:
+        return None
+
+
 def _type_of(payload: Mapping[str, Any]) -> RowType:
     if "damaged" in payload:
         raise ValueError("unreadable")

@@ -33,7 +33,6 @@ from scrabble_fr.duplicate.ranking import RankingLine, Tally, standings
 from scrabble_fr.table.duplicate import DUPLICATE, DuplicateTable, DuplicateTableSettings, create_duplicate_table
 from scrabble_fr.table.errors import TableError
 from scrabble_fr.table.results import TableResults, results_data, table_results
-from scrabble_fr.table.rows import NextRow
 from scrabble_fr.table.seal import SEALED, new_seed, sealed_seeds
 from scrabble_fr.table.store import (
     Conflict,
@@ -130,7 +129,7 @@ def next_game(table: DuplicateTable, seed: int | None = None) -> tuple[str, str]
     assert table.seat_code is not None
     while table.next_table is None:
         try:
-            table._write(NextRow(new_table_id()))
+            table.link_next(new_table_id())
         except TableError as exc:
             if exc.code != "acted_first":
                 raise  # another window of the desk wrote first: read its link

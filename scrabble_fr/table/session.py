@@ -5,7 +5,7 @@
     >>> store = open_store(":memory:")
     >>> created = create_table(store, TableSettings(["Alice", "Bruno"], seed=7))
     >>> alice = TableSession.join(store, created.codes[0], WordSet(["BALTE"]))
-    >>> _ = alice.match.play("H4 BALTE"); [row.payload["type"] for row in alice.rows][-1]
+    >>> _ = alice.match.play("H4 BALTE"); [str(row.kind) for row in alice.rows][-1]
     'move'
 
 A :class:`TableSession` follows one table for one seat (or for a spectator): it holds a
@@ -53,6 +53,7 @@ from scrabble_fr.match.config import (
     check_players,
     check_seed,
 )
+from scrabble_fr.match.errors import MatchError
 from scrabble_fr.match.match import Match, Note, default_computers, match_gcg
 from scrabble_fr.match.outcome import Outcome
 from scrabble_fr.table.classic_seat import ClassicSeat
@@ -65,7 +66,6 @@ from scrabble_fr.table.rows import (
     UndoAnswerRow,
     UndoRequestRow,
     classic_row,
-    read_classic_row,
 )
 from scrabble_fr.table.seal import is_sealed, new_seed, open_tiles, seal_tiles, table_seals, table_seed
 from scrabble_fr.table.store import (
@@ -209,13 +209,10 @@ class TableSession(FollowedTable):
         return cls(store, info, seat, lexicon, force=force, computers=computers, code=code)
 
     @classmethod
-    def watch(cls, store: TableStore, table_id: str, lexicon: WordList | None) -> TableSession:
-        """A spectator of the table: the board, the scores and the history, never a rack."""
-        return cls.watch_info(store, store.table(table_id), lexicon)
-
-    @classmethod
-    def watch_info(cls, store: TableStore, info: TableInfo, lexicon: WordList | None = None) -> TableSession:
-        """:meth:`watch` of a table already read from the store (``info``): not read again."""
+    def watch(cls, store: TableStore, table: str | TableInfo, lexicon: WordList | None = None) -> TableSession:
+        """A spectator of the table (its id, or its info already read): the board, the scores and
+        the history, never a rack."""
+        info = store.table(table) if isinstance(table, str) else table
         return cls(store, info, None, lexicon, spectator=True, computers=None)
 
     # -- the state of the table --------------------------------------------------------------
@@ -274,7 +271,7 @@ class TableSession(FollowedTable):
         """The game's actions after ``rows``, their exchanges opened (the seed is known)."""
         actions: list[dict[str, Any]] = []
         for row in rows:
-            typed = read_classic_row(row.payload)
+            typed = row.classic()
             del actions[len(actions) - typed.drop:]
             for action in typed.actions:
                 actions.append(self._game_action(action, row.seq, len(actions)))
@@ -311,7 +308,7 @@ class TableSession(FollowedTable):
             raise TableError("not_your_turn", name=self.match.players[player])
 
     def _apply(self, row: Row) -> None:
-        typed = read_classic_row(row.payload)
+        typed = row.classic()
         match = self.match
         self.clock.pin(row.ts_ms)
         if isinstance(typed, RematchRow) and self.rematch is None:
@@ -332,7 +329,7 @@ class TableSession(FollowedTable):
         if typed.changes_game:
             self.committed = match.game.actions
         if typed.notes is not None:
-            match.set_notes([n for n in (Note.from_data(d, len(self.config.players)) for d in typed.notes) if n])
+            match.set_notes(Note.read_all(typed.notes, len(self.config.players)))
             self.committed_notes = [n.to_data() for n in match.notes]
         if isinstance(typed, UndoRequestRow):
             self.undo_asked = UndoAsked(typed.by)
@@ -361,16 +358,12 @@ class TableSession(FollowedTable):
         self.clock.pin(start)
         self.match.start_clocks()
 
-    def _events_after(self, count: int) -> list[Event]:
-        """The game's events after the first ``count``."""
-        return self.match.game.history[count:]
-
     def sync(self) -> list[Event]:
         """Read the rows written since the last one known; returns the game's new events."""
         rows, now = self.store.rows_now(self.table_id, self.seq)
         before = len(self.match.game.history)
         self._apply_rows(rows)
-        events = self._events_after(before)
+        events = self.match.game.history[before:]
         if self.started_ms is None and self.info.started_ms is not None:
             self.started_ms = self.info.started_ms
             if self.rows and self.rows[-1].ts_ms > self.started_ms:
@@ -386,7 +379,7 @@ class TableSession(FollowedTable):
         known = len(self.match.game.history)
         self._restart()
         self.sync()
-        return self._events_after(known)
+        return self.match.game.history[known:]
 
     # -- writing -----------------------------------------------------------------------------
     def commit(self, kind: str, **extra: Any) -> str | None:
@@ -427,7 +420,7 @@ class TableSession(FollowedTable):
                     known = self.seq
                     self.rebuild()
                     first = next((row for row in self.rows if row.seq > known), None)
-                    who = self._writer_name(read_classic_row(first.payload).by if first is not None else None)
+                    who = self._writer_name(first.classic().by if first is not None else None)
                     raise TableError("acted_first", name=who, what=self.what_happened(known)) from None
                 continue
             except TableError:
@@ -448,15 +441,14 @@ class TableSession(FollowedTable):
         """Another row came first: if it left the game as it was (a note, an undo asked…), put
         this change on top of it and say True; otherwise False (the caller rebuilds)."""
         newer = self.store.rows(self.table_id, self.seq)
-        if drop or any(read_classic_row(row.payload).changes_game for row in newer):
+        if drop or any(row.classic().changes_game for row in newer):
             return False
         mine = [n for n in notes if n not in self.committed_notes]
         self.rebuild_from_known()
         self._apply_rows(newer)
         match = self.match
         match.apply_actions(added)
-        kept = [note for note in (Note.from_data(data, len(self.config.players)) for data in mine)
-                if note is not None and note not in match.notes]
+        kept = [note for note in Note.read_all(mine, len(self.config.players)) if note not in match.notes]
         match.set_notes(match.notes + kept)
         self.clock.release()
         if self.started:
@@ -510,8 +502,6 @@ class TableSession(FollowedTable):
             raise TableError("undo_pending")
         humans_acted = [p for p in match.game.actors() if not match.is_computer(p)]
         if not humans_acted or humans_acted[-1] != self.me:
-            from scrabble_fr.match.errors import MatchError
-
             raise MatchError("undo_nothing")
         self.commit("undo_request")
         self.undo_asked = UndoAsked(self.seat)
@@ -587,7 +577,7 @@ class TableSession(FollowedTable):
         if not changed:
             return ()
         count, announced, asked, rematch = before
-        events = self._events_after(count)
+        events = self.match.game.history[count:]
         messages = tuple(self.event_text(e) for e in events) + self._help_used(asked)
         asker = self.rematch_asker
         if rematch is None and asker is not None:
@@ -623,7 +613,5 @@ def table_gcg(session: TableSession) -> str:
     """A shared table's game as GCG text: its moves, the list that judged it, its notes; the
     players' racks once the game is over only (before, they are what each player still holds)."""
     game = session.match.game
-    config = session.info.config
-    words = config.get("lexicon_words")
-    return match_gcg(game, session.match.notes, config, words if isinstance(words, int) and words > 0 else None,
-                     title=f"scrabble_fr table {session.table_id}", racks=game.is_over)
+    return match_gcg(game, session.match.notes, session.info.config, title=f"scrabble_fr table {session.table_id}",
+                     racks=game.is_over)

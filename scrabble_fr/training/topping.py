@@ -44,8 +44,8 @@ from scrabble_fr.i18n import _, ngettext, points
 from scrabble_fr.match.outcome import Outcome
 from scrabble_fr.messages import describe
 from scrabble_fr.records.errors import RecordError
-from scrabble_fr.records.recorder import LocalSave, Recorder, Unrecorded
-from scrabble_fr.records.store import RecordStore, new_id
+from scrabble_fr.records.recorder import Recorder, Unrecorded
+from scrabble_fr.records.store import new_id
 from scrabble_fr.training.count import DEFAULT_SECONDS, HINT_SECONDS, coup_count
 from scrabble_fr.training.errors import TrainingError
 from scrabble_fr.training.save import ToppingRecord
@@ -154,11 +154,11 @@ def hint_text(tile: PlacedTile, notation: str) -> str:
 
 
 class ToppingSession:
-    """One topping game at one keyboard, saved after every change."""
+    """One topping game at one keyboard, recorded after every change by the ``recorder`` given
+    (a local save under the game's lock; none: nowhere)."""
 
     def __init__(self, game: DuplicateGame, record: ToppingRecord, *, seconds: float,
-                 store: RecordStore | None = None, now: Callable[[], float] = time.monotonic,
-                 take_over: bool = False) -> None:
+                 recorder: Recorder | None = None, now: Callable[[], float] = time.monotonic) -> None:
         self.game = game
         self.record = record
         self.seconds = seconds
@@ -169,11 +169,11 @@ class ToppingSession:
         self.watch = StopWatch(now)
         self.recorder: Recorder = Unrecorded()
         self._open_coup()
-        if store is not None:
-            self.recorder = LocalSave(store, record, self._refresh, take_over=take_over)
+        if recorder is not None:
+            self._keep_in(recorder)
 
     @classmethod
-    def create(cls, settings: ToppingSettings, lexicon: WordList, *, store: RecordStore | None = None,
+    def create(cls, settings: ToppingSettings, lexicon: WordList, *, recorder: Recorder | None = None,
                now: Callable[[], float] = time.monotonic) -> ToppingSession:
         """A new game (a time that is no clock or out of range, a bad seed: raises, nothing saved)."""
         seconds = check_seconds(settings.seconds)
@@ -181,16 +181,17 @@ class ToppingSession:
                              seconds=seconds, now=now)
         record = ToppingRecord(id=new_id(), player=settings.player, rules=rules_to_mapping(settings.rules),
                                seed=game.seed, seconds=seconds, lexicon=settings.lexicon or settings.rules.lexicon)
-        session = cls(game, record, seconds=seconds, store=store, now=now)
+        session = cls(game, record, seconds=seconds, recorder=recorder, now=now)
         session._save()
         return session
 
     @classmethod
-    def from_record(cls, record: ToppingRecord, lexicon: WordList, *, store: RecordStore | None = None,
-                    take_over: bool = False, now: Callable[[], float] = time.monotonic) -> ToppingSession:
+    def from_record(cls, record: ToppingRecord, lexicon: WordList, *, recorder: Recorder | None = None,
+                    now: Callable[[], float] = time.monotonic) -> ToppingSession:
         """A saved game where it stopped: its closed coups replayed from the seed (each draw and
         top as recorded), the coup in progress with its tries, hints and the time it had taken.
-        A record that does not replay raises :class:`RecordError`, nothing opened."""
+        A record that does not replay raises :class:`RecordError`, nothing opened; once it has
+        replayed, it is recorded by ``recorder``."""
         try:
             game = DuplicateGame([], lexicon=lexicon, rules=rules_from_mapping(record.rules), seed=record.seed,
                                  seconds=record.seconds, now=now)
@@ -201,7 +202,7 @@ class ToppingSession:
                                                                              session._top_text(coup)]:
                     raise RecordError("save_replay", id=record.id, detail="sheet differs")
                 session._restore(coup, data)
-                session._close(coup, bool(data.get("found")), None)
+                session._end_coup(coup, bool(data.get("found")), None)
                 session.review = None
             if session.current is not None and record.current is not None:
                 session._restore(session.current, record.current)
@@ -211,8 +212,8 @@ class ToppingSession:
             raise RecordError("save_replay", id=record.id, detail=str(exc)) from None
         except (KeyError, TypeError, ValueError) as exc:
             raise RecordError("save_replay", id=record.id, detail=type(exc).__name__) from None
-        if store is not None:
-            session.recorder = LocalSave(store, record, session._refresh, take_over=take_over)
+        if recorder is not None:
+            session._keep_in(recorder)
         return session
 
     # -- reading -----------------------------------------------------------------------------
@@ -397,6 +398,14 @@ class ToppingSession:
 
     def _close(self, coup: ToppingCoup, found: bool, why: str | None, *, seconds: float | None = None,
                first: str | None = None) -> Outcome:
+        self._end_coup(coup, found, seconds)
+        messages = [m for m in (first, why) if m] + self.coup_lines(coup)
+        if self.is_over:
+            messages.append(self.final_text())
+        return Outcome(tuple(messages), self._save())
+
+    def _end_coup(self, coup: ToppingCoup, found: bool, seconds: float | None) -> None:
+        # What closing a coup changes, whether played now or replayed from the record.
         self.watch.stop()
         coup.elapsed = min(seconds if seconds is not None else self.watch.elapsed(), self.seconds)
         coup.found = found
@@ -405,10 +414,6 @@ class ToppingSession:
         self.closed.append(coup)
         self.review = coup
         self._open_coup()
-        messages = [m for m in (first, why) if m] + self.coup_lines(coup)
-        if self.is_over:
-            messages.append(self.final_text())
-        return Outcome(tuple(messages), self._save())
 
     def _total_until(self, coup: ToppingCoup) -> int:
         return sum(c.count or 0 for c in self.closed if c.number <= coup.number)
@@ -432,4 +437,9 @@ class ToppingSession:
 
     def _save(self) -> str | None:
         """Record the game; a failure is returned once as a warning and never stops the game."""
+        self._refresh(self.record)
         return self.recorder.save()
+
+    def _keep_in(self, recorder: Recorder) -> None:
+        recorder.open(self.record)  # raises if another process has the game: nothing opened
+        self.recorder = recorder

@@ -50,6 +50,7 @@ def keep_non_breaking_spaces() -> bool:
 
 
 _MARK = "\ue000"  # a private-use character standing for U+00A0 while Markdown folds white space
+_PATCHED: set[object] = set()  # Markdown's reader once patched: never patched twice
 
 
 def _keep_them_in_markdown() -> None:
@@ -59,7 +60,7 @@ def _keep_them_in_markdown() -> None:
     from textual.widgets._markdown import MarkdownBlock
 
     original = MarkdownBlock._token_to_content
-    if getattr(original, "keeps_non_breaking_spaces", False):
+    if original in _PATCHED:
         return
 
     def token_to_content(self: MarkdownBlock, token: object) -> Content:
@@ -71,5 +72,5 @@ def _keep_them_in_markdown() -> None:
             return content
         return Content(content.plain.replace(_MARK, "\u00a0"), list(content.spans))
 
-    token_to_content.keeps_non_breaking_spaces = True  # type: ignore[attr-defined]
+    _PATCHED.add(token_to_content)
     MarkdownBlock._token_to_content = token_to_content  # type: ignore[method-assign]

@@ -13,6 +13,7 @@ import pytest
 from scrabble_fr import resume
 from scrabble_fr.duplicate import DuplicateRecord, DuplicateSession, DuplicateSettings, read_sheet
 from scrabble_fr.engine.errors import ScrabbleError
+from scrabble_fr.records.recorder import LocalSave
 from scrabble_fr.records.store import RecordStore, SaveStatus
 
 SHEET = "NETSAAE\nAAE+BIS 8H TA\n"
@@ -28,8 +29,8 @@ class FakeTime:
 
 def session(words, tmp_path=None, players=("Alice", "Bruno"), seconds=60.0, clock=None) -> DuplicateSession:
     settings = DuplicateSettings(list(players), seconds=seconds, sheet=read_sheet(SHEET), lexicon="test")
-    store = RecordStore(tmp_path) if tmp_path is not None else None
-    return DuplicateSession.create(settings, words, store=store, now=clock or FakeTime())
+    recorder = LocalSave(RecordStore(tmp_path)) if tmp_path is not None else None
+    return DuplicateSession.create(settings, words, recorder=recorder, now=clock or FakeTime())
 
 
 def test_each_player_proposes_in_turn_and_the_coup_closes_when_all_have(words):

@@ -22,6 +22,7 @@ from scrabble_fr.engine.rules import Rules
 from scrabble_fr.match import GameConfig, Match, MatchError, Note
 from scrabble_fr.records.errors import RecordError
 from scrabble_fr.records.gcg import write_gcg
+from scrabble_fr.records.recorder import LocalSave
 from scrabble_fr.records.store import RecordStore
 
 
@@ -72,7 +73,10 @@ def _match(rig=None, spec="Alice,ordi:3", racks=("AEIMNOS", "EEEEEOS"), computer
     """A match; with ``rig`` the racks are set by hand (no store then: a rigged game does not
     replay from its seed), without it the seed's own draw is played (seed 7: Alice IELTABP)."""
     config = GameConfig.from_spec(spec, seed=seed, rules=Rules.preset(rules), **options)
-    match = Match(config, store=store, lexicon=lexicon or Words("MAISON", "OS", "OO", "SN"),
+    game = config.new_game()
+    match = Match(config, game=game, record=config.new_record(game) if store is not None else None,
+                  recorder=LocalSave(store) if store is not None else None,
+                  lexicon=lexicon or Words("MAISON", "OS", "OO", "SN"),
                   computers=(lambda level, rng: computer) if computer is not None else None,
                   now=now or FakeTime())
     if rig is not None:
@@ -296,7 +300,7 @@ def test_hints_and_look_ups_are_one_line_per_turn_and_survive_resumption(tmp_pat
     record = store.load(match.record.id)
     from scrabble_fr.match import config_from_record
 
-    again = Match(config_from_record(record), game=record.rebuild(), record=record, store=store, lexicon=Words(),
+    again = Match(config_from_record(record), game=record.rebuild(), record=record, recorder=LocalSave(store), lexicon=Words(),
                   computers=None)
     assert again.notes == match.notes
     assert [type(row).__name__ for row in again.timeline()] == ["Note", "Note", "Event"]
@@ -397,13 +401,13 @@ def test_a_second_process_is_refused_then_may_take_over(tmp_path):
         from scrabble_fr.match import config_from_record
 
         with pytest.raises(RecordError) as info:
-            Match(config_from_record(record), game=record.rebuild(), record=record, store=store, lexicon=Words())
+            Match(config_from_record(record), game=record.rebuild(), record=record, recorder=LocalSave(store), lexicon=Words())
         assert info.value.code == "save_locked"
         assert info.value.params["pid"] == holder.pid
         assert "--forcer" in str(info.value)
-        taken = Match(config_from_record(record), game=record.rebuild(), record=record, store=store,
-                      lexicon=Words(), take_over=True)
-        assert taken.lock is not None and taken.lock.holds()
+        taken = Match(config_from_record(record), game=record.rebuild(), record=record,
+                      lexicon=Words(), recorder=LocalSave(store, take_over=True))
+        assert taken.recorder.lock is not None and taken.recorder.lock.holds()
     finally:
         holder.kill()
         holder.wait()
@@ -417,13 +421,13 @@ def test_a_lock_left_by_a_dead_process_is_taken_silently(tmp_path):
     # released the lock the dead process held (here: this process lets it go, saving nothing).
     dead = subprocess.Popen([sys.executable, "-c", "pass"])
     dead.wait()
-    match.lock.release()
+    match.recorder.lock.release()
     store.lock(match.record.id).path.write_text(f'{{"pid": {dead.pid}, "token": "x"}}', encoding="utf-8")
     record = store.load(match.record.id)
     from scrabble_fr.match import config_from_record
 
-    again = Match(config_from_record(record), game=record.rebuild(), record=record, store=store, lexicon=Words())
-    assert again.lock is not None and again.lock.holds()
+    again = Match(config_from_record(record), game=record.rebuild(), record=record, recorder=LocalSave(store), lexicon=Words())
+    assert again.recorder.lock is not None and again.recorder.lock.holds()
 
 
 def test_the_window_whose_game_was_taken_over_stops_saving(tmp_path):
@@ -433,8 +437,8 @@ def test_the_window_whose_game_was_taken_over_stops_saving(tmp_path):
     record = store.load(first.record.id)
     from scrabble_fr.match import config_from_record
 
-    second = Match(config_from_record(record), game=record.rebuild(), record=record, store=store,
-                   lexicon=Words(), take_over=True)
+    second = Match(config_from_record(record), game=record.rebuild(), record=record,
+                   lexicon=Words(), recorder=LocalSave(store, take_over=True))
     second.accept()
     saved = store.load(first.record.id).actions
     outcome = first.accept()  # the first window does not know yet
@@ -560,7 +564,7 @@ def test_a_save_folder_that_cannot_be_written_still_lets_the_game_be_played(tmp_
     blocked = tmp_path / "not-a-folder"
     blocked.write_text("", encoding="utf-8")
     match = _match(spec="Alice,Bruno", store=RecordStore(blocked / "parties"), seed=SEED)
-    assert match.lock is None
+    assert match.recorder.lock is None
     outcome = match.play("H4 BALTE")
     assert match.game.pending is not None  # the move is announced all the same
     assert outcome.warning and "sauvegardée" in outcome.warning  # and the player is told
@@ -622,7 +626,7 @@ def test_the_hint_in_the_endgame_shows_the_solvers_move_and_spread(rig, mini_rul
     # (18, as above) going out: Bruno's S and T (1 + 1) are added to her and taken from him.
     rules = mini_rules("ffsc", "AIMNOSST")
     config = GameConfig.from_spec("Alice,Bruno", seed=5, rules=rules)
-    match = Match(config, store=None, lexicon=Words("MAISON", "OS"), computers=None, now=FakeTime())
+    match = Match(config, lexicon=Words("MAISON", "OS"), computers=None, now=FakeTime())
     rig(match.game, ["AIMNOS", "ST"])
     task = match.hint_task()
     lines = match.complete_hint(task, task.compute())

@@ -12,6 +12,7 @@ from scrabble_fr.match.actors import OneKeyboard
 from scrabble_fr.match.config import Verification, config_from_record
 from scrabble_fr.match.match import match_gcg, record_gcg
 from scrabble_fr.match.outcome import Outcome
+from scrabble_fr.records.recorder import Unrecorded
 from scrabble_fr.records.save import SavedGame
 from scrabble_fr.words import WordSet
 
@@ -26,7 +27,7 @@ class Refused(ScrabbleError):
         self.later = later
 
 
-class ListRecorder:
+class ListRecorder(Unrecorded):
     """Records the game's actions after each save in a list; may refuse the next save."""
 
     def __init__(self) -> None:
@@ -180,5 +181,8 @@ def test_a_saved_game_and_a_table_write_their_gcg_with_one_writer():
     record.notes = [note.to_data() for note in match.notes]
     assert config_from_record(record) == match.config
     text = record_gcg(record, match.game)
-    assert text == match_gcg(match.game, match.notes, record.settings, None)
+    assert text == match_gcg(match.game, match.notes, record.settings)
+    # The word count is read from the settings each keeps, as a record and a table both keep it.
+    record.settings["lexicon_words"] = 411430
+    assert any(line.startswith("#lexicon ") and line.endswith(" 411430") for line in record_gcg(record, match.game).splitlines())
     assert "\n#note Bruno " in text and text.rstrip().endswith("TABLE")

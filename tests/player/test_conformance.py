@@ -12,8 +12,10 @@ move generator's benchmark's). Under ``CI`` a missing compiled engine fails the 
 
 from __future__ import annotations
 
+import copy
 import dataclasses
 import functools
+import pickle
 from pathlib import Path
 from types import ModuleType
 
@@ -80,7 +82,7 @@ def refereed(position: Position, moves: list[Move]) -> None:
 
 def whole(moves: list[Move]) -> list[tuple[object, ...]]:
     """Each move with every field (a Move compares by its tiles alone)."""
-    return [(m.tiles, m.row, m.col, m.across, m.word, m.score, m.words) for m in moves]
+    return [fields_of(move) for move in moves]
 
 
 def sample(records: list[Raw], count: int = 25) -> list[Raw]:
@@ -113,12 +115,50 @@ def test_every_placement_its_score_and_the_best_moves_agree(lang: str, compiled_
         refereed(position, best)
 
 
-def test_the_move_lists_agree_move_for_move(compiled_engine: ModuleType) -> None:
-    """The lists as their callers read them: the same moves, built, in the same order."""
-    for name, position in positions("fr").items():
-        if name.endswith(("stored 3", "stored 12")):
-            compiled = list(generator.generate_moves(position))
-            assert whole(compiled) == whole(list(movegen.generate_moves(position))), name
+# The lists compared move for move, each move built (the Python list of a two-joker position
+# takes a good part of a second to build: one such, of a few thousand moves).
+LISTED = ("stored 3", "stored 12", "stored with two jokers 5", "crowded board")
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_the_move_lists_agree_move_for_move(lang: str, compiled_engine: ModuleType) -> None:
+    """The lists as their callers read them (the compiled engine's moves made on its C side):
+    the same moves, built, every field, in the same order, from the same records."""
+    for name, position in positions(lang).items():
+        if name.endswith(LISTED):
+            compiled, python = generator.generate_moves(position), movegen.generate_moves(position)
+            assert whole(list(compiled)) == whole(list(python)), name
+            assert compiled.records() == python.records(), name
+
+
+def test_the_moves_made_compiled_are_the_moves_described(compiled_engine: ModuleType) -> None:
+    """A move the C side makes is the value Move.place and Position.describe make: every field,
+    its repr and hash, copied, pickled and replaced alike; its words made when first read, from
+    the board as it was searched; its tiles shared with the Python lists'."""
+    position = positions("en")["en stored with two jokers 5"].copy()
+    moves = generator.generate_moves(position)
+    python = list(movegen.generate_moves(position))
+    before = position.copy()
+    position.board.place(moves[0].tiles)  # the board changes before the words are read
+    for move in sample_moves(list(moves)):
+        expected = before.describe(Move.place(move.tiles))
+        assert not {"word", "words"} & set(vars(move))  # not made yet
+        assert move == expected and hash(move) == hash(expected) and repr(move) == repr(expected), move
+        assert fields_of(move) == fields_of(expected), move
+        for copied in (copy.copy(move), copy.deepcopy(move), pickle.loads(pickle.dumps(move))):
+            assert fields_of(copied) == fields_of(expected) and vars(copied) == vars(expected)
+        assert fields_of(dataclasses.replace(move, score=0)) == fields_of(dataclasses.replace(expected, score=0))
+    tiles = {id(tile): tile for move in moves for tile in move.tiles}
+    assert len(tiles) == len(set(tiles.values()))  # one object a tile
+    assert set(tiles) == {id(tile) for move in python for tile in move.tiles}  # the Python list's
+
+
+def sample_moves(moves: list[Move], count: int = 40) -> list[Move]:
+    return moves[:: max(1, len(moves) // count)] + moves[-1:]
+
+
+def fields_of(move: Move) -> tuple[object, ...]:
+    return tuple(getattr(move, field.name) for field in dataclasses.fields(Move))
 
 
 def python_and_compiled(position: Position) -> tuple[list[Raw], list[Raw]]:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import io
 import subprocess
+import types
 from array import array
 from contextlib import redirect_stdout
 from pathlib import Path
@@ -16,7 +17,7 @@ import pytest
 from scrabble_fr.cli import main
 from scrabble_fr.engine.position import Position
 from scrabble_fr.engine.rules import Rules
-from scrabble_fr.player import generator, native
+from scrabble_fr.player import generator, movegen, native
 from scrabble_fr.player.endgame import solve
 from scrabble_fr.words import Dawg, WordSet
 
@@ -58,6 +59,16 @@ def test_without_the_compiled_engine_the_python_search_answers(monkeypatch: pyte
     assert (result.value, result.proven, [m.notation() for m in result.moves]) == (5, True, ["H8 OST"])
     assert native.search(position, start_run=0) is None
     assert not fresh_loader.exists()  # nothing built, nothing written
+
+
+def test_an_engine_built_from_older_sources_is_not_used(monkeypatch: pytest.MonkeyPatch,
+                                                       fresh_loader: Path) -> None:
+    """An extension left from before the move lists were made on the C side (a checkout not built
+    again) has no bind_moves: the Python search answers rather than a game failing."""
+    monkeypatch.setattr(generator.importlib, "import_module", lambda name: types.ModuleType(name))
+    assert generator.compiled() is None and generator.engine() == "Python"
+    position = Position.from_cgp(ENDGAME, lexicon=WordSet(WORDS))
+    assert [m.notation() for m in generator.generate_moves(position)][:1] == ["H8 OST"]
 
 
 def test_the_version_names_the_engine_in_use(monkeypatch: pytest.MonkeyPatch, fresh_loader: Path) -> None:
@@ -120,3 +131,10 @@ def test_a_request_is_checked_before_the_search_reads_it(compiled_engine: Module
         compiled_engine.best_by_tiles(state, 1, **game, board=board, racks=racks, boards=board)
     with pytest.raises(ValueError, match="size"):
         compiled_engine.solve(**{**game, "size": 17}, board=board, racks=racks)
+    # The move lists' tiles: one list slot for each square and code of the board, or no search.
+    laid, make = movegen.laid_tiles(15), movegen.later_field
+    assert compiled_engine.move_list(state, laid, make, None, **game, board=board, racks=racks) == ([], [])
+    with pytest.raises(ValueError, match="laid"):
+        compiled_engine.move_list(state, laid[:-1], make, None, **game, board=board, racks=racks)
+    with pytest.raises(ValueError, match="board"):
+        compiled_engine.move_list(state, laid, make, None, **game, board=board[:100], racks=racks)

@@ -11,7 +11,7 @@ from scrabble_fr.match import GameConfig, Match
 from scrabble_fr.records.errors import RecordError
 from scrabble_fr.records.recorder import LocalSave, Unrecorded
 from scrabble_fr.records.save import SavedGame
-from scrabble_fr.records.store import RecordStore
+from scrabble_fr.records.store import RecordStore, SavedRecord
 
 PLAYERS = [("Alice", None), ("Bruno", None)]
 
@@ -21,30 +21,39 @@ def _record(seed: int = 7) -> tuple[Game, SavedGame]:
     return game, SavedGame.new(game, PLAYERS)
 
 
-def test_each_save_brings_the_record_up_to_date_then_writes_it(tmp_path):
+def _opened(store: RecordStore, record: SavedGame, *, take_over: bool = False) -> LocalSave:
+    save = LocalSave(store, take_over=take_over)
+    save.open(record)
+    return save
+
+
+def test_each_save_writes_the_record_as_the_session_left_it(tmp_path):
     game, record = _record()
     store = RecordStore(tmp_path)
-    save = LocalSave(store, record, lambda r: r.update(game))
+    save = _opened(store, record)
     game.play("H4 BALTE")
+    record.update(game)
     assert save.save() is None
     assert store.load(record.id).actions == record.actions != []
+    assert save.folder == tmp_path
 
 
 def test_a_second_writer_is_refused_and_nothing_is_taken(tmp_path):
     _game, record = _record()
     store = RecordStore(tmp_path)
-    first = LocalSave(store, record, lambda r: None)
+    first = _opened(store, record)
+    second = LocalSave(store)
     with pytest.raises(RecordError) as refused:
-        LocalSave(store, record, lambda r: None)
+        second.open(record)
     assert refused.value.code == "save_locked"
-    assert first.lock is not None and first.lock.holds()
+    assert first.lock is not None and first.lock.holds() and second.lock is None
 
 
 def test_closing_lets_another_writer_in(tmp_path):
     _game, record = _record()
     store = RecordStore(tmp_path)
-    LocalSave(store, record, lambda r: None).close()
-    again = LocalSave(store, record, lambda r: None)
+    _opened(store, record).close()
+    again = _opened(store, record)
     assert again.lock is not None and again.lock.holds()
 
 
@@ -52,10 +61,11 @@ def test_a_game_taken_over_stops_writing_and_says_it_once(tmp_path):
     set_language("en")
     game, record = _record()
     store = RecordStore(tmp_path)
-    first = LocalSave(store, record, lambda r: r.update(game))
+    first = _opened(store, record)
     first.save()
-    taker = LocalSave(store, SavedGame.from_json(record.to_json()), lambda r: None, take_over=True)
+    taker = _opened(store, SavedGame.from_json(record.to_json()), take_over=True)
     game.play("H4 BALTE")
+    record.update(game)
     warning = first.save()
     assert warning is not None and warning.startswith("The game could not be saved: ")
     assert first.save() is None  # said once
@@ -68,7 +78,7 @@ def test_an_unwritable_folder_is_played_anyway_and_said_once(tmp_path):
     blocker = tmp_path / "parties"
     blocker.write_text("not a folder", encoding="utf-8")
     _game, record = _record()
-    save = LocalSave(RecordStore(blocker), record, lambda r: None)
+    save = _opened(RecordStore(blocker), record)
     assert save.lock is None  # the lock could not be taken: the first save says why
     warning = save.save()
     assert warning is not None and warning.startswith("La partie n'a pas pu être sauvegardée\u00a0: ")
@@ -76,18 +86,28 @@ def test_an_unwritable_folder_is_played_anyway_and_said_once(tmp_path):
     save.close()
 
 
+def test_a_local_save_keeps_a_record(tmp_path):
+    with pytest.raises(ValueError):
+        LocalSave(RecordStore(tmp_path)).open(None)
+
+
 def test_unrecorded_says_nothing():
     nowhere = Unrecorded()
-    assert nowhere.save() is None
+    nowhere.open(None)
+    assert nowhere.save() is None and nowhere.folder is None
     nowhere.close()
 
 
-class CountingRecorder:
+class CountingRecorder(Unrecorded):
     """A recorder of the shape a table's log has: it counts what it is asked."""
 
     def __init__(self) -> None:
+        self.opened: list[SavedRecord | None] = []
         self.saves = 0
         self.closed = False
+
+    def open(self, record: SavedRecord | None) -> None:
+        self.opened.append(record)
 
     def save(self) -> str | None:
         self.saves += 1
@@ -96,18 +116,25 @@ class CountingRecorder:
     def close(self) -> None:
         self.closed = True
 
-    def postponed(self, error: object) -> bool:
-        return False
 
-
-def test_a_match_records_through_the_recorder_it_is_given(tmp_path):
+def test_a_match_records_through_the_recorder_it_is_given():
     recorder = CountingRecorder()
     match = Match(GameConfig.from_spec("Alice,Bruno", seed=7), recorder=recorder)
+    assert recorder.opened == [None]  # a match kept in no file of its own (a table's seat)
     outcome = match.play("H4 BALTE")
     assert recorder.saves == 1 and outcome.warning == "full disk"
     match.accept()
     assert recorder.saves == 2
     match.close()
-    assert recorder.closed and match.lock is None
-    with pytest.raises(ValueError):
-        Match(GameConfig.from_spec("Alice,Bruno"), recorder=CountingRecorder(), store=RecordStore(tmp_path))
+    assert recorder.closed
+
+
+def test_a_match_keeps_its_record_up_to_date_for_its_recorder():
+    config = GameConfig.from_spec("Alice,Bruno", seed=7)
+    game = config.new_game()
+    record = config.new_record(game)
+    recorder = CountingRecorder()
+    match = Match(config, game=game, record=record, recorder=recorder)
+    assert recorder.opened == [record]
+    match.play("H4 BALTE")
+    assert record.actions == match.game.actions != []

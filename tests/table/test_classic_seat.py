@@ -39,6 +39,6 @@ def test_the_seat_is_a_match_given_the_tables_ports_and_its_gcg_the_matchs(base,
     assert table_of(match) is alice and table_of(Match(alice.config)) is None
     match.play("H4 BALTE")
     text = table_gcg(alice)
-    assert text == match_gcg(match.game, match.notes, alice.info.config, None,
+    assert text == match_gcg(match.game, match.notes, alice.info.config,
                              title=f"scrabble_fr table {alice.table_id}", racks=False)
     assert ">Alice: " in text and "BALTE +20 20" in text

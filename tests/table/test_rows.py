@@ -16,6 +16,7 @@ from scrabble_fr.engine.game import EventKind
 from scrabble_fr.table import TableError, TableSession, open_store
 from scrabble_fr.table.duplicate import DuplicateTable
 from scrabble_fr.table.rows import read_classic_row, read_duplicate_row
+from scrabble_fr.table.store import Row
 from scrabble_fr.words import WordSet
 
 from .conftest import plays_coup_3
@@ -39,9 +40,9 @@ def test_every_row_already_written_reads_typed_and_writes_back_the_same(tmp_path
     store = open_store(str(base))
     seen = set()
     for info in store.tables():
-        read = read_classic_row if info.kind == "classic" else read_duplicate_row
         for row in store.rows(info.id):
-            assert read(row.payload).to_json() == row.payload
+            typed = row.classic() if info.kind == "classic" else row.duplicate()
+            assert typed.to_json() == row.payload and row.kind is typed.type
             seen.add(row.payload["type"])
     if fixture == "current_tables":
         assert seen == {"move", "undo_request", "undo_answer", "judge_request", "join", "coup", "proposal", "close",
@@ -58,6 +59,10 @@ def test_a_row_that_does_not_read_raises_what_marks_its_table_damaged(payload):
     read = read_duplicate_row if payload.get("type") in ("coup", "results") else read_classic_row
     with pytest.raises(ROW_ERRORS):
         read(payload)
+    row = Row(1, 0, payload)
+    with pytest.raises(ROW_ERRORS):
+        row.duplicate() if payload.get("type") in ("coup", "results") else row.classic()
+    assert (row.kind is None) == (payload.get("type") in (None, "who"))  # a type it cannot say: none
 
 
 def test_a_classic_table_written_before_the_typed_rows_plays_on(written):

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from scrabble_fr.cli import main
+from scrabble_fr.records.recorder import LocalSave
 from scrabble_fr.records.store import RecordStore
 from scrabble_fr.training.topping import ToppingSession, ToppingSettings
 
@@ -50,7 +51,7 @@ def test_resuming_a_damaged_game_is_refused_before_any_screen(capsys, tmp_path, 
     store = RecordStore(tmp_path / "parties")
     lexicon = tmp_path / "mots.txt"
     lexicon.write_text("BAS\nAS\nSA\nTA\n", encoding="utf-8")
-    s = ToppingSession.create(ToppingSettings("Alice", seed=4, lexicon=str(lexicon)), words, store=store, now=clock)
+    s = ToppingSession.create(ToppingSettings("Alice", seed=4, lexicon=str(lexicon)), words, recorder=LocalSave(store), now=clock)
     s.close()
     path = store.path(s.record.id)
     path.write_text(path.read_text(encoding="utf-8").replace('"seed": 4', '"seed": "x"'), encoding="utf-8")
@@ -69,9 +70,9 @@ def test_saved_games_list_topping_and_duplicate_games(tmp_path, words, clock):
     from scrabble_fr.duplicate import DuplicateSession, DuplicateSettings
 
     store = RecordStore(tmp_path / "parties")
-    topping = ToppingSession.create(ToppingSettings("Alice", seed=4), words, store=store, now=clock)
+    topping = ToppingSession.create(ToppingSettings("Alice", seed=4), words, recorder=LocalSave(store), now=clock)
     topping.close()
-    duplicate = DuplicateSession.create(DuplicateSettings(["Bruno"], seed=4, seconds=None), words, store=store)
+    duplicate = DuplicateSession.create(DuplicateSettings(["Bruno"], seed=4, seconds=None), words, recorder=LocalSave(store))
     duplicate.close()
     root = Path(__file__).resolve().parents[2]
     env = {**os.environ, "SCRABBLE_FR_PARTIES": str(tmp_path / "parties"), "PYTHONPATH": str(root)}

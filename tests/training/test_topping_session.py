@@ -12,6 +12,7 @@ import pytest
 
 from scrabble_fr.duplicate import DuplicateGame, read_sheet
 from scrabble_fr.engine.errors import ScrabbleError
+from scrabble_fr.records.recorder import LocalSave
 from scrabble_fr.records.store import RecordStore, new_id
 from scrabble_fr.training.errors import TrainingError
 from scrabble_fr.training.save import ToppingRecord
@@ -55,7 +56,8 @@ def test_the_top_itself_found_is_named_once(words, clock):
 
 def test_the_move_that_found_the_top_is_saved_and_replayed(words, clock, tmp_path):
     # Seed 4 draws -CAANSIB: the top H6 BAS, 10 points; H8 BIS scores as much elsewhere.
-    s = ToppingSession.create(ToppingSettings("Alice", seed=4), words, store=RecordStore(tmp_path), now=clock)
+    s = ToppingSession.create(ToppingSettings("Alice", seed=4), words, recorder=LocalSave(RecordStore(tmp_path)),
+                              now=clock)
     s.start()
     s.propose("H8 BIS")
     s.close()

@@ -7,6 +7,7 @@ A short bag (tests/table/test_series.py): each game is ARPEGEZ 108 then MOUDREZ 
 from __future__ import annotations
 
 import pytest
+from textual.css.query import NoMatches
 from textual.widgets import Static
 
 from scrabble_fr.i18n import set_language
@@ -41,8 +42,11 @@ def series(tmp_path):  # type: ignore[no-untyped-def]
 
 async def until(pilot, condition, seconds: float = 5.0) -> None:  # type: ignore[no-untyped-def]
     for _ in range(int(seconds / 0.05)):
-        if condition():
-            return
+        try:
+            if condition():
+                return
+        except NoMatches:  # a screen pushed but not composed yet, on a busy machine
+            pass
         await pilot.pause(0.05)
     assert condition()
 
@@ -84,14 +88,15 @@ async def test_a_player_sits_at_the_next_game_once_the_arbitrator_started_it(tmp
     async with app.run_test(size=SIZE) as pilot:
         await until(pilot, lambda: isinstance(app.screen, PlayerScreen))
         play_game(arbiter, alice, "H6 ARPEGEZ", follow=False)  # the screen reads the end
-        await until(pilot, lambda: isinstance(app.screen, ClubEndScreen))
-        assert "Game 1 of 2 of the series" in shown(app, "#club-end-series")
+        await until(pilot, lambda: isinstance(app.screen, ClubEndScreen)
+                    and "Game 1 of 2 of the series" in shown(app, "#club-end-series"))
         await pilot.press("n")  # too early: said, nothing written
         assert "has not started game 2" in shown(app, "#club-end-series")
         next_id, _code = next_game(arbiter)
         await until(pilot, lambda: "Game 2 has started" in shown(app, "#club-end-series"))
         await pilot.press("n")
-        await until(pilot, lambda: isinstance(app.screen, PlayerScreen))
+        await until(pilot, lambda: isinstance(app.screen, PlayerScreen)
+                    and "Your seat's code, to rejoin" in shown(app, "#club-message"))
         screen = app.screen
         assert screen.table.table_id == next_id and screen.table.names[screen.table.seat] == "Alice"
         assert "Your seat's code, to rejoin" in shown(app, "#club-message")

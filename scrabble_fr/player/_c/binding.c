@@ -12,6 +12,9 @@
  *     rack_state() -> a thread's state for best_by_tiles and moves
  *     moves(state, best, **request) -> [(score, start, end, letters: a tuple of codes)], every
  *                                      placement (best 0) or those of the best scores and ties
+ *     bind_moves(Move, PlacedTile, MoveKind.PLACE) -> None, once before move_list
+ *     move_list(state, laid, make, context, **request) -> (records, moves): every placement, as
+ *                                      moves() writes it and as a Move, best score first
  *     best_by_tiles(state, subsets, **request) -> [(score, squares: bytes, codes: bytes)]
  */
 #define PY_SSIZE_T_CLEAN
@@ -267,14 +270,16 @@ static PyObject *rack_state(PyObject *self, PyObject *args) {
     return capsule;
 }
 
+/* A rack search's answer of ``found`` placements: -1 with the error a negative one means set. */
+static int refused(int found) {
+    if (found == -1) PyErr_SetString(PyExc_ValueError, "a rack of more than 15 tiles, or of more than 15 of one tile");
+    else if (found < 0) PyErr_NoMemory();
+    return found < 0 ? -1 : found;
+}
+
 /* The list for a rack search's ``found`` placements, or the error its negative answer means. */
 static PyObject *placement_list(int found) {
-    if (found == -1) {
-        PyErr_SetString(PyExc_ValueError, "a rack of more than 15 tiles, or of more than 15 of one tile");
-        return NULL;
-    }
-    if (found < 0) return PyErr_NoMemory();
-    return PyList_New(found);
+    return refused(found) < 0 ? NULL : PyList_New(found);
 }
 
 static PyObject *best_by_tiles(PyObject *self, PyObject *args, PyObject *kwargs) {
@@ -313,17 +318,39 @@ static PyObject *best_by_tiles(PyObject *self, PyObject *args, PyObject *kwargs)
 /* A placement as Python's generator writes one (movegen.py's Raw): (score, first strip square of
  * the main word, the square after it, its letters as a tuple of codes). */
 static PyObject *raw_of(const MgWord *w) {
-    PyObject *letters = PyTuple_New(w->length);
+    PyObject *letters = PyTuple_New(w->length), *raw = NULL;
     if (!letters) return NULL;
     for (int i = 0; i < w->length; i++) {
         PyObject *code = PyLong_FromLong(w->letters[i]);
-        if (!code) {
-            Py_DECREF(letters);
-            return NULL;
-        }
+        if (!code) goto failed;
         PyTuple_SetItem(letters, i, code);
     }
-    return Py_BuildValue("(iiiN)", w->score, w->start, w->start + w->length, letters);
+    raw = PyTuple_New(4);
+    if (!raw) goto failed;
+    PyObject *items[3] = {PyLong_FromLong(w->score), PyLong_FromLong(w->start), PyLong_FromLong(w->start + w->length)};
+    for (int i = 0; i < 3; i++) PyTuple_SetItem(raw, i, items[i]); /* a NULL one is seen below */
+    PyTuple_SetItem(raw, 3, letters);
+    if (!items[0] || !items[1] || !items[2]) {
+        Py_DECREF(raw);
+        return NULL;
+    }
+    return raw;
+failed:
+    Py_DECREF(letters);
+    return NULL;
+}
+
+/* The placements of a request, searched without the interpreter's lock: their count (*words
+ * the state's memory, until its next request), or -1 with an exception set. */
+static int search_words(RackState *state, PyObject *kwargs, int best, int ordered, const MgWord **words) {
+    Request request;
+    if (read_request(kwargs, &request) != 0) return -1;
+    int found;
+    Py_BEGIN_ALLOW_THREADS
+    found = mg_moves(state->state, &request.in, best, ordered, words);
+    Py_END_ALLOW_THREADS
+    release_request(&request);
+    return refused(found);
 }
 
 static PyObject *moves(PyObject *self, PyObject *args, PyObject *kwargs) {
@@ -333,15 +360,10 @@ static PyObject *moves(PyObject *self, PyObject *args, PyObject *kwargs) {
     if (!PyArg_ParseTuple(args, "Oi:moves", &capsule, &best)) return NULL;
     RackState *state = PyCapsule_GetPointer(capsule, RACK_STATE);
     if (!state) return NULL;
-    Request request;
-    if (read_request(kwargs, &request) != 0) return NULL;
-    int found;
     const MgWord *words = NULL;
-    Py_BEGIN_ALLOW_THREADS
-    found = mg_moves(state->state, &request.in, best, &words);
-    Py_END_ALLOW_THREADS
-    release_request(&request);
-    PyObject *placements = placement_list(found);
+    int found = search_words(state, kwargs, best, 0, &words);
+    if (found < 0) return NULL;
+    PyObject *placements = PyList_New(found);
     if (!placements) return NULL;
     for (int i = 0; i < found; i++) {
         PyObject *one = raw_of(&words[i]);
@@ -354,6 +376,146 @@ static PyObject *moves(PyObject *self, PyObject *args, PyObject *kwargs) {
     return placements;
 }
 
+/* -- the move lists' Move objects, built here -----------------------------------------------
+ * A list holds thousands of moves, mostly read for their tiles and scores: each Move is made as
+ * engine/move.py's Move.found_all makes one (object.__new__, then its fields set straight into
+ * the instance, past the frozen dataclass's __setattr__), its word and words left for their
+ * first read (the _found_from field: the maker, its context and the placement's record). The
+ * PlacedTiles are shared, one per square and code, in the list the caller gives (movegen.py's
+ * laid_tiles: the Python lists' tiles are the same objects). bind_moves gives the types once. */
+
+enum { KIND, TILES, EXCHANGED, ROW, COL, ACROSS, SCORE, FOUND_FROM, FIELD_NAMES };
+
+static const char *const FIELD_NAME[FIELD_NAMES] = {"kind", "tiles", "exchanged", "row", "col",
+                                                   "across", "score", "_found_from"};
+
+static struct {
+    PyObject *move_type, *tile_type, *place, *empty, *no_args;
+    PyObject *names[FIELD_NAMES];
+    PyObject *letters[26];
+    newfunc new_object; /* object.__new__ */
+} bound;
+
+static PyObject *bind_moves(PyObject *self, PyObject *args) {
+    (void)self;
+    PyObject *move_type, *tile_type, *place;
+    if (!PyArg_ParseTuple(args, "O!O!O:bind_moves", &PyType_Type, &move_type, &PyType_Type, &tile_type, &place))
+        return NULL;
+    if (!bound.no_args) { /* the names and letters once: binding again only changes the types */
+        bound.no_args = PyTuple_New(0);
+        bound.empty = PyUnicode_FromStringAndSize("", 0);
+        if (!bound.no_args || !bound.empty) return NULL;
+        for (int i = 0; i < FIELD_NAMES; i++)
+            if (!(bound.names[i] = PyUnicode_InternFromString(FIELD_NAME[i]))) return NULL;
+        for (int i = 0; i < 26; i++)
+            if (!(bound.letters[i] = PyUnicode_FromOrdinal('A' + i))) return NULL;
+        /* A slot comes as a void pointer; copied, since ISO C casts no object pointer to a function's. */
+        void *slot = PyType_GetSlot(&PyBaseObject_Type, Py_tp_new);
+        if (!slot) return NULL;
+        memcpy(&bound.new_object, &slot, sizeof(slot));
+    }
+    PyObject *before[3] = {bound.move_type, bound.tile_type, bound.place};
+    Py_INCREF(move_type);
+    Py_INCREF(tile_type);
+    Py_INCREF(place);
+    bound.move_type = move_type;
+    bound.tile_type = tile_type;
+    bound.place = place;
+    for (int i = 0; i < 3; i++) Py_XDECREF(before[i]);
+    Py_RETURN_NONE;
+}
+
+/* The tile of board square q and code (0-25 a letter, 26-51 a joker) from laid, made there the
+ * first time (a borrowed reference, or NULL with an exception set). */
+static PyObject *laid_tile(PyObject *laid, int size, int q, int code) {
+    Py_ssize_t key = (Py_ssize_t)q * 52 + code;
+    PyObject *tile = PyList_GetItem(laid, key);
+    if (!tile || tile != Py_None) return tile;
+    tile = PyObject_CallFunction(bound.tile_type, "iiOO", q / size, q % size, bound.letters[code % 26],
+                                 code >= 26 ? Py_True : Py_False);
+    if (!tile || PyList_SetItem(laid, key, tile) != 0) return NULL;
+    return tile;
+}
+
+/* The Move of placement w on a board of size squares a side (a new reference, or NULL). */
+static PyObject *move_of(const MgWord *w, int size, PyObject *laid, PyObject *make, PyObject *context,
+                         PyObject *record) {
+    PyObject *tiles = PyTuple_New(w->tiles), *move = NULL, *found_from = NULL, *values[FIELD_NAMES] = {NULL};
+    if (!tiles) return NULL;
+    for (int k = 0; k < w->tiles; k++) {
+        PyObject *tile = laid_tile(laid, size, w->square[k], w->code[k]);
+        if (!tile) goto done;
+        Py_INCREF(tile);
+        PyTuple_SetItem(tiles, k, tile);
+    }
+    found_from = PyTuple_Pack(3, make, context, record);
+    move = found_from ? bound.new_object((PyTypeObject *)bound.move_type, bound.no_args, NULL) : NULL;
+    if (!move) goto done;
+    int width = size + 1, half = size * width, across = w->start < half;
+    int at = across ? w->start : w->start - half;
+    values[KIND] = bound.place;
+    values[TILES] = tiles;
+    values[EXCHANGED] = bound.empty;
+    values[ROW] = PyLong_FromLong(across ? at / width : at % width);
+    values[COL] = PyLong_FromLong(across ? at % width : at / width);
+    values[ACROSS] = across ? Py_True : Py_False;
+    values[SCORE] = PyLong_FromLong(w->score);
+    values[FOUND_FROM] = found_from;
+    for (int i = 0; i < FIELD_NAMES; i++) {
+        /* object.__setattr__'s own path: the dataclass is frozen to its users, not to its maker. */
+        if (!values[i] || PyObject_GenericSetAttr(move, bound.names[i], values[i]) != 0) {
+            Py_CLEAR(move);
+            break;
+        }
+    }
+    Py_XDECREF(values[ROW]);
+    Py_XDECREF(values[COL]);
+    Py_XDECREF(values[SCORE]);
+done:
+    Py_DECREF(tiles);
+    Py_XDECREF(found_from);
+    return move;
+}
+
+/* move_list(state, laid, make, context, **request) -> (records, moves): every placement, as the
+ * records of moves() and as Move objects, in the order of a move list. */
+static PyObject *move_list(PyObject *self, PyObject *args, PyObject *kwargs) {
+    (void)self;
+    PyObject *capsule, *laid, *make, *context;
+    if (!PyArg_ParseTuple(args, "OO!OO:move_list", &capsule, &PyList_Type, &laid, &make, &context)) return NULL;
+    if (!bound.move_type) {
+        PyErr_SetString(PyExc_RuntimeError, "move_list() before bind_moves()");
+        return NULL;
+    }
+    RackState *state = PyCapsule_GetPointer(capsule, RACK_STATE);
+    if (!state) return NULL;
+    PyObject *size_given = kwargs ? PyDict_GetItemString(kwargs, "size") : NULL;
+    long size = size_given ? PyLong_AsLong(size_given) : 0;
+    if (size == -1 && PyErr_Occurred()) return NULL;
+    if (PyList_Size(laid) != size * size * 52) {
+        PyErr_SetString(PyExc_ValueError, "laid: not a tile for each square and code of the board");
+        return NULL;
+    }
+    const MgWord *words = NULL;
+    int found = search_words(state, kwargs, 0, 1, &words);
+    if (found < 0) return NULL;
+    PyObject *records = PyList_New(found), *built = PyList_New(found);
+    if (!records || !built) goto failed;
+    for (int i = 0; i < found; i++) {
+        PyObject *record = raw_of(&words[i]);
+        if (!record) goto failed;
+        PyList_SetItem(records, i, record);
+        PyObject *move = move_of(&words[i], (int)size, laid, make, context, record);
+        if (!move) goto failed;
+        PyList_SetItem(built, i, move);
+    }
+    return Py_BuildValue("(NN)", records, built);
+failed:
+    Py_XDECREF(records);
+    Py_XDECREF(built);
+    return NULL;
+}
+
 static PyMethodDef METHODS[] = {
     {"solve", (PyCFunction)(void (*)(void))solve, METH_VARARGS | METH_KEYWORDS, "The endgame search of a request."},
     {"rack_state", rack_state, METH_NOARGS, "A thread's state for best_by_tiles and moves."},
@@ -361,6 +523,9 @@ static PyMethodDef METHODS[] = {
      "For each set of a rack's tiles, its best placement on a board."},
     {"moves", (PyCFunction)(void (*)(void))moves, METH_VARARGS | METH_KEYWORDS,
      "Every placement of a rack on a board, or those of the best scores."},
+    {"bind_moves", bind_moves, METH_VARARGS, "The Move and PlacedTile types and MoveKind.PLACE, for move_list."},
+    {"move_list", (PyCFunction)(void (*)(void))move_list, METH_VARARGS | METH_KEYWORDS,
+     "Every placement of a rack on a board, as records and as Move objects, in a move list's order."},
     {NULL, NULL, 0, NULL},
 };
 

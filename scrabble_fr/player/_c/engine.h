@@ -79,12 +79,16 @@ typedef struct {
 
 /* A placement as Python's move generator writes one (movegen.py's Raw): its score, its main
  * word's first square on the strip (movelist.h: main_word) and the word's letters, a joker the
- * placement lays as 26 + its letter. */
+ * placement lays as 26 + its letter; and the tiles it lays, in board order (their board squares,
+ * their codes as the letters'), from which the move lists build their Move objects. */
 typedef struct {
     int32_t score;
     int32_t start;
     int32_t length;
+    int32_t tiles;
     uint8_t letters[MAXN];
+    uint8_t square[MAXT];
+    uint8_t code[MAXT];
 } MgWord;
 
 #define MG_SUBSETS (1 << 15) /* the rack tiles a move may use, as a number (racks of 15 at most) */
@@ -104,7 +108,8 @@ int mg_best_by_tiles(void *state, const EgInput *in, MgMove *out, int cap);
 
 /* Every placement of the first rack on the board (best > 0: those of the best scores, best of
  * them at least, and their ties), in the state's memory at *out until its next request; their
- * count, or -1 a bad request, -2 no memory. */
-int mg_moves(void *state, const EgInput *in, int best, const MgWord **out);
+ * count, or -1 a bad request, -2 no memory. With ordered, in the order of a move list (movegen.py's
+ * MoveList): best score first, the ties by their tiles (as Python compares Move.tiles). */
+int mg_moves(void *state, const EgInput *in, int best, int ordered, const MgWord **out);
 
 #endif

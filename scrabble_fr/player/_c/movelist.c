@@ -226,7 +226,28 @@ static int generate_best(Mg *g, int best) {
     return 0;
 }
 
-int mg_moves(void *state, const EgInput *in, int best, const MgWord **out) {
+/* A laid tile as a number that orders as Python orders its PlacedTile (row, col, letter, is_blank):
+ * square (row-major) first, then the letter, a joker after the same letter shown by a tile. */
+static int tile_key(int square, int code) {
+    return square * 52 + (code < BLANK ? code * 2 : (code - BLANK) * 2 + 1);
+}
+
+/* The order of a move list: best score first, then by the tiles laid, compared as tuples (a
+ * shorter one first where it is the other's beginning); the first square of the main word last,
+ * so that the order never depends on the sort's. */
+static int in_list_order(const void *a, const void *b) {
+    const MgWord *x = a, *y = b;
+    if (x->score != y->score) return x->score > y->score ? -1 : 1;
+    int common = x->tiles < y->tiles ? x->tiles : y->tiles;
+    for (int k = 0; k < common; k++) {
+        int p = tile_key(x->square[k], x->code[k]), q = tile_key(y->square[k], y->code[k]);
+        if (p != q) return p < q ? -1 : 1;
+    }
+    if (x->tiles != y->tiles) return x->tiles < y->tiles ? -1 : 1;
+    return (x->start > y->start) - (x->start < y->start);
+}
+
+int mg_moves(void *state, const EgInput *in, int best, int ordered, const MgWord **out) {
     Mg *g = state;
     int status;
     if (best > 0 && best <= MG_HEAP) {
@@ -256,7 +277,11 @@ int mg_moves(void *state, const EgInput *in, int best, const MgWord **out) {
         w->score = m->score;
         w->length = main_word(s, m, &start, w->letters);
         w->start = start;
+        w->tiles = m->n; /* laid along the line: in board order, down lines too (a square a row) */
+        memcpy(w->square, m->sq, (size_t)m->n);
+        memcpy(w->code, m->code, (size_t)m->n);
     }
+    if (ordered) qsort(g->words, kept, sizeof(MgWord), in_list_order);
     *out = g->words;
     return (int)kept;
 }
