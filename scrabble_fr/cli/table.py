@@ -548,11 +548,11 @@ def _run_resultats(args: argparse.Namespace, out: TextIO) -> int:
 
         text = results_page(results)
     elif args.feuille:
-        text = _sheet_csv([results_data(results, table)])
+        text = _sheet_csv([results_data(results)])
     elif args.csv:
         text = _results_csv(results.ranking)
     elif args.json:
-        text = json.dumps(results_data(results, table), ensure_ascii=False) + "\n"
+        text = json.dumps(results_data(results), ensure_ascii=False) + "\n"
     else:
         text = _results_text(results)
     write_output(text, args.sortie, out)

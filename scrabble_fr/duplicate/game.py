@@ -29,16 +29,18 @@ from typing import Any
 
 from scrabble_fr.duplicate.draw import MAX_REJETS, Draw, make_draw, remove_tiles, required, sort_leftover
 from scrabble_fr.duplicate.errors import DuplicateError
+from scrabble_fr.duplicate.jokers import Swap, swap_jokers, swapped_letters
 from scrabble_fr.duplicate.marking import (
     FREE_WARNINGS,
     FREE_WARNINGS_BLITZ,
     WarningKind,
     mark,
     read_placement,
-    warning_penalty,
 )
-from scrabble_fr.duplicate.ranking import RankingLine, Tally, share, standings
+from scrabble_fr.duplicate.paid import PlacedMove, SeatResult
+from scrabble_fr.duplicate.ranking import Ranked
 from scrabble_fr.duplicate.sheet import SheetCoup
+from scrabble_fr.duplicate.slip import SlipMarking, mark_slip, read_slip
 from scrabble_fr.duplicate.timing import check_time
 from scrabble_fr.duplicate.top import Top, choose_top
 from scrabble_fr.duplicate.variant import Variant, within_play_limit
@@ -49,9 +51,9 @@ from scrabble_fr.engine.players import check_names as check_player_names
 from scrabble_fr.engine.position import Position
 from scrabble_fr.engine.ranking import Standing
 from scrabble_fr.engine.rules import Rules
-from scrabble_fr.engine.tiles import JOKER
 from scrabble_fr.engine.wordlist import WordList
 from scrabble_fr.match.clock import Clocks
+from scrabble_fr.messages import describe
 
 MAX_PLAYERS = 24  # at one keyboard
 CLUB_MAX_PLAYERS = 200  # at a shared table, each at their own terminal
@@ -105,14 +107,18 @@ class Coup:
     placed: Move | None = None
     solo: int | None = None  # the player credited with a solo
     started: bool = False
-    swapped: str = ""  # the joker game: letters that replaced jokers on the board after this coup
-    # ... and where: (row, column, letter) each, which a shared table's results row carries so
-    # that every process following the table swaps the same squares.
-    swaps: list[tuple[int, int, str]] = field(default_factory=list)
+    # The joker game: the jokers the board exchanged after this coup, (row, column, letter) each,
+    # which a shared table's results row carries so that every process swaps the same squares.
+    swaps: list[Swap] = field(default_factory=list)
 
     @property
     def closed(self) -> bool:
         return self.placed is not None
+
+    @property
+    def swapped(self) -> str:
+        """The letters that replaced jokers on the board after this coup (the sheet's column)."""
+        return swapped_letters(self.swaps)
 
     @property
     def board_move(self) -> Move | None:
@@ -128,6 +134,18 @@ class Coup:
     def warnings(self, player: int) -> list[WarningKind]:
         proposal = self.proposals[player]
         return list(proposal.warnings) if proposal is not None else []
+
+    def paid(self, player: int, notation: str) -> SeatResult:
+        """A player's line on this closed coup as published (a shared table's results row): the
+        points, the move as paid (none when invalid), the text, why it scored nothing, the one
+        warning, the solo."""
+        proposal, solo = self.proposals[player], self.solo == player
+        if proposal is None:
+            return SeatResult(self.points(player), solo=solo)
+        error = proposal.error
+        return SeatResult(self.points(player), PlacedMove.of(proposal.move, notation) if error is None else None,
+                          proposal.text, describe(error) if error is not None else None,
+                          proposal.warnings[0].value if proposal.warnings else None, solo)
 
 
 def reference(move: Move, notation: str = "fr") -> str:
@@ -163,7 +181,7 @@ def check_names(names: Sequence[str], maximum: int = MAX_PLAYERS) -> list[str]:
     return check_player_names(names, maximum) if names else []
 
 
-class DuplicateGame:
+class DuplicateGame(Ranked):
     """A duplicate game for ``players`` (none: the tops alone, as ``--tirages --json`` computes),
     ``seconds`` a coup (None: no clock), a ``club`` game keeping to the times of the rules, in
     one ``variant`` (:class:`.Variant`: the classic duplicate, the joker game, 7 out of 8)."""
@@ -237,7 +255,9 @@ class DuplicateGame:
 
     def total(self, player: int) -> int:
         """A player's score: their points on every closed coup and their solo bonuses, less the
-        penalty of their warnings (:meth:`penalty`)."""
+        penalty of their warnings (:meth:`penalty`: 5 for each one after the free ones, §5.9;
+        the rules take the sum off at the end of the game, here it is off the total as soon as
+        it is due, which comes to the same final score)."""
         points = sum(coup.points(player) + (self.solo_bonus if coup.solo == player else 0)
                      for coup in self.closed_coups)
         return points - self.penalty(player)
@@ -255,12 +275,6 @@ class DuplicateGame:
     def warnings(self, player: int) -> int:
         """How many warnings a player has had on the closed coups (one a coup at most, §5.8)."""
         return sum(1 for coup in self.closed_coups if coup.warnings(player))
-
-    def penalty(self, player: int) -> int:
-        """The points a player's warnings cost: 5 for each one after the free ones (§5.9). The
-        rules take the sum off at the end of the game; here it is off the total as soon as it is
-        due, which comes to the same final score."""
-        return warning_penalty(self.warnings(player), self.is_blitz)
 
     def add_player(self, name: str) -> int:
         """A player arriving late (a club's open table): nothing on the coups already played,
@@ -282,19 +296,13 @@ class DuplicateGame:
         """The total of the moves the board received (the game's top score)."""
         return sum(coup.placed.score or 0 for coup in self.closed_coups if coup.placed is not None)
 
-    def percent(self, player: int) -> float:
-        """A player's score as a percentage of the top total (100 when nothing is played yet)."""
-        return share(self.total(player), self.top_total)
-
     def ranking(self) -> list[Standing[int]]:
         """``(rank, player, total)`` best first; equal totals share a rank (ex aequo), in the
         table's order."""
         return [Standing(line.rank, line.seat, line.total) for line in self.standings()]
 
-    def standings(self) -> list[RankingLine]:
-        """The ranking's lines, as every duplicate shows them (:mod:`.ranking`)."""
-        return standings((Tally(p, name, self.total(p), self.solos(p), self.warnings(p))
-                          for p, name in enumerate(self.players)), self.top_total)
+    def named(self) -> list[tuple[int, str]]:
+        return list(enumerate(self.players))
 
     @property
     def actions(self) -> list[dict[str, Any]]:
@@ -356,6 +364,23 @@ class DuplicateGame:
         coup.proposals[player] = proposal
         return proposal
 
+    def mark_slip(self, player: int, text: str) -> SlipMarking:
+        """A paper slip of ``player`` (``[REF] WORD [SCORE]``) marked on the current coup as FISF
+        chapter 5 pays it (:mod:`.slip`), with the warnings they had before it."""
+        self._require_current()
+        return mark_slip(self.position, read_slip(text), warnings_so_far=self.warnings(player), blitz=self.is_blitz,
+                         max_tiles=self.play_limit)
+
+    def take_slip(self, player: int, text: str) -> Proposal:
+        """Record a paper slip as ``player``'s proposal (replacing an earlier one): what it pays
+        before the penalty of its warnings, which the total takes off with the others'."""
+        coup = self._require_current()
+        marking = self.mark_slip(player, text)
+        proposal = Proposal(marking.slip.text, marking.move, marking.score - marking.reference_penalty, marking.error,
+                            list(marking.warnings))
+        coup.proposals[player] = proposal
+        return proposal
+
     # -- closing ---------------------------------------------------------------------------
     def close_coup(self) -> Coup:
         """End the current coup: score, credit the solo, place the top, draw the next coup."""
@@ -376,26 +401,9 @@ class DuplicateGame:
         self.leftover = sort_leftover("".join((+left).elements()))
         coup.placed = move
         if self.variant.swaps_jokers:
-            coup.swaps = self._swap_jokers()
-            coup.swapped = "".join(letter for _row, _col, letter in coup.swaps)
+            coup.swaps = swap_jokers(self.position.board, self.bag)
         self._next_coup()
         return coup
-
-    def _swap_jokers(self) -> list[tuple[int, int, str]]:
-        """The joker game, between two coups: each joker on the board becomes the letter it stands
-        for, taken out of the bag, and goes back into the bag for the next draw; a letter the bag
-        no longer holds leaves its joker where it is. Returns the squares swapped and the letters
-        put there. The scores already made do not change: a letter counts its points only in later
-        words."""
-        board = self.position.board
-        swaps = []
-        for row, col, letter in list(board.tiles()):
-            if letter.islower() and letter.upper() in self.bag:
-                board[row, col] = letter.upper()
-                self.bag.remove(letter.upper())
-                self.bag.append(JOKER)
-                swaps.append((row, col, letter.upper()))
-        return swaps
 
     # -- drawing ---------------------------------------------------------------------------
     def _require_current(self) -> Coup:
@@ -485,8 +493,6 @@ class DuplicateGame:
         self.coups.append(Coup(number, draw, top, published, [None] * len(self.players)))
 
     def _published_move(self, line: SheetCoup, draw: Draw) -> Move:
-        from scrabble_fr.messages import describe
-
         assert line.move is not None
         try:
             move = self.position.parse_move(line.move)

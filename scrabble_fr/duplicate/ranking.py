@@ -9,15 +9,17 @@ the warnings.
 The local duplicate (:class:`~scrabble_fr.duplicate.game.DuplicateGame`), a club table (its
 desk, projector and end screens, ``table resultats`` as text, CSV, JSON and HTML) and a series'
 cumulative ranking all rank through :func:`standings`, so that they never disagree on a place
-or a percentage.
+or a percentage; the first two say their players' tallies to :class:`Ranked`, which derives the
+rest (percentages, penalties, places) the one way.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from scrabble_fr.duplicate.marking import warning_penalty
 from scrabble_fr.engine.ranking import rank_scores
 
 
@@ -62,3 +64,48 @@ def standings(tallies: Iterable[Tally], top_total: int) -> list[RankingLine]:
     """The players ranked best first, equal totals sharing a place in the order given."""
     return [RankingLine(place, tally.seat, tally.name, total, share(total, top_total), tally.solos, tally.warnings)
             for place, tally, total in rank_scores((tally, tally.total) for tally in tallies)]
+
+
+class Ranked:
+    """A duplicate game as its ranking reads it. A subclass says each player's total, solos and
+    warnings, the tops' total, whether it is played in blitz and who plays (:meth:`named`: a
+    player's number, a table's seat, with the name); the percentages, the penalties and the
+    places follow from them here, for the local game and the club table alike."""
+
+    def total(self, player: int) -> int:
+        raise NotImplementedError
+
+    def solos(self, player: int) -> int:
+        raise NotImplementedError
+
+    def warnings(self, player: int) -> int:
+        raise NotImplementedError
+
+    @property
+    def top_total(self) -> int:
+        raise NotImplementedError
+
+    @property
+    def is_blitz(self) -> bool:
+        raise NotImplementedError
+
+    def named(self) -> Sequence[tuple[int, str]]:
+        raise NotImplementedError
+
+    def percent(self, player: int) -> float:
+        """A player's total as a percentage of the tops' total (100 when nothing is played yet)."""
+        return share(self.total(player), self.top_total)
+
+    def penalty(self, player: int) -> int:
+        """The points a player's warnings cost (§5.9, :func:`~.marking.warning_penalty`): the
+        totals already count it."""
+        return warning_penalty(self.warnings(player), self.is_blitz)
+
+    def standings(self) -> list[RankingLine]:
+        """The ranking's lines, as every duplicate shows them."""
+        return standings((Tally(p, name, self.total(p), self.solos(p), self.warnings(p)) for p, name in self.named()),
+                         self.top_total)
+
+    def rank(self, player: int) -> int | None:
+        """A player's place in :meth:`standings` (shared with equal totals; None: not playing)."""
+        return next((line.rank for line in self.standings() if line.seat == player), None)

@@ -55,7 +55,7 @@ def swap_text(coup: Coup) -> str | None:
     the next draw (None when none did). Short: it fits the side column at 80 columns.
 
         >>> from scrabble_fr.duplicate.draw import Draw
-        >>> swap_text(Coup(1, Draw("", "ABC"), None, None, [], swapped="ES")).endswith("E, S")
+        >>> swap_text(Coup(1, Draw("", "ABC"), None, None, [], swaps=[(7, 7, "E"), (7, 8, "S")])).endswith("E, S")
         True
     """
     return swapped_text(coup.swapped)

@@ -17,11 +17,12 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from scrabble_fr.duplicate.export import SheetLine, sheet_cell, sheet_table
-from scrabble_fr.duplicate.ranking import share
+from scrabble_fr.duplicate.followed import CoupView
+from scrabble_fr.duplicate.jokers import swapped_letters
 from scrabble_fr.engine.move import PlacedTile
 from scrabble_fr.i18n import _, colon, format_number, ngettext
-from scrabble_fr.table.duplicate import CoupView, DuplicateTable
-from scrabble_fr.table.slips import sheet_notes
+from scrabble_fr.table.duplicate import DuplicateTable
+from scrabble_fr.table.results import coup_figures, coup_lines, found_text, seat_coup
 
 
 class Phase(StrEnum):
@@ -89,34 +90,6 @@ def top_of(coup: CoupView | None) -> TopInfo | None:
 
 
 @dataclass(frozen=True)
-class SeatCoup:
-    """A seat's line on a closed coup."""
-
-    number: int
-    proposal: str | None  # what the seat proposed (None: nothing)
-    move: str | None  # the move read from it: ``H8 MOT`` (None: nothing valid)
-    points: int
-    percent: float  # of the coup's top
-    solo: bool
-    error: str | None  # why the proposal scored nothing
-    warning: str | None
-    correction: str | None  # the arbitrator's reason, when the score was corrected
-
-
-def seat_coup(table: DuplicateTable, coup: CoupView, seat: int) -> SeatCoup:
-    line = coup.line(seat)
-    move = line.move if line is not None else None
-    top = top_of(coup)
-    points = coup.points(seat)
-    percent = share(points, top.score if top is not None else 0)
-    correction = coup.corrections.get(seat)
-    proposal = line.text if line is not None else coup.proposals.get(seat)
-    return SeatCoup(coup.number, proposal or None, move.text if move else None, points, percent,
-                    line is not None and line.solo, line.error if line else None, line.warning if line else None,
-                    correction.reason if correction else None)
-
-
-@dataclass(frozen=True)
 class AgainstTop:
     """A seat's coup beside the top: what the seat played (None: nothing valid), what it scored."""
 
@@ -136,10 +109,9 @@ def against_top(table: DuplicateTable, seat: int) -> list[AgainstTop]:
     lines = []
     for coup in table.coups:
         top = top_of(coup)
-        if top is None or coup.line(seat) is None:
-            continue  # not in yet, or before a late player arrived
         line = seat_coup(table, coup, seat)
-        lines.append(AgainstTop(coup.number, top, line.move, line.points))
+        if top is not None and line.result is not None:  # in, and the seat played it (a late player)
+            lines.append(AgainstTop(coup.number, top, line.move, line.points))
     return lines
 
 
@@ -156,29 +128,30 @@ def own_proposal(table: DuplicateTable) -> str | None:
     return coup.proposals.get(table.seat)
 
 
-def _cell(table: DuplicateTable, coup: CoupView, seat: int) -> str:
-    line = seat_coup(table, coup, seat)
-    return sheet_cell(line.move or line.proposal, line.points, warned=bool(line.warning), solo=line.solo,
-                      corrected=bool(line.correction))
-
-
 def sheet_text(table: DuplicateTable, seats: list[int] | None = None, width: int | None = None) -> str:
     """The sheet so far as a plain-text table, as the local duplicate's
     (:func:`~scrabble_fr.duplicate.export.sheet_table`): per coup the draw, the top, its
     reference, points and running total, then each seat's move and points (``*`` a corrected
-    score: the reasons follow); the totals last. Within ``width`` columns: the players that do
-    not fit follow below."""
+    score: the reasons follow, then the paper slips: what was typed, paid and why); the totals
+    last. Within ``width`` columns: the players that do not fit follow below."""
     shown = table.players if seats is None else seats
     lines: list[SheetLine] = []
     notes: list[str] = []
+    slips: list[str] = []
     for coup in table.coups:
         top = top_of(coup)
-        lines.append(SheetLine(coup.number, coup.draw_text, None if top is None else (top.word, top.ref, top.score),
-                               [_cell(table, coup, s) for s in shown] if top is not None else []))
+        cells = coup_lines(table, coup, shown)
+        slips += [_("Slip") + colon() + " " + line.slip.text_line() for line in cells if line.slip is not None]
+        if top is None:
+            lines.append(SheetLine(coup.number, coup.draw_text, None, []))
+            continue
+        lines.append(SheetLine(coup.number, coup.draw_text, (top.word, top.ref, top.score), [
+            sheet_cell(line.move or line.proposal, line.points, warned=bool(line.warning), solo=line.solo,
+                       corrected=line.correction is not None) for line in cells]))
         notes += [_("* coup {n}, {name}: {points} ({reason})").format(
-            n=coup.number, name=table.names[seat], points=coup.corrections[seat].points,
-            reason=coup.corrections[seat].reason) for seat in shown if seat in coup.corrections and top is not None]
-    notes += sheet_notes(table, shown)  # the paper slips: what was typed, paid and why
+            n=coup.number, name=table.names[line.seat], points=line.points, reason=line.correction)
+            for line in cells if line.correction is not None]
+    notes += slips
     if width:  # a note is a sentence: wrapped to the screen, never cut
         notes = [line for note in notes for line in textwrap.wrap(note, width, subsequent_indent="  ")]
     return sheet_table(table.variant, [table.names[s] for s in shown], lines,
@@ -201,7 +174,7 @@ def swap_text(coup: CoupView | None) -> str | None:
 
     if coup is None or coup.results is None:
         return None
-    return swapped_text("".join(letter for _row, _col, letter in coup.results.swapped))
+    return swapped_text(swapped_letters(coup.results.swapped))
 
 
 def table_code_text(table: DuplicateTable) -> str | None:
@@ -227,8 +200,6 @@ def last_squares(table: DuplicateTable) -> frozenset[tuple[int, int]]:
 def figures_lines(table: DuplicateTable, coup: CoupView | None) -> list[str]:
     """How a coup whose results are in went, in two short lines for the desk and the projector:
     how many found the top, and the players' scores (lowest, median, highest)."""
-    from scrabble_fr.table.results import coup_figures, found_text
-
     figures = coup_figures(table, coup) if coup is not None else None
     if figures is None or figures.spread is None:
         return []
@@ -241,7 +212,7 @@ def figures_lines(table: DuplicateTable, coup: CoupView | None) -> list[str]:
 
 def last_results(table: DuplicateTable) -> CoupView | None:
     """The last coup whose results are in."""
-    return next((c for c in reversed(table.coups) if c.results is not None), None)
+    return table.last_results
 
 
 def next_draw(table: DuplicateTable) -> tuple[str, int] | None:
@@ -264,7 +235,7 @@ def check_board_tile(table: DuplicateTable, tentative: Sequence[PlacedTile], row
     coup = table.current
     if coup is None:
         raise DuplicateError("coup_closed")
-    check_tile(table.board, coup.tiles, tentative, row, col, letter, joker)
+    check_tile(table.board, coup.draw.tiles, tentative, row, col, letter, joker)
     if len(tentative) >= table.rules.rack_size:  # 7sur8: the eighth tile of the draw is refused at once
         raise DuplicateError("too_many_tiles", maximum=table.rules.rack_size)
 

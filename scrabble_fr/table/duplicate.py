@@ -29,30 +29,24 @@ row says.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from scrabble_fr.duplicate.draw import format_draw
+from scrabble_fr.duplicate.draw import Draw
 from scrabble_fr.duplicate.errors import DuplicateError
-from scrabble_fr.duplicate.game import BLITZ_SECONDS, CLUB_MAX_PLAYERS, DuplicateGame, check_names, judge
-from scrabble_fr.duplicate.marking import warning_penalty
-from scrabble_fr.duplicate.ranking import RankingLine, Tally, share, standings
+from scrabble_fr.duplicate.followed import CoupView, FollowedGame
+from scrabble_fr.duplicate.game import CLUB_MAX_PLAYERS, DuplicateGame, check_names
 from scrabble_fr.duplicate.sheet import SheetCoup
 from scrabble_fr.duplicate.timing import check_time, time_text
 from scrabble_fr.duplicate.variant import Variant
-from scrabble_fr.engine.board import Board
 from scrabble_fr.engine.errors import ScrabbleError
-from scrabble_fr.engine.game import move_from_data, move_to_data
-from scrabble_fr.engine.move import Move
-from scrabble_fr.engine.notation import format_coordinate
-from scrabble_fr.engine.position import Position
+from scrabble_fr.engine.game import move_to_data
 from scrabble_fr.engine.rules import Rules, rules_from_mapping, rules_to_mapping
 from scrabble_fr.engine.wordlist import WordList
 from scrabble_fr.i18n import _, elide
 from scrabble_fr.match.config import check_seed
 from scrabble_fr.match.outcome import Outcome
-from scrabble_fr.messages import describe
 from scrabble_fr.table.errors import NOT_RECORDED, TableError
 from scrabble_fr.table.following import FollowedTable
 from scrabble_fr.table.rows import (
@@ -67,7 +61,6 @@ from scrabble_fr.table.rows import (
     ProposalRow,
     ResultsRow,
     RowType,
-    SeatResult,
     SlipRow,
     read_duplicate_row,
 )
@@ -139,68 +132,16 @@ def create_duplicate_table(store: TableStore, settings: DuplicateTableSettings) 
     return store.create_table(NewTable(DUPLICATE, config, seats, open=not names, seal=seal))
 
 
-# -- what every process knows: the rows, read without a word list --------------------------------
-@dataclass
-class CoupView:
-    """One coup as the rows tell it."""
-
-    number: int
-    draw: CoupDraw
-    started_ms: int
-    proposals: dict[int, str] = field(default_factory=dict)  # seat -> the last proposal's text
-    closed_ms: int | None = None
-    results: ResultsRow | None = None
-    seconds: float | None = None  # this coup's time (None: no clock)
-    corrections: dict[int, CorrectionRow] = field(default_factory=dict)  # seat -> the last correction
-    slips: dict[int, dict[str, Any]] = field(default_factory=dict)  # seat -> the last paper slip's row
-
-    @property
-    def draw_text(self) -> str:
-        return "-" * int(self.draw.rejets > 0) + format_draw(self.draw.leftover, self.draw.new)
-
-    @property
-    def tiles(self) -> str:
-        return self.draw.tiles
-
-    @property
-    def closed(self) -> bool:
-        return self.closed_ms is not None
-
-    def points(self, seat: int) -> int:
-        """A seat's points on this coup, the arbitrator's correction first."""
-        if seat in self.corrections:
-            return self.corrections[seat].points
-        return self.recorded_points(seat)
-
-    def recorded_points(self, seat: int) -> int:
-        """A seat's points on this coup as the results wrote them (0: none yet, or no line)."""
-        line = self.results.line(seat) if self.results is not None else None
-        return line.points if line is not None else 0
-
-    def line(self, seat: int) -> SeatResult | None:
-        """A seat's line in this coup's results (None: no results yet, or not a player then)."""
-        return self.results.line(seat) if self.results is not None else None
-
-
-class _AnyWord:
-    """The word list of a player's process: it has none; words are judged by the arbitrator's."""
-
-    name = ""
-
-    def __contains__(self, word: object) -> bool:
-        return True
-
-    def __len__(self) -> int:
-        return 0
-
-    def words(self) -> Sequence[str]:
-        return ()
-
-
-class DuplicateTable(FollowedTable):
+class DuplicateTable(FollowedTable, FollowedGame):
     """One seat (a player, the arbitrator, or a spectator when ``seat`` is None) at a duplicate
     table. The arbitrator's process needs the word list (``lexicon``); the others do not. Opened
-    with the arbitrator's ``code``, it knows an open table's own code (:attr:`table_code`)."""
+    with the arbitrator's ``code``, it knows an open table's own code (:attr:`table_code`).
+
+    What the rows say is the duplicate room's to keep: every process follows the game
+    (:class:`~scrabble_fr.duplicate.followed.FollowedGame`: the coups, what each paid, the board,
+    the ranking), and the arbitrator's process also plays it (:attr:`game`, a
+    :class:`~scrabble_fr.duplicate.game.DuplicateGame`), which judges the proposals and writes the
+    results row. The table itself holds the seat, the log and the clock."""
 
     def __init__(self, store: TableStore, info: TableInfo, seat: int | None, lexicon: WordList | None = None,
                  *, force: bool = False, spectator: bool = False, code: str | None = None,
@@ -307,10 +248,8 @@ class DuplicateTable(FollowedTable):
 
     # -- state from the rows -----------------------------------------------------------------
     def _reset(self) -> None:
-        self.coups: list[CoupView] = []
-        self.board = Board(self.rules.layout)
-        self.names: dict[int, str] = {s.number: s.name for s in self.info.seats if s.role is Role.PLAYER}
-        self.joined_at: dict[int, int] = {}  # a late player's first coup
+        self.restart()
+        self.names = {s.number: s.name for s in self.info.seats if s.role is Role.PLAYER}
         # The players on paper, whose slips the desk types: a join row says so, and a series' next
         # game lists the ones seated with it (``"paper"`` in its configuration: names).
         on_paper = self.info.config.get("paper")
@@ -321,7 +260,6 @@ class DuplicateTable(FollowedTable):
         # arbitrator finds damaged reads as damaged everywhere (``tables`` included).
         initial = self._initial()
         self.roster = [s.name for s in self.info.seats if s.number in initial]
-        self.over = False
         self.next_table: str | None = None  # a series' next game, once the arbitrator started it
         self.game: DuplicateGame | None = None
         if self.is_arbiter and self.lexicon is not None:
@@ -337,7 +275,7 @@ class DuplicateTable(FollowedTable):
             # The clock is the rows', but blitz (1:00 a coup, §5.9) gives two more free warnings.
             self.game = DuplicateGame(list(self.roster), lexicon=self.lexicon, rules=self.rules, seed=self.seed or 0,
                                       seconds=None, club=False, max_players=CLUB_MAX_PLAYERS, sheet=sheet,
-                                      blitz=self.blitz, variant=self.variant)
+                                      blitz=self.is_blitz, variant=self.variant)
             self.game_seats: list[int] = sorted(initial)
 
     def _started_draws(self) -> list[SheetCoup]:
@@ -351,22 +289,6 @@ class DuplicateTable(FollowedTable):
         # The seats made with the table: the players named by ``table creer``.
         arbiter = next((s.number for s in self.info.seats if s.role is Role.ARBITER), len(self.info.seats))
         return {s.number for s in self.info.seats if s.role is Role.PLAYER and s.number < arbiter}
-
-    @property
-    def players(self) -> list[int]:
-        """The players' seats, in order of arrival."""
-        return sorted(self.names)
-
-    @property
-    def current(self) -> CoupView | None:
-        """The coup started and not closed, if any."""
-        if self.coups and not self.coups[-1].closed:
-            return self.coups[-1]
-        return None
-
-    @property
-    def last(self) -> CoupView | None:
-        return self.coups[-1] if self.coups else None
 
     def deadline_ms(self) -> int | None:
         coup = self.current
@@ -395,51 +317,37 @@ class DuplicateTable(FollowedTable):
         if isinstance(typed, JoinRow):
             self.roster = check_names([*self.roster, typed.name], CLUB_MAX_PLAYERS)
             self.names[typed.seat] = typed.name
-            self.joined_at[typed.seat] = self.current.number if self.current is not None else len(self.coups) + 1
             if typed.paper:
                 self.paper.add(typed.seat)
             if game is not None:
                 game.add_player(typed.name)
                 self.game_seats.append(typed.seat)
         elif isinstance(typed, CoupRow):
-            if typed.n != len(self.coups) + 1 or self.current is not None:
-                raise ValueError("coup out of order")
-            if game is not None:
+            if game is not None and typed.n == len(self.coups) + 1 and self.current is None:
                 expected = game.current
                 if expected is None or expected.draw.tiles != typed.draw.tiles:
                     raise ValueError("the draw is not the seed's")
                 game.start_coup()
-            seconds = typed.seconds if typed.own_time else self.seconds
-            self.coups.append(CoupView(typed.n, typed.draw, row.ts_ms, seconds=seconds or None))
+            self.record_start(typed.n, Draw(typed.draw.leftover, typed.draw.new, typed.draw.rejets), row.ts_ms,
+                       typed.seconds if typed.own_time else self.seconds)
         elif isinstance(typed, ProposalRow):
-            coup = self.current
-            if coup is None or typed.n != coup.number:
-                return self._read(row)  # too late (after the close): it does not count
-            coup.proposals[typed.by] = typed.text
-            if game is not None and typed.by in self.game_seats:
+            # Too late (after the close): it does not count.
+            if self.record_proposal(typed.n, typed.by, typed.text) and game is not None and typed.by in self.game_seats:
                 try:
                     game.propose(self.game_seats.index(typed.by), typed.text)
                 except ScrabbleError:
                     pass  # not a placement at all: scored nothing, as a blank bulletin
         elif isinstance(typed, CloseRow):
-            coup = self.current
-            if coup is None or typed.n != coup.number:
-                raise ValueError("close out of order")
-            coup.closed_ms = row.ts_ms
+            self.record_close(typed.n, row.ts_ms)
         elif isinstance(typed, ResultsRow):
-            coup = self.coups[typed.n - 1]
-            if not coup.closed or coup.results is not None:
-                raise ValueError("results out of order")
-            if game is not None and not self._own_results:
+            self.results_due(typed.n)
+            if game is not None and not self._own_results:  # the arbitrator's game judged the coup too
                 mine = self._results(game)
                 if mine.placed != typed.placed or mine.swapped != typed.swapped:
                     raise ValueError("results differ")
-            coup.results = typed
-            self.board.place(move_from_data(typed.placed).tiles)
-            self._swap_jokers(typed.swapped)
-            self.over = typed.over
+            self.record_results(typed)
         elif isinstance(typed, CorrectionRow):
-            self.coups[typed.n - 1].corrections[typed.seat] = typed
+            self.record_correction(typed)
         elif isinstance(typed, SlipRow):
             from scrabble_fr.table.slips import apply_slip
 
@@ -449,17 +357,6 @@ class DuplicateTable(FollowedTable):
                 raise ValueError("next game out of order")
             self.next_table = typed.table
         self._read(row)
-
-    def _swap_jokers(self, swaps: Sequence[tuple[int, int, str]]) -> None:
-        """The joker game: the board's jokers the results row says were exchanged become their
-        letters, on every process's board as on the arbitrator's game."""
-        if swaps and not self.variant.swaps_jokers:
-            raise ValueError("a joker swapped outside the joker game")
-        for row, col, letter in swaps:
-            square = self.board[row, col]
-            if square is None or not square.islower() or square.upper() != letter:
-                raise ValueError("no such joker on the board")
-            self.board[row, col] = letter
 
     def sync(self) -> None:
         rows, now = self.store.rows_now(self.table_id, self.seq)
@@ -478,73 +375,11 @@ class DuplicateTable(FollowedTable):
         """Close the game's coup and say what it paid (the arbitrator's process)."""
         coup = game.close_coup()
         assert coup.placed is not None
-        notation = self.rules.notation
-
-        def placed(move: Move | None) -> PlacedMove | None:
-            if move is None:
-                return None
-            return PlacedMove(format_coordinate(move.row, move.col, move.across, notation), move.word, move.score or 0)
-
-        players: dict[int, SeatResult] = {}
-        for index, seat in enumerate(self.game_seats):
-            proposal = coup.proposals[index]
-            if proposal is None:
-                players[seat] = SeatResult(coup.points(index), solo=coup.solo == index)
-                continue
-            error = proposal.error
-            players[seat] = SeatResult(
-                coup.points(index), placed(proposal.move) if error is None else None, proposal.text,
-                describe(error) if error is not None else None,
-                proposal.warnings[0].value if proposal.warnings else None, coup.solo == index)
-        return ResultsRow(coup.number, move_to_data(coup.placed), placed(coup.placed), players,
-                          {seat: game.total(index) for index, seat in enumerate(self.game_seats)},
-                          game.top_total, game.is_over, tuple((int(r), int(c), str(t)) for r, c, t in coup.swaps))
-
-    def _last_results(self) -> ResultsRow | None:
-        last = next((c for c in reversed(self.coups) if c.results is not None), None)
-        return last.results if last is not None else None
-
-    def total(self, seat: int) -> int:
-        """A seat's total: the arbitrator's last totals, with the corrections since."""
-        last = self._last_results()
-        total = last.totals.get(seat, 0) if last is not None else 0
-        for coup in self.coups:
-            if seat in coup.corrections and coup.results is not None:
-                total += coup.corrections[seat].points - coup.recorded_points(seat)
-        return total
-
-    @property
-    def top_total(self) -> int:
-        last = self._last_results()
-        return last.top_total if last is not None else 0
-
-    def percent(self, seat: int) -> float:
-        return share(self.total(seat), self.top_total)
-
-    def rank(self, seat: int) -> int | None:
-        """A seat's place in :meth:`standings` (shared with equal totals)."""
-        return next((line.rank for line in self.standings() if line.seat == seat), None)
-
-    def solos(self, seat: int) -> int:
-        return sum(1 for c in self.coups if (line := c.line(seat)) is not None and line.solo)
-
-    def warnings(self, seat: int) -> int:
-        """A seat's warnings on the coups whose results are in (one a coup at most, FISF §5.8)."""
-        return sum(1 for c in self.coups if (line := c.line(seat)) is not None and line.warning)
-
-    @property
-    def blitz(self) -> bool:
-        """One minute a coup or less at the table: two more warnings free (FISF §5.9)."""
-        return self.seconds is not None and self.seconds <= BLITZ_SECONDS
-
-    def penalty(self, seat: int) -> int:
-        """What a seat's warnings cost (taken off the totals the arbitrator's game writes)."""
-        return warning_penalty(self.warnings(seat), self.blitz)
-
-    def standings(self) -> list[RankingLine]:
-        """The ranking's lines, as every duplicate shows them (:mod:`scrabble_fr.duplicate.ranking`)."""
-        return standings((Tally(seat, self.names[seat], self.total(seat), self.solos(seat), self.warnings(seat))
-                          for seat in self.players), self.top_total)
+        notation, seats = self.rules.notation, self.game_seats
+        return ResultsRow(coup.number, move_to_data(coup.placed), PlacedMove.of(coup.placed, notation),
+                          {seat: coup.paid(index, notation) for index, seat in enumerate(seats)},
+                          {seat: game.total(index) for index, seat in enumerate(seats)},
+                          game.top_total, game.is_over, tuple(coup.swaps))
 
     # -- writing -----------------------------------------------------------------------------
     def _write(self, typed: DuplicateRow) -> Row:
@@ -696,22 +531,6 @@ class DuplicateTable(FollowedTable):
             raise TableError("arbitrator_only")
 
     # -- a player's intents ------------------------------------------------------------------
-    def coup_position(self) -> Position:
-        """The coup in play as a player's process sees it: the board and the draw, every word
-        taken (the words are the arbitrator's to judge: a word outside the list scores 0 at the
-        close)."""
-        coup = self.current
-        if coup is None:
-            raise DuplicateError("coup_closed")
-        return Position(self.rules, board=self.board.copy(), racks=[coup.tiles], lexicon=_AnyWord())
-
-    def check_proposal(self, text: str) -> None:
-        """Raise unless ``text`` is a placement the rules allow on this coup's board and draw,
-        judged as the arbitrator's game judges it (7sur8: seven tiles of the eight at most)."""
-        proposal = judge(self.coup_position(), text, self.rules.rack_size)
-        if proposal.error is not None:
-            raise proposal.error
-
     def propose(self, text: str) -> Outcome:
         """This seat's proposal for the coup in play (replacing an earlier one)."""
         coup = self.check_propose(text)

@@ -17,16 +17,21 @@ Everything is read from the rows (no word list): a spectator's view of the table
 from __future__ import annotations
 
 import statistics
-from dataclasses import dataclass
+from collections.abc import Sequence
+from dataclasses import dataclass, field
 from typing import Any
 
+from scrabble_fr.duplicate.followed import CoupView
+from scrabble_fr.duplicate.jokers import swapped_letters
 from scrabble_fr.duplicate.marking import WarningKind
-from scrabble_fr.duplicate.ranking import RankingLine
+from scrabble_fr.duplicate.ranking import RankingLine, share
 from scrabble_fr.duplicate.variant import Variant
 from scrabble_fr.engine.board import Board
 from scrabble_fr.engine.game import move_from_data
 from scrabble_fr.i18n import _, format_number, ngettext
-from scrabble_fr.table.duplicate import CoupView, DuplicateTable
+from scrabble_fr.table.duplicate import DuplicateTable
+from scrabble_fr.table.rows import PlacedMove, SeatResult
+from scrabble_fr.table.slips import SlipRecord
 
 SUBTOPS_SHOWN = 3  # the best moves below the top a coup lists
 
@@ -76,6 +81,58 @@ def warning_text(value: str) -> str:
 
 
 @dataclass(frozen=True)
+class SeatCoup:
+    """A seat's line on a coup, as every output of the coup reads it (the screens, the sheet,
+    ``resultats`` as text, CSV, JSON and HTML): the arbitrator's results line (``result``; None:
+    not in yet, or the seat not seated then), what was proposed, the points after the arbitrator's
+    correction and its reason, the paper slip typed at the desk."""
+
+    seat: int
+    number: int
+    proposal: str | None  # what the seat proposed (None: nothing)
+    points: int
+    percent: float  # of the coup's top
+    result: SeatResult | None
+    correction: str | None  # the arbitrator's reason, when the score was corrected
+    slip: SlipRecord | None
+    placed: PlacedMove | None  # the move read from the proposal (None: nothing valid)
+    move: str | None  # ... as ``H8 MOT``
+    solo: bool
+    error: str | None  # why the proposal scored nothing
+    warning: str | None
+
+    def data(self) -> dict[str, Any]:
+        """The line in ``resultats --json``: as the arbitrator wrote it, with the points after
+        corrections, the correction's reason and a slip typed at the desk."""
+        line: dict[str, Any] = self.result.to_json() if self.result is not None else {}
+        line["points"] = self.points
+        if self.correction is not None:
+            line["correction"] = self.correction
+        if self.slip is not None:  # a player on paper: what was typed, paid and why
+            line["slip"] = self.slip.to_json()
+        return line
+
+
+def seat_coup(table: DuplicateTable, coup: CoupView, seat: int) -> SeatCoup:
+    result = coup.line(seat)
+    top = coup.results.top if coup.results is not None else None
+    points = coup.points(seat)
+    correction = coup.corrections.get(seat)
+    slip = coup.slips.get(seat)
+    line = result or SeatResult()
+    return SeatCoup(seat, coup.number, (result.text if result is not None else coup.proposals.get(seat)) or None,
+                    points, share(points, top.score if top is not None else 0), result,
+                    correction.reason if correction is not None else None,
+                    SlipRecord.from_row(table, slip) if slip is not None else None,
+                    line.move, line.move.text if line.move else None, line.solo, line.error, line.warning)
+
+
+def coup_lines(table: DuplicateTable, coup: CoupView, seats: Sequence[int] | None = None) -> list[SeatCoup]:
+    """The lines of ``seats`` (None: every player, in the table's order) on ``coup``."""
+    return [seat_coup(table, coup, seat) for seat in (table.players if seats is None else seats)]
+
+
+@dataclass(frozen=True)
 class CoupResults:
     """One coup as the results tell it (``top`` None: its results are not in yet)."""
 
@@ -91,10 +148,11 @@ class CoupResults:
     solo: str | None
     warnings: tuple[tuple[str, str], ...]  # (name, warning as said)
     corrections: tuple[tuple[str, int, str], ...]  # (name, points, reason)
-    points: dict[int, int]  # seat -> points (corrections applied)
     board: Board  # the board once the top is laid
     placed: frozenset[tuple[int, int]]  # the squares the top took
     slips: tuple[str, ...] = ()  # the paper slips typed at the desk, a line each (:mod:`.slips`)
+    lines: dict[str, SeatCoup] = field(default_factory=dict)  # every player's line, by name
+    swapped: str = ""  # the joker game: the letters that replaced the board's jokers after the coup
 
     @property
     def has_results(self) -> bool:
@@ -106,7 +164,10 @@ class CoupResults:
         return {"n": self.number, "draw": self.draw, "top": top, "found": self.found, "seated": self.players,
                 "spread": self.spread.data() if self.spread is not None else None,
                 "subtops": [move.data() for move in self.subtops], "solo": self.solo,
-                "warnings": [{"name": name, "warning": text} for name, text in self.warnings]}
+                "warnings": [{"name": name, "warning": text} for name, text in self.warnings],
+                "players": {name: line.data() for name, line in self.lines.items()},
+                # The joker game: the letters that replaced the board's jokers, as the local sheet says them.
+                **({"jokers_swapped": self.swapped} if self.swapped else {})}
 
 
 @dataclass(frozen=True)
@@ -129,48 +190,40 @@ class CoupFigures:
     seated: int
     found: int
     spread: Spread | None
-    points: dict[int, int]  # seat -> points (corrections applied)
+
+
+def _figures(lines: Sequence[SeatCoup], top_score: int) -> CoupFigures:
+    scores = [line.points for line in lines if line.result is not None]  # the seats playing the coup
+    spread = Spread(min(scores), statistics.median(scores), max(scores)) if scores else None
+    return CoupFigures(len(scores), sum(1 for p in scores if p >= top_score), spread)
 
 
 def coup_figures(table: DuplicateTable, coup: CoupView) -> CoupFigures | None:
     """The figures of a coup whose results are in (None before)."""
     if coup.results is None:
         return None
-    seats = [seat for seat in coup.results.players if seat in table.names]
-    points = {seat: coup.points(seat) for seat in seats}
-    top_score = coup.results.top.score if coup.results.top is not None else 0
-    scores = list(points.values())
-    spread = Spread(min(scores), statistics.median(scores), max(scores)) if scores else None
-    return CoupFigures(len(seats), sum(1 for p in scores if p >= top_score), spread, points)
-
-
-def _slip_lines(table: DuplicateTable, coup: CoupView) -> tuple[str, ...]:
-    from scrabble_fr.table.slips import SlipRecord
-
-    return tuple(SlipRecord.from_row(table, coup.slips[seat]).text_line() for seat in table.players
-                 if seat in coup.slips)
+    return _figures(coup_lines(table, coup), coup.results.top.score if coup.results.top is not None else 0)
 
 
 def _coup_results(table: DuplicateTable, coup: CoupView, board: Board) -> CoupResults:
     results = coup.results
-    figures = coup_figures(table, coup)
-    if results is None or figures is None:
-        return CoupResults(coup.number, coup.draw_text, "", "", None, 0, 0, None, (), None, (), (), {},
-                           board.copy(), frozenset(), _slip_lines(table, coup))
-    points = figures.points
+    lines = coup_lines(table, coup)
+    slips = tuple(line.slip.text_line() for line in lines if line.slip is not None)
+    named = {table.names[line.seat]: line for line in lines}
+    if results is None:
+        return CoupResults(coup.number, coup.draw_text, "", "", None, 0, 0, None, (), None, (), (),
+                           board.copy(), frozenset(), slips, named)
     top = results.top
     top_score = top.score if top is not None else 0
+    figures = _figures(lines, top_score)
     placed_move = move_from_data(results.placed)
     board.place(placed_move.tiles)
     moves: dict[tuple[str, str, int], list[str]] = {}
     solo = None
     warnings: list[tuple[str, str]] = []
-    for seat in points:
-        line = results.players[seat]
-        name = table.names[seat]
-        move = line.move
-        if move and 0 < points[seat] < top_score:
-            moves.setdefault((move.ref, move.word, points[seat]), []).append(name)
+    for name, line in named.items():  # a seat not playing the coup has no move, solo nor warning
+        if line.placed and 0 < line.points < top_score:
+            moves.setdefault((line.placed.ref, line.placed.word, line.points), []).append(name)
         if line.solo:
             solo = name
         if line.warning:
@@ -181,8 +234,9 @@ def _coup_results(table: DuplicateTable, coup: CoupView, board: Board) -> CoupRe
                         for seat, c in coup.corrections.items() if seat in table.names)
     return CoupResults(coup.number, coup.draw_text, top.ref if top else "", top.word if top else "", top_score,
                        figures.seated, figures.found, figures.spread, tuple(subtops), solo,
-                       tuple(warnings), corrections, points, board.copy(),
-                       frozenset((tile[0], tile[1]) for tile in placed_move.tiles), _slip_lines(table, coup))
+                       tuple(warnings), corrections, board.copy(),
+                       frozenset((tile[0], tile[1]) for tile in placed_move.tiles), slips, named,
+                       swapped_letters(results.swapped))
 
 
 def coup_results(table: DuplicateTable) -> list[CoupResults]:
@@ -200,34 +254,15 @@ def table_results(table: DuplicateTable) -> TableResults:
                         dict(table.names), table.rules.notation, table.variant)
 
 
-def results_data(results: TableResults, table: DuplicateTable) -> dict[str, Any]:
+def results_data(results: TableResults) -> dict[str, Any]:
     """``resultats --json``: the ranking and per coup the top, each player's line (as the
     arbitrator wrote it, with the points after corrections, and a slip typed at the desk) and the
     coup's figures; ``"variant"`` when the table plays one."""
     from scrabble_fr.table.overview import variant_entry
-    from scrabble_fr.table.slips import SlipRecord
 
-    coups: list[dict[str, Any]] = []
-    for view, coup in zip(table.coups, results.coups, strict=True):
-        players = {}
-        for seat in table.players:
-            result = view.line(seat)
-            line: dict[str, Any] = result.to_json() if result is not None else {}
-            line["points"] = view.points(seat)
-            if seat in view.corrections:
-                line["correction"] = view.corrections[seat].reason
-            if seat in view.slips:  # a player on paper: what was typed, paid and why
-                line["slip"] = SlipRecord.from_row(table, view.slips[seat]).to_json()
-            players[table.names[seat]] = line
-        entry = coup.data()
-        entry["players"] = players
-        if view.results is not None and view.results.swapped:
-            # The joker game: the letters that replaced the board's jokers, as the local sheet says them.
-            entry["jokers_swapped"] = "".join(letter for _row, _col, letter in view.results.swapped)
-        coups.append(entry)
     return {"table": results.table, **variant_entry(results.variant), "top_total": results.top_total,
-            "over": results.over,
-            "ranking": [line.data() for line in results.ranking], "coups": coups}
+            "over": results.over, "ranking": [line.data() for line in results.ranking],
+            "coups": [coup.data() for coup in results.coups]}
 
 
 def sheet_rows(data: dict[str, Any]) -> list[list[Any]]:

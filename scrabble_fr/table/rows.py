@@ -22,9 +22,11 @@ does not read (not an object, an unknown type, a field of the wrong kind) raises
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import astuple, dataclass, field, fields
+from dataclasses import astuple, dataclass, fields
 from enum import StrEnum
 from typing import Any, ClassVar
+
+from scrabble_fr.duplicate.paid import Correction, PaidCoup, PlacedMove, SeatResult
 
 Json = dict[str, Any]
 
@@ -267,71 +269,10 @@ class CloseRow(_PlainRow):
 
 
 @dataclass(frozen=True)
-class PlacedMove:
-    """A move as the results say it: its reference (``H8``, ``8H``), its word, its score."""
-
-    ref: str
-    word: str
-    score: int
-
-    def to_json(self) -> Json:
-        return dict(zip(("ref", "word", "score"), astuple(self), strict=True))
-
-    @classmethod
-    def from_json(cls, data: Any) -> PlacedMove | None:
-        if not data:
-            return None
-        return cls(str(data.get("ref", "")), str(data.get("word", "")), int(data.get("score", 0) or 0))
-
-    @property
-    def text(self) -> str:
-        return f"{self.ref} {self.word}"
-
-
-@dataclass(frozen=True)
-class SeatResult:
-    """A player's line on a coup: points, the move read from the proposal, what was proposed,
-    why it scored nothing, a warning, a solo."""
-
-    points: int = 0
-    move: PlacedMove | None = None
-    text: str | None = None
-    error: str | None = None
-    warning: str | None = None
-    solo: bool = False
-
-    def to_json(self) -> Json:
-        return {"points": self.points, "move": self.move.to_json() if self.move else None, "text": self.text,
-                "error": self.error, "warning": self.warning, "solo": self.solo}
-
-    @classmethod
-    def from_json(cls, data: Any) -> SeatResult:
-        if not isinstance(data, dict):
-            raise ValueError("results")
-
-        def text(key: str) -> str | None:
-            value = data.get(key)
-            return None if value is None else str(value)
-
-        return cls(int(data.get("points", 0) or 0), PlacedMove.from_json(data.get("move")), text("text"),
-                   text("error"), text("warning"), bool(data.get("solo")))
-
-
-@dataclass(frozen=True)
-class ResultsRow:
-    """The arbitrator's results of coup ``n``: the top placed (``placed``: the move as the game
-    stores it), each player's line and total, the top's total, whether the game is over."""
+class ResultsRow(PaidCoup):
+    """The arbitrator's results of coup ``n`` (:class:`~scrabble_fr.duplicate.paid.PaidCoup`)."""
 
     type: ClassVar[RowType] = RowType.RESULTS
-    n: int
-    placed: Json
-    top: PlacedMove | None
-    players: dict[int, SeatResult] = field(default_factory=dict)
-    totals: dict[int, int] = field(default_factory=dict)
-    top_total: int = 0
-    over: bool = False
-    #: The joker game's jokers the board exchanged after the coup: (row, column, letter).
-    swapped: tuple[tuple[int, int, str], ...] = ()
 
     def to_json(self) -> Json:
         return {"type": self.type.value, "n": self.n, "placed": self.placed,
@@ -342,19 +283,12 @@ class ResultsRow:
                 # None exchanged: no key, as a results row always was.
                 **({"swapped": [list(swap) for swap in self.swapped]} if self.swapped else {})}
 
-    def line(self, seat: int) -> SeatResult | None:
-        return self.players.get(seat)
-
 
 @dataclass(frozen=True)
-class CorrectionRow(_PlainRow):
-    """The arbitrator corrects a player's score on coup ``n``, with a reason for the sheet."""
+class CorrectionRow(_PlainRow, Correction):
+    """The arbitrator's correction (:class:`~scrabble_fr.duplicate.paid.Correction`)."""
 
     type: ClassVar[RowType] = RowType.CORRECTION
-    n: int
-    seat: int
-    points: int
-    reason: str
 
 
 @dataclass(frozen=True)

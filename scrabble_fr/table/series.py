@@ -231,10 +231,9 @@ def series_results(store: TableStore, series_id: str) -> SeriesResults | None:
         return None
     place = series_of(tables[0])
     assert place is not None
-    views = [DuplicateTable(store, info, None, spectator=True) for info in tables]
-    played = [table_results(view) for view in views]
+    played = [table_results(DuplicateTable(store, info, None, spectator=True)) for info in tables]
     return SeriesResults(series_id, place.games, sum(game.top_total for game in played), series_ranking(played),
-                         played, [results_data(game, view) for game, view in zip(played, views, strict=True)])
+                         played, [results_data(game) for game in played])
 
 
 def series_data(results: SeriesResults) -> dict[str, Any]:

@@ -1,6 +1,7 @@
 """Paper slips (« bulletins ») at a club duplicate table: a player on paper has no screen; the
 arbitrator's desk (or ``table arbitrer CODE --bulletin NOM "H8 MOT 24"``) types each slip as
-written, and the arbitrator's process marks it by FISF chapter 5 (:func:`.slip.mark_slip`).
+written, and the arbitrator's game marks it by FISF chapter 5
+(:meth:`~scrabble_fr.duplicate.game.DuplicateGame.mark_slip`).
 
 The slip's row keeps what was typed, what it pays and why (``score``, ``paid``, ``reason``,
 ``warnings``, the penalties), so that every process — a player's, ``resultats`` — reads the
@@ -16,10 +17,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from scrabble_fr.duplicate.game import DuplicateGame, Proposal
 from scrabble_fr.duplicate.marking import WarningKind
-from scrabble_fr.duplicate.slip import SlipMarking, SlipReason, mark_slip, read_slip
-from scrabble_fr.i18n import _, colon, points
+from scrabble_fr.duplicate.slip import SlipReason
+from scrabble_fr.i18n import _, points
 from scrabble_fr.table.errors import TableError
 
 if TYPE_CHECKING:
@@ -84,13 +84,6 @@ def coup_in_play(table: DuplicateTable) -> int:
     raise TableError("slip_coup_closed", n=table.last.number)
 
 
-def _marking(game: DuplicateGame, index: int, text: str) -> SlipMarking:
-    """The slip ``text`` of the game's player ``index`` marked on the coup in play: its board,
-    its draw, the list; the warnings the player had before it (the penalty from the fourth)."""
-    return mark_slip(game.position, read_slip(text), warnings_so_far=game.warnings(index),
-                     blitz=game.is_blitz, max_tiles=game.play_limit)
-
-
 def type_slip(table: DuplicateTable, name: str, text: str) -> SlipRecord:
     """The desk types ``text`` (``[REF] WORD [SCORE]``) for the player on paper ``name`` on the
     coup in play: marked, written, and said. Refused, nothing written: not the arbitrator, an
@@ -100,8 +93,7 @@ def type_slip(table: DuplicateTable, name: str, text: str) -> SlipRecord:
     table.poll()  # a coup whose time is up closes now: its slips are in
     seat = paper_seat(table, name)
     number = coup_in_play(table)
-    game = table.game
-    marking = _marking(game, table.game_seats.index(seat), text)
+    marking = table.game.mark_slip(table.game_seats.index(seat), text)
     payload: dict[str, Any] = {
         "n": number, "seat": seat, "by": table.seat, "text": marking.slip.text, "score": marking.score,
         "paid": marking.paid, "reason": marking.reason.value, "warnings": [w.value for w in marking.warnings],
@@ -124,11 +116,7 @@ def apply_slip(table: DuplicateTable, payload: dict[str, Any]) -> None:
     coup.slips[seat] = dict(payload)
     game = table.game
     if game is not None and seat in table.game_seats and game.current is not None:
-        index = table.game_seats.index(seat)
-        marking = _marking(game, index, str(payload["text"]))
-        game.current.proposals[index] = Proposal(marking.slip.text, marking.move,
-                                                 marking.score - marking.reference_penalty, marking.error,
-                                                 list(marking.warnings))
+        game.take_slip(table.game_seats.index(seat), str(payload["text"]))
 
 
 def slips_of(table: DuplicateTable, coup_number: int) -> dict[int, SlipRecord]:
@@ -137,15 +125,4 @@ def slips_of(table: DuplicateTable, coup_number: int) -> dict[int, SlipRecord]:
     return {seat: SlipRecord.from_row(table, row) for seat, row in coup.slips.items()}
 
 
-def sheet_notes(table: DuplicateTable, seats: list[int]) -> list[str]:
-    """The sheet's lines for the slips of ``seats``: what was typed, paid and why."""
-    notes = []
-    for coup in table.coups:
-        for seat in seats:
-            if seat in coup.slips:
-                record = SlipRecord.from_row(table, coup.slips[seat])
-                notes.append(_("Slip") + colon() + " " + record.text_line())
-    return notes
-
-
-__all__ = ["SlipRecord", "apply_slip", "coup_in_play", "paper_seat", "sheet_notes", "slips_of", "type_slip"]
+__all__ = ["SlipRecord", "apply_slip", "coup_in_play", "paper_seat", "slips_of", "type_slip"]

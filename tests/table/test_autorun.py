@@ -66,7 +66,7 @@ def play_until(players: list[DuplicateTable], words: WordSet, done, timeout: flo
             coup = seat.current
             if coup is None or (index, coup.number) in proposed:
                 continue
-            position = Position(seat.rules, board=seat.board.copy(), racks=[coup.tiles], lexicon=words)
+            position = Position(seat.rules, board=seat.board.copy(), racks=[coup.draw.tiles], lexicon=words)
             moves = best_moves(position, 3)
             if moves:
                 try:

@@ -71,7 +71,7 @@ def test_a_joker_table_holds_a_joker_in_each_draw_and_every_board_swaps_the_same
     # The jokers went back to the bag: the next draw holds one again.
     later.start_coup()
     alice.poll(timeout=2.0)
-    assert alice.current is not None and "?" in alice.current.tiles
+    assert alice.current is not None and "?" in alice.current.draw.tiles
     status, out, _err = run("table", "resultats", created.table.id, "--json", "--base", base)
     assert status == 0 and json.loads(out)["variant"] == "joker"
     assert json.loads(out)["coups"][0]["jokers_swapped"] == "BS"

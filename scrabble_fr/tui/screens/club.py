@@ -171,8 +171,8 @@ class _ClubScreen(LocalizedBindings, Screen[None]):
             return  # the arbitrator's desk writes the draw out
         rack = self.query_one("#club-rack", RackView)
         values = self.table.rules.tile_set
-        rack.tiles = tuple((t, values.value(t)) for t in coup.tiles) if coup is not None else ()
-        rack.used = frozenset(used_tiles(coup.tiles, self.tentative)) if coup is not None else frozenset()
+        rack.tiles = tuple((t, values.value(t)) for t in coup.draw.tiles) if coup is not None else ()
+        rack.used = frozenset(used_tiles(coup.draw.tiles, self.tentative)) if coup is not None else frozenset()
 
     def refresh_clock(self) -> None:
         self.query_one("#club-head", Static).update("\n".join(self.head_lines()))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from typing import TYPE_CHECKING, Any
 
 from textual import events, on
@@ -22,7 +23,7 @@ from textual.widgets import (
     TabPane,
     Tree,
 )
-from textual.widgets.markdown import MarkdownBlock
+from textual.widgets.markdown import MarkdownBlock, MarkdownTableOfContents
 from textual.widgets.option_list import Option
 
 from scrabble_fr.engine.errors import ScrabbleError
@@ -83,13 +84,52 @@ def rules_text() -> str:
         return _("The rules file could not be read.")
 
 
+class RulesDocument(Markdown):
+    """The rules' text. Textual restyles a widget and all its descendants when its focus changes;
+    no rule styles the text's blocks by the document's focus, so only the document itself is
+    restyled: the French rules make some 450 blocks, and restyling them all on every move of the
+    focus made each key in the help lag by a third of a second."""
+
+    def watch_has_focus(self, _has_focus: bool) -> None:
+        self.app.stylesheet.update_nodes([self], animate=True)
+
+
 class RulesViewer(MarkdownViewer):
     """The rules with a table of contents of their sections. The document's own title is left
-    out of the table (it would make the table as wide as itself)."""
+    out of the table (it would make the table as wide as itself).
+
+    The text is laid out when first asked for (:meth:`load`), not with the help: its some 450
+    blocks made most of the second that F1 took, and most visits to the help read the keys."""
 
     def __init__(self, markdown: str, **kwargs: Any) -> None:
-        super().__init__(markdown, **kwargs)
+        super().__init__(None, **kwargs)
+        self.markdown = markdown
         self.sections: list[tuple[int, str, str]] = []  # (level, title, block id), as in the table
+        self._asked = False
+        self._laid_out = asyncio.Event()
+
+    async def load(self) -> None:
+        """Lay the text out, once, and wait until its sections are known (whoever asks first
+        lays it out; the others wait for the same)."""
+        if not self._asked:
+            self._asked = True
+            await self.document.update(self.markdown)
+        await self._laid_out.wait()
+
+    def compose(self) -> ComposeResult:
+        document = RulesDocument()
+        document.can_focus = True  # as MarkdownViewer's own: the text scrolls by keyboard
+        yield document
+        yield MarkdownTableOfContents(document)
+
+    def watch_show_table_of_contents(self, show_table_of_contents: bool) -> None:
+        # Only the table's display follows this class (MarkdownViewer's CSS): restyle the viewer
+        # and the table, not the text's hundreds of blocks as a class change would.
+        self.set_class(show_table_of_contents, "-show-table-of-contents", update=False)
+        nodes = [self, *(node for table in self.query(MarkdownTableOfContents)
+                         for node in table.walk_children(with_self=True))]
+        if self.is_attached:
+            self.app.stylesheet.update_nodes(nodes, animate=True)
 
     def on_markdown_table_of_contents_updated(self, message: Markdown.TableOfContentsUpdated) -> None:
         entries = list(message.table_of_contents)
@@ -99,6 +139,8 @@ class RulesViewer(MarkdownViewer):
         self.sections = [(level, name, block) for level, name, block in entries if block is not None]
         message.prevent_default()
         message.stop()
+        if self._asked:  # not the empty document the viewer starts with
+            self._laid_out.set()
 
     def go_to(self, block_id: str) -> None:
         """Scroll the section whose heading has ``block_id`` to the top."""
@@ -166,12 +208,17 @@ class HelpScreen(LocalizedBindings, Screen[None]):
             self._wide = wide
             self.query_one(RulesViewer).show_table_of_contents = wide
 
-    def action_contents(self) -> None:
+    async def on_tabbed_content_tab_activated(self, event: TabbedContent.TabActivated) -> None:
+        if event.pane.id == "help-rules":
+            await self.query_one(RulesViewer).load()
+
+    async def action_contents(self) -> None:
         """The rules' sections: beside the text (shown or hidden) when wide, over it when narrow."""
         tabs = self.query_one(TabbedContent)
         rules = self.query_one(RulesViewer)
         opened = tabs.active != "help-rules"
         tabs.active = "help-rules"
+        await rules.load()
         if not self.wide:
             self.app.push_screen(ContentsScreen(rules.sections), self._go_to)
             return
