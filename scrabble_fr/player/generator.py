@@ -112,10 +112,12 @@ def _prepared(position: Position) -> tuple[native.MoveSearch | None, Dawg]:
     graph of a lexicon and the search made for it costs more than a small board's search."""
     lexicon, rules, size, loaded = position.lexicon, position.rules, position.board.size, compiled()
     last = getattr(_last, "found", None)
-    if last is not None and last[1] is rules and last[2] == size and last[3] is loaded and last[0]() is lexicon:
-        dawg, search = last[4](), last[5]
-        if dawg is not None and (search is None or search() is not None):
-            return (None if search is None else search()), dawg
+    if (last is not None and lexicon is not None and last[0]() is lexicon and last[1] is rules and last[2] == size
+            and last[3] is loaded):  # (a lexicon gone makes its reference answer None)
+        dawg, kept = last[4](), last[5]
+        search = None if kept is None else kept()
+        if dawg is not None and (kept is None or search is not None):
+            return search, dawg
     dawg = dawg_of(position)
     search = _search_for(rules, dawg, size, "")
     try:

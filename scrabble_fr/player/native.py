@@ -342,7 +342,7 @@ class MoveSearch:
                 kept.append(found)
         return found
 
-    def moves(self, board: bytearray, rack: str, best: int) -> list[Raw]:
+    def moves(self, board: bytes | bytearray, rack: str, best: int) -> list[Raw]:
         """Every placement of ``rack`` on ``board`` (``best`` 0), or those of the ``best`` highest
         scores and their ties, in no particular order."""
         found: list[Raw] = self._loaded.moves(_thread_state(self._loaded), best, **self._game, board=board,
