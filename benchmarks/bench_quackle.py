@@ -19,7 +19,12 @@ Quackle's figure for every move is its whole list of ``Move`` objects, filtered 
 cross-checks on every call; Quackle keeps its cross-sets up to date move by move in a game, so
 they are timed apart (``GamePosition::ensureBoardIsPreparedForAnalysis``) and shown both ways:
 the ratios are against Quackle's search plus its cross-sets (the same work from the same board
-and rack), and, in brackets, against its search alone. Before timing, each position's move lists
+and rack), and, in brackets, against its search alone. What we keep from one call to the next
+on the same position is what Quackle's prepared board is: the board written as the C side reads
+it (``native.board_codes_kept``, written again when a square changes), the rack's counts, and
+the search and word graph found for the position's word list and rules
+(``generator._prepared``); never a result: every call searches the board again, its
+cross-checks and the ``Move`` objects included. Before timing, each position's move lists
 are compared: the same placements, each with the same score, on both sides. Times are printed,
 never asserted. Without a driver the benchmark says so and stops.
 
@@ -50,28 +55,45 @@ has 6,106,697 nodes (24 MB). The issue's figures were measured with a 269,870-wo
 ours (the shipped English list is SCOWL's, 248,105 words; see lexiques/README.md): only ratios
 measured in one run compare.
 
-Measured on 2 December 2026 (2 cores shared with other work, load 4 to 9; defaults, ``--rounds
+Measured on 2 December 2026 (2 cores shared with other work, load 3 to 9; defaults, ``--rounds
 3 --repeat 5``; Quackle at commit 87ffbe5, our compiled engine), the median over the positions of
 each one's median time, in ms; the ratio is ours / (Quackle's search + its cross-sets), in
-brackets ours / its search alone. Before: main at 03710bb. After: main at 63eac6d, where the
-compiled engine builds every ``Move`` of a list on its C side; two runs, the ratios of both:
+brackets ours / its search alone. Before: main at 03710bb. Then: main at 63eac6d, where the
+compiled engine builds every ``Move`` of a list on its C side. Now: the best moves built on the
+C side too (their words made when read), the list's objects kept out of the cyclic collector's
+walks, the board's codes and the position's search kept between calls. Two runs each, the
+ratios of both, the times of the first:
 
     20 positions (324 placements median, 56 to 11,463)  Quackle  +crosses    ours   ratio
     before  every move, search only                       0.111     0.154   0.369   2.4 x (3.3 x)
             every move, every Move built                  0.111     0.154   1.197   7.8 x (10.8 x)
             best move (by score)                          0.058     0.115   0.174   1.5 x (3.0 x)
-    after   every move, search only                       0.193     0.234   0.509   2.2 x (2.6-2.8 x)
+    then    every move, search only                       0.193     0.234   0.509   2.2 x (2.6-2.8 x)
             every move, every Move built                  0.193     0.234   0.375   1.6-1.8 x (1.9-2.3 x)
             best move (by score)                          0.095     0.151   0.195   1.3-1.7 x (2.1-3.0 x)
+    now     every move, search only                       0.154     0.194   0.413   2.1-2.9 x (2.7-3.6 x)
+            every move, every Move built                  0.154     0.194   0.219   1.1-1.8 x (1.4-2.2 x)
+            best move (by score)                          0.069     0.104   0.099   0.86-0.95 x (1.4-1.6 x)
     20 positions, two jokers (15,216 placements median)
     before  every move, search only                      30.648    30.783  50.848   1.7 x
             every move, every Move built                 30.648    30.783 252.387   8.2 x
             best move (by score)                         17.269    17.402   3.628   0.21 x
-    after   every move, search only                      33.460    33.608  59.073   1.8-2.4 x
+    then    every move, search only                      33.460    33.608  59.073   1.8-2.4 x
             every move, every Move built                 33.460    33.608 135.210   4.0-5.5 x
             best move (by score)                         16.294    16.442   6.636   0.40-0.52 x
+    now     every move, search only                      16.627    16.755  23.001   1.4-1.8 x
+            every move, every Move built                 16.627    16.755  35.045   2.1-2.6 x
+            best move (by score)                          9.589     9.716   2.005   0.21-0.22 x
 
-Quackle's cross-sets alone: 0.04 to 0.06 ms (0.12 to 0.14 ms with two jokers). The move lists
+Three more runs the same day, between the changes, gave for every ``Move`` built 1.2 to 1.4 x
+and for the best move 0.5 to 0.8 x. Where the time goes now (perf, a list of 300 moves): the
+search about a third, making the ``Move`` objects and their tuples about half (eight attribute
+sets, four tuples a move), the call from Python a tenth. The search follows the word graph from
+every square a word may start on (a DAWG; Quackle's GADDAG starts from the anchors), and a
+Python ``Move`` costs more than Quackle's C++ one: every move with every ``Move`` built is still
+above Quackle's time.
+
+Quackle's cross-sets alone: 0.04 to 0.09 ms (0.10 to 0.14 ms with two jokers). The move lists
 agree on all 20 positions and on the 20 with two jokers, in every run: the same placements
 (Quackle's one-tile plays counted once, as ours are), each with the same score. With two jokers
 our best move is found by a bounded search and beats Quackle's ``kibitz(1)``, which still scores
