@@ -38,6 +38,10 @@ class _DeskDialog(_Dialog):
         widget.set_class(error, "error")
         widget.update(text)
 
+    @on(Button.Pressed, "#cancel")
+    def _cancel(self) -> None:
+        self.action_cancel()
+
 
 class SlipDialog(_DeskDialog):
     """Type the slips of the players on paper (``players``: seat, name); ``send(name, line)``
@@ -91,10 +95,6 @@ class SlipDialog(_DeskDialog):
         choice.value = seats[(seats.index(seat) + 1) % len(seats)] if isinstance(seat, int) else seats[0]
         line.focus()
 
-    @on(Button.Pressed, "#cancel")
-    def _close(self) -> None:
-        self.dismiss(self.last)
-
     def action_cancel(self) -> None:
         self.dismiss(self.last)
 
@@ -130,10 +130,6 @@ class PaperPlayerDialog(_DeskDialog):
             self.dismiss(self.seat(name))
         except ScrabbleError as exc:
             self.said(describe(exc), error=True)
-
-    @on(Button.Pressed, "#cancel")
-    def _cancel(self) -> None:
-        self.dismiss(None)
 
 
 __all__ = ["PaperPlayerDialog", "SlipDialog"]
