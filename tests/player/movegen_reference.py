@@ -57,6 +57,7 @@ def brute_force_moves(position: Position, candidates: Iterable[str] | None = Non
     jokers = rack["?"]
     tile_count = sum(rack.values())
     empty_board = board.is_empty()
+    centre = position.rules.centre
     touching = {
         (r, c)
         for r in range(size)
@@ -109,8 +110,15 @@ def brute_force_moves(position: Position, candidates: Iterable[str] | None = Non
                     else:
                         if not needed or len(needed) > tile_count:
                             continue
+                        # Letters the rack lacks need as many jokers: without them no way of
+                        # filling the window can be laid, and the engine need not judge it.
+                        if sum((Counter(letter for _r, _c, letter in needed) - rack).values()) > jokers:
+                            continue
                         isolated = not any((r, c) in touching for r, c, _l in needed)
                         if not empty_board and len(needed) == length and isolated:
+                            continue
+                        # An opening covers the centre (the engine judges it again, afterwards).
+                        if empty_board and not any((r, c) == centre for r, c, _l in needed):
                             continue
                         if not all(cross_ok(r, c, across, letter) for r, c, letter in needed):
                             continue

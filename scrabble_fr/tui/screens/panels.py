@@ -22,7 +22,7 @@ from textual.widgets import (
     TabPane,
     Tree,
 )
-from textual.widgets.markdown import MarkdownBlock
+from textual.widgets.markdown import MarkdownBlock, MarkdownTableOfContents
 from textual.widgets.option_list import Option
 
 from scrabble_fr.engine.errors import ScrabbleError
@@ -83,6 +83,16 @@ def rules_text() -> str:
         return _("The rules file could not be read.")
 
 
+class RulesDocument(Markdown):
+    """The rules' text. Textual restyles a widget and all its descendants when its focus changes;
+    no rule styles the text's blocks by the document's focus, so only the document itself is
+    restyled: the French rules make some 450 blocks, and restyling them all on every move of the
+    focus made each key in the help lag by a third of a second."""
+
+    def watch_has_focus(self, _has_focus: bool) -> None:
+        self.app.stylesheet.update_nodes([self], animate=True)
+
+
 class RulesViewer(MarkdownViewer):
     """The rules with a table of contents of their sections. The document's own title is left
     out of the table (it would make the table as wide as itself)."""
@@ -90,6 +100,21 @@ class RulesViewer(MarkdownViewer):
     def __init__(self, markdown: str, **kwargs: Any) -> None:
         super().__init__(markdown, **kwargs)
         self.sections: list[tuple[int, str, str]] = []  # (level, title, block id), as in the table
+
+    def compose(self) -> ComposeResult:
+        document = RulesDocument()
+        document.can_focus = True  # as MarkdownViewer's own: the text scrolls by keyboard
+        yield document
+        yield MarkdownTableOfContents(document)
+
+    def watch_show_table_of_contents(self, show_table_of_contents: bool) -> None:
+        # Only the table's display follows this class (MarkdownViewer's CSS): restyle the viewer
+        # and the table, not the text's hundreds of blocks as a class change would.
+        self.set_class(show_table_of_contents, "-show-table-of-contents", update=False)
+        nodes = [self, *(node for table in self.query(MarkdownTableOfContents)
+                         for node in table.walk_children(with_self=True))]
+        if self.is_attached:
+            self.app.stylesheet.update_nodes(nodes, animate=True)
 
     def on_markdown_table_of_contents_updated(self, message: Markdown.TableOfContentsUpdated) -> None:
         entries = list(message.table_of_contents)
