@@ -13,6 +13,7 @@ from scrabble_fr.duplicate import DuplicateSettings, read_sheet
 from scrabble_fr.i18n import set_language
 from scrabble_fr.match import Outcome
 from scrabble_fr.tui.app import ScrabbleApp
+from scrabble_fr.tui.screens.panels import RulesViewer
 
 from .conftest import SmallLexicon
 
@@ -79,6 +80,7 @@ async def test_no_line_starts_with_a_french_sign_on_any_screen(size, make_app):
             if name == "help":
                 await pilot.press("right")  # the rules
                 await pilot.pause()
+                assert app.screen.query_one(RulesViewer).sections  # laid out: not an empty page checked
                 check(app, "rules")
             await pilot.press("escape")
             await pilot.pause()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from typing import TYPE_CHECKING, Any
 
 from textual import events, on
@@ -95,11 +96,25 @@ class RulesDocument(Markdown):
 
 class RulesViewer(MarkdownViewer):
     """The rules with a table of contents of their sections. The document's own title is left
-    out of the table (it would make the table as wide as itself)."""
+    out of the table (it would make the table as wide as itself).
+
+    The text is laid out when first asked for (:meth:`load`), not with the help: its some 450
+    blocks made most of the second that F1 took, and most visits to the help read the keys."""
 
     def __init__(self, markdown: str, **kwargs: Any) -> None:
-        super().__init__(markdown, **kwargs)
+        super().__init__(None, **kwargs)
+        self.markdown = markdown
         self.sections: list[tuple[int, str, str]] = []  # (level, title, block id), as in the table
+        self._asked = False
+        self._laid_out = asyncio.Event()
+
+    async def load(self) -> None:
+        """Lay the text out, once, and wait until its sections are known (whoever asks first
+        lays it out; the others wait for the same)."""
+        if not self._asked:
+            self._asked = True
+            await self.document.update(self.markdown)
+        await self._laid_out.wait()
 
     def compose(self) -> ComposeResult:
         document = RulesDocument()
@@ -124,6 +139,8 @@ class RulesViewer(MarkdownViewer):
         self.sections = [(level, name, block) for level, name, block in entries if block is not None]
         message.prevent_default()
         message.stop()
+        if self._asked:  # not the empty document the viewer starts with
+            self._laid_out.set()
 
     def go_to(self, block_id: str) -> None:
         """Scroll the section whose heading has ``block_id`` to the top."""
@@ -191,12 +208,17 @@ class HelpScreen(LocalizedBindings, Screen[None]):
             self._wide = wide
             self.query_one(RulesViewer).show_table_of_contents = wide
 
-    def action_contents(self) -> None:
+    async def on_tabbed_content_tab_activated(self, event: TabbedContent.TabActivated) -> None:
+        if event.pane.id == "help-rules":
+            await self.query_one(RulesViewer).load()
+
+    async def action_contents(self) -> None:
         """The rules' sections: beside the text (shown or hidden) when wide, over it when narrow."""
         tabs = self.query_one(TabbedContent)
         rules = self.query_one(RulesViewer)
         opened = tabs.active != "help-rules"
         tabs.active = "help-rules"
+        await rules.load()
         if not self.wide:
             self.app.push_screen(ContentsScreen(rules.sections), self._go_to)
             return
