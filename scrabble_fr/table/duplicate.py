@@ -566,9 +566,6 @@ class DuplicateTable(FollowedTable, FollowedGame):
         return left is not None and left <= 0
 
     # -- following ---------------------------------------------------------------------------
-    def _before_look(self) -> None:
-        return None
-
     def _news(self, before: Any, changed: bool) -> tuple[str, ...]:
         """Close a coup whose time is up (whoever notices first), publish its results (the
         arbitrator's process)."""

@@ -17,7 +17,8 @@ import json
 import select
 import threading
 import time
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
 from typing import Any
 
 import psycopg
@@ -32,17 +33,10 @@ from scrabble_fr.table.store import (
     Conflict,
     Created,
     NewTable,
-    Role,
     Row,
-    Seat,
-    SeatSpec,
+    Run,
+    SqlStore,
     TableInfo,
-    TableStore,
-    check_new_seat,
-    code_hash,
-    new_code,
-    new_codes,
-    new_table_id,
 )
 
 CHANNEL = "scrabble_fr"
@@ -93,8 +87,17 @@ SCHEMA = [
 ]
 
 
-class PostgresStore(TableStore):
+def _fetched(cursor: psycopg.Cursor[Any]) -> list[tuple[Any, ...]]:
+    """The rows a statement returned (none for a statement that returns none)."""
+    return cursor.fetchall() if cursor.description is not None else []
+
+
+class PostgresStore(SqlStore):
     """Tables on a PostgreSQL server (psycopg 3)."""
+
+    TABLES = "scrabble_tables"
+    SEATS = "scrabble_seats"
+    NOW_MS = _NOW_MS
 
     def __init__(self, address: str) -> None:
         self.address = address
@@ -153,8 +156,7 @@ class PostgresStore(TableStore):
             for attempt in (1, 2):
                 conn = self._connection()
                 try:
-                    cursor = conn.execute(sql, params)
-                    return cursor.fetchall() if cursor.description is not None else []
+                    return _fetched(conn.execute(sql, params))
                 except psycopg.OperationalError:
                     self._drop()
                     if attempt == 2:
@@ -183,48 +185,38 @@ class PostgresStore(TableStore):
                     raise TableError("schema_newer", base=self._shown_address(), found=found[0],
                                      supported=SCHEMA_VERSION)
 
-    def now_ms(self) -> int:
-        return int(self._run(f"SELECT {_NOW_MS}")[0][0])
-
-    # -- tables ------------------------------------------------------------------------------
-    def create_table(self, table: NewTable) -> Created:
+    @contextmanager
+    def _transaction(self) -> Iterator[Run]:
         with self._lock:
             conn = self._connection()
             try:
                 with conn.transaction():
-                    table_id = table.id or new_table_id()
-                    while conn.execute("SELECT 1 FROM scrabble_tables WHERE id = %s", (table_id,)).fetchone():
-                        if table.id is not None:
-                            raise TableError("table_exists", table=table_id)
-                        table_id = new_table_id()
-                    codes, table_code = new_codes(table, table_id)
-                    config = table.config_for(table_id, codes)
-                    conn.execute(f"INSERT INTO scrabble_tables (id, kind, config, created_ms, updated_ms, join_hash) "
-                                 f"VALUES (%s, %s, %s, {_NOW_MS}, {_NOW_MS}, %s)",
-                                 (table_id, table.kind, json.dumps(config, ensure_ascii=False),
-                                  code_hash(table_code) if table_code else None))
-                    for number, spec in enumerate(table.seats):
-                        code = codes.get(number)
-                        conn.execute("INSERT INTO scrabble_seats (table_id, seat, name, computer_level, role, "
-                                     "code_hash) VALUES (%s, %s, %s, %s, %s, %s)",
-                                     (table_id, number, spec.name, spec.computer_level, spec.role.value,
-                                      code_hash(code) if code else None))
-                    conn.execute(NOTIFY_BOTH, (CHANNEL, table_id, table_channel(table_id), table_id))
-            except psycopg.errors.UniqueViolation:
-                # Two processes creating the same named table (a rematch) at once: one did.
-                raise TableError("table_exists", table=table_id) from None
+                    yield lambda sql, params: _fetched(conn.execute(sql, params))
             except psycopg.OperationalError:
                 self._drop()
                 raise TableError("base_lost") from None
-        return Created(self.table(table_id), codes, table_code)
 
-    def _info(self, row: tuple[Any, ...], seats: Iterable[tuple[Any, ...]], now: int) -> TableInfo:
-        """A table from its row and its seats' rows (a table without seats: none)."""
-        table_id, kind, config, created, updated, events, over = row
-        found = tuple(Seat(number, name, level, Role(role), present=until > now, joined_ms=joined)
-                      for number, name, level, role, until, joined in seats if number is not None)
-        data = config if isinstance(config, dict) else json.loads(config)
-        return TableInfo(table_id, kind, data, found, int(created), int(updated), int(events), bool(over))
+    def _announce(self, run: Run, table_id: str) -> None:
+        run(NOTIFY_BOTH, (CHANNEL, table_id, table_channel(table_id), table_id))
+
+    def _hold_table(self, run: Run, table_id: str) -> None:
+        run("SELECT 1 FROM scrabble_tables WHERE id = %s FOR UPDATE", (table_id,))
+
+    def _check_room(self, run: Run) -> None:
+        """Refuse a newcomer (``base_full``) when the server's connection slots in use, this
+        process's own included, leave fewer than :data:`SPARE_CONNECTIONS` free: every player's
+        terminal holds one connection all through the game."""
+        found = run(_ROOM, ())
+        if found and int(found[0][1]) + SPARE_CONNECTIONS > int(found[0][0]):
+            raise TableError("base_full", base=self._shown_address())
+
+    # -- tables ------------------------------------------------------------------------------
+    def create_table(self, table: NewTable) -> Created:
+        try:
+            return super().create_table(table)
+        except psycopg.errors.UniqueViolation:
+            # Two processes creating the same named table (a rematch) at once: one did.
+            raise TableError("table_exists", table=table.id) from None
 
     def table(self, table_id: str) -> TableInfo:
         # The table, its seats and the clock in one round trip (a seat reads it every few seconds).
@@ -235,61 +227,6 @@ class PostgresStore(TableStore):
         if not rows:
             raise TableError("table_unknown", table=table_id)
         return self._info(rows[0][:7], (row[8:] for row in rows), rows[0][7])
-
-    def tables(self) -> list[TableInfo]:
-        now = self.now_ms()
-        rows = self._run("SELECT id, kind, config, created_ms, updated_ms, events, over FROM scrabble_tables "
-                         "ORDER BY updated_ms DESC")
-        return [self._info(row, self._run("SELECT seat, name, computer_level, role, lease_until_ms, joined_ms "
-                                          "FROM scrabble_seats WHERE table_id = %s ORDER BY seat", (row[0],)), now)
-                for row in rows]
-
-    def find_code(self, code: str) -> tuple[TableInfo, int | None]:
-        rows = self._run("SELECT table_id, seat FROM scrabble_seats WHERE code_hash = %s", (code_hash(code),))
-        if rows:
-            return self.table(rows[0][0]), int(rows[0][1])
-        tables = self._run("SELECT id FROM scrabble_tables WHERE join_hash = %s", (code_hash(code),))
-        if tables:
-            return self.table(tables[0][0]), None
-        raise TableError("table_unknown_code")
-
-    def add_seat(self, table_id: str, spec: SeatSpec, max_players: int | None = None) -> tuple[int, str]:
-        code = new_code()
-        with self._lock:
-            conn = self._connection()
-            try:
-                with conn.transaction():
-                    # One seat at a time per table: two players joining at once get two numbers,
-                    # and the second one counts the first one's seat.
-                    conn.execute("SELECT 1 FROM scrabble_tables WHERE id = %s FOR UPDATE", (table_id,))
-                    seated = conn.execute("SELECT name, role FROM scrabble_seats WHERE table_id = %s",
-                                          (table_id,)).fetchall()
-                    check_new_seat(table_id, spec, seated, max_players)
-                    self._check_room(conn)
-                    found = conn.execute("SELECT COALESCE(MAX(seat), -1) + 1 FROM scrabble_seats "
-                                         "WHERE table_id = %s", (table_id,)).fetchone()
-                    seat = int(found[0]) if found is not None else 0
-                    conn.execute("INSERT INTO scrabble_seats (table_id, seat, name, computer_level, role, code_hash) "
-                                 "VALUES (%s, %s, %s, %s, %s, %s)",
-                                 (table_id, seat, spec.name, spec.computer_level, spec.role.value,
-                                  code_hash(code)))
-                    conn.execute(f"UPDATE scrabble_tables SET updated_ms = {_NOW_MS} WHERE id = %s", (table_id,))
-                    conn.execute(NOTIFY_BOTH, (CHANNEL, table_id, table_channel(table_id), table_id))
-            except psycopg.OperationalError:
-                self._drop()
-                raise TableError("base_lost") from None
-        return seat, code
-
-    def _check_room(self, conn: psycopg.Connection[Any]) -> None:
-        """Refuse a newcomer (``base_full``) when the server's connection slots in use, this
-        process's own included, leave fewer than :data:`SPARE_CONNECTIONS` free: every player's
-        terminal holds one connection all through the game."""
-        found = conn.execute(_ROOM).fetchone()
-        if found is not None and int(found[1]) + SPARE_CONNECTIONS > int(found[0]):
-            raise TableError("base_full", base=self._shown_address())
-
-    def set_over(self, table_id: str) -> None:
-        self._run("UPDATE scrabble_tables SET over = TRUE WHERE id = %s", (table_id,))
 
     def set_seat_code(self, table_id: str, seat: int, hash_: str, seals: Mapping[str, str] | None = None) -> bool:
         # One statement: the seat's code and, if it took, its seals. jsonb_set is evaluated on the
@@ -421,7 +358,7 @@ class PostgresStore(TableStore):
                          (table_id, seat))
         if not held or held[0][0] != token:
             raise TableError("seat_taken", name=held[0][1] if held else "?")
-        self._run(NOTIFY_BOTH, (CHANNEL, table_id, table_channel(table_id), table_id))
+        self._announce(self._run, table_id)
 
     def renew_seat(self, table_id: str, seat: int, token: str) -> bool:
         held = self._run(f"UPDATE scrabble_seats SET lease_until_ms = {_NOW_MS} + %s WHERE table_id = %s "
@@ -432,7 +369,7 @@ class PostgresStore(TableStore):
     def leave_seat(self, table_id: str, seat: int, token: str) -> None:
         self._run("UPDATE scrabble_seats SET lease_until_ms = 0 WHERE table_id = %s AND seat = %s "
                   "AND lease_token = %s", (table_id, seat, token))
-        self._run(NOTIFY_BOTH, (CHANNEL, table_id, table_channel(table_id), table_id))
+        self._announce(self._run, table_id)
 
     def close(self) -> None:
         with self._lock:

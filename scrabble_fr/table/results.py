@@ -154,10 +154,6 @@ class CoupResults:
     lines: dict[str, SeatCoup] = field(default_factory=dict)  # every player's line, by name
     swapped: str = ""  # the joker game: the letters that replaced the board's jokers after the coup
 
-    @property
-    def has_results(self) -> bool:
-        return self.top_score is not None
-
     def data(self) -> dict[str, Any]:
         """The coup in ``resultats --json`` (its first keys as they always were)."""
         top = None if self.top_score is None else {"ref": self.top_ref, "word": self.top_word, "score": self.top_score}

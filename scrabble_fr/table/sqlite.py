@@ -17,31 +17,15 @@ import os
 import sqlite3
 import threading
 import time
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
 from scrabble_fr.messages import system_error_text
 from scrabble_fr.table.address import shown_text, unreachable
 from scrabble_fr.table.errors import TableError
-from scrabble_fr.table.store import (
-    LEASE_SECONDS,
-    SCHEMA_VERSION,
-    Conflict,
-    Created,
-    NewTable,
-    Role,
-    Row,
-    Seat,
-    SeatSpec,
-    TableInfo,
-    TableStore,
-    check_new_seat,
-    code_hash,
-    new_code,
-    new_codes,
-    new_table_id,
-)
+from scrabble_fr.table.store import LEASE_SECONDS, SCHEMA_VERSION, Conflict, Created, NewTable, Row, Run, SqlStore
 
 BUSY_SECONDS = 5.0  # how long a write waits for another terminal's write to end before it is refused
 _BUSY_CODES = (5, 6)  # SQLITE_BUSY, SQLITE_LOCKED
@@ -78,8 +62,11 @@ SCHEMA = [
 ]
 
 
-class SqliteStore(TableStore):
+class SqliteStore(SqlStore):
     """Tables in a SQLite file (``:memory:`` for a store of one process, in tests)."""
+
+    PARAMETER = "?"
+    NOW_MS = _NOW_MS
 
     def __init__(self, path: str | os.PathLike[str], *, make_folder: bool = False) -> None:
         """The store in the file ``path``. A file that does not exist yet is created by the first
@@ -177,92 +164,25 @@ class SqliteStore(TableStore):
     def _data_version(self) -> int:
         return int(self._run("PRAGMA data_version")[0][0])
 
-    def now_ms(self) -> int:
-        return int(self._run(f"SELECT {_NOW_MS}")[0][0])
+    @contextmanager
+    def _transaction(self) -> Iterator[Run]:
+        # BEGIN IMMEDIATE takes the file's write lock at once: one writer at a time, from the
+        # first read of the transaction (a newcomer's seat counts the one before).
+        with self._lock:
+            self._run("BEGIN IMMEDIATE")
+            try:
+                yield self._run
+                self._run("COMMIT")
+            except BaseException:
+                self._run("ROLLBACK")
+                raise
 
     # -- tables ------------------------------------------------------------------------------
     def create_table(self, table: NewTable) -> Created:
         with self._lock:
             if self._absent:
-                self._attach(create=True)
-            self._run("BEGIN IMMEDIATE")
-            try:
-                table_id = table.id or new_table_id()
-                while self._run("SELECT 1 FROM tables WHERE id = ?", (table_id,)):
-                    if table.id is not None:
-                        raise TableError("table_exists", table=table_id)
-                    table_id = new_table_id()
-                codes, table_code = new_codes(table, table_id)
-                self._run(f"INSERT INTO tables (id, kind, config, created_ms, updated_ms, join_hash) "
-                          f"VALUES (?, ?, ?, {_NOW_MS}, {_NOW_MS}, ?)",
-                          (table_id, table.kind, json.dumps(table.config_for(table_id, codes), ensure_ascii=False),
-                           code_hash(table_code) if table_code else None))
-                for number, spec in enumerate(table.seats):
-                    code = codes.get(number)
-                    self._run("INSERT INTO seats (table_id, seat, name, computer_level, role, code_hash) "
-                              "VALUES (?, ?, ?, ?, ?, ?)",
-                              (table_id, number, spec.name, spec.computer_level, spec.role.value,
-                               code_hash(code) if code else None))
-                self._run("COMMIT")
-            except BaseException:
-                self._run("ROLLBACK")
-                raise
-        return Created(self.table(table_id), codes, table_code)
-
-    def _info(self, row: tuple[Any, ...], now: int) -> TableInfo:
-        table_id, kind, config, created, updated, events, over = row
-        seats = tuple(
-            Seat(number, name, level, Role(role), present=until > now, joined_ms=joined)
-            for number, name, level, role, until, joined in self._run(
-                "SELECT seat, name, computer_level, role, lease_until_ms, joined_ms FROM seats WHERE table_id = ? "
-                "ORDER BY seat",
-                (table_id,))
-        )
-        return TableInfo(table_id, kind, json.loads(config), seats, created, updated, events, bool(over))
-
-    def table(self, table_id: str) -> TableInfo:
-        rows = self._run("SELECT id, kind, config, created_ms, updated_ms, events, over FROM tables WHERE id = ?",
-                         (table_id,))
-        if not rows:
-            raise TableError("table_unknown", table=table_id)
-        return self._info(rows[0], self.now_ms())
-
-    def tables(self) -> list[TableInfo]:
-        now = self.now_ms()
-        rows = self._run("SELECT id, kind, config, created_ms, updated_ms, events, over FROM tables "
-                         "ORDER BY updated_ms DESC")
-        return [self._info(row, now) for row in rows]
-
-    def find_code(self, code: str) -> tuple[TableInfo, int | None]:
-        rows = self._run("SELECT table_id, seat FROM seats WHERE code_hash = ?", (code_hash(code),))
-        if rows:
-            return self.table(rows[0][0]), int(rows[0][1])
-        tables = self._run("SELECT id FROM tables WHERE join_hash = ?", (code_hash(code),))
-        if tables:
-            return self.table(tables[0][0]), None
-        raise TableError("table_unknown_code")
-
-    def add_seat(self, table_id: str, spec: SeatSpec, max_players: int | None = None) -> tuple[int, str]:
-        code = new_code()
-        with self._lock:
-            self._run("BEGIN IMMEDIATE")  # the write lock from here: one newcomer at a time
-            try:
-                seated = self._run("SELECT name, role FROM seats WHERE table_id = ?", (table_id,))
-                check_new_seat(table_id, spec, seated, max_players)
-                seat = int(self._run("SELECT COALESCE(MAX(seat), -1) + 1 FROM seats WHERE table_id = ?",
-                                     (table_id,))[0][0])
-                self._run("INSERT INTO seats (table_id, seat, name, computer_level, role, code_hash) "
-                          "VALUES (?, ?, ?, ?, ?, ?)",
-                          (table_id, seat, spec.name, spec.computer_level, spec.role.value, code_hash(code)))
-                self._run(f"UPDATE tables SET updated_ms = {_NOW_MS} WHERE id = ?", (table_id,))
-                self._run("COMMIT")
-            except BaseException:
-                self._run("ROLLBACK")
-                raise
-        return seat, code
-
-    def set_over(self, table_id: str) -> None:
-        self._run("UPDATE tables SET over = 1 WHERE id = ?", (table_id,))
+                self._attach(create=True)  # the first table written makes the file
+            return super().create_table(table)
 
     # -- the log -----------------------------------------------------------------------------
     def append(self, table_id: str, seq: int, payload: dict[str, Any], quiet: bool = False) -> Row:
@@ -314,19 +234,11 @@ class SqliteStore(TableStore):
         lease = int(LEASE_SECONDS * 1000)
         condition = "" if force else f" AND (lease_until_ms < {_NOW_MS} OR lease_token = ?)"
         params: tuple[Any, ...] = (token, lease, table_id, seat) + (() if force else (token,))
-        with self._lock:
-            self._run("BEGIN IMMEDIATE")
-            try:
-                self._run(f"UPDATE seats SET lease_token = ?, lease_until_ms = {_NOW_MS} + ?, "
-                          f"joined_ms = COALESCE(joined_ms, {_NOW_MS}) WHERE table_id = ? AND seat = ?{condition}",
-                          params)
-                self._run(f"UPDATE tables SET updated_ms = {_NOW_MS} WHERE id = ?", (table_id,))  # wakes the others
-                held = self._run("SELECT lease_token, name FROM seats WHERE table_id = ? AND seat = ?",
-                                 (table_id, seat))
-                self._run("COMMIT")
-            except BaseException:
-                self._run("ROLLBACK")
-                raise
+        with self._transaction() as run:
+            run(f"UPDATE seats SET lease_token = ?, lease_until_ms = {_NOW_MS} + ?, "
+                f"joined_ms = COALESCE(joined_ms, {_NOW_MS}) WHERE table_id = ? AND seat = ?{condition}", params)
+            run(f"UPDATE tables SET updated_ms = {_NOW_MS} WHERE id = ?", (table_id,))  # wakes the others
+            held = run("SELECT lease_token, name FROM seats WHERE table_id = ? AND seat = ?", (table_id, seat))
         if not held or held[0][0] != token:
             raise TableError("seat_taken", name=held[0][1] if held else "?")
 
@@ -348,33 +260,20 @@ class SqliteStore(TableStore):
         return bool(held)
 
     def set_seat_code(self, table_id: str, seat: int, hash_: str, seals: Mapping[str, str] | None = None) -> bool:
-        with self._lock:
-            self._run("BEGIN IMMEDIATE")
-            try:
-                done = bool(self._run(
-                    "UPDATE seats SET code_hash = ? WHERE table_id = ? AND seat = ? AND computer_level IS NULL "
-                    "AND (code_hash IS NULL OR code_hash = ?) RETURNING seat", (hash_, table_id, seat, hash_)))
-                for key, value in (seals or {}).items() if done else ():
-                    # json_set changes one entry under the write lock: another seat's stays.
-                    self._run("UPDATE tables SET config = json_set(config, ?, ?) WHERE id = ?",
-                              (f'$."{key}"."{seat}"', value, table_id))
-                self._run("COMMIT")
-            except BaseException:
-                self._run("ROLLBACK")
-                raise
+        with self._transaction() as run:
+            done = bool(run("UPDATE seats SET code_hash = ? WHERE table_id = ? AND seat = ? AND computer_level IS NULL "
+                            "AND (code_hash IS NULL OR code_hash = ?) RETURNING seat", (hash_, table_id, seat, hash_)))
+            for key, value in (seals or {}).items() if done else ():
+                # json_set changes one entry under the write lock: another seat's stays.
+                run("UPDATE tables SET config = json_set(config, ?, ?) WHERE id = ?",
+                    (f'$."{key}"."{seat}"', value, table_id))
         return done
 
     def leave_seat(self, table_id: str, seat: int, token: str) -> None:
-        with self._lock:
-            self._run("BEGIN IMMEDIATE")
-            try:
-                self._run("UPDATE seats SET lease_until_ms = 0 WHERE table_id = ? AND seat = ? AND lease_token = ?",
-                          (table_id, seat, token))
-                self._run(f"UPDATE tables SET updated_ms = {_NOW_MS} WHERE id = ?", (table_id,))
-                self._run("COMMIT")
-            except BaseException:
-                self._run("ROLLBACK")
-                raise
+        with self._transaction() as run:
+            run("UPDATE seats SET lease_until_ms = 0 WHERE table_id = ? AND seat = ? AND lease_token = ?",
+                (table_id, seat, token))
+            run(f"UPDATE tables SET updated_ms = {_NOW_MS} WHERE id = ?", (table_id,))
 
     def close(self) -> None:
         with self._lock:

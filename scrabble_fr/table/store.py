@@ -29,6 +29,7 @@ import secrets
 import time
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Mapping
+from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
 from enum import StrEnum
 from pathlib import Path
@@ -345,6 +346,125 @@ class TableStore(ABC):
     def close(self) -> None:  # noqa: B027 (a backend with nothing to let go keeps it)
         """Let the connection go."""
 
+
+
+# A statement run in a backend's transaction: its SQL and parameters, the rows it returns.
+Run = Callable[[str, tuple[Any, ...]], list[tuple[Any, ...]]]
+
+
+class SqlStore(TableStore):
+    """What both backends write in the same SQL, once: a table created, a seat added, a code
+    looked up, the tables read. A statement here names the backend's tables ``{tables}`` and
+    ``{seats}``, its clock ``{now}`` and a parameter ``%s``; :meth:`_sql` says it in the
+    backend's dialect. A backend says how it runs a statement and a transaction, and what it
+    adds to one (:meth:`_announce`, the checks of a newcomer)."""
+
+    TABLES = "tables"
+    SEATS = "seats"
+    PARAMETER = "%s"
+    NOW_MS: str  # the database's clock, milliseconds since 1970, as an SQL expression
+
+    def _sql(self, text: str) -> str:
+        return text.format(tables=self.TABLES, seats=self.SEATS, now=self.NOW_MS).replace("%s", self.PARAMETER)
+
+    @abstractmethod
+    def _run(self, sql: str, params: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+        """One statement on its own (reads, and writes of one statement)."""
+
+    @abstractmethod
+    def _transaction(self) -> AbstractContextManager[Run]:
+        """A write transaction: what runs in it is written together, or nothing is."""
+
+    def _announce(self, run: Run, table_id: str) -> None:
+        """Tell the processes following ``table_id`` that a seat came, went, or was added (a
+        server's notification; a file's commit is seen without one)."""
+
+    def _hold_table(self, run: Run, table_id: str) -> None:
+        """Hold ``table_id`` until the transaction ends, so that newcomers sit one at a time (a
+        file's transaction holds the whole file already)."""
+
+    def _check_room(self, run: Run) -> None:
+        """Refuse a newcomer the store has no room for (a server's connections; a file has room)."""
+
+    def now_ms(self) -> int:
+        return int(self._run(f"SELECT {self.NOW_MS}")[0][0])
+
+    # -- tables ------------------------------------------------------------------------------
+    def create_table(self, table: NewTable) -> Created:
+        with self._transaction() as run:
+            table_id = table.id or new_table_id()
+            while run(self._sql("SELECT 1 FROM {tables} WHERE id = %s"), (table_id,)):
+                if table.id is not None:
+                    raise TableError("table_exists", table=table_id)
+                table_id = new_table_id()
+            codes, table_code = new_codes(table, table_id)
+            run(self._sql("INSERT INTO {tables} (id, kind, config, created_ms, updated_ms, join_hash) "
+                          "VALUES (%s, %s, %s, {now}, {now}, %s)"),
+                (table_id, table.kind, json.dumps(table.config_for(table_id, codes), ensure_ascii=False),
+                 code_hash(table_code) if table_code else None))
+            for number, spec in enumerate(table.seats):
+                self._insert_seat(run, table_id, number, spec, codes.get(number))
+            self._announce(run, table_id)
+        return Created(self.table(table_id), codes, table_code)
+
+    def _insert_seat(self, run: Run, table_id: str, number: int, spec: SeatSpec, code: str | None) -> None:
+        run(self._sql("INSERT INTO {seats} (table_id, seat, name, computer_level, role, code_hash) "
+                      "VALUES (%s, %s, %s, %s, %s, %s)"),
+            (table_id, number, spec.name, spec.computer_level, spec.role.value, code_hash(code) if code else None))
+
+    def add_seat(self, table_id: str, spec: SeatSpec, max_players: int | None = None) -> tuple[int, str]:
+        code = new_code()
+        with self._transaction() as run:
+            # One seat at a time per table: two players joining at once get two numbers, and the
+            # second one counts the first one's seat.
+            self._hold_table(run, table_id)
+            seated = run(self._sql("SELECT name, role FROM {seats} WHERE table_id = %s"), (table_id,))
+            check_new_seat(table_id, spec, seated, max_players)
+            self._check_room(run)
+            seat = int(run(self._sql("SELECT COALESCE(MAX(seat), -1) + 1 FROM {seats} WHERE table_id = %s"),
+                           (table_id,))[0][0])
+            self._insert_seat(run, table_id, seat, spec, code)
+            run(self._sql("UPDATE {tables} SET updated_ms = {now} WHERE id = %s"), (table_id,))
+            self._announce(run, table_id)
+        return seat, code
+
+    def _info(self, row: tuple[Any, ...], seats: Iterable[tuple[Any, ...]], now: int) -> TableInfo:
+        """A table from its row and its seats' rows (a table without seats: none)."""
+        table_id, kind, config, created, updated, events, over = row
+        found = tuple(Seat(number, name, level, Role(role), present=until > now, joined_ms=joined)
+                      for number, name, level, role, until, joined in seats if number is not None)
+        data = config if isinstance(config, dict) else json.loads(config)  # a server's JSONB reads as a dict
+        return TableInfo(table_id, kind, data, found, int(created), int(updated), int(events), bool(over))
+
+    def _seats(self, table_id: str) -> list[tuple[Any, ...]]:
+        return self._run(self._sql("SELECT seat, name, computer_level, role, lease_until_ms, joined_ms FROM {seats} "
+                                   "WHERE table_id = %s ORDER BY seat"), (table_id,))
+
+    def table(self, table_id: str) -> TableInfo:
+        rows = self._run(self._sql("SELECT id, kind, config, created_ms, updated_ms, events, over FROM {tables} "
+                                   "WHERE id = %s"), (table_id,))
+        if not rows:
+            raise TableError("table_unknown", table=table_id)
+        now = self.now_ms()
+        return self._info(rows[0], self._seats(table_id), now)
+
+    def tables(self) -> list[TableInfo]:
+        now = self.now_ms()
+        rows = self._run(self._sql("SELECT id, kind, config, created_ms, updated_ms, events, over FROM {tables} "
+                                   "ORDER BY updated_ms DESC"))
+        return [self._info(row, self._seats(row[0]), now) for row in rows]
+
+    def find_code(self, code: str) -> tuple[TableInfo, int | None]:
+        rows = self._run(self._sql("SELECT table_id, seat FROM {seats} WHERE code_hash = %s"), (code_hash(code),))
+        if rows:
+            return self.table(rows[0][0]), int(rows[0][1])
+        tables = self._run(self._sql("SELECT id FROM {tables} WHERE join_hash = %s"), (code_hash(code),))
+        if tables:
+            return self.table(tables[0][0]), None
+        raise TableError("table_unknown_code")
+
+    def set_over(self, table_id: str) -> None:
+        self._run(self._sql("UPDATE {tables} SET over = TRUE WHERE id = %s"), (table_id,))
 
 def default_address() -> str:
     """``SCRABBLE_FR_BASE``, else the SQLite file in the user's data folder."""

@@ -164,14 +164,13 @@ def test_the_arbitrators_process_knows_the_open_tables_code_that_nothing_stored_
 
 
 def test_an_open_table_made_before_derived_codes_says_where_its_code_was_given(base, french, monkeypatch):
-    from scrabble_fr.table import club_view, postgres, sqlite
+    from scrabble_fr.table import club_view, store
     from scrabble_fr.table.store import new_code
 
     def drawn(table, table_id):  # what the store did before: the open table's code drawn at random
         return {n: new_code() for n, spec in enumerate(table.seats)}, new_code()
 
-    for backend in (sqlite, postgres):
-        monkeypatch.setattr(backend, "new_codes", drawn)
+    monkeypatch.setattr(store, "new_codes", drawn)  # both backends create a table with it
     created = create_duplicate_table(open_store(base), DuplicateTableSettings([], seed=1, seconds=None))
     monkeypatch.undo()
     arbiter = DuplicateTable.join(open_store(base), created.codes[0], french)

@@ -512,11 +512,11 @@ async def test_the_desk_shows_the_open_tables_code_and_who_is_away_at_80_columns
 
 async def test_the_desk_of_a_table_made_before_says_its_code_was_given_at_its_creation(tmp_path, french,
                                                                                        monkeypatch):
-    from scrabble_fr.table import sqlite
+    from scrabble_fr.table import store
     from scrabble_fr.table.store import new_code
 
     set_language("fr")
-    monkeypatch.setattr(sqlite, "new_codes", lambda table, table_id: (
+    monkeypatch.setattr(store, "new_codes", lambda table, table_id: (
         {n: new_code() for n in range(len(table.seats))}, new_code()))  # the open table's code drawn, as before
     base = str(tmp_path / "tables.sqlite3")
     created = create_duplicate_table(open_store(base), DuplicateTableSettings([], seed=1, seconds=None))

@@ -39,6 +39,7 @@ from scrabble_fr.tui.bindings import LocalizedBindings
 from scrabble_fr.tui.requests import TableOpened
 from scrabble_fr.tui.screens.board_entry import BoardEntryScreen
 from scrabble_fr.tui.screens.dialogs import ConfirmDialog, _Dialog
+from scrabble_fr.tui.screens.slip_desk import DeskDialog, desk_row
 from scrabble_fr.tui.table_watch import follow_table
 from scrabble_fr.tui.widgets.board import BoardPicture, BoardView
 from scrabble_fr.tui.widgets.rack import RackView
@@ -623,14 +624,11 @@ class TimeDialog(_Dialog):
         self.dismiss(float((event.button.id or "time-0").removeprefix("time-")))
 
 
-class CorrectionDialog(_Dialog):
+class CorrectionDialog(DeskDialog):
     """Correct a player's score on a closed coup: the coup, the player, the points, a reason."""
 
     DEFAULT_CSS = """
-    CorrectionDialog .dialog { width: 64; }
-    CorrectionDialog .corr-row { height: 1; margin: 0 0 1 0; }
-    CorrectionDialog .corr-label { width: 10; }
-    CorrectionDialog Select, CorrectionDialog Input { width: 1fr; }
+    CorrectionDialog Vertical.dialog { width: 64; }
     """
 
     def __init__(self, players: Sequence[tuple[int, str]], coups: Sequence[int], coup: int) -> None:
@@ -640,23 +638,16 @@ class CorrectionDialog(_Dialog):
         self.coup = coup
 
     def compose(self) -> ComposeResult:
-        labels = [_("Coup"), _("Player"), _("Points"), _("Reason")]
         with Vertical(classes="dialog"):
             yield Label(_("Correct a score"), classes="dialog-title")
-            with Horizontal(classes="corr-row"):
-                yield Label(labels[0], classes="corr-label")
-                yield Select([(_("Coup {n}").format(n=n), n) for n in reversed(self.coups)], value=self.coup,
-                             allow_blank=False, id="corr-coup", compact=True)
-            with Horizontal(classes="corr-row"):
-                yield Label(labels[1], classes="corr-label")
-                yield Select([(name, seat) for seat, name in self.players], prompt=_("Choose the player."),
-                             id="corr-player", compact=True)
-            with Horizontal(classes="corr-row"):
-                yield Label(labels[2], classes="corr-label")
-                yield Input(placeholder=_("Points on that coup"), id="corr-points", type="integer", compact=True)
-            with Horizontal(classes="corr-row"):
-                yield Label(labels[3], classes="corr-label")
-                yield Input(placeholder=_("Reason (written on the sheet)"), id="corr-reason", compact=True)
+            yield desk_row(_("Coup"), Select([(_("Coup {n}").format(n=n), n) for n in reversed(self.coups)],
+                                             value=self.coup, allow_blank=False, id="corr-coup", compact=True))
+            yield desk_row(_("Player"), Select([(name, seat) for seat, name in self.players],
+                                               prompt=_("Choose the player."), id="corr-player", compact=True))
+            yield desk_row(_("Points"), Input(placeholder=_("Points on that coup"), id="corr-points", type="integer",
+                                              compact=True))
+            yield desk_row(_("Reason"), Input(placeholder=_("Reason (written on the sheet)"), id="corr-reason",
+                                              compact=True))
             yield Static(id="corr-error")
             with Horizontal(classes="buttons"):
                 yield Button(_("Correct"), id="confirm", variant="primary", compact=True)
@@ -686,10 +677,6 @@ class CorrectionDialog(_Dialog):
             return
         assert isinstance(coup, int)
         self.dismiss((coup, seat, number, reason))
-
-    @on(Button.Pressed, "#cancel")
-    def _cancel(self) -> None:
-        self.dismiss(None)
 
 
 # -- the projector -----------------------------------------------------------------------------

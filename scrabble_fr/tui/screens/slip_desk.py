@@ -14,6 +14,7 @@ from collections.abc import Callable, Sequence
 from textual import on
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
+from textual.widget import Widget
 from textual.widgets import Button, Input, Label, Select, Static
 
 from scrabble_fr.engine.errors import ScrabbleError
@@ -22,15 +23,20 @@ from scrabble_fr.messages import describe
 from scrabble_fr.tui.screens.dialogs import _Dialog
 
 
-class _DeskDialog(_Dialog):
+def desk_row(label: str, field: Widget) -> Horizontal:
+    """A field of a desk window, on one line after its label."""
+    return Horizontal(Label(label, classes="desk-label"), field, classes="desk-row")
+
+
+class DeskDialog(_Dialog):
     """A desk's window that sends each line to the table and says what came back, or why not."""
 
     DEFAULT_CSS = """
-    _DeskDialog .dialog { width: 70; }
-    _DeskDialog .desk-row { height: 1; margin: 0 0 1 0; }
-    _DeskDialog .desk-label { width: 10; }
-    _DeskDialog Select, _DeskDialog Input { width: 1fr; }
-    _DeskDialog #desk-said { height: auto; max-height: 5; }
+    DeskDialog .dialog { width: 70; }
+    DeskDialog .desk-row { height: 1; margin: 0 0 1 0; }
+    DeskDialog .desk-label { width: 10; }
+    DeskDialog Select, DeskDialog Input { width: 1fr; }
+    DeskDialog #desk-said { height: auto; max-height: 5; }
     """
 
     def said(self, text: str, error: bool = False) -> None:
@@ -38,8 +44,12 @@ class _DeskDialog(_Dialog):
         widget.set_class(error, "error")
         widget.update(text)
 
+    @on(Button.Pressed, "#cancel")
+    def _cancel(self) -> None:
+        self.action_cancel()
 
-class SlipDialog(_DeskDialog):
+
+class SlipDialog(DeskDialog):
     """Type the slips of the players on paper (``players``: seat, name); ``send(name, line)``
     returns the line that says what the slip pays, or raises what refuses it. Dismissed with
     the last line said (None when no slip was taken)."""
@@ -53,14 +63,10 @@ class SlipDialog(_DeskDialog):
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
             yield Label(_("Type a paper slip"), classes="dialog-title")
-            with Horizontal(classes="desk-row"):
-                yield Label(_("Player"), classes="desk-label")
-                yield Select([(name, seat) for seat, name in self.players], value=self.players[0][0],
-                             allow_blank=False, id="slip-player", compact=True)
-            with Horizontal(classes="desk-row"):
-                yield Label(_("Slip"), classes="desk-label")
-                yield Input(placeholder=_("as written: H8 MOT 24 (a joker in lowercase)"), id="slip-line",
-                            compact=True)
+            yield desk_row(_("Player"), Select([(name, seat) for seat, name in self.players], value=self.players[0][0],
+                                               allow_blank=False, id="slip-player", compact=True))
+            yield desk_row(_("Slip"), Input(placeholder=_("as written: H8 MOT 24 (a joker in lowercase)"),
+                                            id="slip-line", compact=True))
             yield Static(id="desk-said")
             with Horizontal(classes="buttons"):
                 yield Button(_("Type it"), id="confirm", variant="primary", compact=True)
@@ -91,15 +97,11 @@ class SlipDialog(_DeskDialog):
         choice.value = seats[(seats.index(seat) + 1) % len(seats)] if isinstance(seat, int) else seats[0]
         line.focus()
 
-    @on(Button.Pressed, "#cancel")
-    def _close(self) -> None:
-        self.dismiss(self.last)
-
     def action_cancel(self) -> None:
         self.dismiss(self.last)
 
 
-class PaperPlayerDialog(_DeskDialog):
+class PaperPlayerDialog(DeskDialog):
     """Seat a player on paper: their name; ``seat(name)`` writes the seat or raises what refuses
     it. Dismissed with the name seated (None: none)."""
 
@@ -111,9 +113,7 @@ class PaperPlayerDialog(_DeskDialog):
         with Vertical(classes="dialog"):
             yield Label(_("A player on paper"), classes="dialog-title")
             yield Static(_("Seated without a screen: the desk types their slips (F7)."))
-            with Horizontal(classes="desk-row"):
-                yield Label(_("Name"), classes="desk-label")
-                yield Input(placeholder=_("the player's name"), id="paper-name", compact=True)
+            yield desk_row(_("Name"), Input(placeholder=_("the player's name"), id="paper-name", compact=True))
             yield Static(id="desk-said")
             with Horizontal(classes="buttons"):
                 yield Button(_("Seat"), id="confirm", variant="primary", compact=True)
@@ -131,9 +131,5 @@ class PaperPlayerDialog(_DeskDialog):
         except ScrabbleError as exc:
             self.said(describe(exc), error=True)
 
-    @on(Button.Pressed, "#cancel")
-    def _cancel(self) -> None:
-        self.dismiss(None)
 
-
-__all__ = ["PaperPlayerDialog", "SlipDialog"]
+__all__ = ["PaperPlayerDialog", "SlipDialog", "desk_row"]
