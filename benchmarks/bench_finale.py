@@ -707,6 +707,15 @@ each, two processes side by side: 181 (90.5 %), median 0.15 s. The values are th
 both runs solved. The first 40 again, one thread, against the run of the same morning kept
 beside it: 35 solved against 29 (seeds 7, 12, 28, 29, 32 and 33 gained, none lost), the same
 values on the 29, median 0.19 s against 2.22 s (that morning's machine was shared).
+
+Measured again later on 2 December 2026, once the compiled engine built the move lists' ``Move``
+objects and the best moves on its C side: the 200, ``--threads 2``, 187 solved (93.5 %), median
+0.20 s, 1.38 million positions a second. The code of the morning (03710bb), run just after on
+the same machine, also solved 187 (median 0.18 s, 1.44 million a second), and six positions of
+one to three seconds took 14.2 and 13.6 s in all with the morning's code against 14.4 and 12.3 s
+with the new, taking turns: the engine's endgame speed is unchanged; the machine ran about a
+quarter slower than for the 190 above (the same positions, the same nodes, 1.28 times the time),
+and the three lost (16, 21, 122) had taken 6.9 to 8.4 s then.
 """
 
 from __future__ import annotations
