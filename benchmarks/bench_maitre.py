@@ -223,7 +223,7 @@ So on all 1,000 seeds: without the solvers 62.4 % (624 of 1,000), with them 62.1
 add +1.8 points of spread a game (+1.2 to +2.4), not a win: the games are decided before the end.
 1.8 s a game.
 
-Measured on 2 December 2026 with the compiled engine behind the one boundary
+Measured on 2 December 2026 (code at 03710bb) with the compiled engine behind the one boundary
 (``player/generator.py``; the move lists, hints, tops and playouts all on it), the same defaults
 and 1,000 seeds, one process at low priority beside other work: **the Master 62.0 % (619.5 of
 1,000, 95 % interval 58.9-64.9 %), mean spread +29.2** (± 6.8), against 62.1 % (621.5) and +28.6
