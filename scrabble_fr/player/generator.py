@@ -95,14 +95,15 @@ def _search_for(rules: Rules, dawg: Dawg, size: int, rack: str) -> native.MoveSe
     return native.MoveSearch.of(loaded, rules, dawg)
 
 
-def _compiled_for(position: Position) -> native.MoveSearch | None:
-    """:func:`_search_for` the position's board, rules, word list and rack."""
+def _compiled_for(position: Position) -> tuple[native.MoveSearch, Dawg] | None:
+    """:func:`_search_for` the position's board, rules, word list and rack, with the word graph
+    it searches."""
     if compiled() is None:
         return None
-    search, _dawg = _prepared(position)
+    search, dawg = _prepared(position)
     if search is None or len(position.rack) > native.MOST_RACK:
         return None
-    return search
+    return search, dawg
 
 
 def _prepared(position: Position) -> tuple[native.MoveSearch | None, Dawg]:
@@ -132,10 +133,10 @@ def search_position(position: Position, best: int | None = None) -> tuple[BoardV
     """The raw placements of the player to move (:data:`~scrabble_fr.player.movegen.Raw`): all,
     or those of the ``best`` highest scores and their ties; with the board's view that makes
     them into moves (:func:`~scrabble_fr.player.movegen.to_move`)."""
-    search = _compiled_for(position)
-    if search is None:
+    found = _compiled_for(position)
+    if found is None:
         return movegen.search_position(position, best)
-    return view_of(position), _placements(search, position, best or 0)
+    return view_of(position), _placements(found[0], position, best or 0)
 
 
 def _placements(search: native.MoveSearch, position: Position, best: int) -> list[Raw]:
@@ -155,13 +156,14 @@ def search_rack(view: BoardView, rack: str) -> list[Raw]:
 def generate_moves(position: Position) -> MoveList:
     """Every legal placement for the player to move, best score first (ties in board order), as
     :func:`scrabble_fr.player.movegen.generate_moves` gives them."""
-    search = _compiled_for(position)
-    if search is None:
+    found = _compiled_for(position)
+    if found is None:
         return movegen.generate_moves(position)
+    search, dawg = found
     # Searched and every move made on the C side, in the list's order: no view of the board is
     # made unless a move's words are read (then one, for them all).
     with collector_paused():
-        records, moves = search.move_list(position.board, position.rack, _prepared(position)[1])
+        records, moves = search.move_list(position.board, position.rack, dawg)
     return MoveList(None, records, moves)
 
 
@@ -173,11 +175,12 @@ def best_moves(position: Position, n: int = 10) -> list[Move]:
     moves."""
     if n <= 0:
         return []
-    search = _compiled_for(position)
-    if search is None:
+    found = _compiled_for(position)
+    if found is None:
         return movegen.best_moves(position, n)
+    search, dawg = found
     with collector_paused():
-        _records, moves = search.move_list(position.board, position.rack, _prepared(position)[1], n)
+        _records, moves = search.move_list(position.board, position.rack, dawg, n)
     return moves[:n]
 
 
