@@ -283,12 +283,18 @@ static PyObject *placement_list(int found) {
     return refused(found) < 0 ? NULL : PyList_New(found);
 }
 
+/* The arguments (state, number) of a rack search, as format names them: the thread's state, or
+ * NULL with an exception set. */
+static RackState *state_and_number(PyObject *args, const char *format, int *value) {
+    PyObject *capsule;
+    if (!PyArg_ParseTuple(args, format, &capsule, value)) return NULL;
+    return PyCapsule_GetPointer(capsule, RACK_STATE);
+}
+
 static PyObject *best_by_tiles(PyObject *self, PyObject *args, PyObject *kwargs) {
     (void)self;
-    PyObject *capsule;
     int subsets;
-    if (!PyArg_ParseTuple(args, "Oi:best_by_tiles", &capsule, &subsets)) return NULL;
-    RackState *state = PyCapsule_GetPointer(capsule, RACK_STATE);
+    RackState *state = state_and_number(args, "Oi:best_by_tiles", &subsets);
     if (!state) return NULL;
     if (subsets < 1 || subsets > MG_SUBSETS) {
         PyErr_SetString(PyExc_ValueError, "a rack of more than 15 tiles");
@@ -369,10 +375,8 @@ static int search_words(RackState *state, PyObject *kwargs, int best, int ordere
 
 static PyObject *moves(PyObject *self, PyObject *args, PyObject *kwargs) {
     (void)self;
-    PyObject *capsule;
     int best;
-    if (!PyArg_ParseTuple(args, "Oi:moves", &capsule, &best)) return NULL;
-    RackState *state = PyCapsule_GetPointer(capsule, RACK_STATE);
+    RackState *state = state_and_number(args, "Oi:moves", &best);
     if (!state) return NULL;
     const MgWord *words = NULL;
     int found = search_words(state, kwargs, best, 0, &words);
