@@ -72,15 +72,6 @@ def _load() -> ModuleType | None:
     return loaded
 
 
-def forget() -> None:
-    """Load (or not) the compiled engine again at the next request: for the tests, which turn
-    it off and on through :data:`NATIVE_ENV`."""
-    global _library, _tried
-    with _lock:
-        _library, _tried = None, False
-    _last.__dict__.clear()
-
-
 def engine() -> str:
     """The engine in use, as ``scrabble-fr --version`` names it: ``compiled`` or ``Python``."""
     return "compiled" if compiled() is not None else "Python"
