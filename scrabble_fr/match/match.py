@@ -620,9 +620,11 @@ class Match:
     def export_gcg(self, path: Path | None = None) -> Path:
         """Write the game as GCG (beside the saved games unless ``path`` is given); returns where.
         Raises :class:`OSError` if it cannot be written."""
-        record = self.record or self.config.new_record(self.game)
-        self._update(record)
-        self._save()
+        self._save()  # the record kept, if any, brought up to the table's state and saved
+        record = self.record
+        if record is None:  # a game kept nowhere: a record made for the file alone
+            record = self.config.new_record(self.game)
+            self._update(record)
         if path is None:
             path = (self.recorder.folder or Path.cwd()) / f"{record.id}.gcg"
         path.parent.mkdir(parents=True, exist_ok=True)
