@@ -42,7 +42,7 @@ from scrabble_fr.match.entry import check_tile
 from scrabble_fr.match.errors import MatchError
 from scrabble_fr.match.outcome import Outcome
 from scrabble_fr.records.recorder import Recorder, Unrecorded
-from scrabble_fr.records.save import SavedGame
+from scrabble_fr.records.save import SavedGame, lexicon_words
 
 NOTE_KINDS = ("undo", "hint", "lookup")
 # What an undo note lists: every event it took back but the end's rack values (an undo after the
@@ -166,11 +166,10 @@ def match_gcg(game: Game, notes: Sequence[Note], settings: Mapping[str, Any], *,
     from scrabble_fr.records.gcg import write_gcg
 
     language = game_language(game.rules)
-    words = settings.get("lexicon_words")
     return write_gcg(
         game,
         lexicon=lexicon_token(settings.get("lexicon"), settings.get("lexicon_name")),
-        lexicon_words=words if isinstance(words, int) and not isinstance(words, bool) and words > 0 else None,
+        lexicon_words=lexicon_words(settings),
         notes=[(note.after, note.gcg_text(game.players, language)) for note in notes],
         title=title,
         racks=racks,
@@ -621,9 +620,11 @@ class Match:
     def export_gcg(self, path: Path | None = None) -> Path:
         """Write the game as GCG (beside the saved games unless ``path`` is given); returns where.
         Raises :class:`OSError` if it cannot be written."""
-        record = self.record or self.config.new_record(self.game)
-        self._update(record)
-        self._save()
+        self._save()  # the record kept, if any, brought up to the table's state and saved
+        record = self.record
+        if record is None:  # a game kept nowhere: a record made for the file alone
+            record = self.config.new_record(self.game)
+            self._update(record)
         if path is None:
             path = (self.recorder.folder or Path.cwd()) / f"{record.id}.gcg"
         path.parent.mkdir(parents=True, exist_ok=True)

@@ -14,6 +14,7 @@ a crash or a power cut at any moment leaves one good file.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -40,6 +41,13 @@ def event_to_data(event: Event) -> dict[str, Any]:
     if event.words:
         data["words"] = list(event.words)
     return data
+
+
+def lexicon_words(settings: Mapping[str, Any]) -> int | None:
+    """The word count of the list that judged a game, as its settings keep it (``lexicon_words``,
+    a saved game's or a shared table's); None when it is not kept or is no count of words."""
+    count = settings.get("lexicon_words")
+    return count if isinstance(count, int) and not isinstance(count, bool) and count > 0 else None
 
 
 @register_kind
@@ -70,8 +78,7 @@ class SavedGame(SavedRecord):
 
     @property
     def lexicon_words(self) -> int | None:
-        count = self.settings.get("lexicon_words")
-        return count if isinstance(count, int) and not isinstance(count, bool) and count >= 0 else None
+        return lexicon_words(self.settings)
 
     @classmethod
     def new(cls, game: Game, players: list[tuple[str, int | None]], settings: dict[str, Any] | None = None,

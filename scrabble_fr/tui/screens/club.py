@@ -902,7 +902,10 @@ class ClubEndScreen(LocalizedBindings, Screen[None]):
         if self.seat is not None:
             self.fill_coups(self.seat)
         self.query_one("#club-end-sheet", Button).focus()
-        if self.place is not None and not self.place.is_last:
+        # Only a player waits for the next game to be started: the arbitrator starts it, and a
+        # watcher's line says the same either way, so neither reads the store every second.
+        if self.place is not None and not self.place.is_last and self.seat is not None \
+                and not self.table.is_arbiter:
             self.set_interval(1.0, self.watch_next)
 
     # -- a series: its next game -------------------------------------------------------------
