@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from textual.css.query import NoMatches
 
 from scrabble_fr.engine.rules import Rules
 from scrabble_fr.match.config import GameConfig
@@ -51,3 +52,15 @@ def visitor(base: str, policy: AppPolicy | None = None) -> ScrabbleApp:
                       offer_resume=False, policy=policy)
     app.table_base = base
     return app
+
+
+async def until(pilot, condition, seconds: float = 5.0) -> None:  # type: ignore[no-untyped-def]
+    """Let the app run until ``condition()`` holds (asserted once more after ``seconds``)."""
+    for _ in range(int(seconds / 0.05)):
+        try:
+            if condition():
+                return
+        except NoMatches:  # a screen pushed but not composed yet, on a busy machine
+            pass
+        await pilot.pause(0.05)
+    assert condition()

@@ -24,6 +24,8 @@ from scrabble_fr.tui.screens.club import (
 )
 from scrabble_fr.tui.screens.dialogs import ConfirmDialog
 
+from .conftest import until
+
 SIZE = (80, 24)
 
 
@@ -64,13 +66,6 @@ def text(app: ScrabbleApp, selector: str) -> str:
 def screen_text(app: ScrabbleApp) -> str:
     return "\n".join(str(w.render()) for w in app.screen.query(Static))
 
-
-async def until(pilot, condition, seconds: float = 3.0) -> None:  # type: ignore[no-untyped-def]
-    for _ in range(int(seconds / 0.05)):
-        if condition():
-            return
-        await pilot.pause(0.05)
-    assert condition()
 
 
 async def test_a_player_proposes_is_refused_replaces_and_sees_the_top_and_rank(tmp_path, french):

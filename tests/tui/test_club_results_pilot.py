@@ -16,6 +16,8 @@ from scrabble_fr.tui.app import ScrabbleApp
 from scrabble_fr.tui.screens.club import ArbiterScreen, ClubEndScreen, ProjectorScreen
 from scrabble_fr.words import WordSet
 
+from .conftest import until
+
 SIZE = (80, 24)
 WORDS = WordSet(["ARPEGEZ", "PAGE", "GAZER", "MOUDREZ"], "fr")  # each top is the whole list's
 
@@ -59,13 +61,6 @@ def fits(app: ScrabbleApp, selector: str, line: str) -> bool:
     widget = app.screen.query_one(selector, Static)
     return line in shown_lines(app, selector) and len(line) <= widget.content_region.width
 
-
-async def until(pilot, condition, seconds: float = 3.0) -> None:  # type: ignore[no-untyped-def]
-    for _ in range(int(seconds / 0.05)):
-        if condition():
-            return
-        await pilot.pause(0.05)
-    assert condition()
 
 
 async def test_the_desk_and_the_projector_say_how_many_found_the_top_and_the_spread(tmp_path):

@@ -20,6 +20,8 @@ from scrabble_fr.tui.app import ScrabbleApp
 from scrabble_fr.tui.screens.club import ArbiterScreen, PlayerScreen, ProjectorScreen
 from scrabble_fr.tui.widgets.rack import RackView
 
+from .conftest import until
+
 SIZE = (80, 24)
 
 
@@ -39,13 +41,6 @@ def restore_french():
 def text(app: ScrabbleApp, selector: str) -> str:
     return str(app.screen.query_one(selector, Static).render())
 
-
-async def until(pilot, condition, seconds: float = 3.0) -> None:  # type: ignore[no-untyped-def]
-    for _ in range(int(seconds / 0.05)):
-        if condition():
-            return
-        await pilot.pause(0.05)
-    assert condition()
 
 
 def seats(tmp_path, french, variant: Variant, seed: int):  # type: ignore[no-untyped-def]

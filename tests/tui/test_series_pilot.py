@@ -7,7 +7,6 @@ A short bag (tests/table/test_series.py): each game is ARPEGEZ 108 then MOUDREZ 
 from __future__ import annotations
 
 import pytest
-from textual.css.query import NoMatches
 from textual.widgets import Static
 
 from scrabble_fr.i18n import set_language
@@ -19,6 +18,8 @@ from scrabble_fr.tui.screens.club import ArbiterScreen, ClubEndScreen, PlayerScr
 from scrabble_fr.words import WordSet
 from tests.table.test_results import WORDS
 from tests.table.test_series import SHORT_RULES, play_game
+
+from .conftest import until
 
 SIZE = (80, 24)
 
@@ -39,16 +40,6 @@ def series(tmp_path):  # type: ignore[no-untyped-def]
     alice = DuplicateTable.join(open_store(base), made.codes[0])
     return base, made, arbiter, alice
 
-
-async def until(pilot, condition, seconds: float = 5.0) -> None:  # type: ignore[no-untyped-def]
-    for _ in range(int(seconds / 0.05)):
-        try:
-            if condition():
-                return
-        except NoMatches:  # a screen pushed but not composed yet, on a busy machine
-            pass
-        await pilot.pause(0.05)
-    assert condition()
 
 
 def shown(app: ScrabbleApp, selector: str) -> str:
