@@ -6,6 +6,7 @@ import pytest
 from textual.css.query import NoMatches
 
 from scrabble_fr.engine.rules import Rules
+from scrabble_fr.i18n import set_language
 from scrabble_fr.match.config import GameConfig
 from scrabble_fr.tui.app import ScrabbleApp
 from scrabble_fr.tui.policy import AppPolicy
@@ -43,6 +44,12 @@ def make_app():
         return ScrabbleApp(config, lexicon=SmallLexicon(words or set()))
 
     return make
+
+
+@pytest.fixture
+def english() -> None:
+    """The app in English for a test (tests/conftest.py puts French back after each test)."""
+    set_language("en")
 
 
 def visitor(base: str, policy: AppPolicy | None = None) -> ScrabbleApp:

@@ -36,11 +36,7 @@ def french():
     return Lexicon.builtin("fr")
 
 
-@pytest.fixture(autouse=True)
-def english():
-    set_language("en")
-    yield
-    set_language("fr")
+pytestmark = pytest.mark.usefixtures("english")
 
 
 def make_table(tmp_path, french, players=("Alice", "Bruno"), **options):  # type: ignore[no-untyped-def]

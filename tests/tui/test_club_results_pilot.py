@@ -22,11 +22,7 @@ SIZE = (80, 24)
 WORDS = WordSet(["ARPEGEZ", "PAGE", "GAZER", "MOUDREZ"], "fr")  # each top is the whole list's
 
 
-@pytest.fixture(autouse=True)
-def english():
-    set_language("en")
-    yield
-    set_language("fr")
+pytestmark = pytest.mark.usefixtures("english")
 
 
 def three_players(tmp_path):  # type: ignore[no-untyped-def]

@@ -32,12 +32,6 @@ def french():
     return Lexicon.builtin("fr")
 
 
-@pytest.fixture(autouse=True)
-def restore_french():
-    yield
-    set_language("fr")
-
-
 def text(app: ScrabbleApp, selector: str) -> str:
     return str(app.screen.query_one(selector, Static).render())
 

@@ -9,7 +9,6 @@ from __future__ import annotations
 import pytest
 from textual.widgets import Static
 
-from scrabble_fr.i18n import set_language
 from scrabble_fr.table import open_store
 from scrabble_fr.table.duplicate import DuplicateTable, DuplicateTableSettings
 from scrabble_fr.table.series import create_series, next_game
@@ -24,11 +23,7 @@ from .conftest import until
 SIZE = (80, 24)
 
 
-@pytest.fixture(autouse=True)
-def english():
-    set_language("en")
-    yield
-    set_language("fr")
+pytestmark = pytest.mark.usefixtures("english")
 
 
 def series(tmp_path):  # type: ignore[no-untyped-def]
