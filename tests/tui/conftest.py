@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import pytest
+from textual.app import App
 from textual.css.query import NoMatches
+from textual.widgets import Static
 
 from scrabble_fr.engine.rules import Rules
 from scrabble_fr.i18n import set_language
@@ -71,3 +73,8 @@ async def until(pilot, condition, seconds: float = 5.0) -> None:  # type: ignore
             pass
         await pilot.pause(0.05)
     assert condition()
+
+
+def text(app: App[object], selector: str) -> str:
+    """What the Static ``selector`` of the app's current screen shows."""
+    return str(app.screen.query_one(selector, Static).render())

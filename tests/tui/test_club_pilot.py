@@ -24,7 +24,7 @@ from scrabble_fr.tui.screens.club import (
 )
 from scrabble_fr.tui.screens.dialogs import ConfirmDialog
 
-from .conftest import until
+from .conftest import text, until
 
 SIZE = (80, 24)
 
@@ -55,13 +55,8 @@ def desk_and_alice(tmp_path, french, players=("Alice", "Bruno"), **options):  # 
     return base, created, arbiter, alice
 
 
-def text(app: ScrabbleApp, selector: str) -> str:
-    return str(app.screen.query_one(selector, Static).render())
-
-
 def screen_text(app: ScrabbleApp) -> str:
     return "\n".join(str(w.render()) for w in app.screen.query(Static))
-
 
 
 async def test_a_player_proposes_is_refused_replaces_and_sees_the_top_and_rank(tmp_path, french):

@@ -10,7 +10,7 @@ Seed 6 of the joker game: ?RBO?GA, top H2 GABbROs, jokers swapped for B and S. S
 from __future__ import annotations
 
 import pytest
-from textual.widgets import Input, Static
+from textual.widgets import Input
 
 from scrabble_fr.duplicate import Variant
 from scrabble_fr.i18n import set_language
@@ -20,7 +20,7 @@ from scrabble_fr.tui.app import ScrabbleApp
 from scrabble_fr.tui.screens.club import ArbiterScreen, PlayerScreen, ProjectorScreen
 from scrabble_fr.tui.widgets.rack import RackView
 
-from .conftest import until
+from .conftest import text, until
 
 SIZE = (80, 24)
 
@@ -30,11 +30,6 @@ def french():
     from scrabble_fr.lexicon import Lexicon
 
     return Lexicon.builtin("fr")
-
-
-def text(app: ScrabbleApp, selector: str) -> str:
-    return str(app.screen.query_one(selector, Static).render())
-
 
 
 def seats(tmp_path, french, variant: Variant, seed: int):  # type: ignore[no-untyped-def]
