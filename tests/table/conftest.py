@@ -5,6 +5,7 @@ under CI, where that is a failure."""
 
 from __future__ import annotations
 
+import io
 import os
 import shutil
 import socket
@@ -17,6 +18,7 @@ from typing import Any
 
 import pytest
 
+from scrabble_fr.cli import main
 from scrabble_fr.words import WordSet
 
 BIN_DIRS = [Path("/usr/lib/postgresql") / v / "bin" for v in ("17", "16", "15", "14")]
@@ -160,3 +162,9 @@ def plays_coup_3(arbiter: Any, player: Any) -> None:
     arbiter.poll(timeout=2.0)
     arbiter.close_coup()
     assert arbiter.damaged is None and arbiter.coups[2].results is not None
+
+
+def run(*argv: str) -> tuple[int, str, str]:
+    """``scrabble-fr argv…`` in this process: its exit status, what it wrote out and what to err."""
+    out, err = io.StringIO(), io.StringIO()
+    return main(list(argv), out=out, err=err), out.getvalue(), err.getvalue()

@@ -9,14 +9,14 @@ MOUDREZ 36 once ARPEGEZ is on the board.
 
 from __future__ import annotations
 
-import io
 import json
 
 import pytest
 
-from scrabble_fr.cli import main
 from scrabble_fr.table import open_store
 from scrabble_fr.table.duplicate import DuplicateTable
+
+from .conftest import run
 
 
 @pytest.fixture(scope="module")
@@ -24,11 +24,6 @@ def french():
     from scrabble_fr.lexicon import Lexicon
 
     return Lexicon.builtin("fr")
-
-
-def run(*argv: str) -> tuple[int, str, str]:
-    out, err = io.StringIO(), io.StringIO()
-    return main(list(argv), out=out, err=err), out.getvalue(), err.getvalue()
 
 
 def open_table(base: str) -> dict[str, str]:

@@ -6,17 +6,17 @@ Seed 1: coup 1 draws ERZAGEP (top H6 ARPEGEZ, 108), coup 2 OOUMEDR (top 12B MOUD
 
 from __future__ import annotations
 
-import io
 import json
 from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
 
-from scrabble_fr.cli import main
 from scrabble_fr.table import open_store
 from scrabble_fr.table.duplicate import DuplicateTable, DuplicateTableSettings, create_duplicate_table
 from scrabble_fr.words import WordSet
+
+from .conftest import run
 
 NAMES = ("Alice", "Bruno <b>&", "Chloé")
 WORDS = ["ARPEGEZ", "PAGE", "GAZER", "MOUDREZ"]
@@ -27,11 +27,6 @@ def french() -> WordSet:
     """The words these coups play (the whole French list takes seconds to load): each top is the
     whole list's, since a smaller list finds no better move."""
     return WordSet(WORDS, "fr")
-
-
-def run(*argv: str) -> tuple[int, str, str]:
-    out, err = io.StringIO(), io.StringIO()
-    return main(list(argv), out=out, err=err), out.getvalue(), err.getvalue()
 
 
 def played_table(base: str, french) -> str:  # type: ignore[no-untyped-def]

@@ -9,12 +9,10 @@ test's choice) make two coups, ARPEGEZ 108 then MOUDREZ 36, and the bag is empty
 from __future__ import annotations
 
 import dataclasses
-import io
 import json
 
 import pytest
 
-from scrabble_fr.cli import main
 from scrabble_fr.engine.rules import Rules
 from scrabble_fr.engine.tiles import FRENCH, TileSet
 from scrabble_fr.table import TableError, open_store
@@ -22,6 +20,8 @@ from scrabble_fr.table.duplicate import DuplicateTable, DuplicateTableSettings
 from scrabble_fr.table.series import create_series, follow_next, next_game, series_of
 from scrabble_fr.words import WordSet
 from tests.table.test_results import WORDS, read_page
+
+from .conftest import run
 
 PLAYERS = ("Alice", "Bruno")
 SHORT_BAG = TileSet("short", {letter: "ARPEGEZMOUDREZ".count(letter) for letter in "ARPEGZMOUD"},
@@ -32,11 +32,6 @@ SHORT_RULES = dataclasses.replace(Rules.preset("ffsc"), tile_set=SHORT_BAG)
 @pytest.fixture(scope="module")
 def words() -> WordSet:
     return WordSet(WORDS, "fr")
-
-
-def run(*argv: str) -> tuple[int, str, str]:
-    out, err = io.StringIO(), io.StringIO()
-    return main(list(argv), out=out, err=err), out.getvalue(), err.getvalue()
 
 
 def play_game(arbiter: DuplicateTable, player: DuplicateTable, move: str, follow: bool = True) -> None:

@@ -3,19 +3,13 @@ exit 2, nothing written."""
 
 from __future__ import annotations
 
-import io
 import json
 
 import pytest
 
-from scrabble_fr.cli import main
 from scrabble_fr.table import open_store
 
-
-def run(*argv: str) -> tuple[int, str, str]:
-    out, err = io.StringIO(), io.StringIO()
-    status = main(list(argv), out=out, err=err)
-    return status, out.getvalue(), err.getvalue()
+from .conftest import run
 
 
 @pytest.fixture

@@ -3,8 +3,12 @@
 from __future__ import annotations
 
 import pytest
+from textual.app import App
+from textual.css.query import NoMatches
+from textual.widgets import Static
 
 from scrabble_fr.engine.rules import Rules
+from scrabble_fr.i18n import set_language
 from scrabble_fr.match.config import GameConfig
 from scrabble_fr.tui.app import ScrabbleApp
 from scrabble_fr.tui.policy import AppPolicy
@@ -44,6 +48,12 @@ def make_app():
     return make
 
 
+@pytest.fixture
+def english() -> None:
+    """The app in English for a test (tests/conftest.py puts French back after each test)."""
+    set_language("en")
+
+
 def visitor(base: str, policy: AppPolicy | None = None) -> ScrabbleApp:
     """The app as ``serveur --visiteur`` opens it, on the tables of ``base`` (``policy``: SERVED
     unless told otherwise, as for every code-entry app)."""
@@ -51,3 +61,20 @@ def visitor(base: str, policy: AppPolicy | None = None) -> ScrabbleApp:
                       offer_resume=False, policy=policy)
     app.table_base = base
     return app
+
+
+async def until(pilot, condition, seconds: float = 5.0) -> None:  # type: ignore[no-untyped-def]
+    """Let the app run until ``condition()`` holds (asserted once more after ``seconds``)."""
+    for _ in range(int(seconds / 0.05)):
+        try:
+            if condition():
+                return
+        except NoMatches:  # a screen pushed but not composed yet, on a busy machine
+            pass
+        await pilot.pause(0.05)
+    assert condition()
+
+
+def text(app: App[object], selector: str) -> str:
+    """What the Static ``selector`` of the app's current screen shows."""
+    return str(app.screen.query_one(selector, Static).render())

@@ -24,6 +24,8 @@ from scrabble_fr.tui.screens.club import (
 )
 from scrabble_fr.tui.screens.dialogs import ConfirmDialog
 
+from .conftest import text, until
+
 SIZE = (80, 24)
 
 
@@ -34,11 +36,7 @@ def french():
     return Lexicon.builtin("fr")
 
 
-@pytest.fixture(autouse=True)
-def english():
-    set_language("en")
-    yield
-    set_language("fr")
+pytestmark = pytest.mark.usefixtures("english")
 
 
 def make_table(tmp_path, french, players=("Alice", "Bruno"), **options):  # type: ignore[no-untyped-def]
@@ -57,20 +55,8 @@ def desk_and_alice(tmp_path, french, players=("Alice", "Bruno"), **options):  # 
     return base, created, arbiter, alice
 
 
-def text(app: ScrabbleApp, selector: str) -> str:
-    return str(app.screen.query_one(selector, Static).render())
-
-
 def screen_text(app: ScrabbleApp) -> str:
     return "\n".join(str(w.render()) for w in app.screen.query(Static))
-
-
-async def until(pilot, condition, seconds: float = 3.0) -> None:  # type: ignore[no-untyped-def]
-    for _ in range(int(seconds / 0.05)):
-        if condition():
-            return
-        await pilot.pause(0.05)
-    assert condition()
 
 
 async def test_a_player_proposes_is_refused_replaces_and_sees_the_top_and_rank(tmp_path, french):

@@ -16,15 +16,13 @@ from scrabble_fr.tui.app import ScrabbleApp
 from scrabble_fr.tui.screens.club import ArbiterScreen, ClubEndScreen, ProjectorScreen
 from scrabble_fr.words import WordSet
 
+from .conftest import until
+
 SIZE = (80, 24)
 WORDS = WordSet(["ARPEGEZ", "PAGE", "GAZER", "MOUDREZ"], "fr")  # each top is the whole list's
 
 
-@pytest.fixture(autouse=True)
-def english():
-    set_language("en")
-    yield
-    set_language("fr")
+pytestmark = pytest.mark.usefixtures("english")
 
 
 def three_players(tmp_path):  # type: ignore[no-untyped-def]
@@ -59,13 +57,6 @@ def fits(app: ScrabbleApp, selector: str, line: str) -> bool:
     widget = app.screen.query_one(selector, Static)
     return line in shown_lines(app, selector) and len(line) <= widget.content_region.width
 
-
-async def until(pilot, condition, seconds: float = 3.0) -> None:  # type: ignore[no-untyped-def]
-    for _ in range(int(seconds / 0.05)):
-        if condition():
-            return
-        await pilot.pause(0.05)
-    assert condition()
 
 
 async def test_the_desk_and_the_projector_say_how_many_found_the_top_and_the_spread(tmp_path):

@@ -10,7 +10,7 @@ Seed 6 of the joker game: ?RBO?GA, top H2 GABbROs, jokers swapped for B and S. S
 from __future__ import annotations
 
 import pytest
-from textual.widgets import Input, Static
+from textual.widgets import Input
 
 from scrabble_fr.duplicate import Variant
 from scrabble_fr.i18n import set_language
@@ -20,6 +20,8 @@ from scrabble_fr.tui.app import ScrabbleApp
 from scrabble_fr.tui.screens.club import ArbiterScreen, PlayerScreen, ProjectorScreen
 from scrabble_fr.tui.widgets.rack import RackView
 
+from .conftest import text, until
+
 SIZE = (80, 24)
 
 
@@ -28,24 +30,6 @@ def french():
     from scrabble_fr.lexicon import Lexicon
 
     return Lexicon.builtin("fr")
-
-
-@pytest.fixture(autouse=True)
-def restore_french():
-    yield
-    set_language("fr")
-
-
-def text(app: ScrabbleApp, selector: str) -> str:
-    return str(app.screen.query_one(selector, Static).render())
-
-
-async def until(pilot, condition, seconds: float = 3.0) -> None:  # type: ignore[no-untyped-def]
-    for _ in range(int(seconds / 0.05)):
-        if condition():
-            return
-        await pilot.pause(0.05)
-    assert condition()
 
 
 def seats(tmp_path, french, variant: Variant, seed: int):  # type: ignore[no-untyped-def]

@@ -15,13 +15,11 @@ from scrabble_fr.tui.deck_app import DeckApp
 from scrabble_fr.tui.screens.deck import DrillScreen, ProgressScreen
 from scrabble_fr.tui.widgets.bar_chart import BarChart
 
+from .conftest import text
+
 WORDS = ["CHIEN", "NICHE", "CHIENS", "NICHES", "AIMES", "AIMEES", "EH", "HE", "HEM", "ME", "MES", "ES",
          "SE", "ET", "TE", "TES", "SET", "EST", "NE", "EN", "NET"]
 TWO = ["E", "H", "M", "N", "S", "T"]
-
-
-def text(app: DeckApp, selector: str) -> str:
-    return str(app.screen.query_one(selector, Static).render())
 
 
 def deck_of_ten(tmp_path, language: str) -> tuple[Deck, Lexicon]:

@@ -6,18 +6,12 @@ from __future__ import annotations
 
 import pytest
 
-from scrabble_fr.i18n import set_language
 from scrabble_fr.table import open_store
 from scrabble_fr.table.duplicate import DuplicateTable, DuplicateTableSettings, create_duplicate_table
 from scrabble_fr.tui.app import ScrabbleApp
 from scrabble_fr.tui.screens.club import ProjectorScreen, WallBoard, ranking_lines
 
-
-@pytest.fixture(autouse=True)
-def english():
-    set_language("en")
-    yield
-    set_language("fr")
+pytestmark = pytest.mark.usefixtures("english")
 
 
 def projector(tmp_path, players: int) -> tuple[ScrabbleApp, DuplicateTable]:  # type: ignore[no-untyped-def]

@@ -7,10 +7,7 @@ A short bag (tests/table/test_series.py): each game is ARPEGEZ 108 then MOUDREZ 
 from __future__ import annotations
 
 import pytest
-from textual.css.query import NoMatches
-from textual.widgets import Static
 
-from scrabble_fr.i18n import set_language
 from scrabble_fr.table import open_store
 from scrabble_fr.table.duplicate import DuplicateTable, DuplicateTableSettings
 from scrabble_fr.table.series import create_series, next_game
@@ -20,14 +17,12 @@ from scrabble_fr.words import WordSet
 from tests.table.test_results import WORDS
 from tests.table.test_series import SHORT_RULES, play_game
 
+from .conftest import text, until
+
 SIZE = (80, 24)
 
 
-@pytest.fixture(autouse=True)
-def english():
-    set_language("en")
-    yield
-    set_language("fr")
+pytestmark = pytest.mark.usefixtures("english")
 
 
 def series(tmp_path):  # type: ignore[no-untyped-def]
@@ -38,21 +33,6 @@ def series(tmp_path):  # type: ignore[no-untyped-def]
     arbiter = DuplicateTable.join(open_store(base), made.codes[2], words)
     alice = DuplicateTable.join(open_store(base), made.codes[0])
     return base, made, arbiter, alice
-
-
-async def until(pilot, condition, seconds: float = 5.0) -> None:  # type: ignore[no-untyped-def]
-    for _ in range(int(seconds / 0.05)):
-        try:
-            if condition():
-                return
-        except NoMatches:  # a screen pushed but not composed yet, on a busy machine
-            pass
-        await pilot.pause(0.05)
-    assert condition()
-
-
-def shown(app: ScrabbleApp, selector: str) -> str:
-    return str(app.screen.query_one(selector, Static).render())
 
 
 async def test_the_desk_starts_the_next_game_and_the_wall_follows_with_the_series_ranking(tmp_path):
@@ -66,9 +46,9 @@ async def test_the_desk_starts_the_next_game_and_the_wall_follows_with_the_serie
         # Pushed is not composed yet on a busy machine: wait for the line itself.
         await until(pilot, lambda: isinstance(desk.screen, ClubEndScreen)
                     and bool(desk.screen.query("#club-end-series")))
-        assert "N starts game 2" in shown(desk, "#club-end-series")
-        await until(wall_pilot, lambda: "Series (1/2) — top 144" in shown(wall, "#club-ranking"))
-        ranking = shown(wall, "#club-ranking").splitlines()
+        assert "N starts game 2" in text(desk, "#club-end-series")
+        await until(wall_pilot, lambda: "Series (1/2) — top 144" in text(wall, "#club-ranking"))
+        ranking = text(wall, "#club-ranking").splitlines()
         assert "Alice" in ranking[1] and "108" in ranking[1] and "Bruno" in ranking[2]
         await pilot.press("n")
         await until(pilot, lambda: isinstance(desk.screen, ArbiterScreen) and desk.screen.table.table_id
@@ -77,7 +57,7 @@ async def test_the_desk_starts_the_next_game_and_the_wall_follows_with_the_serie
         # The wall moved to game 2 and, before its first coup, still shows the series' ranking.
         await until(wall_pilot, lambda: isinstance(wall.screen, ProjectorScreen)
                     and wall.screen.table.table_id == arbiter.next_table)
-        await until(wall_pilot, lambda: "Series (1/2)" in shown(wall, "#club-ranking"))
+        await until(wall_pilot, lambda: "Series (1/2)" in text(wall, "#club-ranking"))
         region = wall.screen.query_one("#club-ranking").region
         assert region.right <= SIZE[0] and region.bottom <= SIZE[1]
 
@@ -89,17 +69,17 @@ async def test_a_player_sits_at_the_next_game_once_the_arbitrator_started_it(tmp
         await until(pilot, lambda: isinstance(app.screen, PlayerScreen))
         play_game(arbiter, alice, "H6 ARPEGEZ", follow=False)  # the screen reads the end
         await until(pilot, lambda: isinstance(app.screen, ClubEndScreen)
-                    and "Game 1 of 2 of the series" in shown(app, "#club-end-series"))
+                    and "Game 1 of 2 of the series" in text(app, "#club-end-series"))
         await pilot.press("n")  # too early: said, nothing written
-        assert "has not started game 2" in shown(app, "#club-end-series")
+        assert "has not started game 2" in text(app, "#club-end-series")
         next_id, _code = next_game(arbiter)
-        await until(pilot, lambda: "Game 2 has started" in shown(app, "#club-end-series"))
+        await until(pilot, lambda: "Game 2 has started" in text(app, "#club-end-series"))
         await pilot.press("n")
         await until(pilot, lambda: isinstance(app.screen, PlayerScreen)
-                    and "Your seat's code, to rejoin" in shown(app, "#club-message"))
+                    and "Your seat's code, to rejoin" in text(app, "#club-message"))
         screen = app.screen
         assert screen.table.table_id == next_id and screen.table.names[screen.table.seat] == "Alice"
-        assert "Your seat's code, to rejoin" in shown(app, "#club-message")
+        assert "Your seat's code, to rejoin" in text(app, "#club-message")
 
 
 async def test_a_seat_opened_on_a_finished_game_shows_one_end_screen(tmp_path):

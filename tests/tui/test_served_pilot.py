@@ -10,7 +10,6 @@ from types import SimpleNamespace
 import pytest
 from textual.command import CommandList
 
-from scrabble_fr.i18n import set_language
 from scrabble_fr.match import Match
 from scrabble_fr.match.config import GameConfig
 from scrabble_fr.table import TableSettings, create_table, open_store
@@ -27,11 +26,7 @@ from .conftest import visitor
 SIZE = (80, 24)
 
 
-@pytest.fixture(autouse=True)
-def english():
-    set_language("en")
-    yield
-    set_language("fr")
+pytestmark = pytest.mark.usefixtures("english")
 
 
 def classic_table(tmp_path, club: bool = False):  # type: ignore[no-untyped-def]

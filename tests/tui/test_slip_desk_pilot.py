@@ -8,7 +8,7 @@ Seed 1: the first draw is ERZAGEP and its top H6 ARPEGEZ, 108.
 from __future__ import annotations
 
 import pytest
-from textual.widgets import Input, Select, Static
+from textual.widgets import Input, Select
 
 from scrabble_fr.duplicate.marking import WarningKind
 from scrabble_fr.i18n import set_language
@@ -17,6 +17,8 @@ from scrabble_fr.table.duplicate import DuplicateTable, DuplicateTableSettings, 
 from scrabble_fr.tui.app import ScrabbleApp
 from scrabble_fr.tui.screens.club import ArbiterScreen
 from scrabble_fr.tui.screens.slip_desk import PaperPlayerDialog, SlipDialog
+
+from .conftest import text
 
 SIZE = (80, 24)
 
@@ -27,10 +29,6 @@ def french():
     from scrabble_fr.words import WordSet
 
     return WordSet(["ARPEGEZ", "PAGE", "GAZER", "ZEPA"], "mini")
-
-
-def said(app: ScrabbleApp, selector: str) -> str:
-    return str(app.screen.query_one(selector, Static).render())
 
 
 @pytest.mark.parametrize("language", ["en", "fr"])
@@ -51,12 +49,12 @@ async def test_the_desk_seats_a_player_on_paper_and_types_the_slips(tmp_path, fr
         assert isinstance(app.screen, PaperPlayerDialog)
         await pilot.press("a", "l", "i", "c", "e", "enter")  # a name taken: said, the window stays
         await pilot.pause()
-        assert isinstance(app.screen, PaperPlayerDialog) and "alice" in said(app, "#desk-said")
+        assert isinstance(app.screen, PaperPlayerDialog) and "alice" in text(app, "#desk-said")
         app.screen.query_one("#paper-name", Input).value = ""
         await pilot.press(*"Chloé", "enter")
         await pilot.pause()
         assert isinstance(app.screen, ArbiterScreen) and arbiter.paper == {2}
-        assert "✎" in said(app, "#club-players") and "Chloé" in said(app, "#club-players")
+        assert "✎" in text(app, "#club-players") and "Chloé" in text(app, "#club-players")
         await pilot.press("f2")
         await pilot.pause()
         await pilot.press("f7")
@@ -65,12 +63,12 @@ async def test_the_desk_seats_a_player_on_paper_and_types_the_slips(tmp_path, fr
         assert isinstance(dialog, SlipDialog) and dialog.query_one("#slip-player", Select).value == 2
         await pilot.press(*"H6 ARP3GEZ", "enter")  # unreadable: said, the line kept
         await pilot.pause()
-        assert isinstance(app.screen, SlipDialog) and "H6 ARP3GEZ" in said(app, "#desk-said")
+        assert isinstance(app.screen, SlipDialog) and "H6 ARP3GEZ" in text(app, "#desk-said")
         assert app.screen.query_one("#slip-line", Input).value == "H6 ARP3GEZ" and not arbiter.current.slips
         app.screen.query_one("#slip-line", Input).value = ""
         await pilot.press(*"H6 ARPEGEZ", "enter")  # no score written: paid, with a warning
         await pilot.pause()
-        line = said(app, "#desk-said")
+        line = text(app, "#desk-said")
         assert "108" in line and WarningKind.SCORE_MISSING.text in line, line
         assert app.screen.query_one("#slip-line", Input).value == ""
         # The window fits the screen.
@@ -78,8 +76,8 @@ async def test_the_desk_seats_a_player_on_paper_and_types_the_slips(tmp_path, fr
         assert region.right <= 80 and region.bottom <= 24
         await pilot.press("escape")
         await pilot.pause()
-        assert isinstance(app.screen, ArbiterScreen) and "108" in said(app, "#club-message")
-        assert "✓ Chloé" in said(app, "#club-players")
+        assert isinstance(app.screen, ArbiterScreen) and "108" in text(app, "#club-message")
+        assert "✓ Chloé" in text(app, "#club-players")
         assert arbiter.current.slips[2]["text"] == "H6 ARPEGEZ"
     arbiter.close()
     set_language("fr")

@@ -15,7 +15,6 @@ import textwrap
 import pytest
 from textual.widgets import Input, Static
 
-from scrabble_fr.i18n import set_language
 from scrabble_fr.table import TableSettings, create_table, open_store
 from scrabble_fr.table.duplicate import DuplicateTable, DuplicateTableSettings, create_duplicate_table
 from scrabble_fr.tui.app import ScrabbleApp
@@ -28,11 +27,7 @@ from .conftest import visitor
 SIZE = (80, 24)
 
 
-@pytest.fixture(autouse=True)
-def english():
-    set_language("en")
-    yield
-    set_language("fr")
+pytestmark = pytest.mark.usefixtures("english")
 
 
 def message(app: ScrabbleApp) -> str:

@@ -8,12 +8,12 @@ from __future__ import annotations
 from textual.widgets import Input
 
 from scrabble_fr.i18n import set_language
+from scrabble_fr.records.recorder import LocalSave
 from scrabble_fr.training.save import ToppingRecord
 from scrabble_fr.training.topping import ToppingSettings
 from scrabble_fr.tui.app import ScrabbleApp
 from scrabble_fr.tui.screens.topping import ToppingScreen
 from scrabble_fr.words import WordSet
-from scrabble_fr.records.recorder import LocalSave
 
 WORDS = WordSet(["NET", "NETS", "NEST", "SENT", "TA", "AS", "SA", "ES", "ET", "TE", "BIS", "BAS", "RUA"])
 
@@ -152,8 +152,8 @@ async def test_an_unfinished_topping_game_is_offered_at_start(tmp_path):
     from scrabble_fr.tui.screens.dialogs import ResumeDialog
 
     clock = FakeTime()
-    session = ToppingSession.create(ToppingSettings("Alice", seed=4), WORDS, recorder=LocalSave(RecordStore(tmp_path / "parties")),
-                                    now=clock)
+    session = ToppingSession.create(ToppingSettings("Alice", seed=4), WORDS,
+                                    recorder=LocalSave(RecordStore(tmp_path / "parties")), now=clock)
     session.start()
     session.give_up()
     session.close()
