@@ -26,7 +26,7 @@ from scrabble_fr.duplicate.draw import Draw
 from scrabble_fr.duplicate.errors import DuplicateError
 from scrabble_fr.duplicate.game import BLITZ_SECONDS, judge
 from scrabble_fr.duplicate.jokers import lay_swaps
-from scrabble_fr.duplicate.paid import Correction, PaidCoup, SeatResult
+from scrabble_fr.duplicate.paid import Correction, PaidCoup, PlacedMove, SeatResult
 from scrabble_fr.duplicate.ranking import Ranked
 from scrabble_fr.duplicate.variant import Variant
 from scrabble_fr.engine.board import Board
@@ -64,6 +64,17 @@ class CoupView:
         """A seat's points on this coup as the results wrote them (0: none yet, or no line)."""
         line = self.line(seat)
         return line.points if line is not None else 0
+
+    @property
+    def top(self) -> PlacedMove | None:
+        """The top its results placed (None: no results yet)."""
+        return self.results.top if self.results is not None else None
+
+    @property
+    def top_score(self) -> int:
+        """The top's score, what a seat's points are a share of (0: no results yet)."""
+        top = self.top
+        return top.score if top is not None else 0
 
     def line(self, seat: int) -> SeatResult | None:
         """A seat's line in this coup's results (None: no results yet, or not a player then)."""

@@ -85,7 +85,7 @@ class TopInfo:
 
 def top_of(coup: CoupView | None) -> TopInfo | None:
     """The top placed on a coup whose results are in."""
-    top = coup.results.top if coup is not None and coup.results is not None else None
+    top = coup.top if coup is not None else None
     return TopInfo(top.ref, top.word, top.score) if top is not None else None
 
 

@@ -281,7 +281,7 @@ class DuplicateTable(FollowedTable, FollowedGame):
     def _started_draws(self) -> list[SheetCoup]:
         """The draws of the coups started, as a sheet's lines (their rows say them)."""
         draws = [row.payload.get("draw") for row in self.store.rows(self.table_id)
-                 if row.payload.get("type") == RowType.COUP]
+                 if row.kind is RowType.COUP]
         return [SheetCoup(number, draw.leftover, draw.new, bool(draw.rejets))
                 for number, draw in enumerate((CoupDraw.from_json(d) for d in draws if isinstance(d, dict)), 1)]
 
@@ -524,7 +524,7 @@ class DuplicateTable(FollowedTable, FollowedGame):
     def record_slip(self, payload: dict[str, Any]) -> None:
         """Write a paper slip's row as :mod:`.slips` marked it (the arbitrator's process)."""
         self._require_arbiter()
-        self._write_retrying(SlipRow(int(payload["n"]), int(payload["seat"]), {**payload, "type": "slip"}))
+        self._write_retrying(SlipRow(int(payload["n"]), int(payload["seat"]), payload))
 
     def _require_arbiter(self) -> None:
         if not self.is_arbiter:

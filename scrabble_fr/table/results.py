@@ -115,13 +115,12 @@ class SeatCoup:
 
 def seat_coup(table: DuplicateTable, coup: CoupView, seat: int) -> SeatCoup:
     result = coup.line(seat)
-    top = coup.results.top if coup.results is not None else None
     points = coup.points(seat)
     correction = coup.corrections.get(seat)
     slip = coup.slips.get(seat)
     line = result or SeatResult()
     return SeatCoup(seat, coup.number, (result.text if result is not None else coup.proposals.get(seat)) or None,
-                    points, share(points, top.score if top is not None else 0), result,
+                    points, share(points, coup.top_score), result,
                     correction.reason if correction is not None else None,
                     SlipRecord.from_row(table, slip) if slip is not None else None,
                     line.move, line.move.text if line.move else None, line.solo, line.error, line.warning)
@@ -198,7 +197,7 @@ def coup_figures(table: DuplicateTable, coup: CoupView) -> CoupFigures | None:
     """The figures of a coup whose results are in (None before)."""
     if coup.results is None:
         return None
-    return _figures(coup_lines(table, coup), coup.results.top.score if coup.results.top is not None else 0)
+    return _figures(coup_lines(table, coup), coup.top_score)
 
 
 def _coup_results(table: DuplicateTable, coup: CoupView, board: Board) -> CoupResults:
@@ -209,8 +208,7 @@ def _coup_results(table: DuplicateTable, coup: CoupView, board: Board) -> CoupRe
     if results is None:
         return CoupResults(coup.number, coup.draw_text, "", "", None, 0, 0, None, (), None, (), (),
                            board.copy(), frozenset(), slips, named)
-    top = results.top
-    top_score = top.score if top is not None else 0
+    top, top_score = coup.top, coup.top_score
     figures = _figures(lines, top_score)
     placed_move = move_from_data(results.placed)
     board.place(placed_move.tiles)

@@ -162,7 +162,8 @@ def results_page(results: TableResults) -> str:
 def series_page(results: SeriesResults) -> str:
     """A series' page: the cumulative ranking, then each game as a game's page shows it."""
     heading = _("Series {series}: results").format(series=results.id)
-    played = escape(_("{n} of {games} games played").format(n=len(results.played), games=results.games))
+    played = escape(ngettext("{n} of {games} games played", "{n} of {games} games played",
+                             len(results.played)).format(n=len(results.played), games=results.games))
     cumulative = escape(_("Cumulative ranking"))
     body = [f"<p>{played}</p>", _total_html(results.top_total, results.over),
             f"<h2>{cumulative}</h2>", _ranking_html(results.ranking)]

@@ -365,7 +365,8 @@ class SqlStore(TableStore):
     NOW_MS: str  # the database's clock, milliseconds since 1970, as an SQL expression
 
     def _sql(self, text: str) -> str:
-        return text.format(tables=self.TABLES, seats=self.SEATS, now=self.NOW_MS).replace("%s", self.PARAMETER)
+        # The parameters first: a name or a clock put in after holds no placeholder to rewrite.
+        return text.replace("%s", self.PARAMETER).format(tables=self.TABLES, seats=self.SEATS, now=self.NOW_MS)
 
     @abstractmethod
     def _run(self, sql: str, params: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
