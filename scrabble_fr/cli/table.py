@@ -579,8 +579,10 @@ def _series_results(args: argparse.Namespace, out: TextIO, store: Any) -> int:
     elif args.json:
         text = json.dumps(series_data(results), ensure_ascii=False) + "\n"
     else:
-        head = _("Series {series}: {n} of {games} games played, tops' total {total}.").format(
-            series=results.id, n=len(results.played), games=results.games, total=results.top_total)
+        played = len(results.played)
+        head = ngettext("Series {series}: {n} of {games} game played, tops' total {total}.",
+                        "Series {series}: {n} of {games} games played, tops' total {total}.", played).format(
+            series=results.id, n=played, games=results.games, total=results.top_total)
         text = "\n".join([head, *_ranking_text(results.ranking)]) + "\n"
         for number, game in enumerate(results.played, 1):
             text += "\n" + _("Game {n} — table {table}").format(n=number, table=game.table) + "\n"
