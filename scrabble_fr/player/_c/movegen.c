@@ -372,6 +372,77 @@ static void generate_line(S *s, int player, uint32_t fits, int dir, int line, in
     }
 }
 
+/* The left parts before anchor a of the loaded line: every word graph path of at most limit
+ * of the rack's tiles from node (depth tiles laid so far, their codes in codes), laid on the
+ * squares just before a (empty squares beside no tile: no cross-word, every letter fits), then
+ * followed through a by extend. One walk for every length: a start square's placements are
+ * those that begin with a path of its distance to a. */
+static void left_parts(S *s, int a, int node, int depth, int limit, uint8_t *codes) {
+    int player = s->gen_player;
+    int main_sum = 0, word_mul = 1, cross_total = 0, tile_sum = 0;
+    for (int j = 0; j < depth; j++) {
+        int i = a - depth + j, q = s->g_sq[i], code = codes[j];
+        int points = tile_points(s, code, q);
+        main_sum += points;
+        word_mul *= s->wm[q];
+        cross_total += cross_points(s, s->g_xs[i], points, q);
+        tile_sum += code < BLANK ? s->tv[code] : 0;
+        s->g_placed_sq[j] = (uint8_t)q;
+        s->g_placed_code[j] = (uint8_t)code;
+    }
+    extend(s, a, node, depth, 0, main_sum, word_mul, cross_total, tile_sum);
+    if (depth == limit || s->failed) return;
+    uint32_t allowed = s->in.child_mask[node];
+    if (!s->rack[player][BLANK]) allowed &= s->g_held;
+    while (allowed) {
+        int letter = lowest_bit(allowed);
+        allowed &= allowed - 1;
+        int child = child_of(s, node, letter);
+        for (int as_blank = 0; as_blank < 2; as_blank++) {
+            int tile = as_blank ? BLANK : letter;
+            if (!s->rack[player][tile]) continue;
+            if (!--s->rack[player][tile] && !as_blank) s->g_held &= ~(1u << letter);
+            codes[depth] = (uint8_t)(as_blank ? BLANK + letter : letter);
+            left_parts(s, a, child, depth + 1, limit, codes);
+            if (!s->rack[player][tile]++ && !as_blank) s->g_held |= 1u << letter;
+            if (s->failed) return;
+        }
+    }
+}
+
+/* generate_line's placements in another order: those that start on a tile as there, the others
+ * from the anchor they reach first, their left parts walked once for every start square. */
+static void generate_line_by_anchor(S *s, int player, uint32_t fits, int dir, int line, int empty_board) {
+    int N = s->N, tiles = s->rack_size[player];
+    if (!load_line(s, dir, line, empty_board)) return;
+    int need[MAXN];
+    reach(s, fits, need);
+    uint8_t codes[MAXT];
+    for (int i = 0; i < N; i++) {
+        if (i > 0 && s->g_cell[i - 1] >= 0) continue;
+        if (s->g_cell[i] >= 0) {
+            if (need[i] <= tiles) generate_from(s, i);
+        } else if (s->g_anchor[i] && need[i] <= tiles) {
+            int limit = 0; /* the empty squares beside no tile just before the anchor */
+            while (limit < tiles - 1 && i - limit - 1 >= 0 && s->g_cell[i - limit - 1] < 0 &&
+                   !s->g_anchor[i - limit - 1])
+                limit++;
+            left_parts(s, i, s->in.root, 0, limit, codes);
+        }
+        if (s->failed) return;
+    }
+}
+
+void generate_unordered(S *s, int player) {
+    int N = s->N;
+    int empty_board = is_empty_board(s);
+    uint32_t fits = begin_generation(s, player);
+    for (int l = 0; l < 2 * N && !s->failed; l++) {
+        int dir = l >= N;
+        generate_line_by_anchor(s, player, fits, dir, l - dir * N, empty_board);
+    }
+}
+
 /* Push a copy of move m of player's, made elsewhere (a list two turns up, the kept lines), on the
  * move stack; 0 when the generation stops there (out of memory, or it ends the game at beta:
  * stop_on). */

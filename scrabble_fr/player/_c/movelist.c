@@ -73,6 +73,15 @@ int mg_generate(Mg *g, const EgInput *in) {
     return s->failed ? -2 : 0;
 }
 
+/* mg_generate's placements in an order of their own (a move list puts them in its order). */
+static int mg_generate_unordered(Mg *g, const EgInput *in) {
+    int status = mg_load(g, in);
+    if (status != 0) return status;
+    S *s = &g->s;
+    if (s->rack_size[0]) generate_unordered(s, 0);
+    return s->failed ? -2 : 0;
+}
+
 int main_word(const S *s, const Move *m, int *start, uint8_t *letters) {
     int N = s->N, dir = m->line / MAXN;
     int step = dir == 0 ? 1 : N;
@@ -306,7 +315,7 @@ int mg_moves(void *state, const EgInput *in, int best, int ordered, const MgWord
         status = mg_load(g, in);
         if (status == 0 && g->s.rack_size[0]) status = generate_best(g, best);
     } else {
-        status = mg_generate(g, in);
+        status = ordered ? mg_generate_unordered(g, in) : mg_generate(g, in);
     }
     if (status != 0) return status;
     const S *s = &g->s;
