@@ -39,7 +39,7 @@ import gc
 import heapq
 import operator
 from bisect import bisect_left, bisect_right
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar, overload
@@ -1277,10 +1277,10 @@ class MoveList(Sequence[Move]):
 
     __slots__ = ("_built", "_records", "_settled", "_view", "_whole")
 
-    def __init__(self, view: BoardView | None, records: Sequence[Raw], built: list[Move] | None = None) -> None:
+    def __init__(self, view: BoardView | None, records: Collection[Raw], built: list[Move] | None = None) -> None:
         """The list of the ``records`` found on ``view`` (a list, put in order here); or, with
         ``built``, the moves already made, in the list's order, from the ``records`` in that
-        order (the compiled engine's, a sequence read only by :meth:`records`)."""
+        order (the compiled engine's, read only by :meth:`records`)."""
         self._view = view
         self._records: list[Raw] = records  # type: ignore[assignment]  # a list unless every move is built
         self._whole = built is not None  # every move made and in order

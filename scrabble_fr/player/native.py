@@ -32,10 +32,10 @@ import os
 import threading
 import weakref
 from array import array
-from collections.abc import Iterator, Sequence
+from collections.abc import Collection, Iterator, Sequence
 from dataclasses import dataclass
 from types import ModuleType
-from typing import TYPE_CHECKING, Any, overload
+from typing import TYPE_CHECKING, Any
 
 from scrabble_fr.engine.move import Move
 from scrabble_fr.engine.position import Position
@@ -382,7 +382,7 @@ class MoveSearch:
         return records, moves
 
 
-class FoundRecords(Sequence[Raw]):
+class FoundRecords(Collection[Raw]):
     """The records of a compiled move list (:meth:`MoveSearch.move_list`), in the list's order,
     as the Python search writes them (:data:`~scrabble_fr.player.movegen.Raw`): kept as its C
     side wrote them, in one block, each made a record when read (the list's moves are read for
@@ -398,27 +398,17 @@ class FoundRecords(Sequence[Raw]):
     def __len__(self) -> int:
         return self._count
 
-    @overload
-    def __getitem__(self, index: int) -> Raw: ...
-
-    @overload
-    def __getitem__(self, index: slice) -> list[Raw]: ...
-
-    def __getitem__(self, index: int | slice) -> Raw | list[Raw]:
-        if isinstance(index, slice):
-            return self.records()[index]
-        if index < 0:
-            index += self._count
-        record: Raw = self._loaded.found_record(self._found, index)  # out of range: IndexError
-        return record
-
     def __iter__(self) -> Iterator[Raw]:
-        return iter(self.records())
-
-    def records(self) -> list[Raw]:
-        """Every record, in order."""
         records: list[Raw] = self._loaded.found_records(self._found)
-        return records
+        return iter(records)
+
+    def __contains__(self, record: object) -> bool:
+        return any(record == found for found in self)
+
+    def record(self, index: int) -> Raw:
+        """The ``index``-th record (from 0)."""
+        found: Raw = self._loaded.found_record(self._found, index)  # out of range: IndexError
+        return found
 
 
 class _Found:
@@ -439,7 +429,7 @@ def _found_field(name: str, found: _Found, index: int) -> Any:
     list's moves make them (:func:`~scrabble_fr.player.movegen.later_field`, or for the best
     few :func:`~scrabble_fr.player.movegen.described_field`)."""
     assert found.records is not None
-    return found.make(name, found.later, found.records[index])
+    return found.make(name, found.later, found.records.record(index))
 
 
 class RackSearch:

@@ -265,6 +265,21 @@ static inline int ends_at_beta(const S *s, int player, const Move *m) {
     return ends && value >= s->stop_beta;
 }
 
+/* The letters of allowed that player's rack can lay (every one with a joker). */
+static inline uint32_t layable(const S *s, int player, uint32_t allowed) {
+    return s->rack[player][BLANK] ? allowed : allowed & s->g_held;
+}
+
+/* A tile of player's rack (a letter's own, or a joker, laid as letter) taken for a placement, and
+ * given back; g_held follows. */
+static inline void take_tile(S *s, int player, int tile, int letter) {
+    if (!--s->rack[player][tile] && tile != BLANK) s->g_held &= ~(1u << letter);
+}
+
+static inline void give_tile(S *s, int player, int tile, int letter) {
+    if (!s->rack[player][tile]++ && tile != BLANK) s->g_held |= 1u << letter;
+}
+
 static void extend(S *s, int i, int node, int n, int anchored, int main_sum, int word_mul, int cross_total,
                    int tile_sum) {
     if (s->stopped_gen) return;
@@ -300,8 +315,7 @@ static void extend(S *s, int i, int node, int n, int anchored, int main_sum, int
         return;
     }
     if (n >= s->rack_size[player]) return;
-    uint32_t allowed = s->in.child_mask[node] & s->g_xm[i];
-    if (!s->rack[player][BLANK]) allowed &= s->g_held;
+    uint32_t allowed = layable(s, player, s->in.child_mask[node] & s->g_xm[i]);
     int q = s->g_sq[i];
     int wm = s->wm[q];
     int xs = s->g_xs[i];
@@ -315,12 +329,12 @@ static void extend(S *s, int i, int node, int n, int anchored, int main_sum, int
             if (!s->rack[player][tile]) continue;
             int code = as_blank ? BLANK + letter : letter;
             int points = tile_points(s, code, q);
-            if (!--s->rack[player][tile] && !as_blank) s->g_held &= ~(1u << letter);
+            take_tile(s, player, tile, letter);
             s->g_placed_sq[n] = (uint8_t)q;
             s->g_placed_code[n] = (uint8_t)code;
             extend(s, i + 1, child, n + 1, now_anchored, main_sum + points, word_mul * wm,
                    cross_total + cross_points(s, xs, points, q), tile_sum + (as_blank ? 0 : s->tv[letter]));
-            if (!s->rack[player][tile]++ && !as_blank) s->g_held |= 1u << letter;
+            give_tile(s, player, tile, letter);
             if (s->stopped_gen) return;
         }
     }
@@ -392,20 +406,15 @@ static void left_parts(S *s, int a, int node, int depth, int limit, uint8_t *cod
     }
     extend(s, a, node, depth, 0, main_sum, word_mul, cross_total, tile_sum);
     if (depth == limit || s->failed) return;
-    uint32_t allowed = s->in.child_mask[node];
-    if (!s->rack[player][BLANK]) allowed &= s->g_held;
-    while (allowed) {
-        int letter = lowest_bit(allowed);
-        allowed &= allowed - 1;
-        int child = child_of(s, node, letter);
-        for (int as_blank = 0; as_blank < 2; as_blank++) {
-            int tile = as_blank ? BLANK : letter;
-            if (!s->rack[player][tile]) continue;
-            if (!--s->rack[player][tile] && !as_blank) s->g_held &= ~(1u << letter);
-            codes[depth] = (uint8_t)(as_blank ? BLANK + letter : letter);
+    for (uint32_t letters = layable(s, player, s->in.child_mask[node]); letters; letters &= letters - 1) {
+        int letter = lowest_bit(letters), child = child_of(s, node, letter);
+        const int tiles[2] = {letter, BLANK}; /* its own tile, then a joker */
+        for (int k = 0; k < 2 && !s->failed; k++) {
+            if (!s->rack[player][tiles[k]]) continue;
+            take_tile(s, player, tiles[k], letter);
+            codes[depth] = (uint8_t)(k ? BLANK + letter : letter);
             left_parts(s, a, child, depth + 1, limit, codes);
-            if (!s->rack[player][tile]++ && !as_blank) s->g_held |= 1u << letter;
-            if (s->failed) return;
+            give_tile(s, player, tiles[k], letter);
         }
     }
 }
