@@ -300,8 +300,9 @@ static void extend(S *s, int i, int node, int n, int anchored, int main_sum, int
             m->line = (uint8_t)(s->gen_dir * MAXN + s->gen_line);
             m->score = (int16_t)score;
             m->worth = (int16_t)(score + tile_sum);
-            memcpy(m->sq, s->g_placed_sq, (size_t)n);
-            memcpy(m->code, s->g_placed_code, (size_t)n);
+            /* whole (the squares past n unread): a copy of constant size, made in place */
+            memcpy(m->sq, s->g_placed_sq, MAXT);
+            memcpy(m->code, s->g_placed_code, MAXT);
             if (s->stop_on && ends_at_beta(s, player, m)) { s->stopped_gen = 1; return; }
         }
     }
@@ -394,7 +395,9 @@ static void generate_line(S *s, int player, uint32_t fits, int dir, int line, in
 static void left_parts(S *s, int a, int node, int depth, int limit, uint8_t *codes) {
     int player = s->gen_player;
     int main_sum = 0, word_mul = 1, cross_total = 0, tile_sum = 0;
-    for (int j = 0; j < depth; j++) {
+    /* through a, when a letter the rack can lay there follows the path (else extend finds none) */
+    int through = depth < s->rack_size[player] && layable(s, player, s->in.child_mask[node] & s->g_xm[a]);
+    for (int j = 0; through && j < depth; j++) {
         int i = a - depth + j, q = s->g_sq[i], code = codes[j];
         int points = tile_points(s, code, q);
         main_sum += points;
@@ -404,7 +407,7 @@ static void left_parts(S *s, int a, int node, int depth, int limit, uint8_t *cod
         s->g_placed_sq[j] = (uint8_t)q;
         s->g_placed_code[j] = (uint8_t)code;
     }
-    extend(s, a, node, depth, 0, main_sum, word_mul, cross_total, tile_sum);
+    if (through) extend(s, a, node, depth, 0, main_sum, word_mul, cross_total, tile_sum);
     if (depth == limit || s->failed) return;
     for (uint32_t letters = layable(s, player, s->in.child_mask[node]); letters; letters &= letters - 1) {
         int letter = lowest_bit(letters), child = child_of(s, node, letter);
