@@ -17,7 +17,6 @@ void mg_free(void *state) {
     if (!g) return;
     free(g->s.stack);
     free(g->words);
-    free(g->found);
     free(g->keys);
     free(g->spare);
     free(g);
@@ -262,26 +261,30 @@ static int in_list_order(const void *a, const void *b) {
 /* A placement's sort key: its score, highest first, then its first three tiles by tile_key (one
  * more, so that no tile, for a shorter placement, comes first); 15 and 3 x 14 bits. Placements
  * of the same key are put in order by in_list_order. */
-static uint64_t list_key(const MgWord *w) {
-    uint64_t key = (uint64_t)(MG_SCORES - 1 - w->score);
-    for (int k = 0; k < 3; k++) key = key << 14 | (k < w->tiles ? (uint64_t)tile_key(w->square[k], w->code[k]) + 1 : 0);
+static uint64_t list_key(const Move *m) {
+    uint64_t key = (uint64_t)(MG_SCORES - 1 - m->score);
+    for (int k = 0; k < 3; k++) key = key << 14 | (k < m->n ? (uint64_t)tile_key(m->sq[k], m->code[k]) + 1 : 0);
     return key;
 }
 
-/* The keys sorted by key, a byte at a time from the lowest (a byte all keys share is skipped),
- * stable; spare as long: returns where the sorted keys are (keys or spare). */
+/* The keys sorted by key, a byte at a time from the lowest (every byte counted in one reading;
+ * a byte all keys share is skipped), stable; spare as long: returns where the sorted keys are
+ * (keys or spare). */
 static MgKey *radix_sort(MgKey *keys, MgKey *spare, size_t count) {
-    for (int shift = 0; shift < 64; shift += 8) {
-        size_t at[256] = {0};
-        for (size_t j = 0; j < count; j++) at[keys[j].key >> shift & 255]++;
-        if (count == 0 || at[keys[0].key >> shift & 255] == count) continue;
+    size_t at[8][256];
+    memset(at, 0, sizeof(at));
+    for (size_t j = 0; j < count; j++)
+        for (int b = 0; b < 8; b++) at[b][keys[j].key >> (8 * b) & 255]++;
+    for (int b = 0; b < 8 && count > 0; b++) {
+        int shift = 8 * b;
+        if (at[b][keys[0].key >> shift & 255] == count) continue;
         size_t sum = 0;
-        for (int b = 0; b < 256; b++) {
-            size_t c = at[b];
-            at[b] = sum;
+        for (int v = 0; v < 256; v++) {
+            size_t c = at[b][v];
+            at[b][v] = sum;
             sum += c;
         }
-        for (size_t j = 0; j < count; j++) spare[at[keys[j].key >> shift & 255]++] = keys[j];
+        for (size_t j = 0; j < count; j++) spare[at[b][keys[j].key >> shift & 255]++] = keys[j];
         MgKey *swap = keys;
         keys = spare;
         spare = swap;
@@ -289,23 +292,15 @@ static MgKey *radix_sort(MgKey *keys, MgKey *spare, size_t count) {
     return keys;
 }
 
-/* The placements found put in a move list's order into out: sorted by their keys, then each run
- * of equal keys by in_list_order (a total order: the result never depends on the sort's). */
-static void in_order(Mg *g, const MgWord *found, size_t count, MgWord *out) {
-    for (size_t j = 0; j < count; j++) {
-        g->keys[j].key = list_key(&found[j]);
-        g->keys[j].index = (uint32_t)j;
-    }
-    MgKey *keys = radix_sort(g->keys, g->spare, count);
-    size_t j = 0;
-    while (j < count) {
-        size_t end = j + 1;
-        while (end < count && keys[end].key == keys[j].key) end++;
-        for (size_t k = j; k < end; k++) out[k - j] = found[keys[k].index];
-        if (end - j > 1) qsort(out, end - j, sizeof(MgWord), in_list_order);
-        out += end - j;
-        j = end;
-    }
+/* Placement m written as a record into w. */
+static void write_word(const S *s, const Move *m, MgWord *w) {
+    int start;
+    w->score = m->score;
+    w->length = main_word(s, m, &start, w->letters);
+    w->start = start;
+    w->tiles = m->n; /* laid along the line: in board order, down lines too (a square a row) */
+    memcpy(w->square, m->sq, (size_t)m->n);
+    memcpy(w->code, m->code, (size_t)m->n);
 }
 
 int mg_moves(void *state, const EgInput *in, int best, int ordered, const MgWord **out) {
@@ -325,40 +320,44 @@ int mg_moves(void *state, const EgInput *in, int best, int ordered, const MgWord
     if (kept > (size_t)INT32_MAX) return -2;
     if (kept > g->words_cap) {
         size_t cap = kept;
-        MgWord *words = malloc(cap * sizeof(MgWord)), *found = malloc(cap * sizeof(MgWord));
+        MgWord *words = malloc(cap * sizeof(MgWord));
         MgKey *keys = malloc(cap * sizeof(MgKey)), *spare = malloc(cap * sizeof(MgKey));
-        if (!words || !found || !keys || !spare) {
+        if (!words || !keys || !spare) {
             free(words);
-            free(found);
             free(keys);
             free(spare);
             return -2;
         }
         free(g->words);
-        free(g->found);
         free(g->keys);
         free(g->spare);
         g->words = words;
-        g->found = found;
         g->keys = keys;
         g->spare = spare;
         g->words_cap = cap;
     }
-    MgWord *written = ordered ? g->found : g->words;
     size_t k = 0;
     for (size_t j = 0; j < s->stack_top; j++) {
-        const Move *m = &s->stack[j];
-        if (m->score < floor) continue;
-        MgWord *w = &written[k++];
-        int start;
-        w->score = m->score;
-        w->length = main_word(s, m, &start, w->letters);
-        w->start = start;
-        w->tiles = m->n; /* laid along the line: in board order, down lines too (a square a row) */
-        memcpy(w->square, m->sq, (size_t)m->n);
-        memcpy(w->code, m->code, (size_t)m->n);
+        if (s->stack[j].score < floor) continue;
+        if (ordered) { /* the list's order: by their keys, then each run of one key by in_list_order */
+            g->keys[k].key = list_key(&s->stack[j]);
+            g->keys[k].index = (uint32_t)j;
+        } else {
+            write_word(s, &s->stack[j], &g->words[k]);
+        }
+        k++;
     }
-    if (ordered) in_order(g, g->found, kept, g->words);
+    if (ordered) {
+        const MgKey *keys = radix_sort(g->keys, g->spare, kept);
+        for (size_t j = 0; j < kept;) {
+            size_t end = j + 1;
+            while (end < kept && keys[end].key == keys[j].key) end++;
+            for (size_t i = j; i < end; i++) write_word(s, &s->stack[keys[i].index], &g->words[i]);
+            /* in_list_order is a total order: the result never depends on the sort's */
+            if (end - j > 1) qsort(&g->words[j], end - j, sizeof(MgWord), in_list_order);
+            j = end;
+        }
+    }
     *out = g->words;
     return (int)kept;
 }

@@ -30,8 +30,7 @@ typedef struct {
     int32_t heap[MG_HEAP];       /* the best scores found so far, lowest on top (generate_best) */
     MgWord *words;               /* mg_moves' answer, grown as needed */
     size_t words_cap;
-    MgWord *found;               /* the placements as found, before their ordering (words_cap) */
-    MgKey *keys, *spare;         /* their sort keys (words_cap each) */
+    MgKey *keys, *spare;         /* their sort keys, for a move list's order (words_cap each) */
 } Mg;
 
 /* The request's board, rules, word graph and first rack laid into g's state, and every placement
