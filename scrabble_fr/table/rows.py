@@ -150,11 +150,8 @@ class RematchRow(ClassicRow):
     table: str = ""
     rematch_seed: int | None = None
 
-    def to_json(self) -> Json:
-        data: Json = {"type": self.type.value, "by": self.by, "table": self.table}
-        if self.rematch_seed is not None:
-            data["seed"] = self.rematch_seed
-        return data
+    def extra(self) -> Json:
+        return {"table": self.table, **({"seed": self.rematch_seed} if self.rematch_seed is not None else {})}
 
 
 _CLASSIC: dict[RowType, type[ClassicRow]] = {
