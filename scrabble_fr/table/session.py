@@ -11,17 +11,14 @@
 A :class:`TableSession` follows one table for one seat (or for a spectator): it holds a
 :class:`~scrabble_fr.match.Match` given the seat's ports (:mod:`.classic_seat`: it shows its
 seat's own rack, lets its seat act only on its turn, and records in the table's log), rebuilt
-from the table's rows. Every change of the match (a move,
-a challenge, a computer's move, a penalty for overtime, a hint noted) is written as the next row:
-the game's new actions, how many it took back (an undo), the table's notes. Two processes writing
-the same number: one wins. When the winner's row left the game as it was (a note, an undo asked),
-the other's change is put on top of it and written next; otherwise the loser rebuilds from the log
-and tells its player what happened first (``acted_first``), nothing of theirs written. Clocks run
-on the database's timestamps from the moment every human seat has been taken once, whoever's
-terminal is open.
-
-Its rows are typed in :mod:`.rows` (a move, an undo asked or answered, a challenge waiting for the
-arbiter, the rematch's link).
+from the table's rows (typed in :mod:`.rows`). Every change of the match (a move, a challenge, a
+computer's move, a penalty for overtime, a hint noted) is written as the next row: the game's new
+actions, how many it took back (an undo), the table's notes. Two processes writing the same
+number: one wins. When the winner's row left the game as it was (a note, an undo asked), the
+other's change is put on top of it and written next; otherwise the loser rebuilds from the log and
+tells its player what happened first (``acted_first``), nothing of theirs written. Clocks run on
+the database's timestamps from the moment every human seat has been taken once, whoever's terminal
+is open.
 
 The seed that makes the racks is sealed for each human seat's code (:mod:`.seal`): a seat's
 process opens it with its code and replays the real game; a spectator, without a code, replays
@@ -115,11 +112,11 @@ def create_table(store: TableStore, settings: TableSettings) -> Created:
             raise TableError("arbiter_needs_name")
         check_names([p.name for p in config.players] + [settings.arbiter], 9)
         seats.append(SeatSpec(settings.arbiter.strip(), None, Role.ARBITER))
-    if len(config.players) < 2 or all(p.is_computer for p in config.players):
-        raise TableError("table_players")
-    if settings.arbiter is None:
+    else:
         # Manual verification needs someone to judge: without an arbiter the word list decides.
         config.verification = Verification.AUTO
+    if len(config.players) < 2 or all(p.is_computer for p in config.players):
+        raise TableError("table_players")
     seed = config.seed if config.seed is not None else new_seed()
     # The match's settings as a saved game keeps them, but the private screen: each seat has its own.
     kept = {key: value for key, value in config.settings().items() if key != "private_screen"}
@@ -152,9 +149,8 @@ class TableSession(FollowedTable):
         self._open(store, info, seat)
         self.code = code  # the seat's join code, when it was opened with it (its rematch is derived from it)
         config = info.config
-        self.arbiter = info.arbiter
         self.me = next((index for index, s in enumerate(self.players) if s.number == seat), None)
-        self.is_arbiter = self.arbiter is not None and seat == self.arbiter.number
+        self.is_arbiter = info.arbiter is not None and seat == info.arbiter.number
         try:
             # The seed makes the racks: a seat's code opens it (a table of before the seals gives
             # it to anyone); without it a spectator follows the game as the public sees it.
@@ -438,8 +434,7 @@ class TableSession(FollowedTable):
 
     def what_happened(self, known: int) -> str:
         """The game's events of the rows after ``known``, in words."""
-        count = self.events_at.get(known, 0)
-        events = self.match.game.history[count:]
+        events = self.match.game.history[self.events_at.get(known, 0):]
         return "; ".join(self.event_text(e) for e in events) or "—"
 
     def event_text(self, event: Event) -> str:
