@@ -34,6 +34,7 @@ import json
 import secrets
 import time
 from collections.abc import Sequence
+from contextlib import suppress
 from typing import Any
 
 from scrabble_fr.engine.errors import ScrabbleError
@@ -143,10 +144,8 @@ class FollowedTable:
     def refresh_seats(self) -> None:
         """Read again who is at the table, for a screen that shows it (the store away: a look
         says so)."""
-        try:
+        with suppress(TableError):
             self.info = self.store.table(self.table_id)
-        except TableError:
-            pass
 
     def _require_seat(self) -> None:
         """Raise unless this process may write a row: the table readable, the seat held here."""
@@ -160,10 +159,8 @@ class FollowedTable:
     def close(self) -> None:
         """Leave the table: the seat is free at once for another terminal."""
         if self.held and self.leased and not self.lost_seat:
-            try:
+            with suppress(TableError):
                 self.store.leave_seat(self.table_id, self.seat or 0, self.token)
-            except TableError:
-                pass
         self.held = False
 
     # -- the rows ----------------------------------------------------------------------------
@@ -208,8 +205,13 @@ class FollowedTable:
         self._apply_rows(rows)
         self.clock.release()  # the replay pinned it to the last row's time
 
+    def rebuild(self) -> None:
+        """Forget the local state and replay the whole log (after a write that lost a race)."""
+        self._restart()
+        self.sync()
+
     # -- looking -----------------------------------------------------------------------------
-    def sync(self) -> Any:
+    def sync(self) -> None:
         """Read the rows written since the last one known."""
         raise NotImplementedError
 
@@ -226,9 +228,7 @@ class FollowedTable:
         """A look told the player ``messages`` (a kind of seat may keep them)."""
 
     def poll(self, timeout: float = 0.0) -> Outcome | None:
-        """Keep the seat and follow the table: an outcome telling what changed (None: nothing).
-        A lost seat, a damaged row, the store lost are said once; a look that meets a busy
-        store reads at the next one."""
+        """Keep the seat and follow the table: an outcome telling what changed (None: nothing)."""
         back = changed = False
         reached: tuple[str, ...] = ()
         try:
@@ -278,9 +278,7 @@ class FollowedTable:
     def _append(self, seq: int, payload: dict[str, Any], quiet: bool = False) -> Row:
         """Write row ``seq`` of the table; raises :class:`~scrabble_fr.table.store.Conflict`
         (another process wrote it first), or ``not_recorded``/``not_recorded_busy`` when the
-        store does not take it: at once, with no connection attempt, while it is known to be
-        away. A connection lost mid-write may have lost only the answer: the next look that
-        reads the table says whether the row is there (:meth:`_reached_after_all`)."""
+        store does not take it (see the module's doc)."""
         if self.offline:
             raise TableError("not_recorded")
         try:

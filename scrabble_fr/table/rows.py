@@ -155,9 +155,7 @@ class RematchRow(ClassicRow):
 
 
 _CLASSIC: dict[RowType, type[ClassicRow]] = {
-    RowType.MOVE: MoveRow, RowType.UNDO_REQUEST: UndoRequestRow, RowType.UNDO_ANSWER: UndoAnswerRow,
-    RowType.JUDGE_REQUEST: JudgeRequestRow, RowType.REMATCH: RematchRow,
-}
+    kind.type: kind for kind in (MoveRow, UndoRequestRow, UndoAnswerRow, JudgeRequestRow, RematchRow)}
 
 
 def classic_row(kind: RowType | str, **fields: Any) -> ClassicRow:

@@ -340,28 +340,18 @@ class TableSession(FollowedTable):
         self.clock.pin(start)
         self.match.start_clocks()
 
-    def sync(self) -> list[Event]:
-        """Read the rows written since the last one known; returns the game's new events."""
+    def sync(self) -> None:
         rows, now = self.store.rows_now(self.table_id, self.seq)
-        before = len(self.match.game.history)
         self._apply_rows(rows)
-        events = self.match.game.history[before:]
         if self.started_ms is None and self.info.started_ms is not None:
             self.started_ms = self.info.started_ms
             if self.rows and self.rows[-1].ts_ms > self.started_ms:
-                return self.rebuild()  # the clocks started before rows already replayed
+                self.rebuild()  # the clocks started before rows already replayed
+                return
         self._start_clocks(now)
         self.clock.follow(now)
         if self.match.is_over and not self.info.over:
             self.store.set_over(self.table_id)
-        return events
-
-    def rebuild(self) -> list[Event]:
-        """Forget the local state and replay the whole log (after a write that lost a race)."""
-        known = len(self.match.game.history)
-        self._restart()
-        self.sync()
-        return self.match.game.history[known:]
 
     # -- writing -----------------------------------------------------------------------------
     def commit(self, kind: str, **extra: Any) -> str | None:
