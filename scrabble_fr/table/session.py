@@ -157,19 +157,18 @@ class TableSession(FollowedTable):
             self.own_seed = table_seed(config, info.id, seat, code)
             if config.get("verification", Verification.AUTO.value) not in tuple(Verification):
                 raise ValueError("verification")
-            game_config = GameConfig.from_settings([PlayerConfig(s.name, s.computer_level) for s in self.players],
+            self.config = GameConfig.from_settings([PlayerConfig(s.name, s.computer_level) for s in self.players],
                                                    rules_from_mapping(config["rules"]), self.own_seed, config)
-            check_players(game_config.players)
+            check_players(self.config.players)
         except (KeyError, TypeError, ValueError, ScrabbleError) as exc:
             raise TableError("table_damaged", table=info.id, seq=0, detail=str(exc)) from None
         if seat is not None and self.own_seed is None:
             # A seat's view holds its rack (and plays it): it needs the seat's own code. Only a
             # spectator (no seat) follows the game without the seed.
             raise TableError("table_unknown_code")
-        self.config = game_config
         self.clock.pin(info.created_ms)
         seat_port = ClassicSeat(self)
-        self.match = Match(game_config, lexicon=lexicon, computers=computers, now=self.clock, recorder=seat_port,
+        self.match = Match(self.config, lexicon=lexicon, computers=computers, now=self.clock, recorder=seat_port,
                            actors=seat_port)
         self._restart()
         if seat is not None and not spectator:
