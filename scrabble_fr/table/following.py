@@ -92,8 +92,7 @@ class TableClock:
 
 
 class FollowedTable:
-    """One process's seat (``seat``; None: a watcher) at one table: its lease, its rows, the
-    store's changes, its rows written, the store away or busy (see the module's doc)."""
+    """One process's seat (``seat``; None: a watcher) at one table (see the module's doc)."""
 
     #: Whether a look is woken by the quiet rows (a club player's proposal): the arbitrator's.
     follows_quiet = True
