@@ -64,6 +64,7 @@ class Clocks:
     def _settle(self) -> None:
         # Book the time spent so far to the running clock, so the next reading starts from now.
         now = self._now()
-        if self.running is not None:
-            self._left[self._running] -= now - self._since  # type: ignore[index]
+        running = self.running
+        if running is not None:
+            self._left[running] -= now - self._since
         self._since = now

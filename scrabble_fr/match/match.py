@@ -319,9 +319,8 @@ class Match:
     def contest_needs_answers(self, contester: int) -> bool:
         """True when the players judge the words themselves (manual verification, two humans)."""
         pending = self.game.pending
-        if self.verification is not Verification.MANUAL or pending is None:
-            return False
-        return not (self.is_computer(contester) or self.is_computer(pending.player))
+        return (self.verification is Verification.MANUAL and pending is not None
+                and not self.is_computer(contester) and not self.is_computer(pending.player))
 
     def find_contester(self, name: str | None = None) -> int | None:
         """The contester named (a prefix of a name), or the only human who may contest; None if
@@ -424,8 +423,6 @@ class Match:
     def tick(self) -> bool:
         """Read the clocks (a front end calls this every second or so); True if a time penalty
         was charged, so the scores changed."""
-        if self.clocks is None or self.game.is_over:
-            return False
         try:
             if self._tick_clock():
                 self._save()
@@ -540,16 +537,16 @@ class Match:
     def computer_task(self) -> ComputerTask | None:
         """The move a computer must now think about, if it is a computer's turn (handed out once)."""
         game = self.game
-        if game.is_over or game.phase is not Phase.TURN or not self.is_computer(game.to_move):
+        player = game.to_move
+        if (game.is_over or game.phase is not Phase.TURN or not self.is_computer(player)
+                or self._task_token == game.action_count):
             return None
-        if not self.actors.may_act(self, game.to_move):
+        if not self.actors.may_act(self, player):
             return None  # a table's spectator writes nothing: a seat's process plays the computers
-        token = game.action_count
-        if self._task_token == token:
-            return None
-        self._task_token = token
-        computer = self._computer(game.to_move) if self.lexicon is not None else None
-        return ComputerTask(game.to_move, token, computer, game.position.copy(lexicon=self.lexicon), len(game.bag))
+        self._task_token = game.action_count
+        computer = self._computer(player) if self.lexicon is not None else None
+        return ComputerTask(player, game.action_count, computer, game.position.copy(lexicon=self.lexicon),
+                            len(game.bag))
 
     def complete_computer(self, task: ComputerTask, move: Move) -> Outcome:
         """Play the computer's answer (an illegal one becomes a pass); a stale answer is dropped,
@@ -654,10 +651,9 @@ class Match:
         if self._tick_clock() and self.game.is_over:
             return self._after([])  # past the overtime limit: the game is over
         game = self.game
-        player = self.actor
+        name = game.players[self.actor]
         announced = game.pending
         played = game.play(move)
-        name = game.players[player]
         messages = []
         if announced is not None and game.is_over and played is announced.move:
             # Acting accepts the announced move; this one went out and ended the game.
@@ -707,7 +703,7 @@ class Match:
         if self.lexicon is None:
             return None
         for opponent in self.opponents(announcer):
-            computer = self._computer(opponent) if self.is_computer(opponent) else None
+            computer = self._computer(opponent)
             if computer is None:
                 continue
             before = self.game.position.copy(lexicon=self.lexicon)
@@ -734,13 +730,10 @@ class Match:
         if clocks is None or self.game.is_over or not (rules.overtime_penalty or rules.overtime_limit):
             return False
         player = clocks.running
-        if player is None:
+        overrun = clocks.overrun(player) if player is not None else 0.0
+        if player is None or overrun <= 0:
             return False
-        overrun = clocks.overrun(player)
-        if overrun <= 0:
-            return False
-        charged = self.game.time_penalty(player, overrun) > 0
-        return charged or self.game.is_over
+        return self.game.time_penalty(player, overrun) > 0 or self.game.is_over
 
     def _note(self, kind: str, player: int, **detail: Any) -> None:
         """Note what ``player`` asked, and save: one line per kind, player and turn, however many
