@@ -71,13 +71,11 @@ class Note:
     def from_data(cls, data: Mapping[str, Any], players: int) -> Note | None:
         """A saved note, or None if it is malformed (a note is a comment: dropping one is safe)."""
         kind, detail = data.get("kind"), data.get("detail", {})
-        numbers = [data.get("after"), data.get("player"), data.get("count", 1)]
-        if kind not in NOTE_KINDS or not isinstance(detail, dict):
-            return None
-        if not all(isinstance(n, int) and not isinstance(n, bool) for n in numbers):
-            return None
-        after, player, count = (int(n) for n in numbers)
-        if not 0 <= player < players or after < 0 or count < 1:
+        numbers: list[Any] = [data.get("after"), data.get("player"), data.get("count", 1)]
+        after, player, count = numbers
+        if (kind not in NOTE_KINDS or not isinstance(detail, dict)
+                or not all(isinstance(n, int) and not isinstance(n, bool) for n in numbers)
+                or not 0 <= player < players or after < 0 or count < 1):
             return None
         return cls(str(kind), after, player, count, dict(detail))
 
@@ -403,12 +401,11 @@ class Match:
             raise MatchError("undo_clock")
         game = self.game
         actors = game.actors()
-        humans = [index for index, player in enumerate(actors) if not self.is_computer(player)]
-        if not humans:
+        last = max((index for index, player in enumerate(actors) if not self.is_computer(player)), default=None)
+        if last is None:
             raise MatchError("undo_nothing")
-        human = actors[humans[-1]]
         before_events = game.history
-        for _step in range(len(actors) - humans[-1]):
+        for _step in range(len(actors) - last):
             game.undo()
         kept = len(game.history)
         taken = [f"{game.players[e.player]} {texts.event_move_text(game, e)}"
@@ -416,7 +413,7 @@ class Match:
                  for e in before_events[kept:] if e.kind not in _NOT_TAKEN_BACK]
         # Notes of the undone turns now follow the last event kept.
         self.notes = [n if n.after <= kept else Note(n.kind, kept, n.player, n.count, n.detail) for n in self.notes]
-        self.notes.append(Note("undo", kept, human, detail={"moves": taken}))
+        self.notes.append(Note("undo", kept, actors[last], detail={"moves": taken}))
         self._task_token = None
         return self._after([_("Taken back: {moves}.").format(moves=join_list(taken) or "—")])
 
@@ -682,8 +679,8 @@ class Match:
         # it is accepted at once.
         messages: list[str] = []
         game = self.game
-        while game.phase is Phase.ANNOUNCED and game.pending is not None:
-            pending = game.pending
+        pending = game.pending
+        if game.phase is Phase.ANNOUNCED and pending is not None:
             contester = self._computer_contester(pending.player, pending.move)
             if contester is not None:
                 messages.append(_("{name} challenges.").format(name=game.players[contester]))
@@ -691,11 +688,8 @@ class Match:
                 if self.verification is Verification.MANUAL:
                     messages.append(_("A computer is involved: the word list judges."))
                 messages.append(texts.contest_outcome_text(game, result, pending.player))
-                continue
-            if all(self.is_computer(i) for i in self.opponents(pending.player)):
+            elif all(self.is_computer(i) for i in self.opponents(pending.player)):
                 game.accept()
-                continue
-            break
         self.settle_clock()
         return messages
 
