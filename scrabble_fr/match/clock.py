@@ -48,7 +48,6 @@ class Clocks:
         """Stop the running clock and start ``player``'s (None: all stopped)."""
         self._settle()
         self._running = player
-        self._since = self._now()
 
     def pause(self) -> None:
         """Stop time until :meth:`resume` (pauses nest: each needs its resume)."""
@@ -56,8 +55,7 @@ class Clocks:
         self._pauses += 1
 
     def resume(self) -> None:
-        if self._pauses:
-            self._settle()
+        if self._pauses:  # paused, no clock ran: time counts again from now
             self._pauses -= 1
             self._since = self._now()
 
