@@ -366,7 +366,7 @@ class MoveSearch:
             >>> dawg = Dawg.from_words(["OS", "SO"])
             >>> search = MoveSearch(compiled(), Rules.preset("ffsc"), dawg)
             >>> records, moves = search.move_list(Board(), "OS", dawg)
-            >>> records[0], moves[0], moves[0].words
+            >>> records.record(0), moves[0], moves[0].words
             ((4, 358, 360, (14, 18)), <Move 8G OS 4>, (Word(text='OS', row=6, col=7, across=False, score=4),))
             >>> search.move_list(Board(), "OS", dawg, 1)[1] == moves  # the best and its ties: all 8 score 4
             True
