@@ -461,13 +461,15 @@ static PyObject *laid_tile(PyObject *laid, int size, int q, int code) {
 
 /* A list's objects kept out of the cyclic garbage collector's sight. They are made by the
  * thousand with the collector paused (player/movegen.py's collector_paused), and the first
- * collection after it would walk every one of them, then again in each older generation: for a
- * list of a few hundred moves that cost more than the search. None of them can be part of a
+ * collection after it (as soon as the list is returned) would walk every one of them, then again
+ * in each older generation: for a list of a few hundred moves that cost more than the search;
+ * the list of the moves too, which it would walk item by item. None of them can be part of a
  * cycle: a move's tiles are a tuple of shared PlacedTiles (tuples of numbers, a letter, a
  * flag); its _found_from (maker, context, index) holds nothing that holds a move (the context
- * holds a board, rules, a word graph and the list's records); the Move itself is frozen, its fields numbers, strings and those tuples (its
- * word and words, made later, strings and Words of the same). Only a user writing into a
- * move's __dict__ a cycle through it would leak it. */
+ * holds a board, rules, a word graph and the list's records); the Move itself is frozen, its
+ * fields numbers, strings and those tuples (its word and words, made later, strings and Words
+ * of the same); the list holds moves alone, and only its MoveList holds it. Only a user writing
+ * into a move's __dict__ a cycle through it would leak it. */
 static void out_of_collection(PyObject *object) {
     if (PyType_GetFlags(Py_TYPE(object)) & Py_TPFLAGS_HAVE_GC) PyObject_GC_UnTrack(object);
 }
@@ -555,6 +557,7 @@ static PyObject *move_list(PyObject *self, PyObject *args, PyObject *kwargs) {
         if (!move) goto failed;
         PyList_SetItem(built, i, move);
     }
+    out_of_collection(built); /* its moves' list too: held by the MoveList alone, never changed */
     return Py_BuildValue("(NN)", records, built);
 failed:
     Py_XDECREF(records);
