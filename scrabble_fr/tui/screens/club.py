@@ -59,6 +59,14 @@ class WallBoard(BoardView, can_focus=False):
         self.cursor = (-1, -1)
 
 
+def club_screen(table: DuplicateTable) -> Screen[None]:
+    """The screen of a seat at a duplicate table: the arbitrator's desk, a player's own screen, or
+    the projector for a watcher (``table regarder``)."""
+    if table.is_arbiter:
+        return ArbiterScreen(table)
+    return PlayerScreen(table) if player_seat(table) is not None else ProjectorScreen(table)
+
+
 def player_seat(table: DuplicateTable) -> int | None:
     """The seat of the player at this terminal (None: the arbitrator's desk, the wall)."""
     return table.seat if table.seat in table.names else None
