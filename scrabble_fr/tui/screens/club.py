@@ -291,15 +291,14 @@ class PlayerScreen(_ClubScreen, BoardEntryScreen):
 
     def refresh_prompt(self) -> None:
         field = self.query_one("#club-input", Input)
-        if club_view.phase(self.table) is Phase.PLAYING:
-            if club_view.own_proposal(self.table) is None:
-                across, down = self.examples()
-                field.placeholder = _("Your move: {across} WORD (across), {down} WORD (down), Enter to send").format(
-                    across=across, down=down)
-            else:
-                field.placeholder = _("Type another move to replace yours, until the coup closes")
-        else:
+        if club_view.phase(self.table) is not Phase.PLAYING:
             field.placeholder = _("Wait for the next coup (F5: the sheet)")
+        elif club_view.own_proposal(self.table) is None:
+            across, down = self.examples()
+            field.placeholder = _("Your move: {across} WORD (across), {down} WORD (down), Enter to send").format(
+                across=across, down=down)
+        else:
+            field.placeholder = _("Type another move to replace yours, until the coup closes")
 
     def examples(self) -> tuple[str, str]:
         """A move's references across and down in the table's notation (not the screen's language)."""
@@ -767,16 +766,14 @@ class ProjectorScreen(_ClubScreen):
         room = height * columns
         pages = max(1, -(-len(rows) // room))
         page = self.page % pages
-        if series is not None:
-            head = series[0]
-        else:
-            title = _("Final ranking") if table.over else _("Ranking")
-            head = _("{title} — top {points}").format(title=title, points=format_number(table.top_total))
+        title = _("Final ranking") if table.over else _("Ranking")
+        head = series[0] if series is not None else _("{title} — top {points}").format(
+            title=title, points=format_number(table.top_total))
         if pages > 1:
             head += f" ({page + 1}/{pages})"
         widget.update("\n".join([head, *ranking_lines(rows[page * room:(page + 1) * room], height, columns)]))
 
-    _series: tuple[tuple[str, int], tuple[str, Sequence[RankingLine]]] | None = None
+    _series: tuple[bool, tuple[str, Sequence[RankingLine]]] | None = None  # read when the table was (not) over
 
     def series_ranking(self) -> tuple[str, Sequence[RankingLine]] | None:
         """Between two games of a series (this one over, or the next not begun): its title and the
@@ -785,15 +782,14 @@ class ProjectorScreen(_ClubScreen):
         place = series_of(table.info)
         if place is None or not (table.over or (place.game > 1 and not table.coups)):
             return None
-        key = (table.table_id, int(table.over))
-        if self._series is None or self._series[0] != key:
+        if self._series is None or self._series[0] != table.over:
             results = series_results(table.store, place.id)
             if results is None:
                 return None
             done = place.game if table.over else place.game - 1
             title = _("Series ({n}/{games}) — top {points}").format(
                 n=done, games=place.games, points=format_number(results.top_total))
-            self._series = (key, (title, results.ranking))
+            self._series = (table.over, (title, results.ranking))
         return self._series[1]
 
 
