@@ -12,11 +12,11 @@ are published once (the same).
 
 from __future__ import annotations
 
-import re
 import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from scrabble_fr.duplicate.timing import read_minutes
 from scrabble_fr.engine.errors import ScrabbleError
 from scrabble_fr.i18n import _
 from scrabble_fr.table.errors import OUT_OF_REACH, TableError
@@ -25,11 +25,8 @@ from scrabble_fr.table.rows import RowType
 if TYPE_CHECKING:
     from scrabble_fr.table.duplicate import DuplicateTable
 
-DEFAULT_PAUSE = 30.0
 MAX_PAUSE = 60 * 60.0
 LOOK_SECONDS = 0.2  # how often the loop reads the table between two moments it waits for
-
-_PAUSE = re.compile(r"^(\d{1,2})(?::([0-5]\d))?$")
 
 
 def parse_pause(text: str) -> float:
@@ -38,13 +35,10 @@ def parse_pause(text: str) -> float:
         >>> parse_pause("0:30"), parse_pause("1"), parse_pause("0")
         (30.0, 60.0, 0.0)
     """
-    match = _PAUSE.match(text.strip())
-    if match is None:
+    seconds = read_minutes(text)
+    if seconds is None or seconds > MAX_PAUSE:
         raise TableError("bad_pause", text=text)
-    seconds = float(int(match.group(1)) * 60 + int(match.group(2) or 0))
-    if seconds > MAX_PAUSE:
-        raise TableError("bad_pause", text=text)
-    return seconds
+    return float(seconds)
 
 
 def next_start_ms(table: DuplicateTable, pause: float) -> int | None:
@@ -65,8 +59,7 @@ def next_start_ms(table: DuplicateTable, pause: float) -> int | None:
 def check_runnable(table: DuplicateTable) -> None:
     """Refuse a table that cannot run itself: not the arbitrator's process, or coups without a
     clock (nothing would ever close them)."""
-    if not table.is_arbiter or table.game is None:
-        raise TableError("arbitrator_only")
+    table.arbiters_game()
     check_clock(table)
 
 
@@ -128,4 +121,4 @@ def run(table: DuplicateTable, pause: float, say: Callable[[str], None],
             say(message)
 
 
-__all__ = ["DEFAULT_PAUSE", "check_clock", "check_runnable", "next_start_ms", "parse_pause", "run"]
+__all__ = ["check_clock", "check_runnable", "next_start_ms", "parse_pause", "run"]
