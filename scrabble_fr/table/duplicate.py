@@ -60,7 +60,7 @@ from scrabble_fr.table.rows import (
     read_duplicate_row,
 )
 from scrabble_fr.table.seal import SEALED, new_seed, sealed_seeds, table_seed
-from scrabble_fr.table.slips import apply_slip
+from scrabble_fr.table.slips import SlipRecord
 from scrabble_fr.table.store import (
     Conflict,
     Created,
@@ -335,7 +335,14 @@ class DuplicateTable(FollowedTable, FollowedGame):
         elif isinstance(typed, CorrectionRow):
             self.record_correction(typed)
         elif isinstance(typed, SlipRow):
-            apply_slip(self, typed.data)
+            SlipRecord.from_row(self, typed.data)  # a slip that does not read is a damaged table
+            # A slip for a coup no longer in play (written after its close by a process that had
+            # not seen it) does not count, as a late proposal; the arbitrator's game marks it again.
+            coup = self.current
+            if coup is not None and typed.n == coup.number and typed.seat in self.paper:
+                coup.slips[typed.seat] = dict(typed.data)
+                if game is not None and typed.seat in self.game_seats and game.current is not None:
+                    game.take_slip(self.game_seats.index(typed.seat), str(typed.data["text"]))
         elif isinstance(typed, NextRow):
             if not self.over or self.next_table is not None:
                 raise ValueError("next game out of order")

@@ -101,20 +101,4 @@ def type_slip(table: DuplicateTable, name: str, text: str) -> SlipRecord:
     table.record_slip(payload)
     return SlipRecord.from_row(table, payload)
 
-
-def apply_slip(table: DuplicateTable, payload: dict[str, Any]) -> None:
-    """A slip's row read back: kept on its coup; in the arbitrator's process, marked again and
-    given to the game as the player's proposal. A slip for a coup no longer in play (written
-    after its close by a process that had not seen it) does not count, as a late proposal."""
-    coup = table.current
-    seat = int(payload["seat"])
-    SlipRecord.from_row(table, payload)  # a row that does not read is a damaged table
-    if coup is None or int(payload["n"]) != coup.number or seat not in table.paper:
-        return
-    coup.slips[seat] = dict(payload)
-    game = table.game
-    if game is not None and seat in table.game_seats and game.current is not None:
-        game.take_slip(table.game_seats.index(seat), str(payload["text"]))
-
-
-__all__ = ["SlipRecord", "apply_slip", "coup_in_play", "paper_seat", "type_slip"]
+__all__ = ["SlipRecord", "coup_in_play", "paper_seat", "type_slip"]
