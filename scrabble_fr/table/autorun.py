@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 from scrabble_fr.duplicate.timing import read_minutes
 from scrabble_fr.engine.errors import ScrabbleError
 from scrabble_fr.i18n import _
-from scrabble_fr.table.errors import OUT_OF_REACH, TableError
+from scrabble_fr.table.errors import TableError
 from scrabble_fr.table.rows import RowType
 
 if TYPE_CHECKING:
@@ -73,13 +73,9 @@ def check_clock(table: DuplicateTable) -> None:
 def _wait(table: DuplicateTable, start: int | None) -> float:
     """How long to wait for the others' rows before looking again: not past the coup's time nor
     the next start (so that each happens on time), nor more than :data:`LOOK_SECONDS`."""
-    wait = LOOK_SECONDS
     left = table.remaining()
-    if left is not None:
-        wait = min(wait, left)
-    if start is not None:
-        wait = min(wait, (start - table.now_ms()) / 1000.0)
-    return max(0.0, wait)
+    until_start = (start - table.now_ms()) / 1000.0 if start is not None else LOOK_SECONDS
+    return max(0.0, min(LOOK_SECONDS, until_start, left if left is not None else LOOK_SECONDS))
 
 
 def run(table: DuplicateTable, pause: float, say: Callable[[str], None],
@@ -88,18 +84,16 @@ def run(table: DuplicateTable, pause: float, say: Callable[[str], None],
     check_runnable(table)
     start: int | None = None
     while True:
-        try:
-            outcome = table.poll(timeout=_wait(table, start))
-        except TableError as exc:
-            if exc.code in OUT_OF_REACH:
-                sleep(LOOK_SECONDS)
-                continue
-            raise
+        # A look says the store away (once) rather than raise it: look again in a moment.
+        outcome = table.poll(timeout=_wait(table, start))
         if outcome is not None:
             for message in outcome.messages:
                 say(message)
             if outcome.warning:
                 say(outcome.warning)
+        if table.offline:
+            sleep(LOOK_SECONDS)
+            continue
         if table.damaged is not None:
             raise table.damaged
         if table.lost_seat:
