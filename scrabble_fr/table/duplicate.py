@@ -80,8 +80,7 @@ DUPLICATE = "duplicate"
 
 @dataclass
 class DuplicateTableSettings:
-    """``table creer --duplicate``: the players (none: an open table), the time a coup, club,
-    seed, rules and word list, the arbitrator's name, and the variant."""
+    """``table creer --duplicate``'s settings (no players: an open table)."""
 
     players: list[str] = field(default_factory=list)
     seconds: float | None = 180.0
@@ -222,7 +221,7 @@ class DuplicateTable(FollowedTable, FollowedGame):
 
     def add_paper_player(self, name: str) -> int:
         """The desk seats a player on paper (no screen: the desk types their slips); their seat."""
-        self._require_arbiter()
+        self.arbiters_game()
         clean = self.newcomer_name(self.info, name)
         seat, _code = self.store.add_seat(self.table_id, SeatSpec(clean), max_players=CLUB_MAX_PLAYERS)
         self._write_retrying(JoinRow(seat, clean, paper=True))
@@ -314,7 +313,7 @@ class DuplicateTable(FollowedTable, FollowedGame):
                     raise ValueError("the draw is not the seed's")
                 game.start_coup()
             self.record_start(typed.n, Draw(typed.draw.leftover, typed.draw.new, typed.draw.rejets), row.ts_ms,
-                       typed.seconds if typed.own_time else self.seconds)
+                              typed.seconds if typed.own_time else self.seconds)
         elif isinstance(typed, ProposalRow):
             # Too late (after the close): it does not count.
             if self.record_proposal(typed.n, typed.by, typed.text) and game is not None and typed.by in self.game_seats:
@@ -380,8 +379,7 @@ class DuplicateTable(FollowedTable, FollowedGame):
         try:
             # A proposal wakes the arbitrator's process, not the hundred players' (PostgreSQL):
             # they read it with the next row that concerns them, or when they write.
-            quiet = isinstance(typed, ProposalRow)
-            row = self._append(self.seq + 1, typed.to_json(), quiet=quiet)
+            row = self._append(self.seq + 1, typed.to_json(), quiet=isinstance(typed, ProposalRow))
         except Conflict:
             self.sync()
             raise TableError("acted_first", name=_("the table"), what=_("a row was written first")) from None
@@ -390,7 +388,7 @@ class DuplicateTable(FollowedTable, FollowedGame):
 
     def _write_retrying(self, typed: DuplicateRow) -> Row:
         # A proposal or a close written while others write theirs: read theirs and write again,
-        # as long as what is written still makes sense (checked by the caller's ``check``).
+        # as long as what is written still makes sense (:meth:`_check_writable`).
         for _attempt in range(50):
             try:
                 return self._write(typed)
@@ -435,7 +433,7 @@ class DuplicateTable(FollowedTable, FollowedGame):
     def set_coup_time(self, seconds: float | None) -> Outcome:
         """The arbitrator changes the time of the coups to come (3:00, 2:30, 2:00 or 1:00 in a
         club game; any time, or None for no clock, in training); each coup's row records its own."""
-        self._require_arbiter()
+        self.arbiters_game()
         self.next_seconds = check_time(seconds, self.club)
         self.time_chosen = True
         said = time_text(seconds) if seconds else _("no clock")
@@ -491,7 +489,7 @@ class DuplicateTable(FollowedTable, FollowedGame):
 
     def correct(self, number: int, seat: int, points: int, reason: str) -> Outcome:
         """The arbitrator corrects a player's score on a closed coup, with a reason for the sheet."""
-        self._require_arbiter()
+        self.arbiters_game()
         if not 1 <= number <= len(self.coups) or self.coups[number - 1].results is None:
             raise TableError("coup_not_started", n=number)
         if seat not in self.names:
@@ -504,15 +502,12 @@ class DuplicateTable(FollowedTable, FollowedGame):
 
     def record_slip(self, payload: dict[str, Any]) -> None:
         """Write a paper slip's row as :mod:`.slips` marked it (the arbitrator's process)."""
-        self._require_arbiter()
+        self.arbiters_game()
         self._write_retrying(SlipRow(int(payload["n"]), int(payload["seat"]), payload))
 
-    def _require_arbiter(self) -> None:
-        if not self.is_arbiter:
-            raise TableError("arbitrator_only")
-
     def arbiters_game(self) -> DuplicateGame:
-        """The game that makes the draws and marks the slips: the arbitrator's process alone has it."""
+        """The game that makes the draws and marks the slips: every intent of the arbitrator's
+        needs it, and its process alone has it."""
         if not self.is_arbiter or self.game is None:
             raise TableError("arbitrator_only")
         return self.game
