@@ -178,12 +178,12 @@ class DuplicateTable(FollowedTable, FollowedGame):
 
     @classmethod
     def join(cls, store: TableStore, code: str, lexicon: WordList | None = None, *, name: str | None = None,
-             force: bool = False, paper: bool = False, leased: bool = True) -> DuplicateTable:
+             force: bool = False, paper: bool = False) -> DuplicateTable:
         """The seat a code opens; an open table's own code with ``name`` gives a new seat (its code
         is :attr:`code`), a player on ``paper`` whose slips the desk types when asked."""
         info, seat = store.find_code(code)
         if seat is not None:
-            return cls(store, info, seat, lexicon, force=force, code=code, leased=leased)
+            return cls(store, info, seat, lexicon, force=force, code=code)
         clean = cls.newcomer_name(info, name)
         # A name taken meanwhile, a table full meanwhile: refused there, in its transaction.
         seat, new_code = store.add_seat(info.id, SeatSpec(clean), max_players=CLUB_MAX_PLAYERS)
@@ -193,9 +193,8 @@ class DuplicateTable(FollowedTable, FollowedGame):
         return table
 
     def _open_table_code(self, arbiter_code: str) -> str | None:
-        """An open table's own code, when it derives from the arbitrator's (see
-        :func:`~scrabble_fr.table.store.open_table_code`): the store says whether it is the
-        table's. A table made before codes were derived had its code drawn: None."""
+        """An open table's own code derived from the arbitrator's, if the store knows it as the
+        table's (:func:`~.store.open_table_code`); None where it was drawn, before codes were derived."""
         if not self.is_open:
             return None  # players named at its creation: the table has no code of its own
         candidate = open_table_code(arbiter_code, self.table_id)

@@ -7,14 +7,13 @@ At the end of a game, each seat's end screen (or its own code again) follows it:
     TableSession.join(session.store, rematch.code, lexicon)
 
 The first seat that asks writes a link on the old table's log (a row ``{"type": "rematch",
-"table": NEW_ID}``); the other seats read it as they follow the table and are told.
-The new table is created by whichever seat comes first (the link says everything it needs: the
-id; the rest is the old table's configuration), its human seats without codes. Each
-seat then gives its own new seat a code derived from its old one
-(:func:`~scrabble_fr.table.secrets.derive_secret`, a keyed hash only the holder of the old code
-can work out): no code is shown to, or written for, anyone else, and following twice gives the
-same code. Two seats asking at the same instant write one link (the log's numbers), and create
-one table (its id).
+"table": NEW_ID}``); the other seats read it as they follow the table and are told. Whichever seat
+comes first creates the new table from the link's id and the old table's configuration, its human
+seats without codes. Each seat then gives its own new seat a code derived from its old one
+(:func:`~scrabble_fr.table.secrets.derive_secret`, a keyed hash only the holder of the old code can
+work out): no code is shown to, or written for, anyone else, and following twice gives the same
+code. Two seats asking at the same instant write one link (the log's numbers), and create one
+table (its id).
 
 The new draw is sealed as any table's (:mod:`.seal`), though no seat knows another's new code:
 the old table keeps, sealed under each seat's code, one rematch secret R shared by its seats.
