@@ -354,11 +354,6 @@ class DuplicateTable(FollowedTable, FollowedGame):
         if self.over and not self.info.over:
             self.store.set_over(self.table_id)
 
-    def rebuild(self) -> None:
-        """Forget the local state and replay the whole log."""
-        self._restart()
-        self.sync()
-
     # -- the results -------------------------------------------------------------------------
     def _results(self, game: DuplicateGame) -> ResultsRow:
         """Close the game's coup and say what it paid (the arbitrator's process)."""
