@@ -27,17 +27,7 @@ from psycopg.rows import tuple_row
 
 from scrabble_fr.table.address import shown_text, unreachable
 from scrabble_fr.table.errors import TableError
-from scrabble_fr.table.store import (
-    LEASE_SECONDS,
-    SCHEMA_VERSION,
-    Conflict,
-    Created,
-    NewTable,
-    Row,
-    Run,
-    SqlStore,
-    TableInfo,
-)
+from scrabble_fr.table.store import Conflict, Created, NewTable, Row, Run, TableInfo, TableStore
 
 CHANNEL = "scrabble_fr"
 # A table-level change (created, joined, a seat taken or left) told on both channels.
@@ -92,12 +82,15 @@ def _fetched(cursor: psycopg.Cursor[Any]) -> list[tuple[Any, ...]]:
     return cursor.fetchall() if cursor.description is not None else []
 
 
-class PostgresStore(SqlStore):
+class PostgresStore(TableStore):
     """Tables on a PostgreSQL server (psycopg 3)."""
 
     TABLES = "scrabble_tables"
     SEATS = "scrabble_seats"
+    EVENTS = "scrabble_events"
+    META = "scrabble_meta"
     NOW_MS = _NOW_MS
+    wakes = True
 
     def __init__(self, address: str) -> None:
         self.address = address
@@ -110,10 +103,6 @@ class PostgresStore(SqlStore):
         self._migrate()
 
     # -- plumbing ----------------------------------------------------------------------------
-    def _shown_address(self) -> str:
-        # The address as a message says it: never its password.
-        return shown_text(self.address)
-
     def _connect(self) -> psycopg.Connection[Any]:
         try:
             conn = psycopg.connect(self.address, autocommit=True, connect_timeout=CONNECT_SECONDS,
@@ -135,7 +124,7 @@ class PostgresStore(SqlStore):
         quotes a malformed address whole)."""
         text = str(exc).strip()
         if any(sign in text.casefold() for sign in _FULL_SIGNS):
-            return TableError("base_full", base=self._shown_address())
+            return TableError("base_full", base=shown_text(self.address))
         detail = text.splitlines()[0] if text else type(exc).__name__
         return unreachable(self.address, detail)
 
@@ -172,18 +161,9 @@ class PostgresStore(SqlStore):
                 pass
 
     def _migrate(self) -> None:
-        with self._lock:
-            conn = self._connection()
-            with conn.transaction():
-                conn.execute("SELECT pg_advisory_xact_lock(%s)", (_MIGRATION_LOCK,))
-                for statement in SCHEMA:
-                    conn.execute(statement)
-                found = conn.execute("SELECT value FROM scrabble_meta WHERE key = 'schema'").fetchone()
-                if found is None:
-                    conn.execute("INSERT INTO scrabble_meta VALUES ('schema', %s)", (str(SCHEMA_VERSION),))
-                elif int(found[0]) > SCHEMA_VERSION:
-                    raise TableError("schema_newer", base=self._shown_address(), found=found[0],
-                                     supported=SCHEMA_VERSION)
+        with self._transaction() as run:
+            run("SELECT pg_advisory_xact_lock(%s)", (_MIGRATION_LOCK,))
+            self._make_schema(run, SCHEMA)
 
     @contextmanager
     def _transaction(self) -> Iterator[Run]:
@@ -195,6 +175,12 @@ class PostgresStore(SqlStore):
             except psycopg.OperationalError:
                 self._drop()
                 raise TableError("base_lost") from None
+
+    @contextmanager
+    def _seat_change(self, table_id: str) -> Iterator[Run]:
+        # Each statement on its own, tried again over a new connection (see _run).
+        yield self._run
+        self._announce(self._run, table_id)
 
     def _announce(self, run: Run, table_id: str) -> None:
         run(NOTIFY_BOTH, (CHANNEL, table_id, table_channel(table_id), table_id))
@@ -208,7 +194,7 @@ class PostgresStore(SqlStore):
         terminal holds one connection all through the game."""
         found = run(_ROOM, ())
         if found and int(found[0][1]) + SPARE_CONNECTIONS > int(found[0][0]):
-            raise TableError("base_full", base=self._shown_address())
+            raise TableError("base_full", base=shown_text(self.address))
 
     # -- tables ------------------------------------------------------------------------------
     def create_table(self, table: NewTable) -> Created:
@@ -265,9 +251,6 @@ class PostgresStore(SqlStore):
             raise Conflict(seq)
         return Row(seq, int(found[0]), payload)
 
-    def rows(self, table_id: str, after: int = 0) -> list[Row]:
-        return self.rows_now(table_id, after)[0]
-
     def rows_now(self, table_id: str, after: int = 0) -> tuple[list[Row], int]:
         # The clock rides along on a row of its own (no event after ``after``: that row only).
         found = self._run(f"SELECT {_NOW_MS}, e.seq, e.ts_ms, e.payload FROM (SELECT 1) AS one "
@@ -305,8 +288,6 @@ class PostgresStore(SqlStore):
                 self._notified = True  # back: anything may have happened meanwhile
             changed, self._notified = self._notified, False
             return changed
-
-    wakes = True
 
     def wait(self, timeout: float, table_id: str | None = None) -> bool:
         with self._lock:
@@ -346,30 +327,6 @@ class PostgresStore(SqlStore):
             if (table_id is None or table == table_id) and (quiet or not is_quiet):
                 self._notified = True
         return received
-
-    # -- seats -------------------------------------------------------------------------------
-    def take_seat(self, table_id: str, seat: int, token: str, force: bool = False) -> None:
-        lease = int(LEASE_SECONDS * 1000)
-        condition = "" if force else f" AND (lease_until_ms < {_NOW_MS} OR lease_token = %s)"
-        params: tuple[Any, ...] = (token, lease, table_id, seat) + (() if force else (token,))
-        self._run(f"UPDATE scrabble_seats SET lease_token = %s, lease_until_ms = {_NOW_MS} + %s, "
-                  f"joined_ms = COALESCE(joined_ms, {_NOW_MS}) WHERE table_id = %s AND seat = %s{condition}", params)
-        held = self._run("SELECT lease_token, name FROM scrabble_seats WHERE table_id = %s AND seat = %s",
-                         (table_id, seat))
-        if not held or held[0][0] != token:
-            raise TableError("seat_taken", name=held[0][1] if held else "?")
-        self._announce(self._run, table_id)
-
-    def renew_seat(self, table_id: str, seat: int, token: str) -> bool:
-        held = self._run(f"UPDATE scrabble_seats SET lease_until_ms = {_NOW_MS} + %s WHERE table_id = %s "
-                         f"AND seat = %s AND lease_token = %s RETURNING seat",
-                         (int(LEASE_SECONDS * 1000), table_id, seat, token))
-        return bool(held)
-
-    def leave_seat(self, table_id: str, seat: int, token: str) -> None:
-        self._run("UPDATE scrabble_seats SET lease_until_ms = 0 WHERE table_id = %s AND seat = %s "
-                  "AND lease_token = %s", (table_id, seat, token))
-        self._announce(self._run, table_id)
 
     def close(self) -> None:
         with self._lock:
