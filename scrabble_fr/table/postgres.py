@@ -18,7 +18,7 @@ import select
 import threading
 import time
 from collections.abc import Iterator, Mapping
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from typing import Any
 
 import psycopg
@@ -142,23 +142,27 @@ class PostgresStore(TableStore):
         # Reads and the seats' updates may be tried twice: a server restarted since the last call
         # broke the connection, and a new one answers (never an event's insert: see append).
         with self._lock:
-            for attempt in (1, 2):
-                conn = self._connection()
-                try:
-                    return _fetched(conn.execute(sql, params))
-                except psycopg.OperationalError:
-                    self._drop()
-                    if attempt == 2:
-                        raise TableError("base_lost") from None
-            raise TableError("base_lost")
+            try:
+                return _fetched(self._connection().execute(sql, params))
+            except psycopg.OperationalError:
+                self._drop()
+            with self._lost():
+                return _fetched(self._connection().execute(sql, params))
+
+    @contextmanager
+    def _lost(self) -> Iterator[None]:
+        # A connection that breaks is let go, and the call refused: the next one makes a new one.
+        try:
+            yield
+        except psycopg.OperationalError:
+            self._drop()
+            raise TableError("base_lost") from None
 
     def _drop(self) -> None:
         conn, self._conn = self._conn, None
         if conn is not None:
-            try:
+            with suppress(psycopg.Error):
                 conn.close()
-            except psycopg.Error:
-                pass
 
     def _migrate(self) -> None:
         with self._transaction() as run:
@@ -167,14 +171,10 @@ class PostgresStore(TableStore):
 
     @contextmanager
     def _transaction(self) -> Iterator[Run]:
-        with self._lock:
+        with self._lock, self._lost():
             conn = self._connection()
-            try:
-                with conn.transaction():
-                    yield lambda sql, params: _fetched(conn.execute(sql, params))
-            except psycopg.OperationalError:
-                self._drop()
-                raise TableError("base_lost") from None
+            with conn.transaction():
+                yield lambda sql, params: _fetched(conn.execute(sql, params))
 
     @contextmanager
     def _seat_change(self, table_id: str) -> Iterator[Run]:
@@ -230,23 +230,18 @@ class PostgresStore(TableStore):
     # -- the log -----------------------------------------------------------------------------
     def append(self, table_id: str, seq: int, payload: dict[str, Any], quiet: bool = False) -> Row:
         text = json.dumps(payload, ensure_ascii=False)
-        with self._lock:
-            conn = self._connection()
-            try:
-                # One statement, one round trip, its own transaction: the row, its table's count
-                # and activity, and the others woken (the notification leaves at the commit).
-                found = conn.execute(
-                    f"WITH added AS (INSERT INTO scrabble_events (table_id, seq, ts_ms, payload) "
-                    f"VALUES (%s, %s, {_NOW_MS}, %s) ON CONFLICT DO NOTHING RETURNING table_id, seq, ts_ms), "
-                    f"counted AS (UPDATE scrabble_tables SET events = added.seq, updated_ms = added.ts_ms "
-                    f"FROM added WHERE id = added.table_id RETURNING 1) "
-                    f"SELECT ts_ms, pg_notify(%s, table_id || %s), pg_notify(%s, table_id || %s), "
-                    f"(SELECT count(*) FROM counted) FROM added",
-                    (table_id, seq, text, table_channel(table_id), QUIET if quiet else "",
-                     CHANNEL, QUIET if quiet else "")).fetchone()
-            except psycopg.OperationalError:
-                self._drop()
-                raise TableError("base_lost") from None
+        # One statement, one round trip, its own transaction: the row, its table's count and
+        # activity, and the others woken (the notification leaves at the commit).
+        with self._lock, self._lost():
+            found = self._connection().execute(
+                f"WITH added AS (INSERT INTO scrabble_events (table_id, seq, ts_ms, payload) "
+                f"VALUES (%s, %s, {_NOW_MS}, %s) ON CONFLICT DO NOTHING RETURNING table_id, seq, ts_ms), "
+                f"counted AS (UPDATE scrabble_tables SET events = added.seq, updated_ms = added.ts_ms "
+                f"FROM added WHERE id = added.table_id RETURNING 1) "
+                f"SELECT ts_ms, pg_notify(%s, table_id || %s), pg_notify(%s, table_id || %s), "
+                f"(SELECT count(*) FROM counted) FROM added",
+                (table_id, seq, text, table_channel(table_id), QUIET if quiet else "",
+                 CHANNEL, QUIET if quiet else "")).fetchone()
         if found is None:
             raise Conflict(seq)
         return Row(seq, int(found[0]), payload)

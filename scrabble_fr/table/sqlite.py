@@ -18,7 +18,7 @@ import sqlite3
 import threading
 import time
 from collections.abc import Iterator, Mapping
-from contextlib import AbstractContextManager, contextmanager
+from contextlib import AbstractContextManager, contextmanager, suppress
 from pathlib import Path
 from typing import Any
 
@@ -116,8 +116,8 @@ class SqliteStore(TableStore):
     # -- plumbing ----------------------------------------------------------------------------
     def _run(self, sql: str, params: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
         with self._lock:
-            if self._absent and Path(self.address).exists():
-                self._attach(create=False)  # another process created the file meanwhile
+            if self._absent:
+                self._attach(create=False)  # if another process created the file meanwhile
             try:
                 return self._db.execute(sql, params).fetchall()
             except sqlite3.IntegrityError:
@@ -241,8 +241,5 @@ class SqliteStore(TableStore):
                 self._run("PRAGMA synchronous = FULL")
 
     def close(self) -> None:
-        with self._lock:
-            try:
-                self._db.close()
-            except sqlite3.Error:
-                pass
+        with self._lock, suppress(sqlite3.Error):
+            self._db.close()

@@ -477,10 +477,7 @@ class TableStore(ABC):
 
 
 def default_address() -> str:
-    """``SCRABBLE_FR_BASE``, else the SQLite file in the user's data folder."""
-    explicit = os.environ.get(BASE_ENV)
-    if explicit:
-        return explicit
+    """The SQLite file in the user's data folder."""
     from platformdirs import user_data_dir
 
     return str(Path(user_data_dir("scrabble_fr")) / "tables.sqlite3")
