@@ -27,7 +27,7 @@ from psycopg.rows import tuple_row
 
 from scrabble_fr.table.address import shown_text, unreachable
 from scrabble_fr.table.errors import TableError
-from scrabble_fr.table.store import Conflict, Created, NewTable, Row, Run, TableInfo, TableStore
+from scrabble_fr.table.store import Conflict, Created, NewTable, Row, Run, TableStore
 
 CHANNEL = "scrabble_fr"
 # A table-level change (created, joined, a seat taken or left) told on both channels.
@@ -204,16 +204,6 @@ class PostgresStore(TableStore):
             # Two processes creating the same named table (a rematch) at once: one did.
             raise TableError("table_exists", table=table.id) from None
 
-    def table(self, table_id: str) -> TableInfo:
-        # The table, its seats and the clock in one round trip (a seat reads it every few seconds).
-        rows = self._run(f"SELECT t.id, t.kind, t.config, t.created_ms, t.updated_ms, t.events, t.over, {_NOW_MS}, "
-                         f"s.seat, s.name, s.computer_level, s.role, s.lease_until_ms, s.joined_ms "
-                         f"FROM scrabble_tables t LEFT JOIN scrabble_seats s ON s.table_id = t.id "
-                         f"WHERE t.id = %s ORDER BY s.seat", (table_id,))
-        if not rows:
-            raise TableError("table_unknown", table=table_id)
-        return self._info(rows[0][:7], (row[8:] for row in rows), rows[0][7])
-
     def set_seat_code(self, table_id: str, seat: int, hash_: str, seals: Mapping[str, str] | None = None) -> bool:
         # One statement: the seat's code and, if it took, its seals. jsonb_set is evaluated on the
         # row as it stands once its lock is had, so a seat writing its own at once loses none.
@@ -245,13 +235,6 @@ class PostgresStore(TableStore):
         if found is None:
             raise Conflict(seq)
         return Row(seq, int(found[0]), payload)
-
-    def rows_now(self, table_id: str, after: int = 0) -> tuple[list[Row], int]:
-        # The clock rides along on a row of its own (no event after ``after``: that row only).
-        found = self._run(f"SELECT {_NOW_MS}, e.seq, e.ts_ms, e.payload FROM (SELECT 1) AS one "
-                          f"LEFT JOIN scrabble_events e ON e.table_id = %s AND e.seq > %s ORDER BY e.seq",
-                          (table_id, after))
-        return [Row.read(seq, ts, text) for _now, seq, ts, text in found if seq is not None], int(found[-1][0])
 
     def changed(self, timeout: float = 0.0, table_id: str | None = None, quiet: bool = True) -> bool:
         with self._lock:

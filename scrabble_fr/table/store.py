@@ -32,6 +32,7 @@ from collections.abc import Callable, Iterable, Mapping
 from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
 from enum import StrEnum
+from itertools import groupby
 from pathlib import Path
 from typing import Any
 
@@ -364,32 +365,31 @@ class TableStore(ABC):
             self._announce(run, table_id)
         return seat, code
 
-    def _info(self, row: tuple[Any, ...], seats: Iterable[tuple[Any, ...]], now: int) -> TableInfo:
-        """A table from its row and its seats' rows (a table without seats: none)."""
-        table_id, kind, config, created, updated, events, over = row
-        found = tuple(Seat(number, name, level, Role(role), present=until > now, joined_ms=joined)
-                      for number, name, level, role, until, joined in seats if number is not None)
-        data = config if isinstance(config, dict) else json.loads(config)  # a server's JSONB reads as a dict
-        return TableInfo(table_id, kind, data, found, int(created), int(updated), int(events), bool(over))
+    def _tables(self, clauses: str, params: tuple[Any, ...] = ()) -> list[TableInfo]:
+        """The tables ``clauses`` select, with their seats and the clock, in one round trip (a
+        seat reads its table every few seconds): a row per seat, one for a table without."""
+        rows = self._run(self._sql("SELECT t.id, t.kind, t.config, t.created_ms, t.updated_ms, t.events, t.over, "
+                                   "{now}, s.seat, s.name, s.computer_level, s.role, s.lease_until_ms, s.joined_ms "
+                                   "FROM {tables} t LEFT JOIN {seats} s ON s.table_id = t.id " + clauses), params)
+        return [self._info(list(table)) for _id, table in groupby(rows, key=lambda row: row[0])]
 
-    def _seats(self, table_id: str) -> list[tuple[Any, ...]]:
-        return self._run(self._sql("SELECT seat, name, computer_level, role, lease_until_ms, joined_ms FROM {seats} "
-                                   "WHERE table_id = %s ORDER BY seat"), (table_id,))
+    def _info(self, rows: list[tuple[Any, ...]]) -> TableInfo:
+        table_id, kind, config, created, updated, events, over, now = rows[0][:8]
+        seats = tuple(Seat(number, name, level, Role(role), present=until > now, joined_ms=joined)
+                      for number, name, level, role, until, joined in (row[8:] for row in rows) if number is not None)
+        data = config if isinstance(config, dict) else json.loads(config)  # a server's JSONB reads as a dict
+        return TableInfo(table_id, kind, data, seats, int(created), int(updated), int(events), bool(over))
 
     def table(self, table_id: str) -> TableInfo:
         """The table; raises ``table_unknown``."""
-        rows = self._run(self._sql("SELECT id, kind, config, created_ms, updated_ms, events, over FROM {tables} "
-                                   "WHERE id = %s"), (table_id,))
-        if not rows:
+        found = self._tables("WHERE t.id = %s ORDER BY s.seat", (table_id,))
+        if not found:
             raise TableError("table_unknown", table=table_id)
-        return self._info(rows[0], self._seats(table_id), self.now_ms())
+        return found[0]
 
     def tables(self) -> list[TableInfo]:
         """Every table, the most recently active first."""
-        now = self.now_ms()
-        rows = self._run(self._sql("SELECT id, kind, config, created_ms, updated_ms, events, over FROM {tables} "
-                                   "ORDER BY updated_ms DESC"))
-        return [self._info(row, self._seats(row[0]), now) for row in rows]
+        return self._tables("ORDER BY t.updated_ms DESC, t.id, s.seat")
 
     def find_code(self, code: str) -> tuple[TableInfo, int | None]:
         """The table and seat a join code opens (None: an open table's own code, which gives a
@@ -422,14 +422,16 @@ class TableStore(ABC):
 
     def rows(self, table_id: str, after: int = 0) -> list[Row]:
         """The events after ``after``, in order."""
-        return [Row.read(*found) for found in self._run(self._sql("SELECT seq, ts_ms, payload FROM {events} "
-                                                                  "WHERE table_id = %s AND seq > %s ORDER BY seq"),
-                                                        (table_id, after))]
+        return self.rows_now(table_id, after)[0]
 
     def rows_now(self, table_id: str, after: int = 0) -> tuple[list[Row], int]:
-        """:meth:`rows` and :meth:`now_ms` together (a server answers both in one round trip:
-        what a process following a table asks at every change)."""
-        return self.rows(table_id, after), self.now_ms()
+        """:meth:`rows` and :meth:`now_ms` together, in one round trip (what a process following a
+        table asks at every change)."""
+        # The clock rides along on a row of its own (no event after ``after``: that row only).
+        found = self._run(self._sql("SELECT {now}, e.seq, e.ts_ms, e.payload FROM (SELECT 1) AS one "
+                                    "LEFT JOIN {events} e ON e.table_id = %s AND e.seq > %s ORDER BY e.seq"),
+                          (table_id, after))
+        return [Row.read(seq, ts, text) for _now, seq, ts, text in found if seq is not None], int(found[-1][0])
 
     @abstractmethod
     def changed(self, timeout: float = 0.0, table_id: str | None = None, quiet: bool = True) -> bool:
