@@ -185,9 +185,6 @@ class PostgresStore(TableStore):
     def _announce(self, run: Run, table_id: str) -> None:
         run(NOTIFY_BOTH, (CHANNEL, table_id, table_channel(table_id), table_id))
 
-    def _hold_table(self, run: Run, table_id: str) -> None:
-        run("SELECT 1 FROM scrabble_tables WHERE id = %s FOR UPDATE", (table_id,))
-
     def _check_room(self, run: Run) -> None:
         """Refuse a newcomer (``base_full``) when the server's connection slots in use, this
         process's own included, leave fewer than :data:`SPARE_CONNECTIONS` free: every player's

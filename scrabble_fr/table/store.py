@@ -295,10 +295,6 @@ class TableStore(ABC):
         """Tell the processes following ``table_id`` that a seat came, went, or was added (a
         server's notification; a file's commit is seen without one)."""
 
-    def _hold_table(self, run: Run, table_id: str) -> None:  # noqa: B027 (a file has none)
-        """Hold ``table_id`` until the transaction ends, so that newcomers sit one at a time (a
-        file's transaction holds the whole file already)."""
-
     def _check_room(self, run: Run) -> None:  # noqa: B027 (a file has none)
         """Refuse a newcomer the store has no room for (a server's connections; a file has room)."""
 
@@ -352,16 +348,16 @@ class TableStore(ABC):
         no connection left for (``base_full``)."""
         code = new_code()
         with self._transaction() as run:
-            # One seat at a time per table: two players joining at once get two numbers, and the
-            # second one counts the first one's seat.
-            self._hold_table(run, table_id)
+            # The table's activity first: the update holds its row until the transaction ends (a
+            # file's transaction holds the whole file already), so that newcomers sit one at a
+            # time: two players joining at once get two numbers, the second counting the first.
+            run(self._sql("UPDATE {tables} SET updated_ms = {now} WHERE id = %s"), (table_id,))
             seated = run(self._sql("SELECT name, role FROM {seats} WHERE table_id = %s"), (table_id,))
             check_new_seat(table_id, spec, seated, max_players)
             self._check_room(run)
             seat = int(run(self._sql("SELECT COALESCE(MAX(seat), -1) + 1 FROM {seats} WHERE table_id = %s"),
                            (table_id,))[0][0])
             self._insert_seat(run, table_id, seat, spec, code)
-            run(self._sql("UPDATE {tables} SET updated_ms = {now} WHERE id = %s"), (table_id,))
             self._announce(run, table_id)
         return seat, code
 
