@@ -41,7 +41,6 @@ def table_channel(table_id: str) -> str:
 
 QUIET = ":quiet"  # after the table's id in a notification: a quiet row (a club player's proposal)
 CONNECT_SECONDS = 5
-_NOW_MS = "(extract(epoch from clock_timestamp()) * 1000)::bigint"
 _MIGRATION_LOCK = 741_962_034  # pg_advisory_lock key of the schema's creation
 # How a server says it has no connection slot left (53300, which libpq does not hand over at
 # connection time, only the text): in English and in French, whichever lc_messages it speaks.
@@ -89,7 +88,7 @@ class PostgresStore(TableStore):
     SEATS = "scrabble_seats"
     EVENTS = "scrabble_events"
     META = "scrabble_meta"
-    NOW_MS = _NOW_MS
+    NOW_MS = "(extract(epoch from clock_timestamp()) * 1000)::bigint"
     wakes = True
 
     def __init__(self, address: str) -> None:
@@ -129,14 +128,13 @@ class PostgresStore(TableStore):
         return unreachable(self.address, detail)
 
     def _connection(self) -> psycopg.Connection[Any]:
-        conn = self._conn
-        if conn is None or conn.closed or conn.broken:
-            self._conn = None
-            try:
-                return self._connect()
-            except TableError:
-                raise TableError("base_lost") from None  # a server full for now too: retried
-        return conn
+        if self._conn is not None and not self._conn.closed and not self._conn.broken:
+            return self._conn
+        self._drop()
+        try:
+            return self._connect()
+        except TableError:
+            raise TableError("base_lost") from None  # a server full for now too: retried
 
     def _run(self, sql: str, params: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
         # Reads and the seats' updates may be tried twice: a server restarted since the last call
@@ -222,7 +220,7 @@ class PostgresStore(TableStore):
         with self._lock, self._lost():
             found = self._connection().execute(
                 f"WITH added AS (INSERT INTO scrabble_events (table_id, seq, ts_ms, payload) "
-                f"VALUES (%s, %s, {_NOW_MS}, %s) ON CONFLICT DO NOTHING RETURNING table_id, seq, ts_ms), "
+                f"VALUES (%s, %s, {self.NOW_MS}, %s) ON CONFLICT DO NOTHING RETURNING table_id, seq, ts_ms), "
                 f"counted AS (UPDATE scrabble_tables SET events = added.seq, updated_ms = added.ts_ms "
                 f"FROM added WHERE id = added.table_id RETURNING 1) "
                 f"SELECT ts_ms, pg_notify(%s, table_id || %s), pg_notify(%s, table_id || %s), "

@@ -1,6 +1,5 @@
 """Shared tables in one SQLite file: any number of terminals on one machine, nothing to start.
 
-    >>> from scrabble_fr.table.store import NewTable, SeatSpec
     >>> store = SqliteStore(":memory:"); store.tables()
     []
 
@@ -39,8 +38,6 @@ def _failure(address: str, exc: sqlite3.Error) -> TableError:
     return unreachable(address, str(exc))
 
 
-_NOW_MS = "CAST(ROUND((julianday('now') - 2440587.5) * 86400000.0) AS INTEGER)"
-
 SCHEMA = [
     "CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)",
     """CREATE TABLE IF NOT EXISTS tables (
@@ -66,7 +63,7 @@ class SqliteStore(TableStore):
     """Tables in a SQLite file (``:memory:`` for a store of one process, in tests)."""
 
     PARAMETER = "?"
-    NOW_MS = _NOW_MS
+    NOW_MS = "CAST(ROUND((julianday('now') - 2440587.5) * 86400000.0) AS INTEGER)"
 
     def __init__(self, path: str | os.PathLike[str], *, make_folder: bool = False) -> None:
         """The store in the file ``path``. A file that does not exist yet is created by the first
@@ -167,7 +164,7 @@ class SqliteStore(TableStore):
     def _seat_change(self, table_id: str) -> Iterator[Run]:
         with self._transaction() as run:
             yield run
-            run(f"UPDATE tables SET updated_ms = {_NOW_MS} WHERE id = ?", (table_id,))  # wakes the others
+            run(self._sql("UPDATE {tables} SET updated_ms = {now} WHERE id = %s"), (table_id,))  # wakes the others
 
     # -- tables ------------------------------------------------------------------------------
     def create_table(self, table: NewTable) -> Created:
@@ -199,7 +196,7 @@ class SqliteStore(TableStore):
             try:
                 # One statement, its own transaction: the row, and (the trigger) its table's count.
                 found = self._db.execute(f"INSERT INTO events (table_id, seq, ts_ms, payload) "
-                                         f"VALUES (?, ?, {_NOW_MS}, ?) RETURNING ts_ms",
+                                         f"VALUES (?, ?, {self.NOW_MS}, ?) RETURNING ts_ms",
                                          (table_id, seq, text)).fetchall()
             except sqlite3.IntegrityError:
                 raise Conflict(seq) from None
