@@ -70,20 +70,13 @@ class SeatSpec:
         return self.computer_level is not None
 
 
-@dataclass(frozen=True)
-class Seat:
-    """A seat as stored."""
+@dataclass(frozen=True, kw_only=True)
+class Seat(SeatSpec):
+    """A seat as stored: what it was made as, its number, and whether a process holds it."""
 
     number: int
-    name: str
-    computer_level: int | None
-    role: Role
     present: bool = False  # a live process holds it (its lease runs)
     joined_ms: int | None = None  # when a process first took it (the database's clock)
-
-    @property
-    def is_computer(self) -> bool:
-        return self.computer_level is not None
 
 
 @dataclass(frozen=True)
@@ -371,7 +364,7 @@ class TableStore(ABC):
 
     def _info(self, rows: list[tuple[Any, ...]]) -> TableInfo:
         table_id, kind, config, created, updated, events, over, now = rows[0][:8]
-        seats = tuple(Seat(number, name, level, Role(role), present=until > now, joined_ms=joined)
+        seats = tuple(Seat(name, level, Role(role), number=number, present=until > now, joined_ms=joined)
                       for number, name, level, role, until, joined in (row[8:] for row in rows) if number is not None)
         data = config if isinstance(config, dict) else json.loads(config)  # a server's JSONB reads as a dict
         return TableInfo(table_id, kind, data, seats, int(created), int(updated), int(events), bool(over))
