@@ -235,16 +235,12 @@ class PostgresStore(TableStore):
         with self._lock:
             conn = self._connection()
             channel = CHANNEL if table_id is None else table_channel(table_id)
-            if channel not in self._channels:  # the first look at this table: listen from now on
-                self._channels.add(channel)  # a new connection listens to it too
-                self._notified = True  # what came before listening is read with the next rows
-                try:
-                    conn.execute(psycopg.sql.SQL("LISTEN {}").format(psycopg.sql.Identifier(channel)))
-                except psycopg.OperationalError:
-                    self._drop()
-                    conn = self._connection()  # raises base_lost while the server is away
             deadline = time.monotonic() + timeout
             try:
+                if channel not in self._channels:  # the first look at this table: listen from now on
+                    self._channels.add(channel)  # a new connection listens to it too
+                    self._notified = True  # what came before listening is read with the next rows
+                    conn.execute(psycopg.sql.SQL("LISTEN {}").format(psycopg.sql.Identifier(channel)))
                 # Every notification already received, then (none for this table yet) those
                 # within the timeout. Another table's are read and let go: the payload is the
                 # table. ``timeout=0`` reads what is there without waiting (a short timeout
