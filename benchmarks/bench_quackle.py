@@ -97,11 +97,12 @@ Since (main at 7862371, then this): a move list's placements found from the anch
 first, a word's left part walked once for all its start squares (a fifth fewer word graph steps
 with two jokers); put in order by a radix sort of number keys; the records kept as the C side
 wrote them, in one bytes object, a record made only when read (two tuples a move fewer); the
-list of the moves kept out of the collector's walks. The same day, load 4 to 7, ours / (Quackle
-+ its cross-sets), runs of before, then of after:
+list of the moves kept out of the collector's walks. The same day, load 2.5 to 7, ours /
+(Quackle + its cross-sets), a run of before, then six of after:
 
     every move, every Move built     before 1.04 x, two jokers 1.50 x
-                                     after  0.82-0.93 x, two jokers 0.81-1.10 x
+                                     after  0.82-0.93 x, two jokers 0.81-1.23 x
+                                     (two jokers 1.14-1.23 x in the two runs at the lowest load)
     best move                        before 0.64 x, two jokers 0.19 x
                                      after  0.62-0.70 x, two jokers 0.20-0.38 x
 
