@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import Any, NamedTuple
 
 
@@ -52,9 +52,19 @@ class Word:
         return self.text.upper()
 
 
-@dataclass(frozen=True)
-class Move:
-    """A move. Build with :meth:`place`, :meth:`exchange` or :meth:`pass_`."""
+class _Found:
+    """Where a :meth:`Move.found_all` move makes its ``word`` and ``words`` from: the maker and
+    its context (one pair shared by a whole list), and what the move was found as. Slots only,
+    outside the dataclass's fields: a move built otherwise leaves them empty."""
+
+    __slots__ = ("_found_from", "_found_source")
+
+
+@dataclass(frozen=True, slots=True, weakref_slot=True)
+class Move(_Found):
+    """A move. Build with :meth:`place`, :meth:`exchange` or :meth:`pass_`.
+
+    A value type with a slot a field (no instance dictionary): a move list holds thousands."""
 
     kind: MoveKind
     tiles: tuple[PlacedTile, ...] = ()
@@ -94,20 +104,47 @@ class Move:
         moves: list[Move] = []
         append = moves.append
         kind = MoveKind.PLACE
+        maker = (make, context)
+        # Straight into the instance's slots, through their own setters: the frozen dataclass's
+        # __init__ would set every field (word and words too), and sort and check tiles made checked.
+        set_kind, set_tiles, set_exchanged, set_row, set_col, set_across, set_score, set_from, set_source = _SETTERS
         for tiles, (row, col, across), score, source in found:
             move = _new(cls)
-            # Straight into the instance's fields: the frozen dataclass's __init__ would set
-            # them one by one through object.__setattr__, and sort and check tiles made checked.
-            vars(move).update({"kind": kind, "tiles": tiles, "exchanged": "", "row": row, "col": col,
-                               "across": across, "score": score, _FOUND_FROM: (make, context, source)})
+            set_kind(move, kind)
+            set_tiles(move, tiles)
+            set_exchanged(move, "")
+            set_row(move, row)
+            set_col(move, col)
+            set_across(move, across)
+            set_score(move, score)
+            set_from(move, maker)
+            set_source(move, source)
             append(move)
         return moves
 
+    def __getattr__(self, name: str) -> Any:
+        """A found move's ``word`` or ``words``, made on the first read and kept in its slot,
+        which answers every later read by itself (only a slot left empty comes here)."""
+        if name in _LATER:
+            try:
+                make, context = _get(self, "_found_from")
+            except AttributeError:
+                pass
+            else:
+                value = make(name, context, _get(self, "_found_source"))
+                _set(self, name, value)  # two threads: the same value, twice
+                return value
+        raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+
     def __getstate__(self) -> dict[str, Any]:
         """The fields alone (for ``copy`` and ``pickle``): a found move's words made first."""
-        state = {name: getattr(self, name) for name in _LATER}
-        state.update((key, value) for key, value in vars(self).items() if key != _FOUND_FROM)
-        return state
+        return {name: getattr(self, name) for name in _FIELDS}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        """The fields :meth:`__getstate__` gives (also the moves pickled with an instance
+        dictionary, whose state was the same)."""
+        for name, value in state.items():
+            _set(self, name, value)
 
     @classmethod
     def exchange(cls, tiles: str) -> Move:
@@ -150,30 +187,10 @@ class Move:
 
 
 _new = object.__new__
-_FOUND_FROM = "_found_from"  # a found move's maker of its word and words, and what from
-_LATER = ("word", "words")  # the fields a found move makes when first read
-
-
-class _Later:
-    """A field of :class:`Move` (``word``, ``words``) where the instance has no value yet (a
-    :meth:`Move.found_all` move): made on the first read and kept in the instance, which answers
-    every later read by itself."""
-
-    def __init__(self, name: str, default: object) -> None:
-        self.name = name
-        self.default = default
-
-    def __get__(self, move: Move | None, owner: type[Move]) -> Any:
-        if move is None:
-            return self.default
-        state = vars(move)
-        make, context, source = state[_FOUND_FROM]
-        value = state[self.name] = make(self.name, context, source)  # two threads: the same value, twice
-        return value
-
-
-# Set after the dataclass is made: its __init__ keeps the defaults and sets both fields in every
-# move it builds, so these only answer for the moves built by :meth:`Move.found_all` (and by the
-# compiled engine's move lists, which build them the same way).
-for _name in _LATER:
-    setattr(Move, _name, _Later(_name, Move.__dataclass_fields__[_name].default))
+_set = object.__setattr__
+_get = object.__getattribute__
+_LATER = frozenset(("word", "words"))  # the fields a found move makes when first read
+_FIELDS = tuple(f.name for f in fields(Move))
+# The setters of the slots Move.found_all fills, in its order.
+_SETTERS = tuple(getattr(Move, name).__set__ for name in (
+    "kind", "tiles", "exchanged", "row", "col", "across", "score", "_found_from", "_found_source"))

@@ -29,6 +29,7 @@ from scrabble_fr.player import generator, movegen, native
 from scrabble_fr.player.endgame import solve
 from scrabble_fr.player.movegen import MoveList, Raw, to_move
 from scrabble_fr.words import WordSet
+from tests.engine.test_move import filled
 
 DATA = Path(__file__).resolve().parents[1] / "data"
 PRESETS = {"fr": "ffsc", "en": "hasbro"}
@@ -142,11 +143,11 @@ def test_the_moves_made_compiled_are_the_moves_described(compiled_engine: Module
     position.board.place(moves[0].tiles)  # the board changes before the words are read
     for move in sample_moves(list(moves)):
         expected = before.describe(Move.place(move.tiles))
-        assert not {"word", "words"} & set(vars(move))  # not made yet
+        assert not {"word", "words"} & filled(move)  # not made yet
         assert move == expected and hash(move) == hash(expected) and repr(move) == repr(expected), move
         assert fields_of(move) == fields_of(expected), move
         for copied in (copy.copy(move), copy.deepcopy(move), pickle.loads(pickle.dumps(move))):
-            assert fields_of(copied) == fields_of(expected) and vars(copied) == vars(expected)
+            assert fields_of(copied) == fields_of(expected) and filled(copied) == filled(expected)
         assert fields_of(dataclasses.replace(move, score=0)) == fields_of(dataclasses.replace(expected, score=0))
     tiles = {id(tile): tile for move in moves for tile in move.tiles}
     assert len(tiles) == len(set(tiles.values()))  # one object a tile
@@ -163,7 +164,7 @@ def test_the_best_moves_are_described_when_read_and_a_changed_board_is_read_agai
     before = position.copy()
     position.board.place(best[0].tiles)  # the board changes before the words are read
     for move in best:
-        assert not {"word", "words"} & set(vars(move))  # not made yet
+        assert not {"word", "words"} & filled(move)  # not made yet
         expected = before.describe(Move.place(move.tiles))
         assert fields_of(move) == fields_of(expected) and repr(move) == repr(expected), move
     assert whole(generator.best_moves(position, 5)) == whole(movegen.best_moves(position, 5))

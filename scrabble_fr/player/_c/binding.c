@@ -399,24 +399,67 @@ static PyObject *moves(PyObject *self, PyObject *args, PyObject *kwargs) {
 
 /* -- the move lists' Move objects, built here -----------------------------------------------
  * A list holds thousands of moves, mostly read for their tiles and scores: each Move is made as
- * engine/move.py's Move.found_all makes one (object.__new__, then its fields set straight into
- * the instance, past the frozen dataclass's __setattr__), its word and words left for their
- * first read (the _found_from field: the maker, its context and the move's index in the list,
- * the context holding the list's records). The
- * PlacedTiles are shared, one per square and code, in the list the caller gives (movegen.py's
+ * engine/move.py's Move.found_all makes one (allocated without its __init__, then its fields
+ * written straight into its slots, past the frozen dataclass's __setattr__), its word and words
+ * left for their first read (the _found_from slot: the maker and its context, one pair for the
+ * list, the context holding the list's records; _found_source: the move's index in the list).
+ * The PlacedTiles are shared, one per square and code, in the list the caller gives (movegen.py's
  * laid_tiles: the Python lists' tiles are the same objects). bind_moves gives the types once. */
 
-enum { KIND, TILES, EXCHANGED, ROW, COL, ACROSS, SCORE, FOUND_FROM, FIELD_NAMES };
+enum { KIND, TILES, EXCHANGED, ROW, COL, ACROSS, SCORE, FOUND_FROM, FOUND_SOURCE, FIELD_NAMES };
 
 static const char *const FIELD_NAME[FIELD_NAMES] = {"kind", "tiles", "exchanged", "row", "col",
-                                                   "across", "score", "_found_from"};
+                                                   "across", "score", "_found_from", "_found_source"};
 
 static struct {
     PyObject *move_type, *tile_type, *place, *empty, *no_args;
     PyObject *names[FIELD_NAMES];
     PyObject *letters[26];
     newfunc new_object; /* object.__new__ */
+    allocfunc alloc;    /* the Move type's own allocation, when its fields are slots */
+    /* Where each field's slot lies in a Move (bytes from its start), found by bind_moves; none
+     * (alloc NULL) when a field is not a slot there: then each is set by its name. */
+    Py_ssize_t offset[FIELD_NAMES];
 } bound;
+
+/* Where move_type keeps each field, in bound.offset (bound.alloc NULL when not all in slots of
+ * its own: a Move with an instance dictionary, say). Found by setting each field of a probe to an
+ * object of its own (the field's name) and looking for that pointer in the probe's memory:
+ * nothing of the interpreter's private layout is read, only the type's size. 0, or -1 with an
+ * exception set. */
+static int find_slots(PyObject *move_type) {
+    bound.alloc = NULL;
+    PyObject *size_object = PyObject_GetAttrString(move_type, "__basicsize__");
+    if (!size_object) return -1;
+    Py_ssize_t size = PyLong_AsSsize_t(size_object);
+    Py_DECREF(size_object);
+    if (size == -1 && PyErr_Occurred()) return -1;
+    PyObject *probe = bound.new_object((PyTypeObject *)move_type, bound.no_args, NULL);
+    if (!probe) return -1;
+    int all = 1;
+    for (int i = 0; i < FIELD_NAMES; i++)
+        if (PyObject_GenericSetAttr(probe, bound.names[i], bound.names[i]) != 0) {
+            Py_DECREF(probe);
+            return -1;
+        }
+    for (int i = 0; i < FIELD_NAMES && all; i++) {
+        bound.offset[i] = -1;
+        for (Py_ssize_t at = (Py_ssize_t)sizeof(PyObject); at + (Py_ssize_t)sizeof(PyObject *) <= size;
+             at += (Py_ssize_t)sizeof(PyObject *)) {
+            PyObject *held;
+            memcpy(&held, (const char *)probe + at, sizeof(held));
+            if (held == bound.names[i]) bound.offset[i] = at;
+        }
+        all = bound.offset[i] >= 0;
+    }
+    Py_DECREF(probe);
+    if (all) {
+        void *slot = PyType_GetSlot((PyTypeObject *)move_type, Py_tp_alloc);
+        if (!slot) return PyErr_Occurred() ? -1 : 0;
+        memcpy(&bound.alloc, &slot, sizeof(slot));
+    }
+    return 0;
+}
 
 static PyObject *bind_moves(PyObject *self, PyObject *args) {
     (void)self;
@@ -436,6 +479,7 @@ static PyObject *bind_moves(PyObject *self, PyObject *args) {
         if (!slot) return NULL;
         memcpy(&bound.new_object, &slot, sizeof(slot));
     }
+    if (find_slots(move_type) != 0) return NULL;
     PyObject *before[3] = {bound.move_type, bound.tile_type, bound.place};
     Py_INCREF(move_type);
     Py_INCREF(tile_type);
@@ -465,66 +509,77 @@ static PyObject *laid_tile(PyObject *laid, int size, int q, int code) {
  * in each older generation: for a list of a few hundred moves that cost more than the search;
  * the list of the moves too, which it would walk item by item. None of them can be part of a
  * cycle: a move's tiles are a tuple of shared PlacedTiles (tuples of numbers, a letter, a
- * flag); its _found_from (maker, context, index) holds nothing that holds a move (the context
- * holds a board, rules, a word graph and the list's records); the Move itself is frozen, its
- * fields numbers, strings and those tuples (its word and words, made later, strings and Words
- * of the same); the list holds moves alone, and only its MoveList holds it. Only a user writing
- * into a move's __dict__ a cycle through it would leak it. */
+ * flag); its _found_from (maker, context) holds nothing that holds a move (the context holds a
+ * board, rules, a word graph and the list's records); the Move itself is frozen, its fields
+ * numbers, strings and those tuples (its word and words, made later, strings and Words of the
+ * same); the list holds moves alone, and only its MoveList holds it. */
 static void out_of_collection(PyObject *object) {
     if (PyType_GetFlags(Py_TYPE(object)) & Py_TPFLAGS_HAVE_GC) PyObject_GC_UnTrack(object);
 }
 
-/* The Move of placement w on a board of size squares a side, the index-th of its list (a new
- * reference, or NULL). */
-static PyObject *move_of(const MgWord *w, int size, PyObject *laid, PyObject *make, PyObject *context,
-                         int index) {
-    PyObject *tiles = PyTuple_New(w->tiles), *move = NULL, *found_from = NULL, *values[FIELD_NAMES] = {NULL};
+/* A new Move, its fields values (each a new reference, taken; NULL for one not made: then none is
+ * set and the move is not made); a new reference, or NULL. */
+static PyObject *new_move(PyObject *values[FIELD_NAMES]) {
+    PyObject *move = NULL;
+    for (int i = 0; i < FIELD_NAMES; i++)
+        if (!values[i]) goto done;
+    if (bound.alloc) { /* its slots, zeroed as allocated, take the references */
+        move = bound.alloc((PyTypeObject *)bound.move_type, 0);
+        if (!move) goto done;
+        for (int i = 0; i < FIELD_NAMES; i++) {
+            memcpy((char *)move + bound.offset[i], &values[i], sizeof(values[i]));
+            values[i] = NULL;
+        }
+        return move;
+    }
+    /* object.__setattr__'s own path: the dataclass is frozen to its users, not to its maker. */
+    move = bound.new_object((PyTypeObject *)bound.move_type, bound.no_args, NULL);
+    for (int i = 0; move && i < FIELD_NAMES; i++)
+        if (PyObject_GenericSetAttr(move, bound.names[i], values[i]) != 0) Py_CLEAR(move);
+done:
+    for (int i = 0; i < FIELD_NAMES; i++) Py_XDECREF(values[i]);
+    return move;
+}
+
+static PyObject *new_reference(PyObject *object) {
+    Py_INCREF(object);
+    return object;
+}
+
+/* The Move of placement w on a board of size squares a side, the index-th of its list, made by
+ * maker (make, context) (a new reference, or NULL). */
+static PyObject *move_of(const MgWord *w, int size, PyObject *laid, PyObject *maker, int index) {
+    PyObject *tiles = PyTuple_New(w->tiles), *values[FIELD_NAMES];
     if (!tiles) return NULL;
     for (int k = 0; k < w->tiles; k++) {
         PyObject *tile = laid_tile(laid, size, w->square[k], w->code[k]);
-        if (!tile) goto done;
-        Py_INCREF(tile);
-        PyTuple_SetItem(tiles, k, tile);
+        if (!tile) {
+            Py_DECREF(tiles);
+            return NULL;
+        }
+        PyTuple_SetItem(tiles, k, new_reference(tile));
     }
-    PyObject *place = number(index);
-    found_from = place ? PyTuple_Pack(3, make, context, place) : NULL;
-    Py_XDECREF(place);
-    move = found_from ? bound.new_object((PyTypeObject *)bound.move_type, bound.no_args, NULL) : NULL;
-    if (!move) goto done;
+    out_of_collection(tiles);
     int width = size + 1, half = size * width, across = w->start < half;
     int at = across ? w->start : w->start - half;
-    values[KIND] = bound.place;
+    values[KIND] = new_reference(bound.place);
     values[TILES] = tiles;
-    values[EXCHANGED] = bound.empty;
+    values[EXCHANGED] = new_reference(bound.empty);
     values[ROW] = number(across ? at / width : at % width);
     values[COL] = number(across ? at % width : at / width);
-    values[ACROSS] = across ? Py_True : Py_False;
+    values[ACROSS] = new_reference(across ? Py_True : Py_False);
     values[SCORE] = number(w->score);
-    values[FOUND_FROM] = found_from;
-    for (int i = 0; i < FIELD_NAMES; i++) {
-        /* object.__setattr__'s own path: the dataclass is frozen to its users, not to its maker. */
-        if (!values[i] || PyObject_GenericSetAttr(move, bound.names[i], values[i]) != 0) {
-            Py_CLEAR(move);
-            break;
-        }
-    }
-    Py_XDECREF(values[ROW]);
-    Py_XDECREF(values[COL]);
-    Py_XDECREF(values[SCORE]);
-    if (move) {
-        out_of_collection(tiles);
-        out_of_collection(found_from);
-        out_of_collection(move);
-    }
-done:
-    Py_DECREF(tiles);
-    Py_XDECREF(found_from);
+    values[FOUND_FROM] = new_reference(maker);
+    values[FOUND_SOURCE] = number(index);
+    PyObject *move = new_move(values);
+    if (move) out_of_collection(move);
     return move;
 }
 
 /* move_list(state, laid, make, context[, best], **request) -> (found, moves): every placement
  * (best 0, the default), or those of the best highest scores and their ties, as Move objects in
- * the order of a move list, each's _found_from (make, context, its index in the list); and their
+ * the order of a move list, each's _found_from (make, context) and _found_source (its index in
+ * the list); and their
  * records, as moves() writes them, in one bytes object that found_record reads (a record made
  * only when asked for: the moves' words, a list's records). */
 static PyObject *move_list(PyObject *self, PyObject *args, PyObject *kwargs) {
@@ -550,18 +605,20 @@ static PyObject *move_list(PyObject *self, PyObject *args, PyObject *kwargs) {
     int found = search_words(state, kwargs, best, 1, &words);
     if (found < 0) return NULL;
     PyObject *records = PyBytes_FromStringAndSize((const char *)words, (Py_ssize_t)found * (Py_ssize_t)sizeof(MgWord));
-    PyObject *built = PyList_New(found);
-    if (!records || !built) goto failed;
+    PyObject *built = PyList_New(found), *maker = PyTuple_Pack(2, make, context);
+    if (!records || !built || !maker) goto failed;
     for (int i = 0; i < found; i++) {
-        PyObject *move = move_of(&words[i], (int)size, laid, make, context, i);
+        PyObject *move = move_of(&words[i], (int)size, laid, maker, i);
         if (!move) goto failed;
         PyList_SetItem(built, i, move);
     }
+    Py_DECREF(maker);
     out_of_collection(built); /* its moves' list too: held by the MoveList alone, never changed */
     return Py_BuildValue("(NN)", records, built);
 failed:
     Py_XDECREF(records);
     Py_XDECREF(built);
+    Py_XDECREF(maker);
     return NULL;
 }
 
