@@ -14,7 +14,7 @@ from __future__ import annotations
 import enum
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, fields
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 
 class MoveKind(enum.Enum):
@@ -122,19 +122,21 @@ class Move(_Found):
             append(move)
         return moves
 
-    def __getattr__(self, name: str) -> Any:
-        """A found move's ``word`` or ``words``, made on the first read and kept in its slot,
-        which answers every later read by itself (only a slot left empty comes here)."""
-        if name in _LATER:
-            try:
-                make, context = _get(self, "_found_from")
-            except AttributeError:
-                pass
-            else:
-                value = make(name, context, _get(self, "_found_source"))
-                _set(self, name, value)  # two threads: the same value, twice
-                return value
-        raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+    if not TYPE_CHECKING:  # to the type checker, a Move has its fields and no other attribute
+
+        def __getattr__(self, name: str) -> Any:
+            """A found move's ``word`` or ``words``, made on the first read and kept in its slot,
+            which answers every later read by itself (only a slot left empty comes here)."""
+            if name in _LATER:
+                try:
+                    make, context = _get(self, "_found_from")
+                except AttributeError:
+                    pass
+                else:
+                    value = make(name, context, _get(self, "_found_source"))
+                    _set(self, name, value)  # two threads: the same value, twice
+                    return value
+            raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
 
     def __getstate__(self) -> dict[str, Any]:
         """The fields alone (for ``copy`` and ``pickle``): a found move's words made first."""
