@@ -112,13 +112,13 @@ which the eight attribute sets a move a fifth.
 
 Since (main at c6492d2, then this): ``Move`` a value type of slots, no instance dictionary, the
 C side writing each field straight into its slot, the maker of the words one pair for the whole
-list (264 bytes a move with its tiles and record, 344 before). The same day, load 2.6 to 2.8,
-main and this taking turns, two runs each:
+list (264 bytes a move with its tiles and record, 344 before). The same day, load 2.2 to 2.8,
+main and this taking turns, four runs each (the ratios' range, median in brackets):
 
-    every move, every Move built     before 0.83 x, two jokers 0.99-1.02 x
-                                     after  0.68-0.69 x, two jokers 0.76-0.80 x
-    best move                        before 0.62-0.66 x, two jokers 0.35-0.37 x
-                                     after  0.64-0.66 x, two jokers 0.37 x
+    every move, every Move built     before 0.83-0.88 x (0.83), two jokers 0.96-1.02 x (1.00)
+                                     after  0.65-0.69 x (0.68), two jokers 0.73-0.82 x (0.78)
+    best move                        before 0.62-0.66 x (0.63), two jokers 0.35-0.37 x (0.36)
+                                     after  0.63-0.66 x (0.65), two jokers 0.35-0.37 x (0.37)
 
 Where the time of a two-joker list goes now (perf): the search about half (extend 28 %, the
 left parts 13 %), making and freeing the ``Move`` objects and their tiles about a quarter.
