@@ -34,7 +34,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from scrabble_fr import texts
-from scrabble_fr.engine.errors import GameStateError, ScrabbleError
+from scrabble_fr.engine.errors import GameStateError
 from scrabble_fr.engine.game import Event, EventKind, Game
 from scrabble_fr.engine.players import check_names
 from scrabble_fr.engine.public import PublicGame
@@ -150,8 +150,7 @@ class TableSession(FollowedTable):
         self.code = code  # the seat's join code, when it was opened with it (its rematch is derived from it)
         config = info.config
         self.me = next((index for index, s in enumerate(self.players) if s.number == seat), None)
-        self.is_arbiter = info.arbiter is not None and seat == info.arbiter.number
-        try:
+        with self._reading_config():
             # The seed makes the racks: a seat's code opens it (a table of before the seals gives
             # it to anyone); without it a spectator follows the game as the public sees it.
             self.own_seed = table_seed(config, info.id, seat, code)
@@ -160,8 +159,6 @@ class TableSession(FollowedTable):
             self.config = GameConfig.from_settings([PlayerConfig(s.name, s.computer_level) for s in self.players],
                                                    rules_from_mapping(config["rules"]), self.own_seed, config)
             check_players(self.config.players)
-        except (KeyError, TypeError, ValueError, ScrabbleError) as exc:
-            raise TableError("table_damaged", table=info.id, seq=0, detail=str(exc)) from None
         if seat is not None and self.own_seed is None:
             # A seat's view holds its rack (and plays it): it needs the seat's own code. Only a
             # spectator (no seat) follows the game without the seed.
@@ -170,12 +167,7 @@ class TableSession(FollowedTable):
         seat_port = ClassicSeat(self)
         self.match = Match(self.config, lexicon=lexicon, computers=computers, now=self.clock, recorder=seat_port,
                            actors=seat_port)
-        self._restart()
-        if seat is not None and not spectator:
-            self._take_seat(force)
-        if self.held:
-            self.info = store.table(info.id)  # with this seat's first arrival recorded
-        self.sync()
+        self._start(force, spectator)
 
     @classmethod
     def join(cls, store: TableStore, code: str, lexicon: WordList | None, *, force: bool = False,
@@ -339,18 +331,16 @@ class TableSession(FollowedTable):
         self.clock.pin(start)
         self.match.start_clocks()
 
-    def sync(self) -> None:
-        rows, now = self.store.rows_now(self.table_id, self.seq)
-        self._apply_rows(rows)
+    def _clocks_follow(self, now: int) -> bool:
         if self.started_ms is None and self.info.started_ms is not None:
             self.started_ms = self.info.started_ms
             if self.rows and self.rows[-1].ts_ms > self.started_ms:
-                self.rebuild()  # the clocks started before rows already replayed
-                return
+                return False  # the clocks started before rows already replayed
         self._start_clocks(now)
-        self.clock.follow(now)
-        if self.match.is_over and not self.info.over:
-            self.store.set_over(self.table_id)
+        return True
+
+    def _game_over(self) -> bool:
+        return self.match.game.is_over
 
     # -- writing -----------------------------------------------------------------------------
     def commit(self, kind: str, **extra: Any) -> str | None:
