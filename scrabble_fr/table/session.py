@@ -196,7 +196,7 @@ class TableSession(FollowedTable):
         self.clock.pin(self.info.created_ms)
         self.seed: int | None = self.own_seed
         match.replay(self._game())
-        match.set_notes([])
+        match.notes = []
         match.reset_clocks()  # stopped until every player has joined
         self.committed: list[dict[str, Any]] = []
         self.committed_notes: list[dict[str, Any]] = []
@@ -302,7 +302,7 @@ class TableSession(FollowedTable):
         if typed.changes_game:
             self.committed = match.game.actions
         if typed.notes is not None:
-            match.set_notes(Note.read_all(typed.notes, len(self.config.players)))
+            match.notes = Note.read_all(typed.notes, len(self.config.players))
             self.committed_notes = [n.to_data() for n in match.notes]
         if isinstance(typed, UndoRequestRow):
             self.undo_asked = UndoAsked(typed.by)
@@ -405,7 +405,7 @@ class TableSession(FollowedTable):
         match = self.match
         match.apply_actions(added)
         kept = [note for note in Note.read_all(mine, len(self.config.players)) if note not in match.notes]
-        match.set_notes(match.notes + kept)
+        match.notes = match.notes + kept
         self.clock.release()
         if self.started:
             match.settle_clock()
