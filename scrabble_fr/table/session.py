@@ -352,11 +352,9 @@ class TableSession(FollowedTable):
         match = self.match
         for _attempt in range(20):
             actions = match.game.actions
-            prefix = 0
-            for mine, theirs in zip(actions, self.committed, strict=False):
-                if mine != theirs:
-                    break
-                prefix += 1
+            # How many of the actions written are still the game's: the others are taken back.
+            prefix = next((index for index, (mine, theirs) in enumerate(zip(actions, self.committed, strict=False))
+                           if mine != theirs), min(len(actions), len(self.committed)))
             drop = len(self.committed) - prefix
             added = actions[prefix:]
             notes = [n.to_data() for n in match.notes]
