@@ -191,7 +191,6 @@ class TableSession(FollowedTable):
 
     # -- the state of the table --------------------------------------------------------------
     def _reset(self) -> None:
-        """Back to the table as created, before its first row."""
         match = self.match
         self.clock.pin(self.info.created_ms)
         self.seed: int | None = self.own_seed
