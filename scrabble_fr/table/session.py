@@ -375,7 +375,9 @@ class TableSession(FollowedTable):
                     self.rebuild()
                     first = next((row for row in self.rows if row.seq > known), None)
                     who = self._writer_name(first.classic().by if first is not None else None)
-                    raise TableError("acted_first", name=who, what=self.what_happened(known)) from None
+                    events = match.game.history[self.events_at.get(known, 0):]  # the others' rows, in words
+                    what = "; ".join(self.event_text(e) for e in events) or "—"
+                    raise TableError("acted_first", name=who, what=what) from None
                 continue
             except TableError:
                 self.rebuild_from_known()  # refused or not recorded: the match as the log has it
@@ -385,7 +387,7 @@ class TableSession(FollowedTable):
             self.events_at[row.seq] = len(match.game.history)
             self.committed = list(actions)
             self.committed_notes = notes
-            if match.is_over:
+            if match.game.is_over:
                 self.store.set_over(self.table_id)
             return None
         raise TableError("not_recorded_busy")  # the others' rows kept coming first
@@ -407,11 +409,6 @@ class TableSession(FollowedTable):
         if self.started:
             match.settle_clock()
         return True
-
-    def what_happened(self, known: int) -> str:
-        """The game's events of the rows after ``known``, in words."""
-        events = self.match.game.history[self.events_at.get(known, 0):]
-        return "; ".join(self.event_text(e) for e in events) or "—"
 
     def event_text(self, event: Event) -> str:
         game = self.match.game
