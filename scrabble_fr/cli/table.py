@@ -646,8 +646,8 @@ def _results_text(results: Any) -> str:
     lines.append(_("Table {table}: top total {total}.").format(table=results.table, total=results.top_total))
     lines.extend(_ranking_text(results.ranking))
     for coup in results.coups:
-        score = "" if coup.top_score is None else str(coup.top_score)  # a coup in play has no top yet
-        lines.append(f"{coup.number:>3}  {coup.draw:<10} {coup.top_ref} {coup.top_word} {score}".rstrip())
+        top = f"{coup.top.ref} {coup.top.word} {coup.top.score}" if coup.top else ""  # none yet for a coup in play
+        lines.append(f"{coup.number:>3}  {coup.draw:<10} {top}".rstrip())
         if coup.spread is not None:
             lines.append("      " + found_text(coup.found, coup.players) + " — " + spread_text(coup.spread))
         for name, points_, reason in coup.corrections:

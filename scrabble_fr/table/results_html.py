@@ -103,12 +103,13 @@ def _moves_html(moves: Sequence[PlayedMove]) -> str:
 def _coup_html(coup: CoupResults, notation: str) -> str:
     title = escape(_("Coup {n}").format(n=coup.number))
     facts = [f"<h3>{title}</h3>", _fact(_("Draw"), f'<span class="draw">{escape(coup.draw)}</span>')]
-    if coup.top_score is None:
+    if coup.top is None:
         waiting = escape(_("Results not in yet."))
         facts.append(f"<p>{waiting}</p>")
         return f'<section class="coup"><div class="facts">{"".join(facts)}</div></section>'
-    score = escape(ngettext("{n} point", "{n} points", coup.top_score).format(n=coup.top_score))
-    facts.append(_fact(_("Top"), f"{escape(coup.top_ref)} <b>{escape(coup.top_word)}</b> {score}"))
+    top = coup.top
+    score = escape(ngettext("{n} point", "{n} points", top.score).format(n=top.score))
+    facts.append(_fact(_("Top"), f"{escape(top.ref)} <b>{escape(top.word)}</b> {score}"))
     facts.append(f"<p>{escape(found_text(coup.found, coup.players))}</p>")
     if coup.spread is not None:
         facts.append(_fact(_("Scores"), escape(spread_text(coup.spread))))
@@ -124,14 +125,10 @@ def _coup_html(coup: CoupResults, notation: str) -> str:
     return f'<section class="coup"><div class="facts">{"".join(facts)}</div>{board}</section>'
 
 
-def legend_text() -> str:
-    return _("Squares: # centre, & double letter, % triple letter, @ double word, § triple word; "
-             "the top's tiles highlighted, a joker in red.")
-
-
 def _page(heading: str, body: str) -> str:
     title = escape(heading)
-    legend = escape(legend_text())
+    legend = escape(_("Squares: # centre, & double letter, % triple letter, @ double word, § triple word; "
+                      "the top's tiles highlighted, a joker in red."))
     return (f'<!DOCTYPE html>\n<html lang="{get_language()}"><head><meta charset="utf-8">'
             f'<meta name="viewport" content="width=device-width, initial-scale=1">'
             f"<title>{title}</title><style>{STYLE}</style></head><body><h1>{title}</h1>{body}"
