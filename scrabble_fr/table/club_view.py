@@ -134,10 +134,8 @@ def own_proposal(table: DuplicateTable) -> str | None:
 
 def sheet_text(table: DuplicateTable, seats: list[int] | None = None, width: int | None = None) -> str:
     """The sheet so far as a plain-text table, as the local duplicate's
-    (:func:`~scrabble_fr.duplicate.export.sheet_table`): per coup the draw, the top, its
-    reference, points and running total, then each seat's move and points (``*`` a corrected
-    score: the reasons follow, then the paper slips: what was typed, paid and why); the totals
-    last. Within ``width`` columns: the players that do not fit follow below."""
+    (:func:`~scrabble_fr.duplicate.export.sheet_table`), ``*`` a corrected score: the reasons
+    follow, then the paper slips. Within ``width`` columns: the players that do not fit follow below."""
     shown = table.players if seats is None else seats
     lines: list[SheetLine] = []
     notes: list[str] = []

@@ -73,9 +73,7 @@ def state_text(state: TableState, turn: str | None = None, coup: int = 0) -> str
 
 
 def summary(store: TableStore, info: TableInfo) -> dict[str, Any]:
-    """One row of ``tables``: the players (the arbitrator apart), whose turn or which coup, the
-    state, the events, whether over or damaged, the last activity. A table that cannot be
-    replayed is listed as damaged, never an error."""
+    """One row of ``tables``; a table that cannot be replayed is listed as damaged, never an error."""
     turn: str | None = None
     coup = 0
     variant = Variant.CLASSIC

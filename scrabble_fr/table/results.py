@@ -194,22 +194,19 @@ def _coup_results(table: DuplicateTable, coup: CoupView, board: Board) -> CoupRe
         return CoupResults(coup.number, coup.draw_text, board.copy(), slips, named)
     top_score = coup.top_score
     board.place(move_from_data(results.placed).tiles)
+    # A seat not playing the coup has no move, solo nor warning.
     moves: dict[tuple[str, str, int], list[str]] = {}
-    solo = None
-    warnings: list[tuple[str, str]] = []
-    for name, line in named.items():  # a seat not playing the coup has no move, solo nor warning
+    for name, line in named.items():
         if line.placed and 0 < line.points < top_score:
             moves.setdefault((line.placed.ref, line.placed.word, line.points), []).append(name)
-        if line.solo:
-            solo = name
-        if line.warning:
-            warnings.append((name, warning_text(line.warning)))
+    solo = next((name for name, line in named.items() if line.solo), None)
+    warnings = tuple((name, warning_text(line.warning)) for name, line in named.items() if line.warning)
     subtops = sorted((PlayedMove(tuple(names), ref, word, score) for (ref, word, score), names in moves.items()),
                      key=lambda move: -move.score)[:SUBTOPS_SHOWN]
     corrections = tuple((table.names[seat], c.points, c.reason)
                         for seat, c in coup.corrections.items() if seat in table.names)
     return CoupResults(coup.number, coup.draw_text, board.copy(), slips, named, coup.top or PlacedMove("", "", 0),
-                       *coup_figures(lines, top_score), tuple(subtops), solo, tuple(warnings), corrections,
+                       *coup_figures(lines, top_score), tuple(subtops), solo, warnings, corrections,
                        placed_squares(results), swapped_letters(results.swapped))
 
 

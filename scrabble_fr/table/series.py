@@ -80,10 +80,9 @@ def series_of(info: TableInfo) -> SeriesPlace | None:
     return place if 1 <= place.game <= place.games else None
 
 
-def check_games(games: int) -> int:
+def check_games(games: int) -> None:
     if not 2 <= games <= MAX_GAMES:
         raise TableError("series_games", games=games, maximum=MAX_GAMES)
-    return games
 
 
 def create_series(store: TableStore, settings: DuplicateTableSettings, games: int) -> Created:
@@ -201,8 +200,7 @@ class SeriesResults:
 
 
 def series_ranking(played: Sequence[TableResults]) -> list[RankingLine]:
-    """The cumulative ranking: per player (by name), the totals, solos and warnings added over the
-    games, the share of the sum of the tops; equal totals share a place."""
+    """The cumulative ranking, per player (by name), over the games; equal totals share a place."""
     tallies: dict[str, Tally] = {}
     for game in played:
         for line in game.ranking:
