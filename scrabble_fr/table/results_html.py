@@ -25,7 +25,7 @@ from scrabble_fr.duplicate.ranking import RankingLine
 from scrabble_fr.engine.board import Board
 from scrabble_fr.engine.notation import col_label, row_label
 from scrabble_fr.i18n import _, colon, format_number, get_language, join_list, ngettext
-from scrabble_fr.table.results import CoupResults, PlayedMove, TableResults, found_text, spread_text
+from scrabble_fr.table.results import CoupResults, TableResults, found_text, spread_text
 from scrabble_fr.table.series import SeriesResults
 
 # The squares' classes by their marker (the terminal grid's: # centre, & double letter, % triple
@@ -95,18 +95,12 @@ def _fact(label: str, html: str) -> str:
     return f"<p><b>{escape(label)}{colon()}</b> {html}</p>"
 
 
-def _moves_html(moves: Sequence[PlayedMove]) -> str:
-    return "; ".join(f"{escape(m.ref)} {escape(m.word)} {m.score} ({escape(join_list(list(m.names)))})"
-                     for m in moves)
-
-
 def _coup_html(coup: CoupResults, notation: str) -> str:
     title = escape(_("Coup {n}").format(n=coup.number))
     facts = [f"<h3>{title}</h3>", _fact(_("Draw"), f'<span class="draw">{escape(coup.draw)}</span>')]
     if coup.top is None:
         waiting = escape(_("Results not in yet."))
-        facts.append(f"<p>{waiting}</p>")
-        return f'<section class="coup"><div class="facts">{"".join(facts)}</div></section>'
+        return f'<section class="coup"><div class="facts">{"".join(facts)}<p>{waiting}</p></div></section>'
     top = coup.top
     score = escape(ngettext("{n} point", "{n} points", top.score).format(n=top.score))
     facts.append(_fact(_("Top"), f"{escape(top.ref)} <b>{escape(top.word)}</b> {score}"))
@@ -114,7 +108,9 @@ def _coup_html(coup: CoupResults, notation: str) -> str:
     if coup.spread is not None:
         facts.append(_fact(_("Scores"), escape(spread_text(coup.spread))))
     if coup.subtops:
-        facts.append(_fact(_("Best below the top"), _moves_html(coup.subtops)))
+        moves = "; ".join(f"{escape(m.ref)} {escape(m.word)} {m.score} ({escape(join_list(list(m.names)))})"
+                          for m in coup.subtops)
+        facts.append(_fact(_("Best below the top"), moves))
     if coup.solo:
         facts.append(_fact(_("Solo"), escape(coup.solo)))
     for name, warning in coup.warnings:
