@@ -205,8 +205,9 @@ def _coup_results(table: DuplicateTable, coup: CoupView, board: Board) -> CoupRe
                      key=lambda move: -move.score)[:SUBTOPS_SHOWN]
     corrections = tuple((table.names[seat], c.points, c.reason)
                         for seat, c in coup.corrections.items() if seat in table.names)
+    seated, found, spread = coup_figures(lines, top_score)
     return CoupResults(coup.number, coup.draw_text, board.copy(), slips, named, coup.top or PlacedMove("", "", 0),
-                       *coup_figures(lines, top_score), tuple(subtops), solo, warnings, corrections,
+                       seated, found, spread, tuple(subtops), solo, warnings, corrections,
                        placed_squares(results), swapped_letters(results.swapped))
 
 
@@ -235,18 +236,16 @@ def results_data(results: TableResults) -> dict[str, Any]:
             "coups": [coup.data() for coup in results.coups]}
 
 
-def sheet_rows(data: dict[str, Any]) -> list[list[Any]]:
-    """``resultats --feuille``: the sheet of :func:`results_data` flattened, a row per coup and
-    player, in the coups' order then the table's (the coup in play has no row yet)."""
+def sheet_rows(results: TableResults) -> list[list[Any]]:
+    """``resultats --feuille``: the sheet flattened, a row per coup and player, in the coups' order
+    then the table's (the coup in play has no row yet)."""
     rows: list[list[Any]] = []
-    for coup in data["coups"]:
-        top = coup["top"]
-        if top is None:
+    for coup in results.coups:
+        if coup.top is None:
             continue  # the coup in play: nothing paid yet
-        for name, line in coup["players"].items():
-            move = line.get("move")
-            played = f"{move['ref']} {move['word']}" if move else (line.get("text") or "")
-            warning = warning_text(str(line["warning"])) if line.get("warning") else ""
-            rows.append([coup["n"], coup["draw"], top["ref"], top["word"], top["score"], name,
-                         played, line["points"], int(bool(line.get("solo"))), warning, line.get("correction", "")])
+        for name, line in coup.lines.items():
+            played = line.move or (line.result.text if line.result is not None else None) or ""
+            warning = warning_text(line.warning) if line.warning else ""
+            rows.append([coup.number, coup.draw, coup.top.ref, coup.top.word, coup.top.score, name, played,
+                         line.points, int(line.solo), warning, line.correction if line.correction is not None else ""])
     return rows

@@ -192,7 +192,6 @@ class SeriesResults:
     top_total: int  # the sum of the games' tops
     ranking: list[RankingLine]
     played: list[TableResults]  # each game started, in order
-    sheets: list[dict[str, Any]]  # their ``resultats --json`` (:func:`~.results.results_data`)
 
     @property
     def over(self) -> bool:
@@ -219,7 +218,7 @@ def series_results(store: TableStore, series_id: str) -> SeriesResults | None:
         return None
     played = [table_results(DuplicateTable(store, info, None, spectator=True)) for _place, info in games]
     return SeriesResults(series_id, games[0][0].games, sum(game.top_total for game in played), series_ranking(played),
-                         played, [results_data(game) for game in played])
+                         played)
 
 
 def series_data(results: SeriesResults) -> dict[str, Any]:
@@ -227,4 +226,4 @@ def series_data(results: SeriesResults) -> dict[str, Any]:
     ``resultats ID --json`` says of its table."""
     return {"series": results.id, "games": results.games, "over": results.over, "top_total": results.top_total,
             "ranking": [line.data() for line in results.ranking],
-            "played": [{"game": number, **sheet} for number, sheet in enumerate(results.sheets, 1)]}
+            "played": [{"game": number, **results_data(game)} for number, game in enumerate(results.played, 1)]}
