@@ -19,13 +19,15 @@ if TYPE_CHECKING:
 
 
 class ActorPolicy(Protocol):
-    """Who may act at a match, and what each screen shows of it."""
+    """Who may act at a match, and what each screen shows of it. The defaults are one keyboard's:
+    whoever is to act acts, and nothing is asked of anyone else."""
 
     # True when the clocks are this screen's (a dialog stops them, leaving saves them); False
     # when a table runs them whoever's screen is open.
-    owns_clocks: bool
+    owns_clocks: bool = True
 
-    def rack_owner(self, match: Match) -> int: ...  # whose rack the screen shows
+    def rack_owner(self, match: Match) -> int:  # whose rack the screen shows
+        return match.actor
 
     def rack_visible(self, match: Match) -> bool: ...  # may that rack be shown now?
 
@@ -33,31 +35,31 @@ class ActorPolicy(Protocol):
 
     def reveal(self, match: Match, player: int) -> None: ...  # ``player`` has taken the keyboard
 
-    def may_act(self, match: Match, player: int) -> bool: ...  # for ``player``, from here, now
+    def may_act(self, match: Match, player: int) -> bool:  # for ``player``, from here, now
+        return True
 
-    def require_turn(self, match: Match, player: int) -> None: ...  # raise unless we act for them
+    def require_turn(self, match: Match, player: int) -> None:  # raise unless we act for them
+        return None
 
-    def check_contest(self, match: Match, contester: int) -> None: ...  # raise unless they may
+    def check_contest(self, match: Match, contester: int) -> None:  # raise unless they may
+        return None
 
     def ask_judgement(self, match: Match, contester: int, words: list[str]) -> Outcome | None:
         """A challenge the players judge, with no verdicts given: hand it to whoever judges and
         say so (None: the players at this keyboard give the verdicts)."""
+        return None
 
     def ask_undo(self, match: Match) -> Outcome | None:
         """An undo asked: ask whoever must agree and say so (None: take back at once)."""
+        return None
 
 
-class OneKeyboard:
+class OneKeyboard(ActorPolicy):
     """Every player at one keyboard: whoever is to act acts; with a private screen, a human's rack
     is shown once they have taken the keyboard."""
 
-    owns_clocks = True
-
     def __init__(self) -> None:
         self.shown: int | None = None  # the human whose rack is on screen (private screen)
-
-    def rack_owner(self, match: Match) -> int:
-        return match.actor
 
     def rack_visible(self, match: Match) -> bool:
         # Not a computer's rack while humans watch.
@@ -75,18 +77,3 @@ class OneKeyboard:
 
     def reveal(self, match: Match, player: int) -> None:
         self.shown = player
-
-    def may_act(self, match: Match, player: int) -> bool:
-        return True
-
-    def require_turn(self, match: Match, player: int) -> None:
-        pass
-
-    def check_contest(self, match: Match, contester: int) -> None:
-        pass
-
-    def ask_judgement(self, match: Match, contester: int, words: list[str]) -> Outcome | None:
-        return None
-
-    def ask_undo(self, match: Match) -> Outcome | None:
-        return None

@@ -48,7 +48,6 @@ class Clocks:
         """Stop the running clock and start ``player``'s (None: all stopped)."""
         self._settle()
         self._running = player
-        self._since = self._now()
 
     def pause(self) -> None:
         """Stop time until :meth:`resume` (pauses nest: each needs its resume)."""
@@ -56,14 +55,14 @@ class Clocks:
         self._pauses += 1
 
     def resume(self) -> None:
-        if self._pauses:
-            self._settle()
+        if self._pauses:  # paused, no clock ran: time counts again from now
             self._pauses -= 1
             self._since = self._now()
 
     def _settle(self) -> None:
         # Book the time spent so far to the running clock, so the next reading starts from now.
         now = self._now()
-        if self.running is not None:
-            self._left[self._running] -= now - self._since  # type: ignore[index]
+        running = self.running
+        if running is not None:
+            self._left[running] -= now - self._since
         self._since = now

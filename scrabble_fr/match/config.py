@@ -124,10 +124,9 @@ class GameConfig:
         """
         levels = computer_levels()
         players: list[PlayerConfig] = []
-        raw_names = spec.split(",")
-        if len(raw_names) == 1 and not raw_names[0].strip():
+        if not spec.strip():
             raise PlayersError("players_count", maximum=MAX_PLAYERS, count=0)
-        for raw in raw_names:
+        for raw in spec.split(","):
             name = raw.strip()
             head, sep, level_text = name.partition(":")
             if head.strip().lower() in _COMPUTER_WORDS:

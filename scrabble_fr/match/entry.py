@@ -20,15 +20,12 @@ from scrabble_fr.match.errors import MatchError
 
 def used_tiles(rack: str, tentative: Sequence[PlacedTile]) -> list[int]:
     """The indices of the rack's tiles the move in progress uses (a joker for a blank tile)."""
-    free = list(enumerate(rack))
     used: list[int] = []
     for tile in tentative:
         wanted = "?" if tile.is_blank else tile.letter
-        for position, (index, letter) in enumerate(free):
-            if letter == wanted:
-                used.append(index)
-                del free[position]
-                break
+        index = next((i for i, letter in enumerate(rack) if letter == wanted and i not in used), None)
+        if index is not None:
+            used.append(index)
     return used
 
 

@@ -22,7 +22,7 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -65,20 +65,17 @@ class Note:
     detail: dict[str, Any] = field(default_factory=dict)
 
     def to_data(self) -> dict[str, Any]:
-        return {"kind": self.kind, "after": self.after, "player": self.player, "count": self.count,
-                "detail": self.detail}
+        return asdict(self)
 
     @classmethod
     def from_data(cls, data: Mapping[str, Any], players: int) -> Note | None:
         """A saved note, or None if it is malformed (a note is a comment: dropping one is safe)."""
         kind, detail = data.get("kind"), data.get("detail", {})
-        numbers = [data.get("after"), data.get("player"), data.get("count", 1)]
-        if kind not in NOTE_KINDS or not isinstance(detail, dict):
-            return None
-        if not all(isinstance(n, int) and not isinstance(n, bool) for n in numbers):
-            return None
-        after, player, count = (int(n) for n in numbers)
-        if not 0 <= player < players or after < 0 or count < 1:
+        numbers: list[Any] = [data.get("after"), data.get("player"), data.get("count", 1)]
+        after, player, count = numbers
+        if (kind not in NOTE_KINDS or not isinstance(detail, dict)
+                or not all(isinstance(n, int) and not isinstance(n, bool) for n in numbers)
+                or not 0 <= player < players or after < 0 or count < 1):
             return None
         return cls(str(kind), after, player, count, dict(detail))
 
@@ -92,15 +89,15 @@ class Note:
         tr = translations(language)
         name = names[self.player]
         if self.kind == "undo":
-            moves = list(self.detail.get("moves", []))
-            return "#note " + tr.gettext(N_("{name} took back: {moves}")).format(name=name, moves="; ".join(moves))
-        times = ""
+            moves = "; ".join(self.detail.get("moves", []))
+            return "#note " + tr.gettext(N_("{name} took back: {moves}")).format(name=name, moves=moves)
+        asked = N_("{name} asked for a hint") if self.kind == "hint" else N_("{name} looked words up")
+        text = "#note " + tr.gettext(asked).format(name=name)
         if self.count > 1:
-            times = " " + tr.ngettext("({n} time)", "({n} times)", self.count).format(n=self.count)
-        if self.kind == "hint":
-            return "#note " + tr.gettext(N_("{name} asked for a hint")).format(name=name) + times
-        words = " ".join(self.detail.get("words", []))
-        return "#note " + tr.gettext(N_("{name} looked words up")).format(name=name) + times + ": " + words
+            text += " " + tr.ngettext("({n} time)", "({n} times)", self.count).format(n=self.count)
+        if self.kind == "lookup":
+            text += ": " + " ".join(self.detail.get("words", []))
+        return text
 
 
 class Computer(Protocol):
@@ -117,11 +114,13 @@ class ComputerTask:
 
     player: int
     token: int
-    computer: Computer
+    computer: Computer | None  # None: no word list or no analysis, the computer passes
     position: Position
     bag_count: int
 
     def compute(self) -> Move:
+        if self.computer is None:
+            return Move.pass_()
         try:
             return self.computer.choose(self.position, self.bag_count)
         except Exception:  # a computer's failure must never reach the players: it passes
@@ -214,22 +213,13 @@ class Match:
         self.record = record
         self._computers = computers
         self._rng = random.Random(self.game.seed)
-        # Who may act: everyone at one keyboard, unless a policy is given (a seat at a table).
         self.actors: ActorPolicy = actors if actors is not None else OneKeyboard()
         self._now = now
         self._task_token: int | None = None  # the computer task handed out and not yet back
         self.notes = Note.read_all(record.notes if record is not None else (), len(config.players))
         # Everything said at this table since it opened, for the players to read again.
         self.log: list[str] = []
-        self.clocks: Clocks | None = None
-        if config.clock_minutes:
-            seconds = [config.clock_minutes * 60.0] * len(config.players)
-            saved = record.settings.get("clocks") if record is not None else None
-            if isinstance(saved, list) and len(saved) == len(seconds) and all(
-                isinstance(s, (int, float)) and not isinstance(s, bool) for s in saved
-            ):
-                seconds = [float(s) for s in saved]
-            self.clocks = Clocks(seconds, now)
+        self.clocks = self._new_clocks(record.settings.get("clocks") if record is not None else None)
         self.recorder: Recorder = recorder if recorder is not None else Unrecorded()
         self.recorder.open(record)  # raises if another process has the game: nothing opened
         self._settle()
@@ -248,14 +238,11 @@ class Match:
         """Who acts next: the player to move, or while a move is announced the player after its
         announcer (whose move accepts it)."""
         pending = self.game.pending
-        if pending is None:
-            return self.game.to_move
-        return (pending.player + 1) % len(self.game.players)
+        return self.game.to_move if pending is None else (pending.player + 1) % len(self.game.players)
 
     @property
     def rack_owner(self) -> int:
-        """Whose rack the screen shows: at one keyboard, the player who acts (a shared table shows
-        each seat its own)."""
+        """Whose rack the screen shows (at one keyboard the actor's, at a table each seat's own)."""
         return self.actors.rack_owner(self)
 
     def is_computer(self, player: int) -> bool:
@@ -269,8 +256,7 @@ class Match:
         return self.actor
 
     def rack_visible(self) -> bool:
-        """May the rack of :attr:`actor` be shown? Not a computer's while humans watch, and with a
-        private screen only once its owner has taken the keyboard."""
+        """May the rack of :attr:`rack_owner` be shown now?"""
         return self.actors.rack_visible(self)
 
     def needs_handover(self) -> int | None:
@@ -283,21 +269,17 @@ class Match:
     def human_contesters(self) -> list[int]:
         """The humans who may contest the announced move."""
         pending = self.game.pending
-        if pending is None:
-            return []
-        return [i for i in self.opponents(pending.player) if not self.is_computer(i) and self.actors.may_act(self, i)]
+        opponents = self.opponents(pending.player) if pending is not None else []
+        return [i for i in opponents if not self.is_computer(i) and self.actors.may_act(self, i)]
 
     def timeline(self) -> list[Event | Note]:
         """The game's events with the table's notes in between, in the order they happened."""
         events = self.game.history
-        by_position: dict[int, list[Note]] = {}
-        for note in self.notes:
-            by_position.setdefault(min(note.after, len(events)), []).append(note)
-        rows: list[Event | Note] = list(by_position.get(0, []))
-        for event in events:
-            rows.append(event)
-            rows.extend(by_position.get(event.number, []))
-        return rows
+
+        def place(row: Event | Note) -> float:  # a note follows the event it was taken after
+            return row.number if isinstance(row, Event) else min(row.after, len(events)) + 0.5
+
+        return sorted([*events, *self.notes], key=place)
 
     def clock_seconds(self) -> list[float] | None:
         """Each player's time left (negative: overtime), or None without a clock."""
@@ -335,22 +317,15 @@ class Match:
     def contest_needs_answers(self, contester: int) -> bool:
         """True when the players judge the words themselves (manual verification, two humans)."""
         pending = self.game.pending
-        if self.verification is not Verification.MANUAL or pending is None:
-            return False
-        return not (self.is_computer(contester) or self.is_computer(pending.player))
-
-    def contested_words(self) -> list[str]:
-        """The words of the announced move, each once, as the players judge them."""
-        return self.game.formed_words()
+        return (self.verification is Verification.MANUAL and pending is not None
+                and not self.is_computer(contester) and not self.is_computer(pending.player))
 
     def find_contester(self, name: str | None = None) -> int | None:
         """The contester named (a prefix of a name), or the only human who may contest; None if
         the players must choose. Raises if nobody may contest."""
-        pending = self.game.pending
-        if pending is None or self.game.phase is not Phase.ANNOUNCED:
-            raise GameStateError("no_announced_move")
+        announcer = self._announcer()
         if name:
-            matches = self._opponents_named(pending.player, name)
+            matches = self._opponents_named(announcer, name)
             if len(matches) != 1:
                 raise MatchError("unknown_contester", name=name)
             return matches[0]
@@ -368,14 +343,12 @@ class Match:
         """What « contester [NAME] [WORDS] » asks: the contester (an opponent's name first, else
         the only human who may contest; None: the players choose) and the words named (none:
         every word, or the players name them). A word the move did not form is refused here."""
-        pending = self.game.pending
-        if pending is None:
-            raise GameStateError("no_announced_move")
+        announcer = self._announcer()
         contester: int | None = None
         words = list(typed)
         # The longest run of first words that names one opponent (a name may hold spaces).
         for count in range(len(words), 0, -1):
-            named = self._opponents_named(pending.player, " ".join(words[:count]))
+            named = self._opponents_named(announcer, " ".join(words[:count]))
             if len(named) == 1:
                 contester, words = named[0], words[count:]
                 break
@@ -391,15 +364,13 @@ class Match:
         Without the verdicts, the policy of who acts may hand the words to a judge (a table's
         arbiter)."""
         self.actors.check_contest(self, contester)
-        pending = self.game.pending
-        if pending is None or self.game.phase is not Phase.ANNOUNCED:
-            raise GameStateError("no_announced_move")
+        announcer = self._announcer()
         named = self.game.named_words(words)  # a word the move did not form: refused before anything
         messages: list[str] = []
         verifier: Verifier
         if self.contest_needs_answers(contester):
             if answers is None:
-                asked = self.actors.ask_judgement(self, contester, named or self.contested_words())
+                asked = self.actors.ask_judgement(self, contester, named or self.game.formed_words())
                 if asked is not None:
                     return asked
                 raise MatchError("answers_needed")
@@ -412,7 +383,6 @@ class Match:
                 messages.append(_("A computer is involved: the word list judges."))
         if self._tick_clock() and self.game.is_over:
             return self._after(messages)  # past the overtime limit: the game is over
-        announcer = pending.player
         result = self.game.contest(contester, verifier, words)
         messages.append(texts.contest_outcome_text(self.game, result, announcer))
         return self._after(messages)
@@ -431,12 +401,11 @@ class Match:
             raise MatchError("undo_clock")
         game = self.game
         actors = game.actors()
-        humans = [index for index, player in enumerate(actors) if not self.is_computer(player)]
-        if not humans:
+        last = max((index for index, player in enumerate(actors) if not self.is_computer(player)), default=None)
+        if last is None:
             raise MatchError("undo_nothing")
-        human = actors[humans[-1]]
         before_events = game.history
-        for _step in range(len(actors) - humans[-1]):
+        for _step in range(len(actors) - last):
             game.undo()
         kept = len(game.history)
         taken = [f"{game.players[e.player]} {texts.event_move_text(game, e)}"
@@ -444,15 +413,13 @@ class Match:
                  for e in before_events[kept:] if e.kind not in _NOT_TAKEN_BACK]
         # Notes of the undone turns now follow the last event kept.
         self.notes = [n if n.after <= kept else Note(n.kind, kept, n.player, n.count, n.detail) for n in self.notes]
-        self.notes.append(Note("undo", kept, human, detail={"moves": taken}))
+        self.notes.append(Note("undo", kept, actors[last], detail={"moves": taken}))
         self._task_token = None
         return self._after([_("Taken back: {moves}.").format(moves=join_list(taken) or "—")])
 
     def tick(self) -> bool:
         """Read the clocks (a front end calls this every second or so); True if a time penalty
         was charged, so the scores changed."""
-        if self.clocks is None or self.game.is_over:
-            return False
         try:
             if self._tick_clock():
                 self._save()
@@ -502,8 +469,7 @@ class Match:
 
     def reset_clocks(self) -> None:
         """Every clock back to the full time, stopped until :meth:`start_clocks`."""
-        minutes = self.config.clock_minutes
-        self.clocks = Clocks([minutes * 60.0] * len(self.config.players), self._now) if minutes else None
+        self.clocks = self._new_clocks()
         if self.clocks is not None:
             self.clocks.pause()
 
@@ -532,7 +498,6 @@ class Match:
         if task.token != self.game.action_count or moves is None:
             return None
         self._note("hint", task.player)
-        self._save()
         style = self.game.rules.notation
         if task.ending is not None and moves:
             value, proven = task.ending
@@ -554,7 +519,6 @@ class Match:
         found = WordTools(self.lexicon).lookup(words)
         if found:
             self._note("lookup", self.actor, words=[w for w, _ok in found])
-            self._save()
         return found
 
     def anagrams(self, letters: str) -> dict[int, list[str]]:
@@ -564,25 +528,22 @@ class Match:
         self.check_tools()
         groups = WordTools(self.lexicon).anagrams(letters)
         self._note("lookup", self.actor, words=[letters.upper()])
-        self._save()
         return groups
 
     # -- computers ---------------------------------------------------------------------------
     def computer_task(self) -> ComputerTask | None:
         """The move a computer must now think about, if it is a computer's turn (handed out once)."""
         game = self.game
-        if game.is_over or game.phase is not Phase.TURN or not self.is_computer(game.to_move):
+        player = game.to_move
+        if (game.is_over or game.phase is not Phase.TURN or not self.is_computer(player)
+                or self._task_token == game.action_count):
             return None
-        if not self.actors.may_act(self, game.to_move):
+        if not self.actors.may_act(self, player):
             return None  # a table's spectator writes nothing: a seat's process plays the computers
-        token = game.action_count
-        if self._task_token == token:
-            return None
-        computer = self._computer(game.to_move)
-        self._task_token = token
-        if computer is None or self.lexicon is None:
-            return ComputerTask(game.to_move, token, _Passer(), game.position.copy(), len(game.bag))
-        return ComputerTask(game.to_move, token, computer, game.position.copy(lexicon=self.lexicon), len(game.bag))
+        self._task_token = game.action_count
+        computer = self._computer(player) if self.lexicon is not None else None
+        return ComputerTask(player, game.action_count, computer, game.position.copy(lexicon=self.lexicon),
+                            len(game.bag))
 
     def complete_computer(self, task: ComputerTask, move: Move) -> Outcome:
         """Play the computer's answer (an illegal one becomes a pass); a stale answer is dropped,
@@ -641,6 +602,25 @@ class Match:
         self.recorder.close()
 
     # -- internals ---------------------------------------------------------------------------
+    def _new_clocks(self, saved: object = None) -> Clocks | None:
+        """The clocks at the full time, or as a saved game left them if that reads (None: no clock)."""
+        minutes = self.config.clock_minutes
+        if not minutes:
+            return None
+        seconds = [minutes * 60.0] * len(self.config.players)
+        if isinstance(saved, list) and len(saved) == len(seconds) and all(
+            isinstance(s, (int, float)) and not isinstance(s, bool) for s in saved
+        ):
+            seconds = [float(s) for s in saved]
+        return Clocks(seconds, self._now)
+
+    def _announcer(self) -> int:
+        """The player whose move is announced; raises if none is."""
+        pending = self.game.pending
+        if pending is None or self.game.phase is not Phase.ANNOUNCED:
+            raise GameStateError("no_announced_move")
+        return pending.player
+
     def _require_human(self) -> None:
         if self.game.is_over:
             raise GameStateError("game_over")
@@ -668,10 +648,9 @@ class Match:
         if self._tick_clock() and self.game.is_over:
             return self._after([])  # past the overtime limit: the game is over
         game = self.game
-        player = self.actor
+        name = game.players[self.actor]
         announced = game.pending
         played = game.play(move)
-        name = game.players[player]
         messages = []
         if announced is not None and game.is_over and played is announced.move:
             # Acting accepts the announced move; this one went out and ended the game.
@@ -700,8 +679,8 @@ class Match:
         # it is accepted at once.
         messages: list[str] = []
         game = self.game
-        while game.phase is Phase.ANNOUNCED and game.pending is not None:
-            pending = game.pending
+        pending = game.pending
+        if game.phase is Phase.ANNOUNCED and pending is not None:
             contester = self._computer_contester(pending.player, pending.move)
             if contester is not None:
                 messages.append(_("{name} challenges.").format(name=game.players[contester]))
@@ -709,11 +688,8 @@ class Match:
                 if self.verification is Verification.MANUAL:
                     messages.append(_("A computer is involved: the word list judges."))
                 messages.append(texts.contest_outcome_text(game, result, pending.player))
-                continue
-            if all(self.is_computer(i) for i in self.opponents(pending.player)):
+            elif all(self.is_computer(i) for i in self.opponents(pending.player)):
                 game.accept()
-                continue
-            break
         self.settle_clock()
         return messages
 
@@ -721,7 +697,7 @@ class Match:
         if self.lexicon is None:
             return None
         for opponent in self.opponents(announcer):
-            computer = self._computer(opponent) if self.is_computer(opponent) else None
+            computer = self._computer(opponent)
             if computer is None:
                 continue
             before = self.game.position.copy(lexicon=self.lexicon)
@@ -748,16 +724,14 @@ class Match:
         if clocks is None or self.game.is_over or not (rules.overtime_penalty or rules.overtime_limit):
             return False
         player = clocks.running
-        if player is None:
+        overrun = clocks.overrun(player) if player is not None else 0.0
+        if player is None or overrun <= 0:
             return False
-        overrun = clocks.overrun(player)
-        if overrun <= 0:
-            return False
-        charged = self.game.time_penalty(player, overrun) > 0
-        return charged or self.game.is_over
+        return self.game.time_penalty(player, overrun) > 0 or self.game.is_over
 
     def _note(self, kind: str, player: int, **detail: Any) -> None:
-        # One line per kind, player and turn, however many times asked: the count goes up.
+        """Note what ``player`` asked, and save: one line per kind, player and turn, however many
+        times asked (the count goes up)."""
         after = len(self.game.history)
         for index, note in enumerate(self.notes):
             if (note.kind, note.after, note.player) == (kind, after, player):
@@ -765,8 +739,10 @@ class Match:
                 for key, values in detail.items():
                     merged[key] = list(dict.fromkeys(list(merged.get(key, [])) + list(values)))
                 self.notes[index] = Note(kind, after, player, note.count + 1, merged)
-                return
-        self.notes.append(Note(kind, after, player, detail=detail))
+                break
+        else:
+            self.notes.append(Note(kind, after, player, detail=detail))
+        self._save()
 
     def _update(self, record: SavedGame) -> None:
         """Bring a record up to the table's state: actions, verification, list, clocks, notes."""
@@ -783,13 +759,3 @@ class Match:
         if self.record is not None:
             self._update(self.record)
         return self.recorder.save()
-
-
-class _Passer:
-    """The computer with no word list or no analysis: it passes."""
-
-    def choose(self, position: Position, bag_count: int) -> Move:
-        return Move.pass_()
-
-    def should_contest(self, position_before: Position, move: Move, lexicon: WordList) -> bool:
-        return False

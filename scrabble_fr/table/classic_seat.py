@@ -85,5 +85,4 @@ class ClassicSeat:
 
 def table_of(match: Match) -> TableSession | None:
     """The shared table whose seat plays ``match`` (None: a match at one keyboard)."""
-    actors = match.actors
-    return actors.table if isinstance(actors, ClassicSeat) else None
+    return match.actors.table if isinstance(match.actors, ClassicSeat) else None

@@ -19,6 +19,7 @@ terminal's row written in between is said as at a screen (``acted_first``).
 
 from __future__ import annotations
 
+from contextlib import closing
 from typing import Any
 
 from scrabble_fr import texts
@@ -47,16 +48,17 @@ def play_command(store: TableStore, info: TableInfo, seat: int | None, lexicon: 
     """Play ``text`` for ``seat`` of the table ``info``, opened by ``code`` (a classic seat's
     rack needs its code: :mod:`.seal`); returns what is said of it (the computers to move play
     before it returns). Raises, having changed nothing, when it is refused."""
-    if info.kind == DUPLICATE:
-        return _propose(store, info, seat, text)
     if seat is None:
         raise TableError("table_needs_name")
+    if info.kind == DUPLICATE:
+        DuplicateTable(store, info, seat, spectator=True).check_propose(text)
+        with closing(DuplicateTable(store, info, seat)) as table:
+            return list(table.propose(text).messages)
     words = text.split()
     if not words:
         raise TableError("table_command", text=text)
     _act(_Rehearsal(store, info, seat, lexicon, spectator=True, computers=None, code=code), words, text)
-    session = TableSession(store, info, seat, lexicon, code=code)
-    try:
+    with closing(TableSession(store, info, seat, lexicon, code=code)) as session:
         match = session.match
         said = list(_act(session, words, text).messages)
         for reply in match.run_computers():  # a computer to move plays before this process leaves
@@ -65,8 +67,6 @@ def play_command(store: TableStore, info: TableInfo, seat: int | None, lexicon: 
         if pending is not None and pending.player == session.me:
             said.insert(0, texts.announcement_text(match.game))
         return said or [_("Done.")]
-    finally:
-        session.close()
 
 
 def _act(session: TableSession, words: list[str], text: str) -> Outcome:
@@ -80,14 +80,3 @@ def _act(session: TableSession, words: list[str], text: str) -> Outcome:
         return match.accept()
     move = match.game.position.parse_move(text)
     return match.pass_() if move.kind is MoveKind.PASS else match.play(move)
-
-
-def _propose(store: TableStore, info: TableInfo, seat: int | None, text: str) -> list[str]:
-    if seat is None:
-        raise TableError("table_needs_name")
-    DuplicateTable(store, info, seat, spectator=True).check_propose(text)
-    table = DuplicateTable(store, info, seat)
-    try:
-        return list(table.propose(text).messages)
-    finally:
-        table.close()

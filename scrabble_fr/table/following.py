@@ -34,6 +34,7 @@ import json
 import secrets
 import time
 from collections.abc import Sequence
+from contextlib import suppress
 from typing import Any
 
 from scrabble_fr.engine.errors import ScrabbleError
@@ -56,17 +57,6 @@ def not_recorded(exc: TableError) -> TableError:
     if exc.code == "base_busy":
         return TableError("not_recorded_busy")
     return TableError("not_recorded") if exc.code in STORE_FAILURES else exc
-
-
-def lost_notice() -> str:
-    """What a seat is told, once, when its look at the table finds the store away."""
-    return _("The connection to the table store is lost: retrying. Until it is back, an action is refused and "
-             "not recorded.")
-
-
-def seat_lost_notice() -> str:
-    """What a seat is told, once, when another terminal has taken it (forced)."""
-    return _("Another terminal has taken this seat: this screen only watches now.")
 
 
 # What a row that does not replay raises: the table is damaged (this table only).
@@ -102,21 +92,8 @@ class TableClock:
 
 
 class FollowedTable:
-    """One process's seat (``seat``; None: a watcher) at one table: its lease, its rows, the
-    store's changes, its rows written, the store away or busy (see the module's doc)."""
+    """One process's seat (``seat``; None: a watcher) at one table (see the module's doc)."""
 
-    store: TableStore
-    info: TableInfo
-    table_id: str
-    seat: int | None
-    token: str
-    held: bool
-    lost_seat: bool
-    rows: list[Row]
-    seq: int
-    damaged: TableError | None
-    _renewed: float
-    clock: TableClock
     #: Whether a look is woken by the quiet rows (a club player's proposal): the arbitrator's.
     follows_quiet = True
     #: Whether the seat holds a lease (False: a command of one row, which writes without taking
@@ -141,9 +118,9 @@ class FollowedTable:
         self.held = False
         self.lost_seat = False
         self._renewed = 0.0
-        self.rows = []
+        self.rows: list[Row] = []
         self.seq = 0
-        self.damaged = None
+        self.damaged: TableError | None = None
 
     def _take_seat(self, force: bool) -> None:
         """Hold the seat for this process (``seat_taken`` if a live one holds it, unless forced)."""
@@ -158,26 +135,16 @@ class FollowedTable:
             return None
         if not self.store.renew_seat(self.table_id, self.seat or 0, self.token) and not self.lost_seat:
             self.lost_seat = True
-            return seat_lost_notice()
+            return _("Another terminal has taken this seat: this screen only watches now.")
         self._renewed = time.monotonic()
-        self._read_seats()
+        self.info = self.store.table(self.table_id)  # who is at the table: the leases, a newcomer
         return None
-
-    def _read_seats(self) -> None:
-        """Read again who is at the table (the seats' leases, a newcomer's seat)."""
-        self.info = self.store.table(self.table_id)
-        self._seats_read()
-
-    def _seats_read(self) -> None:
-        """What a kind of seat keeps of :attr:`info` once read again (nothing, here)."""
 
     def refresh_seats(self) -> None:
         """Read again who is at the table, for a screen that shows it (the store away: a look
         says so)."""
-        try:
-            self._read_seats()
-        except TableError:
-            pass
+        with suppress(TableError):
+            self.info = self.store.table(self.table_id)
 
     def _require_seat(self) -> None:
         """Raise unless this process may write a row: the table readable, the seat held here."""
@@ -191,10 +158,8 @@ class FollowedTable:
     def close(self) -> None:
         """Leave the table: the seat is free at once for another terminal."""
         if self.held and self.leased and not self.lost_seat:
-            try:
+            with suppress(TableError):
                 self.store.leave_seat(self.table_id, self.seat or 0, self.token)
-            except TableError:
-                pass
         self.held = False
 
     # -- the rows ----------------------------------------------------------------------------
@@ -232,18 +197,20 @@ class FollowedTable:
                 detail = describe(exc) if isinstance(exc, ScrabbleError) else str(exc) or type(exc).__name__
                 self.damaged = TableError("table_damaged", table=self.table_id, seq=row.seq, detail=detail)
 
-    def _replayed(self) -> None:
-        """After the rows already read were replayed again (a kind of seat's own follow-up)."""
-
     def rebuild_from_known(self) -> None:
         """Put the state back as the rows already read have it (a write that failed)."""
         rows = list(self.rows)
         self._restart()
         self._apply_rows(rows)
-        self._replayed()
+        self.clock.release()  # the replay pinned it to the last row's time
+
+    def rebuild(self) -> None:
+        """Forget the local state and replay the whole log (after a write that lost a race)."""
+        self._restart()
+        self.sync()
 
     # -- looking -----------------------------------------------------------------------------
-    def sync(self) -> Any:
+    def sync(self) -> None:
         """Read the rows written since the last one known."""
         raise NotImplementedError
 
@@ -260,25 +227,26 @@ class FollowedTable:
         """A look told the player ``messages`` (a kind of seat may keep them)."""
 
     def poll(self, timeout: float = 0.0) -> Outcome | None:
-        """Keep the seat and follow the table: an outcome telling what changed (None: nothing).
-        A lost seat, a damaged row, the store lost are said once; a look that meets a busy
-        store reads at the next one."""
+        """Keep the seat and follow the table: an outcome telling what changed (None: nothing)."""
         back = changed = False
         reached: tuple[str, ...] = ()
         try:
             lost = self._keep_seat()
             if lost is not None:
                 return Outcome(warning=lost)
-            changed = self._has_changed(timeout, quiet=self.follows_quiet) or self.offline
+            # A look that met a busy store (another terminal writing) left a change to read now.
+            changed = self.store.changed(timeout, self.table_id, self.follows_quiet) or self._unread or self.offline
+            self._unread = False
             before = self._before_look()
             if changed:
                 known = self.seq
                 self.sync()
-                back = self._back()
+                # The look read the table: a store away until now is back, rows are written again.
+                back, self.offline = self.offline, False
                 if self.seq == known or back:
                     # No row: a seat came or went (a row says nothing of the seats).
-                    self._read_seats()
-                reached = self._reached_after_all(self.rows)
+                    self.info = self.store.table(self.table_id)
+                reached = self._reached_after_all()
             news = self._news(before, changed)
         except TableError as exc:
             return self._look_failed(exc)
@@ -290,20 +258,9 @@ class FollowedTable:
             return None
         told = (*reached, *news)
         self._told(told)
-        return Outcome((self.back_notice(), *told) if back else told, warning)
+        return Outcome((_("The table store is back."), *told) if back else told, warning)
 
     # -- waiting for the others --------------------------------------------------------------
-    def _has_changed(self, timeout: float, quiet: bool = True) -> bool:
-        """Whether the table may have changed since the last look: the store says so, or a look
-        that met a busy store (:meth:`_read_later`) left a change unread."""
-        changed = self.store.changed(timeout, self.table_id, quiet) or self._unread
-        self._unread = False
-        return changed
-
-    def _read_later(self) -> None:
-        """The look met a busy store (another terminal writing): the next look reads."""
-        self._unread = True
-
     @property
     def wakes(self) -> bool:
         """Whether :meth:`wait` returns as soon as another process writes to the table (a
@@ -320,9 +277,7 @@ class FollowedTable:
     def _append(self, seq: int, payload: dict[str, Any], quiet: bool = False) -> Row:
         """Write row ``seq`` of the table; raises :class:`~scrabble_fr.table.store.Conflict`
         (another process wrote it first), or ``not_recorded``/``not_recorded_busy`` when the
-        store does not take it: at once, with no connection attempt, while it is known to be
-        away. A connection lost mid-write may have lost only the answer: the next look that
-        reads the table says whether the row is there (:meth:`_reached_after_all`)."""
+        store does not take it (see the module's doc)."""
         if self.offline:
             raise TableError("not_recorded")
         try:
@@ -340,33 +295,23 @@ class FollowedTable:
         doing that it did not take — a coup closed when its time is up, a computer's move —
         is written again by a later look). Any other error is raised."""
         if exc.code in BUSY:
-            self._read_later()
+            self._unread = True
             return None
         if exc.code == "not_recorded" or (exc.code in OUT_OF_REACH and not self.offline):
             self.offline = True
-            return Outcome(warning=lost_notice())
+            return Outcome(warning=_("The connection to the table store is lost: retrying. Until it is back, an "
+                                     "action is refused and not recorded."))
         if exc.code in OUT_OF_REACH:
             return None  # said already: retried at every look
         raise exc
 
-    def _back(self) -> bool:
-        """After a look that read the table: whether the store was away until now (the look
-        says it is back, and rows are written again)."""
-        was_offline, self.offline = self.offline, False
-        return was_offline
-
-    @staticmethod
-    def back_notice() -> str:
-        return _("The table store is back.")
-
-    def _reached_after_all(self, rows: list[Row]) -> tuple[str, ...]:
-        """After a look that read ``rows`` (the table's, so far): the row written as the
-        connection went, if the server took it, said to have reached the table after all (it
-        was said « not recorded »)."""
+    def _reached_after_all(self) -> tuple[str, ...]:
+        """After a look that read the table: the row written as the connection went, if the
+        server took it, said to have reached the table after all (it was said « not recorded »)."""
         unsure, self._unsure = self._unsure, None
         if unsure is None:
             return ()
         seq, payload = unsure
-        if not any(row.seq == seq and row.payload == payload for row in rows):
+        if not any(row.seq == seq and row.payload == payload for row in self.rows):
             return ()
         return (_("Your last action reached the table after all: the store took it just before it went away."),)

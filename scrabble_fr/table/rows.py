@@ -63,19 +63,12 @@ def _seat(value: Any) -> int | None:
 
 def row_type(payload: Mapping[str, Any]) -> RowType | None:
     """A row's type as its JSON form says it (None: a row that does not read)."""
-    try:
-        return _type_of(payload)
-    except ValueError:
-        return None
-
-
-def _type_of(payload: Mapping[str, Any]) -> RowType:
     if "damaged" in payload:
-        raise ValueError("unreadable")
+        return None
     try:
         return RowType(str(payload.get("type")))
     except ValueError:
-        raise ValueError("unreadable") from None
+        return None
 
 
 # -- a classic table ------------------------------------------------------------------------------
@@ -150,17 +143,12 @@ class RematchRow(ClassicRow):
     table: str = ""
     rematch_seed: int | None = None
 
-    def to_json(self) -> Json:
-        data: Json = {"type": self.type.value, "by": self.by, "table": self.table}
-        if self.rematch_seed is not None:
-            data["seed"] = self.rematch_seed
-        return data
+    def extra(self) -> Json:
+        return {"table": self.table, **({"seed": self.rematch_seed} if self.rematch_seed is not None else {})}
 
 
 _CLASSIC: dict[RowType, type[ClassicRow]] = {
-    RowType.MOVE: MoveRow, RowType.UNDO_REQUEST: UndoRequestRow, RowType.UNDO_ANSWER: UndoAnswerRow,
-    RowType.JUDGE_REQUEST: JudgeRequestRow, RowType.REMATCH: RematchRow,
-}
+    kind.type: kind for kind in (MoveRow, UndoRequestRow, UndoAnswerRow, JudgeRequestRow, RematchRow)}
 
 
 def classic_row(kind: RowType | str, **fields: Any) -> ClassicRow:
@@ -170,8 +158,8 @@ def classic_row(kind: RowType | str, **fields: Any) -> ClassicRow:
 
 def read_classic_row(payload: Mapping[str, Any]) -> ClassicRow:
     """A classic table's row from its JSON form; raises for a row that does not read."""
-    kind = _type_of(payload)
-    if kind not in _CLASSIC:
+    kind = row_type(payload)
+    if kind is None or kind not in _CLASSIC:
         raise ValueError("unreadable")
     by = _seat(payload.get("by"))
     if kind is RowType.REMATCH:
@@ -340,7 +328,9 @@ def _swap(swap: Any) -> tuple[int, int, str]:
 
 def read_duplicate_row(payload: Mapping[str, Any]) -> DuplicateRow:
     """A duplicate table's row from its JSON form; raises for a row that does not read."""
-    kind = _type_of(payload)
+    kind = row_type(payload)
+    if kind is None:
+        raise ValueError("unreadable")
     if kind is RowType.JOIN:
         return JoinRow(int(payload["seat"]), str(payload["name"]), payload.get("paper") is True)
     if kind is RowType.NEXT:

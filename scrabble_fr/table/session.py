@@ -11,17 +11,14 @@
 A :class:`TableSession` follows one table for one seat (or for a spectator): it holds a
 :class:`~scrabble_fr.match.Match` given the seat's ports (:mod:`.classic_seat`: it shows its
 seat's own rack, lets its seat act only on its turn, and records in the table's log), rebuilt
-from the table's rows. Every change of the match (a move,
-a challenge, a computer's move, a penalty for overtime, a hint noted) is written as the next row:
-the game's new actions, how many it took back (an undo), the table's notes. Two processes writing
-the same number: one wins. When the winner's row left the game as it was (a note, an undo asked),
-the other's change is put on top of it and written next; otherwise the loser rebuilds from the log
-and tells its player what happened first (``acted_first``), nothing of theirs written. Clocks run
-on the database's timestamps from the moment every human seat has been taken once, whoever's
-terminal is open.
-
-Its rows are typed in :mod:`.rows` (a move, an undo asked or answered, a challenge waiting for the
-arbiter, the rematch's link).
+from the table's rows (typed in :mod:`.rows`). Every change of the match (a move, a challenge, a
+computer's move, a penalty for overtime, a hint noted) is written as the next row: the game's new
+actions, how many it took back (an undo), the table's notes. Two processes writing the same
+number: one wins. When the winner's row left the game as it was (a note, an undo asked), the
+other's change is put on top of it and written next; otherwise the loser rebuilds from the log and
+tells its player what happened first (``acted_first``), nothing of theirs written. Clocks run on
+the database's timestamps from the moment every human seat has been taken once, whoever's terminal
+is open.
 
 The seed that makes the racks is sealed for each human seat's code (:mod:`.seal`): a seat's
 process opens it with its code and replays the real game; a spectator, without a code, replays
@@ -74,6 +71,7 @@ from scrabble_fr.table.store import (
     NewTable,
     Role,
     Row,
+    Seat,
     SeatSpec,
     TableInfo,
     TableStore,
@@ -114,24 +112,21 @@ def create_table(store: TableStore, settings: TableSettings) -> Created:
             raise TableError("arbiter_needs_name")
         check_names([p.name for p in config.players] + [settings.arbiter], 9)
         seats.append(SeatSpec(settings.arbiter.strip(), None, Role.ARBITER))
-    if len(config.players) < 2 or all(p.is_computer for p in config.players):
-        raise TableError("table_players")
-    if settings.arbiter is None:
+    else:
         # Manual verification needs someone to judge: without an arbiter the word list decides.
         config.verification = Verification.AUTO
+    if len(config.players) < 2 or all(p.is_computer for p in config.players):
+        raise TableError("table_players")
     seed = config.seed if config.seed is not None else new_seed()
     # The match's settings as a saved game keeps them, but the private screen: each seat has its own.
     kept = {key: value for key, value in config.settings().items() if key != "private_screen"}
     table_config = {"rules": rules_to_mapping(config.rules), **kept, "lexicon_name": settings.lexicon_name,
                     "lexicon_words": settings.lexicon_words}
-
-    def seal(table_id: str, codes: Mapping[int, str]) -> dict[str, Any]:
-        # Every human seat's process replays the game (its rack, the computers' moves): the seed
-        # is sealed for each code; the database alone gives it to nobody. So is the secret from
-        # which a rematch's seed follows (table.rematch): any seat can make it, none writes it.
-        return table_seals(seed, codes, table_id)
-
-    return store.create_table(NewTable(CLASSIC, table_config, seats, seal=seal))
+    # Every human seat's process replays the game (its rack, the computers' moves): the seed is
+    # sealed for each code; the database alone gives it to nobody. So is the secret from which a
+    # rematch's seed follows (table.rematch): any seat can make it, none writes it.
+    return store.create_table(NewTable(CLASSIC, table_config, seats,
+                                       seal=lambda table_id, codes: table_seals(seed, codes, table_id)))
 
 
 @dataclass
@@ -142,19 +137,7 @@ class UndoAsked:
     yes: list[int] = field(default_factory=list)
 
 
-@dataclass(frozen=True)
-class Judgement:
-    """A challenge waiting for the arbiter's verdict: who challenged, which words."""
-
-    contester: int
-    words: tuple[str, ...]
-
-
 HELP_NOTES = ("hint", "lookup")  # the notes of a seat's use of the program's help
-
-
-def _help_counts(notes: Sequence[Note]) -> dict[tuple[str, int, int], int]:
-    return {(n.kind, n.after, n.player): n.count for n in notes if n.kind in HELP_NOTES}
 
 
 class TableSession(FollowedTable):
@@ -166,31 +149,26 @@ class TableSession(FollowedTable):
         self._open(store, info, seat)
         self.code = code  # the seat's join code, when it was opened with it (its rematch is derived from it)
         config = info.config
-        self.players = [s for s in info.seats if s.role is Role.PLAYER]
-        self.arbiter = info.arbiter
-        numbers = [s.number for s in self.players]
-        self.me: int | None = numbers.index(seat) if seat is not None and seat in numbers else None
-        self.is_arbiter = self.arbiter is not None and seat == self.arbiter.number
+        self.me = next((index for index, s in enumerate(self.players) if s.number == seat), None)
+        self.is_arbiter = info.arbiter is not None and seat == info.arbiter.number
         try:
             # The seed makes the racks: a seat's code opens it (a table of before the seals gives
             # it to anyone); without it a spectator follows the game as the public sees it.
             self.own_seed = table_seed(config, info.id, seat, code)
             if config.get("verification", Verification.AUTO.value) not in tuple(Verification):
                 raise ValueError("verification")
-            game_config = GameConfig.from_settings([PlayerConfig(s.name, s.computer_level) for s in self.players],
+            self.config = GameConfig.from_settings([PlayerConfig(s.name, s.computer_level) for s in self.players],
                                                    rules_from_mapping(config["rules"]), self.own_seed, config)
-            check_players(game_config.players)
+            check_players(self.config.players)
         except (KeyError, TypeError, ValueError, ScrabbleError) as exc:
             raise TableError("table_damaged", table=info.id, seq=0, detail=str(exc)) from None
         if seat is not None and self.own_seed is None:
             # A seat's view holds its rack (and plays it): it needs the seat's own code. Only a
             # spectator (no seat) follows the game without the seed.
             raise TableError("table_unknown_code")
-        self.seed: int | None = self.own_seed
-        self.config = game_config
         self.clock.pin(info.created_ms)
         seat_port = ClassicSeat(self)
-        self.match = Match(game_config, lexicon=lexicon, computers=computers, now=self.clock, recorder=seat_port,
+        self.match = Match(self.config, lexicon=lexicon, computers=computers, now=self.clock, recorder=seat_port,
                            actors=seat_port)
         self._restart()
         if seat is not None and not spectator:
@@ -215,12 +193,16 @@ class TableSession(FollowedTable):
         info = store.table(table) if isinstance(table, str) else table
         return cls(store, info, None, lexicon, spectator=True, computers=None)
 
+    @property
+    def players(self) -> list[Seat]:
+        return [s for s in self.info.seats if s.role is Role.PLAYER]
+
     # -- the state of the table --------------------------------------------------------------
     def _reset(self) -> None:
         """Back to the table as created, before its first row."""
         match = self.match
         self.clock.pin(self.info.created_ms)
-        self.seed = self.own_seed
+        self.seed: int | None = self.own_seed
         match.replay(self._game())
         match.set_notes([])
         match.reset_clocks()  # stopped until every player has joined
@@ -229,7 +211,7 @@ class TableSession(FollowedTable):
         self.started_ms = self.info.started_ms
         self.started = False
         self.undo_asked: UndoAsked | None = None
-        self.judgement: Judgement | None = None
+        self.judgement: JudgeRequestRow | None = None  # a challenge waiting for the arbiter's verdict
         self.judging = False
         self.rematch: RematchRow | None = None  # the rematch's link, once asked
         self.events_at: dict[int, int] = {0: 0}  # how many game events there were after each row
@@ -310,7 +292,6 @@ class TableSession(FollowedTable):
     def _apply(self, row: Row) -> None:
         typed = row.classic()
         match = self.match
-        self.clock.pin(row.ts_ms)
         if isinstance(typed, RematchRow) and self.rematch is None:
             # The finished game's rematch: the first link written is the one every seat follows.
             self.rematch = typed
@@ -341,7 +322,7 @@ class TableSession(FollowedTable):
                 # the move back (or, in a row of before, holds it).
                 self.undo_asked = None
         elif isinstance(typed, JudgeRequestRow):
-            self.judgement = Judgement(typed.contester, typed.words)
+            self.judgement = typed
         if isinstance(typed, MoveRow) and self.judgement is not None and match.game.pending is None:
             self.judgement = None  # judged
         if self.started:
@@ -358,28 +339,18 @@ class TableSession(FollowedTable):
         self.clock.pin(start)
         self.match.start_clocks()
 
-    def sync(self) -> list[Event]:
-        """Read the rows written since the last one known; returns the game's new events."""
+    def sync(self) -> None:
         rows, now = self.store.rows_now(self.table_id, self.seq)
-        before = len(self.match.game.history)
         self._apply_rows(rows)
-        events = self.match.game.history[before:]
         if self.started_ms is None and self.info.started_ms is not None:
             self.started_ms = self.info.started_ms
             if self.rows and self.rows[-1].ts_ms > self.started_ms:
-                return self.rebuild()  # the clocks started before rows already replayed
+                self.rebuild()  # the clocks started before rows already replayed
+                return
         self._start_clocks(now)
         self.clock.follow(now)
         if self.match.is_over and not self.info.over:
             self.store.set_over(self.table_id)
-        return events
-
-    def rebuild(self) -> list[Event]:
-        """Forget the local state and replay the whole log (after a write that lost a race)."""
-        known = len(self.match.game.history)
-        self._restart()
-        self.sync()
-        return self.match.game.history[known:]
 
     # -- writing -----------------------------------------------------------------------------
     def commit(self, kind: str, **extra: Any) -> str | None:
@@ -401,11 +372,6 @@ class TableSession(FollowedTable):
             notes = [n.to_data() for n in match.notes]
             if kind == "move" and not drop and not added and notes == self.committed_notes:
                 return None
-            try:
-                self._require_seat()
-            except TableError:
-                self.rebuild_from_known()  # refused: the match as the log has it, nothing of it kept
-                raise
             # The game is over: its racks are no secret any more, the row reveals the seed.
             revealed = match.game.is_over and self.seed is not None and is_sealed(self.info.config)
             typed = classic_row(kind, by=self.seat, drop=drop,
@@ -414,6 +380,7 @@ class TableSession(FollowedTable):
                                 notes=tuple(notes) if notes != self.committed_notes else None,
                                 seed=self.seed if revealed else None, **extra)
             try:
+                self._require_seat()
                 row = self._append(self.seq + 1, typed.to_json())  # refused at once while the store is away
             except Conflict:
                 if not self._rebase(drop, added, notes):
@@ -424,11 +391,10 @@ class TableSession(FollowedTable):
                     raise TableError("acted_first", name=who, what=self.what_happened(known)) from None
                 continue
             except TableError:
-                self.rebuild_from_known()  # not recorded: the state as the log has it
+                self.rebuild_from_known()  # refused or not recorded: the match as the log has it
                 raise
             # The row is ours: what it holds is the state the match already has.
-            self.rows.append(row)
-            self.seq = row.seq
+            self._read(row)
             self.events_at[row.seq] = len(match.game.history)
             self.committed = list(actions)
             self.committed_notes = notes
@@ -455,13 +421,9 @@ class TableSession(FollowedTable):
             match.settle_clock()
         return True
 
-    def _replayed(self) -> None:
-        self.clock.release()
-
     def what_happened(self, known: int) -> str:
         """The game's events of the rows after ``known``, in words."""
-        count = self.events_at.get(known, 0)
-        events = self.match.game.history[count:]
+        events = self.match.game.history[self.events_at.get(known, 0):]
         return "; ".join(self.event_text(e) for e in events) or "—"
 
     def event_text(self, event: Event) -> str:
@@ -473,7 +435,7 @@ class TableSession(FollowedTable):
     def request_judgement(self, contester: int, words: list[str]) -> Outcome:
         """Manual verification with an arbiter: the challenge waits for the arbiter's verdict."""
         self.commit("judge_request", contester=contester, words=tuple(words))
-        self.judgement = Judgement(contester, tuple(words))
+        self.judgement = JudgeRequestRow(self.seat, contester=contester, words=tuple(words))
         return Outcome((_("The arbiter judges the challenged words."),))
 
     def judge(self, answers: Mapping[str, bool]) -> Outcome:
@@ -556,20 +518,17 @@ class TableSession(FollowedTable):
 
     def _grant_undo(self) -> Outcome:
         self._require_not_over()
-        match = self.match
-        match.take_back()
+        self.match.take_back()
         self.commit("undo_answer", yes=True)
         self.undo_asked = None
         return Outcome((_("Undo accepted: the move is taken back."),))
 
     # -- following ---------------------------------------------------------------------------
-    def _seats_read(self) -> None:
-        self.players = [s for s in self.info.seats if s.role is Role.PLAYER]
-
     def _before_look(self) -> tuple[int, int | None, dict[tuple[str, int, int], int], RematchRow | None]:
         game = self.match.game
         announced = len(game.history) if game.pending is not None else None
-        return len(game.history), announced, _help_counts(self.match.notes), self.rematch
+        asked = {(n.kind, n.after, n.player): n.count for n in self.match.notes if n.kind in HELP_NOTES}
+        return len(game.history), announced, asked, self.rematch
 
     def _news(self, before: Any, changed: bool) -> tuple[str, ...]:
         """The others' moves, their use of the program's help, a rematch asked, a move of this
@@ -598,14 +557,10 @@ class TableSession(FollowedTable):
         to every seat: help at a table between humans is never silent."""
         said: list[str] = []
         for note in self.match.notes:
-            key = (note.kind, note.after, note.player)
-            if note.kind not in HELP_NOTES or note.count <= before.get(key, 0) or note.player == self.me:
-                continue
-            name = self.match.players[note.player]
-            if note.kind == "hint":
-                said.append(_("{name} asked for a hint.").format(name=name))
-            else:
-                said.append(_("{name} used the word tools.").format(name=name))
+            if (note.kind in HELP_NOTES and note.count > before.get((note.kind, note.after, note.player), 0)
+                    and note.player != self.me):
+                text = _("{name} asked for a hint.") if note.kind == "hint" else _("{name} used the word tools.")
+                said.append(text.format(name=self.match.players[note.player]))
         return tuple(said)
 
 

@@ -551,7 +551,7 @@ class GameScreen(LocalizedBindings, Screen[None]):
 
     def _contest_by(self, contester: int, typed: list[str] | None = None) -> None:
         match = self.match
-        words = match.contested_words()
+        words = match.game.formed_words()
         if typed or not match.game.rules.challenge.named_words or len(words) < 2:
             self._judge_contest(contester, typed or None)
             return
@@ -577,7 +577,7 @@ class GameScreen(LocalizedBindings, Screen[None]):
                 return
             self.intent(lambda: match.contest(contester, answers, words))
 
-        self.dialog(ManualVerifyDialog(words or match.contested_words()), answered)
+        self.dialog(ManualVerifyDialog(words or match.game.formed_words()), answered)
 
     def action_accept(self) -> None:
         self.intent(self.match.accept)
