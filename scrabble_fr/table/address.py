@@ -69,12 +69,10 @@ class StoreAddress:
     @property
     def secrets(self) -> tuple[str, ...]:
         """The password as written and as decoded (longest first), wherever the address holds one."""
-        found: set[str] = set()
+        found = {match.group(2).strip("'") for match in _PASSWORD_PARAM.finditer(self.text)}
         userinfo = _USERINFO_PASSWORD.match(self.text)
         if userinfo is not None:
             found.add(userinfo.group(2))
-        for match in _PASSWORD_PARAM.finditer(self.text):
-            found.add(match.group(2).strip("'"))
         found |= {unquote(secret) for secret in found}
         return tuple(sorted((s for s in found if s), key=len, reverse=True))
 

@@ -78,8 +78,6 @@ MESSAGES: dict[str, str] = {
 
 # The codes of an intent the store did not take (the screen gives the typed line back).
 NOT_RECORDED = frozenset({"not_recorded", "not_recorded_busy"})
-
-
 # The codes of a store out of reach for now: a seat following its table waits and retries.
 OUT_OF_REACH = frozenset({"base_unreachable", "base_unreachable_served", "base_lost"})
 

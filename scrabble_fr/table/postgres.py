@@ -18,7 +18,7 @@ import select
 import threading
 import time
 from collections.abc import Iterator, Mapping
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from typing import Any
 
 import psycopg
@@ -27,17 +27,7 @@ from psycopg.rows import tuple_row
 
 from scrabble_fr.table.address import shown_text, unreachable
 from scrabble_fr.table.errors import TableError
-from scrabble_fr.table.store import (
-    LEASE_SECONDS,
-    SCHEMA_VERSION,
-    Conflict,
-    Created,
-    NewTable,
-    Row,
-    Run,
-    SqlStore,
-    TableInfo,
-)
+from scrabble_fr.table.store import Conflict, Created, NewTable, Row, Run, TableStore
 
 CHANNEL = "scrabble_fr"
 # A table-level change (created, joined, a seat taken or left) told on both channels.
@@ -51,7 +41,6 @@ def table_channel(table_id: str) -> str:
 
 QUIET = ":quiet"  # after the table's id in a notification: a quiet row (a club player's proposal)
 CONNECT_SECONDS = 5
-_NOW_MS = "(extract(epoch from clock_timestamp()) * 1000)::bigint"
 _MIGRATION_LOCK = 741_962_034  # pg_advisory_lock key of the schema's creation
 # How a server says it has no connection slot left (53300, which libpq does not hand over at
 # connection time, only the text): in English and in French, whichever lc_messages it speaks.
@@ -92,12 +81,15 @@ def _fetched(cursor: psycopg.Cursor[Any]) -> list[tuple[Any, ...]]:
     return cursor.fetchall() if cursor.description is not None else []
 
 
-class PostgresStore(SqlStore):
+class PostgresStore(TableStore):
     """Tables on a PostgreSQL server (psycopg 3)."""
 
     TABLES = "scrabble_tables"
     SEATS = "scrabble_seats"
-    NOW_MS = _NOW_MS
+    EVENTS = "scrabble_events"
+    META = "scrabble_meta"
+    NOW_MS = "(extract(epoch from clock_timestamp()) * 1000)::bigint"
+    wakes = True
 
     def __init__(self, address: str) -> None:
         self.address = address
@@ -110,10 +102,6 @@ class PostgresStore(SqlStore):
         self._migrate()
 
     # -- plumbing ----------------------------------------------------------------------------
-    def _shown_address(self) -> str:
-        # The address as a message says it: never its password.
-        return shown_text(self.address)
-
     def _connect(self) -> psycopg.Connection[Any]:
         try:
             conn = psycopg.connect(self.address, autocommit=True, connect_timeout=CONNECT_SECONDS,
@@ -135,72 +123,65 @@ class PostgresStore(SqlStore):
         quotes a malformed address whole)."""
         text = str(exc).strip()
         if any(sign in text.casefold() for sign in _FULL_SIGNS):
-            return TableError("base_full", base=self._shown_address())
+            return TableError("base_full", base=shown_text(self.address))
         detail = text.splitlines()[0] if text else type(exc).__name__
         return unreachable(self.address, detail)
 
     def _connection(self) -> psycopg.Connection[Any]:
-        conn = self._conn
-        if conn is None or conn.closed or conn.broken:
-            self._conn = None
-            try:
-                return self._connect()
-            except TableError:
-                raise TableError("base_lost") from None  # a server full for now too: retried
-        return conn
+        if self._conn is not None and not self._conn.closed and not self._conn.broken:
+            return self._conn
+        self._drop()
+        try:
+            return self._connect()
+        except TableError:
+            raise TableError("base_lost") from None  # a server full for now too: retried
 
     def _run(self, sql: str, params: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
         # Reads and the seats' updates may be tried twice: a server restarted since the last call
         # broke the connection, and a new one answers (never an event's insert: see append).
         with self._lock:
-            for attempt in (1, 2):
-                conn = self._connection()
-                try:
-                    return _fetched(conn.execute(sql, params))
-                except psycopg.OperationalError:
-                    self._drop()
-                    if attempt == 2:
-                        raise TableError("base_lost") from None
-            raise TableError("base_lost")
+            try:
+                return _fetched(self._connection().execute(sql, params))
+            except psycopg.OperationalError:
+                self._drop()
+            with self._lost():
+                return _fetched(self._connection().execute(sql, params))
+
+    @contextmanager
+    def _lost(self) -> Iterator[None]:
+        # A connection that breaks is let go, and the call refused: the next one makes a new one.
+        try:
+            yield
+        except psycopg.OperationalError:
+            self._drop()
+            raise TableError("base_lost") from None
 
     def _drop(self) -> None:
         conn, self._conn = self._conn, None
         if conn is not None:
-            try:
+            with suppress(psycopg.Error):
                 conn.close()
-            except psycopg.Error:
-                pass
 
     def _migrate(self) -> None:
-        with self._lock:
-            conn = self._connection()
-            with conn.transaction():
-                conn.execute("SELECT pg_advisory_xact_lock(%s)", (_MIGRATION_LOCK,))
-                for statement in SCHEMA:
-                    conn.execute(statement)
-                found = conn.execute("SELECT value FROM scrabble_meta WHERE key = 'schema'").fetchone()
-                if found is None:
-                    conn.execute("INSERT INTO scrabble_meta VALUES ('schema', %s)", (str(SCHEMA_VERSION),))
-                elif int(found[0]) > SCHEMA_VERSION:
-                    raise TableError("schema_newer", base=self._shown_address(), found=found[0],
-                                     supported=SCHEMA_VERSION)
+        with self._transaction() as run:
+            run("SELECT pg_advisory_xact_lock(%s)", (_MIGRATION_LOCK,))
+            self._make_schema(run, SCHEMA)
 
     @contextmanager
     def _transaction(self) -> Iterator[Run]:
-        with self._lock:
+        with self._lock, self._lost():
             conn = self._connection()
-            try:
-                with conn.transaction():
-                    yield lambda sql, params: _fetched(conn.execute(sql, params))
-            except psycopg.OperationalError:
-                self._drop()
-                raise TableError("base_lost") from None
+            with conn.transaction():
+                yield lambda sql, params: _fetched(conn.execute(sql, params))
+
+    @contextmanager
+    def _seat_change(self, table_id: str) -> Iterator[Run]:
+        # Each statement on its own, tried again over a new connection (see _run).
+        yield self._run
+        self._announce(self._run, table_id)
 
     def _announce(self, run: Run, table_id: str) -> None:
         run(NOTIFY_BOTH, (CHANNEL, table_id, table_channel(table_id), table_id))
-
-    def _hold_table(self, run: Run, table_id: str) -> None:
-        run("SELECT 1 FROM scrabble_tables WHERE id = %s FOR UPDATE", (table_id,))
 
     def _check_room(self, run: Run) -> None:
         """Refuse a newcomer (``base_full``) when the server's connection slots in use, this
@@ -208,7 +189,7 @@ class PostgresStore(SqlStore):
         terminal holds one connection all through the game."""
         found = run(_ROOM, ())
         if found and int(found[0][1]) + SPARE_CONNECTIONS > int(found[0][0]):
-            raise TableError("base_full", base=self._shown_address())
+            raise TableError("base_full", base=shown_text(self.address))
 
     # -- tables ------------------------------------------------------------------------------
     def create_table(self, table: NewTable) -> Created:
@@ -217,16 +198,6 @@ class PostgresStore(SqlStore):
         except psycopg.errors.UniqueViolation:
             # Two processes creating the same named table (a rematch) at once: one did.
             raise TableError("table_exists", table=table.id) from None
-
-    def table(self, table_id: str) -> TableInfo:
-        # The table, its seats and the clock in one round trip (a seat reads it every few seconds).
-        rows = self._run(f"SELECT t.id, t.kind, t.config, t.created_ms, t.updated_ms, t.events, t.over, {_NOW_MS}, "
-                         f"s.seat, s.name, s.computer_level, s.role, s.lease_until_ms, s.joined_ms "
-                         f"FROM scrabble_tables t LEFT JOIN scrabble_seats s ON s.table_id = t.id "
-                         f"WHERE t.id = %s ORDER BY s.seat", (table_id,))
-        if not rows:
-            raise TableError("table_unknown", table=table_id)
-        return self._info(rows[0][:7], (row[8:] for row in rows), rows[0][7])
 
     def set_seat_code(self, table_id: str, seat: int, hash_: str, seals: Mapping[str, str] | None = None) -> bool:
         # One statement: the seat's code and, if it took, its seals. jsonb_set is evaluated on the
@@ -244,51 +215,32 @@ class PostgresStore(SqlStore):
     # -- the log -----------------------------------------------------------------------------
     def append(self, table_id: str, seq: int, payload: dict[str, Any], quiet: bool = False) -> Row:
         text = json.dumps(payload, ensure_ascii=False)
-        with self._lock:
-            conn = self._connection()
-            try:
-                # One statement, one round trip, its own transaction: the row, its table's count
-                # and activity, and the others woken (the notification leaves at the commit).
-                found = conn.execute(
-                    f"WITH added AS (INSERT INTO scrabble_events (table_id, seq, ts_ms, payload) "
-                    f"VALUES (%s, %s, {_NOW_MS}, %s) ON CONFLICT DO NOTHING RETURNING table_id, seq, ts_ms), "
-                    f"counted AS (UPDATE scrabble_tables SET events = added.seq, updated_ms = added.ts_ms "
-                    f"FROM added WHERE id = added.table_id RETURNING 1) "
-                    f"SELECT ts_ms, pg_notify(%s, table_id || %s), pg_notify(%s, table_id || %s), "
-                    f"(SELECT count(*) FROM counted) FROM added",
-                    (table_id, seq, text, table_channel(table_id), QUIET if quiet else "",
-                     CHANNEL, QUIET if quiet else "")).fetchone()
-            except psycopg.OperationalError:
-                self._drop()
-                raise TableError("base_lost") from None
+        # One statement, one round trip, its own transaction: the row, its table's count and
+        # activity, and the others woken (the notification leaves at the commit).
+        with self._lock, self._lost():
+            found = self._connection().execute(
+                f"WITH added AS (INSERT INTO scrabble_events (table_id, seq, ts_ms, payload) "
+                f"VALUES (%s, %s, {self.NOW_MS}, %s) ON CONFLICT DO NOTHING RETURNING table_id, seq, ts_ms), "
+                f"counted AS (UPDATE scrabble_tables SET events = added.seq, updated_ms = added.ts_ms "
+                f"FROM added WHERE id = added.table_id RETURNING 1) "
+                f"SELECT ts_ms, pg_notify(%s, table_id || %s), pg_notify(%s, table_id || %s), "
+                f"(SELECT count(*) FROM counted) FROM added",
+                (table_id, seq, text, table_channel(table_id), QUIET if quiet else "",
+                 CHANNEL, QUIET if quiet else "")).fetchone()
         if found is None:
             raise Conflict(seq)
         return Row(seq, int(found[0]), payload)
-
-    def rows(self, table_id: str, after: int = 0) -> list[Row]:
-        return self.rows_now(table_id, after)[0]
-
-    def rows_now(self, table_id: str, after: int = 0) -> tuple[list[Row], int]:
-        # The clock rides along on a row of its own (no event after ``after``: that row only).
-        found = self._run(f"SELECT {_NOW_MS}, e.seq, e.ts_ms, e.payload FROM (SELECT 1) AS one "
-                          f"LEFT JOIN scrabble_events e ON e.table_id = %s AND e.seq > %s ORDER BY e.seq",
-                          (table_id, after))
-        return [Row.read(seq, ts, text) for _now, seq, ts, text in found if seq is not None], int(found[-1][0])
 
     def changed(self, timeout: float = 0.0, table_id: str | None = None, quiet: bool = True) -> bool:
         with self._lock:
             conn = self._connection()
             channel = CHANNEL if table_id is None else table_channel(table_id)
-            if channel not in self._channels:  # the first look at this table: listen from now on
-                self._channels.add(channel)  # a new connection listens to it too
-                self._notified = True  # what came before listening is read with the next rows
-                try:
-                    conn.execute(psycopg.sql.SQL("LISTEN {}").format(psycopg.sql.Identifier(channel)))
-                except psycopg.OperationalError:
-                    self._drop()
-                    conn = self._connection()  # raises base_lost while the server is away
             deadline = time.monotonic() + timeout
             try:
+                if channel not in self._channels:  # the first look at this table: listen from now on
+                    self._channels.add(channel)  # a new connection listens to it too
+                    self._notified = True  # what came before listening is read with the next rows
+                    conn.execute(psycopg.sql.SQL("LISTEN {}").format(psycopg.sql.Identifier(channel)))
                 # Every notification already received, then (none for this table yet) those
                 # within the timeout. Another table's are read and let go: the payload is the
                 # table. ``timeout=0`` reads what is there without waiting (a short timeout
@@ -305,8 +257,6 @@ class PostgresStore(SqlStore):
                 self._notified = True  # back: anything may have happened meanwhile
             changed, self._notified = self._notified, False
             return changed
-
-    wakes = True
 
     def wait(self, timeout: float, table_id: str | None = None) -> bool:
         with self._lock:
@@ -346,30 +296,6 @@ class PostgresStore(SqlStore):
             if (table_id is None or table == table_id) and (quiet or not is_quiet):
                 self._notified = True
         return received
-
-    # -- seats -------------------------------------------------------------------------------
-    def take_seat(self, table_id: str, seat: int, token: str, force: bool = False) -> None:
-        lease = int(LEASE_SECONDS * 1000)
-        condition = "" if force else f" AND (lease_until_ms < {_NOW_MS} OR lease_token = %s)"
-        params: tuple[Any, ...] = (token, lease, table_id, seat) + (() if force else (token,))
-        self._run(f"UPDATE scrabble_seats SET lease_token = %s, lease_until_ms = {_NOW_MS} + %s, "
-                  f"joined_ms = COALESCE(joined_ms, {_NOW_MS}) WHERE table_id = %s AND seat = %s{condition}", params)
-        held = self._run("SELECT lease_token, name FROM scrabble_seats WHERE table_id = %s AND seat = %s",
-                         (table_id, seat))
-        if not held or held[0][0] != token:
-            raise TableError("seat_taken", name=held[0][1] if held else "?")
-        self._announce(self._run, table_id)
-
-    def renew_seat(self, table_id: str, seat: int, token: str) -> bool:
-        held = self._run(f"UPDATE scrabble_seats SET lease_until_ms = {_NOW_MS} + %s WHERE table_id = %s "
-                         f"AND seat = %s AND lease_token = %s RETURNING seat",
-                         (int(LEASE_SECONDS * 1000), table_id, seat, token))
-        return bool(held)
-
-    def leave_seat(self, table_id: str, seat: int, token: str) -> None:
-        self._run("UPDATE scrabble_seats SET lease_until_ms = 0 WHERE table_id = %s AND seat = %s "
-                  "AND lease_token = %s", (table_id, seat, token))
-        self._announce(self._run, table_id)
 
     def close(self) -> None:
         with self._lock:

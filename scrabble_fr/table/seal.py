@@ -71,9 +71,12 @@ def open_rematch(sealed: str, code: str, table_id: str) -> int:
     return open_seed(sealed, code, table_id, _REMATCH_LABEL)
 
 
-def _tiles_pad(seed: int, table_id: str, seq: int, index: int) -> bytes:
+def _xor_tiles(data: bytes, seed: int, table_id: str, seq: int, index: int) -> bytes:
     # One secret per row and action: an exchange written again after an undo is sealed anew.
-    return derive_secret(str(seed), f"exchange {seq} {index}", table_id)
+    pad = derive_secret(str(seed), f"exchange {seq} {index}", table_id)
+    if len(data) > len(pad):
+        raise ValueError("sealed tiles")
+    return bytes(a ^ b for a, b in zip(data, pad, strict=False))
 
 
 def seal_tiles(tiles: str, seed: int, table_id: str, seq: int, index: int) -> str:
@@ -83,17 +86,12 @@ def seal_tiles(tiles: str, seed: int, table_id: str, seq: int, index: int) -> st
         >>> sealed = seal_tiles("CK", 7, "t1", 3, 2); len(sealed), open_tiles(sealed, 7, "t1", 3, 2)
         (4, 'CK')
     """
-    data = tiles.encode("ascii")
-    return bytes(a ^ b for a, b in zip(data, _tiles_pad(seed, table_id, seq, index), strict=False)).hex()
+    return _xor_tiles(tiles.encode("ascii"), seed, table_id, seq, index).hex()
 
 
 def open_tiles(sealed: str, seed: int, table_id: str, seq: int, index: int) -> str:
     """The tiles :func:`seal_tiles` sealed; raises ``ValueError`` for text that is no sealed tiles."""
-    data = bytes.fromhex(sealed)
-    pad = _tiles_pad(seed, table_id, seq, index)
-    if len(data) > len(pad):
-        raise ValueError("sealed tiles")
-    return bytes(a ^ b for a, b in zip(data, pad, strict=False)).decode("ascii")
+    return _xor_tiles(bytes.fromhex(sealed), seed, table_id, seq, index).decode("ascii")
 
 
 def sealed_seeds(seed: int, codes: Mapping[int, str], seats: Iterable[int], table_id: str) -> dict[str, str]:

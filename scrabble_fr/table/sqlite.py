@@ -1,6 +1,5 @@
 """Shared tables in one SQLite file: any number of terminals on one machine, nothing to start.
 
-    >>> from scrabble_fr.table.store import NewTable, SeatSpec
     >>> store = SqliteStore(":memory:"); store.tables()
     []
 
@@ -18,14 +17,14 @@ import sqlite3
 import threading
 import time
 from collections.abc import Iterator, Mapping
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager, suppress
 from pathlib import Path
 from typing import Any
 
 from scrabble_fr.messages import system_error_text
-from scrabble_fr.table.address import shown_text, unreachable
+from scrabble_fr.table.address import MEMORY, unreachable
 from scrabble_fr.table.errors import TableError
-from scrabble_fr.table.store import LEASE_SECONDS, SCHEMA_VERSION, Conflict, Created, NewTable, Row, Run, SqlStore
+from scrabble_fr.table.store import SCHEMA_VERSION, Conflict, Created, NewTable, Row, Run, TableStore
 
 BUSY_SECONDS = 5.0  # how long a write waits for another terminal's write to end before it is refused
 _BUSY_CODES = (5, 6)  # SQLITE_BUSY, SQLITE_LOCKED
@@ -38,8 +37,6 @@ def _failure(address: str, exc: sqlite3.Error) -> TableError:
         return TableError("base_busy", seconds=f"{BUSY_SECONDS:g}")
     return unreachable(address, str(exc))
 
-
-_NOW_MS = "CAST(ROUND((julianday('now') - 2440587.5) * 86400000.0) AS INTEGER)"
 
 SCHEMA = [
     "CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)",
@@ -62,11 +59,11 @@ SCHEMA = [
 ]
 
 
-class SqliteStore(SqlStore):
+class SqliteStore(TableStore):
     """Tables in a SQLite file (``:memory:`` for a store of one process, in tests)."""
 
     PARAMETER = "?"
-    NOW_MS = _NOW_MS
+    NOW_MS = "CAST(ROUND((julianday('now') - 2440587.5) * 86400000.0) AS INTEGER)"
 
     def __init__(self, path: str | os.PathLike[str], *, make_folder: bool = False) -> None:
         """The store in the file ``path``. A file that does not exist yet is created by the first
@@ -76,25 +73,22 @@ class SqliteStore(SqlStore):
         self.address = str(path)
         self._make_folder = make_folder
         self._lock = threading.RLock()  # one connection, shared by the interface and its workers
-        self._durable = self.address != ":memory:"
-        self._absent = self._durable and not Path(self.address).exists()
+        self._absent = self.address != MEMORY and not Path(self.address).exists()
         # An absent file reads as an empty store (a schema in memory) until a table is created.
-        self._db = self._open(":memory:" if self._absent else self.address)
+        self._open(MEMORY if self._absent else self.address)
         self._version = self._data_version()
         self._marks: dict[str, tuple[Any, ...] | None] = {}  # a followed table's (events, activity)
 
-    def _open(self, target: str) -> sqlite3.Connection:
+    def _open(self, target: str) -> None:
         try:
-            db = sqlite3.connect(target, timeout=BUSY_SECONDS, isolation_level=None, check_same_thread=False)
-            db.execute(f"PRAGMA busy_timeout = {int(BUSY_SECONDS * 1000)}")
-            if target != ":memory:":
-                db.execute("PRAGMA journal_mode = WAL")
-                db.execute("PRAGMA synchronous = FULL")  # an acknowledged event survives a power cut
-            self._db = db
+            self._db = sqlite3.connect(target, timeout=BUSY_SECONDS, isolation_level=None, check_same_thread=False)
+            self._db.execute(f"PRAGMA busy_timeout = {int(BUSY_SECONDS * 1000)}")
+            if target != MEMORY:
+                self._db.execute("PRAGMA journal_mode = WAL")
+                self._db.execute("PRAGMA synchronous = FULL")  # an acknowledged event survives a power cut
             self._migrate()
         except sqlite3.Error as exc:
             raise _failure(self.address, exc) from None
-        return db
 
     def _attach(self, create: bool) -> None:
         """Leave the empty store of an absent file for the file: once another process made it,
@@ -119,8 +113,8 @@ class SqliteStore(SqlStore):
     # -- plumbing ----------------------------------------------------------------------------
     def _run(self, sql: str, params: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
         with self._lock:
-            if self._absent and Path(self.address).exists():
-                self._attach(create=False)  # another process created the file meanwhile
+            if self._absent:
+                self._attach(create=False)  # if another process created the file meanwhile
             try:
                 return self._db.execute(sql, params).fetchall()
             except sqlite3.IntegrityError:
@@ -129,53 +123,48 @@ class SqliteStore(SqlStore):
                 raise _failure(self.address, exc) from None
 
     def _migrate(self) -> None:
-        with self._lock:
-            if self._current():
-                return  # nothing to create: opening the store takes no write lock
-            self._db.execute("BEGIN IMMEDIATE")
-            try:
-                for statement in SCHEMA:
-                    self._db.execute(statement)
-                found = self._db.execute("SELECT value FROM meta WHERE key = 'schema'").fetchone()
-                if found is None:
-                    self._db.execute("INSERT INTO meta VALUES ('schema', ?)", (str(SCHEMA_VERSION),))
-                elif int(found[0]) > SCHEMA_VERSION:
-                    raise TableError("schema_newer", base=shown_text(self.address), found=found[0],
-                                     supported=SCHEMA_VERSION)
-                self._db.execute("COMMIT")
-            except BaseException:
-                self._db.execute("ROLLBACK")
-                raise
+        if self._current():
+            return  # nothing to create: opening the store takes no write lock
+        # The connection itself, not _run: the file is being attached.
+        with self._immediate(lambda sql, params: self._db.execute(sql, params).fetchall()) as run:
+            self._make_schema(run, SCHEMA)
 
     def _current(self) -> bool:
         """True if the file already holds this program's schema, its last object included (a
         read: a hundred terminals opening the file at once do not queue for its write lock)."""
         try:
-            found = self._db.execute("SELECT value FROM meta WHERE key = 'schema'").fetchone()
+            found = self._db.execute("SELECT value FROM meta WHERE key = 'schema'").fetchall()
             last = self._db.execute("SELECT 1 FROM sqlite_master WHERE type = 'trigger' AND name = 'event_counted'"
                                     ).fetchone()
         except sqlite3.OperationalError:
             return False  # no meta table yet
-        if found is not None and int(found[0]) > SCHEMA_VERSION:
-            raise TableError("schema_newer", base=shown_text(self.address), found=found[0],
-                             supported=SCHEMA_VERSION)
-        return found is not None and int(found[0]) == SCHEMA_VERSION and last is not None
+        self._check_version(found)
+        return bool(found) and int(found[0][0]) == SCHEMA_VERSION and last is not None
 
     def _data_version(self) -> int:
         return int(self._run("PRAGMA data_version")[0][0])
 
     @contextmanager
-    def _transaction(self) -> Iterator[Run]:
+    def _immediate(self, run: Run) -> Iterator[Run]:
         # BEGIN IMMEDIATE takes the file's write lock at once: one writer at a time, from the
         # first read of the transaction (a newcomer's seat counts the one before).
         with self._lock:
-            self._run("BEGIN IMMEDIATE")
+            run("BEGIN IMMEDIATE", ())
             try:
-                yield self._run
-                self._run("COMMIT")
+                yield run
+                run("COMMIT", ())
             except BaseException:
-                self._run("ROLLBACK")
+                run("ROLLBACK", ())
                 raise
+
+    def _transaction(self) -> AbstractContextManager[Run]:
+        return self._immediate(self._run)
+
+    @contextmanager
+    def _seat_change(self, table_id: str) -> Iterator[Run]:
+        with self._transaction() as run:
+            yield run
+            run(self._sql("UPDATE {tables} SET updated_ms = {now} WHERE id = %s"), (table_id,))  # wakes the others
 
     # -- tables ------------------------------------------------------------------------------
     def create_table(self, table: NewTable) -> Created:
@@ -183,6 +172,16 @@ class SqliteStore(SqlStore):
             if self._absent:
                 self._attach(create=True)  # the first table written makes the file
             return super().create_table(table)
+
+    def set_seat_code(self, table_id: str, seat: int, hash_: str, seals: Mapping[str, str] | None = None) -> bool:
+        with self._transaction() as run:
+            done = bool(run("UPDATE seats SET code_hash = ? WHERE table_id = ? AND seat = ? AND computer_level IS NULL "
+                            "AND (code_hash IS NULL OR code_hash = ?) RETURNING seat", (hash_, table_id, seat, hash_)))
+            for key, value in (seals or {}).items() if done else ():
+                # json_set changes one entry under the write lock: another seat's stays.
+                run("UPDATE tables SET config = json_set(config, ?, ?) WHERE id = ?",
+                    (f'$."{key}"."{seat}"', value, table_id))
+        return done
 
     # -- the log -----------------------------------------------------------------------------
     def append(self, table_id: str, seq: int, payload: dict[str, Any], quiet: bool = False) -> Row:
@@ -197,7 +196,7 @@ class SqliteStore(SqlStore):
             try:
                 # One statement, its own transaction: the row, and (the trigger) its table's count.
                 found = self._db.execute(f"INSERT INTO events (table_id, seq, ts_ms, payload) "
-                                         f"VALUES (?, ?, {_NOW_MS}, ?) RETURNING ts_ms",
+                                         f"VALUES (?, ?, {self.NOW_MS}, ?) RETURNING ts_ms",
                                          (table_id, seq, text)).fetchall()
             except sqlite3.IntegrityError:
                 raise Conflict(seq) from None
@@ -206,10 +205,6 @@ class SqliteStore(SqlStore):
                     self._db.execute("ROLLBACK")
                 raise _failure(self.address, exc) from None
         return Row(seq, int(found[0][0]), payload)
-
-    def rows(self, table_id: str, after: int = 0) -> list[Row]:
-        return [Row.read(*found) for found in self._run("SELECT seq, ts_ms, payload FROM events WHERE table_id = ? "
-                                                        "AND seq > ? ORDER BY seq", (table_id, after))]
 
     def changed(self, timeout: float = 0.0, table_id: str | None = None, quiet: bool = True) -> bool:
         deadline = time.monotonic() + timeout
@@ -230,54 +225,18 @@ class SqliteStore(SqlStore):
             time.sleep(min(0.02, max(0.0, deadline - time.monotonic())))
 
     # -- seats -------------------------------------------------------------------------------
-    def take_seat(self, table_id: str, seat: int, token: str, force: bool = False) -> None:
-        lease = int(LEASE_SECONDS * 1000)
-        condition = "" if force else f" AND (lease_until_ms < {_NOW_MS} OR lease_token = ?)"
-        params: tuple[Any, ...] = (token, lease, table_id, seat) + (() if force else (token,))
-        with self._transaction() as run:
-            run(f"UPDATE seats SET lease_token = ?, lease_until_ms = {_NOW_MS} + ?, "
-                f"joined_ms = COALESCE(joined_ms, {_NOW_MS}) WHERE table_id = ? AND seat = ?{condition}", params)
-            run(f"UPDATE tables SET updated_ms = {_NOW_MS} WHERE id = ?", (table_id,))  # wakes the others
-            held = run("SELECT lease_token, name FROM seats WHERE table_id = ? AND seat = ?", (table_id, seat))
-        if not held or held[0][0] != token:
-            raise TableError("seat_taken", name=held[0][1] if held else "?")
-
     def renew_seat(self, table_id: str, seat: int, token: str) -> bool:
         # A lease renewed every few seconds by every seat need not reach the disk at once: committed
         # without its own fsync (a power cut forgets it, and the seat is free a few seconds early),
         # it holds the write lock a tenth of a millisecond instead of an fsync's several. The next
         # event's commit writes it to the disk with its own.
         with self._lock:
-            if self._durable:
-                self._run("PRAGMA synchronous = NORMAL")
+            self._run("PRAGMA synchronous = NORMAL")
             try:
-                held = self._run(f"UPDATE seats SET lease_until_ms = {_NOW_MS} + ? WHERE table_id = ? AND seat = ? "
-                                 f"AND lease_token = ? RETURNING seat",
-                                 (int(LEASE_SECONDS * 1000), table_id, seat, token))
+                return super().renew_seat(table_id, seat, token)
             finally:
-                if self._durable:
-                    self._run("PRAGMA synchronous = FULL")
-        return bool(held)
-
-    def set_seat_code(self, table_id: str, seat: int, hash_: str, seals: Mapping[str, str] | None = None) -> bool:
-        with self._transaction() as run:
-            done = bool(run("UPDATE seats SET code_hash = ? WHERE table_id = ? AND seat = ? AND computer_level IS NULL "
-                            "AND (code_hash IS NULL OR code_hash = ?) RETURNING seat", (hash_, table_id, seat, hash_)))
-            for key, value in (seals or {}).items() if done else ():
-                # json_set changes one entry under the write lock: another seat's stays.
-                run("UPDATE tables SET config = json_set(config, ?, ?) WHERE id = ?",
-                    (f'$."{key}"."{seat}"', value, table_id))
-        return done
-
-    def leave_seat(self, table_id: str, seat: int, token: str) -> None:
-        with self._transaction() as run:
-            run("UPDATE seats SET lease_until_ms = 0 WHERE table_id = ? AND seat = ? AND lease_token = ?",
-                (table_id, seat, token))
-            run(f"UPDATE tables SET updated_ms = {_NOW_MS} WHERE id = ?", (table_id,))
+                self._run("PRAGMA synchronous = FULL")
 
     def close(self) -> None:
-        with self._lock:
-            try:
-                self._db.close()
-            except sqlite3.Error:
-                pass
+        with self._lock, suppress(sqlite3.Error):
+            self._db.close()

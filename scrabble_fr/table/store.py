@@ -32,6 +32,7 @@ from collections.abc import Callable, Iterable, Mapping
 from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
 from enum import StrEnum
+from itertools import groupby
 from pathlib import Path
 from typing import Any
 
@@ -69,20 +70,13 @@ class SeatSpec:
         return self.computer_level is not None
 
 
-@dataclass(frozen=True)
-class Seat:
-    """A seat as stored."""
+@dataclass(frozen=True, kw_only=True)
+class Seat(SeatSpec):
+    """A seat as stored: what it was made as, its number, and whether a process holds it."""
 
     number: int
-    name: str
-    computer_level: int | None
-    role: Role
     present: bool = False  # a live process holds it (its lease runs)
     joined_ms: int | None = None  # when a process first took it (the database's clock)
-
-    @property
-    def is_computer(self) -> bool:
-        return self.computer_level is not None
 
 
 @dataclass(frozen=True)
@@ -195,11 +189,9 @@ def derived_code(code: str, label: str, table_id: str) -> str:
     """A join code only the holder of ``code`` can work out, for the use ``label`` at table
     ``table_id`` (:func:`~scrabble_fr.table.secrets.derive_secret`), written as a drawn code."""
     number = int.from_bytes(derive_secret(code, label, table_id), "big")
-    raw = []
-    for _ in range(20):  # 20 digits in base 31 of 256 bits: 99 bits, as a drawn code, with no measurable bias
-        number, digit = divmod(number, len(_CODE_ALPHABET))
-        raw.append(_CODE_ALPHABET[digit])
-    return _grouped("".join(raw))
+    base = len(_CODE_ALPHABET)
+    # The 20 low digits in base 31 of 256 bits: 99 bits, as a drawn code, with no measurable bias.
+    return _grouped("".join(_CODE_ALPHABET[number // base**i % base] for i in range(20)))
 
 
 def open_table_code(arbiter_code: str, table_id: str) -> str:
@@ -248,125 +240,36 @@ def new_table_id() -> str:
     return "".join(secrets.choice(_CODE_ALPHABET) for _ in range(8))
 
 
-class TableStore(ABC):
-    """What a backend provides; every method raises :class:`TableError` for a store it cannot
-    reach (``base_unreachable``, ``base_lost``), and writes nothing then."""
-
-    address: str
-
-    # -- tables ------------------------------------------------------------------------------
-    @abstractmethod
-    def create_table(self, table: NewTable) -> Created:
-        """Create the table (``table_exists`` if ``table.id`` is taken: nothing written)."""
-
-    @abstractmethod
-    def table(self, table_id: str) -> TableInfo:
-        """The table; raises ``table_unknown``."""
-
-    @abstractmethod
-    def tables(self) -> list[TableInfo]:
-        """Every table, the most recently active first."""
-
-    @abstractmethod
-    def find_code(self, code: str) -> tuple[TableInfo, int | None]:
-        """The table and seat a join code opens (None: an open table's own code, which gives a
-        seat to a name, :meth:`add_seat`); raises ``table_unknown_code``."""
-
-    @abstractmethod
-    def add_seat(self, table_id: str, spec: SeatSpec, max_players: int | None = None) -> tuple[int, str]:
-        """A new seat at an open table, and its code, checked in the transaction that writes it
-        (:func:`check_new_seat`): raises ``name_taken`` for a name already seated (case aside),
-        ``table_full`` past ``max_players`` players. A server may also refuse a newcomer it has
-        no connection left for (``base_full``)."""
-
-    @abstractmethod
-    def set_over(self, table_id: str) -> None: ...
-
-    @abstractmethod
-    def set_seat_code(self, table_id: str, seat: int, hash_: str, seals: Mapping[str, str] | None = None) -> bool:
-        """Give a seat created without a code (``NewTable.coded`` false) the code whose hash is
-        ``hash_``; True if the seat has that code now, False if it has another one. ``seals``
-        (configuration key: hex) are this seat's entries of those keys (a rematch's seals, which
-        only this seat can make), set in the same write; each key's object must exist. Two seats
-        setting theirs at once both keep them (the configuration is changed in place, not rewritten)."""
-
-    # -- the log -----------------------------------------------------------------------------
-    @abstractmethod
-    def append(self, table_id: str, seq: int, payload: dict[str, Any], quiet: bool = False) -> Row:
-        """Insert event ``seq``; raises :class:`Conflict` if it exists. A ``quiet`` row (a club
-        player's proposal) need not wake the processes that do not follow quiet rows (see
-        :meth:`changed`): they read it with the next row that does."""
-
-    @abstractmethod
-    def rows(self, table_id: str, after: int = 0) -> list[Row]:
-        """The events after ``after``, in order."""
-
-    @abstractmethod
-    def now_ms(self) -> int:
-        """The database's clock."""
-
-    def rows_now(self, table_id: str, after: int = 0) -> tuple[list[Row], int]:
-        """:meth:`rows` and :meth:`now_ms` together (a server answers both in one round trip:
-        what a process following a table asks at every change)."""
-        return self.rows(table_id, after), self.now_ms()
-
-    @abstractmethod
-    def changed(self, timeout: float = 0.0, table_id: str | None = None, quiet: bool = True) -> bool:
-        """True if some table (``table_id``: that table) may have new events or seats since the
-        last call (waits up to ``timeout``). A process follows one table: the others' writes
-        must not wake it, or a hundred terminals each read back every table's every row.
-        ``quiet=False``: quiet rows need not wake it (a backend may still say True for them).
-        The store's own writes do not count: a store is one follower's connection (a second
-        session following the same table in one process opens a store of its own)."""
-
-    #: Whether :meth:`wait` returns as soon as another process writes (a server that announces
-    #: its writes); otherwise a process follows a table by calling :meth:`changed` on a timer.
-    wakes: bool = False
-
-    def wait(self, timeout: float, table_id: str | None = None) -> bool:
-        """Block until another process's write to ``table_id`` (any table without) may be
-        waiting to be read — True, then :meth:`changed` says whether it is — or until
-        ``timeout`` — False. The connection is not held meanwhile: another thread may use the
-        store. A store that cannot be woken (:attr:`wakes` false) sleeps out the timeout."""
-        time.sleep(timeout)
-        return False
-
-    # -- seats -------------------------------------------------------------------------------
-    @abstractmethod
-    def take_seat(self, table_id: str, seat: int, token: str, force: bool = False) -> None:
-        """Hold a seat for this process; raises ``seat_taken`` if a live process holds it."""
-
-    @abstractmethod
-    def renew_seat(self, table_id: str, seat: int, token: str) -> bool:
-        """Keep holding the seat; False if another process took it."""
-
-    @abstractmethod
-    def leave_seat(self, table_id: str, seat: int, token: str) -> None: ...
-
-    def close(self) -> None:  # noqa: B027 (a backend with nothing to let go keeps it)
-        """Let the connection go."""
-
-
-
 # A statement run in a backend's transaction: its SQL and parameters, the rows it returns.
 Run = Callable[[str, tuple[Any, ...]], list[tuple[Any, ...]]]
 
 
-class SqlStore(TableStore):
-    """What both backends write in the same SQL, once: a table created, a seat added, a code
-    looked up, the tables read. A statement here names the backend's tables ``{tables}`` and
-    ``{seats}``, its clock ``{now}`` and a parameter ``%s``; :meth:`_sql` says it in the
-    backend's dialect. A backend says how it runs a statement and a transaction, and what it
-    adds to one (:meth:`_announce`, the checks of a newcomer)."""
+class TableStore(ABC):
+    """A store of tables, and what both backends write in the same SQL: a table created, a seat
+    added, taken or left, a code looked up, the tables and the log read. Every method raises
+    :class:`TableError` for a store it cannot reach (``base_unreachable``, ``base_lost``), and
+    writes nothing then.
 
+    A statement here names the backend's tables ``{tables}``, ``{seats}``, ``{events}`` and
+    ``{meta}``, its clock ``{now}`` and a parameter ``%s``; :meth:`_sql` says it in the backend's
+    dialect. A backend says how it runs a statement and a transaction, and what it adds to one
+    (:meth:`_announce`, the checks of a newcomer)."""
+
+    address: str
     TABLES = "tables"
     SEATS = "seats"
+    EVENTS = "events"
+    META = "meta"
     PARAMETER = "%s"
     NOW_MS: str  # the database's clock, milliseconds since 1970, as an SQL expression
+    #: Whether :meth:`wait` returns as soon as another process writes (a server that announces
+    #: its writes); otherwise a process follows a table by calling :meth:`changed` on a timer.
+    wakes: bool = False
 
     def _sql(self, text: str) -> str:
         # The parameters first: a name or a clock put in after holds no placeholder to rewrite.
-        return text.replace("%s", self.PARAMETER).format(tables=self.TABLES, seats=self.SEATS, now=self.NOW_MS)
+        return text.replace("%s", self.PARAMETER).format(tables=self.TABLES, seats=self.SEATS, events=self.EVENTS,
+                                                         meta=self.META, now=self.NOW_MS)
 
     @abstractmethod
     def _run(self, sql: str, params: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
@@ -376,22 +279,40 @@ class SqlStore(TableStore):
     def _transaction(self) -> AbstractContextManager[Run]:
         """A write transaction: what runs in it is written together, or nothing is."""
 
-    def _announce(self, run: Run, table_id: str) -> None:
+    @abstractmethod
+    def _seat_change(self, table_id: str) -> AbstractContextManager[Run]:
+        """Where a seat is taken or left: its statements, then the processes following
+        ``table_id`` told (nothing is told if a statement raises)."""
+
+    def _announce(self, run: Run, table_id: str) -> None:  # noqa: B027 (a file has none)
         """Tell the processes following ``table_id`` that a seat came, went, or was added (a
         server's notification; a file's commit is seen without one)."""
 
-    def _hold_table(self, run: Run, table_id: str) -> None:
-        """Hold ``table_id`` until the transaction ends, so that newcomers sit one at a time (a
-        file's transaction holds the whole file already)."""
-
-    def _check_room(self, run: Run) -> None:
+    def _check_room(self, run: Run) -> None:  # noqa: B027 (a file has none)
         """Refuse a newcomer the store has no room for (a server's connections; a file has room)."""
 
+    def _make_schema(self, run: Run, schema: Iterable[str]) -> None:
+        """Create what ``schema`` lacks and record its version, in the caller's transaction."""
+        for statement in schema:
+            run(statement, ())
+        found = run(self._sql("SELECT value FROM {meta} WHERE key = 'schema'"), ())
+        if not found:
+            run(self._sql("INSERT INTO {meta} VALUES ('schema', %s)"), (str(SCHEMA_VERSION),))
+        self._check_version(found)
+
+    def _check_version(self, found: list[tuple[Any, ...]]) -> None:
+        """Raise ``schema_newer`` if the schema version ``found`` is a newer program's."""
+        if found and int(found[0][0]) > SCHEMA_VERSION:
+            raise TableError("schema_newer", base=shown_text(self.address), found=found[0][0],
+                             supported=SCHEMA_VERSION)
+
     def now_ms(self) -> int:
-        return int(self._run(f"SELECT {self.NOW_MS}")[0][0])
+        """The database's clock."""
+        return int(self._run(self._sql("SELECT {now}"))[0][0])
 
     # -- tables ------------------------------------------------------------------------------
     def create_table(self, table: NewTable) -> Created:
+        """Create the table (``table_exists`` if ``table.id`` is taken: nothing written)."""
         with self._transaction() as run:
             table_id = table.id or new_table_id()
             while run(self._sql("SELECT 1 FROM {tables} WHERE id = %s"), (table_id,)):
@@ -414,48 +335,54 @@ class SqlStore(TableStore):
             (table_id, number, spec.name, spec.computer_level, spec.role.value, code_hash(code) if code else None))
 
     def add_seat(self, table_id: str, spec: SeatSpec, max_players: int | None = None) -> tuple[int, str]:
+        """A new seat at an open table, and its code, checked in the transaction that writes it
+        (:func:`check_new_seat`): raises ``name_taken`` for a name already seated (case aside),
+        ``table_full`` past ``max_players`` players. A server may also refuse a newcomer it has
+        no connection left for (``base_full``)."""
         code = new_code()
         with self._transaction() as run:
-            # One seat at a time per table: two players joining at once get two numbers, and the
-            # second one counts the first one's seat.
-            self._hold_table(run, table_id)
+            # The table's activity first: the update holds its row until the transaction ends (a
+            # file's transaction holds the whole file already), so that newcomers sit one at a
+            # time: two players joining at once get two numbers, the second counting the first.
+            run(self._sql("UPDATE {tables} SET updated_ms = {now} WHERE id = %s"), (table_id,))
             seated = run(self._sql("SELECT name, role FROM {seats} WHERE table_id = %s"), (table_id,))
             check_new_seat(table_id, spec, seated, max_players)
             self._check_room(run)
             seat = int(run(self._sql("SELECT COALESCE(MAX(seat), -1) + 1 FROM {seats} WHERE table_id = %s"),
                            (table_id,))[0][0])
             self._insert_seat(run, table_id, seat, spec, code)
-            run(self._sql("UPDATE {tables} SET updated_ms = {now} WHERE id = %s"), (table_id,))
             self._announce(run, table_id)
         return seat, code
 
-    def _info(self, row: tuple[Any, ...], seats: Iterable[tuple[Any, ...]], now: int) -> TableInfo:
-        """A table from its row and its seats' rows (a table without seats: none)."""
-        table_id, kind, config, created, updated, events, over = row
-        found = tuple(Seat(number, name, level, Role(role), present=until > now, joined_ms=joined)
-                      for number, name, level, role, until, joined in seats if number is not None)
-        data = config if isinstance(config, dict) else json.loads(config)  # a server's JSONB reads as a dict
-        return TableInfo(table_id, kind, data, found, int(created), int(updated), int(events), bool(over))
+    def _tables(self, clauses: str, params: tuple[Any, ...] = ()) -> list[TableInfo]:
+        """The tables ``clauses`` select, with their seats and the clock, in one round trip (a
+        seat reads its table every few seconds): a row per seat, one for a table without."""
+        rows = self._run(self._sql("SELECT t.id, t.kind, t.config, t.created_ms, t.updated_ms, t.events, t.over, "
+                                   "{now}, s.seat, s.name, s.computer_level, s.role, s.lease_until_ms, s.joined_ms "
+                                   "FROM {tables} t LEFT JOIN {seats} s ON s.table_id = t.id " + clauses), params)
+        return [self._info(list(table)) for _id, table in groupby(rows, key=lambda row: row[0])]
 
-    def _seats(self, table_id: str) -> list[tuple[Any, ...]]:
-        return self._run(self._sql("SELECT seat, name, computer_level, role, lease_until_ms, joined_ms FROM {seats} "
-                                   "WHERE table_id = %s ORDER BY seat"), (table_id,))
+    def _info(self, rows: list[tuple[Any, ...]]) -> TableInfo:
+        table_id, kind, config, created, updated, events, over, now = rows[0][:8]
+        seats = tuple(Seat(name, level, Role(role), number=number, present=until > now, joined_ms=joined)
+                      for number, name, level, role, until, joined in (row[8:] for row in rows) if number is not None)
+        data = config if isinstance(config, dict) else json.loads(config)  # a server's JSONB reads as a dict
+        return TableInfo(table_id, kind, data, seats, int(created), int(updated), int(events), bool(over))
 
     def table(self, table_id: str) -> TableInfo:
-        rows = self._run(self._sql("SELECT id, kind, config, created_ms, updated_ms, events, over FROM {tables} "
-                                   "WHERE id = %s"), (table_id,))
-        if not rows:
+        """The table; raises ``table_unknown``."""
+        found = self._tables("WHERE t.id = %s ORDER BY s.seat", (table_id,))
+        if not found:
             raise TableError("table_unknown", table=table_id)
-        now = self.now_ms()
-        return self._info(rows[0], self._seats(table_id), now)
+        return found[0]
 
     def tables(self) -> list[TableInfo]:
-        now = self.now_ms()
-        rows = self._run(self._sql("SELECT id, kind, config, created_ms, updated_ms, events, over FROM {tables} "
-                                   "ORDER BY updated_ms DESC"))
-        return [self._info(row, self._seats(row[0]), now) for row in rows]
+        """Every table, the most recently active first."""
+        return self._tables("ORDER BY t.updated_ms DESC, t.id, s.seat")
 
     def find_code(self, code: str) -> tuple[TableInfo, int | None]:
+        """The table and seat a join code opens (None: an open table's own code, which gives a
+        seat to a name, :meth:`add_seat`); raises ``table_unknown_code``."""
         rows = self._run(self._sql("SELECT table_id, seat FROM {seats} WHERE code_hash = %s"), (code_hash(code),))
         if rows:
             return self.table(rows[0][0]), int(rows[0][1])
@@ -467,11 +394,81 @@ class SqlStore(TableStore):
     def set_over(self, table_id: str) -> None:
         self._run(self._sql("UPDATE {tables} SET over = TRUE WHERE id = %s"), (table_id,))
 
+    @abstractmethod
+    def set_seat_code(self, table_id: str, seat: int, hash_: str, seals: Mapping[str, str] | None = None) -> bool:
+        """Give a seat created without a code (``NewTable.coded`` false) the code whose hash is
+        ``hash_``; True if the seat has that code now, False if it has another one. ``seals``
+        (configuration key: hex) are this seat's entries of those keys (a rematch's seals, which
+        only this seat can make), set in the same write; each key's object must exist. Two seats
+        setting theirs at once both keep them (the configuration is changed in place, not rewritten)."""
+
+    # -- the log -----------------------------------------------------------------------------
+    @abstractmethod
+    def append(self, table_id: str, seq: int, payload: dict[str, Any], quiet: bool = False) -> Row:
+        """Insert event ``seq``; raises :class:`Conflict` if it exists. A ``quiet`` row (a club
+        player's proposal) need not wake the processes that do not follow quiet rows (see
+        :meth:`changed`): they read it with the next row that does."""
+
+    def rows(self, table_id: str, after: int = 0) -> list[Row]:
+        """The events after ``after``, in order."""
+        return self.rows_now(table_id, after)[0]
+
+    def rows_now(self, table_id: str, after: int = 0) -> tuple[list[Row], int]:
+        """:meth:`rows` and :meth:`now_ms` together, in one round trip (what a process following a
+        table asks at every change)."""
+        # The clock rides along on a row of its own (no event after ``after``: that row only).
+        found = self._run(self._sql("SELECT {now}, e.seq, e.ts_ms, e.payload FROM (SELECT 1) AS one "
+                                    "LEFT JOIN {events} e ON e.table_id = %s AND e.seq > %s ORDER BY e.seq"),
+                          (table_id, after))
+        return [Row.read(seq, ts, text) for _now, seq, ts, text in found if seq is not None], int(found[-1][0])
+
+    @abstractmethod
+    def changed(self, timeout: float = 0.0, table_id: str | None = None, quiet: bool = True) -> bool:
+        """True if some table (``table_id``: that table) may have new events or seats since the
+        last call (waits up to ``timeout``). A process follows one table: the others' writes
+        must not wake it, or a hundred terminals each read back every table's every row.
+        ``quiet=False``: quiet rows need not wake it (a backend may still say True for them).
+        The store's own writes do not count: a store is one follower's connection (a second
+        session following the same table in one process opens a store of its own)."""
+
+    def wait(self, timeout: float, table_id: str | None = None) -> bool:
+        """Block until another process's write to ``table_id`` (any table without) may be
+        waiting to be read — True, then :meth:`changed` says whether it is — or until
+        ``timeout`` — False. The connection is not held meanwhile: another thread may use the
+        store. A store that cannot be woken (:attr:`wakes` false) sleeps out the timeout."""
+        time.sleep(timeout)
+        return False
+
+    # -- seats -------------------------------------------------------------------------------
+    def take_seat(self, table_id: str, seat: int, token: str, force: bool = False) -> None:
+        """Hold a seat for this process; raises ``seat_taken`` if a live process holds it."""
+        condition = "" if force else " AND (lease_until_ms < {now} OR lease_token = %s)"
+        with self._seat_change(table_id) as run:
+            run(self._sql("UPDATE {seats} SET lease_token = %s, lease_until_ms = {now} + %s, "
+                          "joined_ms = COALESCE(joined_ms, {now}) WHERE table_id = %s AND seat = %s" + condition),
+                (token, int(LEASE_SECONDS * 1000), table_id, seat) + (() if force else (token,)))
+            held = run(self._sql("SELECT lease_token, name FROM {seats} WHERE table_id = %s AND seat = %s"),
+                       (table_id, seat))
+            if not held or held[0][0] != token:
+                raise TableError("seat_taken", name=held[0][1] if held else "?")
+
+    def renew_seat(self, table_id: str, seat: int, token: str) -> bool:
+        """Keep holding the seat; False if another process took it."""
+        return bool(self._run(self._sql("UPDATE {seats} SET lease_until_ms = {now} + %s WHERE table_id = %s "
+                                        "AND seat = %s AND lease_token = %s RETURNING seat"),
+                              (int(LEASE_SECONDS * 1000), table_id, seat, token)))
+
+    def leave_seat(self, table_id: str, seat: int, token: str) -> None:
+        with self._seat_change(table_id) as run:
+            run(self._sql("UPDATE {seats} SET lease_until_ms = 0 WHERE table_id = %s AND seat = %s "
+                          "AND lease_token = %s"), (table_id, seat, token))
+
+    def close(self) -> None:  # noqa: B027 (a backend with nothing to let go keeps it)
+        """Let the connection go."""
+
+
 def default_address() -> str:
-    """``SCRABBLE_FR_BASE``, else the SQLite file in the user's data folder."""
-    explicit = os.environ.get(BASE_ENV)
-    if explicit:
-        return explicit
+    """The SQLite file in the user's data folder."""
     from platformdirs import user_data_dir
 
     return str(Path(user_data_dir("scrabble_fr")) / "tables.sqlite3")
