@@ -93,6 +93,23 @@ every square a word may start on (a DAWG; Quackle's GADDAG starts from the ancho
 Python ``Move`` costs more than Quackle's C++ one: every move with every ``Move`` built is still
 above Quackle's time.
 
+Since (main at 7862371, then this): a move list's placements found from the anchor each reaches
+first, a word's left part walked once for all its start squares (a fifth fewer word graph steps
+with two jokers); put in order by a radix sort of number keys; the records kept as the C side
+wrote them, in one bytes object, a record made only when read (two tuples a move fewer); the
+list of the moves kept out of the collector's walks. The same day, load 2.5 to 7, ours /
+(Quackle + its cross-sets), a run of before, then six of after:
+
+    every move, every Move built     before 1.04 x, two jokers 1.50 x
+                                     after  0.82-0.93 x, two jokers 0.81-1.23 x
+                                     (two jokers 1.14-1.23 x in the two runs at the lowest load)
+    best move                        before 0.64 x, two jokers 0.19 x
+                                     after  0.62-0.70 x, two jokers 0.20-0.38 x
+
+Where the time of a two-joker list goes now (perf): the search about 45 % (the right parts
+through the anchors two thirds of it), making and freeing the ``Move`` objects about half, of
+which the eight attribute sets a move a fifth.
+
 Quackle's cross-sets alone: 0.04 to 0.09 ms (0.10 to 0.14 ms with two jokers). The move lists
 agree on all 20 positions and on the 20 with two jokers, in every run: the same placements
 (Quackle's one-tile plays counted once, as ours are), each with the same score. With two jokers

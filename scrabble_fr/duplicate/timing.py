@@ -34,13 +34,18 @@ def time_text(seconds: float) -> str:
     return f"{whole // 60}:{whole % 60:02d}"
 
 
+def read_minutes(text: str) -> int | None:
+    """Seconds from ``M:SS`` or ``M`` (minutes); None for text that is neither."""
+    match = _TIME.match(text.strip())
+    return int(match.group(1)) * 60 + int(match.group(2) or 0) if match else None
+
+
 def parse_time(text: str, club: bool = False) -> float | None:
     """Seconds for a coup from ``3:00``, ``2:30`` or ``1`` (minutes); ``0`` is no clock (training
     only). Raises :class:`DuplicateError` for a time that cannot be read or is not allowed."""
-    match = _TIME.match(text.strip())
-    if not match:
+    seconds = read_minutes(text)
+    if seconds is None:
         raise DuplicateError("bad_time", text=text)
-    seconds = int(match.group(1)) * 60 + int(match.group(2) or 0)
     return check_time(float(seconds) if seconds else None, club)
 
 

@@ -39,7 +39,7 @@ import gc
 import heapq
 import operator
 from bisect import bisect_left, bisect_right
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar, overload
@@ -1277,16 +1277,18 @@ class MoveList(Sequence[Move]):
 
     __slots__ = ("_built", "_records", "_settled", "_view", "_whole")
 
-    def __init__(self, view: BoardView | None, records: list[Raw], built: list[Move] | None = None) -> None:
-        """The list of the ``records`` found on ``view``; or, with ``built``, the moves already
-        made, in the list's order, from the ``records`` in that order (the compiled engine's)."""
+    def __init__(self, view: BoardView | None, records: Collection[Raw], built: list[Move] | None = None) -> None:
+        """The list of the ``records`` found on ``view`` (a list, put in order here); or, with
+        ``built``, the moves already made, in the list's order, from the ``records`` in that
+        order (the compiled engine's, read only by :meth:`records`)."""
         self._view = view
-        self._records = records
+        self._records: list[Raw] = records  # type: ignore[assignment]  # a list unless every move is built
         self._whole = built is not None  # every move made and in order
         if built is not None:
             self._built: list[Move | None] = built  # type: ignore[assignment]  # a list of Move is one of Move | None
             self._settled = bytearray(b"\x01") * len(records)
             return
+        assert isinstance(records, list)
         records.sort(key=_score_of, reverse=True)  # stable: equal scores stay in search order
         self._built = [None] * len(records)
         self._settled = bytearray(len(records))  # 1 where the record's tie group is in order

@@ -32,7 +32,7 @@ import os
 import threading
 import weakref
 from array import array
-from collections.abc import Sequence
+from collections.abc import Collection, Iterator, Sequence
 from dataclasses import dataclass
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
@@ -349,14 +349,15 @@ class MoveSearch:
                                               racks=_racks(rack))
         return found
 
-    def move_list(self, board: Board, rack: str, dawg: Dawg, best: int = 0) -> tuple[list[Raw], list[Move]]:
+    def move_list(self, board: Board, rack: str, dawg: Dawg, best: int = 0) -> tuple[FoundRecords, list[Move]]:
         """Every placement of ``rack`` on ``board`` (``dawg``: the graph of this search's words),
         or with ``best`` those of the ``best`` highest scores and their ties, as :meth:`moves`
         writes them and as the :class:`Move` objects :func:`~scrabble_fr.player.movegen.to_moves`
         makes of them (their word and words made when first read: from a view of the board for
         a whole list, by :meth:`Position.describe`'s scoring for the best few), both in the order
         of a move list: best score first, the ties by their tiles. The C side makes the moves: a
-        list's thousands cost about what its search does.
+        list's thousands cost about what its search does; the records stay as it wrote them
+        (:class:`FoundRecords`), each made when read.
 
             >>> from scrabble_fr.engine.board import Board
             >>> from scrabble_fr.engine.rules import Rules
@@ -365,17 +366,70 @@ class MoveSearch:
             >>> dawg = Dawg.from_words(["OS", "SO"])
             >>> search = MoveSearch(compiled(), Rules.preset("ffsc"), dawg)
             >>> records, moves = search.move_list(Board(), "OS", dawg)
-            >>> records[0], moves[0], moves[0].words
+            >>> records.record(0), moves[0], moves[0].words
             ((4, 358, 360, (14, 18)), <Move 8G OS 4>, (Word(text='OS', row=6, col=7, across=False, score=4),))
             >>> search.move_list(Board(), "OS", dawg, 1)[1] == moves  # the best and its ties: all 8 score 4
             True
         """
-        make: Any = described_field if best else later_field
-        context = LaterDescription(board, self.rules) if best else LaterView(board, self.rules, dawg)
-        found: tuple[list[Raw], list[Move]] = self._loaded.move_list(
-            _thread_state(self._loaded), laid_tiles(board.size), make, context, best,
+        context = _Found(described_field, LaterDescription(board, self.rules)) if best else \
+            _Found(later_field, LaterView(board, self.rules, dawg))
+        found: bytes
+        moves: list[Move]
+        found, moves = self._loaded.move_list(
+            _thread_state(self._loaded), laid_tiles(board.size), _found_field, context, best,
             **self._game, board=board_codes_kept(board), racks=_racks(rack))
+        records = context.records = FoundRecords(self._loaded, found, len(moves))
+        return records, moves
+
+
+class FoundRecords(Collection[Raw]):
+    """The records of a compiled move list (:meth:`MoveSearch.move_list`), in the list's order,
+    as the Python search writes them (:data:`~scrabble_fr.player.movegen.Raw`): kept as its C
+    side wrote them, in one block, each made a record when read (the list's moves are read for
+    their tiles and scores; a record only for a move's word and words, or the list's records)."""
+
+    __slots__ = ("_count", "_found", "_loaded")
+
+    def __init__(self, loaded: ModuleType, found: bytes, count: int) -> None:
+        self._loaded = loaded
+        self._found = found
+        self._count = count
+
+    def __len__(self) -> int:
+        return self._count
+
+    def __iter__(self) -> Iterator[Raw]:
+        records: list[Raw] = self._loaded.found_records(self._found)
+        return iter(records)
+
+    def __contains__(self, record: object) -> bool:
+        return any(record == found for found in self)
+
+    def record(self, index: int) -> Raw:
+        """The ``index``-th record (from 0)."""
+        found: Raw = self._loaded.found_record(self._found, index)  # out of range: IndexError
         return found
+
+
+class _Found:
+    """What a compiled list's moves make their word and words from, when first read
+    (:func:`_found_field`): the field maker for the board as it was searched, and the list's
+    records."""
+
+    __slots__ = ("later", "make", "records")
+
+    def __init__(self, make: Any, later: LaterView | LaterDescription) -> None:
+        self.make = make
+        self.later = later
+        self.records: FoundRecords | None = None  # set as soon as the list is made
+
+
+def _found_field(name: str, found: _Found, index: int) -> Any:
+    """The ``word`` or ``words`` of the ``index``-th move of a compiled list, as the Python
+    list's moves make them (:func:`~scrabble_fr.player.movegen.later_field`, or for the best
+    few :func:`~scrabble_fr.player.movegen.described_field`)."""
+    assert found.records is not None
+    return found.make(name, found.later, found.records.record(index))
 
 
 class RackSearch:

@@ -12,24 +12,21 @@ are published once (the same).
 
 from __future__ import annotations
 
-import re
 import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from scrabble_fr.duplicate.timing import read_minutes
 from scrabble_fr.engine.errors import ScrabbleError
 from scrabble_fr.i18n import _
-from scrabble_fr.table.errors import OUT_OF_REACH, TableError
+from scrabble_fr.table.errors import TableError
 from scrabble_fr.table.rows import RowType
 
 if TYPE_CHECKING:
     from scrabble_fr.table.duplicate import DuplicateTable
 
-DEFAULT_PAUSE = 30.0
 MAX_PAUSE = 60 * 60.0
 LOOK_SECONDS = 0.2  # how often the loop reads the table between two moments it waits for
-
-_PAUSE = re.compile(r"^(\d{1,2})(?::([0-5]\d))?$")
 
 
 def parse_pause(text: str) -> float:
@@ -38,13 +35,10 @@ def parse_pause(text: str) -> float:
         >>> parse_pause("0:30"), parse_pause("1"), parse_pause("0")
         (30.0, 60.0, 0.0)
     """
-    match = _PAUSE.match(text.strip())
-    if match is None:
+    seconds = read_minutes(text)
+    if seconds is None or seconds > MAX_PAUSE:
         raise TableError("bad_pause", text=text)
-    seconds = float(int(match.group(1)) * 60 + int(match.group(2) or 0))
-    if seconds > MAX_PAUSE:
-        raise TableError("bad_pause", text=text)
-    return seconds
+    return float(seconds)
 
 
 def next_start_ms(table: DuplicateTable, pause: float) -> int | None:
@@ -65,8 +59,7 @@ def next_start_ms(table: DuplicateTable, pause: float) -> int | None:
 def check_runnable(table: DuplicateTable) -> None:
     """Refuse a table that cannot run itself: not the arbitrator's process, or coups without a
     clock (nothing would ever close them)."""
-    if not table.is_arbiter or table.game is None:
-        raise TableError("arbitrator_only")
+    table.arbiters_game()
     check_clock(table)
 
 
@@ -80,13 +73,9 @@ def check_clock(table: DuplicateTable) -> None:
 def _wait(table: DuplicateTable, start: int | None) -> float:
     """How long to wait for the others' rows before looking again: not past the coup's time nor
     the next start (so that each happens on time), nor more than :data:`LOOK_SECONDS`."""
-    wait = LOOK_SECONDS
     left = table.remaining()
-    if left is not None:
-        wait = min(wait, left)
-    if start is not None:
-        wait = min(wait, (start - table.now_ms()) / 1000.0)
-    return max(0.0, wait)
+    until_start = (start - table.now_ms()) / 1000.0 if start is not None else LOOK_SECONDS
+    return max(0.0, min(LOOK_SECONDS, until_start, left if left is not None else LOOK_SECONDS))
 
 
 def run(table: DuplicateTable, pause: float, say: Callable[[str], None],
@@ -95,18 +84,16 @@ def run(table: DuplicateTable, pause: float, say: Callable[[str], None],
     check_runnable(table)
     start: int | None = None
     while True:
-        try:
-            outcome = table.poll(timeout=_wait(table, start))
-        except TableError as exc:
-            if exc.code in OUT_OF_REACH:
-                sleep(LOOK_SECONDS)
-                continue
-            raise
+        # A look says the store away (once) rather than raise it: look again in a moment.
+        outcome = table.poll(timeout=_wait(table, start))
         if outcome is not None:
             for message in outcome.messages:
                 say(message)
             if outcome.warning:
                 say(outcome.warning)
+        if table.offline:
+            sleep(LOOK_SECONDS)
+            continue
         if table.damaged is not None:
             raise table.damaged
         if table.lost_seat:
@@ -128,4 +115,4 @@ def run(table: DuplicateTable, pause: float, say: Callable[[str], None],
             say(message)
 
 
-__all__ = ["DEFAULT_PAUSE", "check_clock", "check_runnable", "next_start_ms", "parse_pause", "run"]
+__all__ = ["check_clock", "check_runnable", "next_start_ms", "parse_pause", "run"]

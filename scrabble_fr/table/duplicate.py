@@ -11,20 +11,15 @@ Every player has the same draw; the arbitrator starts each coup (the clock, if a
 row's database time), each player proposes (a placement the rules refuse is refused at once and
 retyped; a later proposal replaces an earlier one), the coup closes exactly once — on the
 arbitrator's key, or when the time is up, whichever process notices — and the arbitrator's process,
-which alone holds the word list and the move generator, writes the results: the top placed, each
-player's score, warning and solo, the totals. A player's process needs neither: it follows the
-rows, so a club host can run one per player. Nor does it need the seed that makes the draws: the
-table keeps it sealed for the arbitrator's code alone (:mod:`.seal`), and a coup's draw is in the
-database from the row that starts it. The log's rows (:mod:`.rows`): a coup started, a player's
-proposal (the last counts), the close (once), the results (with the joker game's exchanges), a
-correction, a newcomer's seat (a player on paper, whose slips the desk types: :mod:`.slips`), a
-series' next game once this one is over (:mod:`.series`).
+which alone holds the word list and the move generator, writes the results. A player's process
+needs neither: it follows the rows (:mod:`.rows`), so a club host can run one per player. Nor does
+it need the seed that makes the draws: the table keeps it sealed for the arbitrator's code alone
+(:mod:`.seal`), and a coup's draw is in the database from the row that starts it.
 
-A late player scores 0 on the coups they missed. The table's configuration names its variant
-(``"variant"``, :class:`~scrabble_fr.duplicate.variant.Variant`; none: the classic duplicate, as
-every table made before the variants): the arbitrator's game draws by it, each player's process
-refuses a move over its play limit, and every process exchanges the board's jokers as the results
-row says.
+A late player scores 0 on the coups they missed. The variant (``"variant"`` in the configuration;
+none: the classic duplicate, as every table made before the variants) holds in every process: the
+arbitrator's game draws by it, the others refuse a move over its play limit and exchange the
+board's jokers as the results row says.
 """
 
 from __future__ import annotations
@@ -65,6 +60,7 @@ from scrabble_fr.table.rows import (
     read_duplicate_row,
 )
 from scrabble_fr.table.seal import SEALED, new_seed, sealed_seeds, table_seed
+from scrabble_fr.table.slips import SlipRecord
 from scrabble_fr.table.store import (
     Conflict,
     Created,
@@ -84,8 +80,7 @@ DUPLICATE = "duplicate"
 
 @dataclass
 class DuplicateTableSettings:
-    """``table creer --duplicate``: the players (none: an open table), the time a coup, club,
-    seed, rules and word list, the arbitrator's name, and the variant."""
+    """``table creer --duplicate``'s settings (no players: an open table)."""
 
     players: list[str] = field(default_factory=list)
     seconds: float | None = 180.0
@@ -134,14 +129,10 @@ def create_duplicate_table(store: TableStore, settings: DuplicateTableSettings) 
 
 class DuplicateTable(FollowedTable, FollowedGame):
     """One seat (a player, the arbitrator, or a spectator when ``seat`` is None) at a duplicate
-    table. The arbitrator's process needs the word list (``lexicon``); the others do not. Opened
-    with the arbitrator's ``code``, it knows an open table's own code (:attr:`table_code`).
-
-    What the rows say is the duplicate room's to keep: every process follows the game
-    (:class:`~scrabble_fr.duplicate.followed.FollowedGame`: the coups, what each paid, the board,
-    the ranking), and the arbitrator's process also plays it (:attr:`game`, a
-    :class:`~scrabble_fr.duplicate.game.DuplicateGame`), which judges the proposals and writes the
-    results row. The table itself holds the seat, the log and the clock."""
+    table, which holds the seat, the log and the clock. Every process follows the game
+    (:class:`~scrabble_fr.duplicate.followed.FollowedGame`); the arbitrator's, which alone needs the
+    word list (``lexicon``), also plays it (:attr:`game`): it judges the proposals and writes the
+    results. Opened with the arbitrator's ``code``, it knows an open table's own code."""
 
     def __init__(self, store: TableStore, info: TableInfo, seat: int | None, lexicon: WordList | None = None,
                  *, force: bool = False, spectator: bool = False, code: str | None = None,
@@ -187,25 +178,23 @@ class DuplicateTable(FollowedTable, FollowedGame):
 
     @classmethod
     def join(cls, store: TableStore, code: str, lexicon: WordList | None = None, *, name: str | None = None,
-             force: bool = False, paper: bool = False, leased: bool = True) -> DuplicateTable:
+             force: bool = False, paper: bool = False) -> DuplicateTable:
         """The seat a code opens; an open table's own code with ``name`` gives a new seat (its code
         is :attr:`code`), a player on ``paper`` whose slips the desk types when asked."""
         info, seat = store.find_code(code)
-        if seat is None:
-            clean = cls.newcomer_name(info, name)
-            # A name taken meanwhile, a table full meanwhile: refused there, in its transaction.
-            seat, new_code = store.add_seat(info.id, SeatSpec(clean), max_players=CLUB_MAX_PLAYERS)
-            info = store.table(info.id)
-            table = cls(store, info, seat, lexicon, force=force)
-            table.code = table.seat_code = new_code
-            table._write_retrying(JoinRow(seat, clean, paper))
-            return table
-        return cls(store, info, seat, lexicon, force=force, code=code, leased=leased)
+        if seat is not None:
+            return cls(store, info, seat, lexicon, force=force, code=code)
+        clean = cls.newcomer_name(info, name)
+        # A name taken meanwhile, a table full meanwhile: refused there, in its transaction.
+        seat, new_code = store.add_seat(info.id, SeatSpec(clean), max_players=CLUB_MAX_PLAYERS)
+        table = cls(store, store.table(info.id), seat, lexicon, force=force, code=new_code)
+        table.code = new_code
+        table._write_retrying(JoinRow(seat, clean, paper))
+        return table
 
     def _open_table_code(self, arbiter_code: str) -> str | None:
-        """An open table's own code, when it derives from the arbitrator's (see
-        :func:`~scrabble_fr.table.store.open_table_code`): the store says whether it is the
-        table's. A table made before codes were derived had its code drawn: None."""
+        """An open table's own code derived from the arbitrator's, if the store knows it as the
+        table's (:func:`~.store.open_table_code`); None where it was drawn, before codes were derived."""
         if not self.is_open:
             return None  # players named at its creation: the table has no code of its own
         candidate = open_table_code(arbiter_code, self.table_id)
@@ -231,7 +220,7 @@ class DuplicateTable(FollowedTable, FollowedGame):
 
     def add_paper_player(self, name: str) -> int:
         """The desk seats a player on paper (no screen: the desk types their slips); their seat."""
-        self._require_arbiter()
+        self.arbiters_game()
         clean = self.newcomer_name(self.info, name)
         seat, _code = self.store.add_seat(self.table_id, SeatSpec(clean), max_players=CLUB_MAX_PLAYERS)
         self._write_retrying(JoinRow(seat, clean, paper=True))
@@ -239,7 +228,6 @@ class DuplicateTable(FollowedTable, FollowedGame):
         return seat
 
     code: str | None = None  # a seat's code given at an open table, to rejoin with
-    _own_results = False
 
     @property
     def is_open(self) -> bool:
@@ -253,8 +241,7 @@ class DuplicateTable(FollowedTable, FollowedGame):
         # The players on paper, whose slips the desk types: a join row says so, and a series' next
         # game lists the ones seated with it (``"paper"`` in its configuration: names).
         on_paper = self.info.config.get("paper")
-        named = set(on_paper) if isinstance(on_paper, list) else set()
-        self.paper: set[int] = {number for number, name in self.names.items() if name in named}
+        self.paper: set[int] = {n for n, name in self.names.items() if isinstance(on_paper, list) and name in on_paper}
         # The players' names in the order the arbitrator's game knows them (the table's own, then
         # each join row's): every process checks a join as that game does, so that a table the
         # arbitrator finds damaged reads as damaged everywhere (``tables`` included).
@@ -280,21 +267,14 @@ class DuplicateTable(FollowedTable, FollowedGame):
 
     def _started_draws(self) -> list[SheetCoup]:
         """The draws of the coups started, as a sheet's lines (their rows say them)."""
-        draws = [row.payload.get("draw") for row in self.store.rows(self.table_id)
-                 if row.kind is RowType.COUP]
-        return [SheetCoup(number, draw.leftover, draw.new, bool(draw.rejets))
-                for number, draw in enumerate((CoupDraw.from_json(d) for d in draws if isinstance(d, dict)), 1)]
+        draws = [CoupDraw.from_json(row.payload["draw"]) for row in self.store.rows(self.table_id)
+                 if row.kind is RowType.COUP and isinstance(row.payload.get("draw"), dict)]
+        return [SheetCoup(number, draw.leftover, draw.new, bool(draw.rejets)) for number, draw in enumerate(draws, 1)]
 
     def _initial(self) -> set[int]:
         # The seats made with the table: the players named by ``table creer``.
         arbiter = next((s.number for s in self.info.seats if s.role is Role.ARBITER), len(self.info.seats))
         return {s.number for s in self.info.seats if s.role is Role.PLAYER and s.number < arbiter}
-
-    def deadline_ms(self) -> int | None:
-        coup = self.current
-        if coup is None or not coup.seconds:
-            return None
-        return coup.started_ms + int(coup.seconds * 1000)
 
     @property
     def coup_seconds(self) -> float | None:
@@ -308,8 +288,11 @@ class DuplicateTable(FollowedTable, FollowedGame):
         return round(self.clock() * 1000)
 
     def remaining(self) -> float | None:
-        deadline = self.deadline_ms()
-        return None if deadline is None else (deadline - self.now_ms()) / 1000.0
+        """Seconds left on the coup in play (None: none in play, or no clock)."""
+        coup = self.current
+        if coup is None or not coup.seconds:
+            return None
+        return (coup.started_ms + int(coup.seconds * 1000) - self.now_ms()) / 1000.0
 
     def _apply(self, row: Row) -> None:
         typed = read_duplicate_row(row.payload)
@@ -329,7 +312,7 @@ class DuplicateTable(FollowedTable, FollowedGame):
                     raise ValueError("the draw is not the seed's")
                 game.start_coup()
             self.record_start(typed.n, Draw(typed.draw.leftover, typed.draw.new, typed.draw.rejets), row.ts_ms,
-                       typed.seconds if typed.own_time else self.seconds)
+                              typed.seconds if typed.own_time else self.seconds)
         elif isinstance(typed, ProposalRow):
             # Too late (after the close): it does not count.
             if self.record_proposal(typed.n, typed.by, typed.text) and game is not None and typed.by in self.game_seats:
@@ -341,7 +324,8 @@ class DuplicateTable(FollowedTable, FollowedGame):
             self.record_close(typed.n, row.ts_ms)
         elif isinstance(typed, ResultsRow):
             self.results_due(typed.n)
-            if game is not None and not self._own_results:  # the arbitrator's game judged the coup too
+            if game is not None and game.current is not None and game.current.number == typed.n:
+                # The arbitrator's game judges the coup too (unless it wrote these results itself).
                 mine = self._results(game)
                 if mine.placed != typed.placed or mine.swapped != typed.swapped:
                     raise ValueError("results differ")
@@ -349,9 +333,14 @@ class DuplicateTable(FollowedTable, FollowedGame):
         elif isinstance(typed, CorrectionRow):
             self.record_correction(typed)
         elif isinstance(typed, SlipRow):
-            from scrabble_fr.table.slips import apply_slip
-
-            apply_slip(self, typed.data)
+            SlipRecord.from_row(self, typed.data)  # a slip that does not read is a damaged table
+            # A slip for a coup no longer in play (written after its close by a process that had
+            # not seen it) does not count, as a late proposal; the arbitrator's game marks it again.
+            coup = self.current
+            if coup is not None and typed.n == coup.number and typed.seat in self.paper:
+                coup.slips[typed.seat] = dict(typed.data)
+                if game is not None and typed.seat in self.game_seats and game.current is not None:
+                    game.take_slip(self.game_seats.index(typed.seat), str(typed.data["text"]))
         elif isinstance(typed, NextRow):
             if not self.over or self.next_table is not None:
                 raise ValueError("next game out of order")
@@ -364,11 +353,6 @@ class DuplicateTable(FollowedTable, FollowedGame):
         self.clock.follow(now)
         if self.over and not self.info.over:
             self.store.set_over(self.table_id)
-
-    def rebuild(self) -> None:
-        """Forget the local state and replay the whole log."""
-        self._restart()
-        self.sync()
 
     # -- the results -------------------------------------------------------------------------
     def _results(self, game: DuplicateGame) -> ResultsRow:
@@ -389,8 +373,7 @@ class DuplicateTable(FollowedTable, FollowedGame):
         try:
             # A proposal wakes the arbitrator's process, not the hundred players' (PostgreSQL):
             # they read it with the next row that concerns them, or when they write.
-            quiet = isinstance(typed, ProposalRow)
-            row = self._append(self.seq + 1, typed.to_json(), quiet=quiet)
+            row = self._append(self.seq + 1, typed.to_json(), quiet=isinstance(typed, ProposalRow))
         except Conflict:
             self.sync()
             raise TableError("acted_first", name=_("the table"), what=_("a row was written first")) from None
@@ -399,7 +382,7 @@ class DuplicateTable(FollowedTable, FollowedGame):
 
     def _write_retrying(self, typed: DuplicateRow) -> Row:
         # A proposal or a close written while others write theirs: read theirs and write again,
-        # as long as what is written still makes sense (checked by the caller's ``check``).
+        # as long as what is written still makes sense (:meth:`_check_writable`).
         for _attempt in range(50):
             try:
                 return self._write(typed)
@@ -429,26 +412,22 @@ class DuplicateTable(FollowedTable, FollowedGame):
 
     def start_coup(self) -> Outcome:
         """The arbitrator announces the next draw: the coup's clock starts."""
-        self._require_arbiter()
-        game = self.game
-        assert game is not None
+        game = self.arbiters_game()
         if self.current is not None:
             raise TableError("coup_running", n=self.current.number)
         if game.is_over or game.current is None:
             raise DuplicateError("game_over")
-        draw = game.current.draw
+        number, draw = game.current.number, game.current.draw
         # The arbitrator changed the time: the row says it.
         own_time = self.coup_seconds != self.seconds
-        self._write_retrying(CoupRow(game.current.number, CoupDraw(draw.leftover, draw.new, draw.rejets),
+        self._write_retrying(CoupRow(number, CoupDraw(draw.leftover, draw.new, draw.rejets),
                                      self.coup_seconds if own_time else None, own_time))
-        coup = self.current
-        assert coup is not None
-        return Outcome((_("Coup {n} — draw {draw}").format(n=coup.number, draw=coup.draw_text),))
+        return Outcome((_("Coup {n} — draw {draw}").format(n=number, draw=draw.text),))
 
     def set_coup_time(self, seconds: float | None) -> Outcome:
         """The arbitrator changes the time of the coups to come (3:00, 2:30, 2:00 or 1:00 in a
         club game; any time, or None for no clock, in training); each coup's row records its own."""
-        self._require_arbiter()
+        self.arbiters_game()
         self.next_seconds = check_time(seconds, self.club)
         self.time_chosen = True
         said = time_text(seconds) if seconds else _("no clock")
@@ -483,17 +462,13 @@ class DuplicateTable(FollowedTable, FollowedGame):
 
     def publish(self) -> Outcome:
         """The arbitrator's process: the results of a closed coup that has none yet."""
-        if not self.is_arbiter or self.game is None:
-            return Outcome()
         last = self.last
-        if last is None or not last.closed or last.results is not None:
+        if not self.is_arbiter or self.game is None or last is None or not last.closed or last.results is not None:
             return Outcome()
         results = self._results(self.game)
-        self._own_results = True  # the game has closed the coup already: the row only records it
         try:
             self._write(results)
         except TableError as exc:
-            self._own_results = False
             if exc.code in NOT_RECORDED:
                 self.rebuild_from_known()  # the game closed the coup: back to the rows' state
                 raise
@@ -501,8 +476,6 @@ class DuplicateTable(FollowedTable, FollowedGame):
                 raise
             self.rebuild()  # another arbitrator's window published them
             return Outcome()
-        finally:
-            self._own_results = False
         top = results.top
         assert top is not None  # a closed coup places its top
         return Outcome((_("Top: {ref} {word}, {points} points").format(ref=top.ref, word=top.word,
@@ -510,7 +483,7 @@ class DuplicateTable(FollowedTable, FollowedGame):
 
     def correct(self, number: int, seat: int, points: int, reason: str) -> Outcome:
         """The arbitrator corrects a player's score on a closed coup, with a reason for the sheet."""
-        self._require_arbiter()
+        self.arbiters_game()
         if not 1 <= number <= len(self.coups) or self.coups[number - 1].results is None:
             raise TableError("coup_not_started", n=number)
         if seat not in self.names:
@@ -523,12 +496,15 @@ class DuplicateTable(FollowedTable, FollowedGame):
 
     def record_slip(self, payload: dict[str, Any]) -> None:
         """Write a paper slip's row as :mod:`.slips` marked it (the arbitrator's process)."""
-        self._require_arbiter()
+        self.arbiters_game()
         self._write_retrying(SlipRow(int(payload["n"]), int(payload["seat"]), payload))
 
-    def _require_arbiter(self) -> None:
-        if not self.is_arbiter:
+    def arbiters_game(self) -> DuplicateGame:
+        """The game that makes the draws and marks the slips: every intent of the arbitrator's
+        needs it, and its process alone has it."""
+        if not self.is_arbiter or self.game is None:
             raise TableError("arbitrator_only")
+        return self.game
 
     # -- a player's intents ------------------------------------------------------------------
     def propose(self, text: str) -> Outcome:

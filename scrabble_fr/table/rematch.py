@@ -7,14 +7,13 @@ At the end of a game, each seat's end screen (or its own code again) follows it:
     TableSession.join(session.store, rematch.code, lexicon)
 
 The first seat that asks writes a link on the old table's log (a row ``{"type": "rematch",
-"table": NEW_ID}``); the other seats read it as they follow the table and are told.
-The new table is created by whichever seat comes first (the link says everything it needs: the
-id; the rest is the old table's configuration), its human seats without codes. Each
-seat then gives its own new seat a code derived from its old one
-(:func:`~scrabble_fr.table.secrets.derive_secret`, a keyed hash only the holder of the old code
-can work out): no code is shown to, or written for, anyone else, and following twice gives the
-same code. Two seats asking at the same instant write one link (the log's numbers), and create
-one table (its id).
+"table": NEW_ID}``); the other seats read it as they follow the table and are told. Whichever seat
+comes first creates the new table from the link's id and the old table's configuration, its human
+seats without codes. Each seat then gives its own new seat a code derived from its old one
+(:func:`~scrabble_fr.table.secrets.derive_secret`, a keyed hash only the holder of the old code can
+work out): no code is shown to, or written for, anyone else, and following twice gives the same
+code. Two seats asking at the same instant write one link (the log's numbers), and create one
+table (its id).
 
 The new draw is sealed as any table's (:mod:`.seal`), though no seat knows another's new code:
 the old table keeps, sealed under each seat's code, one rematch secret R shared by its seats.
@@ -31,6 +30,7 @@ from dataclasses import dataclass
 
 from scrabble_fr.table.errors import TableError
 from scrabble_fr.table.following import not_recorded
+from scrabble_fr.table.rows import RematchRow
 from scrabble_fr.table.seal import SEALED, SEALED_REMATCH, open_rematch, seal_rematch, seal_seed
 from scrabble_fr.table.secrets import derive_secret
 from scrabble_fr.table.session import TableSession
@@ -73,24 +73,19 @@ def follow_rematch(session: TableSession) -> Rematch:
         raise TableError("rematch_not_over")
     if session.code is None:
         raise TableError("rematch_no_code")
-    store = session.store
     try:
-        secret = _secret(session)
-        _link(session, secret is None)
-        link = session.rematch
-        assert link is not None
-        table_id = link.table
-        plain = link.rematch_seed
-        if plain is None and secret is None:
-            raise TableError("rematch_unknown", table=session.table_id)  # a sealed link, no secret to open it
-        _create(session, table_id, plain)
+        secret = _secret(session, session.code)
+        link = _link(session, secret is None)
+        table_id, plain = link.table, link.rematch_seed
         code = rematch_code(session.code, table_id)
         seals = None
         if plain is None:
-            assert secret is not None
+            if secret is None:  # a sealed link, no secret to open it
+                raise TableError("rematch_unknown", table=session.table_id)
             seals = {SEALED: seal_seed(rematch_seed(secret, table_id), code, table_id),
                      SEALED_REMATCH: seal_rematch(_derive(secret, _NEXT_LABEL, table_id), code, table_id)}
-        if not store.set_seat_code(table_id, session.seat, code_hash(code), seals):
+        _create(session, table_id, plain)
+        if not session.store.set_seat_code(table_id, session.seat, code_hash(code), seals):
             raise TableError("rematch_unknown", table=session.table_id)
     except TableError as exc:
         raise not_recorded(exc) from None
@@ -108,32 +103,30 @@ def rematch_seed(secret: int, table_id: str) -> int:
     return _derive(secret, _SEED_LABEL, table_id)
 
 
-def _secret(session: TableSession) -> int | None:
-    """The old table's rematch secret as this seat's code opens it; None at a table of before
+def _secret(session: TableSession, code: str) -> int | None:
+    """The old table's rematch secret as this seat's ``code`` opens it; None at a table of before
     the secrets (a plain seed, or none sealed for this seat)."""
     config = session.info.config
     sealed = config.get(SEALED_REMATCH)
-    if "seed" in config or not isinstance(sealed, dict) or session.code is None:
-        return None
-    entry = sealed.get(str(session.seat))
-    if not isinstance(entry, str):
+    entry = sealed.get(str(session.seat)) if isinstance(sealed, dict) else None
+    if "seed" in config or not isinstance(entry, str):
         return None
     try:
-        return open_rematch(entry, session.code, session.table_id)
+        return open_rematch(entry, code, session.table_id)
     except ValueError:  # no hex: a damaged configuration, whose rematch nobody could seal
         raise TableError("rematch_unknown", table=session.table_id) from None
 
 
-def _link(session: TableSession, plain: bool) -> None:
+def _link(session: TableSession, plain: bool) -> RematchRow:
     """The rematch's link on the old table: read, or written by this seat (one wins a race);
     ``plain``: a link with its seed, for a table of before the rematch secrets."""
     for _attempt in range(20):
         session.sync()
+        if session.rematch is None:
+            # Another row coming first is read at the next turn (another seat's link, as likely as not).
+            session.link_rematch(new_table_id(), random.randrange(2**31) if plain else None)
         if session.rematch is not None:
-            return
-        if session.link_rematch(new_table_id(), random.randrange(2**31) if plain else None):
-            return
-        # Another row came first: read it (another seat's link, as likely as not).
+            return session.rematch
     raise TableError("base_lost")
 
 

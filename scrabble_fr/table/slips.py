@@ -47,7 +47,6 @@ class SlipRecord:
                    int(payload.get("warning_penalty", 0)), int(payload.get("reference_penalty", 0)))
 
     def to_json(self) -> dict[str, Any]:
-        """``--json``: ``{"player", "coup", "slip", "paid", "warnings", "reason"}`` (values as read)."""
         return {"player": self.name, "coup": self.coup, "slip": self.text, "paid": self.paid,
                 "warnings": [w.text for w in self.warnings], "reason": self.reason.text}
 
@@ -88,12 +87,11 @@ def type_slip(table: DuplicateTable, name: str, text: str) -> SlipRecord:
     """The desk types ``text`` (``[REF] WORD [SCORE]``) for the player on paper ``name`` on the
     coup in play: marked, written, and said. Refused, nothing written: not the arbitrator, an
     unknown player or one at a screen, no coup in play, a slip that cannot be read."""
-    if not table.is_arbiter or table.game is None:
-        raise TableError("arbitrator_only")
+    table.arbiters_game()  # refused at once to any other process
     table.poll()  # a coup whose time is up closes now: its slips are in
     seat = paper_seat(table, name)
     number = coup_in_play(table)
-    marking = table.game.mark_slip(table.game_seats.index(seat), text)
+    marking = table.arbiters_game().mark_slip(table.game_seats.index(seat), text)
     payload: dict[str, Any] = {
         "n": number, "seat": seat, "by": table.seat, "text": marking.slip.text, "score": marking.score,
         "paid": marking.paid, "reason": marking.reason.value, "warnings": [w.value for w in marking.warnings],
@@ -103,26 +101,4 @@ def type_slip(table: DuplicateTable, name: str, text: str) -> SlipRecord:
     table.record_slip(payload)
     return SlipRecord.from_row(table, payload)
 
-
-def apply_slip(table: DuplicateTable, payload: dict[str, Any]) -> None:
-    """A slip's row read back: kept on its coup; in the arbitrator's process, marked again and
-    given to the game as the player's proposal. A slip for a coup no longer in play (written
-    after its close by a process that had not seen it) does not count, as a late proposal."""
-    coup = table.current
-    seat = int(payload["seat"])
-    SlipRecord.from_row(table, payload)  # a row that does not read is a damaged table
-    if coup is None or int(payload["n"]) != coup.number or seat not in table.paper:
-        return
-    coup.slips[seat] = dict(payload)
-    game = table.game
-    if game is not None and seat in table.game_seats and game.current is not None:
-        game.take_slip(table.game_seats.index(seat), str(payload["text"]))
-
-
-def slips_of(table: DuplicateTable, coup_number: int) -> dict[int, SlipRecord]:
-    """The slips kept on a coup, by seat."""
-    coup = table.coups[coup_number - 1]
-    return {seat: SlipRecord.from_row(table, row) for seat, row in coup.slips.items()}
-
-
-__all__ = ["SlipRecord", "apply_slip", "coup_in_play", "paper_seat", "slips_of", "type_slip"]
+__all__ = ["SlipRecord", "coup_in_play", "paper_seat", "type_slip"]

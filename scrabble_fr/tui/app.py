@@ -301,9 +301,9 @@ class ScrabbleApp(App[None]):
 
     def show_table(self, session: TableSession | DuplicateTable) -> None:
         """Show a shared table's seat: the game screen of a classic table; a duplicate table's
-        arbitrator, player or projector screen (see :mod:`scrabble_fr.tui.table_entry`)."""
+        arbitrator, player or projector screen (see :func:`scrabble_fr.tui.screens.club.club_screen`)."""
         from scrabble_fr.table.duplicate import DuplicateTable
-        from scrabble_fr.tui.table_entry import table_screen
+        from scrabble_fr.tui.screens.club import club_screen
 
         self.table = session
         if not isinstance(session, DuplicateTable):
@@ -312,7 +312,7 @@ class ScrabbleApp(App[None]):
         self._close_match()
         while len(self.screen_stack) > 1:
             self.pop_screen()
-        self.push_screen(table_screen(session))
+        self.push_screen(club_screen(session))
 
     def open_table_code(self, code: str, *, name: str | None = None, base: str | None = None,
                         force: bool = False) -> bool:

@@ -1,11 +1,9 @@
 """How a screen at a shared table follows it: on a timer, and woken by the table's announcements.
 
-A screen reads its table on a timer (a tenth of a second at a game table); a store that announces
-each write (PostgreSQL's ``NOTIFY``) can wake it sooner: a thread waits on the store's connection,
-holding nothing, and when something arrives the screen's own follow runs on the screen's thread at
-once. The timer stays: it keeps the seat and sees what a wake-up missed.
-
-    >>> follow_table(screen, screen.table, screen.follow, every=0.1)  # doctest: +SKIP
+A store that announces each write (PostgreSQL's ``NOTIFY``) wakes a screen sooner than its timer: a
+thread waits on the store's connection, holding nothing, and when something arrives the screen's
+own follow runs on the screen's thread at once. The timer stays: it keeps the seat and sees what a
+wake-up missed.
 """
 
 from __future__ import annotations

@@ -133,7 +133,7 @@ def test_a_request_is_checked_before_the_search_reads_it(compiled_engine: Module
         compiled_engine.solve(**{**game, "size": 17}, board=board, racks=racks)
     # The move lists' tiles: one list slot for each square and code of the board, or no search.
     laid, make = movegen.laid_tiles(15), movegen.later_field
-    assert compiled_engine.move_list(state, laid, make, None, **game, board=board, racks=racks) == ([], [])
+    assert compiled_engine.move_list(state, laid, make, None, **game, board=board, racks=racks) == (b"", [])
     with pytest.raises(ValueError, match="laid"):
         compiled_engine.move_list(state, laid[:-1], make, None, **game, board=board, racks=racks)
     with pytest.raises(ValueError, match="board"):

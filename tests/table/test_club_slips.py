@@ -13,7 +13,8 @@ import pytest
 from scrabble_fr.engine.errors import ScrabbleError
 from scrabble_fr.table import TableError, club_view, open_store
 from scrabble_fr.table.duplicate import DuplicateTable, DuplicateTableSettings, create_duplicate_table
-from scrabble_fr.table.slips import slips_of, type_slip
+from scrabble_fr.table.results import seat_coup
+from scrabble_fr.table.slips import type_slip
 
 
 @pytest.fixture(scope="module")
@@ -74,7 +75,8 @@ def test_slips_are_marked_kept_and_counted(base, french):
     arbiter.close_coup()
     # Every process reads the slip from the rows, the player's as the sheet's.
     alice.poll(timeout=2.0)
-    assert slips_of(alice, 2)[chloe].text == "MOUDREZ 36" and slips_of(alice, 2)[chloe].paid == 31
+    slip = seat_coup(alice, alice.coups[1], chloe).slip
+    assert slip is not None and slip.text == "MOUDREZ 36" and slip.paid == 31
     assert alice.total(chloe) == 108 + 31
     # The arbitrator's process started again marks the slips again: the same results.
     arbiter.close()

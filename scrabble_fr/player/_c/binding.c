@@ -13,9 +13,11 @@
  *     moves(state, best, **request) -> [(score, start, end, letters: a tuple of codes)], every
  *                                      placement (best 0) or those of the best scores and ties
  *     bind_moves(Move, PlacedTile, MoveKind.PLACE) -> None, once before move_list
- *     move_list(state, laid, make, context[, best], **request) -> (records, moves): every
- *                                      placement (or the best, as moves()), as moves() writes it
- *                                      and as a Move, best score first
+ *     move_list(state, laid, make, context[, best], **request) -> (found, moves): every
+ *                                      placement (or the best, as moves()), as a Move, best score
+ *                                      first, and found: their records, in one bytes object
+ *     found_record(found, index) -> the index-th record of found, as moves() writes one
+ *     found_records(found) -> [every record of found, as moves() writes them]
  *     best_by_tiles(state, subsets, **request) -> [(score, squares: bytes, codes: bytes)]
  */
 #define PY_SSIZE_T_CLEAN
@@ -322,10 +324,11 @@ static PyObject *best_by_tiles(PyObject *self, PyObject *args, PyObject *kwargs)
     return placements;
 }
 
-/* The integers of the placements and moves made here (scores, strip squares, rows, columns),
- * each made once: the interpreter keeps those up to 256 only, and the strip squares of down
- * words run to 480 (a new object each time, for half of a list's thousands of records). */
-enum { NUMBERS = 1024 };
+/* The integers of the placements and moves made here (scores, strip squares, rows, columns, a
+ * move's index in its list), each made once, when first needed: the interpreter keeps those up
+ * to 256 only, and the strip squares of down words run to 480, a list's indices to its length (a
+ * new object each time, for most of a list's thousands of moves). */
+enum { NUMBERS = 1 << 16 };
 static PyObject *numbers[NUMBERS];
 
 static PyObject *number(long v) {
@@ -398,7 +401,8 @@ static PyObject *moves(PyObject *self, PyObject *args, PyObject *kwargs) {
  * A list holds thousands of moves, mostly read for their tiles and scores: each Move is made as
  * engine/move.py's Move.found_all makes one (object.__new__, then its fields set straight into
  * the instance, past the frozen dataclass's __setattr__), its word and words left for their
- * first read (the _found_from field: the maker, its context and the placement's record). The
+ * first read (the _found_from field: the maker, its context and the move's index in the list,
+ * the context holding the list's records). The
  * PlacedTiles are shared, one per square and code, in the list the caller gives (movegen.py's
  * laid_tiles: the Python lists' tiles are the same objects). bind_moves gives the types once. */
 
@@ -457,20 +461,23 @@ static PyObject *laid_tile(PyObject *laid, int size, int q, int code) {
 
 /* A list's objects kept out of the cyclic garbage collector's sight. They are made by the
  * thousand with the collector paused (player/movegen.py's collector_paused), and the first
- * collection after it would walk every one of them, then again in each older generation: for a
- * list of a few hundred moves that cost more than the search. None of them can be part of a
- * cycle: a record is a tuple of numbers; a move's tiles a tuple of shared PlacedTiles (tuples
- * of numbers, a letter, a flag); its _found_from (maker, context, record) holds nothing that
- * holds a move; the Move itself is frozen, its fields numbers, strings and those tuples (its
- * word and words, made later, strings and Words of the same). Only a user writing into a
- * move's __dict__ a cycle through it would leak it. */
+ * collection after it (as soon as the list is returned) would walk every one of them, then again
+ * in each older generation: for a list of a few hundred moves that cost more than the search;
+ * the list of the moves too, which it would walk item by item. None of them can be part of a
+ * cycle: a move's tiles are a tuple of shared PlacedTiles (tuples of numbers, a letter, a
+ * flag); its _found_from (maker, context, index) holds nothing that holds a move (the context
+ * holds a board, rules, a word graph and the list's records); the Move itself is frozen, its
+ * fields numbers, strings and those tuples (its word and words, made later, strings and Words
+ * of the same); the list holds moves alone, and only its MoveList holds it. Only a user writing
+ * into a move's __dict__ a cycle through it would leak it. */
 static void out_of_collection(PyObject *object) {
     if (PyType_GetFlags(Py_TYPE(object)) & Py_TPFLAGS_HAVE_GC) PyObject_GC_UnTrack(object);
 }
 
-/* The Move of placement w on a board of size squares a side (a new reference, or NULL). */
+/* The Move of placement w on a board of size squares a side, the index-th of its list (a new
+ * reference, or NULL). */
 static PyObject *move_of(const MgWord *w, int size, PyObject *laid, PyObject *make, PyObject *context,
-                         PyObject *record) {
+                         int index) {
     PyObject *tiles = PyTuple_New(w->tiles), *move = NULL, *found_from = NULL, *values[FIELD_NAMES] = {NULL};
     if (!tiles) return NULL;
     for (int k = 0; k < w->tiles; k++) {
@@ -479,7 +486,9 @@ static PyObject *move_of(const MgWord *w, int size, PyObject *laid, PyObject *ma
         Py_INCREF(tile);
         PyTuple_SetItem(tiles, k, tile);
     }
-    found_from = PyTuple_Pack(3, make, context, record);
+    PyObject *place = number(index);
+    found_from = place ? PyTuple_Pack(3, make, context, place) : NULL;
+    Py_XDECREF(place);
     move = found_from ? bound.new_object((PyTypeObject *)bound.move_type, bound.no_args, NULL) : NULL;
     if (!move) goto done;
     int width = size + 1, half = size * width, across = w->start < half;
@@ -513,9 +522,11 @@ done:
     return move;
 }
 
-/* move_list(state, laid, make, context[, best], **request) -> (records, moves): every placement
- * (best 0, the default), or those of the best highest scores and their ties, as the records of
- * moves() and as Move objects, in the order of a move list. */
+/* move_list(state, laid, make, context[, best], **request) -> (found, moves): every placement
+ * (best 0, the default), or those of the best highest scores and their ties, as Move objects in
+ * the order of a move list, each's _found_from (make, context, its index in the list); and their
+ * records, as moves() writes them, in one bytes object that found_record reads (a record made
+ * only when asked for: the moves' words, a list's records). */
 static PyObject *move_list(PyObject *self, PyObject *args, PyObject *kwargs) {
     (void)self;
     PyObject *capsule, *laid, *make, *context;
@@ -538,23 +549,72 @@ static PyObject *move_list(PyObject *self, PyObject *args, PyObject *kwargs) {
     const MgWord *words = NULL;
     int found = search_words(state, kwargs, best, 1, &words);
     if (found < 0) return NULL;
-    PyObject *records = PyList_New(found), *built = PyList_New(found);
+    PyObject *records = PyBytes_FromStringAndSize((const char *)words, (Py_ssize_t)found * (Py_ssize_t)sizeof(MgWord));
+    PyObject *built = PyList_New(found);
     if (!records || !built) goto failed;
     for (int i = 0; i < found; i++) {
-        PyObject *record = raw_of(&words[i]);
-        if (!record) goto failed;
-        PyList_SetItem(records, i, record);
-        PyObject *move = move_of(&words[i], (int)size, laid, make, context, record);
+        PyObject *move = move_of(&words[i], (int)size, laid, make, context, i);
         if (!move) goto failed;
         PyList_SetItem(built, i, move);
-        out_of_collection(record);
-        out_of_collection(PyTuple_GetItem(record, 3)); /* its letters */
     }
+    out_of_collection(built); /* its moves' list too: held by the MoveList alone, never changed */
     return Py_BuildValue("(NN)", records, built);
 failed:
     Py_XDECREF(records);
     Py_XDECREF(built);
     return NULL;
+}
+
+/* The records of move_list's found: its placements, to be copied out one at a time (NULL with an
+ * exception set: not such). */
+static const void *found_words(PyObject *found, Py_ssize_t *count) {
+    char *bytes;
+    Py_ssize_t length;
+    if (PyBytes_AsStringAndSize(found, &bytes, &length) != 0) return NULL;
+    if (length % (Py_ssize_t)sizeof(MgWord) != 0) {
+        PyErr_SetString(PyExc_ValueError, "found: not the records of a move list");
+        return NULL;
+    }
+    *count = length / (Py_ssize_t)sizeof(MgWord);
+    return bytes;
+}
+
+static PyObject *found_record(PyObject *self, PyObject *args) {
+    (void)self;
+    PyObject *found;
+    Py_ssize_t index, count;
+    if (!PyArg_ParseTuple(args, "O!n:found_record", &PyBytes_Type, &found, &index)) return NULL;
+    const void *words = found_words(found, &count);
+    if (!words) return NULL;
+    if (index < 0 || index >= count) {
+        PyErr_SetString(PyExc_IndexError, "record index out of range");
+        return NULL;
+    }
+    MgWord word; /* copied: a bytes object's data is not promised the alignment of the structure */
+    memcpy(&word, (const char *)words + index * (Py_ssize_t)sizeof(MgWord), sizeof(MgWord));
+    return raw_of(&word);
+}
+
+static PyObject *found_records(PyObject *self, PyObject *args) {
+    (void)self;
+    PyObject *found;
+    Py_ssize_t count;
+    if (!PyArg_ParseTuple(args, "O!:found_records", &PyBytes_Type, &found)) return NULL;
+    const void *words = found_words(found, &count);
+    if (!words) return NULL;
+    PyObject *records = PyList_New(count);
+    if (!records) return NULL;
+    for (Py_ssize_t i = 0; i < count; i++) {
+        MgWord word;
+        memcpy(&word, (const char *)words + i * (Py_ssize_t)sizeof(MgWord), sizeof(MgWord));
+        PyObject *record = raw_of(&word);
+        if (!record) {
+            Py_DECREF(records);
+            return NULL;
+        }
+        PyList_SetItem(records, i, record);
+    }
+    return records;
 }
 
 static PyMethodDef METHODS[] = {
@@ -566,7 +626,9 @@ static PyMethodDef METHODS[] = {
      "Every placement of a rack on a board, or those of the best scores."},
     {"bind_moves", bind_moves, METH_VARARGS, "The Move and PlacedTile types and MoveKind.PLACE, for move_list."},
     {"move_list", (PyCFunction)(void (*)(void))move_list, METH_VARARGS | METH_KEYWORDS,
-     "Every placement of a rack on a board, as records and as Move objects, in a move list's order."},
+     "Every placement of a rack on a board, as Move objects in a move list's order, and their records."},
+    {"found_record", found_record, METH_VARARGS, "A record of a move list's found records."},
+    {"found_records", found_records, METH_VARARGS, "Every record of a move list's found records."},
     {NULL, NULL, 0, NULL},
 };
 

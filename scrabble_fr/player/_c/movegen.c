@@ -265,6 +265,21 @@ static inline int ends_at_beta(const S *s, int player, const Move *m) {
     return ends && value >= s->stop_beta;
 }
 
+/* The letters of allowed that player's rack can lay (every one with a joker). */
+static inline uint32_t layable(const S *s, int player, uint32_t allowed) {
+    return s->rack[player][BLANK] ? allowed : allowed & s->g_held;
+}
+
+/* A tile of player's rack (a letter's own, or a joker, laid as letter) taken for a placement, and
+ * given back; g_held follows. */
+static inline void take_tile(S *s, int player, int tile, int letter) {
+    if (!--s->rack[player][tile] && tile != BLANK) s->g_held &= ~(1u << letter);
+}
+
+static inline void give_tile(S *s, int player, int tile, int letter) {
+    if (!s->rack[player][tile]++ && tile != BLANK) s->g_held |= 1u << letter;
+}
+
 static void extend(S *s, int i, int node, int n, int anchored, int main_sum, int word_mul, int cross_total,
                    int tile_sum) {
     if (s->stopped_gen) return;
@@ -285,8 +300,9 @@ static void extend(S *s, int i, int node, int n, int anchored, int main_sum, int
             m->line = (uint8_t)(s->gen_dir * MAXN + s->gen_line);
             m->score = (int16_t)score;
             m->worth = (int16_t)(score + tile_sum);
-            memcpy(m->sq, s->g_placed_sq, (size_t)n);
-            memcpy(m->code, s->g_placed_code, (size_t)n);
+            /* whole (the squares past n unread): a copy of constant size, made in place */
+            memcpy(m->sq, s->g_placed_sq, MAXT);
+            memcpy(m->code, s->g_placed_code, MAXT);
             if (s->stop_on && ends_at_beta(s, player, m)) { s->stopped_gen = 1; return; }
         }
     }
@@ -300,8 +316,7 @@ static void extend(S *s, int i, int node, int n, int anchored, int main_sum, int
         return;
     }
     if (n >= s->rack_size[player]) return;
-    uint32_t allowed = s->in.child_mask[node] & s->g_xm[i];
-    if (!s->rack[player][BLANK]) allowed &= s->g_held;
+    uint32_t allowed = layable(s, player, s->in.child_mask[node] & s->g_xm[i]);
     int q = s->g_sq[i];
     int wm = s->wm[q];
     int xs = s->g_xs[i];
@@ -315,12 +330,12 @@ static void extend(S *s, int i, int node, int n, int anchored, int main_sum, int
             if (!s->rack[player][tile]) continue;
             int code = as_blank ? BLANK + letter : letter;
             int points = tile_points(s, code, q);
-            if (!--s->rack[player][tile] && !as_blank) s->g_held &= ~(1u << letter);
+            take_tile(s, player, tile, letter);
             s->g_placed_sq[n] = (uint8_t)q;
             s->g_placed_code[n] = (uint8_t)code;
             extend(s, i + 1, child, n + 1, now_anchored, main_sum + points, word_mul * wm,
                    cross_total + cross_points(s, xs, points, q), tile_sum + (as_blank ? 0 : s->tv[letter]));
-            if (!s->rack[player][tile]++ && !as_blank) s->g_held |= 1u << letter;
+            give_tile(s, player, tile, letter);
             if (s->stopped_gen) return;
         }
     }
@@ -369,6 +384,74 @@ static void generate_line(S *s, int player, uint32_t fits, int dir, int line, in
         if (need[start] > tiles) continue; /* no anchor within reach */
         generate_from(s, start);
         if (s->failed || s->stopped_gen) return;
+    }
+}
+
+/* The left parts before anchor a of the loaded line: every word graph path of at most limit
+ * of the rack's tiles from node (depth tiles laid so far, their codes in codes), laid on the
+ * squares just before a (empty squares beside no tile: no cross-word, every letter fits), then
+ * followed through a by extend. One walk for every length: a start square's placements are
+ * those that begin with a path of its distance to a. */
+static void left_parts(S *s, int a, int node, int depth, int limit, uint8_t *codes) {
+    int player = s->gen_player;
+    int main_sum = 0, word_mul = 1, cross_total = 0, tile_sum = 0;
+    /* through a, when a letter the rack can lay there follows the path (else extend finds none) */
+    int through = depth < s->rack_size[player] && layable(s, player, s->in.child_mask[node] & s->g_xm[a]);
+    for (int j = 0; through && j < depth; j++) {
+        int i = a - depth + j, q = s->g_sq[i], code = codes[j];
+        int points = tile_points(s, code, q);
+        main_sum += points;
+        word_mul *= s->wm[q];
+        cross_total += cross_points(s, s->g_xs[i], points, q);
+        tile_sum += code < BLANK ? s->tv[code] : 0;
+        s->g_placed_sq[j] = (uint8_t)q;
+        s->g_placed_code[j] = (uint8_t)code;
+    }
+    if (through) extend(s, a, node, depth, 0, main_sum, word_mul, cross_total, tile_sum);
+    if (depth == limit || s->failed) return;
+    for (uint32_t letters = layable(s, player, s->in.child_mask[node]); letters; letters &= letters - 1) {
+        int letter = lowest_bit(letters), child = child_of(s, node, letter);
+        const int tiles[2] = {letter, BLANK}; /* its own tile, then a joker */
+        for (int k = 0; k < 2 && !s->failed; k++) {
+            if (!s->rack[player][tiles[k]]) continue;
+            take_tile(s, player, tiles[k], letter);
+            codes[depth] = (uint8_t)(k ? BLANK + letter : letter);
+            left_parts(s, a, child, depth + 1, limit, codes);
+            give_tile(s, player, tiles[k], letter);
+        }
+    }
+}
+
+/* generate_line's placements in another order: those that start on a tile as there, the others
+ * from the anchor they reach first, their left parts walked once for every start square. */
+static void generate_line_by_anchor(S *s, int player, uint32_t fits, int dir, int line, int empty_board) {
+    int N = s->N, tiles = s->rack_size[player];
+    if (!load_line(s, dir, line, empty_board)) return;
+    int need[MAXN];
+    reach(s, fits, need);
+    uint8_t codes[MAXT];
+    for (int i = 0; i < N; i++) {
+        if (i > 0 && s->g_cell[i - 1] >= 0) continue;
+        if (s->g_cell[i] >= 0) {
+            if (need[i] <= tiles) generate_from(s, i);
+        } else if (s->g_anchor[i] && need[i] <= tiles) {
+            int limit = 0; /* the empty squares beside no tile just before the anchor */
+            while (limit < tiles - 1 && i - limit - 1 >= 0 && s->g_cell[i - limit - 1] < 0 &&
+                   !s->g_anchor[i - limit - 1])
+                limit++;
+            left_parts(s, i, s->in.root, 0, limit, codes);
+        }
+        if (s->failed) return;
+    }
+}
+
+void generate_unordered(S *s, int player) {
+    int N = s->N;
+    int empty_board = is_empty_board(s);
+    uint32_t fits = begin_generation(s, player);
+    for (int l = 0; l < 2 * N && !s->failed; l++) {
+        int dir = l >= N;
+        generate_line_by_anchor(s, player, fits, dir, l - dir * N, empty_board);
     }
 }
 

@@ -95,6 +95,10 @@ void generate_from(S *s, int start);
  * between them (nine lines in ten on the endgames of benchmarks/bench_finale.py). */
 void generate(S *s, int player, const uint8_t *dirty);
 
+/* Every placement of player's rack on the board, pushed on the move stack in an order of its own
+ * (for callers that put them in order: fewer word graph steps than generate's). */
+void generate_unordered(S *s, int player);
+
 /* Every placement of player's rack at ply: the moves of the player's list two turns up in the
  * lines the two moves since left alone (a line whose squares, cross-checks and anchors are as
  * they were, its sum the same, gives the same moves, those the rack still holds), and the other

@@ -17,6 +17,8 @@ void mg_free(void *state) {
     if (!g) return;
     free(g->s.stack);
     free(g->words);
+    free(g->keys);
+    free(g->spare);
     free(g);
 }
 
@@ -67,6 +69,15 @@ int mg_generate(Mg *g, const EgInput *in) {
     if (status != 0) return status;
     S *s = &g->s;
     if (s->rack_size[0]) generate(s, 0, NULL);
+    return s->failed ? -2 : 0;
+}
+
+/* mg_generate's placements in an order of their own (a move list puts them in its order). */
+static int mg_generate_unordered(Mg *g, const EgInput *in) {
+    int status = mg_load(g, in);
+    if (status != 0) return status;
+    S *s = &g->s;
+    if (s->rack_size[0]) generate_unordered(s, 0);
     return s->failed ? -2 : 0;
 }
 
@@ -247,6 +258,51 @@ static int in_list_order(const void *a, const void *b) {
     return (x->start > y->start) - (x->start < y->start);
 }
 
+/* A placement's sort key: its score, highest first, then its first three tiles by tile_key (one
+ * more, so that no tile, for a shorter placement, comes first); 15 and 3 x 14 bits. Placements
+ * of the same key are put in order by in_list_order. */
+static uint64_t list_key(const Move *m) {
+    uint64_t key = (uint64_t)(MG_SCORES - 1 - m->score);
+    for (int k = 0; k < 3; k++) key = key << 14 | (k < m->n ? (uint64_t)tile_key(m->sq[k], m->code[k]) + 1 : 0);
+    return key;
+}
+
+/* The keys sorted by key, a byte at a time from the lowest (every byte counted in one reading;
+ * a byte all keys share is skipped), stable; spare as long: returns where the sorted keys are
+ * (keys or spare). */
+static MgKey *radix_sort(MgKey *keys, MgKey *spare, size_t count) {
+    size_t at[8][256];
+    memset(at, 0, sizeof(at));
+    for (size_t j = 0; j < count; j++)
+        for (int b = 0; b < 8; b++) at[b][keys[j].key >> (8 * b) & 255]++;
+    for (int b = 0; b < 8 && count > 0; b++) {
+        int shift = 8 * b;
+        if (at[b][keys[0].key >> shift & 255] == count) continue;
+        size_t sum = 0;
+        for (int v = 0; v < 256; v++) {
+            size_t c = at[b][v];
+            at[b][v] = sum;
+            sum += c;
+        }
+        for (size_t j = 0; j < count; j++) spare[at[b][keys[j].key >> shift & 255]++] = keys[j];
+        MgKey *swap = keys;
+        keys = spare;
+        spare = swap;
+    }
+    return keys;
+}
+
+/* Placement m written as a record into w. */
+static void write_word(const S *s, const Move *m, MgWord *w) {
+    int start;
+    w->score = m->score;
+    w->length = main_word(s, m, &start, w->letters);
+    w->start = start;
+    w->tiles = m->n; /* laid along the line: in board order, down lines too (a square a row) */
+    memcpy(w->square, m->sq, (size_t)m->n);
+    memcpy(w->code, m->code, (size_t)m->n);
+}
+
 int mg_moves(void *state, const EgInput *in, int best, int ordered, const MgWord **out) {
     Mg *g = state;
     int status;
@@ -254,7 +310,7 @@ int mg_moves(void *state, const EgInput *in, int best, int ordered, const MgWord
         status = mg_load(g, in);
         if (status == 0 && g->s.rack_size[0]) status = generate_best(g, best);
     } else {
-        status = mg_generate(g, in);
+        status = ordered ? mg_generate_unordered(g, in) : mg_generate(g, in);
     }
     if (status != 0) return status;
     const S *s = &g->s;
@@ -263,25 +319,45 @@ int mg_moves(void *state, const EgInput *in, int best, int ordered, const MgWord
     for (size_t j = 0; j < s->stack_top; j++) kept += s->stack[j].score >= floor;
     if (kept > (size_t)INT32_MAX) return -2;
     if (kept > g->words_cap) {
-        MgWord *grown = realloc(g->words, kept * sizeof(MgWord));
-        if (!grown) return -2;
-        g->words = grown;
-        g->words_cap = kept;
+        size_t cap = kept;
+        MgWord *words = malloc(cap * sizeof(MgWord));
+        MgKey *keys = malloc(cap * sizeof(MgKey)), *spare = malloc(cap * sizeof(MgKey));
+        if (!words || !keys || !spare) {
+            free(words);
+            free(keys);
+            free(spare);
+            return -2;
+        }
+        free(g->words);
+        free(g->keys);
+        free(g->spare);
+        g->words = words;
+        g->keys = keys;
+        g->spare = spare;
+        g->words_cap = cap;
     }
     size_t k = 0;
     for (size_t j = 0; j < s->stack_top; j++) {
-        const Move *m = &s->stack[j];
-        if (m->score < floor) continue;
-        MgWord *w = &g->words[k++];
-        int start;
-        w->score = m->score;
-        w->length = main_word(s, m, &start, w->letters);
-        w->start = start;
-        w->tiles = m->n; /* laid along the line: in board order, down lines too (a square a row) */
-        memcpy(w->square, m->sq, (size_t)m->n);
-        memcpy(w->code, m->code, (size_t)m->n);
+        if (s->stack[j].score < floor) continue;
+        if (ordered) { /* the list's order: by their keys, then each run of one key by in_list_order */
+            g->keys[k].key = list_key(&s->stack[j]);
+            g->keys[k].index = (uint32_t)j;
+        } else {
+            write_word(s, &s->stack[j], &g->words[k]);
+        }
+        k++;
     }
-    if (ordered) qsort(g->words, kept, sizeof(MgWord), in_list_order);
+    if (ordered) {
+        const MgKey *keys = radix_sort(g->keys, g->spare, kept);
+        for (size_t j = 0; j < kept;) {
+            size_t end = j + 1;
+            while (end < kept && keys[end].key == keys[j].key) end++;
+            for (size_t i = j; i < end; i++) write_word(s, &s->stack[keys[i].index], &g->words[i]);
+            /* in_list_order is a total order: the result never depends on the sort's */
+            if (end - j > 1) qsort(&g->words[j], end - j, sizeof(MgWord), in_list_order);
+            j = end;
+        }
+    }
     *out = g->words;
     return (int)kept;
 }

@@ -12,6 +12,13 @@
 #define MG_SCORES (1 << 15) /* scores are int16: the best scores' floor is found by counting */
 #define MG_HEAP 4096        /* the best placements searched best first, at most (more: every one) */
 
+/* A placement's place in a move list's order, as a number (its score and first three tiles) and
+ * its index among those found. */
+typedef struct {
+    uint64_t key;
+    uint32_t index;
+} MgKey;
+
 /* The state a thread keeps from one request to the next (the search's state, its cross-check
  * cache warm): made by mg_new, given back by mg_free. */
 typedef struct {
@@ -23,6 +30,7 @@ typedef struct {
     int32_t heap[MG_HEAP];       /* the best scores found so far, lowest on top (generate_best) */
     MgWord *words;               /* mg_moves' answer, grown as needed */
     size_t words_cap;
+    MgKey *keys, *spare;         /* their sort keys, for a move list's order (words_cap each) */
 } Mg;
 
 /* The request's board, rules, word graph and first rack laid into g's state, and every placement

@@ -34,12 +34,14 @@ from scrabble_fr.table import club_view
 from scrabble_fr.table.club_view import Phase
 from scrabble_fr.table.duplicate import DuplicateTable
 from scrabble_fr.table.errors import NOT_RECORDED
-from scrabble_fr.table.series import SeriesPlace, follow_next, next_game, series_of, series_results
+from scrabble_fr.table.series import follow_next, next_game, series_of, series_results
+from scrabble_fr.table.slips import type_slip
 from scrabble_fr.tui.bindings import LocalizedBindings
 from scrabble_fr.tui.requests import TableOpened
 from scrabble_fr.tui.screens.board_entry import BoardEntryScreen
 from scrabble_fr.tui.screens.dialogs import ConfirmDialog, _Dialog
-from scrabble_fr.tui.screens.slip_desk import DeskDialog, desk_row
+from scrabble_fr.tui.screens.duplicate_sheet import SheetScreen
+from scrabble_fr.tui.screens.slip_desk import DeskDialog, PaperPlayerDialog, SlipDialog, desk_row
 from scrabble_fr.tui.table_watch import follow_table
 from scrabble_fr.tui.widgets.board import BoardPicture, BoardView
 from scrabble_fr.tui.widgets.rack import RackView
@@ -55,6 +57,25 @@ class WallBoard(BoardView, can_focus=False):
 
     def on_mount(self) -> None:
         self.cursor = (-1, -1)
+
+
+def club_screen(table: DuplicateTable) -> Screen[None]:
+    """The screen of a seat at a duplicate table: the arbitrator's desk, a player's own screen, or
+    the projector for a watcher (``table regarder``)."""
+    if table.is_arbiter:
+        return ArbiterScreen(table)
+    return PlayerScreen(table) if player_seat(table) is not None else ProjectorScreen(table)
+
+
+def player_seat(table: DuplicateTable) -> int | None:
+    """The seat of the player at this terminal (None: the arbitrator's desk, the wall)."""
+    return table.seat if table.seat in table.names else None
+
+
+def sheet_screen(table: DuplicateTable) -> SheetScreen:
+    """The sheet so far: a player's screen shows their own column."""
+    seat = player_seat(table)
+    return SheetScreen(lambda width: club_view.sheet_text(table, [seat] if seat is not None else None, width))
 
 
 class _ClubScreen(LocalizedBindings, Screen[None]):
@@ -103,26 +124,13 @@ class _ClubScreen(LocalizedBindings, Screen[None]):
             if not self.damage_said:
                 self.damage_said = True
                 self.say(describe(self.table.damaged))
-            return
-        if outcome is not None:
-            moment = (club_view.phase(self.table), len(self.table.coups))
-            if moment != self.moment:
+        elif outcome is None:
+            self.refresh_clock()
+        else:
+            if (club_view.phase(self.table), len(self.table.coups)) != self.moment:
                 self.say("")  # what was said belongs to the moment before
                 self.tentative.clear()
-            self.moment = moment
-            self.shown(outcome)
-            self.refresh_view()
-            self.refresh_bindings()
-            if club_view.phase(self.table) is Phase.OVER and not self.ended:
-                self.finish()
-        else:
-            self.refresh_clock()
-
-    def shown(self, outcome: Outcome) -> None:
-        if outcome.messages:
-            self.say("\n".join(outcome.messages))
-        if outcome.warning:
-            self.notify(outcome.warning, severity="error")
+            self.changed(outcome)
 
     def intent(self, action: Callable[[], Outcome | None]) -> bool:
         """Send an intent to the table; a refusal is said (nothing written), and what was typed
@@ -136,14 +144,20 @@ class _ClubScreen(LocalizedBindings, Screen[None]):
                 # (or the move on the board) stays, to send again as it is.
                 self.refresh_view()
             return False
-        if outcome is not None:
-            self.shown(outcome)
+        self.changed(outcome)
+        return True
+
+    def changed(self, outcome: Outcome | None) -> None:
+        """The table moved on: what it said is said, the screen redrawn, the end shown."""
+        if outcome is not None and outcome.messages:
+            self.say("\n".join(outcome.messages))
+        if outcome is not None and outcome.warning:
+            self.notify(outcome.warning, severity="error")
         self.moment = (club_view.phase(self.table), len(self.table.coups))
         self.refresh_view()
         self.refresh_bindings()
-        if club_view.phase(self.table) is Phase.OVER and not self.ended:
+        if club_view.phase(self.table) is Phase.OVER:
             self.finish()
-        return True
 
     def say(self, text: str) -> None:
         self.query_one("#club-message", Static).update(sentence(text) if text else "")
@@ -157,23 +171,14 @@ class _ClubScreen(LocalizedBindings, Screen[None]):
 
     # -- drawing ---------------------------------------------------------------------------
     def refresh_view(self) -> None:
-        self.refresh_board()
-        self.refresh_rack()
-        self.refresh_clock()
-
-    def refresh_board(self) -> None:
         table = self.table
         self.query_one("#club-board", BoardView).picture = BoardPicture.of(
             table.board.squares, table.rules, club_view.last_squares(table), self.tentative)
-
-    def refresh_rack(self) -> None:
-        coup = self.table.current
-        if not self.query("#club-rack"):
-            return  # the arbitrator's desk writes the draw out
-        rack = self.query_one("#club-rack", RackView)
-        values = self.table.rules.tile_set
-        rack.tiles = tuple((t, values.value(t)) for t in coup.draw.tiles) if coup is not None else ()
-        rack.used = frozenset(used_tiles(coup.draw.tiles, self.tentative)) if coup is not None else frozenset()
+        draw = table.current.draw.tiles if table.current is not None else ""
+        for rack in self.query("#club-rack").results(RackView):  # none on the desk: it writes the draw out
+            rack.tiles = tuple((tile, table.rules.tile_set.value(tile)) for tile in draw)
+            rack.used = frozenset(used_tiles(draw, self.tentative))
+        self.refresh_clock()
 
     def refresh_clock(self) -> None:
         self.query_one("#club-head", Static).update("\n".join(self.head_lines()))
@@ -188,10 +193,8 @@ class _ClubScreen(LocalizedBindings, Screen[None]):
             lines.append(_("Coup {n} — draw {draw}").format(n=coup.number, draw=coup.draw_text))
         if state is Phase.PLAYING:
             left = table.remaining()
-            if left is not None:
-                lines.append(_("Time left: {time}").format(time=club_view.clock_text(left)))
-            else:
-                lines.append(_("No clock: the arbitrator closes the coup."))
+            lines.append(_("Time left: {time}").format(time=club_view.clock_text(left)) if left is not None
+                         else _("No clock: the arbitrator closes the coup."))
         elif state is Phase.CLOSING:
             lines.append(_("Coup {n} is closed: the top is being computed.").format(n=coup.number if coup else 0))
         elif state is Phase.WAITING:
@@ -201,13 +204,7 @@ class _ClubScreen(LocalizedBindings, Screen[None]):
         return lines
 
     def action_sheet(self) -> None:
-        from scrabble_fr.tui.screens.duplicate import SheetScreen
-
-        seats = self.sheet_seats()
-        self.app.push_screen(SheetScreen(lambda width: club_view.sheet_text(self.table, seats, width)))
-
-    def sheet_seats(self) -> list[int] | None:
-        return None
+        self.app.push_screen(sheet_screen(self.table))
 
 
 # -- a player's seat ---------------------------------------------------------------------------
@@ -259,53 +256,49 @@ class PlayerScreen(_ClubScreen, BoardEntryScreen):
         self.refresh_prompt()
 
     def refresh_info(self) -> None:
+        """The proposal in play; the last coup's results beside its top; the total and the rank."""
         table = self.table
         lines: list[str] = []
         if club_view.phase(table) is Phase.PLAYING:
             mine = club_view.own_proposal(table)
             lines.append(_("Your move: {move}").format(move=mine or "—") if mine is not None
                          else _("No move of yours yet."))
-        last = club_view.last_results(table)
+        last = table.last_results
         top = club_view.top_of(last)
         if last is not None and top is not None:
             line = club_view.seat_coup(table, last, self.seat)
+            move = line.move or line.proposal
             if lines:
                 lines.append("")
-            lines.append(_("Coup {n} results").format(n=last.number))
-            lines.append(_("Top{colon} {top}").format(colon=colon(), top=top.text))
-            swapped = club_view.swap_text(last)
-            if swapped:
-                lines.append(swapped)
-            if line.move or line.proposal:
-                lines.append(_("Your move: {move}").format(move=line.move or line.proposal))
-            lines.append(_("You{colon} {points} ({percent})").format(colon=colon(), points=points(line.points),
-                                                                    percent=percent_text(line.percent)))
-            if line.solo:
-                lines.append(_("A solo!"))
-            if line.error:
-                lines.append(line.error)
-            if line.correction:
-                lines.append(_("Corrected: {reason}").format(reason=line.correction))
-        if table.coups and last is not None:
-            rank = table.rank(self.seat)
+            lines.extend(text for text in (
+                _("Coup {n} results").format(n=last.number),
+                _("Top{colon} {top}").format(colon=colon(), top=top.text),
+                club_view.swap_text(last),
+                _("Your move: {move}").format(move=move) if move else None,
+                _("You{colon} {points} ({percent})").format(colon=colon(), points=points(line.points),
+                                                           percent=percent_text(line.percent)),
+                _("A solo!") if line.solo else None,
+                line.error,
+                _("Corrected: {reason}").format(reason=line.correction) if line.correction else None,
+            ) if text)
+        if last is not None:
             lines.append(_("Total{colon} {points} ({percent})").format(
                 colon=colon(), points=points(table.total(self.seat)), percent=percent_text(table.percent(self.seat))))
-            lines.append(_("Rank {rank} of {n}").format(rank=rank, n=len(table.players)))
+            lines.append(_("Rank {rank} of {n}").format(rank=table.rank(self.seat), n=len(table.players)))
             if table.top_total:
                 lines.append(_("Top total{colon} {points}").format(colon=colon(), points=points(table.top_total)))
         self.query_one("#club-info", Static).update("\n".join(lines))
 
     def refresh_prompt(self) -> None:
         field = self.query_one("#club-input", Input)
-        if club_view.phase(self.table) is Phase.PLAYING:
-            if club_view.own_proposal(self.table) is None:
-                across, down = self.examples()
-                field.placeholder = _("Your move: {across} WORD (across), {down} WORD (down), Enter to send").format(
-                    across=across, down=down)
-            else:
-                field.placeholder = _("Type another move to replace yours, until the coup closes")
-        else:
+        if club_view.phase(self.table) is not Phase.PLAYING:
             field.placeholder = _("Wait for the next coup (F5: the sheet)")
+        elif club_view.own_proposal(self.table) is None:
+            across, down = self.examples()
+            field.placeholder = _("Your move: {across} WORD (across), {down} WORD (down), Enter to send").format(
+                across=across, down=down)
+        else:
+            field.placeholder = _("Type another move to replace yours, until the coup closes")
 
     def examples(self) -> tuple[str, str]:
         """A move's references across and down in the table's notation (not the screen's language)."""
@@ -313,14 +306,12 @@ class PlayerScreen(_ClubScreen, BoardEntryScreen):
 
     @on(Input.Submitted, "#club-input")
     def _submitted(self, event: Input.Submitted) -> None:
-        text = event.value
         if club_view.phase(self.table) is not Phase.PLAYING:
             return
-        if not text.strip():
+        if not event.value.strip():
             across, down = self.examples()
             self.say(_("Type a move first: {across} WORD across, {down} WORD down.").format(across=across, down=down))
-            return
-        if self.intent(lambda: self.table.propose(text)):
+        elif self.intent(lambda: self.table.propose(event.value)):
             event.input.value = ""
 
     def action_clear(self) -> None:
@@ -340,9 +331,6 @@ class PlayerScreen(_ClubScreen, BoardEntryScreen):
 
     def send_board_move(self, text: str) -> bool:
         return self.intent(lambda: self.table.propose(text))
-
-    def sheet_seats(self) -> list[int] | None:
-        return [self.seat]
 
 
 # -- the arbitrator's desk ---------------------------------------------------------------------
@@ -380,8 +368,7 @@ class ArbiterScreen(_ClubScreen):
 
     def on_mount(self) -> None:
         super().on_mount()
-        self.table.refresh_seats()
-        self.refresh_players()
+        self._seats()
         self.set_interval(2.0, self._seats)
         if not self.table.coups:
             self.say(_("F2 starts the first coup when the players are here."))
@@ -431,7 +418,7 @@ class ArbiterScreen(_ClubScreen):
         widget = self.query_one("#club-code", Static)
         widget.update(code or "")
         widget.display = code is not None
-        last = club_view.last_results(self.table)
+        last = self.table.last_results
         number = last.number if last is not None else 0
         if self.announced < 0:
             self.announced = number  # reopened: what was closed before is not news
@@ -442,7 +429,7 @@ class ArbiterScreen(_ClubScreen):
     def refresh_players(self) -> None:
         table = self.table
         state = club_view.phase(table)
-        last = club_view.last_results(table)
+        last = table.last_results
         count = ngettext("{n} player", "{n} players", len(table.players)).format(n=len(table.players))
         away = sum(1 for seat in table.players if not table.present(seat) and seat not in table.paper)
         if away:  # the marks' legend: ○ away, ● here
@@ -453,9 +440,8 @@ class ArbiterScreen(_ClubScreen):
         if state is Phase.PLAYING or last is None:
             in_ = set(club_view.proposed(table))
             for seat in table.players:
-                here = _presence(table, seat)
                 done = "✓" if seat in in_ else "·" if state is Phase.PLAYING else " "
-                lines.append(f"{here}{done} {table.names[seat]}")
+                lines.append(f"{_presence(table, seat)}{done} {table.names[seat]}")
         else:
             lines.append(f"{_('Rank')[:5]:<5} {_('Player')[:11]:<11} {_('Coup')[:4]:>4} {_('Total')[:5]:>5}")
             for line in table.standings():
@@ -467,25 +453,18 @@ class ArbiterScreen(_ClubScreen):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         state = club_view.phase(self.table)
-        if action == "start_coup":
-            return state is Phase.WAITING
-        if action == "close_coup":
-            return state is Phase.PLAYING
-        if action == "correct":
-            return club_view.last_results(self.table) is not None
-        if action == "slip":
-            return state is Phase.PLAYING and bool(self.table.paper)
-        if action == "paper_player":
-            return state is not Phase.OVER
-        return True
+        return {
+            "start_coup": state is Phase.WAITING,
+            "close_coup": state is Phase.PLAYING,
+            "correct": self.table.last_results is not None,
+            "slip": state is Phase.PLAYING and bool(self.table.paper),
+            "paper_player": state is not Phase.OVER,
+        }.get(action, True)
 
     def action_slip(self) -> None:
         """Type the slips of the players on paper, for the coup in play."""
-        from scrabble_fr.table.slips import type_slip
-        from scrabble_fr.tui.screens.slip_desk import SlipDialog
-
         table = self.table
-        if club_view.phase(table) is not Phase.PLAYING or not table.paper:
+        if not self.check_action("slip", ()):
             return
 
         def send(name: str, line: str) -> str:
@@ -493,20 +472,12 @@ class ArbiterScreen(_ClubScreen):
             self.refresh_view()
             return said
 
-        def closed(last: str | None) -> None:
-            self.say(last or _("No slip typed."))
-
         players = [(seat, table.names[seat]) for seat in table.players if seat in table.paper]
-        self.app.push_screen(SlipDialog(players, send), closed)
+        self.app.push_screen(SlipDialog(players, send), lambda last: self.say(last or _("No slip typed.")))
 
     def action_paper_player(self) -> None:
         """Seat a player on paper: no screen, the desk types their slips."""
-        from scrabble_fr.tui.screens.slip_desk import PaperPlayerDialog
-
         table = self.table
-
-        def seat(name: str) -> str:
-            return table.names[table.add_paper_player(name)]
 
         def seated(name: str | None) -> None:
             if name is not None:
@@ -514,7 +485,7 @@ class ArbiterScreen(_ClubScreen):
                 self.refresh_view()
                 self.refresh_bindings()
 
-        self.app.push_screen(PaperPlayerDialog(seat), seated)
+        self.app.push_screen(PaperPlayerDialog(lambda name: table.names[table.add_paper_player(name)]), seated)
 
     def action_start_coup(self) -> None:
         if club_view.phase(self.table) is Phase.WAITING:
@@ -543,7 +514,7 @@ class ArbiterScreen(_ClubScreen):
 
     def say_results(self) -> None:
         table = self.table
-        last = club_view.last_results(table)
+        last = table.last_results
         top = club_view.top_of(last)
         if last is None or top is None:
             return
@@ -569,7 +540,7 @@ class ArbiterScreen(_ClubScreen):
 
     def action_correct(self) -> None:
         table = self.table
-        last = club_view.last_results(table)
+        last = table.last_results
         if last is None:
             return
         closed = [c.number for c in table.coups if c.results is not None]
@@ -587,9 +558,7 @@ class ArbiterScreen(_ClubScreen):
 
 def _presence(table: DuplicateTable, seat: int) -> str:
     """A player's mark on the desk: ● here, ○ away, ✎ on paper (the desk types the slips)."""
-    if seat in table.paper:
-        return "✎"
-    return "●" if table.present(seat) else "○"
+    return "✎" if seat in table.paper else "●" if table.present(seat) else "○"
 
 
 class TimeDialog(_Dialog):
@@ -615,9 +584,7 @@ class TimeDialog(_Dialog):
                                  variant="primary" if not self.current else "default")
 
     def on_mount(self) -> None:
-        current = int(self.current or 0)
-        buttons = self.query(f"#time-{current}")
-        (buttons.first() if buttons else self.query(Button).first()).focus()
+        (self.query(f"#time-{int(self.current or 0)}") or self.query(Button)).first().focus()
 
     @on(Button.Pressed)
     def _chosen(self, event: Button.Pressed) -> None:
@@ -755,11 +722,9 @@ class ProjectorScreen(_ClubScreen):
     def refresh_view(self) -> None:
         super().refresh_view()
         table = self.table
-        last = club_view.last_results(table)
+        last = table.last_results
         top = club_view.top_of(last)
-        lines = []
-        if last is not None and top is not None:
-            lines.append(_("Top{colon} {top}").format(colon=colon(), top=top.text))
+        lines = [_("Top{colon} {top}").format(colon=colon(), top=top.text)] if top is not None else []
         swapped = club_view.swap_text(last)
         if swapped:
             lines.append(swapped)
@@ -801,17 +766,14 @@ class ProjectorScreen(_ClubScreen):
         room = height * columns
         pages = max(1, -(-len(rows) // room))
         page = self.page % pages
-        if series is not None:
-            head = series[0]
-        else:
-            title = _("Final ranking") if table.over else _("Ranking")
-            head = _("{title} — top {points}").format(title=title, points=format_number(table.top_total))
+        title = _("Final ranking") if table.over else _("Ranking")
+        head = series[0] if series is not None else _("{title} — top {points}").format(
+            title=title, points=format_number(table.top_total))
         if pages > 1:
             head += f" ({page + 1}/{pages})"
         widget.update("\n".join([head, *ranking_lines(rows[page * room:(page + 1) * room], height, columns)]))
 
-
-    _series: tuple[tuple[str, int], tuple[str, Sequence[RankingLine]]] | None = None
+    _series: tuple[bool, tuple[str, Sequence[RankingLine]]] | None = None  # read when the table was (not) over
 
     def series_ranking(self) -> tuple[str, Sequence[RankingLine]] | None:
         """Between two games of a series (this one over, or the next not begun): its title and the
@@ -820,15 +782,14 @@ class ProjectorScreen(_ClubScreen):
         place = series_of(table.info)
         if place is None or not (table.over or (place.game > 1 and not table.coups)):
             return None
-        key = (table.table_id, int(table.over))
-        if self._series is None or self._series[0] != key:
+        if self._series is None or self._series[0] != table.over:
             results = series_results(table.store, place.id)
             if results is None:
                 return None
             done = place.game if table.over else place.game - 1
             title = _("Series ({n}/{games}) — top {points}").format(
                 n=done, games=place.games, points=format_number(results.top_total))
-            self._series = (key, (title, results.ranking))
+            self._series = (table.over, (title, results.ranking))
         return self._series[1]
 
 
@@ -865,11 +826,8 @@ class ClubEndScreen(LocalizedBindings, Screen[None]):
     def __init__(self, table: DuplicateTable) -> None:
         super().__init__()
         self.table = table
-
-    @property
-    def seat(self) -> int | None:
-        table = self.table
-        return table.seat if table.seat in table.names else None
+        self.seat = player_seat(table)
+        self.place = series_of(table.info)  # None: a game alone
 
     def compose(self) -> ComposeResult:
         table = self.table
@@ -891,8 +849,8 @@ class ClubEndScreen(LocalizedBindings, Screen[None]):
                 yield DataTable(id="club-end-coups", cursor_type="row", zebra_stripes=True)
             with Horizontal(classes="buttons"):
                 # Not "#sheet": the app's style gives the game sheet's box that id (the whole screen).
-                yield Button(_("Sheet"), id="club-end-sheet", variant="primary", compact=True)
-                yield Button(_("Quit"), id="club-end-quit", compact=True)
+                yield Button(_("Sheet"), id="club-end-sheet", variant="primary", compact=True, action="screen.sheet")
+                yield Button(_("Quit"), id="club-end-quit", compact=True, action="app.quit")
         yield Footer(compact=True, show_command_palette=False)
 
     def on_mount(self) -> None:
@@ -904,15 +862,10 @@ class ClubEndScreen(LocalizedBindings, Screen[None]):
         self.query_one("#club-end-sheet", Button).focus()
         # Only a player waits for the next game to be started: the arbitrator starts it, and a
         # watcher's line says the same either way, so neither reads the store every second.
-        if self.place is not None and not self.place.is_last and self.seat is not None \
-                and not self.table.is_arbiter:
+        if self.place is not None and not self.place.is_last and self.seat is not None:
             self.set_interval(1.0, self.watch_next)
 
     # -- a series: its next game -------------------------------------------------------------
-    @property
-    def place(self) -> SeriesPlace | None:
-        return series_of(self.table.info)
-
     def series_text(self) -> str:
         place = self.place
         if place is None:
@@ -974,14 +927,5 @@ class ClubEndScreen(LocalizedBindings, Screen[None]):
             grid.add_row(Text(str(line.number), justify="right"), line.top.text,
                          f"{line.move or '—'} {format_number(line.points)}", Text(missed, justify="right"))
 
-    @on(Button.Pressed, "#club-end-sheet")
     def action_sheet(self) -> None:
-        from scrabble_fr.tui.screens.duplicate import SheetScreen
-
-        seat = self.seat
-        seats = [seat] if seat is not None else None
-        self.app.push_screen(SheetScreen(lambda width: club_view.sheet_text(self.table, seats, width)))
-
-    @on(Button.Pressed, "#club-end-quit")
-    def _quit(self) -> None:
-        self.app.exit()
+        self.app.push_screen(sheet_screen(self.table))

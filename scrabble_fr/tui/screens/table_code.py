@@ -1,6 +1,5 @@
 """The code-entry screen: a visitor of ``scrabble-fr serveur`` types the code they were given and
-gets their seat's screen (opened by :mod:`scrabble_fr.opening`, shown by the app, see
-:mod:`scrabble_fr.tui.table_entry`).
+gets their seat's screen (opened by :mod:`scrabble_fr.opening`, shown by the app).
 
 A classic table's seat code opens its game screen; a duplicate player's code their player screen;
 the arbitrator's code the arbitrator's screen. An open duplicate table's own code asks for the
@@ -40,14 +39,10 @@ class SeatCodeDialog(_Dialog):
                          markup=False)
             yield Static(_("Note it: with it you come back to this seat from any browser or terminal."))
             with Horizontal(classes="buttons"):
-                yield Button(_("Close"), id="close", variant="primary")
+                yield Button(_("Close"), id="close", variant="primary", action="screen.cancel")
 
     def on_mount(self) -> None:
         self.query_one("#close", Button).focus()
-
-    @on(Button.Pressed, "#close")
-    def _close(self) -> None:
-        self.dismiss(None)
 
 
 class TableCodeScreen(LocalizedBindings, Screen[None]):
@@ -114,34 +109,26 @@ class TableCodeScreen(LocalizedBindings, Screen[None]):
     def _submitted(self) -> None:
         self.enter()
 
-    @on(Input.Changed, "#code")
-    def _code_changed(self) -> None:
-        # Another code: the name asked for the previous one no longer applies.
-        if self.code and self._typed_code() != self.code:
-            self.code = ""
-            self.query_one("#name-row").display = False
-        self._forcing(False)
-
     @on(Button.Pressed, "#force")
     def _force(self) -> None:
         self.enter(force=True)
 
+    @on(Input.Changed, "#code")
+    def _code_changed(self, event: Input.Changed) -> None:
+        # Another code: the name asked for the previous one no longer applies.
+        if self.code and event.value.strip() != self.code:
+            self.code = ""
+            self.query_one("#name-row").display = False
+        self.query_one("#force").display = False
+
     # -- opening ---------------------------------------------------------------------------
-    def _typed_code(self) -> str:
-        return self.query_one("#code", Input).value.strip()
-
-    def _forcing(self, on: bool) -> None:
-        # After a refusal for a seat open elsewhere, the button takes it here (--forcer).
-        self.query_one("#force").display = on
-
     def enter(self, force: bool = False) -> None:
         """Open what the fields say: ask for a name first when the code is an open table's."""
-        code = self._typed_code()
+        code = self.query_one("#code", Input).value.strip()
         if not code:
             self.say(lambda: _("Type your code."), error=True)
             self.query_one("#code", Input).focus()
             return
-        name: str | None = None
         if code != self.code:
             located = opening.locate(code, base=self.base, check_name=False)
             if isinstance(located, opening.Refused):
@@ -151,17 +138,16 @@ class TableCodeScreen(LocalizedBindings, Screen[None]):
             if located.kind is opening.Kind.NEW_SEAT:
                 self.code = code
                 self.query_one("#name-row").display = True
-        if self.code:
-            name = self.query_one("#name", Input).value.strip()
-            if not name:
-                self.say(lambda: _("This is an open table's code: type your name to take a seat."))
-                self.query_one("#name", Input).focus()
-                return
+        name = self.query_one("#name", Input).value.strip() if self.code else None
+        if self.code and not name:
+            self.say(lambda: _("This is an open table's code: type your name to take a seat."))
+            self.query_one("#name", Input).focus()
+            return
         opened = opening.table_code(code, base=self.base, name=name, lexicon_for=self.lexicon_for, force=force)
         if isinstance(opened, opening.Refused):
             self._refused(opened)
-            return
-        self.post_message(TableOpened(opened))
+        else:
+            self.post_message(TableOpened(opened))
 
     def _refused(self, refused: opening.Refused) -> None:
         taken = refused.error.code == "seat_taken"
@@ -171,4 +157,5 @@ class TableCodeScreen(LocalizedBindings, Screen[None]):
                                      "here.").format(name=holder)), error=True)
         else:
             self.say(lambda: sentence(refused.line), error=True)  # a clause, said as a sentence
-        self._forcing(taken)
+        # After a refusal for a seat open elsewhere, the button takes it here (--forcer).
+        self.query_one("#force").display = taken
