@@ -207,11 +207,6 @@ def figures_lines(table: DuplicateTable, coup: CoupView | None) -> list[str]:
                 low=format_number(spread.low), high=format_number(spread.high), median=format_number(spread.median))]
 
 
-def last_results(table: DuplicateTable) -> CoupView | None:
-    """The last coup whose results are in."""
-    return table.last_results
-
-
 def next_draw(table: DuplicateTable) -> tuple[str, int] | None:
     """The arbitrator's process, between coups: the next coup's draw as the sheet writes it and
     its rejets (the arbitrator announces it); None elsewhere, or when the game is over."""
