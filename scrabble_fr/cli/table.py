@@ -548,7 +548,7 @@ def _run_resultats(args: argparse.Namespace, out: TextIO) -> int:
 
         text = results_page(results)
     elif args.feuille:
-        text = _sheet_csv([results_data(results)])
+        text = _sheet_csv([results])
     elif args.csv:
         text = _results_csv(results.ranking)
     elif args.json:
@@ -573,7 +573,7 @@ def _series_results(args: argparse.Namespace, out: TextIO, store: Any) -> int:
 
         text = series_page(results)
     elif args.feuille:
-        text = _sheet_csv(results.sheets, series=True)
+        text = _sheet_csv(results.played, series=True)
     elif args.csv:
         text = _results_csv(results.ranking)
     elif args.json:
@@ -613,16 +613,16 @@ def _results_csv(ranking: list[Any]) -> str:
                       for line in ranking])
 
 
-def _sheet_csv(sheets: list[dict[str, Any]], series: bool = False) -> str:
+def _sheet_csv(games: list[Any], series: bool = False) -> str:
     """The sheet of one game, or those of a ``series``' games (a first column says which game)."""
     from scrabble_fr.table.results import sheet_rows
 
     header = [_("coup"), _("draw"), _("top reference"), _("top word"), _("top points"), _("name"), _("move"),
               _("points"), _("solo"), _("warning"), _("correction")]
     if not series:
-        return _csv_text(header, [row for sheet in sheets for row in sheet_rows(sheet)])
-    return _csv_text([_("game"), *header], [[number, *row] for number, sheet in enumerate(sheets, 1)
-                                            for row in sheet_rows(sheet)])
+        return _csv_text(header, [row for game in games for row in sheet_rows(game)])
+    return _csv_text([_("game"), *header], [[number, *row] for number, game in enumerate(games, 1)
+                                            for row in sheet_rows(game)])
 
 
 def _ranking_text(ranking: list[Any]) -> list[str]:
@@ -646,8 +646,8 @@ def _results_text(results: Any) -> str:
     lines.append(_("Table {table}: top total {total}.").format(table=results.table, total=results.top_total))
     lines.extend(_ranking_text(results.ranking))
     for coup in results.coups:
-        score = "" if coup.top_score is None else str(coup.top_score)  # a coup in play has no top yet
-        lines.append(f"{coup.number:>3}  {coup.draw:<10} {coup.top_ref} {coup.top_word} {score}".rstrip())
+        top = f"{coup.top.ref} {coup.top.word} {coup.top.score}" if coup.top else ""  # none yet for a coup in play
+        lines.append(f"{coup.number:>3}  {coup.draw:<10} {top}".rstrip())
         if coup.spread is not None:
             lines.append("      " + found_text(coup.found, coup.players) + " — " + spread_text(coup.spread))
         for name, points_, reason in coup.corrections:

@@ -31,9 +31,11 @@ class ActorPolicy(Protocol):
 
     def rack_visible(self, match: Match) -> bool: ...  # may that rack be shown now?
 
-    def needs_handover(self, match: Match) -> int | None: ...  # who must take the keyboard first
+    def needs_handover(self, match: Match) -> int | None:  # who must take the keyboard first
+        return None
 
-    def reveal(self, match: Match, player: int) -> None: ...  # ``player`` has taken the keyboard
+    def reveal(self, match: Match, player: int) -> None:  # ``player`` has taken the keyboard
+        return None
 
     def may_act(self, match: Match, player: int) -> bool:  # for ``player``, from here, now
         return True

@@ -463,10 +463,6 @@ class Match:
         if actions:
             self._task_token = None
 
-    def set_notes(self, notes: Sequence[Note]) -> None:
-        """The table's notes as recorded elsewhere."""
-        self.notes = list(notes)
-
     def reset_clocks(self) -> None:
         """Every clock back to the full time, stopped until :meth:`start_clocks`."""
         self.clocks = self._new_clocks()

@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from scrabble_fr.engine.errors import ScrabbleError
+from scrabble_fr.match.actors import ActorPolicy
 from scrabble_fr.match.outcome import Outcome
 from scrabble_fr.table.errors import NOT_RECORDED, TableError
 
@@ -22,9 +23,10 @@ if TYPE_CHECKING:
     from scrabble_fr.table.session import TableSession
 
 
-class ClassicSeat:
+class ClassicSeat(ActorPolicy):
     """One seat of ``table`` (None: a spectator, or the arbiter, who plays no tiles): the
-    recorder and the policy of who acts of the table's match."""
+    recorder and the policy of who acts of the table's match (one player at each screen: no
+    keyboard handed over)."""
 
     owns_clocks = False  # the table's clocks run on the database's time, whoever's screen is open
 
@@ -54,12 +56,6 @@ class ClassicSeat:
 
     def rack_visible(self, match: Match) -> bool:
         return self.table.me is not None  # its own rack, always; a spectator's screen shows none
-
-    def needs_handover(self, match: Match) -> int | None:
-        return None  # one player at each screen
-
-    def reveal(self, match: Match, player: int) -> None:
-        pass
 
     def may_act(self, match: Match, player: int) -> bool:
         # Its own player, and the computers (one process holding a seat plays them; a spectator

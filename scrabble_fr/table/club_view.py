@@ -16,13 +16,17 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
+from scrabble_fr.duplicate.errors import DuplicateError
 from scrabble_fr.duplicate.export import SheetLine, sheet_cell, sheet_table
 from scrabble_fr.duplicate.followed import CoupView
 from scrabble_fr.duplicate.jokers import swapped_letters
-from scrabble_fr.engine.move import PlacedTile
+from scrabble_fr.duplicate.texts import swapped_text
+from scrabble_fr.duplicate.variant import Variant
+from scrabble_fr.engine.move import Move, PlacedTile
 from scrabble_fr.i18n import _, colon, format_number, ngettext
+from scrabble_fr.match.entry import check_tile
 from scrabble_fr.table.duplicate import DuplicateTable
-from scrabble_fr.table.results import coup_figures, coup_lines, found_text, seat_coup
+from scrabble_fr.table.results import coup_figures, coup_lines, found_text, placed_squares, seat_coup
 
 
 class Phase(StrEnum):
@@ -130,10 +134,8 @@ def own_proposal(table: DuplicateTable) -> str | None:
 
 def sheet_text(table: DuplicateTable, seats: list[int] | None = None, width: int | None = None) -> str:
     """The sheet so far as a plain-text table, as the local duplicate's
-    (:func:`~scrabble_fr.duplicate.export.sheet_table`): per coup the draw, the top, its
-    reference, points and running total, then each seat's move and points (``*`` a corrected
-    score: the reasons follow, then the paper slips: what was typed, paid and why); the totals
-    last. Within ``width`` columns: the players that do not fit follow below."""
+    (:func:`~scrabble_fr.duplicate.export.sheet_table`), ``*`` a corrected score: the reasons
+    follow, then the paper slips. Within ``width`` columns: the players that do not fit follow below."""
     shown = table.players if seats is None else seats
     lines: list[SheetLine] = []
     notes: list[str] = []
@@ -162,16 +164,12 @@ def sheet_text(table: DuplicateTable, seats: list[int] | None = None, width: int
 def variant_text(table: DuplicateTable) -> str | None:
     """The table's variant, as the desk, the wall and the players' screens head it (« Partie
     joker », « 7 sur 8 »); None for the classic duplicate, which goes unsaid."""
-    from scrabble_fr.duplicate.variant import Variant
-
     return table.variant.text if table.variant is not Variant.CLASSIC else None
 
 
 def swap_text(coup: CoupView | None) -> str | None:
     """The joker game: the letters that replaced the board's jokers after ``coup``, as its
     results row says (None: none, or no results yet)."""
-    from scrabble_fr.duplicate.texts import swapped_text
-
     if coup is None or coup.results is None:
         return None
     return swapped_text(swapped_letters(coup.results.swapped))
@@ -189,30 +187,24 @@ def table_code_text(table: DuplicateTable) -> str | None:
 
 def last_squares(table: DuplicateTable) -> frozenset[tuple[int, int]]:
     """The squares of the last top placed (to mark them on the board)."""
-    from scrabble_fr.engine.game import move_from_data
-
-    last = last_results(table)
+    last = table.last_results
     if last is None or last.results is None or not last.results.placed:
         return frozenset()
-    return frozenset((tile[0], tile[1]) for tile in move_from_data(last.results.placed).tiles)
+    return placed_squares(last.results)
 
 
 def figures_lines(table: DuplicateTable, coup: CoupView | None) -> list[str]:
     """How a coup whose results are in went, in two short lines for the desk and the projector:
     how many found the top, and the players' scores (lowest, median, highest)."""
-    figures = coup_figures(table, coup) if coup is not None else None
-    if figures is None or figures.spread is None:
+    if coup is None or coup.results is None:
         return []
-    spread = figures.spread
+    seated, found, spread = coup_figures(coup_lines(table, coup), coup.top_score)
+    if spread is None:
+        return []
     # Short enough for the desk's side (29 columns at 80): the range first, then the median.
-    return [found_text(figures.found, figures.seated),
+    return [found_text(found, seated),
             _("Scores {low}–{high}, median {median}").format(
                 low=format_number(spread.low), high=format_number(spread.high), median=format_number(spread.median))]
-
-
-def last_results(table: DuplicateTable) -> CoupView | None:
-    """The last coup whose results are in."""
-    return table.last_results
 
 
 def next_draw(table: DuplicateTable) -> tuple[str, int] | None:
@@ -229,9 +221,6 @@ def check_board_tile(table: DuplicateTable, tentative: Sequence[PlacedTile], row
                      joker: bool) -> None:
     """Raise unless ``letter`` may be laid on the square for the move a player types on the board
     (their own screen: nobody else sees it)."""
-    from scrabble_fr.duplicate.errors import DuplicateError
-    from scrabble_fr.match.entry import check_tile
-
     coup = table.current
     if coup is None:
         raise DuplicateError("coup_closed")
@@ -242,7 +231,5 @@ def check_board_tile(table: DuplicateTable, tentative: Sequence[PlacedTile], row
 
 def board_move_text(table: DuplicateTable, tentative: Sequence[PlacedTile]) -> str:
     """The move typed on the board, written out as the line takes it (``H4 MAISON``)."""
-    from scrabble_fr.engine.move import Move
-
     position = table.coup_position()
     return position.describe(Move.place(list(tentative))).notation(table.rules.notation)

@@ -141,7 +141,7 @@ class DuplicateTable(FollowedTable, FollowedGame):
             raise TableError("table_unknown", table=info.id)
         self._open(store, info, seat)
         config = info.config
-        try:
+        with self._reading_config():
             self.rules = rules_from_mapping(config["rules"])
             # The seed makes the draws: only the arbitrator's code opens it (a table of before the
             # seals: anyone). Every other process takes each draw from its coup's row.
@@ -151,10 +151,6 @@ class DuplicateTable(FollowedTable, FollowedGame):
             self.club = config.get("club") is True
             # A table made before the variants names none: the classic duplicate.
             self.variant = Variant(config.get("variant", Variant.CLASSIC.value))
-        except (KeyError, TypeError, ValueError, ScrabbleError) as exc:
-            raise TableError("table_damaged", table=info.id, seq=0, detail=str(exc)) from None
-        arbiter = info.arbiter
-        self.is_arbiter = arbiter is not None and seat == arbiter.number
         if self.is_arbiter and lexicon is None and not spectator:
             raise DuplicateError("no_word_list")  # a view of the arbitrator's seat (etat) needs none
         self.lexicon = lexicon
@@ -165,16 +161,10 @@ class DuplicateTable(FollowedTable, FollowedGame):
         self.seat_code = code  # the code this seat was opened with (a series' next seat derives from it)
         # The arbitrator opened with its code: an open table's own code, for late players.
         self.table_code = self._open_table_code(code) if self.is_arbiter and code else None
-        self._restart()
         # A command of one row (not ``leased``) writes without taking the seat from a screen that
         # has it open: the store's one row a number keeps the two apart, as it keeps two screens.
         self.leased = leased
-        if seat is not None and not spectator:
-            if leased:
-                self._take_seat(force)
-            else:
-                self.held = True
-        self.sync()
+        self._start(force, spectator)
 
     @classmethod
     def join(cls, store: TableStore, code: str, lexicon: WordList | None = None, *, name: str | None = None,
@@ -347,12 +337,8 @@ class DuplicateTable(FollowedTable, FollowedGame):
             self.next_table = typed.table
         self._read(row)
 
-    def sync(self) -> None:
-        rows, now = self.store.rows_now(self.table_id, self.seq)
-        self._apply_rows(rows)
-        self.clock.follow(now)
-        if self.over and not self.info.over:
-            self.store.set_over(self.table_id)
+    def _game_over(self) -> bool:
+        return self.over
 
     # -- the results -------------------------------------------------------------------------
     def _results(self, game: DuplicateGame) -> ResultsRow:

@@ -33,8 +33,8 @@ from __future__ import annotations
 import json
 import secrets
 import time
-from collections.abc import Sequence
-from contextlib import suppress
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager, suppress
 from typing import Any
 
 from scrabble_fr.engine.errors import ScrabbleError
@@ -108,11 +108,12 @@ class FollowedTable:
 
     # -- the seat ----------------------------------------------------------------------------
     def _open(self, store: TableStore, info: TableInfo, seat: int | None) -> None:
-        """The seat before its state: not held yet (:meth:`_take_seat`), no row read."""
+        """The seat before its state: not held yet (:meth:`_start`), no row read."""
         self.store = store
         self.info = info
         self.table_id = info.id
         self.seat = seat
+        self.is_arbiter = info.arbiter is not None and seat == info.arbiter.number
         self.token = secrets.token_hex(12)  # this process's lease on the seat
         self.clock = TableClock()
         self.held = False
@@ -122,11 +123,25 @@ class FollowedTable:
         self.seq = 0
         self.damaged: TableError | None = None
 
-    def _take_seat(self, force: bool) -> None:
-        """Hold the seat for this process (``seat_taken`` if a live one holds it, unless forced)."""
-        self.store.take_seat(self.table_id, self.seat or 0, self.token, force=force)
-        self.held = True
-        self._renewed = time.monotonic()
+    @contextmanager
+    def _reading_config(self) -> Iterator[None]:
+        """A configuration that does not read is a damaged table, refused at once."""
+        try:
+            yield
+        except ROW_ERRORS as exc:
+            raise TableError("table_damaged", table=self.table_id, seq=0, detail=str(exc)) from None
+
+    def _start(self, force: bool, spectator: bool) -> None:
+        """The state as created, the seat held for this process (``seat_taken`` if a live one
+        holds it, unless forced; a spectator holds none), then every row read."""
+        self._restart()
+        if self.seat is not None and not spectator:
+            if self.leased:
+                self.store.take_seat(self.table_id, self.seat, self.token, force=force)
+                self._renewed = time.monotonic()
+                self.info = self.store.table(self.table_id)  # with this seat's first arrival recorded
+            self.held = True
+        self.sync()
 
     def _keep_seat(self) -> str | None:
         """Renew the seat's lease when it is time, and read who is at the table; what to tell
@@ -212,7 +227,23 @@ class FollowedTable:
     # -- looking -----------------------------------------------------------------------------
     def sync(self) -> None:
         """Read the rows written since the last one known."""
+        rows, now = self.store.rows_now(self.table_id, self.seq)
+        self._apply_rows(rows)
+        if not self._clocks_follow(now):
+            self.rebuild()
+            return
+        self.clock.follow(now)
+        if self._game_over() and not self.info.over:
+            self.store.set_over(self.table_id)
+
+    def _game_over(self) -> bool:
+        """Whether the table's game is over (the table is then listed as over)."""
         raise NotImplementedError
+
+    def _clocks_follow(self, now: int) -> bool:
+        """The rows read, the clocks at the table's time ``now`` (in ms); False if they started
+        before rows already replayed (the whole log is replayed again)."""
+        return True
 
     def _before_look(self) -> Any:
         """What a kind of seat keeps from before a look, to say what it changed (:meth:`_news`)."""

@@ -23,9 +23,10 @@ from typing import Any
 
 from scrabble_fr.duplicate.variant import Variant
 from scrabble_fr.i18n import _, elide
-from scrabble_fr.table.club_view import Phase, phase
+from scrabble_fr.table.club_view import Phase, phase, proposed
 from scrabble_fr.table.duplicate import DUPLICATE, DuplicateTable
 from scrabble_fr.table.errors import TableError
+from scrabble_fr.table.results import variant_entry
 from scrabble_fr.table.series import series_of
 from scrabble_fr.table.session import TableSession
 from scrabble_fr.table.store import Role, TableInfo, TableStore
@@ -65,20 +66,14 @@ def state_text(state: TableState, turn: str | None = None, coup: int = 0) -> str
     """A table's state in a few words: « au tour d'Alice », « coup 5 en cours »…"""
     if state is TableState.TURN:
         return elide(_("turn of {name}").format(name=turn))
-    texts = {
-        TableState.WAITING: lambda: _("waiting for coup {n}").format(n=coup + 1),
-        TableState.RUNNING: lambda: _("coup {n} in play").format(n=coup),
-        TableState.CLOSED: lambda: _("coup {n} closed").format(n=coup),
-        TableState.OVER: lambda: _("over"),
-        TableState.DAMAGED: lambda: _("damaged"),
-    }
-    return texts[state]()
+    return {TableState.WAITING: _("waiting for coup {n}").format(n=coup + 1),
+            TableState.RUNNING: _("coup {n} in play").format(n=coup),
+            TableState.CLOSED: _("coup {n} closed").format(n=coup),
+            TableState.OVER: _("over"), TableState.DAMAGED: _("damaged")}[state]
 
 
 def summary(store: TableStore, info: TableInfo) -> dict[str, Any]:
-    """One row of ``tables``: the players (the arbitrator apart), whose turn or which coup, the
-    state, the events, whether over or damaged, the last activity. A table that cannot be
-    replayed is listed as damaged, never an error."""
+    """One row of ``tables``; a table that cannot be replayed is listed as damaged, never an error."""
     turn: str | None = None
     coup = 0
     variant = Variant.CLASSIC
@@ -108,12 +103,6 @@ def summary(store: TableStore, info: TableInfo) -> dict[str, Any]:
         "events": info.events, "over": info.over, "damaged": state is TableState.DAMAGED,
         "updated": datetime.fromtimestamp(info.updated_ms / 1000).astimezone().isoformat(timespec="seconds"),
     }
-
-
-def variant_entry(variant: Variant) -> dict[str, str]:
-    """A duplicate table's variant as the JSON of ``tables``, ``etat`` and ``resultats`` names it:
-    only a variant is named, so that a classic table's JSON is as it always was."""
-    return {} if variant is Variant.CLASSIC else {"variant": variant.value}
 
 
 def series_entry(info: TableInfo) -> dict[str, dict[str, int]]:
@@ -158,21 +147,19 @@ def duplicate_view(store: TableStore, info: TableInfo, seat: int | None, code: s
     table = DuplicateTable(store, info, seat, spectator=True, code=code or None)
     if table.damaged is not None:
         raise table.damaged
+    handed_in: bool | list[str] | None = None
+    rank = None
     if seat is None:
         access = Access.TABLE
     elif table.is_arbiter:
         access = Access.ARBITER
+        handed_in = [table.names[s] for s in proposed(table)]  # who, never what
     elif seat in table.names:
         access = Access.PLAYER
+        handed_in, rank = table.has_proposed(seat), table.rank(seat)
     else:
         raise TableError("table_unknown_code")
     coup = table.current or table.last
-    proposed: bool | list[str] | None = None
-    if access is Access.PLAYER:
-        assert seat is not None
-        proposed = table.has_proposed(seat)
-    elif access is Access.ARBITER:
-        proposed = [table.names[s] for s in table.players if table.has_proposed(s)]  # who, never what
     return {
         "table": table.table_id, **variant_entry(table.variant),
         "seat": table.seat_info(seat).name if seat is not None else None,
@@ -180,9 +167,9 @@ def duplicate_view(store: TableStore, info: TableInfo, seat: int | None, code: s
         "coup": coup.number if coup is not None else 0,
         "state": duplicate_state(table).value,
         "draw": coup.draw_text if coup is not None else "",  # a started coup's: never the next
-        "proposed": proposed,
+        "proposed": handed_in,
         "scores": {table.names[s]: table.total(s) for s in table.players},
-        "rank": table.rank(seat) if access is Access.PLAYER and seat is not None else None,
+        "rank": rank,
         "over": table.over,
         # None for a table made before its code was derived (shown once, at its creation).
         "code": table.table_code,

@@ -18,12 +18,13 @@ from __future__ import annotations
 
 import statistics
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from scrabble_fr.duplicate.followed import CoupView
 from scrabble_fr.duplicate.jokers import swapped_letters
 from scrabble_fr.duplicate.marking import WarningKind
+from scrabble_fr.duplicate.paid import PaidCoup
 from scrabble_fr.duplicate.ranking import RankingLine, share
 from scrabble_fr.duplicate.variant import Variant
 from scrabble_fr.engine.board import Board
@@ -82,13 +83,11 @@ def warning_text(value: str) -> str:
 
 @dataclass(frozen=True)
 class SeatCoup:
-    """A seat's line on a coup, as every output of the coup reads it (the screens, the sheet,
-    ``resultats`` as text, CSV, JSON and HTML): the arbitrator's results line (``result``; None:
-    not in yet, or the seat not seated then), what was proposed, the points after the arbitrator's
-    correction and its reason, the paper slip typed at the desk."""
+    """A seat's line on a coup, as every output of the coup reads it: the arbitrator's results line
+    (``result``; None: not in yet, or the seat not seated then), what was proposed, the points after
+    the arbitrator's correction and its reason, the paper slip typed at the desk."""
 
     seat: int
-    number: int
     proposal: str | None  # what the seat proposed (None: nothing)
     points: int
     percent: float  # of the coup's top
@@ -102,8 +101,7 @@ class SeatCoup:
     warning: str | None
 
     def data(self) -> dict[str, Any]:
-        """The line in ``resultats --json``: as the arbitrator wrote it, with the points after
-        corrections, the correction's reason and a slip typed at the desk."""
+        """The line in ``resultats --json``: as the arbitrator wrote it, with what the desk added."""
         line: dict[str, Any] = self.result.to_json() if self.result is not None else {}
         line["points"] = self.points
         if self.correction is not None:
@@ -115,12 +113,12 @@ class SeatCoup:
 
 def seat_coup(table: DuplicateTable, coup: CoupView, seat: int) -> SeatCoup:
     result = coup.line(seat)
+    line = result or SeatResult()
     points = coup.points(seat)
     correction = coup.corrections.get(seat)
     slip = coup.slips.get(seat)
-    line = result or SeatResult()
-    return SeatCoup(seat, coup.number, (result.text if result is not None else coup.proposals.get(seat)) or None,
-                    points, share(points, coup.top_score), result,
+    proposal = result.text if result is not None else coup.proposals.get(seat)
+    return SeatCoup(seat, proposal or None, points, share(points, coup.top_score), result,
                     correction.reason if correction is not None else None,
                     SlipRecord.from_row(table, slip) if slip is not None else None,
                     line.move, line.move.text if line.move else None, line.solo, line.error, line.warning)
@@ -137,26 +135,24 @@ class CoupResults:
 
     number: int
     draw: str
-    top_ref: str
-    top_word: str
-    top_score: int | None
-    players: int  # the players seated for this coup
-    found: int  # of them, how many scored the top
-    spread: Spread | None
-    subtops: tuple[PlayedMove, ...]
-    solo: str | None
-    warnings: tuple[tuple[str, str], ...]  # (name, warning as said)
-    corrections: tuple[tuple[str, int, str], ...]  # (name, points, reason)
     board: Board  # the board once the top is laid
-    placed: frozenset[tuple[int, int]]  # the squares the top took
-    slips: tuple[str, ...] = ()  # the paper slips typed at the desk, a line each (:mod:`.slips`)
-    lines: dict[str, SeatCoup] = field(default_factory=dict)  # every player's line, by name
+    slips: tuple[str, ...]  # the paper slips typed at the desk, a line each (:mod:`.slips`)
+    lines: dict[str, SeatCoup]  # every player's line, by name
+    top: PlacedMove | None = None
+    players: int = 0  # the players seated for this coup
+    found: int = 0  # of them, how many scored the top
+    spread: Spread | None = None
+    subtops: tuple[PlayedMove, ...] = ()
+    solo: str | None = None
+    warnings: tuple[tuple[str, str], ...] = ()  # (name, warning as said)
+    corrections: tuple[tuple[str, int, str], ...] = ()  # (name, points, reason)
+    placed: frozenset[tuple[int, int]] = frozenset()  # the squares the top took
     swapped: str = ""  # the joker game: the letters that replaced the board's jokers after the coup
 
     def data(self) -> dict[str, Any]:
         """The coup in ``resultats --json`` (its first keys as they always were)."""
-        top = None if self.top_score is None else {"ref": self.top_ref, "word": self.top_word, "score": self.top_score}
-        return {"n": self.number, "draw": self.draw, "top": top, "found": self.found, "seated": self.players,
+        return {"n": self.number, "draw": self.draw, "top": self.top.to_json() if self.top else None,
+                "found": self.found, "seated": self.players,
                 "spread": self.spread.data() if self.spread is not None else None,
                 "subtops": [move.data() for move in self.subtops], "solo": self.solo,
                 "warnings": [{"name": name, "warning": text} for name, text in self.warnings],
@@ -172,32 +168,21 @@ class TableResults:
     over: bool
     ranking: list[RankingLine]
     coups: list[CoupResults]
-    names: dict[int, str]
     notation: str  # the references' (``H4`` across in French, ``4H`` in English rules)
     variant: Variant = Variant.CLASSIC
 
 
-@dataclass(frozen=True)
-class CoupFigures:
-    """How a coup went: the players seated for it, how many scored the top, the spread of their
-    scores (the desk and the projector show it as soon as the results are in)."""
-
-    seated: int
-    found: int
-    spread: Spread | None
-
-
-def _figures(lines: Sequence[SeatCoup], top_score: int) -> CoupFigures:
+def coup_figures(lines: Sequence[SeatCoup], top_score: int) -> tuple[int, int, Spread | None]:
+    """How a coup whose results are in went (the desk and the projector show it at once): the
+    players seated for it, how many of them scored the top, the spread of their scores."""
     scores = [line.points for line in lines if line.result is not None]  # the seats playing the coup
     spread = Spread(min(scores), statistics.median(scores), max(scores)) if scores else None
-    return CoupFigures(len(scores), sum(1 for p in scores if p >= top_score), spread)
+    return len(scores), sum(1 for p in scores if p >= top_score), spread
 
 
-def coup_figures(table: DuplicateTable, coup: CoupView) -> CoupFigures | None:
-    """The figures of a coup whose results are in (None before)."""
-    if coup.results is None:
-        return None
-    return _figures(coup_lines(table, coup), coup.top_score)
+def placed_squares(results: PaidCoup) -> frozenset[tuple[int, int]]:
+    """The squares the top of a coup's results took."""
+    return frozenset((tile[0], tile[1]) for tile in move_from_data(results.placed).tiles)
 
 
 def _coup_results(table: DuplicateTable, coup: CoupView, board: Board) -> CoupResults:
@@ -206,73 +191,61 @@ def _coup_results(table: DuplicateTable, coup: CoupView, board: Board) -> CoupRe
     slips = tuple(line.slip.text_line() for line in lines if line.slip is not None)
     named = {table.names[line.seat]: line for line in lines}
     if results is None:
-        return CoupResults(coup.number, coup.draw_text, "", "", None, 0, 0, None, (), None, (), (),
-                           board.copy(), frozenset(), slips, named)
-    top, top_score = coup.top, coup.top_score
-    figures = _figures(lines, top_score)
-    placed_move = move_from_data(results.placed)
-    board.place(placed_move.tiles)
+        return CoupResults(coup.number, coup.draw_text, board.copy(), slips, named)
+    top_score = coup.top_score
+    board.place(move_from_data(results.placed).tiles)
+    # A seat not playing the coup has no move, solo nor warning.
     moves: dict[tuple[str, str, int], list[str]] = {}
-    solo = None
-    warnings: list[tuple[str, str]] = []
-    for name, line in named.items():  # a seat not playing the coup has no move, solo nor warning
+    for name, line in named.items():
         if line.placed and 0 < line.points < top_score:
             moves.setdefault((line.placed.ref, line.placed.word, line.points), []).append(name)
-        if line.solo:
-            solo = name
-        if line.warning:
-            warnings.append((name, warning_text(line.warning)))
+    solo = next((name for name, line in named.items() if line.solo), None)
+    warnings = tuple((name, warning_text(line.warning)) for name, line in named.items() if line.warning)
     subtops = sorted((PlayedMove(tuple(names), ref, word, score) for (ref, word, score), names in moves.items()),
                      key=lambda move: -move.score)[:SUBTOPS_SHOWN]
     corrections = tuple((table.names[seat], c.points, c.reason)
                         for seat, c in coup.corrections.items() if seat in table.names)
-    return CoupResults(coup.number, coup.draw_text, top.ref if top else "", top.word if top else "", top_score,
-                       figures.seated, figures.found, figures.spread, tuple(subtops), solo,
-                       tuple(warnings), corrections, board.copy(),
-                       frozenset((tile[0], tile[1]) for tile in placed_move.tiles), slips, named,
-                       swapped_letters(results.swapped))
-
-
-def coup_results(table: DuplicateTable) -> list[CoupResults]:
-    """Every coup started, in order, the board built up top by top."""
-    board = Board(table.rules.layout)
-    return [_coup_results(table, coup, board) for coup in table.coups]
+    seated, found, spread = coup_figures(lines, top_score)
+    return CoupResults(coup.number, coup.draw_text, board.copy(), slips, named, coup.top or PlacedMove("", "", 0),
+                       seated, found, spread, tuple(subtops), solo, warnings, corrections,
+                       placed_squares(results), swapped_letters(results.swapped))
 
 
 def table_results(table: DuplicateTable) -> TableResults:
-    """The results of ``table`` as its rows say; raises its damage (``table_damaged``) rather than
-    posting a ranking read from the rows before it."""
+    """The results of ``table`` as its rows say, every coup started in order; raises its damage
+    (``table_damaged``) rather than posting a ranking read from the rows before it."""
     if table.damaged is not None:
         raise table.damaged
-    return TableResults(table.table_id, table.top_total, table.over, table.standings(), coup_results(table),
-                        dict(table.names), table.rules.notation, table.variant)
+    board = Board(table.rules.layout)  # built up top by top
+    return TableResults(table.table_id, table.top_total, table.over, table.standings(),
+                        [_coup_results(table, coup, board) for coup in table.coups], table.rules.notation,
+                        table.variant)
+
+
+def variant_entry(variant: Variant) -> dict[str, str]:
+    """A duplicate table's variant as the JSON of ``tables``, ``etat`` and ``resultats`` names it:
+    only a variant is named, so that a classic table's JSON is as it always was."""
+    return {} if variant is Variant.CLASSIC else {"variant": variant.value}
 
 
 def results_data(results: TableResults) -> dict[str, Any]:
-    """``resultats --json``: the ranking and per coup the top, each player's line (as the
-    arbitrator wrote it, with the points after corrections, and a slip typed at the desk) and the
-    coup's figures; ``"variant"`` when the table plays one."""
-    from scrabble_fr.table.overview import variant_entry
-
+    """``resultats --json``: the ranking, and per coup the top, each player's line and the coup's
+    figures; ``"variant"`` when the table plays one."""
     return {"table": results.table, **variant_entry(results.variant), "top_total": results.top_total,
             "over": results.over, "ranking": [line.data() for line in results.ranking],
             "coups": [coup.data() for coup in results.coups]}
 
 
-def sheet_rows(data: dict[str, Any]) -> list[list[Any]]:
-    """The sheet of :func:`results_data` flattened for a spreadsheet or another program: a row per
-    coup and player (coup, draw, the top's reference, word and points, the player, the move as
-    the sheet writes it, its points after corrections, solo, warning, correction), in the coups'
-    order then the table's (the coup in play has no row yet)."""
+def sheet_rows(results: TableResults) -> list[list[Any]]:
+    """``resultats --feuille``: the sheet flattened, a row per coup and player, in the coups' order
+    then the table's (the coup in play has no row yet)."""
     rows: list[list[Any]] = []
-    for coup in data["coups"]:
-        top = coup["top"]
-        if top is None:
+    for coup in results.coups:
+        if coup.top is None:
             continue  # the coup in play: nothing paid yet
-        for name, line in coup["players"].items():
-            move = line.get("move")
-            played = f"{move['ref']} {move['word']}" if move else (line.get("text") or "")
-            warning = warning_text(str(line["warning"])) if line.get("warning") else ""
-            rows.append([coup["n"], coup["draw"], top["ref"], top["word"], top["score"], name,
-                         played, line["points"], int(bool(line.get("solo"))), warning, line.get("correction", "")])
+        for name, line in coup.lines.items():
+            played = line.move or (line.result.text if line.result is not None else None) or ""
+            warning = warning_text(line.warning) if line.warning else ""
+            rows.append([coup.number, coup.draw, coup.top.ref, coup.top.word, coup.top.score, name, played,
+                         line.points, int(line.solo), warning, line.correction if line.correction is not None else ""])
     return rows

@@ -25,7 +25,7 @@ from scrabble_fr.duplicate.ranking import RankingLine
 from scrabble_fr.engine.board import Board
 from scrabble_fr.engine.notation import col_label, row_label
 from scrabble_fr.i18n import _, colon, format_number, get_language, join_list, ngettext
-from scrabble_fr.table.results import CoupResults, PlayedMove, TableResults, found_text, spread_text
+from scrabble_fr.table.results import CoupResults, TableResults, found_text, spread_text
 from scrabble_fr.table.series import SeriesResults
 
 # The squares' classes by their marker (the terminal grid's: # centre, & double letter, % triple
@@ -95,25 +95,22 @@ def _fact(label: str, html: str) -> str:
     return f"<p><b>{escape(label)}{colon()}</b> {html}</p>"
 
 
-def _moves_html(moves: Sequence[PlayedMove]) -> str:
-    return "; ".join(f"{escape(m.ref)} {escape(m.word)} {m.score} ({escape(join_list(list(m.names)))})"
-                     for m in moves)
-
-
 def _coup_html(coup: CoupResults, notation: str) -> str:
     title = escape(_("Coup {n}").format(n=coup.number))
     facts = [f"<h3>{title}</h3>", _fact(_("Draw"), f'<span class="draw">{escape(coup.draw)}</span>')]
-    if coup.top_score is None:
+    if coup.top is None:
         waiting = escape(_("Results not in yet."))
-        facts.append(f"<p>{waiting}</p>")
-        return f'<section class="coup"><div class="facts">{"".join(facts)}</div></section>'
-    score = escape(ngettext("{n} point", "{n} points", coup.top_score).format(n=coup.top_score))
-    facts.append(_fact(_("Top"), f"{escape(coup.top_ref)} <b>{escape(coup.top_word)}</b> {score}"))
+        return f'<section class="coup"><div class="facts">{"".join(facts)}<p>{waiting}</p></div></section>'
+    top = coup.top
+    score = escape(ngettext("{n} point", "{n} points", top.score).format(n=top.score))
+    facts.append(_fact(_("Top"), f"{escape(top.ref)} <b>{escape(top.word)}</b> {score}"))
     facts.append(f"<p>{escape(found_text(coup.found, coup.players))}</p>")
     if coup.spread is not None:
         facts.append(_fact(_("Scores"), escape(spread_text(coup.spread))))
     if coup.subtops:
-        facts.append(_fact(_("Best below the top"), _moves_html(coup.subtops)))
+        moves = "; ".join(f"{escape(m.ref)} {escape(m.word)} {m.score} ({escape(join_list(list(m.names)))})"
+                          for m in coup.subtops)
+        facts.append(_fact(_("Best below the top"), moves))
     if coup.solo:
         facts.append(_fact(_("Solo"), escape(coup.solo)))
     for name, warning in coup.warnings:
@@ -124,14 +121,10 @@ def _coup_html(coup: CoupResults, notation: str) -> str:
     return f'<section class="coup"><div class="facts">{"".join(facts)}</div>{board}</section>'
 
 
-def legend_text() -> str:
-    return _("Squares: # centre, & double letter, % triple letter, @ double word, § triple word; "
-             "the top's tiles highlighted, a joker in red.")
-
-
 def _page(heading: str, body: str) -> str:
     title = escape(heading)
-    legend = escape(legend_text())
+    legend = escape(_("Squares: # centre, & double letter, % triple letter, @ double word, § triple word; "
+                      "the top's tiles highlighted, a joker in red."))
     return (f'<!DOCTYPE html>\n<html lang="{get_language()}"><head><meta charset="utf-8">'
             f'<meta name="viewport" content="width=device-width, initial-scale=1">'
             f"<title>{title}</title><style>{STYLE}</style></head><body><h1>{title}</h1>{body}"

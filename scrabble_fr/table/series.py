@@ -80,10 +80,9 @@ def series_of(info: TableInfo) -> SeriesPlace | None:
     return place if 1 <= place.game <= place.games else None
 
 
-def check_games(games: int) -> int:
+def check_games(games: int) -> None:
     if not 2 <= games <= MAX_GAMES:
         raise TableError("series_games", games=games, maximum=MAX_GAMES)
-    return games
 
 
 def create_series(store: TableStore, settings: DuplicateTableSettings, games: int) -> Created:
@@ -101,9 +100,9 @@ def next_code(code: str, table_id: str) -> str:
     return derived_code(code, NEXT_LABEL, table_id)
 
 
-def _place(table: DuplicateTable) -> SeriesPlace:
-    """This table's place in its series, read after the rows written meanwhile; raises unless the
-    game is over and another follows."""
+def _place(table: DuplicateTable) -> tuple[SeriesPlace, str]:
+    """This table's place in its series, read after the rows written meanwhile, and this seat's
+    code; raises unless the game is over and another follows."""
     table.sync()
     place = series_of(table.info)
     if place is None:
@@ -114,7 +113,7 @@ def _place(table: DuplicateTable) -> SeriesPlace:
         raise TableError("series_last", game=place.game)
     if table.seat_code is None:
         raise TableError("series_no_code")
-    return place
+    return place, table.seat_code
 
 
 def next_game(table: DuplicateTable, seed: int | None = None) -> tuple[str, str]:
@@ -125,8 +124,7 @@ def next_game(table: DuplicateTable, seed: int | None = None) -> tuple[str, str]
     series' last. ``seed``: the next game's draws (a new one drawn, else)."""
     if not table.is_arbiter:
         raise TableError("arbitrator_only")
-    place = _place(table)
-    assert table.seat_code is not None
+    place, seat_code = _place(table)
     while table.next_table is None:
         try:
             table.link_next(new_table_id())
@@ -134,16 +132,15 @@ def next_game(table: DuplicateTable, seed: int | None = None) -> tuple[str, str]
             if exc.code != "acted_first":
                 raise  # another window of the desk wrote first: read its link
     table_id = table.next_table
-    code = next_code(table.seat_code, table_id)
+    code = next_code(seat_code, table_id)
     seats = [SeatSpec(table.names[seat]) for seat in table.players]
     arbiter_seat = len(seats)
     arbiter = table.info.arbiter
     assert arbiter is not None
     seats.append(SeatSpec(arbiter.name, None, Role.ARBITER))
     seed = new_seed() if seed is None else seed
-    config = {key: value for key, value in table.info.config.items() if key not in (SEALED, "seed")}
+    config = {key: value for key, value in table.info.config.items() if key not in (SEALED, "seed", "paper")}
     config[SERIES] = SeriesPlace(place.id, place.game + 1, place.games).data()
-    config.pop("paper", None)
     paper = [table.names[seat] for seat in table.players if seat in table.paper]
     if paper:  # a player on paper stays on paper: the desk types their slips at the next game too
         config["paper"] = paper
@@ -156,8 +153,7 @@ def next_game(table: DuplicateTable, seed: int | None = None) -> tuple[str, str]
     except TableError as race:
         if race.code != "table_exists":
             raise  # another window of the desk created it: its seals are under the same code
-    _claim(table.store, table_id, arbiter_seat, code)
-    return table_id, code
+    return _claim(table.store, table_id, arbiter_seat, code)
 
 
 def follow_next(table: DuplicateTable) -> tuple[str, str]:
@@ -165,8 +161,7 @@ def follow_next(table: DuplicateTable) -> tuple[str, str]:
     once the arbitrator started it. Returns the table's id and this seat's code there."""
     if table.seat not in table.names:
         raise TableError("spectator")
-    place = _place(table)
-    assert table.seat_code is not None
+    place, seat_code = _place(table)
     if table.next_table is None:
         raise TableError("series_not_yet", game=place.game + 1)
     table_id = table.next_table
@@ -175,29 +170,21 @@ def follow_next(table: DuplicateTable) -> tuple[str, str]:
     seat = next((s.number for s in info.seats if s.role is Role.PLAYER and s.name == name), None)
     if seat is None:
         raise TableError("series_unknown", table=table_id)
-    code = next_code(table.seat_code, table_id)
-    _claim(table.store, table_id, seat, code)
-    return table_id, code
+    return _claim(table.store, table_id, seat, next_code(seat_code, table_id))
 
 
-def _claim(store: TableStore, table_id: str, seat: int, code: str) -> None:
-    """Give a seat of the next game its code (again: the same code is no change)."""
+def _claim(store: TableStore, table_id: str, seat: int, code: str) -> tuple[str, str]:
+    """Give a seat of the next game its code (again: the same code is no change); returns both."""
     try:
         done = store.set_seat_code(table_id, seat, code_hash(code))
     except Conflict:
         done = False
     if not done:
         raise TableError("series_unknown", table=table_id)
+    return table_id, code
 
 
 # -- the series' results -----------------------------------------------------------------------
-def series_tables(store: TableStore, series_id: str) -> list[TableInfo]:
-    """The games of a series started so far, in order."""
-    games = [(place.game, info) for info in store.tables() if info.kind == DUPLICATE
-             for place in [series_of(info)] if place is not None and place.id == series_id]
-    return [info for _game, info in sorted(games, key=lambda item: item[0])]
-
-
 @dataclass(frozen=True)
 class SeriesResults:
     id: str
@@ -205,7 +192,6 @@ class SeriesResults:
     top_total: int  # the sum of the games' tops
     ranking: list[RankingLine]
     played: list[TableResults]  # each game started, in order
-    sheets: list[dict[str, Any]]  # their ``resultats --json`` (:func:`~.results.results_data`)
 
     @property
     def over(self) -> bool:
@@ -213,8 +199,7 @@ class SeriesResults:
 
 
 def series_ranking(played: Sequence[TableResults]) -> list[RankingLine]:
-    """The cumulative ranking: per player (by name), the totals, solos and warnings added over the
-    games, the share of the sum of the tops; equal totals share a place."""
+    """The cumulative ranking, per player (by name), over the games; equal totals share a place."""
     tallies: dict[str, Tally] = {}
     for game in played:
         for line in game.ranking:
@@ -225,15 +210,15 @@ def series_ranking(played: Sequence[TableResults]) -> list[RankingLine]:
 
 
 def series_results(store: TableStore, series_id: str) -> SeriesResults | None:
-    """A series' results from its tables (None: no table belongs to a series of this id)."""
-    tables = series_tables(store, series_id)
-    if not tables:
+    """A series' results from its games started so far (None: no table belongs to a series of this id)."""
+    games = sorted(((place, info) for info in store.tables() if info.kind == DUPLICATE
+                    for place in [series_of(info)] if place is not None and place.id == series_id),
+                   key=lambda game: game[0].game)
+    if not games:
         return None
-    place = series_of(tables[0])
-    assert place is not None
-    played = [table_results(DuplicateTable(store, info, None, spectator=True)) for info in tables]
-    return SeriesResults(series_id, place.games, sum(game.top_total for game in played), series_ranking(played),
-                         played, [results_data(game) for game in played])
+    played = [table_results(DuplicateTable(store, info, None, spectator=True)) for _place, info in games]
+    return SeriesResults(series_id, games[0][0].games, sum(game.top_total for game in played), series_ranking(played),
+                         played)
 
 
 def series_data(results: SeriesResults) -> dict[str, Any]:
@@ -241,4 +226,4 @@ def series_data(results: SeriesResults) -> dict[str, Any]:
     ``resultats ID --json`` says of its table."""
     return {"series": results.id, "games": results.games, "over": results.over, "top_total": results.top_total,
             "ranking": [line.data() for line in results.ranking],
-            "played": [{"game": number, **sheet} for number, sheet in enumerate(results.sheets, 1)]}
+            "played": [{"game": number, **results_data(game)} for number, game in enumerate(results.played, 1)]}

@@ -34,7 +34,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from scrabble_fr import texts
-from scrabble_fr.engine.errors import GameStateError, ScrabbleError
+from scrabble_fr.engine.errors import GameStateError
 from scrabble_fr.engine.game import Event, EventKind, Game
 from scrabble_fr.engine.players import check_names
 from scrabble_fr.engine.public import PublicGame
@@ -150,8 +150,7 @@ class TableSession(FollowedTable):
         self.code = code  # the seat's join code, when it was opened with it (its rematch is derived from it)
         config = info.config
         self.me = next((index for index, s in enumerate(self.players) if s.number == seat), None)
-        self.is_arbiter = info.arbiter is not None and seat == info.arbiter.number
-        try:
+        with self._reading_config():
             # The seed makes the racks: a seat's code opens it (a table of before the seals gives
             # it to anyone); without it a spectator follows the game as the public sees it.
             self.own_seed = table_seed(config, info.id, seat, code)
@@ -160,8 +159,6 @@ class TableSession(FollowedTable):
             self.config = GameConfig.from_settings([PlayerConfig(s.name, s.computer_level) for s in self.players],
                                                    rules_from_mapping(config["rules"]), self.own_seed, config)
             check_players(self.config.players)
-        except (KeyError, TypeError, ValueError, ScrabbleError) as exc:
-            raise TableError("table_damaged", table=info.id, seq=0, detail=str(exc)) from None
         if seat is not None and self.own_seed is None:
             # A seat's view holds its rack (and plays it): it needs the seat's own code. Only a
             # spectator (no seat) follows the game without the seed.
@@ -170,12 +167,7 @@ class TableSession(FollowedTable):
         seat_port = ClassicSeat(self)
         self.match = Match(self.config, lexicon=lexicon, computers=computers, now=self.clock, recorder=seat_port,
                            actors=seat_port)
-        self._restart()
-        if seat is not None and not spectator:
-            self._take_seat(force)
-        if self.held:
-            self.info = store.table(info.id)  # with this seat's first arrival recorded
-        self.sync()
+        self._start(force, spectator)
 
     @classmethod
     def join(cls, store: TableStore, code: str, lexicon: WordList | None, *, force: bool = False,
@@ -199,12 +191,11 @@ class TableSession(FollowedTable):
 
     # -- the state of the table --------------------------------------------------------------
     def _reset(self) -> None:
-        """Back to the table as created, before its first row."""
         match = self.match
         self.clock.pin(self.info.created_ms)
         self.seed: int | None = self.own_seed
         match.replay(self._game())
-        match.set_notes([])
+        match.notes = []
         match.reset_clocks()  # stopped until every player has joined
         self.committed: list[dict[str, Any]] = []
         self.committed_notes: list[dict[str, Any]] = []
@@ -310,7 +301,7 @@ class TableSession(FollowedTable):
         if typed.changes_game:
             self.committed = match.game.actions
         if typed.notes is not None:
-            match.set_notes(Note.read_all(typed.notes, len(self.config.players)))
+            match.notes = Note.read_all(typed.notes, len(self.config.players))
             self.committed_notes = [n.to_data() for n in match.notes]
         if isinstance(typed, UndoRequestRow):
             self.undo_asked = UndoAsked(typed.by)
@@ -339,18 +330,16 @@ class TableSession(FollowedTable):
         self.clock.pin(start)
         self.match.start_clocks()
 
-    def sync(self) -> None:
-        rows, now = self.store.rows_now(self.table_id, self.seq)
-        self._apply_rows(rows)
+    def _clocks_follow(self, now: int) -> bool:
         if self.started_ms is None and self.info.started_ms is not None:
             self.started_ms = self.info.started_ms
             if self.rows and self.rows[-1].ts_ms > self.started_ms:
-                self.rebuild()  # the clocks started before rows already replayed
-                return
+                return False  # the clocks started before rows already replayed
         self._start_clocks(now)
-        self.clock.follow(now)
-        if self.match.is_over and not self.info.over:
-            self.store.set_over(self.table_id)
+        return True
+
+    def _game_over(self) -> bool:
+        return self.match.game.is_over
 
     # -- writing -----------------------------------------------------------------------------
     def commit(self, kind: str, **extra: Any) -> str | None:
@@ -362,11 +351,9 @@ class TableSession(FollowedTable):
         match = self.match
         for _attempt in range(20):
             actions = match.game.actions
-            prefix = 0
-            for mine, theirs in zip(actions, self.committed, strict=False):
-                if mine != theirs:
-                    break
-                prefix += 1
+            # How many of the actions written are still the game's: the others are taken back.
+            prefix = next((index for index, (mine, theirs) in enumerate(zip(actions, self.committed, strict=False))
+                           if mine != theirs), min(len(actions), len(self.committed)))
             drop = len(self.committed) - prefix
             added = actions[prefix:]
             notes = [n.to_data() for n in match.notes]
@@ -388,7 +375,9 @@ class TableSession(FollowedTable):
                     self.rebuild()
                     first = next((row for row in self.rows if row.seq > known), None)
                     who = self._writer_name(first.classic().by if first is not None else None)
-                    raise TableError("acted_first", name=who, what=self.what_happened(known)) from None
+                    events = match.game.history[self.events_at.get(known, 0):]  # the others' rows, in words
+                    what = "; ".join(self.event_text(e) for e in events) or "—"
+                    raise TableError("acted_first", name=who, what=what) from None
                 continue
             except TableError:
                 self.rebuild_from_known()  # refused or not recorded: the match as the log has it
@@ -398,7 +387,7 @@ class TableSession(FollowedTable):
             self.events_at[row.seq] = len(match.game.history)
             self.committed = list(actions)
             self.committed_notes = notes
-            if match.is_over:
+            if match.game.is_over:
                 self.store.set_over(self.table_id)
             return None
         raise TableError("not_recorded_busy")  # the others' rows kept coming first
@@ -415,16 +404,11 @@ class TableSession(FollowedTable):
         match = self.match
         match.apply_actions(added)
         kept = [note for note in Note.read_all(mine, len(self.config.players)) if note not in match.notes]
-        match.set_notes(match.notes + kept)
+        match.notes = match.notes + kept
         self.clock.release()
         if self.started:
             match.settle_clock()
         return True
-
-    def what_happened(self, known: int) -> str:
-        """The game's events of the rows after ``known``, in words."""
-        events = self.match.game.history[self.events_at.get(known, 0):]
-        return "; ".join(self.event_text(e) for e in events) or "—"
 
     def event_text(self, event: Event) -> str:
         game = self.match.game

@@ -52,7 +52,7 @@ def test_a_coup_as_the_screens_read_it(tmp_path, french):
     arbiter.close_coup()
     alice.poll(timeout=2.0)
     assert club_view.phase(alice) is Phase.WAITING
-    last = club_view.last_results(alice)
+    last = alice.last_results
     assert last is not None and club_view.top_of(last) == club_view.TopInfo("H6", "ARPEGEZ", 108)
     mine = club_view.seat_coup(alice, last, 0)
     assert (mine.points, mine.percent, mine.solo, mine.move) == (108, 100.0, True, "H6 ARPEGEZ")

@@ -37,7 +37,7 @@ def played_table(base: str, french) -> str:  # type: ignore[no-untyped-def]
     for proposals in (("H6 ARPEGEZ", "H4 PAGE", "H8 GAZER"), ("12B MOUDREZ", "12B MOUDREZ", "")):
         arbiter.start_coup()
         for seat, text in zip((alice, bruno, chloe), proposals, strict=True):
-            seat.poll()
+            seat.poll(5.0)
             if text:
                 seat.propose(text)
         arbiter.poll()
