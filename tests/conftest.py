@@ -65,7 +65,8 @@ def require_shared(path: Path, what: str) -> Path:
     """``path`` under ../shared, or skip with a reason; under CI (``CI`` set), which always has
     ../shared beside the project, its absence fails instead of passing unnoticed."""
     if not path.exists():
-        message = f"{what} ({path.relative_to(SHARED.parent) if path.is_relative_to(SHARED.parent) else path}) is not beside the project"
+        shown = path.relative_to(SHARED.parent) if path.is_relative_to(SHARED.parent) else path
+        message = f"{what} ({shown}) is not beside the project"
         if os.environ.get("CI"):
             pytest.fail(message + ": CI must have ../shared", pytrace=False)
         pytest.skip(message)

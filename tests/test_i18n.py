@@ -167,11 +167,11 @@ def test_errors_elide_de_before_a_name_that_starts_with_a_vowel():
 
 
 def test_echoed_input_shows_control_characters_escaped():
+    import unicodedata
+
     from scrabble_fr.engine.errors import InvalidMoveError
     from scrabble_fr.messages import describe
     from scrabble_fr.table.errors import TableError
-
-    import unicodedata
 
     for error in (TableError("name_taken", table="t", name="\x1b[2JBob"),
                   InvalidMoveError("bad_command", text="\x1b]0;x\x07")):

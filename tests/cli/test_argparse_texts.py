@@ -27,8 +27,10 @@ CASES = [
                  "scrabble-fr jouer", id="bad choice"),
     pytest.param(("autojeu", "--niveau", "abc"), "--niveau\u00a0: «\u00a0abc\u00a0» n'est pas une valeur valable",
                  "argument --niveau: invalid int value: 'abc'", "scrabble-fr autojeu", id="bad int"),
-    pytest.param(("autojeu", "--graine", "abc"), "--graine\u00a0: « abc » n'est pas une graine : donnez un nombre entier de 0 à 9223372036854775807",
-                 "argument --graine: 'abc' is not a seed: give a whole number from 0 to 9223372036854775807", "scrabble-fr autojeu", id="bad seed"),
+    pytest.param(("autojeu", "--graine", "abc"),
+                 "--graine\u00a0: « abc » n'est pas une graine : donnez un nombre entier de 0 à 9223372036854775807",
+                 "argument --graine: 'abc' is not a seed: give a whole number from 0 to 9223372036854775807",
+                 "scrabble-fr autojeu", id="bad seed"),
     pytest.param(("score",), "arguments manquants\u00a0: MOT_OU_COUP",
                  "the following arguments are required: WORD_OR_MOVE", "scrabble-fr score", id="missing argument"),
 ]

@@ -257,7 +257,9 @@ def test_damaged_index_counts_as_no_list(run, folder):
     assert json.loads(run("verifier", "--json", "chat").out)["all_valid"] is True
 
 
-@pytest.mark.parametrize(("language", "metavar", "name"), [("fr", "NOM ou CHEMIN", "nom"), ("en", "NAME or PATH", "name")])
+@pytest.mark.parametrize(
+    ("language", "metavar", "name"), [("fr", "NOM ou CHEMIN", "nom"), ("en", "NAME or PATH", "name")]
+)
 def test_the_help_says_a_list_is_given_by_name_or_path(run, language, metavar, name):
     text = run("verifier", "--help", "--langue", language).out
     assert f"--lexique {metavar}" in text and name in text.split("--lexique")[2]

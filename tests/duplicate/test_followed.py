@@ -13,7 +13,9 @@ from scrabble_fr.engine.game import move_to_data
 from scrabble_fr.engine.move import Move, PlacedTile
 
 # H8 NEt across: a joker for the T at H10.
-NET = move_to_data(Move.place([PlacedTile(7, 7, "N", False), PlacedTile(7, 8, "E", False), PlacedTile(7, 9, "T", True)]))
+NET = move_to_data(
+    Move.place([PlacedTile(7, 7, "N", False), PlacedTile(7, 8, "E", False), PlacedTile(7, 9, "T", True)])
+)
 
 
 def results(number: int = 1, swapped: tuple[tuple[int, int, str], ...] = (), warning: str | None = None) -> PaidCoup:

@@ -68,7 +68,12 @@ def test_a_record_that_does_not_replay_is_refused(words, tmp_path):
 
 @pytest.mark.parametrize(
     ("text", "detail"),
-    [("{", "JSON"), ('{"format": "scrabble_fr-partie"}', "version"), ('{"format": "autre", "version": 1}', "format"), ('{"format": "scrabble_fr-duplicate", "version": 9}', None)],
+    [
+        ("{", "JSON"),
+        ('{"format": "scrabble_fr-partie"}', "version"),
+        ('{"format": "autre", "version": 1}', "format"),
+        ('{"format": "scrabble_fr-duplicate", "version": 9}', None),
+    ],
 )
 def test_a_damaged_file_is_one_clear_error(tmp_path, text, detail):
     path = tmp_path / "x.json"

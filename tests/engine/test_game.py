@@ -162,7 +162,9 @@ def test_penalty_per_word_option(rig):
 
 
 def test_penalty_per_word_counts_only_the_words_contested(rig):
-    rules = replace(Rules.preset("ffsc"), challenge=ChallengeRule(ChallengeKind.PENALTY, 10, per_word=True, named_words=True))
+    rules = replace(
+        Rules.preset("ffsc"), challenge=ChallengeRule(ChallengeKind.PENALTY, 10, per_word=True, named_words=True)
+    )
     game = _new(rig, rules)
     game.play("H4 MAISON")
     game.accept()
@@ -515,7 +517,7 @@ def test_ffsc_passes_and_exchanges_in_turn_block_the_game(rig):
     # block the game, where a count of passes alone, reset by each exchange, never ended it.
     # French values: Ana A B C D E F G = 1 + 3 + 3 + 2 + 1 + 4 + 2 = 16; Bob loses his own rack.
     game = _new(rig, racks=["ABCDEFG", "JKQWXYZ"])
-    for turn in range(3):
+    for _turn in range(3):
         assert not game.is_over
         game.pass_()
         game.exchange(game.racks[1][0])
@@ -752,7 +754,9 @@ def test_unseen_tiles_are_the_bag_and_the_other_racks(rig):
 
 
 def test_only_words_the_move_formed_can_be_contested(rig):
-    rules = replace(Rules.preset("ffsc"), challenge=ChallengeRule(ChallengeKind.PENALTY, 10, per_word=True, named_words=True))
+    rules = replace(
+        Rules.preset("ffsc"), challenge=ChallengeRule(ChallengeKind.PENALTY, 10, per_word=True, named_words=True)
+    )
     game = _new(rig, rules)
     game.play("H4 MAISON")
     game.accept()

@@ -259,7 +259,8 @@ def test_a_word_made_only_of_board_letters_places_nothing():
 def test_moves_compare_by_tiles_not_by_notation():
     position = _position()
     assert position.parse_move("H4 MAISON") == Move.place(
-        [(7, 3, "M", False), (7, 4, "A", False), (7, 5, "I", False), (7, 6, "S", False), (7, 7, "O", False), (7, 8, "N", False)]
+        [(7, 3, "M", False), (7, 4, "A", False), (7, 5, "I", False),
+         (7, 6, "S", False), (7, 7, "O", False), (7, 8, "N", False)]
     )
 
 

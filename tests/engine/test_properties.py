@@ -124,7 +124,9 @@ RULE_SETS = [
     Rules.preset("wespa"),
     Rules.preset("single"),
     Rules.preset("void"),  # the game's verifier refuses invalid words at placement
-    replace(Rules.preset("ffsc"), name="ffsc-per-word", challenge=ChallengeRule(ChallengeKind.PENALTY, 10, per_word=True)),
+    replace(
+        Rules.preset("ffsc"), name="ffsc-per-word", challenge=ChallengeRule(ChallengeKind.PENALTY, 10, per_word=True)
+    ),
 ]
 
 

@@ -300,8 +300,8 @@ def test_hints_and_look_ups_are_one_line_per_turn_and_survive_resumption(tmp_pat
     record = store.load(match.record.id)
     from scrabble_fr.match import config_from_record
 
-    again = Match(config_from_record(record), game=record.rebuild(), record=record, recorder=LocalSave(store), lexicon=Words(),
-                  computers=None)
+    again = Match(config_from_record(record), game=record.rebuild(), record=record, recorder=LocalSave(store),
+                  lexicon=Words(), computers=None)
     assert again.notes == match.notes
     assert [type(row).__name__ for row in again.timeline()] == ["Note", "Note", "Event"]
 
@@ -401,7 +401,8 @@ def test_a_second_process_is_refused_then_may_take_over(tmp_path):
         from scrabble_fr.match import config_from_record
 
         with pytest.raises(RecordError) as info:
-            Match(config_from_record(record), game=record.rebuild(), record=record, recorder=LocalSave(store), lexicon=Words())
+            Match(config_from_record(record), game=record.rebuild(), record=record, recorder=LocalSave(store),
+                  lexicon=Words())
         assert info.value.code == "save_locked"
         assert info.value.params["pid"] == holder.pid
         assert "--forcer" in str(info.value)
@@ -426,7 +427,8 @@ def test_a_lock_left_by_a_dead_process_is_taken_silently(tmp_path):
     record = store.load(match.record.id)
     from scrabble_fr.match import config_from_record
 
-    again = Match(config_from_record(record), game=record.rebuild(), record=record, recorder=LocalSave(store), lexicon=Words())
+    again = Match(config_from_record(record), game=record.rebuild(), record=record, recorder=LocalSave(store),
+                  lexicon=Words())
     assert again.recorder.lock is not None and again.recorder.lock.holds()
 
 

@@ -184,5 +184,6 @@ def test_a_saved_game_and_a_table_write_their_gcg_with_one_writer():
     assert text == match_gcg(match.game, match.notes, record.settings)
     # The word count is read from the settings each keeps, as a record and a table both keep it.
     record.settings["lexicon_words"] = 411430
-    assert any(line.startswith("#lexicon ") and line.endswith(" 411430") for line in record_gcg(record, match.game).splitlines())
+    lines = record_gcg(record, match.game).splitlines()
+    assert any(line.startswith("#lexicon ") and line.endswith(" 411430") for line in lines)
     assert "\n#note Bruno " in text and text.rstrip().endswith("TABLE")

@@ -143,10 +143,10 @@ def _try_window(
     for blanks in itertools.product((False, True), repeat=len(needed)):
         if sum(blanks) > jokers:
             continue
-        real = Counter(letter for (_r, _c, letter), b in zip(needed, blanks) if not b)
+        real = Counter(letter for (_r, _c, letter), b in zip(needed, blanks, strict=True) if not b)
         if real - rack:
             continue
-        move = Move.place(PlacedTile(r, c, letter, b) for (r, c, letter), b in zip(needed, blanks))
+        move = Move.place(PlacedTile(r, c, letter, b) for (r, c, letter), b in zip(needed, blanks, strict=True))
         if move not in found:
             found[move] = position.score(move)  # the engine's word: checks the rack, scores
 

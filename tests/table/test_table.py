@@ -323,7 +323,7 @@ def test_fifty_contest_and_accept_pairs_at_the_same_instant_have_one_effect_each
         barrier = threading.Barrier(2)
         results: dict[str, str] = {}
 
-        def act(name: str, intent) -> None:  # type: ignore[no-untyped-def]
+        def act(name: str, intent, barrier=barrier, results=results) -> None:  # type: ignore[no-untyped-def]
             barrier.wait()
             try:
                 intent()
@@ -332,7 +332,7 @@ def test_fifty_contest_and_accept_pairs_at_the_same_instant_have_one_effect_each
                 results[name] = exc.code
 
         threads = [threading.Thread(target=act, args=("accept", bruno.match.accept)),
-                   threading.Thread(target=act, args=("contest", lambda: chloe.match.contest(2)))]
+                   threading.Thread(target=act, args=("contest", lambda chloe=chloe: chloe.match.contest(2)))]
         for thread in threads:
             thread.start()
         for thread in threads:

@@ -51,7 +51,8 @@ def test_resuming_a_damaged_game_is_refused_before_any_screen(capsys, tmp_path, 
     store = RecordStore(tmp_path / "parties")
     lexicon = tmp_path / "mots.txt"
     lexicon.write_text("BAS\nAS\nSA\nTA\n", encoding="utf-8")
-    s = ToppingSession.create(ToppingSettings("Alice", seed=4, lexicon=str(lexicon)), words, recorder=LocalSave(store), now=clock)
+    s = ToppingSession.create(ToppingSettings("Alice", seed=4, lexicon=str(lexicon)), words, recorder=LocalSave(store),
+                              now=clock)
     s.close()
     path = store.path(s.record.id)
     path.write_text(path.read_text(encoding="utf-8").replace('"seed": 4', '"seed": "x"'), encoding="utf-8")
@@ -72,7 +73,8 @@ def test_saved_games_list_topping_and_duplicate_games(tmp_path, words, clock):
     store = RecordStore(tmp_path / "parties")
     topping = ToppingSession.create(ToppingSettings("Alice", seed=4), words, recorder=LocalSave(store), now=clock)
     topping.close()
-    duplicate = DuplicateSession.create(DuplicateSettings(["Bruno"], seed=4, seconds=None), words, recorder=LocalSave(store))
+    duplicate = DuplicateSession.create(DuplicateSettings(["Bruno"], seed=4, seconds=None), words,
+                                        recorder=LocalSave(store))
     duplicate.close()
     root = Path(__file__).resolve().parents[2]
     env = {**os.environ, "SCRABBLE_FR_PARTIES": str(tmp_path / "parties"), "PYTHONPATH": str(root)}

@@ -24,7 +24,8 @@ def top_text(session: ToppingSession) -> str:
 def played(words, clock, store) -> ToppingSession:
     """Coup 1 found at 9 s after a hint (count 19), coup 2 given up (120), coup 3 under way:
     one hint and a try at 4 s, 14 s taken, then the game is left."""
-    s = ToppingSession.create(ToppingSettings("Alice", seed=4, lexicon="test"), words, recorder=LocalSave(store), now=clock)
+    s = ToppingSession.create(ToppingSettings("Alice", seed=4, lexicon="test"), words, recorder=LocalSave(store),
+                              now=clock)
     s.start()
     s.hint()
     clock.now += 9.0
@@ -67,7 +68,8 @@ def test_a_game_left_mid_coup_resumes_exactly(words, clock, tmp_path):
 
 def test_tries_are_kept_with_their_times(words, clock, tmp_path):
     store = RecordStore(tmp_path)
-    s = ToppingSession.create(ToppingSettings("Alice", seed=4, lexicon="test"), words, recorder=LocalSave(store), now=clock)
+    s = ToppingSession.create(ToppingSettings("Alice", seed=4, lexicon="test"), words, recorder=LocalSave(store),
+                              now=clock)
     s.start()
     top = s.current.top  # seed 4: the draw CAANSIB, the top H6 BAS for 10
     clock.now += 2.5
@@ -97,7 +99,8 @@ def test_a_record_that_does_not_replay_is_refused(words, clock, tmp_path):
 
 def test_a_finished_game_is_saved_finished(words, clock, tmp_path):
     store = RecordStore(tmp_path)
-    s = ToppingSession.create(ToppingSettings("Alice", seed=4, lexicon="test"), words, recorder=LocalSave(store), now=clock)
+    s = ToppingSession.create(ToppingSettings("Alice", seed=4, lexicon="test"), words, recorder=LocalSave(store),
+                              now=clock)
     s.start()
     while not s.is_over:
         s.give_up()
@@ -115,8 +118,8 @@ def test_exporter_of_a_saved_topping_game_says_what_it_is_in_a_fresh_process(wor
     import subprocess
     import sys
 
-    s = ToppingSession.create(ToppingSettings("Alice", seed=4, lexicon="test"), words, recorder=LocalSave(RecordStore(tmp_path)),
-                              now=clock)
+    s = ToppingSession.create(ToppingSettings("Alice", seed=4, lexicon="test"), words,
+                              recorder=LocalSave(RecordStore(tmp_path)), now=clock)
     s.start()
     s.close()
     env = {**os.environ, "SCRABBLE_FR_PARTIES": str(tmp_path)}
