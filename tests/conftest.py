@@ -23,6 +23,7 @@ from pathlib import Path
 from types import ModuleType
 
 import pytest
+import textual._wait as _textual_wait
 
 from scrabble_fr.engine.game import Game
 from scrabble_fr.engine.rules import Rules
@@ -30,6 +31,13 @@ from scrabble_fr.engine.tiles import TileSet
 from scrabble_fr.i18n import set_language
 
 SHARED = Path(__file__).resolve().parents[1].parent / "shared"
+
+# Textual's pilot waits for the app to go idle after every key and pause: it sleeps a window
+# and calls the app idle when it used under a twentieth of it in CPU. Its 20 ms window made the
+# pilot tests sleep most of their time (a drill typed key by key: 9 s, of which 7.6 s asleep);
+# a 5 ms window with the same twentieth judges the same way, four times sooner.
+_textual_wait.SLEEP_GRANULARITY = 0.005
+_textual_wait.SLEEP_IDLE = _textual_wait.SLEEP_GRANULARITY / 20
 
 
 def _isolate(monkeypatch: pytest.MonkeyPatch, folder: Path) -> None:
