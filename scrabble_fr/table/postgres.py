@@ -196,6 +196,8 @@ class PostgresStore(TableStore):
         try:
             return super().create_table(table)
         except psycopg.errors.UniqueViolation:
+            if table.id is None:  # another process drew the same random id at the same instant
+                return self.create_table(table)
             # Two processes creating the same named table (a rematch) at once: one did.
             raise TableError("table_exists", table=table.id) from None
 

@@ -19,7 +19,7 @@ from scrabble_fr.duplicate.game import CLUB_MAX_PLAYERS
 from scrabble_fr.table import TableError, open_store
 from scrabble_fr.table.duplicate import DuplicateTable, DuplicateTableSettings, create_duplicate_table
 from scrabble_fr.table.store import SeatSpec
-from tests.table.conftest import Cluster
+from tests.table.conftest import Cluster, store_address
 
 
 def run(*argv: str) -> tuple[int, str, str]:
@@ -194,3 +194,28 @@ def test_a_newcomer_the_server_has_no_slot_for_is_refused_in_one_line(small_serv
         for player in players:
             player.close()
             player.store.close()
+
+
+
+def test_a_random_table_id_another_process_takes_meanwhile_is_drawn_again(request, tmp_path, monkeypatch):
+    """Two processes may draw the same random id at once: on PostgreSQL the second insert meets
+    the first's key, and that process draws another id and creates its table (a SQLite file's
+    transaction holds the whole file, so no other process writes between the look and the insert)."""
+    import scrabble_fr.table.store as store_module
+
+    base = store_address(request, tmp_path, "postgresql")
+    real_codes, real_id = store_module.new_codes, store_module.new_table_id
+    drawn = iter(["racerace"])
+    monkeypatch.setattr(store_module, "new_table_id", lambda: next(drawn, None) or real_id())
+    raced = []
+
+    def meanwhile(table, table_id):  # type: ignore[no-untyped-def]
+        if table_id == "racerace" and not raced:  # between the outer look and its insert
+            raced.append(table_id)
+            open_store(base).create_table(store_module.NewTable("classic", {}, [SeatSpec("Autre")], id="racerace"))
+        return real_codes(table, table_id)
+
+    monkeypatch.setattr(store_module, "new_codes", meanwhile)
+    created = open_store(base).create_table(store_module.NewTable("classic", {}, [SeatSpec("Alice")]))
+    assert raced and created.table.id not in ("racerace", None) and created.table.seats[0].name == "Alice"
+    assert sorted(t.id for t in open_store(base).tables()) == sorted(["racerace", created.table.id])
