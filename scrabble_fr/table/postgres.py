@@ -193,13 +193,15 @@ class PostgresStore(TableStore):
 
     # -- tables ------------------------------------------------------------------------------
     def create_table(self, table: NewTable) -> Created:
-        try:
-            return super().create_table(table)
-        except psycopg.errors.UniqueViolation:
-            if table.id is None:  # another process drew the same random id at the same instant
-                return self.create_table(table)
-            # Two processes creating the same named table (a rematch) at once: one did.
-            raise TableError("table_exists", table=table.id) from None
+        for _draw in range(3):
+            try:
+                return super().create_table(table)
+            except psycopg.errors.UniqueViolation:
+                # Two processes creating the same named table (a rematch) at once: one did.
+                if table.id is not None:
+                    raise TableError("table_exists", table=table.id) from None
+                # Another process drew the same random id or code at the same instant: draw again.
+        raise TableError("not_recorded")
 
     def set_seat_code(self, table_id: str, seat: int, hash_: str, seals: Mapping[str, str] | None = None) -> bool:
         # One statement: the seat's code and, if it took, its seals. jsonb_set is evaluated on the
