@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from textual.app import App
 from textual.css.query import NoMatches
+from textual.geometry import Region
 from textual.widgets import Static
 
 from scrabble_fr.engine.rules import Rules
@@ -78,3 +81,41 @@ async def until(pilot, condition, seconds: float = 5.0) -> None:  # type: ignore
 def text(app: App[object], selector: str) -> str:
     """What the Static ``selector`` of the app's current screen shows."""
     return str(app.screen.query_one(selector, Static).render())
+
+
+# French typography: no line starts with « : », « ; », « ! », « ? », « % » or « » », and a French
+# screen shows no English word of the program's (tests/tui/test_typography_pilot.py; the help's
+# rules, laid out once for the layout's checks, are checked in tests/tui/test_layout_pilot.py).
+FORBIDDEN_STARTS = tuple(":;!?%»")
+ENGLISH = re.compile(r"\b(Challenge|Accept|Exchange|Pass|Hint|Settings|Search for|Dismiss|Focus|Rack of|blank|"
+                     r"took back|asked for|Close|Cancel|Quit|Help|Sheet|Export)\b")
+
+
+def screen_lines(app: App[object]) -> list[tuple[str, str]]:
+    """Every line every visible widget of the screen draws, with the widget's name."""
+    found = []
+    for widget in [app.screen, *app.screen.walk_children()]:
+        if not widget.display or not widget.size.area or not widget.is_mounted:
+            continue
+        try:
+            strips = widget.render_lines(Region(0, 0, widget.size.width, widget.size.height))
+        except Exception:  # a container that draws nothing of its own
+            continue
+        found.extend((repr(widget), strip.text) for strip in strips)
+    return found
+
+
+def check_typography(app: App[object], where: str) -> None:
+    """The screen's every line follows French typography and has no English word of the program's."""
+    problems = []
+    for widget, line in screen_lines(app):
+        # A line's text starts after any border or scroll bar drawn at its left.
+        text = line.lstrip(" │┃║▌▐▕▏|▔▁▂▃▄▅▆▇█╭╮╰╯─━")
+        # (a premium square's marker, % for a triple letter, may start a line of the board's legend)
+        is_marker = text.rstrip() == "%" or text.startswith("% lettre")
+        if text.startswith(FORBIDDEN_STARTS) and not is_marker:
+            problems.append(f"{where}: {widget}: {line!r}")
+        english = ENGLISH.search(line)
+        if english:
+            problems.append(f"{where}: {widget}: English {english.group(0)!r} in {line!r}")
+    assert problems == [], "\n".join(problems)

@@ -1,5 +1,7 @@
 """Nothing cut at 80×24 (nor at 120×40), in French and in English: the set-up screen, the settings,
-the help's rules, the word tools, the end screen and the match sheet, driven by keyboard.
+the help's rules, the word tools, the end screen and the match sheet, driven by keyboard. (The
+help's rules, some 450 blocks laid out, are checked here for French typography too, at both sizes:
+tests/tui/test_typography_pilot.py checks every other screen.)
 
 A widget "shows" a text when its rendered lines, joined, hold it whole (a label may wrap, never
 lose its end); a widget is "in view" when its region lies inside the screen's.
@@ -25,7 +27,7 @@ from scrabble_fr.tui.screens.game import GameScreen
 from scrabble_fr.tui.screens.panels import ContentsScreen, HelpScreen, RulesViewer, SettingsScreen, ToolsScreen
 from scrabble_fr.tui.screens.setup import SetupScreen
 
-from .conftest import SmallLexicon
+from .conftest import SmallLexicon, check_typography
 
 SMALL, LARGE = (80, 24), (120, 40)
 
@@ -363,6 +365,9 @@ async def test_help_rules_text_is_wide_at_80_columns_and_its_contents_come_with_
         assert rules.document.region.width >= 70  # not a strip beside a table of contents
         text = " ".join(lines_of(rules.document))
         assert ("Le plateau" if language == "fr" else "15 × 15") in text or "scrabble_fr" in text
+        if language == "fr":  # French typography on every line of the rules laid out (not only those in view)
+            assert rules.sections
+            check_typography(app, "rules")
         # T: the sections in a dialog over the text, the cursor on the first; Enter goes to one
         # and the text, which kept its width, shows it at the top.
         await pilot.press("t")
@@ -416,6 +421,7 @@ async def help_rules_contents_beside_the_text_at_120_columns(app, pilot) -> None
         assert section in shown_contents
     # T put the cursor in it: Enter goes to a section, the table stays.
     assert app.focused is contents.query_one(Tree)
+    check_typography(app, "rules at 120 columns")
     await pilot.press("down", "enter")
     await pilot.pause()
     assert "Le coup" in [line.strip() for line in lines_of(rules.document)[:4]]

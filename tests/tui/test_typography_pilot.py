@@ -3,54 +3,18 @@ at 80 and at 120 columns, and a French game shows no English word of the program
 
 from __future__ import annotations
 
-import re
-
 import pytest
-from textual.geometry import Region
 from textual.widgets import Input
 
 from scrabble_fr.duplicate import DuplicateSettings, read_sheet
 from scrabble_fr.i18n import set_language
 from scrabble_fr.match import Outcome
 from scrabble_fr.tui.app import ScrabbleApp
-from scrabble_fr.tui.screens.panels import RulesViewer
 
 from .conftest import SmallLexicon
+from .conftest import check_typography as check
 
-FORBIDDEN_STARTS = tuple(":;!?%»")
-# English words of the program's own texts that a French screen must not show.
-ENGLISH = re.compile(r"\b(Challenge|Accept|Exchange|Pass|Hint|Settings|Search for|Dismiss|Focus|Rack of|blank|"
-                     r"took back|asked for|Close|Cancel|Quit|Help|Sheet|Export)\b")
 WORDS = {"PILE", "PILES", "NET", "NETS", "NEST", "SENT", "TA", "AS", "ES", "ET", "TE"}
-
-
-def screen_lines(app) -> list[tuple[str, str]]:
-    """Every line every visible widget of the screen draws, with the widget's name."""
-    found = []
-    for widget in [app.screen, *app.screen.walk_children()]:
-        if not widget.display or not widget.size.area or not widget.is_mounted:
-            continue
-        try:
-            strips = widget.render_lines(Region(0, 0, widget.size.width, widget.size.height))
-        except Exception:  # a container that draws nothing of its own
-            continue
-        found.extend((repr(widget), strip.text) for strip in strips)
-    return found
-
-
-def check(app, where: str) -> None:
-    problems = []
-    for widget, line in screen_lines(app):
-        # A line's text starts after any border or scroll bar drawn at its left.
-        text = line.lstrip(" │┃║▌▐▕▏|▔▁▂▃▄▅▆▇█╭╮╰╯─━")
-        # (a premium square's marker, % for a triple letter, may start a line of the board's legend)
-        is_marker = text.rstrip() == "%" or text.startswith("% lettre")
-        if text.startswith(FORBIDDEN_STARTS) and not is_marker:
-            problems.append(f"{where}: {widget}: {line!r}")
-        english = ENGLISH.search(line)
-        if english:
-            problems.append(f"{where}: {widget}: English {english.group(0)!r} in {line!r}")
-    assert problems == [], "\n".join(problems)
 
 
 @pytest.mark.parametrize("size", [(80, 24), (120, 40)])
@@ -76,12 +40,7 @@ async def test_no_line_starts_with_a_french_sign_on_any_screen(size, make_app):
                 field.focus()
                 await pilot.press("enter")
                 await pilot.pause()
-            check(app, name)
-            if name == "help":
-                await pilot.press("right")  # the rules
-                await pilot.pause()
-                assert app.screen.query_one(RulesViewer).sections  # laid out: not an empty page checked
-                check(app, "rules")
+            check(app, name)  # (the rules' page: in test_layout_pilot.py, which lays it out at both sizes)
             await pilot.press("escape")
             await pilot.pause()
         match = screen.match
