@@ -40,12 +40,23 @@ _textual_wait.SLEEP_GRANULARITY = 0.005
 _textual_wait.SLEEP_IDLE = _textual_wait.SLEEP_GRANULARITY / 20
 
 
-def _isolate(monkeypatch: pytest.MonkeyPatch, folder: Path) -> None:
+@pytest.fixture(scope="session")
+def graph_cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The word graphs' cache folder of the whole run, never the user's. Under xdist each test
+    process's temporary folder is one of the run's: the run's own is shared, so the French and
+    English graphs are built once a run (a second of processor time each), not once a process."""
+    base = tmp_path_factory.getbasetemp()
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        base = base.parent
+    return base / "cache"
+
+
+def _isolate(monkeypatch: pytest.MonkeyPatch, folder: Path, cache: Path) -> None:
     # A developer's own configuration, language or saved games must not leak into the tests.
     monkeypatch.setenv("SCRABBLE_FR_PARTIES", str(folder / "parties"))
     monkeypatch.setenv("SCRABBLE_FR_LEXIQUES", str(folder / "lexiques"))
     monkeypatch.setenv("SCRABBLE_FR_CARTES", str(folder / "cartes"))
-    monkeypatch.setenv("SCRABBLE_FR_CACHE", str(folder.parent / "cache"))
+    monkeypatch.setenv("SCRABBLE_FR_CACHE", str(cache))
     monkeypatch.delenv("SCRABBLE_FR_LANGUE", raising=False)
     monkeypatch.delenv("SCRABBLE_FR_LEXIQUE", raising=False)
     monkeypatch.setenv("SCRABBLE_FR_CONFIG", str(Path(__file__).parent / "does-not-exist.toml"))
@@ -53,18 +64,18 @@ def _isolate(monkeypatch: pytest.MonkeyPatch, folder: Path) -> None:
 
 
 @pytest.fixture(autouse=True)
-def _french_by_default(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Iterator[None]:
-    _isolate(monkeypatch, tmp_path)
+def _french_by_default(monkeypatch: pytest.MonkeyPatch, tmp_path: Path, graph_cache: Path) -> Iterator[None]:
+    _isolate(monkeypatch, tmp_path, graph_cache)
     yield
     set_language("fr")
 
 
 @pytest.fixture(scope="module")
-def module_environment(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
+def module_environment(tmp_path_factory: pytest.TempPathFactory, graph_cache: Path) -> Iterator[None]:
     """The same isolation for what a module-scoped fixture prepares (a table shared by a module's
     tests), which runs before any test's own."""
     with pytest.MonkeyPatch.context() as monkeypatch:
-        _isolate(monkeypatch, tmp_path_factory.mktemp("module"))
+        _isolate(monkeypatch, tmp_path_factory.mktemp("module"), graph_cache)
         yield
     set_language("fr")
 

@@ -1,21 +1,20 @@
 """Set-up for the move generator and computer player tests.
 
-Word structures are cached on disk only in a temporary folder, never in the user's cache. The
-full word lists are used when they are there (the shipped ``lexiques/``); tests that need one
-skip with the reason otherwise.
+Word structures are cached on disk only in the run's temporary folder (tests/conftest.py), never
+in the user's cache. The full word lists are used when they are there (the shipped
+``lexiques/``); tests that need one skip with the reason otherwise.
 """
 
 from __future__ import annotations
 
 import gzip
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 from scrabble_fr.engine.wordlist import WordList
-from scrabble_fr.words import CACHE_ENV, WordSet
+from scrabble_fr.words import WordSet
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[1]
@@ -23,12 +22,6 @@ ROOT = HERE.parents[1]
 sys.path.insert(0, str(HERE))
 
 _lexicons: dict[str, WordList] = {}
-
-
-@pytest.fixture(autouse=True)
-def _private_cache(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    monkeypatch.setenv(CACHE_ENV, str(tmp_path_factory.getbasetemp() / "dawg-cache"))
-    yield
 
 
 def full_lexicon(lang: str) -> WordList:
