@@ -268,7 +268,7 @@ async def test_the_projector_turns_the_pages_of_a_long_ranking(tmp_path, french)
 
 def check(app: ScrabbleApp, where: str) -> None:
     """The typography test's check, the clock's large digits aside (their strokes are no text)."""
-    from .test_typography_pilot import ENGLISH, FORBIDDEN_STARTS, screen_lines
+    from .conftest import ENGLISH, FORBIDDEN_STARTS, screen_lines
 
     problems = []
     for widget, line in screen_lines(app):
