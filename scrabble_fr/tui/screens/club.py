@@ -41,7 +41,7 @@ from scrabble_fr.tui.requests import TableOpened
 from scrabble_fr.tui.screens.board_entry import BoardEntryScreen
 from scrabble_fr.tui.screens.dialogs import ConfirmDialog, _Dialog
 from scrabble_fr.tui.screens.duplicate_sheet import SheetScreen
-from scrabble_fr.tui.screens.slip_desk import DeskDialog, PaperPlayerDialog, SlipDialog, desk_row
+from scrabble_fr.tui.screens.slip_desk import CLUB_CSS, DeskDialog, PaperPlayerDialog, SlipDialog, desk_row
 from scrabble_fr.tui.table_watch import follow_table
 from scrabble_fr.tui.widgets.board import BoardPicture, BoardView
 from scrabble_fr.tui.widgets.rack import RackView
@@ -81,17 +81,7 @@ def sheet_screen(table: DuplicateTable) -> SheetScreen:
 class _ClubScreen(LocalizedBindings, Screen[None]):
     """What the three screens share: the board, the draw, the clock, following the table."""
 
-    DEFAULT_CSS = """
-    _ClubScreen #club-main { height: 17; }
-    _ClubScreen #club-side { width: 1fr; min-width: 28; padding: 0 1; }
-    _ClubScreen #club-rack { width: 30; height: 1; }
-    _ClubScreen #club-head { height: auto; }
-    _ClubScreen #club-info { height: auto; }
-    _ClubScreen #club-message { height: auto; max-height: 4; padding: 0 1; }
-    /* 7 out of 8: eight tiles take 31 columns (8 × 3 and 7 spaces): the side column's margins go at 80. */
-    _ClubScreen.eight-tiles #club-side { padding: 0; }
-    _ClubScreen.eight-tiles #club-rack { width: 31; }
-    """
+    CSS_PATH = CLUB_CSS
 
     def __init__(self, table: DuplicateTable) -> None:
         super().__init__()
@@ -218,9 +208,6 @@ class PlayerScreen(_ClubScreen, BoardEntryScreen):
         ("escape", "clear", N_("Clear"), False),
         ("ctrl+q", "app.quit", N_("Quit"), True),
     ]
-    DEFAULT_CSS = """
-    PlayerScreen #club-input { margin: 0 1; }
-    """
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="club-main"):
@@ -349,11 +336,6 @@ class ArbiterScreen(_ClubScreen):
         ("f8", "paper_player", N_("On paper"), True),
         ("ctrl+q", "app.quit", N_("Quit"), True),
     ]
-    DEFAULT_CSS = """
-    ArbiterScreen #club-players { height: 1fr; }
-    ArbiterScreen #club-code { height: 1; padding: 0 1; }
-    ArbiterScreen #club-message { min-height: 3; }
-    """
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="club-main"):
@@ -594,10 +576,6 @@ class TimeDialog(_Dialog):
 class CorrectionDialog(DeskDialog):
     """Correct a player's score on a closed coup: the coup, the player, the points, a reason."""
 
-    DEFAULT_CSS = """
-    CorrectionDialog Vertical.dialog { width: 64; }
-    """
-
     def __init__(self, players: Sequence[tuple[int, str]], coups: Sequence[int], coup: int) -> None:
         super().__init__()
         self.players = list(players)
@@ -655,13 +633,6 @@ class ProjectorScreen(_ClubScreen):
         ("f5", "sheet", N_("Sheet"), True),
         ("ctrl+q", "app.quit", N_("Quit"), True),
     ]
-    DEFAULT_CSS = """
-    ProjectorScreen #club-main { height: 1fr; min-height: 17; }
-    ProjectorScreen #club-clock { width: auto; height: 3; }
-    ProjectorScreen #club-head { text-style: bold; }
-    ProjectorScreen #club-top { height: auto; text-style: bold; }
-    ProjectorScreen #club-ranking { height: 1fr; }
-    """
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="club-main"):
@@ -816,12 +787,7 @@ class ClubEndScreen(LocalizedBindings, Screen[None]):
         ("n", "next_game", N_("Next game"), True),
         ("q,ctrl+q", "app.quit", N_("Quit"), True),
     ]
-    DEFAULT_CSS = """
-    ClubEndScreen #club-end { padding: 0 1; height: 1fr; }
-    ClubEndScreen #club-end-series { height: auto; }
-    ClubEndScreen #club-ranking { height: auto; max-height: 9; }
-    ClubEndScreen #club-end-coups { height: 1fr; min-height: 4; }
-    """
+    CSS_PATH = CLUB_CSS
 
     def __init__(self, table: DuplicateTable) -> None:
         super().__init__()

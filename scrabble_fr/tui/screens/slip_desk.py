@@ -22,6 +22,9 @@ from scrabble_fr.i18n import _
 from scrabble_fr.messages import describe
 from scrabble_fr.tui.screens.dialogs import _Dialog
 
+# The styles of the club's screens and of the desk's windows (a path from this folder).
+CLUB_CSS = "../club.tcss"
+
 
 def desk_row(label: str, field: Widget) -> Horizontal:
     """A field of a desk window, on one line after its label."""
@@ -31,13 +34,7 @@ def desk_row(label: str, field: Widget) -> Horizontal:
 class DeskDialog(_Dialog):
     """A desk's window that sends each line to the table and says what came back, or why not."""
 
-    DEFAULT_CSS = """
-    DeskDialog .dialog { width: 70; }
-    DeskDialog .desk-row { height: 1; margin: 0 0 1 0; }
-    DeskDialog .desk-label { width: 10; }
-    DeskDialog Select, DeskDialog Input { width: 1fr; }
-    DeskDialog #desk-said { height: auto; max-height: 5; }
-    """
+    CSS_PATH = CLUB_CSS
 
     def said(self, text: str, error: bool = False) -> None:
         widget = self.query_one("#desk-said", Static)
