@@ -251,16 +251,14 @@ class PlayerScreen(_ClubScreen, BoardEntryScreen):
             lines.append(_("Your move: {move}").format(move=mine or "—") if mine is not None
                          else _("No move of yours yet."))
         last = table.last_results
-        top = club_view.top_of(last)
-        if last is not None and top is not None:
+        if last is not None and last.top is not None:
             line = club_view.seat_coup(table, last, self.seat)
             move = line.move or line.proposal
             if lines:
                 lines.append("")
             lines.extend(text for text in (
                 _("Coup {n} results").format(n=last.number),
-                _("Top{colon} {top}").format(colon=colon(), top=top.text),
-                club_view.swap_text(last),
+                *club_view.top_lines(last),
                 _("Your move: {move}").format(move=move) if move else None,
                 _("You{colon} {points} ({percent})").format(colon=colon(), points=points(line.points),
                                                            percent=percent_text(line.percent)),
@@ -377,10 +375,10 @@ class ArbiterScreen(_ClubScreen):
         if upcoming is not None:
             lines.append(_("Next draw: {draw}").format(draw=upcoming[0]))
             if upcoming[1]:
-                lines.append(club_view.rejets_count_text(upcoming[1]))
+                lines.append(club_view.rejets_text(upcoming[1]))
         coup = table.current
         if coup is not None:
-            rejets = club_view.rejets_text(coup)
+            rejets = club_view.rejets_text(coup.draw.rejets)
             if rejets:
                 lines.append(rejets)
             lines.append(_("Proposed: {n} of {total}").format(n=len(club_view.proposed(table)),
@@ -497,12 +495,12 @@ class ArbiterScreen(_ClubScreen):
     def say_results(self) -> None:
         table = self.table
         last = table.last_results
-        top = club_view.top_of(last)
+        top = last.top if last is not None else None
         if last is None or top is None:
             return
         solos = [table.names[s] for s in table.players if club_view.seat_coup(table, last, s).solo]
         lines = [_("Coup {n} is closed.").format(n=last.number),
-                 _("Top of coup {n}{colon} {top}").format(n=last.number, colon=colon(), top=top.text)]
+                 _("Top of coup {n}{colon} {top}").format(n=last.number, colon=colon(), top=club_view.top_text(top))]
         if solos:
             lines.append(_("Solo: {names}").format(names=", ".join(solos)))
         self.say("\n".join(lines))
@@ -694,12 +692,7 @@ class ProjectorScreen(_ClubScreen):
         super().refresh_view()
         table = self.table
         last = table.last_results
-        top = club_view.top_of(last)
-        lines = [_("Top{colon} {top}").format(colon=colon(), top=top.text)] if top is not None else []
-        swapped = club_view.swap_text(last)
-        if swapped:
-            lines.append(swapped)
-        lines.extend(club_view.figures_lines(table, last))
+        lines = [*club_view.top_lines(last), *club_view.figures_lines(table, last)]
         self.query_one("#club-top", Static).update("\n".join(lines))
         self.refresh_ranking()
 
@@ -890,7 +883,7 @@ class ClubEndScreen(LocalizedBindings, Screen[None]):
         grid.add_columns(_("Coup"), _("Top"), _("Yours"), _("Missed"))
         for line in club_view.against_top(self.table, seat):
             missed = f"−{format_number(line.missed)}" if line.missed else "✓"
-            grid.add_row(Text(str(line.number), justify="right"), line.top.text,
+            grid.add_row(Text(str(line.number), justify="right"), club_view.top_text(line.top),
                          f"{line.move or '—'} {format_number(line.points)}", Text(missed, justify="right"))
 
     def action_sheet(self) -> None:
