@@ -414,6 +414,11 @@ async def test_the_desks_dialogs_say_when_they_are_cancelled_and_enter_closes_th
         await pilot.press("escape")
         await pilot.pause()
         assert text(app, "#club-message") == said[1] and not arbiter.coups[0].corrections
+        await pilot.press("f4")
+        await pilot.pause()
+        app.screen.query_one("#cancel", Button).press()  # its Cancel button: as Escape
+        await pilot.pause()
+        assert isinstance(app.screen, ArbiterScreen) and text(app, "#club-message") == said[1]
 
 
 @pytest.mark.parametrize("language", ["fr", "en"])

@@ -594,7 +594,7 @@ class CorrectionDialog(DeskDialog):
             yield Static(id="corr-error")
             with Horizontal(classes="buttons"):
                 yield Button(_("Correct"), id="confirm", variant="primary", compact=True)
-                yield Button(_("Cancel"), id="cancel", compact=True)
+                yield Button(_("Cancel"), id="cancel", compact=True, action="screen.cancel")
 
     def on_mount(self) -> None:
         self.query_one("#corr-player", Select).focus()

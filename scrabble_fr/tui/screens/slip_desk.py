@@ -41,10 +41,6 @@ class DeskDialog(_Dialog):
         widget.set_class(error, "error")
         widget.update(text)
 
-    @on(Button.Pressed, "#cancel")
-    def _cancel(self) -> None:
-        self.action_cancel()
-
 
 class SlipDialog(DeskDialog):
     """Type the slips of the players on paper (``players``: seat, name); ``send(name, line)``
@@ -67,7 +63,7 @@ class SlipDialog(DeskDialog):
             yield Static(id="desk-said")
             with Horizontal(classes="buttons"):
                 yield Button(_("Type it"), id="confirm", variant="primary", compact=True)
-                yield Button(_("Close"), id="cancel", compact=True)
+                yield Button(_("Close"), id="cancel", compact=True, action="screen.cancel")
 
     def on_mount(self) -> None:
         self.query_one("#slip-line", Input).focus()
@@ -114,7 +110,7 @@ class PaperPlayerDialog(DeskDialog):
             yield Static(id="desk-said")
             with Horizontal(classes="buttons"):
                 yield Button(_("Seat"), id="confirm", variant="primary", compact=True)
-                yield Button(_("Cancel"), id="cancel", compact=True)
+                yield Button(_("Cancel"), id="cancel", compact=True, action="screen.cancel")
 
     def on_mount(self) -> None:
         self.query_one("#paper-name", Input).focus()
