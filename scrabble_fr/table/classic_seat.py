@@ -68,7 +68,7 @@ class ClassicSeat(ActorPolicy):
     def check_contest(self, match: Match, contester: int) -> None:
         table = self.table
         if contester != table.me and not table.judging:
-            raise TableError("spectator" if table.me is None else "not_your_turn", name=match.players[contester])
+            raise TableError("spectator" if table.me is None else "not_your_turn", name=match.game.players[contester])
         if table.judgement is not None and not table.judging:
             raise TableError("judgement_pending")
 

@@ -278,7 +278,7 @@ class TableSession(FollowedTable):
         if self.me is None:
             raise TableError("arbiter_plays_no_tiles" if self.is_arbiter else "spectator")
         if player != self.me:
-            raise TableError("not_your_turn", name=self.match.players[player])
+            raise TableError("not_your_turn", name=self.match.game.players[player])
 
     def _apply(self, row: Row) -> None:
         typed = row.classic()
@@ -544,7 +544,7 @@ class TableSession(FollowedTable):
             if (note.kind in HELP_NOTES and note.count > before.get((note.kind, note.after, note.player), 0)
                     and note.player != self.me):
                 text = _("{name} asked for a hint.") if note.kind == "hint" else _("{name} used the word tools.")
-                said.append(text.format(name=self.match.players[note.player]))
+                said.append(text.format(name=self.match.game.players[note.player]))
         return tuple(said)
 
 

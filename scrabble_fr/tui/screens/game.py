@@ -364,7 +364,7 @@ class GameScreen(LocalizedBindings, Screen[None]):
         self.shown.extend(sentence(m) for m in outcome.messages)
         message = ""
         match = self.match
-        if match.is_over:
+        if match.game.is_over:
             self.say(message)
             self._finish()
             return
@@ -659,7 +659,7 @@ class GameScreen(LocalizedBindings, Screen[None]):
     def _tick(self) -> None:
         if self.match.tick():
             self.refresh_view()
-            if self.match.is_over:  # past the overtime limit
+            if self.match.game.is_over:  # past the overtime limit
                 self._finish()
         else:
             self._refresh_scores()
