@@ -67,7 +67,6 @@ from scrabble_fr.table.store import (
     NewTable,
     Role,
     Row,
-    Seat,
     SeatSpec,
     TableInfo,
     TableStore,
@@ -541,11 +540,3 @@ class DuplicateTable(FollowedTable, FollowedGame):
                     raise
         messages.extend(self.publish().messages)
         return tuple(messages)
-
-    # -- reading -----------------------------------------------------------------------------
-    def present(self, seat: int) -> bool:
-        info = next((s for s in self.info.seats if s.number == seat), None)
-        return bool(info and info.present) or (self.held and seat == self.seat)
-
-    def seat_info(self, seat: int) -> Seat:
-        return next(s for s in self.info.seats if s.number == seat)

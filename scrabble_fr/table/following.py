@@ -170,6 +170,11 @@ class FollowedTable:
                 raise TableError("spectator")
             raise TableError("seat_taken", name=self.info.seat(self.seat).name)
 
+    def present(self, seat: int) -> bool:
+        """Whether seat number ``seat`` is taken now (this process's own once it holds it)."""
+        info = next((s for s in self.info.seats if s.number == seat), None)
+        return bool(info and info.present) or (self.held and seat == self.seat)
+
     def close(self) -> None:
         """Leave the table: the seat is free at once for another terminal."""
         if self.held and self.leased and not self.lost_seat:

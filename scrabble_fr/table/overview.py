@@ -162,7 +162,7 @@ def duplicate_view(store: TableStore, info: TableInfo, seat: int | None, code: s
     coup = table.current or table.last
     return {
         "table": table.table_id, **variant_entry(table.variant),
-        "seat": table.seat_info(seat).name if seat is not None else None,
+        "seat": table.info.seat(seat).name if seat is not None else None,
         "role": access.value,
         "coup": coup.number if coup is not None else 0,
         "state": duplicate_state(table).value,

@@ -266,11 +266,10 @@ class TableSession(FollowedTable):
     def can_act(self) -> bool:
         return self.held and not self.lost_seat and self.damaged is None and not self.offline
 
-    def present(self, player: int) -> bool | None:
+    def player_present(self, player: int) -> bool | None:
+        """Whether ``player``'s seat is taken now (None: a computer's, which no one takes)."""
         seat = self.players[player]
-        if seat.is_computer:
-            return None
-        return seat.present or (self.held and seat.number == self.seat)
+        return None if seat.is_computer else self.present(seat.number)
 
     def require_turn(self, player: int) -> None:
         if self.damaged is not None:

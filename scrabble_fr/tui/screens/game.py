@@ -240,7 +240,7 @@ class GameScreen(LocalizedBindings, Screen[None]):
         tails = []
         for index in range(len(game.players)):
             kind = "" if compact or not match.is_computer(index) else _("computer")
-            if self.table is not None and self.table.present(index) is False:
+            if self.table is not None and self.table.player_present(index) is False:
                 kind = _("away")  # nobody holds that seat now (said in the compact layout too)
             tails.append((f"  {texts.clock_text(clocks[index])}" if clocks is not None else "") + f" {kind}")
         # A seat away with a clock at 80 columns: the names give way, so that « away » stays on
