@@ -271,14 +271,6 @@ class TableSession(FollowedTable):
         seat = self.players[player]
         return None if seat.is_computer else self.present(seat.number)
 
-    def require_turn(self, player: int) -> None:
-        if self.damaged is not None:
-            raise self.damaged
-        if self.me is None:
-            raise TableError("arbiter_plays_no_tiles" if self.is_arbiter else "spectator")
-        if player != self.me:
-            raise TableError("not_your_turn", name=self.match.game.players[player])
-
     def _apply(self, row: Row) -> None:
         typed = row.classic()
         match = self.match
