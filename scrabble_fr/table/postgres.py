@@ -59,22 +59,6 @@ _ROOM = ("SELECT current_setting('max_connections')::int "
          "(SELECT count(*) FROM pg_stat_activity WHERE datid IS NOT NULL "
          "AND COALESCE(backend_type, 'client backend') = 'client backend')")
 
-SCHEMA = [
-    "CREATE TABLE IF NOT EXISTS scrabble_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)",
-    """CREATE TABLE IF NOT EXISTS scrabble_tables (
-        id TEXT PRIMARY KEY, kind TEXT NOT NULL, config JSONB NOT NULL,
-        created_ms BIGINT NOT NULL, updated_ms BIGINT NOT NULL,
-        events INTEGER NOT NULL DEFAULT 0, over BOOLEAN NOT NULL DEFAULT FALSE, join_hash TEXT UNIQUE)""",
-    """CREATE TABLE IF NOT EXISTS scrabble_seats (
-        table_id TEXT NOT NULL REFERENCES scrabble_tables(id), seat INTEGER NOT NULL, name TEXT NOT NULL,
-        computer_level INTEGER, role TEXT NOT NULL, code_hash TEXT UNIQUE,
-        lease_token TEXT, lease_until_ms BIGINT NOT NULL DEFAULT 0, joined_ms BIGINT,
-        PRIMARY KEY (table_id, seat))""",
-    """CREATE TABLE IF NOT EXISTS scrabble_events (
-        table_id TEXT NOT NULL REFERENCES scrabble_tables(id), seq INTEGER NOT NULL, ts_ms BIGINT NOT NULL,
-        payload TEXT NOT NULL, PRIMARY KEY (table_id, seq))""",
-]
-
 
 def _fetched(cursor: psycopg.Cursor[Any]) -> list[tuple[Any, ...]]:
     """The rows a statement returned (none for a statement that returns none)."""
@@ -89,6 +73,7 @@ class PostgresStore(TableStore):
     EVENTS = "scrabble_events"
     META = "scrabble_meta"
     NOW_MS = "(extract(epoch from clock_timestamp()) * 1000)::bigint"
+    TYPES = {"json": "JSONB", "ms": "BIGINT", "bool": "BOOLEAN", "false": "FALSE"}
     wakes = True
 
     def __init__(self, address: str) -> None:
@@ -165,7 +150,7 @@ class PostgresStore(TableStore):
     def _migrate(self) -> None:
         with self._transaction() as run:
             run("SELECT pg_advisory_xact_lock(%s)", (_MIGRATION_LOCK,))
-            self._make_schema(run, SCHEMA)
+            self._make_schema(run)
 
     @contextmanager
     def _transaction(self) -> Iterator[Run]:

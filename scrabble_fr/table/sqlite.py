@@ -38,20 +38,8 @@ def _failure(address: str, exc: sqlite3.Error) -> TableError:
     return unreachable(address, str(exc))
 
 
+# What SQLite adds to the schema both backends share (store.SCHEMA).
 SCHEMA = [
-    "CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)",
-    """CREATE TABLE IF NOT EXISTS tables (
-        id TEXT PRIMARY KEY, kind TEXT NOT NULL, config TEXT NOT NULL,
-        created_ms INTEGER NOT NULL, updated_ms INTEGER NOT NULL,
-        events INTEGER NOT NULL DEFAULT 0, over INTEGER NOT NULL DEFAULT 0, join_hash TEXT UNIQUE)""",
-    """CREATE TABLE IF NOT EXISTS seats (
-        table_id TEXT NOT NULL REFERENCES tables(id), seat INTEGER NOT NULL, name TEXT NOT NULL,
-        computer_level INTEGER, role TEXT NOT NULL, code_hash TEXT UNIQUE,
-        lease_token TEXT, lease_until_ms INTEGER NOT NULL DEFAULT 0, joined_ms INTEGER,
-        PRIMARY KEY (table_id, seat))""",
-    """CREATE TABLE IF NOT EXISTS events (
-        table_id TEXT NOT NULL REFERENCES tables(id), seq INTEGER NOT NULL, ts_ms INTEGER NOT NULL,
-        payload TEXT NOT NULL, PRIMARY KEY (table_id, seq))""",
     # An event's insert keeps its table's count and activity up to date in the same statement:
     # writing an event is then one statement, the write lock held for no Python in between.
     """CREATE TRIGGER IF NOT EXISTS event_counted AFTER INSERT ON events BEGIN
@@ -63,6 +51,7 @@ class SqliteStore(TableStore):
     """Tables in a SQLite file (``:memory:`` for a store of one process, in tests)."""
 
     PARAMETER = "?"
+    TYPES = {"json": "TEXT", "ms": "INTEGER", "bool": "INTEGER", "false": "0"}
     NOW_MS = "CAST(ROUND((julianday('now') - 2440587.5) * 86400000.0) AS INTEGER)"
 
     def __init__(self, path: str | os.PathLike[str], *, make_folder: bool = False) -> None:

@@ -243,6 +243,23 @@ def new_table_id() -> str:
 # A statement run in a backend's transaction: its SQL and parameters, the rows it returns.
 Run = Callable[[str, tuple[Any, ...]], list[tuple[Any, ...]]]
 
+# The tables of both backends, in the backend's names and column types (:attr:`TableStore.TYPES`).
+SCHEMA = [
+    "CREATE TABLE IF NOT EXISTS {meta} (key TEXT PRIMARY KEY, value TEXT NOT NULL)",
+    """CREATE TABLE IF NOT EXISTS {tables} (
+        id TEXT PRIMARY KEY, kind TEXT NOT NULL, config {json} NOT NULL,
+        created_ms {ms} NOT NULL, updated_ms {ms} NOT NULL,
+        events INTEGER NOT NULL DEFAULT 0, over {bool} NOT NULL DEFAULT {false}, join_hash TEXT UNIQUE)""",
+    """CREATE TABLE IF NOT EXISTS {seats} (
+        table_id TEXT NOT NULL REFERENCES {tables}(id), seat INTEGER NOT NULL, name TEXT NOT NULL,
+        computer_level INTEGER, role TEXT NOT NULL, code_hash TEXT UNIQUE,
+        lease_token TEXT, lease_until_ms {ms} NOT NULL DEFAULT 0, joined_ms {ms},
+        PRIMARY KEY (table_id, seat))""",
+    """CREATE TABLE IF NOT EXISTS {events} (
+        table_id TEXT NOT NULL REFERENCES {tables}(id), seq INTEGER NOT NULL, ts_ms {ms} NOT NULL,
+        payload TEXT NOT NULL, PRIMARY KEY (table_id, seq))""",
+]
+
 
 class TableStore(ABC):
     """A store of tables, and what both backends write in the same SQL: a table created, a seat
@@ -262,6 +279,7 @@ class TableStore(ABC):
     META = "meta"
     PARAMETER = "%s"
     NOW_MS: str  # the database's clock, milliseconds since 1970, as an SQL expression
+    TYPES: dict[str, str]  # the schema's column types: "json", "ms" (milliseconds), "bool", "false"
     #: Whether :meth:`wait` returns as soon as another process writes (a server that announces
     #: its writes); otherwise a process follows a table by calling :meth:`changed` on a timer.
     wakes: bool = False
@@ -269,7 +287,7 @@ class TableStore(ABC):
     def _sql(self, text: str) -> str:
         # The parameters first: a name or a clock put in after holds no placeholder to rewrite.
         return text.replace("%s", self.PARAMETER).format(tables=self.TABLES, seats=self.SEATS, events=self.EVENTS,
-                                                         meta=self.META, now=self.NOW_MS)
+                                                         meta=self.META, now=self.NOW_MS, **self.TYPES)
 
     @abstractmethod
     def _run(self, sql: str, params: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
@@ -291,9 +309,10 @@ class TableStore(ABC):
     def _check_room(self, run: Run) -> None:  # noqa: B027 (a file has none)
         """Refuse a newcomer the store has no room for (a server's connections; a file has room)."""
 
-    def _make_schema(self, run: Run, schema: Iterable[str]) -> None:
-        """Create what ``schema`` lacks and record its version, in the caller's transaction."""
-        for statement in schema:
+    def _make_schema(self, run: Run, extra: Iterable[str] = ()) -> None:
+        """Create what :data:`SCHEMA` and the backend's ``extra`` statements lack, and record the
+        schema's version, in the caller's transaction."""
+        for statement in [*map(self._sql, SCHEMA), *extra]:
             run(statement, ())
         found = run(self._sql("SELECT value FROM {meta} WHERE key = 'schema'"), ())
         if not found:
