@@ -39,7 +39,7 @@ from typing import Any
 from scrabble_fr.engine.players import check_names
 from scrabble_fr.table.address import Backend, StoreAddress, parse_address, shown_text, unreachable
 from scrabble_fr.table.errors import TableError
-from scrabble_fr.table.rows import ClassicRow, DuplicateRow, RowType, read_classic_row, read_duplicate_row, row_type
+from scrabble_fr.table.rows import ClassicRow, RowType, read_classic_row, row_type
 from scrabble_fr.table.secrets import clean_code, derive_secret
 
 SCHEMA_VERSION = 1
@@ -162,10 +162,6 @@ class Row:
     def classic(self) -> ClassicRow:
         """The row as a classic table's typed row; raises for a row that does not read."""
         return read_classic_row(self.payload)
-
-    def duplicate(self) -> DuplicateRow:
-        """The row as a duplicate table's typed row; raises for a row that does not read."""
-        return read_duplicate_row(self.payload)
 
 
 class Conflict(Exception):
