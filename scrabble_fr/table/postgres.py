@@ -30,8 +30,6 @@ from scrabble_fr.table.errors import TableError
 from scrabble_fr.table.store import Conflict, Created, NewTable, Row, Run, TableStore
 
 CHANNEL = "scrabble_fr"
-# A table-level change (created, joined, a seat taken or left) told on both channels.
-NOTIFY_BOTH = "SELECT pg_notify(%s, %s), pg_notify(%s, %s)"
 
 
 def table_channel(table_id: str) -> str:
@@ -166,7 +164,8 @@ class PostgresStore(TableStore):
         self._announce(self._run, table_id)
 
     def _announce(self, run: Run, table_id: str) -> None:
-        run(NOTIFY_BOTH, (CHANNEL, table_id, table_channel(table_id), table_id))
+        # A table-level change (created, joined, a seat taken or left) told on both channels.
+        run("SELECT pg_notify(%s, %s), pg_notify(%s, %s)", (CHANNEL, table_id, table_channel(table_id), table_id))
 
     def _check_room(self, run: Run) -> None:
         """Refuse a newcomer (``base_full``) when the server's connection slots in use, this

@@ -79,9 +79,11 @@ class SqliteStore(TableStore):
         except sqlite3.Error as exc:
             raise _failure(self.address, exc) from None
 
-    def _attach(self, create: bool) -> None:
+    def _attach(self, create: bool = False) -> None:
         """Leave the empty store of an absent file for the file: once another process made it,
         or (``create``) made here, readable by its owner only (every rack of every table is in it)."""
+        if not self._absent:
+            return
         target = Path(self.address)
         try:
             if create and not target.exists():
@@ -102,8 +104,7 @@ class SqliteStore(TableStore):
     # -- plumbing ----------------------------------------------------------------------------
     def _run(self, sql: str, params: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
         with self._lock:
-            if self._absent:
-                self._attach(create=False)  # if another process created the file meanwhile
+            self._attach()  # if another process created the file meanwhile
             try:
                 return self._db.execute(sql, params).fetchall()
             except sqlite3.IntegrityError:
@@ -158,8 +159,7 @@ class SqliteStore(TableStore):
     # -- tables ------------------------------------------------------------------------------
     def create_table(self, table: NewTable) -> Created:
         with self._lock:
-            if self._absent:
-                self._attach(create=True)  # the first table written makes the file
+            self._attach(create=True)  # the first table written makes the file
             return super().create_table(table)
 
     def set_seat_code(self, table_id: str, seat: int, hash_: str, seals: Mapping[str, str] | None = None) -> bool:
@@ -178,10 +178,9 @@ class SqliteStore(TableStore):
         # other (each reads one table's count, in its own process: cheap without a server).
         text = json.dumps(payload, ensure_ascii=False)
         with self._lock:
+            self._attach()  # made by another process since this one opened it
             if self._absent:
-                self._attach(create=False)  # made by another process since this one opened it
-                if self._absent:
-                    raise TableError("table_unknown", table=table_id)
+                raise TableError("table_unknown", table=table_id)
             try:
                 # One statement, its own transaction: the row, and (the trigger) its table's count.
                 found = self._db.execute(f"INSERT INTO events (table_id, seq, ts_ms, payload) "
