@@ -17,7 +17,7 @@ import json
 import select
 import threading
 import time
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator
 from contextlib import contextmanager, suppress
 from typing import Any
 
@@ -72,6 +72,7 @@ class PostgresStore(TableStore):
     META = "scrabble_meta"
     NOW_MS = "(extract(epoch from clock_timestamp()) * 1000)::bigint"
     TYPES = {"json": "JSONB", "ms": "BIGINT", "bool": "BOOLEAN", "false": "FALSE"}
+    SET_ENTRY = "jsonb_set(config, ARRAY[%s::text, %s::text], to_jsonb(%s::text))"
     wakes = True
 
     def __init__(self, address: str) -> None:
@@ -186,19 +187,6 @@ class PostgresStore(TableStore):
                     raise TableError("table_exists", table=table.id) from None
                 # Another process drew the same random id or code at the same instant: draw again.
         raise TableError("not_recorded")
-
-    def set_seat_code(self, table_id: str, seat: int, hash_: str, seals: Mapping[str, str] | None = None) -> bool:
-        # One statement: the seat's code and, if it took, its seals. jsonb_set is evaluated on the
-        # row as it stands once its lock is had, so a seat writing its own at once loses none.
-        entries = json.dumps({key: {str(seat): value} for key, value in (seals or {}).items()})
-        return bool(self._run(
-            "WITH coded AS (UPDATE scrabble_seats SET code_hash = %s WHERE table_id = %s AND seat = %s "
-            "AND computer_level IS NULL AND (code_hash IS NULL OR code_hash = %s) RETURNING seat), "
-            "sealed AS (UPDATE scrabble_tables SET config = ("
-            "SELECT config || jsonb_object_agg(e.key, COALESCE(config -> e.key, '{}'::jsonb) || e.value) "
-            "FROM jsonb_each(%s::jsonb) AS e) "
-            "WHERE id = %s AND EXISTS (SELECT 1 FROM coded) AND %s::jsonb <> '{}'::jsonb RETURNING 1) "
-            "SELECT seat FROM coded", (hash_, table_id, seat, hash_, entries, table_id, entries)))
 
     # -- the log -----------------------------------------------------------------------------
     def append(self, table_id: str, seq: int, payload: dict[str, Any], quiet: bool = False) -> Row:

@@ -16,7 +16,7 @@ import os
 import sqlite3
 import threading
 import time
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator
 from contextlib import AbstractContextManager, contextmanager, suppress
 from pathlib import Path
 from typing import Any
@@ -52,6 +52,7 @@ class SqliteStore(TableStore):
 
     PARAMETER = "?"
     TYPES = {"json": "TEXT", "ms": "INTEGER", "bool": "INTEGER", "false": "0"}
+    SET_ENTRY = """json_set(config, '$."' || %s || '"."' || %s || '"', %s)"""
     NOW_MS = "CAST(ROUND((julianday('now') - 2440587.5) * 86400000.0) AS INTEGER)"
 
     def __init__(self, path: str | os.PathLike[str], *, make_folder: bool = False) -> None:
@@ -161,16 +162,6 @@ class SqliteStore(TableStore):
         with self._lock:
             self._attach(create=True)  # the first table written makes the file
             return super().create_table(table)
-
-    def set_seat_code(self, table_id: str, seat: int, hash_: str, seals: Mapping[str, str] | None = None) -> bool:
-        with self._transaction() as run:
-            done = bool(run("UPDATE seats SET code_hash = ? WHERE table_id = ? AND seat = ? AND computer_level IS NULL "
-                            "AND (code_hash IS NULL OR code_hash = ?) RETURNING seat", (hash_, table_id, seat, hash_)))
-            for key, value in (seals or {}).items() if done else ():
-                # json_set changes one entry under the write lock: another seat's stays.
-                run("UPDATE tables SET config = json_set(config, ?, ?) WHERE id = ?",
-                    (f'$."{key}"."{seat}"', value, table_id))
-        return done
 
     # -- the log -----------------------------------------------------------------------------
     def append(self, table_id: str, seq: int, payload: dict[str, Any], quiet: bool = False) -> Row:

@@ -276,6 +276,7 @@ class TableStore(ABC):
     PARAMETER = "%s"
     NOW_MS: str  # the database's clock, milliseconds since 1970, as an SQL expression
     TYPES: dict[str, str]  # the schema's column types: "json", "ms" (milliseconds), "bool", "false"
+    SET_ENTRY: str  # the configuration with ``config[key][seat] = value`` set (parameters: key, seat, value)
     #: Whether :meth:`wait` returns as soon as another process writes (a server that announces
     #: its writes); otherwise a process follows a table by calling :meth:`changed` on a timer.
     wakes: bool = False
@@ -409,13 +410,21 @@ class TableStore(ABC):
     def set_over(self, table_id: str) -> None:
         self._run(self._sql("UPDATE {tables} SET over = TRUE WHERE id = %s"), (table_id,))
 
-    @abstractmethod
     def set_seat_code(self, table_id: str, seat: int, hash_: str, seals: Mapping[str, str] | None = None) -> bool:
         """Give a seat created without a code (``NewTable.coded`` false) the code whose hash is
         ``hash_``; True if the seat has that code now, False if it has another one. ``seals``
         (configuration key: hex) are this seat's entries of those keys (a rematch's seals, which
         only this seat can make), set in the same write; each key's object must exist. Two seats
         setting theirs at once both keep them (the configuration is changed in place, not rewritten)."""
+        with self._transaction() as run:
+            done = bool(run(self._sql("UPDATE {seats} SET code_hash = %s WHERE table_id = %s AND seat = %s "
+                                      "AND computer_level IS NULL AND (code_hash IS NULL OR code_hash = %s) "
+                                      "RETURNING seat"), (hash_, table_id, seat, hash_)))
+            for key, value in (seals or {}).items() if done else ():
+                # One entry set on the row as it stands once its write lock is had: another seat's stays.
+                run(self._sql("UPDATE {tables} SET config = " + self.SET_ENTRY + " WHERE id = %s"),
+                    (key, str(seat), value, table_id))
+        return done
 
     # -- the log -----------------------------------------------------------------------------
     @abstractmethod
