@@ -258,15 +258,15 @@ SCHEMA = [
 
 
 class TableStore(ABC):
-    """A store of tables, and what both backends write in the same SQL: a table created, a seat
-    added, taken or left, a code looked up, the tables and the log read. Every method raises
-    :class:`TableError` for a store it cannot reach (``base_unreachable``, ``base_lost``), and
-    writes nothing then.
+    """A store of tables, and what both backends write in the same SQL: the schema, a table
+    created, a seat added, taken or left, a seat's code set, a code looked up, the tables and the
+    log read. Every method raises :class:`TableError` for a store it cannot reach
+    (``base_unreachable``, ``base_lost``), and writes nothing then.
 
     A statement here names the backend's tables ``{tables}``, ``{seats}``, ``{events}`` and
-    ``{meta}``, its clock ``{now}`` and a parameter ``%s``; :meth:`_sql` says it in the backend's
-    dialect. A backend says how it runs a statement and a transaction, and what it adds to one
-    (:meth:`_announce`, the checks of a newcomer)."""
+    ``{meta}``, its clock ``{now}``, its column types (:attr:`TYPES`) and a parameter ``%s``;
+    :meth:`_sql` says it in the backend's dialect. A backend says how it runs a statement and a
+    transaction, and what it adds to one (:meth:`_announce`, the checks of a newcomer)."""
 
     address: str
     TABLES = "tables"
