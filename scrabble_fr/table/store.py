@@ -322,10 +322,6 @@ class TableStore(ABC):
             raise TableError("schema_newer", base=shown_text(self.address), found=found[0][0],
                              supported=SCHEMA_VERSION)
 
-    def now_ms(self) -> int:
-        """The database's clock."""
-        return int(self._run(self._sql("SELECT {now}"))[0][0])
-
     # -- tables ------------------------------------------------------------------------------
     def create_table(self, table: NewTable) -> Created:
         """Create the table (``table_exists`` if ``table.id`` is taken: nothing written)."""
@@ -438,8 +434,8 @@ class TableStore(ABC):
         return self.rows_now(table_id, after)[0]
 
     def rows_now(self, table_id: str, after: int = 0) -> tuple[list[Row], int]:
-        """:meth:`rows` and :meth:`now_ms` together, in one round trip (what a process following a
-        table asks at every change)."""
+        """:meth:`rows` and the database's clock together, in one round trip (what a process
+        following a table asks at every change)."""
         # The clock rides along on a row of its own (no event after ``after``: that row only).
         found = self._run(self._sql("SELECT {now}, e.seq, e.ts_ms, e.payload FROM (SELECT 1) AS one "
                                     "LEFT JOIN {events} e ON e.table_id = %s AND e.seq > %s ORDER BY e.seq"),
