@@ -33,21 +33,26 @@ from __future__ import annotations
 import json
 import secrets
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager, suppress
-from typing import Any
+from typing import Any, TypeVar
 
 from scrabble_fr.engine.errors import ScrabbleError
 from scrabble_fr.i18n import _
 from scrabble_fr.match.outcome import Outcome
 from scrabble_fr.messages import describe
 from scrabble_fr.table.errors import OUT_OF_REACH, TableError
-from scrabble_fr.table.store import RENEW_SECONDS, Row, TableInfo, TableStore
+from scrabble_fr.table.store import RENEW_SECONDS, Conflict, Row, TableInfo, TableStore
 
 # What a store says when it does not take a row: away, or held by another terminal's write.
 STORE_FAILURES = OUT_OF_REACH | {"base_busy"}
 # A busy store, as a look or a write meets it: the next look reads, the intent is sent again.
 BUSY = frozenset({"base_busy", "not_recorded_busy"})
+# How many times an intent is written again while the other processes' rows keep coming first
+# (then « not recorded », busy): a whole club proposing at a coup's close fits in it.
+WRITE_ATTEMPTS = 50
+
+T = TypeVar("T")
 
 
 def not_recorded(exc: TableError) -> TableError:
@@ -169,6 +174,11 @@ class FollowedTable:
             if self.seat is None:
                 raise TableError("spectator")
             raise TableError("seat_taken", name=self.info.seat(self.seat).name)
+
+    def present(self, seat: int) -> bool:
+        """Whether seat number ``seat`` is taken now (this process's own once it holds it)."""
+        info = next((s for s in self.info.seats if s.number == seat), None)
+        return bool(info and info.present) or (self.held and seat == self.seat)
 
     def close(self) -> None:
         """Leave the table: the seat is free at once for another terminal."""
@@ -318,6 +328,17 @@ class FollowedTable:
                 self.offline = True  # the next look says when it is back
                 self._unsure = (seq, json.loads(json.dumps(payload, ensure_ascii=False)))
             raise not_recorded(exc) from None
+
+    def _write_retrying(self, write: Callable[[], T], lost: Callable[[], None]) -> T:
+        """``write()`` an intent's row. Another process's row first (:class:`Conflict`): ``lost()``
+        reads it, raising if the intent no longer holds, and the intent is written again on top;
+        « not recorded » (busy) when theirs keep coming first."""
+        for _attempt in range(WRITE_ATTEMPTS):
+            try:
+                return write()
+            except Conflict:
+                lost()
+        raise TableError("not_recorded_busy")  # the others' rows kept coming first
 
     # -- looking -----------------------------------------------------------------------------
     def _look_failed(self, exc: TableError) -> Outcome | None:
