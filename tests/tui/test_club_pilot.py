@@ -492,8 +492,7 @@ async def test_the_desk_shows_the_open_tables_code_and_who_is_away_at_80_columns
                          "en": "The table's code, to join: "}[language] + str(created.table_code)]
         alice = DuplicateTable.join(open_store(base), created.table_code, name="Alice")  # the code read there
         bruno = DuplicateTable.join(open_store(base), created.table_code, name="Bruno")
-        bruno.close()  # Bruno's terminal closed: his seat is away
-        app.screen._seats()
+        bruno.close()  # Bruno's terminal closed: his seat is away, seen by the desk's next look at the seats
         await until(pilot, lambda: "Bruno" in text(app, "#club-players"))
         players = whole_lines(app, "#club-players")
         assert players[0] == {"fr": "2 joueurs, 1 absent (○)", "en": "2 players, 1 away (○)"}[language]

@@ -95,6 +95,7 @@ class _ClubScreen(LocalizedBindings, Screen[None]):
         rules = self.table.rules
         self.set_class(self.table.variant.draw_size(rules.rack_size) > rules.rack_size, "eight-tiles")
         follow_table(self, self.table, self.follow, every=FOLLOW_SECONDS)
+        self.table.refresh_seats()  # who is at the table now, not when its session was opened
         self.refresh_view()
         if club_view.phase(self.table) is Phase.OVER:
             self.call_after_refresh(self.finish)
@@ -348,8 +349,6 @@ class ArbiterScreen(_ClubScreen):
 
     def on_mount(self) -> None:
         super().on_mount()
-        self._seats()
-        self.set_interval(2.0, self._seats)
         if not self.table.coups:
             self.say(_("F2 starts the first coup when the players are here."))
 
@@ -386,10 +385,6 @@ class ArbiterScreen(_ClubScreen):
         return lines
 
     announced = -1  # the last coup whose top was said
-
-    def _seats(self) -> None:
-        self.table.refresh_seats()
-        self.refresh_players()
 
     def refresh_view(self) -> None:
         super().refresh_view()
