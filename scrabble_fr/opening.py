@@ -5,7 +5,7 @@ line ask here and show (or say) what comes back.
     >>> from scrabble_fr.records.store import RecordStore
     >>> import tempfile, pathlib
     >>> outcome = new_game(GameConfig.from_spec("Alice,Bruno", seed=7), RecordStore(pathlib.Path(tempfile.mkdtemp())))
-    >>> outcome.kind, outcome.session.players[0]
+    >>> outcome.kind, outcome.session.game.players[0]
     (<Kind.NEW_GAME: 'new_game'>, 'Alice')
     >>> outcome.session.close()
     >>> refused = table_code("nope-nope", base=":memory:")

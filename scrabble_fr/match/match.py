@@ -226,14 +226,6 @@ class Match:
 
     # -- reading the table -------------------------------------------------------------------
     @property
-    def players(self) -> list[str]:
-        return self.game.players
-
-    @property
-    def is_over(self) -> bool:
-        return self.game.is_over
-
-    @property
     def actor(self) -> int:
         """Who acts next: the player to move, or while a move is announced the player after its
         announcer (whose move accepts it)."""

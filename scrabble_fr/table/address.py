@@ -1,6 +1,6 @@
 """A table store's address: which backend it names, and how it is said without its password.
 
-    >>> parse_address("postgresql://club:SECRET@db.local/scrabble").shown
+    >>> shown_text("postgresql://club:SECRET@db.local/scrabble")
     'postgresql://club@db.local/scrabble'
     >>> parse_address("tables.sqlite3").backend
     <Backend.SQLITE: 'sqlite'>
@@ -13,7 +13,7 @@
 mistyped address, refused rather than taken for a file name (it would make a SQLite file whose path
 holds the password); libpq's ``key=value`` form is refused the same way; anything else is a SQLite
 file's path (``:memory:``: a store of one process). Every message that names a store names it by
-:attr:`StoreAddress.shown`, and :meth:`StoreAddress.redact` takes the password out of a server's or
+:func:`shown_text`, and :meth:`StoreAddress.redact` takes the password out of a server's or
 a library's text (libpq quotes a malformed address whole, password included).
 """
 
@@ -48,7 +48,7 @@ CONCEALED = "…"
 
 
 def conceal_addresses() -> None:
-    """From now on this process names no store in its messages (:attr:`StoreAddress.shown` and
+    """From now on this process names no store in its messages (:func:`shown_text` and
     :meth:`StoreAddress.redact` say ``…``): the process of a stranger's browser tab."""
     global _concealed
     _concealed = True
@@ -76,17 +76,12 @@ class StoreAddress:
         found |= {unquote(secret) for secret in found}
         return tuple(sorted((s for s in found if s), key=len, reverse=True))
 
-    @property
-    def shown(self) -> str:
-        """The address as a message says it: no password, control characters escaped."""
-        return shown_text(self.text)
-
     def redact(self, text: str) -> str:
         """``text`` (a library's or a server's message about this store) without the password:
-        the address it quotes said as :attr:`shown`, the password itself wherever it appears."""
+        the address it quotes said as :func:`shown_text`, the password itself wherever it appears."""
         if _concealed:
             return CONCEALED
-        text = text.replace(self.text, self.shown)
+        text = text.replace(self.text, shown_text(self.text))
         for secret in self.secrets:
             text = text.replace(secret, "***")
         return _escaped(text)

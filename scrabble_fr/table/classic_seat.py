@@ -63,12 +63,18 @@ class ClassicSeat(ActorPolicy):
         return self.table.can_act and (player == self.table.me or match.is_computer(player))
 
     def require_turn(self, match: Match, player: int) -> None:
-        self.table.require_turn(player)
+        table = self.table
+        if table.damaged is not None:
+            raise table.damaged
+        if table.me is None:
+            raise TableError("arbiter_plays_no_tiles" if table.is_arbiter else "spectator")
+        if player != table.me:
+            raise TableError("not_your_turn", name=match.game.players[player])
 
     def check_contest(self, match: Match, contester: int) -> None:
         table = self.table
         if contester != table.me and not table.judging:
-            raise TableError("spectator" if table.me is None else "not_your_turn", name=match.players[contester])
+            raise TableError("spectator" if table.me is None else "not_your_turn", name=match.game.players[contester])
         if table.judgement is not None and not table.judging:
             raise TableError("judgement_pending")
 

@@ -20,6 +20,7 @@ from scrabble_fr.duplicate.errors import DuplicateError
 from scrabble_fr.duplicate.export import SheetLine, sheet_cell, sheet_table
 from scrabble_fr.duplicate.followed import CoupView
 from scrabble_fr.duplicate.jokers import swapped_letters
+from scrabble_fr.duplicate.paid import PlacedMove
 from scrabble_fr.duplicate.texts import swapped_text
 from scrabble_fr.duplicate.variant import Variant
 from scrabble_fr.engine.move import Move, PlacedTile
@@ -65,32 +66,26 @@ def time_per_coup_text(table: DuplicateTable) -> str:
     return _("{time} a coup").format(time=clock_text(seconds))
 
 
-def rejets_text(coup: CoupView) -> str:
-    """``2 rejets`` when the draw was thrown back (too few vowels or consonants), else ``""``."""
-    return rejets_count_text(coup.draw.rejets)
-
-
-def rejets_count_text(count: int) -> str:
+def rejets_text(count: int) -> str:
+    """``2 rejets`` when a draw was thrown back ``count`` times (too few vowels or consonants),
+    else ``""``."""
     if not count:
         return ""
     return ngettext("Drawn again once (rejet)", "Drawn again {n} times (rejets)", count).format(n=count)
 
 
-@dataclass(frozen=True)
-class TopInfo:
-    ref: str
-    word: str
-    score: int
-
-    @property
-    def text(self) -> str:
-        return f"{self.ref} {self.word} {format_number(self.score)}"
+def top_text(top: PlacedMove) -> str:
+    """A coup's top as the screens write it: ``H6 ARPEGEZ 108``."""
+    return f"{top.text} {format_number(top.score)}"
 
 
-def top_of(coup: CoupView | None) -> TopInfo | None:
-    """The top placed on a coup whose results are in."""
+def top_lines(coup: CoupView | None) -> list[str]:
+    """The top of a coup whose results are in, and in the joker game the letters that replaced
+    the board's jokers (the player's screen and the projector); nothing before its results."""
     top = coup.top if coup is not None else None
-    return TopInfo(top.ref, top.word, top.score) if top is not None else None
+    lines = [_("Top{colon} {top}").format(colon=colon(), top=top_text(top))] if top is not None else []
+    swapped = swap_text(coup)
+    return [*lines, swapped] if swapped else lines
 
 
 @dataclass(frozen=True)
@@ -98,7 +93,7 @@ class AgainstTop:
     """A seat's coup beside the top: what the seat played (None: nothing valid), what it scored."""
 
     number: int
-    top: TopInfo
+    top: PlacedMove
     move: str | None
     points: int
 
@@ -112,7 +107,7 @@ def against_top(table: DuplicateTable, seat: int) -> list[AgainstTop]:
     """Each coup with results of a seat that played it, beside its top (the player's end screen)."""
     lines = []
     for coup in table.coups:
-        top = top_of(coup)
+        top = coup.top
         line = seat_coup(table, coup, seat)
         if top is not None and line.result is not None:  # in, and the seat played it (a late player)
             lines.append(AgainstTop(coup.number, top, line.move, line.points))
@@ -141,7 +136,7 @@ def sheet_text(table: DuplicateTable, seats: list[int] | None = None, width: int
     notes: list[str] = []
     slips: list[str] = []
     for coup in table.coups:
-        top = top_of(coup)
+        top = coup.top
         cells = coup_lines(table, coup, shown)
         slips += [_("Slip") + colon() + " " + line.slip.text_line() for line in cells if line.slip is not None]
         if top is None:

@@ -62,12 +62,10 @@ from scrabble_fr.table.rows import (
 from scrabble_fr.table.seal import SEALED, new_seed, sealed_seeds, table_seed
 from scrabble_fr.table.slips import SlipRecord
 from scrabble_fr.table.store import (
-    Conflict,
     Created,
     NewTable,
     Role,
     Row,
-    Seat,
     SeatSpec,
     TableInfo,
     TableStore,
@@ -179,7 +177,7 @@ class DuplicateTable(FollowedTable, FollowedGame):
         seat, new_code = store.add_seat(info.id, SeatSpec(clean), max_players=CLUB_MAX_PLAYERS)
         table = cls(store, store.table(info.id), seat, lexicon, force=force, code=new_code)
         table.code = new_code
-        table._write_retrying(JoinRow(seat, clean, paper))
+        table._write(JoinRow(seat, clean, paper))
         return table
 
     def _open_table_code(self, arbiter_code: str) -> str | None:
@@ -213,7 +211,7 @@ class DuplicateTable(FollowedTable, FollowedGame):
         self.arbiters_game()
         clean = self.newcomer_name(self.info, name)
         seat, _code = self.store.add_seat(self.table_id, SeatSpec(clean), max_players=CLUB_MAX_PLAYERS)
-        self._write_retrying(JoinRow(seat, clean, paper=True))
+        self._write(JoinRow(seat, clean, paper=True))
         self.refresh_seats()
         return seat
 
@@ -352,31 +350,23 @@ class DuplicateTable(FollowedTable, FollowedGame):
                           game.top_total, game.is_over, tuple(coup.swaps))
 
     # -- writing -----------------------------------------------------------------------------
-    def _write(self, typed: DuplicateRow) -> Row:
-        """Write the next row; another row first: read it, and say so (``acted_first``). A row
-        the store does not take is refused at once, « not recorded » (:meth:`_append`)."""
-        self._require_seat()
-        try:
+    def _write(self, typed: DuplicateRow, retrying: bool = True) -> None:
+        """Write the next row and read it. Another row first: read it, then write again while what
+        is written still makes sense (:meth:`_check_writable`), or, not ``retrying``, say so
+        (``acted_first``). A row the store does not take is refused at once (:meth:`_append`)."""
+        def write() -> Row:
+            self._require_seat()
             # A proposal wakes the arbitrator's process, not the hundred players' (PostgreSQL):
             # they read it with the next row that concerns them, or when they write.
-            row = self._append(self.seq + 1, typed.to_json(), quiet=isinstance(typed, ProposalRow))
-        except Conflict:
-            self.sync()
-            raise TableError("acted_first", name=_("the table"), what=_("a row was written first")) from None
-        self._apply_rows([row])
-        return row
+            return self._append(self.seq + 1, typed.to_json(), quiet=isinstance(typed, ProposalRow))
 
-    def _write_retrying(self, typed: DuplicateRow) -> Row:
-        # A proposal or a close written while others write theirs: read theirs and write again,
-        # as long as what is written still makes sense (:meth:`_check_writable`).
-        for _attempt in range(50):
-            try:
-                return self._write(typed)
-            except TableError as exc:
-                if exc.code != "acted_first":
-                    raise
-                self._check_writable(typed)
-        raise TableError("not_recorded_busy")  # the others' rows kept coming first
+        def lost() -> None:
+            self.sync()
+            if not retrying:
+                raise TableError("acted_first", name=_("the table"), what=_("a row was written first")) from None
+            self._check_writable(typed)
+
+        self._apply_rows([self._write_retrying(write, lost)])
 
     def _check_writable(self, typed: DuplicateRow) -> None:
         """Raise if what ``typed`` says no longer makes sense after the rows read meanwhile."""
@@ -394,7 +384,7 @@ class DuplicateTable(FollowedTable, FollowedGame):
     def link_next(self, table_id: str) -> None:
         """Link the series' next game, ``table_id``, on this log (``acted_first``: another row
         came first, read now; it may be another window's link)."""
-        self._write(NextRow(table_id))
+        self._write(NextRow(table_id), retrying=False)
 
     def start_coup(self) -> Outcome:
         """The arbitrator announces the next draw: the coup's clock starts."""
@@ -406,8 +396,8 @@ class DuplicateTable(FollowedTable, FollowedGame):
         number, draw = game.current.number, game.current.draw
         # The arbitrator changed the time: the row says it.
         own_time = self.coup_seconds != self.seconds
-        self._write_retrying(CoupRow(number, CoupDraw(draw.leftover, draw.new, draw.rejets),
-                                     self.coup_seconds if own_time else None, own_time))
+        self._write(CoupRow(number, CoupDraw(draw.leftover, draw.new, draw.rejets),
+                            self.coup_seconds if own_time else None, own_time))
         return Outcome((_("Coup {n} — draw {draw}").format(n=number, draw=draw.text),))
 
     def set_coup_time(self, seconds: float | None) -> Outcome:
@@ -435,7 +425,7 @@ class DuplicateTable(FollowedTable, FollowedGame):
     def close_coup(self, number: int | None = None) -> Outcome:
         """Close coup ``number`` (the current one): refused, and said, if it is closed already."""
         coup = self.check_close(number)
-        self._write_retrying(CloseRow(coup.number, self.seat))
+        self._write(CloseRow(coup.number, self.seat))
         closed = _("Coup {n} is closed.").format(n=coup.number)
         try:
             published = self.publish()
@@ -453,7 +443,7 @@ class DuplicateTable(FollowedTable, FollowedGame):
             return Outcome()
         results = self._results(self.game)
         try:
-            self._write(results)
+            self._write(results, retrying=False)
         except TableError as exc:
             if exc.code in NOT_RECORDED:
                 self.rebuild_from_known()  # the game closed the coup: back to the rows' state
@@ -476,14 +466,14 @@ class DuplicateTable(FollowedTable, FollowedGame):
             raise DuplicateError("unknown_player", player=seat + 1)
         if not reason.strip():
             raise TableError("correction_reason")
-        self._write_retrying(CorrectionRow(number, seat, int(points), reason.strip()))
+        self._write(CorrectionRow(number, seat, int(points), reason.strip()))
         return Outcome((elide(_("{name}'s score on coup {n} is now {points}.").format(
             name=self.names[seat], n=number, points=points)),))
 
     def record_slip(self, payload: dict[str, Any]) -> None:
         """Write a paper slip's row as :mod:`.slips` marked it (the arbitrator's process)."""
         self.arbiters_game()
-        self._write_retrying(SlipRow(int(payload["n"]), int(payload["seat"]), payload))
+        self._write(SlipRow(int(payload["n"]), int(payload["seat"]), payload))
 
     def arbiters_game(self) -> DuplicateGame:
         """The game that makes the draws and marks the slips: every intent of the arbitrator's
@@ -496,7 +486,7 @@ class DuplicateTable(FollowedTable, FollowedGame):
     def propose(self, text: str) -> Outcome:
         """This seat's proposal for the coup in play (replacing an earlier one)."""
         coup = self.check_propose(text)
-        self._write_retrying(ProposalRow(coup.number, self.seat or 0, text.strip()))
+        self._write(ProposalRow(coup.number, self.seat or 0, text.strip()))
         return Outcome((_("Your move is in: {text}").format(text=text.strip() or "—"),))
 
     def check_propose(self, text: str) -> CoupView:
@@ -534,18 +524,10 @@ class DuplicateTable(FollowedTable, FollowedGame):
         messages: list[str] = []
         if self.held and self.current is not None and self._time_is_up():
             try:
-                self._write_retrying(CloseRow(self.current.number, self.seat))
+                self._write(CloseRow(self.current.number, self.seat))
                 messages.append(_("Time is up."))
             except TableError as exc:
                 if exc.code != "coup_closed_already":  # another process closed it: fine
                     raise
         messages.extend(self.publish().messages)
         return tuple(messages)
-
-    # -- reading -----------------------------------------------------------------------------
-    def present(self, seat: int) -> bool:
-        info = next((s for s in self.info.seats if s.number == seat), None)
-        return bool(info and info.present) or (self.held and seat == self.seat)
-
-    def seat_info(self, seat: int) -> Seat:
-        return next(s for s in self.info.seats if s.number == seat)

@@ -33,21 +33,26 @@ from __future__ import annotations
 import json
 import secrets
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager, suppress
-from typing import Any
+from typing import Any, TypeVar
 
 from scrabble_fr.engine.errors import ScrabbleError
 from scrabble_fr.i18n import _
 from scrabble_fr.match.outcome import Outcome
 from scrabble_fr.messages import describe
 from scrabble_fr.table.errors import OUT_OF_REACH, TableError
-from scrabble_fr.table.store import RENEW_SECONDS, Row, TableInfo, TableStore
+from scrabble_fr.table.store import RENEW_SECONDS, Conflict, Row, TableInfo, TableStore
 
 # What a store says when it does not take a row: away, or held by another terminal's write.
 STORE_FAILURES = OUT_OF_REACH | {"base_busy"}
 # A busy store, as a look or a write meets it: the next look reads, the intent is sent again.
 BUSY = frozenset({"base_busy", "not_recorded_busy"})
+# How many times an intent is written again while the other processes' rows keep coming first
+# (then « not recorded », busy): a whole club proposing at a coup's close fits in it.
+WRITE_ATTEMPTS = 50
+
+T = TypeVar("T")
 
 
 def not_recorded(exc: TableError) -> TableError:
@@ -119,6 +124,7 @@ class FollowedTable:
         self.held = False
         self.lost_seat = False
         self._renewed = 0.0
+        self._seats_read = time.monotonic()  # the info just given is who is at the table now
         self.rows: list[Row] = []
         self.seq = 0
         self.damaged: TableError | None = None
@@ -139,27 +145,34 @@ class FollowedTable:
             if self.leased:
                 self.store.take_seat(self.table_id, self.seat, self.token, force=force)
                 self._renewed = time.monotonic()
-                self.info = self.store.table(self.table_id)  # with this seat's first arrival recorded
+                self._read_seats()  # with this seat's first arrival recorded
             self.held = True
         self.sync()
 
     def _keep_seat(self) -> str | None:
-        """Renew the seat's lease when it is time, and read who is at the table; what to tell
-        the player the first time another terminal has taken the seat (None otherwise)."""
+        """Renew the seat's lease when it is time; what to tell the player the first time
+        another terminal has taken the seat (None otherwise)."""
         if not self.held or not self.leased or time.monotonic() - self._renewed < RENEW_SECONDS:
             return None
         if not self.store.renew_seat(self.table_id, self.seat or 0, self.token) and not self.lost_seat:
             self.lost_seat = True
             return _("Another terminal has taken this seat: this screen only watches now.")
         self._renewed = time.monotonic()
-        self.info = self.store.table(self.table_id)  # who is at the table: the leases, a newcomer
         return None
+
+    def _read_seats(self) -> bool:
+        """Read who is at the table: the leases, a newcomer. Whether anyone came or went since
+        the last read (a killed terminal's lease runs out without a row: only this says it)."""
+        before = [(seat.number, seat.present) for seat in self.info.seats]
+        self.info = self.store.table(self.table_id)
+        self._seats_read = time.monotonic()
+        return [(seat.number, seat.present) for seat in self.info.seats] != before
 
     def refresh_seats(self) -> None:
         """Read again who is at the table, for a screen that shows it (the store away: a look
-        says so)."""
+        says so); each look reads it too, every few seconds."""
         with suppress(TableError):
-            self.info = self.store.table(self.table_id)
+            self._read_seats()
 
     def _require_seat(self) -> None:
         """Raise unless this process may write a row: the table readable, the seat held here."""
@@ -169,6 +182,11 @@ class FollowedTable:
             if self.seat is None:
                 raise TableError("spectator")
             raise TableError("seat_taken", name=self.info.seat(self.seat).name)
+
+    def present(self, seat: int) -> bool:
+        """Whether seat number ``seat`` is taken now (this process's own once it holds it)."""
+        info = next((s for s in self.info.seats if s.number == seat), None)
+        return bool(info and info.present) or (self.held and seat == self.seat)
 
     def close(self) -> None:
         """Leave the table: the seat is free at once for another terminal."""
@@ -270,22 +288,21 @@ class FollowedTable:
             self._unread = False
             before = self._before_look()
             if changed:
-                known = self.seq
                 self.sync()
                 # The look read the table: a store away until now is back, rows are written again.
                 back, self.offline = self.offline, False
-                if self.seq == known or back:
-                    # No row: a seat came or went (a row says nothing of the seats).
-                    self.info = self.store.table(self.table_id)
+                self._read_seats()  # a row says nothing of the seats: a newcomer's lease, one gone
                 reached = self._reached_after_all()
             news = self._news(before, changed)
+            # Every seat, the spectators' too, sees a terminal go as its lease runs out.
+            came_or_went = time.monotonic() - self._seats_read >= RENEW_SECONDS and self._read_seats()
         except TableError as exc:
             return self._look_failed(exc)
         warning = None
         if self.damaged is not None and not self._damage_said:
             self._damage_said = True
             warning = describe(self.damaged)
-        if not changed and not news and warning is None:
+        if not changed and not news and warning is None and not came_or_went:
             return None
         told = (*reached, *news)
         self._told(told)
@@ -318,6 +335,17 @@ class FollowedTable:
                 self.offline = True  # the next look says when it is back
                 self._unsure = (seq, json.loads(json.dumps(payload, ensure_ascii=False)))
             raise not_recorded(exc) from None
+
+    def _write_retrying(self, write: Callable[[], T], lost: Callable[[], None]) -> T:
+        """``write()`` an intent's row. Another process's row first (:class:`Conflict`): ``lost()``
+        reads it, raising if the intent no longer holds, and the intent is written again on top;
+        « not recorded » (busy) when theirs keep coming first."""
+        for _attempt in range(WRITE_ATTEMPTS):
+            try:
+                return write()
+            except Conflict:
+                lost()
+        raise TableError("not_recorded_busy")  # the others' rows kept coming first
 
     # -- looking -----------------------------------------------------------------------------
     def _look_failed(self, exc: TableError) -> Outcome | None:

@@ -86,8 +86,8 @@ def summary(store: TableStore, info: TableInfo) -> dict[str, Any]:
             coup = last.number if last is not None else 0
         else:
             view = TableSession.watch(store, info)
-            over = view.match.is_over
-            turn = None if over else view.match.players[view.match.actor]
+            over = view.match.game.is_over
+            turn = None if over else view.match.game.players[view.match.actor]
             state = TableState.DAMAGED if view.damaged is not None else (
                 TableState.OVER if over else TableState.TURN)
     except Exception:  # a damaged table is listed, never a crash
@@ -130,12 +130,12 @@ def classic_view(store: TableStore, info: TableInfo, seat: int, code: str | None
     return {
         "table": session.table_id,
         "seat": info.seat(seat).name,
-        "turn": None if game.is_over else match.players[match.actor],
+        "turn": None if game.is_over else game.players[match.actor],
         "rack": game.racks[me] if me is not None else None,
-        "scores": {name: score for name, score in zip(match.players, game.scores, strict=True)},
+        "scores": {name: score for name, score in zip(game.players, game.scores, strict=True)},
         "events": session.seq,
         "over": game.is_over,
-        "pending": {"move": pending.move.notation(game.rules.notation), "by": match.players[pending.player]}
+        "pending": {"move": pending.move.notation(game.rules.notation), "by": game.players[pending.player]}
         if pending is not None else None,
     }
 
@@ -162,7 +162,7 @@ def duplicate_view(store: TableStore, info: TableInfo, seat: int | None, code: s
     coup = table.current or table.last
     return {
         "table": table.table_id, **variant_entry(table.variant),
-        "seat": table.seat_info(seat).name if seat is not None else None,
+        "seat": table.info.seat(seat).name if seat is not None else None,
         "role": access.value,
         "coup": coup.number if coup is not None else 0,
         "state": duplicate_state(table).value,

@@ -17,7 +17,7 @@ import json
 import select
 import threading
 import time
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator
 from contextlib import contextmanager, suppress
 from typing import Any
 
@@ -30,8 +30,6 @@ from scrabble_fr.table.errors import TableError
 from scrabble_fr.table.store import Conflict, Created, NewTable, Row, Run, TableStore
 
 CHANNEL = "scrabble_fr"
-# A table-level change (created, joined, a seat taken or left) told on both channels.
-NOTIFY_BOTH = "SELECT pg_notify(%s, %s), pg_notify(%s, %s)"
 
 
 def table_channel(table_id: str) -> str:
@@ -59,22 +57,6 @@ _ROOM = ("SELECT current_setting('max_connections')::int "
          "(SELECT count(*) FROM pg_stat_activity WHERE datid IS NOT NULL "
          "AND COALESCE(backend_type, 'client backend') = 'client backend')")
 
-SCHEMA = [
-    "CREATE TABLE IF NOT EXISTS scrabble_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)",
-    """CREATE TABLE IF NOT EXISTS scrabble_tables (
-        id TEXT PRIMARY KEY, kind TEXT NOT NULL, config JSONB NOT NULL,
-        created_ms BIGINT NOT NULL, updated_ms BIGINT NOT NULL,
-        events INTEGER NOT NULL DEFAULT 0, over BOOLEAN NOT NULL DEFAULT FALSE, join_hash TEXT UNIQUE)""",
-    """CREATE TABLE IF NOT EXISTS scrabble_seats (
-        table_id TEXT NOT NULL REFERENCES scrabble_tables(id), seat INTEGER NOT NULL, name TEXT NOT NULL,
-        computer_level INTEGER, role TEXT NOT NULL, code_hash TEXT UNIQUE,
-        lease_token TEXT, lease_until_ms BIGINT NOT NULL DEFAULT 0, joined_ms BIGINT,
-        PRIMARY KEY (table_id, seat))""",
-    """CREATE TABLE IF NOT EXISTS scrabble_events (
-        table_id TEXT NOT NULL REFERENCES scrabble_tables(id), seq INTEGER NOT NULL, ts_ms BIGINT NOT NULL,
-        payload TEXT NOT NULL, PRIMARY KEY (table_id, seq))""",
-]
-
 
 def _fetched(cursor: psycopg.Cursor[Any]) -> list[tuple[Any, ...]]:
     """The rows a statement returned (none for a statement that returns none)."""
@@ -89,6 +71,8 @@ class PostgresStore(TableStore):
     EVENTS = "scrabble_events"
     META = "scrabble_meta"
     NOW_MS = "(extract(epoch from clock_timestamp()) * 1000)::bigint"
+    TYPES = {"json": "JSONB", "ms": "BIGINT", "bool": "BOOLEAN", "false": "FALSE"}
+    SET_ENTRY = "jsonb_set(config, ARRAY[%s::text, %s::text], to_jsonb(%s::text))"
     wakes = True
 
     def __init__(self, address: str) -> None:
@@ -165,7 +149,7 @@ class PostgresStore(TableStore):
     def _migrate(self) -> None:
         with self._transaction() as run:
             run("SELECT pg_advisory_xact_lock(%s)", (_MIGRATION_LOCK,))
-            self._make_schema(run, SCHEMA)
+            self._make_schema(run)
 
     @contextmanager
     def _transaction(self) -> Iterator[Run]:
@@ -181,7 +165,8 @@ class PostgresStore(TableStore):
         self._announce(self._run, table_id)
 
     def _announce(self, run: Run, table_id: str) -> None:
-        run(NOTIFY_BOTH, (CHANNEL, table_id, table_channel(table_id), table_id))
+        # A table-level change (created, joined, a seat taken or left) told on both channels.
+        run("SELECT pg_notify(%s, %s), pg_notify(%s, %s)", (CHANNEL, table_id, table_channel(table_id), table_id))
 
     def _check_room(self, run: Run) -> None:
         """Refuse a newcomer (``base_full``) when the server's connection slots in use, this
@@ -202,19 +187,6 @@ class PostgresStore(TableStore):
                     raise TableError("table_exists", table=table.id) from None
                 # Another process drew the same random id or code at the same instant: draw again.
         raise TableError("not_recorded")
-
-    def set_seat_code(self, table_id: str, seat: int, hash_: str, seals: Mapping[str, str] | None = None) -> bool:
-        # One statement: the seat's code and, if it took, its seals. jsonb_set is evaluated on the
-        # row as it stands once its lock is had, so a seat writing its own at once loses none.
-        entries = json.dumps({key: {str(seat): value} for key, value in (seals or {}).items()})
-        return bool(self._run(
-            "WITH coded AS (UPDATE scrabble_seats SET code_hash = %s WHERE table_id = %s AND seat = %s "
-            "AND computer_level IS NULL AND (code_hash IS NULL OR code_hash = %s) RETURNING seat), "
-            "sealed AS (UPDATE scrabble_tables SET config = ("
-            "SELECT config || jsonb_object_agg(e.key, COALESCE(config -> e.key, '{}'::jsonb) || e.value) "
-            "FROM jsonb_each(%s::jsonb) AS e) "
-            "WHERE id = %s AND EXISTS (SELECT 1 FROM coded) AND %s::jsonb <> '{}'::jsonb RETURNING 1) "
-            "SELECT seat FROM coded", (hash_, table_id, seat, hash_, entries, table_id, entries)))
 
     # -- the log -----------------------------------------------------------------------------
     def append(self, table_id: str, seq: int, payload: dict[str, Any], quiet: bool = False) -> Row:

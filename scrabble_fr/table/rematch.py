@@ -69,7 +69,7 @@ def follow_rematch(session: TableSession) -> Rematch:
     without its code, or a store that does not take the link (« not recorded »)."""
     if session.seat is None or not session.held:
         raise TableError("spectator")
-    if not session.match.is_over:
+    if not session.match.game.is_over:
         raise TableError("rematch_not_over")
     if session.code is None:
         raise TableError("rematch_no_code")

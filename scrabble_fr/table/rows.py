@@ -22,7 +22,7 @@ does not read (not an object, an unknown type, a field of the wrong kind) raises
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import astuple, dataclass, fields
+from dataclasses import dataclass, fields
 from enum import StrEnum
 from typing import Any, ClassVar
 
@@ -229,12 +229,14 @@ class CoupRow:
 
 @dataclass(frozen=True)
 class _PlainRow:
-    """A row whose JSON form is its type and its fields, in order."""
+    """A row whose JSON form is its type and its fields, in order; a field left at its default
+    has no key (a join of a seat on a screen says no ``paper``, as a join always was)."""
 
     type: ClassVar[RowType]
 
     def to_json(self) -> Json:
-        return {"type": self.type.value, **dict(zip((f.name for f in fields(self)), astuple(self), strict=True))}
+        return {"type": self.type.value,
+                **{f.name: getattr(self, f.name) for f in fields(self) if getattr(self, f.name) != f.default}}
 
 
 @dataclass(frozen=True)
@@ -280,7 +282,7 @@ class CorrectionRow(_PlainRow, Correction):
 
 
 @dataclass(frozen=True)
-class JoinRow:
+class JoinRow(_PlainRow):
     """A player arrives at an open table: their seat and name; ``paper``: a player on paper, whose
     slips the desk types."""
 
@@ -288,10 +290,6 @@ class JoinRow:
     seat: int
     name: str
     paper: bool = False
-
-    def to_json(self) -> Json:
-        paper = {"paper": True} if self.paper else {}  # a seat on a screen: no key, as a join always was
-        return {"type": self.type.value, "seat": self.seat, "name": self.name, **paper}
 
 
 @dataclass(frozen=True)

@@ -35,7 +35,6 @@ from scrabble_fr.table.errors import TableError
 from scrabble_fr.table.results import TableResults, results_data, table_results
 from scrabble_fr.table.seal import SEALED, new_seed, sealed_seeds
 from scrabble_fr.table.store import (
-    Conflict,
     Created,
     NewTable,
     Role,
@@ -175,11 +174,7 @@ def follow_next(table: DuplicateTable) -> tuple[str, str]:
 
 def _claim(store: TableStore, table_id: str, seat: int, code: str) -> tuple[str, str]:
     """Give a seat of the next game its code (again: the same code is no change); returns both."""
-    try:
-        done = store.set_seat_code(table_id, seat, code_hash(code))
-    except Conflict:
-        done = False
-    if not done:
+    if not store.set_seat_code(table_id, seat, code_hash(code)):
         raise TableError("series_unknown", table=table_id)
     return table_id, code
 

@@ -266,19 +266,10 @@ class TableSession(FollowedTable):
     def can_act(self) -> bool:
         return self.held and not self.lost_seat and self.damaged is None and not self.offline
 
-    def present(self, player: int) -> bool | None:
+    def player_present(self, player: int) -> bool | None:
+        """Whether ``player``'s seat is taken now (None: a computer's, which no one takes)."""
         seat = self.players[player]
-        if seat.is_computer:
-            return None
-        return seat.present or (self.held and seat.number == self.seat)
-
-    def require_turn(self, player: int) -> None:
-        if self.damaged is not None:
-            raise self.damaged
-        if self.me is None:
-            raise TableError("arbiter_plays_no_tiles" if self.is_arbiter else "spectator")
-        if player != self.me:
-            raise TableError("not_your_turn", name=self.match.players[player])
+        return None if seat.is_computer else self.present(seat.number)
 
     def _apply(self, row: Row) -> None:
         typed = row.classic()
@@ -349,55 +340,61 @@ class TableSession(FollowedTable):
         if self.damaged is not None:
             raise self.damaged
         match = self.match
-        for _attempt in range(20):
-            actions = match.game.actions
-            # How many of the actions written are still the game's: the others are taken back.
-            prefix = next((index for index, (mine, theirs) in enumerate(zip(actions, self.committed, strict=False))
-                           if mine != theirs), min(len(actions), len(self.committed)))
-            drop = len(self.committed) - prefix
-            added = actions[prefix:]
-            notes = [n.to_data() for n in match.notes]
+
+        def write() -> Row | None:
+            drop, added, notes = self._changes()
             if kind == "move" and not drop and not added and notes == self.committed_notes:
                 return None
             # The game is over: its racks are no secret any more, the row reveals the seed.
             revealed = match.game.is_over and self.seed is not None and is_sealed(self.info.config)
+            prefix = len(self.committed) - drop
             typed = classic_row(kind, by=self.seat, drop=drop,
                                 actions=tuple(self._row_action(action, self.seq + 1, index)
                                               for index, action in enumerate(added, prefix)),
                                 notes=tuple(notes) if notes != self.committed_notes else None,
                                 seed=self.seed if revealed else None, **extra)
-            try:
-                self._require_seat()
-                row = self._append(self.seq + 1, typed.to_json())  # refused at once while the store is away
-            except Conflict:
-                if not self._rebase(drop, added, notes):
-                    known = self.seq
-                    self.rebuild()
-                    first = next((row for row in self.rows if row.seq > known), None)
-                    who = self._writer_name(first.classic().by if first is not None else None)
-                    events = match.game.history[self.events_at.get(known, 0):]  # the others' rows, in words
-                    what = "; ".join(self.event_text(e) for e in events) or "—"
-                    raise TableError("acted_first", name=who, what=what) from None
-                continue
-            except TableError:
+            self._require_seat()
+            return self._append(self.seq + 1, typed.to_json())  # refused at once while the store is away
+
+        try:
+            row = self._write_retrying(write, self._rebase)
+        except TableError as exc:
+            if exc.code != "acted_first":
                 self.rebuild_from_known()  # refused or not recorded: the match as the log has it
-                raise
+            raise
+        if row is not None:
             # The row is ours: what it holds is the state the match already has.
             self._read(row)
             self.events_at[row.seq] = len(match.game.history)
-            self.committed = list(actions)
-            self.committed_notes = notes
+            self.committed = match.game.actions
+            self.committed_notes = [n.to_data() for n in match.notes]
             if match.game.is_over:
                 self.store.set_over(self.table_id)
-            return None
-        raise TableError("not_recorded_busy")  # the others' rows kept coming first
+        return None
 
-    def _rebase(self, drop: int, added: list[dict[str, Any]], notes: list[dict[str, Any]]) -> bool:
+    def _changes(self) -> tuple[int, list[dict[str, Any]], list[dict[str, Any]]]:
+        """The match's changes since the last row: how many of the actions written it takes back,
+        the actions it adds, its notes."""
+        actions = self.match.game.actions
+        # How many of the actions written are still the game's: the others are taken back.
+        prefix = next((index for index, (mine, theirs) in enumerate(zip(actions, self.committed, strict=False))
+                       if mine != theirs), min(len(actions), len(self.committed)))
+        return len(self.committed) - prefix, actions[prefix:], [n.to_data() for n in self.match.notes]
+
+    def _rebase(self) -> None:
         """Another row came first: if it left the game as it was (a note, an undo asked…), put
-        this change on top of it and say True; otherwise False (the caller rebuilds)."""
+        this change on top of it (to be written again); otherwise rebuild from the log and say
+        what happened first (``acted_first``)."""
+        drop, added, notes = self._changes()
         newer = self.store.rows(self.table_id, self.seq)
         if drop or any(row.classic().changes_game for row in newer):
-            return False
+            known = self.seq
+            self.rebuild()
+            first = next((row for row in self.rows if row.seq > known), None)
+            who = self._writer_name(first.classic().by if first is not None else None)
+            events = self.match.game.history[self.events_at.get(known, 0):]  # the others' rows, in words
+            what = "; ".join(self.event_text(e) for e in events) or "—"
+            raise TableError("acted_first", name=who, what=what) from None
         mine = [n for n in notes if n not in self.committed_notes]
         self.rebuild_from_known()
         self._apply_rows(newer)
@@ -408,7 +405,6 @@ class TableSession(FollowedTable):
         self.clock.release()
         if self.started:
             match.settle_clock()
-        return True
 
     def event_text(self, event: Event) -> str:
         game = self.match.game
@@ -544,7 +540,7 @@ class TableSession(FollowedTable):
             if (note.kind in HELP_NOTES and note.count > before.get((note.kind, note.after, note.player), 0)
                     and note.player != self.me):
                 text = _("{name} asked for a hint.") if note.kind == "hint" else _("{name} used the word tools.")
-                said.append(text.format(name=self.match.players[note.player]))
+                said.append(text.format(name=self.match.game.players[note.player]))
         return tuple(said)
 
 

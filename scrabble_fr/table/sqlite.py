@@ -16,7 +16,7 @@ import os
 import sqlite3
 import threading
 import time
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator
 from contextlib import AbstractContextManager, contextmanager, suppress
 from pathlib import Path
 from typing import Any
@@ -38,20 +38,8 @@ def _failure(address: str, exc: sqlite3.Error) -> TableError:
     return unreachable(address, str(exc))
 
 
+# What SQLite adds to the schema both backends share (store.SCHEMA).
 SCHEMA = [
-    "CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)",
-    """CREATE TABLE IF NOT EXISTS tables (
-        id TEXT PRIMARY KEY, kind TEXT NOT NULL, config TEXT NOT NULL,
-        created_ms INTEGER NOT NULL, updated_ms INTEGER NOT NULL,
-        events INTEGER NOT NULL DEFAULT 0, over INTEGER NOT NULL DEFAULT 0, join_hash TEXT UNIQUE)""",
-    """CREATE TABLE IF NOT EXISTS seats (
-        table_id TEXT NOT NULL REFERENCES tables(id), seat INTEGER NOT NULL, name TEXT NOT NULL,
-        computer_level INTEGER, role TEXT NOT NULL, code_hash TEXT UNIQUE,
-        lease_token TEXT, lease_until_ms INTEGER NOT NULL DEFAULT 0, joined_ms INTEGER,
-        PRIMARY KEY (table_id, seat))""",
-    """CREATE TABLE IF NOT EXISTS events (
-        table_id TEXT NOT NULL REFERENCES tables(id), seq INTEGER NOT NULL, ts_ms INTEGER NOT NULL,
-        payload TEXT NOT NULL, PRIMARY KEY (table_id, seq))""",
     # An event's insert keeps its table's count and activity up to date in the same statement:
     # writing an event is then one statement, the write lock held for no Python in between.
     """CREATE TRIGGER IF NOT EXISTS event_counted AFTER INSERT ON events BEGIN
@@ -63,6 +51,8 @@ class SqliteStore(TableStore):
     """Tables in a SQLite file (``:memory:`` for a store of one process, in tests)."""
 
     PARAMETER = "?"
+    TYPES = {"json": "TEXT", "ms": "INTEGER", "bool": "INTEGER", "false": "0"}
+    SET_ENTRY = """json_set(config, '$."' || %s || '"."' || %s || '"', %s)"""
     NOW_MS = "CAST(ROUND((julianday('now') - 2440587.5) * 86400000.0) AS INTEGER)"
 
     def __init__(self, path: str | os.PathLike[str], *, make_folder: bool = False) -> None:
@@ -90,9 +80,11 @@ class SqliteStore(TableStore):
         except sqlite3.Error as exc:
             raise _failure(self.address, exc) from None
 
-    def _attach(self, create: bool) -> None:
+    def _attach(self, create: bool = False) -> None:
         """Leave the empty store of an absent file for the file: once another process made it,
         or (``create``) made here, readable by its owner only (every rack of every table is in it)."""
+        if not self._absent:
+            return
         target = Path(self.address)
         try:
             if create and not target.exists():
@@ -113,8 +105,7 @@ class SqliteStore(TableStore):
     # -- plumbing ----------------------------------------------------------------------------
     def _run(self, sql: str, params: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
         with self._lock:
-            if self._absent:
-                self._attach(create=False)  # if another process created the file meanwhile
+            self._attach()  # if another process created the file meanwhile
             try:
                 return self._db.execute(sql, params).fetchall()
             except sqlite3.IntegrityError:
@@ -169,19 +160,8 @@ class SqliteStore(TableStore):
     # -- tables ------------------------------------------------------------------------------
     def create_table(self, table: NewTable) -> Created:
         with self._lock:
-            if self._absent:
-                self._attach(create=True)  # the first table written makes the file
+            self._attach(create=True)  # the first table written makes the file
             return super().create_table(table)
-
-    def set_seat_code(self, table_id: str, seat: int, hash_: str, seals: Mapping[str, str] | None = None) -> bool:
-        with self._transaction() as run:
-            done = bool(run("UPDATE seats SET code_hash = ? WHERE table_id = ? AND seat = ? AND computer_level IS NULL "
-                            "AND (code_hash IS NULL OR code_hash = ?) RETURNING seat", (hash_, table_id, seat, hash_)))
-            for key, value in (seals or {}).items() if done else ():
-                # json_set changes one entry under the write lock: another seat's stays.
-                run("UPDATE tables SET config = json_set(config, ?, ?) WHERE id = ?",
-                    (f'$."{key}"."{seat}"', value, table_id))
-        return done
 
     # -- the log -----------------------------------------------------------------------------
     def append(self, table_id: str, seq: int, payload: dict[str, Any], quiet: bool = False) -> Row:
@@ -189,10 +169,9 @@ class SqliteStore(TableStore):
         # other (each reads one table's count, in its own process: cheap without a server).
         text = json.dumps(payload, ensure_ascii=False)
         with self._lock:
+            self._attach()  # made by another process since this one opened it
             if self._absent:
-                self._attach(create=False)  # made by another process since this one opened it
-                if self._absent:
-                    raise TableError("table_unknown", table=table_id)
+                raise TableError("table_unknown", table=table_id)
             try:
                 # One statement, its own transaction: the row, and (the trigger) its table's count.
                 found = self._db.execute(f"INSERT INTO events (table_id, seq, ts_ms, payload) "

@@ -39,7 +39,7 @@ from typing import Any
 from scrabble_fr.engine.players import check_names
 from scrabble_fr.table.address import Backend, StoreAddress, parse_address, shown_text, unreachable
 from scrabble_fr.table.errors import TableError
-from scrabble_fr.table.rows import ClassicRow, DuplicateRow, RowType, read_classic_row, read_duplicate_row, row_type
+from scrabble_fr.table.rows import ClassicRow, RowType, read_classic_row, row_type
 from scrabble_fr.table.secrets import clean_code, derive_secret
 
 SCHEMA_VERSION = 1
@@ -163,10 +163,6 @@ class Row:
         """The row as a classic table's typed row; raises for a row that does not read."""
         return read_classic_row(self.payload)
 
-    def duplicate(self) -> DuplicateRow:
-        """The row as a duplicate table's typed row; raises for a row that does not read."""
-        return read_duplicate_row(self.payload)
-
 
 class Conflict(Exception):
     """Another process wrote this sequence number first: nothing was written."""
@@ -243,17 +239,34 @@ def new_table_id() -> str:
 # A statement run in a backend's transaction: its SQL and parameters, the rows it returns.
 Run = Callable[[str, tuple[Any, ...]], list[tuple[Any, ...]]]
 
+# The tables of both backends, in the backend's names and column types (:attr:`TableStore.TYPES`).
+SCHEMA = [
+    "CREATE TABLE IF NOT EXISTS {meta} (key TEXT PRIMARY KEY, value TEXT NOT NULL)",
+    """CREATE TABLE IF NOT EXISTS {tables} (
+        id TEXT PRIMARY KEY, kind TEXT NOT NULL, config {json} NOT NULL,
+        created_ms {ms} NOT NULL, updated_ms {ms} NOT NULL,
+        events INTEGER NOT NULL DEFAULT 0, over {bool} NOT NULL DEFAULT {false}, join_hash TEXT UNIQUE)""",
+    """CREATE TABLE IF NOT EXISTS {seats} (
+        table_id TEXT NOT NULL REFERENCES {tables}(id), seat INTEGER NOT NULL, name TEXT NOT NULL,
+        computer_level INTEGER, role TEXT NOT NULL, code_hash TEXT UNIQUE,
+        lease_token TEXT, lease_until_ms {ms} NOT NULL DEFAULT 0, joined_ms {ms},
+        PRIMARY KEY (table_id, seat))""",
+    """CREATE TABLE IF NOT EXISTS {events} (
+        table_id TEXT NOT NULL REFERENCES {tables}(id), seq INTEGER NOT NULL, ts_ms {ms} NOT NULL,
+        payload TEXT NOT NULL, PRIMARY KEY (table_id, seq))""",
+]
+
 
 class TableStore(ABC):
-    """A store of tables, and what both backends write in the same SQL: a table created, a seat
-    added, taken or left, a code looked up, the tables and the log read. Every method raises
-    :class:`TableError` for a store it cannot reach (``base_unreachable``, ``base_lost``), and
-    writes nothing then.
+    """A store of tables, and what both backends write in the same SQL: the schema, a table
+    created, a seat added, taken or left, a seat's code set, a code looked up, the tables and the
+    log read. Every method raises :class:`TableError` for a store it cannot reach
+    (``base_unreachable``, ``base_lost``), and writes nothing then.
 
     A statement here names the backend's tables ``{tables}``, ``{seats}``, ``{events}`` and
-    ``{meta}``, its clock ``{now}`` and a parameter ``%s``; :meth:`_sql` says it in the backend's
-    dialect. A backend says how it runs a statement and a transaction, and what it adds to one
-    (:meth:`_announce`, the checks of a newcomer)."""
+    ``{meta}``, its clock ``{now}``, its column types (:attr:`TYPES`) and a parameter ``%s``;
+    :meth:`_sql` says it in the backend's dialect. A backend says how it runs a statement and a
+    transaction, and what it adds to one (:meth:`_announce`, the checks of a newcomer)."""
 
     address: str
     TABLES = "tables"
@@ -262,6 +275,8 @@ class TableStore(ABC):
     META = "meta"
     PARAMETER = "%s"
     NOW_MS: str  # the database's clock, milliseconds since 1970, as an SQL expression
+    TYPES: dict[str, str]  # the schema's column types: "json", "ms" (milliseconds), "bool", "false"
+    SET_ENTRY: str  # the configuration with ``config[key][seat] = value`` set (parameters: key, seat, value)
     #: Whether :meth:`wait` returns as soon as another process writes (a server that announces
     #: its writes); otherwise a process follows a table by calling :meth:`changed` on a timer.
     wakes: bool = False
@@ -269,7 +284,7 @@ class TableStore(ABC):
     def _sql(self, text: str) -> str:
         # The parameters first: a name or a clock put in after holds no placeholder to rewrite.
         return text.replace("%s", self.PARAMETER).format(tables=self.TABLES, seats=self.SEATS, events=self.EVENTS,
-                                                         meta=self.META, now=self.NOW_MS)
+                                                         meta=self.META, now=self.NOW_MS, **self.TYPES)
 
     @abstractmethod
     def _run(self, sql: str, params: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
@@ -291,9 +306,10 @@ class TableStore(ABC):
     def _check_room(self, run: Run) -> None:  # noqa: B027 (a file has none)
         """Refuse a newcomer the store has no room for (a server's connections; a file has room)."""
 
-    def _make_schema(self, run: Run, schema: Iterable[str]) -> None:
-        """Create what ``schema`` lacks and record its version, in the caller's transaction."""
-        for statement in schema:
+    def _make_schema(self, run: Run, extra: Iterable[str] = ()) -> None:
+        """Create what :data:`SCHEMA` and the backend's ``extra`` statements lack, and record the
+        schema's version, in the caller's transaction."""
+        for statement in [*map(self._sql, SCHEMA), *extra]:
             run(statement, ())
         found = run(self._sql("SELECT value FROM {meta} WHERE key = 'schema'"), ())
         if not found:
@@ -305,10 +321,6 @@ class TableStore(ABC):
         if found and int(found[0][0]) > SCHEMA_VERSION:
             raise TableError("schema_newer", base=shown_text(self.address), found=found[0][0],
                              supported=SCHEMA_VERSION)
-
-    def now_ms(self) -> int:
-        """The database's clock."""
-        return int(self._run(self._sql("SELECT {now}"))[0][0])
 
     # -- tables ------------------------------------------------------------------------------
     def create_table(self, table: NewTable) -> Created:
@@ -394,13 +406,21 @@ class TableStore(ABC):
     def set_over(self, table_id: str) -> None:
         self._run(self._sql("UPDATE {tables} SET over = TRUE WHERE id = %s"), (table_id,))
 
-    @abstractmethod
     def set_seat_code(self, table_id: str, seat: int, hash_: str, seals: Mapping[str, str] | None = None) -> bool:
         """Give a seat created without a code (``NewTable.coded`` false) the code whose hash is
         ``hash_``; True if the seat has that code now, False if it has another one. ``seals``
         (configuration key: hex) are this seat's entries of those keys (a rematch's seals, which
         only this seat can make), set in the same write; each key's object must exist. Two seats
         setting theirs at once both keep them (the configuration is changed in place, not rewritten)."""
+        with self._transaction() as run:
+            done = bool(run(self._sql("UPDATE {seats} SET code_hash = %s WHERE table_id = %s AND seat = %s "
+                                      "AND computer_level IS NULL AND (code_hash IS NULL OR code_hash = %s) "
+                                      "RETURNING seat"), (hash_, table_id, seat, hash_)))
+            for key, value in (seals or {}).items() if done else ():
+                # One entry set on the row as it stands once its write lock is had: another seat's stays.
+                run(self._sql("UPDATE {tables} SET config = " + self.SET_ENTRY + " WHERE id = %s"),
+                    (key, str(seat), value, table_id))
+        return done
 
     # -- the log -----------------------------------------------------------------------------
     @abstractmethod
@@ -414,8 +434,8 @@ class TableStore(ABC):
         return self.rows_now(table_id, after)[0]
 
     def rows_now(self, table_id: str, after: int = 0) -> tuple[list[Row], int]:
-        """:meth:`rows` and :meth:`now_ms` together, in one round trip (what a process following a
-        table asks at every change)."""
+        """:meth:`rows` and the database's clock together, in one round trip (what a process
+        following a table asks at every change)."""
         # The clock rides along on a row of its own (no event after ``after``: that row only).
         found = self._run(self._sql("SELECT {now}, e.seq, e.ts_ms, e.payload FROM (SELECT 1) AS one "
                                     "LEFT JOIN {events} e ON e.table_id = %s AND e.seq > %s ORDER BY e.seq"),

@@ -531,7 +531,7 @@ class ScrabbleApp(App[None]):
             match = self.game_screen.match
             match.set_verification(mode)
             self.game_screen.refresh_view()
-            if mode is Verification.MANUAL and any(match.is_computer(i) for i in range(len(match.players))):
+            if mode is Verification.MANUAL and any(match.is_computer(i) for i in range(len(match.game.players))):
                 # Never a human judging a computer, nor a computer judging a human: said at once.
                 said += ". " + _("A computer is in the game: the word list judges the challenges that involve it.")
         self.notify(said)
@@ -547,7 +547,7 @@ class ScrabbleApp(App[None]):
             translate = getattr(screen, "translate_bindings", None)
             if translate is not None:
                 translate()
-        if self.game_screen is not None and not self.game_screen.match.is_over:
+        if self.game_screen is not None and not self.game_screen.match.game.is_over:
             self.notify(
                 _("The game in progress keeps its rules; the next game will use the rules of this language."),
                 timeout=8,

@@ -215,7 +215,7 @@ def test_no_penalty_is_charged_after_the_end_and_the_clocks_stop(rig):
                    clock_minutes=1)
     for _ in range(6):
         match.pass_()
-    assert match.is_over
+    assert match.game.is_over
     scores = list(match.game.scores)
     clock.now += 500
     assert match.tick() is False
@@ -235,7 +235,7 @@ def test_a_player_more_than_ten_minutes_over_time_ends_the_game(rig, rules):
     clock.now += 25 * 60 + 11 * 60 + 5
     assert match.tick() is True
     game = match.game
-    assert match.is_over and game.termination is Termination.TIME and game.timed_out == 0
+    assert match.game.is_over and game.termination is Termination.TIME and game.timed_out == 0
     assert [(e.kind, e.player, e.points) for e in game.history] == [
         (EventKind.TIME_PENALTY, 0, -100), (EventKind.END_RACK_LOSS, 0, -16), (EventKind.END_RACK_LOSS, 1, -49)]
     assert game.scores == [-116, -49]
@@ -248,9 +248,9 @@ def test_nine_minutes_over_the_game_goes_on_and_past_ten_it_stops_without_a_new_
     match = _match(rig, spec="Alice,Bruno", racks=("ABCDEFG", "JKQWXYZ"), rules="naspa", now=clock,
                    clock_minutes=1)
     clock.now += 60 + 9 * 60 + 59  # 9:59 over: ten minutes started, −100, the game goes on
-    assert match.tick() is True and not match.is_over and match.game.scores == [-100, 0]
+    assert match.tick() is True and not match.game.is_over and match.game.scores == [-100, 0]
     clock.now += 2  # 10:01 over: past the limit; no minute beyond the limit is charged
-    assert match.tick() is True and match.is_over
+    assert match.tick() is True and match.game.is_over
     assert match.game.scores == [-100 - 16, -49]
 
 
@@ -264,7 +264,7 @@ def test_an_ffsc_club_clock_that_runs_out_costs_nothing_unverified(rig):
     clock.now += 25 * 60 + 11 * 60 + 5
     assert match.tick() is False
     match.play("H4 MAISON")
-    assert not match.is_over and match.game.scores == [18, 0]
+    assert not match.game.is_over and match.game.scores == [18, 0]
     assert match.clock_seconds()[0] == -(11 * 60 + 5)
 
 
@@ -274,7 +274,7 @@ def test_a_move_after_the_limit_finds_the_game_over_and_the_save_replays_it(tmp_
     match = _match(spec="Alice,Bruno", store=store, rules="naspa", seed=SEED, now=clock, clock_minutes=1)
     clock.now += 60 + 10 * 60 + 1
     outcome = match.play("8D BALTE")  # the clock is read first: past the limit, nothing is played
-    assert match.is_over and match.game.board.is_empty() and outcome.warning is None
+    assert match.game.is_over and match.game.board.is_empty() and outcome.warning is None
     record = store.load(match.record.id)
     again = record.rebuild()
     assert again.termination is Termination.TIME and again.scores == match.game.scores
@@ -547,7 +547,7 @@ def test_the_pass_that_would_end_the_game_is_known_before_it_is_made(rig):
         match.pass_()
     assert match.pass_ends_game()  # FFSc: the sixth pass in a row blocks the game
     match.pass_()
-    assert match.is_over
+    assert match.game.is_over
 
 
 def test_an_exchange_refused_before_the_tiles_are_picked(rig, mini_rules):
@@ -595,7 +595,7 @@ def test_when_the_computer_goes_out_any_human_intent_ends_the_game(rig, mini_rul
     assert match.game.pending is not None and match.current_human == 0
     score = match.game.pending.move.score
     outcome = {"pass": match.pass_, "accept": match.accept, "place": lambda: match.play("G8 ZE")}[intent]()
-    assert match.is_over
+    assert match.game.is_over
     assert match.game.scores == [-30, score + 30]
     assert outcome.messages[0] == "Coup accepté."
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import pytest
 
+from scrabble_fr.duplicate.paid import PlacedMove
 from scrabble_fr.i18n import set_language
 from scrabble_fr.table import club_view, open_store
 from scrabble_fr.table.club_view import Phase
@@ -53,7 +54,8 @@ def test_a_coup_as_the_screens_read_it(tmp_path, french):
     alice.poll(timeout=2.0)
     assert club_view.phase(alice) is Phase.WAITING
     last = alice.last_results
-    assert last is not None and club_view.top_of(last) == club_view.TopInfo("H6", "ARPEGEZ", 108)
+    assert last is not None and last.top == PlacedMove("H6", "ARPEGEZ", 108)
+    assert club_view.top_lines(last) == ["Top: H6 ARPEGEZ 108"]
     mine = club_view.seat_coup(alice, last, 0)
     assert (mine.points, mine.percent, mine.solo, mine.move) == (108, 100.0, True, "H6 ARPEGEZ")
     his = club_view.seat_coup(alice, last, 1)
@@ -76,7 +78,7 @@ def test_a_coup_as_the_screens_read_it(tmp_path, french):
 def test_clock_and_time_texts():
     assert club_view.clock_text(179.2) == "3:00" and club_view.clock_text(-3) == "0:00"
     assert club_view.clock_text(61.0) == "1:01" and club_view.clock_text(None) == ""
-    assert club_view.rejets_count_text(0) == "" and "2" in club_view.rejets_count_text(2)
+    assert club_view.rejets_text(0) == "" and "2" in club_view.rejets_text(2)
 
 
 def test_the_arbitrator_changes_the_time_of_the_coups_to_come(tmp_path, french):

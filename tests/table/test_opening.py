@@ -169,7 +169,7 @@ def test_a_new_game_and_its_resumption_once(saves, words):
     again = opening.accepted(opening.resumed(record, saves, lexicon_for=lambda saved: words))
     try:
         assert again.kind is Kind.RESUMED and isinstance(again.session, Match)
-        assert again.session.players == game.session.players
+        assert again.session.game.players == game.session.game.players
     finally:
         again.session.close()
 

@@ -25,7 +25,7 @@ def finished(base: str, words, players=("Alice", "Bruno"), **options):  # type: 
 
 def played_out(sessions: list[TableSession]) -> list[TableSession]:
     """The sessions of one table once its game is over (every seat passed until it is blocked)."""
-    while not sessions[0].match.is_over:
+    while not sessions[0].match.game.is_over:
         for session in sessions:
             session.poll(timeout=0.05)
             if session.match.current_human is not None:
@@ -87,11 +87,11 @@ def test_a_rematch_is_a_new_table_with_the_same_seats_and_settings_and_a_code_fo
     # A new code is derived from the old one, which the store does not keep.
     assert rematch.code == rematch_code(created.codes[0], rematch.table)
     alice_again = new_alice  # joined with its new code
-    assert alice_again.me == 0 and not alice_again.match.is_over and alice_again.config.club
+    assert alice_again.me == 0 and not alice_again.match.game.is_over and alice_again.config.club
     assert alice_again.config.clock_minutes == 20
     # The finished table still reads, its rematch row included.
     watcher = TableSession.watch(open_store(base), old.id, None)
-    assert watcher.damaged is None and watcher.match.is_over and watcher.rematch is not None
+    assert watcher.damaged is None and watcher.match.game.is_over and watcher.rematch is not None
 
 
 def test_a_rematch_is_refused_before_the_end_to_a_watcher_and_to_a_seat_without_its_code(base, words):

@@ -24,6 +24,7 @@ import pytest
 
 from scrabble_fr.messages import describe
 from scrabble_fr.table import TableError, TableSession, TableSettings, create_table, following, open_store
+from scrabble_fr.table import store as store_module
 from scrabble_fr.table.duplicate import DuplicateTable, DuplicateTableSettings, create_duplicate_table
 from scrabble_fr.words import WordSet
 
@@ -47,6 +48,7 @@ class Kind:
     french: Any
     table_id: str = ""
     code: str = ""
+    other: str = ""  # Bruno's code
 
     def create(self, base: str) -> None:
         store = open_store(base)
@@ -57,12 +59,12 @@ class Kind:
             arbiter = DuplicateTable.join(open_store(base), created.codes[2], self.french)
             arbiter.start_coup()
             arbiter.close()
-        self.table_id, self.code = created.table.id, created.codes[0]
+        self.table_id, self.code, self.other = created.table.id, created.codes[0], created.codes[1]
 
-    def open(self, base: str, force: bool = False) -> Any:
+    def open(self, base: str, force: bool = False, code: str | None = None) -> Any:
         if self.name == "classic":
-            return TableSession.join(open_store(base), self.code, WordSet(WORDS, "mini"), force=force)
-        return DuplicateTable.join(open_store(base), self.code, force=force)
+            return TableSession.join(open_store(base), code or self.code, WordSet(WORDS, "mini"), force=force)
+        return DuplicateTable.join(open_store(base), code or self.code, force=force)
 
     def act(self, seat: Any) -> None:
         if self.name == "classic":
@@ -128,6 +130,24 @@ def test_a_seat_taken_by_another_terminal_is_said_once_and_writes_nothing(base, 
     assert rows(base, kind.table_id) == before and not kind.acted(old)
     kind.act(new)
     assert kind.acted(new) and len(rows(base, kind.table_id)) == len(before) + 1
+
+
+# -- a terminal gone without a row ----------------------------------------------------------------------
+def test_a_seat_whose_terminal_dies_is_seen_away_by_the_next_look_without_any_row(base, kind, monkeypatch):
+    kind.create(base)
+    monkeypatch.setattr(store_module, "LEASE_SECONDS", 0.3)  # Alice's lease, taken now, runs out soon
+    alice = kind.open(base)
+    monkeypatch.setattr(store_module, "LEASE_SECONDS", 8.0)
+    bruno = kind.open(base, code=kind.other)
+    assert bruno.present(alice.seat)
+    before = rows(base, kind.table_id)
+    time.sleep(0.5)  # Alice's process stopped renewing, as a killed one does: nothing is written
+    monkeypatch.setattr(following, "RENEW_SECONDS", 0.0)  # Bruno's next look reads who is at the table
+    look = bruno.poll()
+    assert look is not None and look.warning is None  # a screen redraws its seats on it
+    assert not bruno.present(alice.seat) and bruno.present(bruno.seat)
+    assert bruno.poll() is None  # said once: nobody came or went since
+    assert rows(base, kind.table_id) == before
 
 
 # -- a busy store: another terminal's write holds the SQLite file -----------------------------------------

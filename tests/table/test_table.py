@@ -277,7 +277,8 @@ def test_a_damaged_row_marks_its_table_only(base, words):
     assert view.damaged is not None and view.damaged.code == "table_damaged"
     assert view.damaged.params["seq"] == 2 and view.damaged.params["table"] == created.table.id
     with pytest.raises(TableError):
-        view.match.game.pending and alice.sync() and alice.commit("move") or alice.require_turn(0)
+        view.match.game.pending and alice.sync() and alice.commit("move")
+        alice.match.actors.require_turn(alice.match, 0)
     carol.match.play("H4 BALTE")  # the other table plays on
     assert TableSession.watch(open_store(base), other.table.id, None).damaged is None
 

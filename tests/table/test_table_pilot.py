@@ -194,7 +194,7 @@ async def test_rematch_at_a_table_takes_each_seat_to_a_new_table_never_a_local_g
             new_table = screen.table.table_id
             said = " ".join(screen.match.log)
             assert new_table in said and screen.table.code in said  # her code, said to her alone
-            assert screen.table.me == 0 and not screen.match.is_over
+            assert screen.table.me == 0 and not screen.match.game.is_over
         await pilot.pause(0.3)  # Bruno's screen follows the old table: he is told
         assert "Alice demande une revanche" in str(end.query_one("#export-result", Static).render())
         await pilot.press("r")
@@ -249,7 +249,7 @@ async def test_a_served_seat_follows_its_tables_rematch_and_stays_confined_to_it
         await pilot.pause()
         screen = app.screen
         assert isinstance(screen, GameScreen) and screen.table.table_id == rematch.table
-        assert screen.table.me == 1 and not screen.match.is_over
+        assert screen.table.me == 1 and not screen.match.game.is_over
         assert not app.may_open(Opening.NEW_GAME) and not app.may_open(Opening.SETTINGS)  # still confined
         assert "f9" not in screen.active_bindings
     assert not list((tmp_path / "parties").glob("*"))  # no local game on the host's machine

@@ -414,6 +414,11 @@ async def test_the_desks_dialogs_say_when_they_are_cancelled_and_enter_closes_th
         await pilot.press("escape")
         await pilot.pause()
         assert text(app, "#club-message") == said[1] and not arbiter.coups[0].corrections
+        await pilot.press("f4")
+        await pilot.pause()
+        app.screen.query_one("#cancel", Button).press()  # its Cancel button: as Escape
+        await pilot.pause()
+        assert isinstance(app.screen, ArbiterScreen) and text(app, "#club-message") == said[1]
 
 
 @pytest.mark.parametrize("language", ["fr", "en"])
@@ -487,8 +492,7 @@ async def test_the_desk_shows_the_open_tables_code_and_who_is_away_at_80_columns
                          "en": "The table's code, to join: "}[language] + str(created.table_code)]
         alice = DuplicateTable.join(open_store(base), created.table_code, name="Alice")  # the code read there
         bruno = DuplicateTable.join(open_store(base), created.table_code, name="Bruno")
-        bruno.close()  # Bruno's terminal closed: his seat is away
-        app.screen._seats()
+        bruno.close()  # Bruno's terminal closed: his seat is away, seen by the desk's next look at the seats
         await until(pilot, lambda: "Bruno" in text(app, "#club-players"))
         players = whole_lines(app, "#club-players")
         assert players[0] == {"fr": "2 joueurs, 1 absent (○)", "en": "2 players, 1 away (○)"}[language]

@@ -140,7 +140,7 @@ async def test_resume_offer_and_end_screen_by_keyboard(make_app):
         await pilot.press("r")  # the rematch: same players, a new draw
         await pilot.pause()
         assert isinstance(app.screen, GameScreen)
-        assert app.screen.match.players == ["Alice", "Bruno"]
+        assert app.screen.match.game.players == ["Alice", "Bruno"]
         assert app.screen.match.game.seed != seed
         command = app.screen.query_one("#command", Input)
         command.value = "passer"  # a first turn: the rematch is saved, unfinished

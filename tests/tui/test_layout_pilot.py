@@ -141,7 +141,7 @@ async def test_setup_adds_players_up_to_eight_and_removes_the_last():
         await pilot.press("ctrl+s")
         await pilot.pause()
         assert isinstance(app.screen, GameScreen)
-        assert app.screen.match.players == ["Joueur 1", "Bruno", "Chloé"]
+        assert app.screen.match.game.players == ["Joueur 1", "Bruno", "Chloé"]
 
 
 async def test_setup_a_removed_player_does_not_play():
@@ -161,7 +161,7 @@ async def test_setup_a_removed_player_does_not_play():
         assert screen.query_one("#name-1", Input).value == ""
         await pilot.press("ctrl+s")
         await pilot.pause()
-        assert app.screen.match.players == ["Joueur 1"]
+        assert app.screen.match.game.players == ["Joueur 1"]
 
 
 async def setup_clock_shows_the_chosen_rules_own_time(app, pilot, language: str) -> None:
@@ -308,7 +308,7 @@ async def test_end_screen_keeps_its_buttons_and_footer_in_view(make_app, languag
     async with app.run_test(size=SMALL) as pilot:
         await pilot.pause()
         match = app.game_screen.match
-        while not match.is_over:
+        while not match.game.is_over:
             match.pass_()
         await end_screen_keeps_its_buttons_and_footer_in_view(app, pilot, match, SMALL)
         app.pop_screen()

@@ -44,7 +44,7 @@ async def test_no_line_starts_with_a_french_sign_on_any_screen(size, make_app):
             await pilot.press("escape")
             await pilot.pause()
         match = screen.match
-        while not match.is_over:  # passes to the blocked end
+        while not match.game.is_over:  # passes to the blocked end
             if match.current_human is not None:
                 match.pass_()
             else:

@@ -41,7 +41,7 @@ from scrabble_fr.tui.requests import TableOpened
 from scrabble_fr.tui.screens.board_entry import BoardEntryScreen
 from scrabble_fr.tui.screens.dialogs import ConfirmDialog, _Dialog
 from scrabble_fr.tui.screens.duplicate_sheet import SheetScreen
-from scrabble_fr.tui.screens.slip_desk import DeskDialog, PaperPlayerDialog, SlipDialog, desk_row
+from scrabble_fr.tui.screens.slip_desk import CLUB_CSS, DeskDialog, PaperPlayerDialog, SlipDialog, desk_row
 from scrabble_fr.tui.table_watch import follow_table
 from scrabble_fr.tui.widgets.board import BoardPicture, BoardView
 from scrabble_fr.tui.widgets.rack import RackView
@@ -81,17 +81,7 @@ def sheet_screen(table: DuplicateTable) -> SheetScreen:
 class _ClubScreen(LocalizedBindings, Screen[None]):
     """What the three screens share: the board, the draw, the clock, following the table."""
 
-    DEFAULT_CSS = """
-    _ClubScreen #club-main { height: 17; }
-    _ClubScreen #club-side { width: 1fr; min-width: 28; padding: 0 1; }
-    _ClubScreen #club-rack { width: 30; height: 1; }
-    _ClubScreen #club-head { height: auto; }
-    _ClubScreen #club-info { height: auto; }
-    _ClubScreen #club-message { height: auto; max-height: 4; padding: 0 1; }
-    /* 7 out of 8: eight tiles take 31 columns (8 × 3 and 7 spaces): the side column's margins go at 80. */
-    _ClubScreen.eight-tiles #club-side { padding: 0; }
-    _ClubScreen.eight-tiles #club-rack { width: 31; }
-    """
+    CSS_PATH = CLUB_CSS
 
     def __init__(self, table: DuplicateTable) -> None:
         super().__init__()
@@ -105,6 +95,7 @@ class _ClubScreen(LocalizedBindings, Screen[None]):
         rules = self.table.rules
         self.set_class(self.table.variant.draw_size(rules.rack_size) > rules.rack_size, "eight-tiles")
         follow_table(self, self.table, self.follow, every=FOLLOW_SECONDS)
+        self.table.refresh_seats()  # who is at the table now, not when its session was opened
         self.refresh_view()
         if club_view.phase(self.table) is Phase.OVER:
             self.call_after_refresh(self.finish)
@@ -218,9 +209,6 @@ class PlayerScreen(_ClubScreen, BoardEntryScreen):
         ("escape", "clear", N_("Clear"), False),
         ("ctrl+q", "app.quit", N_("Quit"), True),
     ]
-    DEFAULT_CSS = """
-    PlayerScreen #club-input { margin: 0 1; }
-    """
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="club-main"):
@@ -264,16 +252,14 @@ class PlayerScreen(_ClubScreen, BoardEntryScreen):
             lines.append(_("Your move: {move}").format(move=mine or "—") if mine is not None
                          else _("No move of yours yet."))
         last = table.last_results
-        top = club_view.top_of(last)
-        if last is not None and top is not None:
+        if last is not None and last.top is not None:
             line = club_view.seat_coup(table, last, self.seat)
             move = line.move or line.proposal
             if lines:
                 lines.append("")
             lines.extend(text for text in (
                 _("Coup {n} results").format(n=last.number),
-                _("Top{colon} {top}").format(colon=colon(), top=top.text),
-                club_view.swap_text(last),
+                *club_view.top_lines(last),
                 _("Your move: {move}").format(move=move) if move else None,
                 _("You{colon} {points} ({percent})").format(colon=colon(), points=points(line.points),
                                                            percent=percent_text(line.percent)),
@@ -349,11 +335,6 @@ class ArbiterScreen(_ClubScreen):
         ("f8", "paper_player", N_("On paper"), True),
         ("ctrl+q", "app.quit", N_("Quit"), True),
     ]
-    DEFAULT_CSS = """
-    ArbiterScreen #club-players { height: 1fr; }
-    ArbiterScreen #club-code { height: 1; padding: 0 1; }
-    ArbiterScreen #club-message { min-height: 3; }
-    """
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="club-main"):
@@ -368,8 +349,6 @@ class ArbiterScreen(_ClubScreen):
 
     def on_mount(self) -> None:
         super().on_mount()
-        self._seats()
-        self.set_interval(2.0, self._seats)
         if not self.table.coups:
             self.say(_("F2 starts the first coup when the players are here."))
 
@@ -395,10 +374,10 @@ class ArbiterScreen(_ClubScreen):
         if upcoming is not None:
             lines.append(_("Next draw: {draw}").format(draw=upcoming[0]))
             if upcoming[1]:
-                lines.append(club_view.rejets_count_text(upcoming[1]))
+                lines.append(club_view.rejets_text(upcoming[1]))
         coup = table.current
         if coup is not None:
-            rejets = club_view.rejets_text(coup)
+            rejets = club_view.rejets_text(coup.draw.rejets)
             if rejets:
                 lines.append(rejets)
             lines.append(_("Proposed: {n} of {total}").format(n=len(club_view.proposed(table)),
@@ -406,10 +385,6 @@ class ArbiterScreen(_ClubScreen):
         return lines
 
     announced = -1  # the last coup whose top was said
-
-    def _seats(self) -> None:
-        self.table.refresh_seats()
-        self.refresh_players()
 
     def refresh_view(self) -> None:
         super().refresh_view()
@@ -515,12 +490,12 @@ class ArbiterScreen(_ClubScreen):
     def say_results(self) -> None:
         table = self.table
         last = table.last_results
-        top = club_view.top_of(last)
+        top = last.top if last is not None else None
         if last is None or top is None:
             return
         solos = [table.names[s] for s in table.players if club_view.seat_coup(table, last, s).solo]
         lines = [_("Coup {n} is closed.").format(n=last.number),
-                 _("Top of coup {n}{colon} {top}").format(n=last.number, colon=colon(), top=top.text)]
+                 _("Top of coup {n}{colon} {top}").format(n=last.number, colon=colon(), top=club_view.top_text(top))]
         if solos:
             lines.append(_("Solo: {names}").format(names=", ".join(solos)))
         self.say("\n".join(lines))
@@ -594,10 +569,6 @@ class TimeDialog(_Dialog):
 class CorrectionDialog(DeskDialog):
     """Correct a player's score on a closed coup: the coup, the player, the points, a reason."""
 
-    DEFAULT_CSS = """
-    CorrectionDialog Vertical.dialog { width: 64; }
-    """
-
     def __init__(self, players: Sequence[tuple[int, str]], coups: Sequence[int], coup: int) -> None:
         super().__init__()
         self.players = list(players)
@@ -618,7 +589,7 @@ class CorrectionDialog(DeskDialog):
             yield Static(id="corr-error")
             with Horizontal(classes="buttons"):
                 yield Button(_("Correct"), id="confirm", variant="primary", compact=True)
-                yield Button(_("Cancel"), id="cancel", compact=True)
+                yield Button(_("Cancel"), id="cancel", compact=True, action="screen.cancel")
 
     def on_mount(self) -> None:
         self.query_one("#corr-player", Select).focus()
@@ -655,13 +626,6 @@ class ProjectorScreen(_ClubScreen):
         ("f5", "sheet", N_("Sheet"), True),
         ("ctrl+q", "app.quit", N_("Quit"), True),
     ]
-    DEFAULT_CSS = """
-    ProjectorScreen #club-main { height: 1fr; min-height: 17; }
-    ProjectorScreen #club-clock { width: auto; height: 3; }
-    ProjectorScreen #club-head { text-style: bold; }
-    ProjectorScreen #club-top { height: auto; text-style: bold; }
-    ProjectorScreen #club-ranking { height: 1fr; }
-    """
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="club-main"):
@@ -723,12 +687,7 @@ class ProjectorScreen(_ClubScreen):
         super().refresh_view()
         table = self.table
         last = table.last_results
-        top = club_view.top_of(last)
-        lines = [_("Top{colon} {top}").format(colon=colon(), top=top.text)] if top is not None else []
-        swapped = club_view.swap_text(last)
-        if swapped:
-            lines.append(swapped)
-        lines.extend(club_view.figures_lines(table, last))
+        lines = [*club_view.top_lines(last), *club_view.figures_lines(table, last)]
         self.query_one("#club-top", Static).update("\n".join(lines))
         self.refresh_ranking()
 
@@ -816,12 +775,7 @@ class ClubEndScreen(LocalizedBindings, Screen[None]):
         ("n", "next_game", N_("Next game"), True),
         ("q,ctrl+q", "app.quit", N_("Quit"), True),
     ]
-    DEFAULT_CSS = """
-    ClubEndScreen #club-end { padding: 0 1; height: 1fr; }
-    ClubEndScreen #club-end-series { height: auto; }
-    ClubEndScreen #club-ranking { height: auto; max-height: 9; }
-    ClubEndScreen #club-end-coups { height: 1fr; min-height: 4; }
-    """
+    CSS_PATH = CLUB_CSS
 
     def __init__(self, table: DuplicateTable) -> None:
         super().__init__()
@@ -924,7 +878,7 @@ class ClubEndScreen(LocalizedBindings, Screen[None]):
         grid.add_columns(_("Coup"), _("Top"), _("Yours"), _("Missed"))
         for line in club_view.against_top(self.table, seat):
             missed = f"−{format_number(line.missed)}" if line.missed else "✓"
-            grid.add_row(Text(str(line.number), justify="right"), line.top.text,
+            grid.add_row(Text(str(line.number), justify="right"), club_view.top_text(line.top),
                          f"{line.move or '—'} {format_number(line.points)}", Text(missed, justify="right"))
 
     def action_sheet(self) -> None:

@@ -240,7 +240,7 @@ class GameScreen(LocalizedBindings, Screen[None]):
         tails = []
         for index in range(len(game.players)):
             kind = "" if compact or not match.is_computer(index) else _("computer")
-            if self.table is not None and self.table.present(index) is False:
+            if self.table is not None and self.table.player_present(index) is False:
                 kind = _("away")  # nobody holds that seat now (said in the compact layout too)
             tails.append((f"  {texts.clock_text(clocks[index])}" if clocks is not None else "") + f" {kind}")
         # A seat away with a clock at 80 columns: the names give way, so that « away » stays on
@@ -364,7 +364,7 @@ class GameScreen(LocalizedBindings, Screen[None]):
         self.shown.extend(sentence(m) for m in outcome.messages)
         message = ""
         match = self.match
-        if match.is_over:
+        if match.game.is_over:
             self.say(message)
             self._finish()
             return
@@ -659,7 +659,7 @@ class GameScreen(LocalizedBindings, Screen[None]):
     def _tick(self) -> None:
         if self.match.tick():
             self.refresh_view()
-            if self.match.is_over:  # past the overtime limit
+            if self.match.game.is_over:  # past the overtime limit
                 self._finish()
         else:
             self._refresh_scores()

@@ -22,6 +22,9 @@ from scrabble_fr.i18n import _
 from scrabble_fr.messages import describe
 from scrabble_fr.tui.screens.dialogs import _Dialog
 
+# The styles of the club's screens and of the desk's windows (a path from this folder).
+CLUB_CSS = "../club.tcss"
+
 
 def desk_row(label: str, field: Widget) -> Horizontal:
     """A field of a desk window, on one line after its label."""
@@ -31,22 +34,12 @@ def desk_row(label: str, field: Widget) -> Horizontal:
 class DeskDialog(_Dialog):
     """A desk's window that sends each line to the table and says what came back, or why not."""
 
-    DEFAULT_CSS = """
-    DeskDialog .dialog { width: 70; }
-    DeskDialog .desk-row { height: 1; margin: 0 0 1 0; }
-    DeskDialog .desk-label { width: 10; }
-    DeskDialog Select, DeskDialog Input { width: 1fr; }
-    DeskDialog #desk-said { height: auto; max-height: 5; }
-    """
+    CSS_PATH = CLUB_CSS
 
     def said(self, text: str, error: bool = False) -> None:
         widget = self.query_one("#desk-said", Static)
         widget.set_class(error, "error")
         widget.update(text)
-
-    @on(Button.Pressed, "#cancel")
-    def _cancel(self) -> None:
-        self.action_cancel()
 
 
 class SlipDialog(DeskDialog):
@@ -70,7 +63,7 @@ class SlipDialog(DeskDialog):
             yield Static(id="desk-said")
             with Horizontal(classes="buttons"):
                 yield Button(_("Type it"), id="confirm", variant="primary", compact=True)
-                yield Button(_("Close"), id="cancel", compact=True)
+                yield Button(_("Close"), id="cancel", compact=True, action="screen.cancel")
 
     def on_mount(self) -> None:
         self.query_one("#slip-line", Input).focus()
@@ -117,7 +110,7 @@ class PaperPlayerDialog(DeskDialog):
             yield Static(id="desk-said")
             with Horizontal(classes="buttons"):
                 yield Button(_("Seat"), id="confirm", variant="primary", compact=True)
-                yield Button(_("Cancel"), id="cancel", compact=True)
+                yield Button(_("Cancel"), id="cancel", compact=True, action="screen.cancel")
 
     def on_mount(self) -> None:
         self.query_one("#paper-name", Input).focus()
