@@ -42,6 +42,7 @@ from scrabble_fr.i18n import _
 from scrabble_fr.match.outcome import Outcome
 from scrabble_fr.messages import describe
 from scrabble_fr.table.errors import OUT_OF_REACH, TableError
+from scrabble_fr.table.rows import RowType
 from scrabble_fr.table.store import RENEW_SECONDS, Conflict, Row, TableInfo, TableStore
 
 # What a store says when it does not take a row: away, or held by another terminal's write.
@@ -224,6 +225,8 @@ class FollowedTable:
         for row in rows:
             if self.damaged is not None:
                 return
+            if row.kind is RowType.JOIN:
+                self._seats_read = 0.0  # a newcomer: the next look reads who is at the table
             try:
                 self._apply(row)
             except ROW_ERRORS as exc:
@@ -288,10 +291,13 @@ class FollowedTable:
             self._unread = False
             before = self._before_look()
             if changed:
+                known = self.seq
                 self.sync()
                 # The look read the table: a store away until now is back, rows are written again.
                 back, self.offline = self.offline, False
-                self._read_seats()  # a row says nothing of the seats: a newcomer's lease, one gone
+                if self.seq == known or back:
+                    # No row: a seat came or went (a row says nothing of the seats).
+                    self._read_seats()
                 reached = self._reached_after_all()
             news = self._news(before, changed)
             # Every seat, the spectators' too, sees a terminal go as its lease runs out.
