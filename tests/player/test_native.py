@@ -71,6 +71,17 @@ def test_an_engine_built_from_older_sources_is_not_used(monkeypatch: pytest.Monk
     assert [m.notation() for m in generator.generate_moves(position)][:1] == ["H8 OST"]
 
 
+def test_an_engine_whose_calls_changed_since_it_was_built_is_not_used(monkeypatch: pytest.MonkeyPatch,
+                                                                      fresh_loader: Path) -> None:
+    """An extension built before its move lists gave their records as one block (it has
+    bind_moves, but its move_list answers as it used to): the Python search answers rather than
+    the first move's word failing."""
+    older = types.ModuleType("older")
+    older.bind_moves = lambda *types: None  # type: ignore[attr-defined]
+    monkeypatch.setattr(generator.importlib, "import_module", lambda name: older)
+    assert generator.compiled() is None and generator.engine() == "Python"
+
+
 def test_the_version_names_the_engine_in_use(monkeypatch: pytest.MonkeyPatch, fresh_loader: Path) -> None:
     monkeypatch.setattr(generator, "EXTENSION", "scrabble_fr.player._not_built")
     assert version() == "scrabble-fr 0.1.0 (moteur Python)\n"

@@ -694,4 +694,13 @@ static struct PyModuleDef MODULE = {
     -1, METHODS, NULL, NULL, NULL, NULL,
 };
 
-PyMODINIT_FUNC PyInit__native(void) { return PyModule_Create(&MODULE); }
+/* The version of the calls above as the Python side makes them (player/generator.py's INTERFACE):
+ * one more at each change to what a call takes or gives, so that an extension built from older
+ * sources is not used. */
+#define INTERFACE 2
+
+PyMODINIT_FUNC PyInit__native(void) {
+    PyObject *module = PyModule_Create(&MODULE);
+    if (module && PyModule_AddIntConstant(module, "INTERFACE", INTERFACE) != 0) Py_CLEAR(module);
+    return module;
+}
