@@ -149,3 +149,11 @@ def test_a_request_is_checked_before_the_search_reads_it(compiled_engine: Module
         compiled_engine.move_list(state, laid[:-1], make, None, **game, board=board, racks=racks)
     with pytest.raises(ValueError, match="board"):
         compiled_engine.move_list(state, laid, make, None, **game, board=board[:100], racks=racks)
+    # Their records: a block of whole records, each a word no longer than a line.
+    with pytest.raises(ValueError, match="found"):
+        compiled_engine.found_records(b"\0" * 63)
+    record = array("i", [0, 0, 100, 0]).tobytes() + bytes(48)  # a word of 100 letters
+    with pytest.raises(ValueError, match="found"):
+        compiled_engine.found_record(record, 0)
+    with pytest.raises(ValueError, match="found"):
+        compiled_engine.found_records(record)
