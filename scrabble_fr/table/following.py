@@ -225,8 +225,10 @@ class FollowedTable:
         for row in rows:
             if self.damaged is not None:
                 return
-            if row.kind is RowType.JOIN:
-                self._seats_read = 0.0  # a newcomer: the next look reads who is at the table
+            if row.kind is RowType.JOIN and row.seq > self.info.events:
+                # A newcomer since the seats were read (a row of those read then, replayed as the
+                # seat opens or rebuilds, is not): the next look reads who is at the table.
+                self._seats_read = 0.0
             try:
                 self._apply(row)
             except ROW_ERRORS as exc:
