@@ -108,7 +108,9 @@ class FollowedTable:
     _damage_said = False
     #: The store is known to be away: every row is refused at once until a look reads it again.
     offline = False
-    _unread = False  # a change seen but not read (the store was busy): read at the next look
+    #: A change seen but not read (the store was busy; a seat came that the state follows): the
+    #: next look reads the table.
+    _unread = False
     #: A row written as the connection went (sequence, payload as stored): did the server take it?
     _unsure: tuple[int, Any] | None = None
 
@@ -251,6 +253,7 @@ class FollowedTable:
     def sync(self) -> None:
         """Read the rows written since the last one known."""
         rows, now = self.store.rows_now(self.table_id, self.seq)
+        self._unread = False
         self._apply_rows(rows)
         if not self._clocks_follow(now):
             self.rebuild()
@@ -288,9 +291,8 @@ class FollowedTable:
             lost = self._keep_seat()
             if lost is not None:
                 return Outcome(warning=lost)
-            # A look that met a busy store (another terminal writing) left a change to read now.
+            # A change left unread (a busy store met by a look, a seat that came) is read now.
             changed = self.store.changed(timeout, self.table_id, self.follows_quiet) or self._unread or self.offline
-            self._unread = False
             before = self._before_look()
             if changed:
                 known = self.seq
