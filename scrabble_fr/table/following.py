@@ -154,10 +154,11 @@ class FollowedTable:
 
     def _keep_seat(self) -> str | None:
         """Renew the seat's lease when it is time; what to tell the player the first time
-        another terminal has taken the seat (None otherwise)."""
-        if not self.held or not self.leased or time.monotonic() - self._renewed < RENEW_SECONDS:
+        another terminal has taken the seat (None otherwise: a lease lost is never renewed)."""
+        if (not self.held or not self.leased or self.lost_seat
+                or time.monotonic() - self._renewed < RENEW_SECONDS):
             return None
-        if not self.store.renew_seat(self.table_id, self.seat or 0, self.token) and not self.lost_seat:
+        if not self.store.renew_seat(self.table_id, self.seat or 0, self.token):
             self.lost_seat = True
             return _("Another terminal has taken this seat: this screen only watches now.")
         self._renewed = time.monotonic()
