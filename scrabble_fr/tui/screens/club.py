@@ -92,6 +92,8 @@ class _ClubScreen(LocalizedBindings, Screen[None]):
         self.moment = (club_view.phase(table), len(table.coups))
 
     def on_mount(self) -> None:
+        # Textual runs every class's on_mount, a screen's own first then this one: none calls it
+        # through super() (it would follow the table on two timers).
         rules = self.table.rules
         self.set_class(self.table.variant.draw_size(rules.rack_size) > rules.rack_size, "eight-tiles")
         follow_table(self, self.table, self.follow, every=FOLLOW_SECONDS)
@@ -227,7 +229,6 @@ class PlayerScreen(_ClubScreen, BoardEntryScreen):
         return self.table.seat
 
     def on_mount(self) -> None:
-        super().on_mount()
         self.query_one("#club-input", Input).focus()
         if self.table.code is not None:  # a new seat at an open table: its code, to come back with
             self.say(_("Your seat's code, to rejoin: {code}").format(code=self.table.code))
@@ -348,7 +349,6 @@ class ArbiterScreen(_ClubScreen):
         yield Footer(compact=True, show_command_palette=False)
 
     def on_mount(self) -> None:
-        super().on_mount()
         if not self.table.coups:
             self.say(_("F2 starts the first coup when the players are here."))
 
@@ -694,7 +694,6 @@ class ProjectorScreen(_ClubScreen):
     page = 0
 
     def on_mount(self) -> None:
-        super().on_mount()
         self.set_interval(PAGE_SECONDS, self.turn_page)
 
     def turn_page(self) -> None:
