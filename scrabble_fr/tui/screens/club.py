@@ -97,7 +97,6 @@ class _ClubScreen(LocalizedBindings, Screen[None]):
         rules = self.table.rules
         self.set_class(self.table.variant.draw_size(rules.rack_size) > rules.rack_size, "eight-tiles")
         follow_table(self, self.table, self.follow, every=FOLLOW_SECONDS)
-        self.table.refresh_seats()  # who is at the table now, not when its session was opened
         self.refresh_view()
         if club_view.phase(self.table) is Phase.OVER:
             self.call_after_refresh(self.finish)
@@ -349,6 +348,9 @@ class ArbiterScreen(_ClubScreen):
         yield Footer(compact=True, show_command_palette=False)
 
     def on_mount(self) -> None:
+        # The desk shows who is here: as they are now, not when its session was opened (the
+        # shared on_mount, which draws the desk, runs after this one).
+        self.table.refresh_seats()
         if not self.table.coups:
             self.say(_("F2 starts the first coup when the players are here."))
 
