@@ -743,7 +743,10 @@ class ProjectorScreen(_ClubScreen):
         if place is None or not (table.over or (place.game > 1 and not table.coups)):
             return None
         if self._series is None or self._series[0] != table.over:
-            results = series_results(table.store, place.id)
+            try:
+                results = series_results(table.store, place.id)
+            except ScrabbleError:
+                return None  # the store away or busy: this game's ranking until a later look reads it
             if results is None:
                 return None
             done = place.game if table.over else place.game - 1
