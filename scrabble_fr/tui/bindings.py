@@ -7,15 +7,23 @@ them when the screen is made and again whenever the language changes.
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from textual.binding import Binding, BindingsMap
 from textual.dom import DOMNode
 
 from scrabble_fr.i18n import _
 
+# A plain mix-in at run time: Textual follows a class's first base that is a DOMNode for the CSS
+# it inherits (``Screen``'s and ``ModalScreen``'s defaults, and the type selectors that match it,
+# as app.tcss's ``ModalScreen { align: center middle; }``); a DOMNode base here would hide them.
+if TYPE_CHECKING:
+    _Base = DOMNode
+else:
+    _Base = object
 
-class LocalizedBindings(DOMNode):
+
+class LocalizedBindings(_Base):
     """Mix-in for screens: ``KEYS = [(keys, action, N_("description"), show)]``."""
 
     KEYS: ClassVar[list[tuple[str, str, str, bool]]] = []

@@ -201,6 +201,34 @@ async def test_settings_labels_are_whole(make_app, language):
             assert shown(select).endswith("▼") and in_view(app, select)
 
 
+async def test_the_settings_and_the_word_tools_open_centred_over_the_game(make_app):
+    # Their screens are ModalScreens with translated keys: the dialog in the middle of the
+    # screen, as every dialog (app.tcss), the game dimmed behind it.
+    set_language("fr")
+    app = make_app(words={"PILE"})
+    async with app.run_test(size=LARGE) as pilot:
+        for key, kind in (("f9", SettingsScreen), ("f7", ToolsScreen)):
+            await pilot.press(key)
+            await pilot.pause()
+            assert isinstance(app.screen, kind)
+            box = app.screen.query_one(".dialog").region
+            assert abs(box.x - (LARGE[0] - box.right)) <= 1 and abs(box.y - (LARGE[1] - box.bottom)) <= 1, box
+            await pilot.press("escape")
+            await pilot.pause()
+
+
+def test_every_screen_with_translated_keys_keeps_its_textual_screen_styles():
+    from scrabble_fr.tui.bindings import LocalizedBindings
+
+    def kinds(cls: type) -> list[type]:
+        return [cls, *(kind for sub in cls.__subclasses__() for kind in kinds(sub))]
+
+    screens = kinds(LocalizedBindings)[1:]
+    assert len(screens) >= 8  # those this module imports
+    for screen in screens:
+        assert "Screen" in screen._css_type_names, screen
+
+
 # -- a long game: three-digit totals, a long note, more lines than the screen ---------------------
 
 LONG_WORDS = {"ENTRAIS", "SAEINRST"}
