@@ -62,8 +62,11 @@ class _Parser(argparse.ArgumentParser):
 
 def _one_line(text: str) -> str:
     """An error on one line, even when it quotes what the player typed with line breaks in it;
-    any control character left in it shown escaped, never sent to the terminal."""
-    return printable(" ".join(text.splitlines()))
+    any control character left in it shown escaped, never sent to the terminal; no password of a
+    store's address it quotes."""
+    from scrabble_fr.table.address import without_passwords  # only when an error is said
+
+    return printable(without_passwords(" ".join(text.splitlines())))
 
 
 def _language_from_argv(argv: Sequence[str]) -> str | None:

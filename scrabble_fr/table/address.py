@@ -38,6 +38,8 @@ _KEYWORDS = re.compile(r"\A\s*(host|hostaddr|port|dbname|user|password|passfile|
 # "@" (a password with a bare "@" is refused: libpq would end it at the first one), and
 # "password=…" in the query or keyword form.
 _USERINFO_PASSWORD = re.compile(r"\A(\s*[A-Za-z][A-Za-z0-9+.\-]*://[^:@/?#]*):(.*)@")
+# The same, anywhere in a text: an address among other words, its password up to the word's last "@".
+_ANY_USERINFO_PASSWORD = re.compile(r"([A-Za-z][A-Za-z0-9+.\-]*://[^:@/?#\s]*):\S*@")
 _PASSWORD_PARAM = re.compile(r"(password\s*=\s*)('(?:[^'\\]|\\.)*'|[^&\s]*)", re.I)
 
 
@@ -115,6 +117,16 @@ def shown_text(address: str) -> str:
     text = text.rstrip("?&")
     text = _PASSWORD_PARAM.sub(r"\1***", text)
     return _escaped(text)
+
+
+def without_passwords(text: str) -> str:
+    """``text`` with the password of every address written in it taken out: a usage error quotes
+    the words a player typed, an address among them (an option misplaced, a scheme mistyped).
+
+        >>> without_passwords("« postgressql://bob:s3cret@db/club » is not a command")
+        '« postgressql://bob@db/club » is not a command'
+    """
+    return _PASSWORD_PARAM.sub(r"\1***", _ANY_USERINFO_PASSWORD.sub(r"\1@", text))
 
 
 def _escaped(text: str) -> str:

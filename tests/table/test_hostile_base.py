@@ -113,6 +113,15 @@ def test_the_same_through_scrabble_fr_base(room, monkeypatch):
     assert status == 2 and out == "" and SECRET not in err and everything_under(room) == []
 
 
+@pytest.mark.parametrize("language", ["fr", "en"])
+@pytest.mark.parametrize("kind", ["scheme-typo", "no-server", "query-password", "libpq-keywords"])
+def test_a_base_misplaced_before_its_command_is_quoted_without_its_password(room, kind, language):
+    # The option belongs to the command: argparse then quotes the address as an unknown command.
+    status, out, err = run(["--langue", language, "--base", ADDRESSES[kind], "tables"])
+    assert status == 2 and out == "" and err.count("\n") == 1, err
+    assert SECRET not in err and everything_under(room) == [], err
+
+
 READ_ONLY = ["tables", "rejoindre", "arbitrer", "regarder", "etat", "jouer", "resultats", "exporter"]
 
 
