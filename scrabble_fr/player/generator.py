@@ -39,6 +39,7 @@ if TYPE_CHECKING:
 
 NATIVE_ENV = "SCRABBLE_FR_NATIVE"  # "off" (or "0", "no"): the Python engine only
 EXTENSION = "scrabble_fr.player._native"  # built by setup.py from _c/
+INTERFACE = 2  # the version of its calls this side makes (binding.c's INTERFACE): any other, not used
 _OFF = ("off", "0", "no")
 
 _lock = threading.Lock()
@@ -65,10 +66,9 @@ def _load() -> ModuleType | None:
         loaded = importlib.import_module(EXTENSION)
     except ImportError:  # not built (no compiler at install, a checkout not installed), or broken
         return None
-    bind = getattr(loaded, "bind_moves", None)
-    if bind is None:  # built from older sources (a checkout not built again): not this engine
+    if getattr(loaded, "INTERFACE", None) != INTERFACE:  # built from older sources (a checkout not built again)
         return None
-    bind(Move, PlacedTile, MoveKind.PLACE)  # what its move lists are made of
+    loaded.bind_moves(Move, PlacedTile, MoveKind.PLACE)  # what its move lists are made of
     return loaded
 
 

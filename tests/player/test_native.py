@@ -71,6 +71,17 @@ def test_an_engine_built_from_older_sources_is_not_used(monkeypatch: pytest.Monk
     assert [m.notation() for m in generator.generate_moves(position)][:1] == ["H8 OST"]
 
 
+def test_an_engine_whose_calls_changed_since_it_was_built_is_not_used(monkeypatch: pytest.MonkeyPatch,
+                                                                      fresh_loader: Path) -> None:
+    """An extension built before its move lists gave their records as one block (it has
+    bind_moves, but its move_list answers as it used to): the Python search answers rather than
+    the first move's word failing."""
+    older = types.ModuleType("older")
+    older.bind_moves = lambda *types: None  # type: ignore[attr-defined]
+    monkeypatch.setattr(generator.importlib, "import_module", lambda name: older)
+    assert generator.compiled() is None and generator.engine() == "Python"
+
+
 def test_the_version_names_the_engine_in_use(monkeypatch: pytest.MonkeyPatch, fresh_loader: Path) -> None:
     monkeypatch.setattr(generator, "EXTENSION", "scrabble_fr.player._not_built")
     assert version() == "scrabble-fr 0.1.0 (moteur Python)\n"
@@ -138,3 +149,11 @@ def test_a_request_is_checked_before_the_search_reads_it(compiled_engine: Module
         compiled_engine.move_list(state, laid[:-1], make, None, **game, board=board, racks=racks)
     with pytest.raises(ValueError, match="board"):
         compiled_engine.move_list(state, laid, make, None, **game, board=board[:100], racks=racks)
+    # Their records: a block of whole records, each a word no longer than a line.
+    with pytest.raises(ValueError, match="found"):
+        compiled_engine.found_records(b"\0" * 63)
+    record = array("i", [0, 0, 100, 0]).tobytes() + bytes(48)  # a word of 100 letters
+    with pytest.raises(ValueError, match="found"):
+        compiled_engine.found_record(record, 0)
+    with pytest.raises(ValueError, match="found"):
+        compiled_engine.found_records(record)

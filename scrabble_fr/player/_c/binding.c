@@ -636,6 +636,19 @@ static const void *found_words(PyObject *found, Py_ssize_t *count) {
     return bytes;
 }
 
+/* The index-th record of found's words, as moves() writes one (a new reference, or NULL): copied
+ * out, since a bytes object's data is not promised the alignment of the structure, and checked,
+ * since the bytes come from the caller (a word longer than a line is read out of the record). */
+static PyObject *record_at(const void *words, Py_ssize_t index) {
+    MgWord word;
+    memcpy(&word, (const char *)words + index * (Py_ssize_t)sizeof(MgWord), sizeof(MgWord));
+    if (word.length < 0 || word.length > MAXN) {
+        PyErr_SetString(PyExc_ValueError, "found: not the records of a move list");
+        return NULL;
+    }
+    return raw_of(&word);
+}
+
 static PyObject *found_record(PyObject *self, PyObject *args) {
     (void)self;
     PyObject *found;
@@ -647,9 +660,7 @@ static PyObject *found_record(PyObject *self, PyObject *args) {
         PyErr_SetString(PyExc_IndexError, "record index out of range");
         return NULL;
     }
-    MgWord word; /* copied: a bytes object's data is not promised the alignment of the structure */
-    memcpy(&word, (const char *)words + index * (Py_ssize_t)sizeof(MgWord), sizeof(MgWord));
-    return raw_of(&word);
+    return record_at(words, index);
 }
 
 static PyObject *found_records(PyObject *self, PyObject *args) {
@@ -662,9 +673,7 @@ static PyObject *found_records(PyObject *self, PyObject *args) {
     PyObject *records = PyList_New(count);
     if (!records) return NULL;
     for (Py_ssize_t i = 0; i < count; i++) {
-        MgWord word;
-        memcpy(&word, (const char *)words + i * (Py_ssize_t)sizeof(MgWord), sizeof(MgWord));
-        PyObject *record = raw_of(&word);
+        PyObject *record = record_at(words, i);
         if (!record) {
             Py_DECREF(records);
             return NULL;
@@ -694,4 +703,13 @@ static struct PyModuleDef MODULE = {
     -1, METHODS, NULL, NULL, NULL, NULL,
 };
 
-PyMODINIT_FUNC PyInit__native(void) { return PyModule_Create(&MODULE); }
+/* The version of the calls above as the Python side makes them (player/generator.py's INTERFACE):
+ * one more at each change to what a call takes or gives, so that an extension built from older
+ * sources is not used. */
+#define INTERFACE 2
+
+PyMODINIT_FUNC PyInit__native(void) {
+    PyObject *module = PyModule_Create(&MODULE);
+    if (module && PyModule_AddIntConstant(module, "INTERFACE", INTERFACE) != 0) Py_CLEAR(module);
+    return module;
+}
