@@ -175,7 +175,8 @@ class DuplicateTable(FollowedTable, FollowedGame):
         clean = cls.newcomer_name(info, name)
         # A name taken meanwhile, a table full meanwhile: refused there, in its transaction.
         seat, new_code = store.add_seat(info.id, SeatSpec(clean), max_players=CLUB_MAX_PLAYERS)
-        table = cls(store, store.table(info.id), seat, lexicon, force=force, code=new_code)
+        # The seat's opening reads who is at the table, the new seat with them, once it holds it.
+        table = cls(store, info, seat, lexicon, force=force, code=new_code)
         table.code = new_code
         table._write(JoinRow(seat, clean, paper))
         return table

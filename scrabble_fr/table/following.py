@@ -108,7 +108,9 @@ class FollowedTable:
     _damage_said = False
     #: The store is known to be away: every row is refused at once until a look reads it again.
     offline = False
-    _unread = False  # a change seen but not read (the store was busy): read at the next look
+    #: A change seen but not read (the store was busy; a seat came that the state follows): the
+    #: next look reads the table.
+    _unread = False
     #: A row written as the connection went (sequence, payload as stored): did the server take it?
     _unsure: tuple[int, Any] | None = None
 
@@ -152,10 +154,11 @@ class FollowedTable:
 
     def _keep_seat(self) -> str | None:
         """Renew the seat's lease when it is time; what to tell the player the first time
-        another terminal has taken the seat (None otherwise)."""
-        if not self.held or not self.leased or time.monotonic() - self._renewed < RENEW_SECONDS:
+        another terminal has taken the seat (None otherwise: a lease lost is never renewed)."""
+        if (not self.held or not self.leased or self.lost_seat
+                or time.monotonic() - self._renewed < RENEW_SECONDS):
             return None
-        if not self.store.renew_seat(self.table_id, self.seat or 0, self.token) and not self.lost_seat:
+        if not self.store.renew_seat(self.table_id, self.seat or 0, self.token):
             self.lost_seat = True
             return _("Another terminal has taken this seat: this screen only watches now.")
         self._renewed = time.monotonic()
@@ -225,8 +228,10 @@ class FollowedTable:
         for row in rows:
             if self.damaged is not None:
                 return
-            if row.kind is RowType.JOIN:
-                self._seats_read = 0.0  # a newcomer: the next look reads who is at the table
+            if row.kind is RowType.JOIN and row.seq > self.info.events:
+                # A newcomer since the seats were read (a row of those read then, replayed as the
+                # seat opens or rebuilds, is not): the next look reads who is at the table.
+                self._seats_read = 0.0
             try:
                 self._apply(row)
             except ROW_ERRORS as exc:
@@ -249,6 +254,7 @@ class FollowedTable:
     def sync(self) -> None:
         """Read the rows written since the last one known."""
         rows, now = self.store.rows_now(self.table_id, self.seq)
+        self._unread = False
         self._apply_rows(rows)
         if not self._clocks_follow(now):
             self.rebuild()
@@ -286,9 +292,8 @@ class FollowedTable:
             lost = self._keep_seat()
             if lost is not None:
                 return Outcome(warning=lost)
-            # A look that met a busy store (another terminal writing) left a change to read now.
+            # A change left unread (a busy store met by a look, a seat that came) is read now.
             changed = self.store.changed(timeout, self.table_id, self.follows_quiet) or self._unread or self.offline
-            self._unread = False
             before = self._before_look()
             if changed:
                 known = self.seq

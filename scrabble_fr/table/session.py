@@ -321,6 +321,14 @@ class TableSession(FollowedTable):
         self.clock.pin(start)
         self.match.start_clocks()
 
+    def _read_seats(self) -> bool:
+        came_or_went = super()._read_seats()
+        if self.started_ms is None and self.info.started_ms is not None:
+            # The last human seat came, which writes no row: the next look reads the table's time,
+            # and the clocks start from that arrival.
+            self._unread = True
+        return came_or_went
+
     def _clocks_follow(self, now: int) -> bool:
         if self.started_ms is None and self.info.started_ms is not None:
             self.started_ms = self.info.started_ms

@@ -142,6 +142,24 @@ def test_an_open_table_takes_players_by_name_and_a_late_one_scores_zero_before(b
     assert bruno.rank(bruno.seat) == 2
 
 
+def test_a_look_reads_who_is_at_the_table_for_a_newcomer_not_for_the_joins_replayed_on_opening(base, french,
+                                                                                              monkeypatch):
+    # Every seat's look runs several times a second: the seats are read again for a newcomer's row,
+    # not for the rows of those already seated when the seat opened (it read them then).
+    created = create_duplicate_table(open_store(base), DuplicateTableSettings([], seed=1, seconds=None))
+    for name in ("Alice", "Bruno"):
+        DuplicateTable.join(open_store(base), created.table_code, name=name).close()
+    arbiter = DuplicateTable.join(open_store(base), created.codes[0], french)
+    reads: list[str] = []
+    read_table = arbiter.store.table
+    monkeypatch.setattr(arbiter.store, "table", lambda table_id: reads.append(table_id) or read_table(table_id))
+    look = arbiter.poll()
+    assert look is not None or reads == []  # a seat that came or went since the opening is read, and said
+    chloe = DuplicateTable.join(open_store(base), created.table_code, name="Chloé")
+    assert arbiter.poll(timeout=2.0) is not None
+    assert reads and arbiter.present(chloe.seat)
+
+
 def test_the_arbitrators_process_knows_the_open_tables_code_that_nothing_stored_gives(base, french):
     from scrabble_fr.table import club_view
 

@@ -132,6 +132,20 @@ def test_a_seat_taken_by_another_terminal_is_said_once_and_writes_nothing(base, 
     assert kind.acted(new) and len(rows(base, kind.table_id)) == len(before) + 1
 
 
+def test_a_seat_taken_by_another_terminal_is_no_longer_renewed_at_each_look(base, kind, monkeypatch):
+    kind.create(base)
+    old = kind.open(base)
+    kind.open(base, force=True)  # « --forcer » at another terminal
+    monkeypatch.setattr(following, "RENEW_SECONDS", 0.0)  # every look is time to renew
+    assert old.poll() is not None and old.lost_seat
+    renewals: list[int] = []
+    renew = old.store.renew_seat
+    monkeypatch.setattr(old.store, "renew_seat", lambda *args: renewals.append(1) or renew(*args))
+    for _look in range(3):
+        old.poll()
+    assert renewals == []  # the seat is another terminal's: nothing to renew, the screen only watches
+
+
 # -- a terminal gone without a row ----------------------------------------------------------------------
 def test_a_seat_whose_terminal_dies_is_seen_away_by_the_next_look_without_any_row(base, kind, monkeypatch):
     kind.create(base)

@@ -171,6 +171,17 @@ def test_the_clocks_run_on_the_databases_time(base, words):
     assert view.match.clock_seconds()[1] == pytest.approx(25 * 60, abs=0.01)
 
 
+def test_the_first_seats_clocks_start_when_the_last_player_arrives_without_any_row(base, words):
+    # Bruno's arrival writes no row: Alice's screen sees him come, and her clock runs from then on.
+    _created, (alice, bruno) = seats(base, words, clock_minutes=25)
+    assert bruno.started and bruno.match.clocks is not None and bruno.match.clocks.running == 0
+    for _look in range(10):
+        alice.poll(timeout=0.3)
+        if alice.started:
+            break
+    assert alice.started and alice.match.clocks is not None and alice.match.clocks.running == 0
+
+
 def test_undo_is_asked_and_granted_by_the_other_player(base, words):
     _created, (alice, bruno) = seats(base, words)
     alice.match.play("H4 BALTE")
