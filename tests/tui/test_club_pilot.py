@@ -539,3 +539,22 @@ async def test_a_close_confirmation_answered_after_the_time_closed_the_coup_says
         assert "stays open" not in text(app, "#club-message")
         types = [row.payload["type"] for row in open_store(base).rows(created.table.id)]
         assert types.count("close") == 1
+
+
+async def test_each_club_screen_follows_its_table_on_one_timer(tmp_path, french, monkeypatch):
+    # Textual runs a base class's on_mount itself: a screen that also called it through super()
+    # followed the table twice as often and read its seats twice as it opened.
+    from scrabble_fr.tui.screens import club
+
+    base, created, arbiter, alice = desk_and_alice(tmp_path, french)
+    store = open_store(base)
+    wall = DuplicateTable(store, store.table(created.table.id), None, spectator=True)
+    followed: list[object] = []
+    monkeypatch.setattr(club, "follow_table", lambda screen, *args, **kw: followed.append(screen))
+    for table, kind in ((arbiter, ArbiterScreen), (alice, PlayerScreen), (wall, ProjectorScreen)):
+        followed.clear()
+        app = ScrabbleApp(lexicon=french, table=table)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            assert isinstance(app.screen, kind)
+            assert followed == [app.screen]

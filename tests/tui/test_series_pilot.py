@@ -91,3 +91,29 @@ async def test_a_seat_opened_on_a_finished_game_shows_one_end_screen(tmp_path):
         await until(pilot, lambda: isinstance(app.screen, ClubEndScreen))
         await pilot.pause(0.5)  # every look at the finished table taken
         assert sum(isinstance(screen, ClubEndScreen) for screen in app.screen_stack) == 1
+
+
+async def test_the_wall_keeps_its_game_ranking_while_the_series_cannot_be_read(tmp_path, monkeypatch):
+    from scrabble_fr.table.errors import TableError
+    from scrabble_fr.tui.screens import club
+
+    base, made, arbiter, alice = series(tmp_path)
+    store = open_store(base)
+    wall = ScrabbleApp(table=DuplicateTable(store, store.table(made.table.id), None, spectator=True))
+    busy = [True]
+
+    def series_results(*args):  # type: ignore[no-untyped-def]
+        if busy[0]:
+            raise TableError("base_busy", seconds="5")  # another terminal writing
+        return real(*args)
+
+    real = club.series_results
+    monkeypatch.setattr(club, "series_results", series_results)
+    async with wall.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        play_game(arbiter, alice, "H6 ARPEGEZ")
+        await until(pilot, lambda: "Final ranking" in text(wall, "#club-ranking"))
+        assert isinstance(wall.screen, ProjectorScreen)
+        busy[0] = False
+        wall.screen.turn_page()  # the pages turn by themselves: the next turn reads the series
+        await until(pilot, lambda: "Series (1/2) — top 144" in text(wall, "#club-ranking"))

@@ -92,10 +92,11 @@ class _ClubScreen(LocalizedBindings, Screen[None]):
         self.moment = (club_view.phase(table), len(table.coups))
 
     def on_mount(self) -> None:
+        # Textual runs every class's on_mount, a screen's own first then this one: none calls it
+        # through super() (it would follow the table on two timers).
         rules = self.table.rules
         self.set_class(self.table.variant.draw_size(rules.rack_size) > rules.rack_size, "eight-tiles")
         follow_table(self, self.table, self.follow, every=FOLLOW_SECONDS)
-        self.table.refresh_seats()  # who is at the table now, not when its session was opened
         self.refresh_view()
         if club_view.phase(self.table) is Phase.OVER:
             self.call_after_refresh(self.finish)
@@ -227,7 +228,6 @@ class PlayerScreen(_ClubScreen, BoardEntryScreen):
         return self.table.seat
 
     def on_mount(self) -> None:
-        super().on_mount()
         self.query_one("#club-input", Input).focus()
         if self.table.code is not None:  # a new seat at an open table: its code, to come back with
             self.say(_("Your seat's code, to rejoin: {code}").format(code=self.table.code))
@@ -348,7 +348,9 @@ class ArbiterScreen(_ClubScreen):
         yield Footer(compact=True, show_command_palette=False)
 
     def on_mount(self) -> None:
-        super().on_mount()
+        # The desk shows who is here: as they are now, not when its session was opened (the
+        # shared on_mount, which draws the desk, runs after this one).
+        self.table.refresh_seats()
         if not self.table.coups:
             self.say(_("F2 starts the first coup when the players are here."))
 
@@ -694,7 +696,6 @@ class ProjectorScreen(_ClubScreen):
     page = 0
 
     def on_mount(self) -> None:
-        super().on_mount()
         self.set_interval(PAGE_SECONDS, self.turn_page)
 
     def turn_page(self) -> None:
@@ -742,7 +743,10 @@ class ProjectorScreen(_ClubScreen):
         if place is None or not (table.over or (place.game > 1 and not table.coups)):
             return None
         if self._series is None or self._series[0] != table.over:
-            results = series_results(table.store, place.id)
+            try:
+                results = series_results(table.store, place.id)
+            except ScrabbleError:
+                return None  # the store away or busy: this game's ranking until a later look reads it
             if results is None:
                 return None
             done = place.game if table.over else place.game - 1
