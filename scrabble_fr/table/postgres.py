@@ -147,9 +147,20 @@ class PostgresStore(TableStore):
                 conn.close()
 
     def _migrate(self) -> None:
+        if self._current():
+            return  # nothing to create: a hundred terminals opening the store do not queue for its lock
         with self._transaction() as run:
             run("SELECT pg_advisory_xact_lock(%s)", (_MIGRATION_LOCK,))
             self._make_schema(run)
+
+    def _current(self) -> bool:
+        """True if the server already holds this program's schema (a read: the schema is made in
+        one transaction with its version row, so the row says the rest is there)."""
+        try:
+            found = self._run("SELECT value FROM scrabble_meta WHERE key = 'schema'")
+        except psycopg.errors.UndefinedTable:
+            return False  # no schema yet
+        return self._check_version(found)
 
     @contextmanager
     def _transaction(self) -> Iterator[Run]:

@@ -24,7 +24,7 @@ from typing import Any
 from scrabble_fr.messages import system_error_text
 from scrabble_fr.table.address import MEMORY, unreachable
 from scrabble_fr.table.errors import TableError
-from scrabble_fr.table.store import SCHEMA_VERSION, Conflict, Created, NewTable, Row, Run, TableStore
+from scrabble_fr.table.store import Conflict, Created, NewTable, Row, Run, TableStore
 
 BUSY_SECONDS = 5.0  # how long a write waits for another terminal's write to end before it is refused
 _BUSY_CODES = (5, 6)  # SQLITE_BUSY, SQLITE_LOCKED
@@ -129,8 +129,7 @@ class SqliteStore(TableStore):
                                     ).fetchone()
         except sqlite3.OperationalError:
             return False  # no meta table yet
-        self._check_version(found)
-        return bool(found) and int(found[0][0]) == SCHEMA_VERSION and last is not None
+        return self._check_version(found) and last is not None
 
     def _data_version(self) -> int:
         return int(self._run("PRAGMA data_version")[0][0])

@@ -316,11 +316,13 @@ class TableStore(ABC):
             run(self._sql("INSERT INTO {meta} VALUES ('schema', %s)"), (str(SCHEMA_VERSION),))
         self._check_version(found)
 
-    def _check_version(self, found: list[tuple[Any, ...]]) -> None:
-        """Raise ``schema_newer`` if the schema version ``found`` is a newer program's."""
+    def _check_version(self, found: list[tuple[Any, ...]]) -> bool:
+        """Raise ``schema_newer`` if the schema version ``found`` is a newer program's; True if it
+        is this program's."""
         if found and int(found[0][0]) > SCHEMA_VERSION:
             raise TableError("schema_newer", base=shown_text(self.address), found=found[0][0],
                              supported=SCHEMA_VERSION)
+        return bool(found) and int(found[0][0]) == SCHEMA_VERSION
 
     # -- tables ------------------------------------------------------------------------------
     def create_table(self, table: NewTable) -> Created:
